@@ -1,0 +1,66 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+
+const NODE_BUILTINS = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'url', 'stream', 'events'];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'artifacts/**', '.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Layer rule: the renderer reaches the host only through src/renderer/host and imports shared only.
+      ...restrict([
+        { group: NODE_BUILTINS, message: 'The renderer is sandboxed: no Node built-ins.' },
+        { group: ['electron', 'keytar', 'better-sqlite3', 'fastify'], message: 'The renderer reaches the host through src/renderer/host only.' },
+        { group: ['**/main/**', '**/server/**', '**/preload/**'], message: 'The renderer imports src/shared only.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: restrict([
+      { group: NODE_BUILTINS, message: 'src/shared is pure TypeScript: no Node built-ins.' },
+      { group: ['electron', 'keytar', 'react', 'react-dom', 'fastify', 'better-sqlite3'], message: 'src/shared imports nothing runtime-specific.' },
+      { group: ['**/main/**', '**/server/**', '**/renderer/**', '**/preload/**'], message: 'src/shared imports nothing of the other layers.' },
+    ]),
+  },
+  {
+    files: ['src/main/services/**/*.ts', 'src/main/adapters/**/*.ts'],
+    rules: restrict([
+      { group: ['electron', 'electron/*'], message: 'Only src/main/electron imports electron.' },
+      { group: ['**/renderer/**', '**/server/**', '**/electron/**'], message: 'Services import shared and their ports only.' },
+    ]),
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: restrict([
+      { group: ['electron', 'electron/*'], message: 'The back end runs in plain Node.' },
+      { group: ['**/renderer/**', '**/main/electron/**'], message: 'The back end never imports the renderer or Electron glue.' },
+    ]),
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: restrict([
+      { group: ['**/main/**', '**/server/**', '**/renderer/**'], message: 'The preload imports shared only.' },
+    ]),
+  },
+);

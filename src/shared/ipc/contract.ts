@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { SettingsPatchSchema, SettingsSchema } from './settings.schemas';
+
+/** Where the host keeps the tokens: OS keychain, Electron safeStorage file, or process memory only. */
+export const TokenStorageSchema = z.enum(['keychain', 'safeStorage', 'memory']);
+export type TokenStorage = z.infer<typeof TokenStorageSchema>;
+
+export const StoredTokensSchema = z.object({
+  jwt: z.string().min(1).max(8192),
+  refreshToken: z.string().min(1).max(1024),
+});
+export type StoredTokens = z.infer<typeof StoredTokensSchema>;
+
+export const SecretStatusSchema = z.object({
+  storage: TokenStorageSchema,
+  /** False when tokens are kept in memory only and the person must sign in at each start. */
+  persistent: z.boolean(),
+  /** A plain-language warning to show, e.g. when the keychain is locked or missing. */
+  warning: z.string().nullable(),
+});
+export type SecretStatus = z.infer<typeof SecretStatusSchema>;
+
+export const ServiceUrlsSchema = z.object({
+  main: z.string(),
+  second: z.string(),
+  metrics: z.string(),
+  gateway: z.string(),
+  graphql: z.string(),
+});
+export type ServiceUrls = z.infer<typeof ServiceUrlsSchema>;
+
+export const BackendInfoSchema = z.object({
+  mode: z.enum(['embedded', 'hosted']),
+  origin: z.string(),
+  urls: ServiceUrlsSchema,
+  /** Folder of the embedded database and media; null for a hosted back end. */
+  dataDir: z.string().nullable(),
+  state: z.enum(['starting', 'running', 'stopped', 'failed']),
+  error: z.string().nullable(),
+});
+export type BackendInfo = z.infer<typeof BackendInfoSchema>;
+
+export const AppInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  platform: z.string(),
+  runtime: z.enum(['electron', 'web']),
+});
+
+const none = z.undefined();
+
+function channel<I extends z.ZodType, O extends z.ZodType>(doc: string, input: I, output: O) {
+  return { doc, input, output };
+}
+
+/**
+ * Every request the renderer may send to the host: `domain.verb` → input and output schemas.
+ * Main registers one handler per entry (a missing one fails to compile); the preload refuses any other name;
+ * the web host serves the same table over POST /__host/:channel.
+ */
+export const IPC_CHANNELS = {
+  'app.info': channel('Name, version and platform of the running app.', none, AppInfoSchema),
+  'backend.info': channel('Where the back end is and whether the embedded one runs.', none, BackendInfoSchema),
+  'settings.get': channel('The stored settings (a corrupted file is replaced by defaults).', none, SettingsSchema),
+  'settings.update': channel('Merges a partial update into the settings and answers the result.', SettingsPatchSchema, SettingsSchema),
+  'secrets.status': channel('Where tokens are kept and whether they survive a restart.', none, SecretStatusSchema),
+  'secrets.getToken': channel('The stored jwt and refresh token, or null when signed out.', none, StoredTokensSchema.nullable()),
+  'secrets.setToken': channel('Keeps the jwt and refresh token in the most secure store available.', StoredTokensSchema, SecretStatusSchema),
+  'secrets.clear': channel('Removes the stored tokens from every store.', none, z.null()),
+  'session.logout': channel('Clears tokens, ids and every marker spec §4 lists on logout.', none, SettingsSchema),
+} as const;
+
+/** Events the host pushes to the renderer. */
+export const IPC_EVENTS = {
+  'settings.changed': { doc: 'The settings changed (from any window or the host).', payload: SettingsSchema },
+  'backend.changed': { doc: 'The embedded back end started, stopped or failed.', payload: BackendInfoSchema },
+} as const;
+
+export type IpcChannel = keyof typeof IPC_CHANNELS;
+export type IpcEvent = keyof typeof IPC_EVENTS;
+export type IpcInput<C extends IpcChannel> = z.input<(typeof IPC_CHANNELS)[C]['input']>;
+export type IpcOutput<C extends IpcChannel> = z.output<(typeof IPC_CHANNELS)[C]['output']>;
+export type IpcEventPayload<E extends IpcEvent> = z.output<(typeof IPC_EVENTS)[E]['payload']>;
+
+export const IPC_ERROR_CODES = ['bad_input', 'unknown_channel', 'forbidden', 'failed', 'unavailable'] as const;
+export type IpcErrorCode = (typeof IPC_ERROR_CODES)[number];
+
+export const IpcErrorSchema = z.object({ code: z.enum(IPC_ERROR_CODES), message: z.string() });
+export type IpcError = z.infer<typeof IpcErrorSchema>;
+
+/** Every answer crosses the boundary as this envelope; the renderer's host client unwraps it. */
+export type IpcEnvelope<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** Arguments of invoke: channels without input take none. */
+export type InvokeArgs<C extends IpcChannel> = IpcInput<C> extends undefined ? [] : [input: IpcInput<C>];
+
+/** The one surface through which the renderer reaches the host (Electron preload or web bridge). */
+export interface HostBridge {
+  invoke<C extends IpcChannel>(channel: C, ...args: InvokeArgs<C>): Promise<IpcEnvelope<IpcOutput<C>>>;
+  on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
+}
+
+export function isIpcChannel(name: unknown): name is IpcChannel {
+  return typeof name === 'string' && Object.hasOwn(IPC_CHANNELS, name);
+}
+export function isIpcEvent(name: unknown): name is IpcEvent {
+  return typeof name === 'string' && Object.hasOwn(IPC_EVENTS, name);
+}
+
+/** Name of the preload global. */
+export const PRELOAD_GLOBAL = 'reelscopeHost';
+/** Web host bridge: path prefix, token header, and the meta tag that carries the per-run token. */
+export const WEB_BRIDGE = {
+  prefix: '/__host',
+  tokenHeader: 'x-reelscope-host-token',
+  tokenMeta: 'reelscope-host-token',
+  eventsPath: '/__host/events',
+} as const;

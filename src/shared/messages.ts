@@ -1,0 +1,36 @@
+/** User-facing texts of spec §2, §5 and §8, exactly as specified. Imported, never retyped. */
+export const MESSAGES = {
+  emailNotConnected: 'The email address you entered is not connected to an account.',
+  emailNotConnectedDisplay: 'This email is not connected to an account',
+  invalidPassword: 'Invalid password.',
+  invalidCredentials: 'Invalid Credentials',
+  linkInvalidOrExpired: 'The link is invalid or has expired',
+  emailAlreadyUsed: 'There is already an account with this email.',
+  connectYoutube: 'Please connect your YouTube account in order to see your videos',
+  videoFlagged: 'This video has been flagged',
+  downloadUnsupported: 'Downloading YouTube and TikTok video is not supported',
+  seeMoreInTranscript: 'See more in transcript',
+  playerFallback: "Sorry, your browser doesn't support embedded videos.",
+  directoryPickerFailed: 'Failed to open directory picker. Please try again.',
+  widgetFailed: 'Widget Id: Something went wrong. Please try again.',
+  playlistFailed: 'Playlist Id: Something went wrong. Please try again.',
+  snippetFailed: 'Snippet not able to be generated, please try again',
+  publishFailed: 'Something went wrong',
+  authorizeFailed: 'Something went wrong, Authorization failed',
+  authStatusFailed: 'Something went wrong, Authorization status check failed',
+  publishStateFailed: 'Something went wrong, failed to fetch video publish state',
+  chatRecipientNotFound: 'Not Found',
+  firstVideoAnalyzed: 'Your video has been analyzed!',
+  /** Not in the spec: the product's own wording for cases the spec leaves open. */
+  vipRefused: 'Creator accounts cannot sign in to the brand dashboard. Please use the Reelscope creator app.',
+  registrationIncomplete: 'Your registration is not complete yet. Confirm your email address to continue.',
+  serverDown: 'We cannot reach the Reelscope server.',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+} as const;
+
+export const ASSISTANT_SAMPLE_QUESTIONS = [
+  'What are the top 10 topics discussed?',
+  'What is the overall sentiment expressed?',
+  'Which demographics are not represented?',
+] as const;

@@ -1,0 +1,43 @@
+import { SNIPPET_MAX_CHARS } from '../constants';
+
+export type Greeting = 'morning' | 'afternoon' | 'evening';
+
+/** Greeting by hour (0–23): morning before 12, afternoon before 18, else evening. */
+export function greetingForHour(hour: number): Greeting {
+  if (hour < 12) return 'morning';
+  if (hour < 18) return 'afternoon';
+  return 'evening';
+}
+
+const SUFFIXES = ['', 'K', 'M', 'G', 'T'] as const;
+
+/** Formats a count with the suffixes K, M, G, T (1 decimal, trailing .0 dropped). */
+export function formatCount(value: number): string {
+  if (!Number.isFinite(value)) return '0';
+  const sign = value < 0 ? '-' : '';
+  let abs = Math.abs(value);
+  let tier = 0;
+  while (abs >= 1000 && tier < SUFFIXES.length - 1) {
+    abs /= 1000;
+    tier += 1;
+  }
+  // Rounding can carry 999.95K up to 1000.0K: move to the next tier instead.
+  if (Number(abs.toFixed(1)) >= 1000 && tier < SUFFIXES.length - 1) {
+    abs /= 1000;
+    tier += 1;
+  }
+  const digits = tier === 0 ? String(Math.round(abs)) : abs.toFixed(1).replace(/\.0$/, '');
+  return `${sign}${digits}${SUFFIXES[tier]}`;
+}
+
+export interface Snippet {
+  text: string;
+  truncated: boolean;
+}
+
+/** Cuts a transcript snippet at 250 characters (whole code points, never half a surrogate pair). */
+export function truncateSnippet(text: string, max: number = SNIPPET_MAX_CHARS): Snippet {
+  const codePoints = Array.from(text);
+  if (codePoints.length <= max) return { text, truncated: false };
+  return { text: codePoints.slice(0, max).join(''), truncated: true };
+}

@@ -1,0 +1,4 @@
+export * from './validation';
+export * from './formatting';
+export * from './licensing';
+export * from './videos';
