@@ -67,5 +67,8 @@ export type SessionPutBody = z.infer<typeof SessionPutBodySchema>;
 /** POST /jwt_api/logout: revokes the refresh token. */
 export const LogoutBodySchema = z.object({ refresh_token: z.string().max(512).optional() });
 
+/** GET /jwt_api/session: the session of the bearer (used after a restart, when only the tokens were kept). */
+export const SessionGetResponseSchema = SessionSchema;
+
 /** GET /health on the back end root. */
 export const HealthResponseSchema = z.object({ ok: z.literal(true), version: z.string() });

@@ -1,0 +1,12 @@
+import { migration001Auth } from './001_auth';
+
+/** A forward-only schema step; `version` is its position and never changes once released. */
+export interface Migration {
+  version: number;
+  name: string;
+  /** SQL run inside one transaction. */
+  up: string;
+}
+
+/** Every migration in order. Append only: a released migration is never edited. */
+export const MIGRATIONS: readonly Migration[] = [migration001Auth];
