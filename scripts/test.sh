@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `npm test`: lint, type-check, unit, component, build, web e2e and the electron smoke test.
+# Every step runs even when an earlier one fails; the last line sums every runner: "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+# shellcheck source=ensure-node.sh
+source scripts/ensure-node.sh >/dev/null
+
+ART=artifacts/test-results
+rm -rf "$ART" && mkdir -p "$ART"
+STEPS_FILE="$ART/steps.txt"
+: >"$STEPS_FILE"
+
+step() {
+  local name=$1; shift
+  echo
+  echo "==> $name"
+  if "$@"; then echo "pass $name" >>"$STEPS_FILE"; else echo "fail $name" >>"$STEPS_FILE"; echo "!!! $name failed"; fi
+}
+
+step lint npm run --silent lint
+step typecheck npm run --silent typecheck
+step unit bash scripts/with-keyring.sh npx vitest run --project unit --reporter=default --reporter=json --outputFile="$ART/unit.json"
+step component npx vitest run --project component --reporter=default --reporter=json --outputFile="$ART/component.json"
+step build-web npm run --silent build:web
+step build-electron npm run --silent build
+step e2e-web bash scripts/with-keyring.sh npx playwright test --config tests/e2e/playwright.web.config.ts
+step e2e-electron npx playwright test --config tests/e2e/playwright.electron.config.ts
+
+node scripts/summarize-tests.mjs "$ART"

@@ -1,0 +1,53 @@
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { MESSAGES } from '../../shared/messages';
+import { unauthorized } from '../http/httpError';
+import { TOKEN_SETTINGS } from './tokenSettings';
+
+/** The claims an access jwt carries: sub (user id) and bid (current brand id). */
+export interface AccessClaims {
+  userId: string;
+  brandId: string | null;
+}
+
+export interface AccessTokenService {
+  /** Signs a 15-minute HS256 access jwt. */
+  sign(claims: AccessClaims): Promise<{ jwt: string; expiresIn: number }>;
+  /** Verifies signature (HS256 only), issuer, audience and expiry; throws a 401 HttpError otherwise. */
+  verify(token: string): Promise<AccessClaims>;
+}
+
+/** Creates the access-token signer and verifier for one secret and clock. */
+export function createAccessTokenService(secret: Uint8Array, now: () => Date): AccessTokenService {
+  const seconds = (): number => Math.floor(now().getTime() / 1000);
+  return {
+    async sign({ userId, brandId }) {
+      const issuedAt = seconds();
+      const jwt = await new SignJWT(brandId ? { bid: brandId } : {})
+        .setProtectedHeader({ alg: TOKEN_SETTINGS.algorithm, typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(TOKEN_SETTINGS.issuer)
+        .setAudience(TOKEN_SETTINGS.audience)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + TOKEN_SETTINGS.accessTtlSeconds)
+        .sign(secret);
+      return { jwt, expiresIn: TOKEN_SETTINGS.accessTtlSeconds };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, {
+          // Pinning the algorithm refuses `alg: none` and algorithm-confusion tokens.
+          algorithms: [TOKEN_SETTINGS.algorithm],
+          issuer: TOKEN_SETTINGS.issuer,
+          audience: TOKEN_SETTINGS.audience,
+          currentDate: now(),
+          requiredClaims: ['sub', 'exp'],
+        });
+        const brandId = typeof payload.bid === 'string' ? payload.bid : null;
+        return { userId: String(payload.sub), brandId };
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) throw unauthorized(MESSAGES.sessionExpired);
+        throw unauthorized();
+      }
+    },
+  };
+}

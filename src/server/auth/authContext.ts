@@ -1,0 +1,13 @@
+/** Who is calling and which brands they may act for or read; set on `request.auth` for authenticated routes. */
+export interface AuthContext {
+  userId: string;
+  /** The brand of the token's `bid` claim when it is still one of the user's own brands. */
+  brandId: string | null;
+  /** The user's own brands. */
+  brandIds: readonly string[];
+  /** Own brands plus the competitors of each own brand. */
+  readableBrandIds: readonly string[];
+}
+
+/** Resolves the bearer of a request into an AuthContext, or throws a 401 HttpError. */
+export type Authenticator = (authorizationHeader: string | undefined) => Promise<AuthContext>;

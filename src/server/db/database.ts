@@ -1,0 +1,24 @@
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations/index';
+import { migrateDatabase } from './migrate';
+
+export type { Database as SqliteDatabase } from 'better-sqlite3';
+
+/**
+ * Opens (creating if needed) the SQLite file, configures it for one writer with concurrent readers,
+ * and brings its schema up to date. Throws when the file was written by a newer Reelscope.
+ */
+export function openDatabase(file: string): Database.Database {
+  const db = new Database(file);
+  try {
+    // WAL lets readers proceed while a write is in progress; busy_timeout absorbs short lock waits.
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrateDatabase(db, MIGRATIONS);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

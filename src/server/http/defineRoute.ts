@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthContext } from '../auth/authContext';
+import { enforceIdentityParams } from '../auth/brandAccess';
+import { badRequest } from './httpError';
+import './fastifyTypes';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** 'bearer': a valid access jwt is required; 'none': public; 'optional': verified when sent, else auth is null. */
+export type AuthMode = 'bearer' | 'none' | 'optional';
+type MaybeSchema = z.ZodType | undefined;
+type ResponseMap = Partial<Record<number, z.ZodType>>;
+
+type Parsed<S extends MaybeSchema> = S extends z.ZodType ? z.output<S> : undefined;
+type AuthFor<A extends AuthMode> = A extends 'bearer' ? AuthContext : A extends 'none' ? null : AuthContext | null;
+/** What a handler may return: the input of any declared response schema (the schema then strips unknown fields). */
+type ResponseBody<R extends ResponseMap | undefined> = R extends ResponseMap ? { [K in keyof R]: R[K] extends z.ZodType ? z.input<R[K]> : never }[keyof R] : unknown;
+
+/** Everything a handler receives, already parsed and typed. */
+export interface RouteInput<B extends MaybeSchema, Q extends MaybeSchema, P extends MaybeSchema, A extends AuthMode> {
+  body: Parsed<B>;
+  query: Parsed<Q>;
+  params: Parsed<P>;
+  auth: AuthFor<A>;
+  request: FastifyRequest;
+  /** Set a non-200 status with `reply.code(208)` before returning the body. */
+  reply: FastifyReply;
+}
+
+export interface RouteDefinition<B extends MaybeSchema, Q extends MaybeSchema, P extends MaybeSchema, R extends ResponseMap | undefined, A extends AuthMode> {
+  method: HttpMethod;
+  /** Path relative to the plugin's prefix, Fastify syntax (`/brands/:id`). */
+  url: string;
+  summary: string;
+  auth: A;
+  tags?: string[];
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Response schemas by status code; the returned body is parsed by the one for the reply's status. */
+  response?: R;
+  /** Accept multipart/form-data on this route (refused everywhere else). */
+  multipart?: boolean;
+  /** Overrides the 1 MiB body limit for this route. */
+  bodyLimit?: number;
+  handler: (input: RouteInput<B, Q, P, A>) => Promise<ResponseBody<R>> | ResponseBody<R>;
+}
+
+function describeIssues(where: string, error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const field = [where, ...issue.path.map(String)].join('.');
+      return `${field}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+function parsePart(where: string, schema: MaybeSchema, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!result.success) throw badRequest(describeIssues(where, result.error));
+  return result.data;
+}
+
+/**
+ * Registers a route with zod-validated input, typed handler input, response filtering and an OpenAPI entry.
+ * Requires the app to be prepared by `installRouteSupport` (authenticator and OpenAPI registry).
+ */
+export function defineRoute<
+  B extends MaybeSchema = undefined,
+  Q extends MaybeSchema = undefined,
+  P extends MaybeSchema = undefined,
+  R extends ResponseMap | undefined = undefined,
+  A extends AuthMode = AuthMode,
+>(app: FastifyInstance, definition: RouteDefinition<B, Q, P, R, A>): void {
+  const { method, url, summary, auth: mode, body, query, params, response } = definition;
+  app.openApiRegistry.add({
+    method,
+    path: `${app.prefix}${url}`,
+    summary,
+    tags: definition.tags ?? [app.prefix.replace(/^\//, '') || 'root'],
+    bearer: mode === 'bearer',
+    body,
+    query,
+    params,
+    response: response ?? undefined,
+  });
+
+  app.route({
+    method,
+    url,
+    config: { multipart: definition.multipart ?? false },
+    ...(definition.bodyLimit === undefined ? {} : { bodyLimit: definition.bodyLimit }),
+    preHandler: async (request) => {
+      const header = request.headers.authorization;
+      if (mode === 'bearer' || (mode === 'optional' && header !== undefined)) {
+        request.auth = await app.authenticate(header);
+        enforceIdentityParams(request, request.auth);
+      }
+    },
+    handler: async (request, reply) => {
+      const input = {
+        body: parsePart('body', body, request.body),
+        query: parsePart('query', query, request.query),
+        params: parsePart('params', params, request.params),
+        auth: request.auth,
+        request,
+        reply,
+      } as RouteInput<B, Q, P, A>;
+      const result: unknown = await definition.handler(input);
+      const schema = response?.[reply.statusCode];
+      // Parsing the answer drops fields the schema does not name, so a stray column can never leak.
+      return schema ? schema.parse(result) : result;
+    },
+  });
+}

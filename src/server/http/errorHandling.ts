@@ -1,0 +1,33 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError, errorBody } from './httpError';
+import { HTTP_MESSAGES } from './httpMessages';
+
+/** Fastify's own client-error codes that get a friendlier text than the framework's. */
+const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: HTTP_MESSAGES.bodyTooLarge,
+  FST_ERR_CTP_INVALID_JSON_BODY: HTTP_MESSAGES.malformedJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: HTTP_MESSAGES.emptyJson,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: HTTP_MESSAGES.unsupportedMediaType,
+};
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && typeof (error as Partial<FastifyError>).statusCode === 'number';
+}
+
+/** Installs the JSON error and not-found handlers: every failure answers `{statusCode, error, message}`. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.code));
+    }
+    if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      // Body parser failures (often a JSON SyntaxError carrying statusCode 400) are the client's fault: say what was wrong.
+      const message = (error.code && FRAMEWORK_MESSAGES[error.code]) ?? (error instanceof SyntaxError ? HTTP_MESSAGES.malformedJson : error.message);
+      return reply.code(error.statusCode).send(errorBody(error.statusCode, message));
+    }
+    // Anything else is our bug: log the details, answer a generic text so nothing internal leaks.
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(errorBody(500, HTTP_MESSAGES.internalError));
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404, HTTP_MESSAGES.notFound)));
+}

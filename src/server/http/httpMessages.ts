@@ -1,0 +1,20 @@
+/** Texts of the back end's own transport-level errors (not spec texts; those live in src/shared/messages.ts). */
+export const HTTP_MESSAGES = {
+  notFound: 'Not found',
+  bodyTooLarge: 'Request body is larger than 1 MiB.',
+  malformedJson: 'Malformed JSON body.',
+  emptyJson: 'The request body is empty but its content type says JSON.',
+  unsupportedMediaType: 'Send the request body as application/json.',
+  invalidHost: 'Invalid Host header',
+  originNotAllowed: 'Origin not allowed',
+  internalError: 'Something went wrong on the Reelscope server. Please try again.',
+  bearerMissing: 'Sign in to continue: this request needs a bearer token.',
+  tokenInvalid: 'Your session is not valid. Please sign in again.',
+  refreshTokenInvalid: 'Invalid refresh token',
+  googleSignInUnavailable: 'Google sign-in needs a hosted Reelscope back end; the embedded back end cannot offer it. Sign in with email and password instead.',
+  invalidEmail: 'email: Enter a valid email address.',
+  recoveryLinkSent: 'We sent a link to reset your password. It is valid for one hour.',
+  passwordChanged: 'Your password has been changed. Sign in with your new password.',
+  confirmationSent: 'We sent a new confirmation email.',
+  signedOut: 'Signed out.',
+} as const;

@@ -1,0 +1,18 @@
+import type Database from 'better-sqlite3';
+import { createBrandsRepository } from './brandsRepository';
+import { createOutboxRepository } from './outboxRepository';
+import { createPasswordResetsRepository } from './passwordResetsRepository';
+import { createRefreshTokensRepository } from './refreshTokensRepository';
+import { createUsersRepository } from './usersRepository';
+
+/** Every repository of the sign-in tables, built once per database. */
+export function createRepositories(db: Database.Database) {
+  return {
+    users: createUsersRepository(db),
+    brands: createBrandsRepository(db),
+    refreshTokens: createRefreshTokensRepository(db),
+    passwordResets: createPasswordResetsRepository(db),
+    outbox: createOutboxRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;

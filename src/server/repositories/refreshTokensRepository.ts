@@ -1,0 +1,41 @@
+import type Database from 'better-sqlite3';
+
+export interface RefreshTokenRecord {
+  tokenHash: string;
+  userId: string;
+  brandId: string | null;
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+interface RefreshTokenRow {
+  token_hash: string;
+  user_id: string;
+  brand_id: string | null;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** Refresh tokens, stored by hash (prepared statements only). */
+export function createRefreshTokensRepository(db: Database.Database) {
+  const insert = db.prepare('INSERT INTO refresh_tokens (token_hash, user_id, brand_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)');
+  const byHash = db.prepare<[string], RefreshTokenRow>('SELECT token_hash, user_id, brand_id, expires_at, revoked_at FROM refresh_tokens WHERE token_hash = ?');
+  const revoke = db.prepare<[string, string]>('UPDATE refresh_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL');
+  const revokeAll = db.prepare<[string, string]>('UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
+
+  return {
+    insert(token: { tokenHash: string; userId: string; brandId: string | null; expiresAt: string; createdAt: string }): void {
+      insert.run(token.tokenHash, token.userId, token.brandId, token.expiresAt, token.createdAt);
+    },
+    findByHash(tokenHash: string): RefreshTokenRecord | null {
+      const row = byHash.get(tokenHash);
+      return row ? { tokenHash: row.token_hash, userId: row.user_id, brandId: row.brand_id, expiresAt: row.expires_at, revokedAt: row.revoked_at } : null;
+    },
+    /** Revokes one token; false when it was already revoked (or unknown), which makes rotation race-safe. */
+    revoke: (tokenHash: string, at: string): boolean => revoke.run(at, tokenHash).changes === 1,
+    revokeAllForUser(userId: string, at: string): void {
+      revokeAll.run(at, userId);
+    },
+  };
+}
+export type RefreshTokensRepository = ReturnType<typeof createRefreshTokensRepository>;

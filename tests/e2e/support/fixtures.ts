@@ -1,0 +1,42 @@
+import { test as base, expect } from '@playwright/test';
+import { AppStack } from './stack';
+
+/** Calls one host channel through the web host's bridge, as the renderer does. */
+export async function callHost(stack: AppStack, channel: string, input?: unknown): Promise<unknown> {
+  const html = await (await fetch(stack.webUrl)).text();
+  const token = /name="reelscope-host-token" content="([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new Error('the web host served no bridge token');
+  const res = await fetch(`${stack.webUrl}/__host/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-reelscope-host-token': token, origin: stack.webUrl },
+    body: JSON.stringify({ input }),
+  });
+  const envelope = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error?.message}`);
+  return envelope.value;
+}
+
+type Fixtures = { stack: AppStack };
+
+/**
+ * One running app (back end + web host) per worker; every test starts signed out,
+ * because the host keeps the token in the keychain across windows, like the desktop app.
+ */
+export const test = base.extend<Record<string, never>, Fixtures>({
+  stack: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const stack = new AppStack();
+      await stack.start();
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+});
+
+test.beforeEach(async ({ stack }) => {
+  await callHost(stack, 'session.logout');
+});
+
+export { expect };

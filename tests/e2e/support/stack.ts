@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+/** A free loopback port, found by letting the OS pick one. */
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitForHttp(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${output()}`);
+}
+
+function startNode(script: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  return { child, output: () => log.slice(-4000) };
+}
+
+async function stopChild(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  await new Promise<void>((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+/**
+ * The whole app on loopback, as a person runs it: the embedded back end (`npm run server`) on its own data
+ * folder and the web host (`npm run web`'s server) pointed at it. The back end runs as a separate process so a
+ * test can stop and restart it, exactly like a back end that goes away and comes back.
+ */
+export class AppStack {
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'reelscope-e2e-'));
+  backendPort = 0;
+  webPort = 0;
+  private backend: ChildProcess | null = null;
+  private web: ChildProcess | null = null;
+
+  get webUrl(): string {
+    return `http://127.0.0.1:${this.webPort}`;
+  }
+  get backendUrl(): string {
+    return `http://127.0.0.1:${this.backendPort}`;
+  }
+
+  async start(): Promise<void> {
+    this.backendPort = await freePort();
+    this.webPort = await freePort();
+    await this.startBackend();
+    const web = startNode('src/server/webHost/cli.ts', {
+      REELSCOPE_WEB_PORT: String(this.webPort),
+      REELSCOPE_BACKEND_URL: this.backendUrl,
+      REELSCOPE_DATA_DIR: join(this.dataDir, 'host'),
+    });
+    this.web = web.child;
+    await waitForHttp(this.webUrl, web.child, web.output);
+  }
+
+  async startBackend(): Promise<void> {
+    const backend = startNode('src/server/cli.ts', {
+      REELSCOPE_PORT: String(this.backendPort),
+      REELSCOPE_WEB_PORT: String(this.webPort),
+      REELSCOPE_DATA_DIR: this.dataDir,
+    });
+    this.backend = backend.child;
+    await waitForHttp(`${this.backendUrl}/health`, backend.child, backend.output);
+  }
+
+  async stopBackend(): Promise<void> {
+    await stopChild(this.backend);
+    this.backend = null;
+  }
+
+  async stop(): Promise<void> {
+    await stopChild(this.web);
+    await stopChild(this.backend);
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,102 @@
+import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import { MESSAGES } from '../../../src/shared/messages';
+import { LoginPage } from '../pages/LoginPage';
+import { ShellPage } from '../pages/ShellPage';
+import { callHost, expect, test } from '../support/fixtures';
+
+const { brandManager, vipInfluencer, pendingRegistration } = DEMO_ACCOUNTS;
+
+test('the demo brand manager signs in and lands on /home inside the shell', async ({ page, stack }) => {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn(brandManager.email, brandManager.password);
+  await expect(page).toHaveURL(/#\/home$/);
+  const shell = new ShellPage(page);
+  await expect(shell.greeting).toContainText(brandManager.firstName);
+  await expect(shell.navigation).toBeVisible();
+  const tokens = await callHost(stack, 'secrets.getToken');
+  expect(tokens).not.toBeNull();
+});
+
+test('a wrong password is named on the password field and nothing is stored', async ({ page, stack }) => {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn(brandManager.email, 'not-the-password');
+  await expect(page.getByText(MESSAGES.invalidPassword)).toBeVisible();
+  await expect(page).toHaveURL(/#\/login/);
+  expect(await callHost(stack, 'secrets.getToken')).toBeNull();
+});
+
+test('an unknown email says the email is not connected to an account', async ({ page, stack }) => {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn('nobody-here@reelscope.app', 'whatever-1');
+  await expect(page.getByText(MESSAGES.emailNotConnectedDisplay)).toBeVisible();
+  await expect(page).toHaveURL(/#\/login/);
+});
+
+test('a vip_influencer is refused a brand session', async ({ page, stack }) => {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn(vipInfluencer.email, vipInfluencer.password);
+  await expect(page.getByText(MESSAGES.vipRefused)).toBeVisible();
+  await expect(page).toHaveURL(/#\/login/);
+  expect(await callHost(stack, 'secrets.getToken')).toBeNull();
+});
+
+test('a user whose registration is not completed is not signed in', async ({ page, stack }) => {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn(pendingRegistration.email, pendingRegistration.password);
+  await expect(page.getByText(MESSAGES.registrationIncomplete)).toBeVisible();
+  await expect(page).toHaveURL(/#\/login/);
+  expect(await callHost(stack, 'secrets.getToken')).toBeNull();
+});
+
+test('sign-up with an email already in use shows the error on the email field', async ({ page, stack }) => {
+  await page.goto(`${stack.webUrl}/#/signup`);
+  await page.getByLabel('First name').fill('Ana');
+  await page.getByLabel('Last name').fill('Lee');
+  await page.getByLabel('Brand name').fill('Northwind');
+  await page.getByLabel('Email', { exact: true }).fill(brandManager.email);
+  await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const emailError = page.getByText(MESSAGES.emailAlreadyUsed);
+  await expect(emailError).toBeVisible();
+  // The message belongs to the email field, not to the general error area.
+  const describedBy = await page.getByLabel('Email', { exact: true }).getAttribute('aria-describedby');
+  expect(describedBy).toBeTruthy();
+  await expect(page.locator(`[id="${describedBy}"]`)).toContainText(MESSAGES.emailAlreadyUsed);
+});
+
+test('a new brand signs up and lands on /home', async ({ page, stack }) => {
+  await page.goto(`${stack.webUrl}/#/signup`);
+  await page.getByLabel('First name').fill('Ana');
+  await page.getByLabel('Last name').fill('Lee');
+  await page.getByLabel('Brand name').fill('Northwind Coffee');
+  await page.getByLabel('Email', { exact: true }).fill(`ana+${Date.now()}@northwind.example`);
+  await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/#\/home$/);
+  await expect(new ShellPage(page).greeting).toContainText('Ana');
+});
+
+test('logout clears the session: tokens, ids and markers, and a reload stays signed out', async ({ page, stack }) => {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn(brandManager.email, brandManager.password);
+  await expect(page).toHaveURL(/#\/home$/);
+  const before = (await callHost(stack, 'settings.get')) as { markers: { bId: string | null; uId: string | null } };
+  expect(before.markers.bId).toBeTruthy();
+  expect(before.markers.uId).toBeTruthy();
+
+  await new ShellPage(page).signOut();
+  await expect(page).toHaveURL(/#\/login/);
+  expect(await callHost(stack, 'secrets.getToken')).toBeNull();
+  const after = (await callHost(stack, 'settings.get')) as { markers: Record<string, unknown> };
+  expect(after.markers).toMatchObject({ bId: null, uId: null, firstAnalysis: null, uploadedVideo: false, tutorials: {}, tutorialScreen: null });
+
+  await page.reload();
+  await expect(page).toHaveURL(/#\/login/);
+  await expect(new LoginPage(page).email).toBeVisible();
+});
