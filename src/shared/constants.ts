@@ -124,3 +124,6 @@ export const ROLE_BRAND_MANAGER = 'brand_manager';
 /** Login attempts allowed per minute per client before 429. */
 export const LOGIN_ATTEMPTS_PER_MINUTE = 5;
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Origin of the Electron renderer (its custom protocol); the embedded back end always allows it. */
+export const ELECTRON_APP_ORIGIN = 'app://reelscope';

@@ -79,7 +79,7 @@ export function defineRoute<
     path: `${app.prefix}${url}`,
     summary,
     tags: definition.tags ?? [app.prefix.replace(/^\//, '') || 'root'],
-    bearer: mode === 'bearer',
+    auth: mode,
     body,
     query,
     params,
@@ -93,10 +93,10 @@ export function defineRoute<
     ...(definition.bodyLimit === undefined ? {} : { bodyLimit: definition.bodyLimit }),
     preHandler: async (request) => {
       const header = request.headers.authorization;
-      if (mode === 'bearer' || (mode === 'optional' && header !== undefined)) {
-        request.auth = await app.authenticate(header);
-        enforceIdentityParams(request, request.auth);
-      }
+      if (mode === 'bearer') request.auth = await app.authenticate(header);
+      // 'optional': a stale bearer (clients often send the expired jwt along with a refresh) counts as none.
+      if (mode === 'optional' && header !== undefined) request.auth = await app.authenticate(header).catch(() => null);
+      if (request.auth) enforceIdentityParams(request, request.auth);
     },
     handler: async (request, reply) => {
       const input = {

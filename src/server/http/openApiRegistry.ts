@@ -9,7 +9,7 @@ export interface RouteDoc {
   path: string;
   summary: string;
   tags: string[];
-  bearer: boolean;
+  auth: 'bearer' | 'none' | 'optional';
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
@@ -56,7 +56,9 @@ export class OpenApiRegistry {
         responses,
       };
       if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } };
-      if (route.bearer) operation.security = [{ bearer: [] }];
+      if (route.auth === 'bearer') operation.security = [{ bearer: [] }];
+      // An empty requirement object means "or no authentication" in OpenAPI.
+      if (route.auth === 'optional') operation.security = [{ bearer: [] }, {}];
       paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
     }
     return {

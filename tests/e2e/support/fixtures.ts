@@ -22,7 +22,7 @@ type Fixtures = { stack: AppStack };
  * One running app (back end + web host) per worker; every test starts signed out,
  * because the host keeps the token in the keychain across windows, like the desktop app.
  */
-export const test = base.extend<Record<string, never>, Fixtures>({
+export const test = base.extend<object, Fixtures>({
   stack: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {

@@ -1,4 +1,5 @@
 import { migration001Auth } from './001_auth';
+import { migration002Content } from './002_content';
 
 /** A forward-only schema step; `version` is its position and never changes once released. */
 export interface Migration {
@@ -9,4 +10,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001Auth];
+export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content];

@@ -1,0 +1,138 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import packageJson from '../../package.json' with { type: 'json' };
+import { DEFAULT_BACKEND_PORT, ELECTRON_APP_ORIGIN, JSON_BODY_LIMIT_BYTES, LOGIN_ATTEMPTS_PER_MINUTE, SERVICE_PREFIXES } from '../shared/constants';
+import { createAccessTokenService } from './auth/accessTokens';
+import { createBearerAuthenticator } from './auth/bearerAuthenticator';
+import { createFailedAttemptLimiter } from './auth/failedAttemptLimiter';
+import { loadOrCreateJwtSecret } from './auth/jwtSecret';
+import type { ServerContext } from './context';
+import { openDatabase } from './db/database';
+import { installErrorHandling } from './http/errorHandling';
+import { installRouteSupport } from './http/routeSupport';
+import { createRepositories } from './repositories/index';
+import { gatewayApiPlugin } from './routes/gateway/index';
+import { graphqlPlugin } from './routes/graphql/index';
+import { mainApiPlugin } from './routes/main/index';
+import { metricsApiPlugin } from './routes/metrics/index';
+import { secondApiPlugin } from './routes/second/index';
+import { systemPlugin } from './routes/system/system.routes';
+import { installContentTypeGuard } from './security/contentTypeGuard';
+import { installCors } from './security/cors';
+import { installHostOriginGuard } from './security/hostOriginGuard';
+import { installSecurityHeaders } from './security/securityHeaders';
+import { seedDemoWorkspace } from './seed/index';
+import { createSessionService } from './services/sessionService';
+
+export interface ServerOptions {
+  dataDir: string;
+  /** Default DEFAULT_BACKEND_PORT; 0 lets the OS pick a free port. */
+  port?: number;
+  /** Loopback only; the option exists so the choice is visible at call sites. */
+  host?: '127.0.0.1';
+  /** Origins allowed besides the Electron renderer's (e.g. the web host's). */
+  allowedOrigins?: string[];
+  logger?: boolean;
+  /** Demo workspace on first start (no users yet); false skips it. */
+  seed?: { scale?: number } | false;
+  now?: () => Date;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  port: number;
+  db: Database.Database;
+  close(): Promise<void>;
+}
+
+export interface BuildAppOptions {
+  db: Database.Database;
+  jwtSecret: Uint8Array;
+  allowedOrigins?: string[];
+  logger?: boolean;
+  now?: () => Date;
+}
+
+/** The back end's version, as reported by GET /health. */
+export const BACKEND_VERSION: string = packageJson.version;
+
+/** Builds the Fastify app on an open, migrated database without listening (tests use `app.inject`). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
+  const repos = createRepositories(options.db);
+  const tokens = createAccessTokenService(options.jwtSecret, now);
+  const ctx: ServerContext = {
+    db: options.db,
+    now,
+    repos,
+    tokens,
+    sessions: createSessionService({ repos, tokens, now }),
+    loginLimiter: createFailedAttemptLimiter({ limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),
+    version: BACKEND_VERSION,
+  };
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT_BYTES, trustProxy: false });
+  installErrorHandling(app);
+  installRouteSupport(app, createBearerAuthenticator(tokens, repos));
+  installHostOriginGuard(app, new Set([ELECTRON_APP_ORIGIN, ...(options.allowedOrigins ?? [])]));
+  installCors(app);
+  installContentTypeGuard(app);
+  installSecurityHeaders(app);
+  // Parses multipart only for routes that opt in (the content-type guard refuses it elsewhere).
+  await app.register(multipart);
+
+  await app.register(systemPlugin, ctx);
+  await app.register(mainApiPlugin, { ...ctx, prefix: SERVICE_PREFIXES.main });
+  await app.register(secondApiPlugin, { ...ctx, prefix: SERVICE_PREFIXES.second });
+  await app.register(metricsApiPlugin, { ...ctx, prefix: SERVICE_PREFIXES.metrics });
+  await app.register(gatewayApiPlugin, { ...ctx, prefix: SERVICE_PREFIXES.gateway });
+  await app.register(graphqlPlugin, { ...ctx, prefix: SERVICE_PREFIXES.graphql });
+  return app;
+}
+
+/**
+ * Starts the embedded back end: opens (and migrates) `${dataDir}/reelscope.sqlite`, seeds the demo workspace
+ * on first start, and listens on 127.0.0.1 only.
+ */
+export async function createServer(options: ServerOptions): Promise<RunningServer> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const db = openDatabase(join(options.dataDir, 'reelscope.sqlite'));
+  try {
+    if (options.seed !== false && createRepositories(db).users.count() === 0) {
+      await seedDemoWorkspace(db, { mediaDir: join(options.dataDir, 'media'), scale: options.seed?.scale });
+    }
+    const app = await buildApp({
+      db,
+      jwtSecret: loadOrCreateJwtSecret(options.dataDir),
+      allowedOrigins: options.allowedOrigins,
+      logger: options.logger,
+      now: options.now,
+    });
+    try {
+      await app.listen({ host: '127.0.0.1', port: options.port ?? DEFAULT_BACKEND_PORT });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    return {
+      app,
+      db,
+      port,
+      url: `http://127.0.0.1:${port}`,
+      async close() {
+        await app.close();
+        db.close();
+      },
+    };
+  } catch (error) {
+    if (db.open) db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,25 @@
+import { unauthorized } from '../http/httpError';
+import { HTTP_MESSAGES } from '../http/httpMessages';
+import type { Repositories } from '../repositories/index';
+import type { AccessTokenService } from './accessTokens';
+import type { AuthContext, Authenticator } from './authContext';
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** Verifies `Authorization: Bearer <jwt>` and loads the brands the user may act for and read. */
+export function createBearerAuthenticator(tokens: AccessTokenService, repos: Repositories): Authenticator {
+  return async (header): Promise<AuthContext> => {
+    const token = header ? BEARER.exec(header.trim())?.[1] : undefined;
+    if (!token) throw unauthorized(HTTP_MESSAGES.bearerMissing);
+    const claims = await tokens.verify(token);
+    // A deleted user's still-unexpired token must not keep working.
+    if (!repos.users.findById(claims.userId)) throw unauthorized();
+    const brandIds = repos.brands.ownBrands(claims.userId).map((brand) => brand.id);
+    return {
+      userId: claims.userId,
+      brandId: claims.brandId !== null && brandIds.includes(claims.brandId) ? claims.brandId : null,
+      brandIds,
+      readableBrandIds: repos.brands.readableBrandIds(claims.userId),
+    };
+  };
+}

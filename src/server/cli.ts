@@ -1,0 +1,45 @@
+import { createServer } from './app';
+import type { RunningServer } from './app';
+import { readCliConfig } from './cliConfig';
+
+/** `npm run server`: the embedded back end as its own process (started by Electron main or by hand). */
+async function main(): Promise<void> {
+  const config = readCliConfig();
+  let server: RunningServer;
+  try {
+    server = await createServer({
+      dataDir: config.dataDir,
+      port: config.port,
+      allowedOrigins: config.allowedOrigins,
+      seed: config.seed ? {} : false,
+      logger: process.env.REELSCOPE_LOG === '1',
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EADDRINUSE' ? `port ${config.port} is already in use (set REELSCOPE_PORT to another port)` : (error as Error).message;
+    console.error(`Reelscope back end could not start: ${reason}`);
+    process.exit(1);
+  }
+
+  console.log(`Reelscope back end listening on ${server.url} (data: ${config.dataDir})`);
+  process.send?.({ type: 'ready', port: server.port, url: server.url });
+
+  let closing = false;
+  const shutdown = (): void => {
+    if (closing) return;
+    closing = true;
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Reelscope back end did not close cleanly: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  // When forked by Electron main, a vanished parent must not leave an orphan holding the port and database.
+  process.on('disconnect', shutdown);
+}
+
+void main();

@@ -1,0 +1,37 @@
+import { DEFAULT_BACKEND_PORT, DEFAULT_WEB_PORT } from '../shared/constants';
+import { defaultDataDir } from './dataDir';
+
+/** What `npm run server` starts with, read from the environment. */
+export interface CliConfig {
+  port: number;
+  dataDir: string;
+  allowedOrigins: string[];
+  /** False when REELSCOPE_SEED=0: start with an empty database (tests, support cases). */
+  seed: boolean;
+}
+
+function parsePort(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text.trim() === '') return fallback;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number (0-65535), got "${text}".`);
+  return port;
+}
+
+/**
+ * Reads REELSCOPE_PORT, REELSCOPE_DATA_DIR, REELSCOPE_WEB_PORT (its loopback origins are allowed) and
+ * REELSCOPE_ALLOWED_ORIGINS (comma-separated extra origins) and REELSCOPE_SEED (0 skips the demo seed).
+ * The Electron origin is added by the app itself.
+ */
+export function readCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
+  const webPort = parsePort('REELSCOPE_WEB_PORT', env.REELSCOPE_WEB_PORT, DEFAULT_WEB_PORT);
+  const extra = (env.REELSCOPE_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  return {
+    port: parsePort('REELSCOPE_PORT', env.REELSCOPE_PORT, DEFAULT_BACKEND_PORT),
+    dataDir: env.REELSCOPE_DATA_DIR?.trim() || defaultDataDir(),
+    allowedOrigins: [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`, ...extra],
+    seed: env.REELSCOPE_SEED !== '0',
+  };
+}

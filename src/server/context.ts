@@ -1,0 +1,16 @@
+import type Database from 'better-sqlite3';
+import type { AccessTokenService } from './auth/accessTokens';
+import type { FailedAttemptLimiter } from './auth/failedAttemptLimiter';
+import type { Repositories } from './repositories/index';
+import type { SessionService } from './services/sessionService';
+
+/** What every route plugin receives: the database, its repositories, services and the clock. */
+export interface ServerContext {
+  db: Database.Database;
+  now: () => Date;
+  repos: Repositories;
+  tokens: AccessTokenService;
+  sessions: SessionService;
+  loginLimiter: FailedAttemptLimiter;
+  version: string;
+}

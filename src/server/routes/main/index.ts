@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { registerConfirmationRoutes } from './auth/confirmation.routes';
+import { registerLoginRoutes } from './auth/login.routes';
+import { registerRecoveryRoutes } from './auth/recovery.routes';
+import { registerSessionRoutes } from './auth/session.routes';
+import { registerSignUpRoutes } from './auth/signUp.routes';
+import { registerBrandRoutes } from './brands/brands.routes';
+
+/** The main API (mounted at SERVICE_PREFIXES.main). Later issues add their resources here. */
+export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  registerLoginRoutes(app, ctx);
+  registerSignUpRoutes(app, ctx);
+  registerRecoveryRoutes(app, ctx);
+  registerConfirmationRoutes(app, ctx);
+  registerSessionRoutes(app, ctx);
+  registerBrandRoutes(app, ctx);
+}

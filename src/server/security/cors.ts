@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Request headers a renderer may send cross-origin. Later services add their API-key header here. */
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type'] as const;
+const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+
+/**
+ * CORS for the allowed origins only (the Electron renderer and the web host). Runs after the origin guard,
+ * so any Origin seen here is allowed. Credentials are not needed: the bearer travels in a header.
+ */
+export function installCors(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    reply.header('Access-Control-Allow-Origin', origin);
+    reply.header('Vary', 'Origin');
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
+      reply.header('Access-Control-Allow-Methods', ALLOWED_METHODS);
+      reply.header('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS.join(', '));
+      reply.header('Access-Control-Max-Age', '600');
+      return reply.code(204).send();
+    }
+  });
+}

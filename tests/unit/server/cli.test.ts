@@ -1,0 +1,76 @@
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import type { Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const CLI = resolve(import.meta.dirname, '../../../src/server/cli.ts');
+
+interface Started {
+  child: ChildProcess;
+  output: () => { stdout: string; stderr: string };
+  exited: Promise<number | null>;
+}
+
+function startCli(env: Record<string, string>): Started {
+  const child = fork(CLI, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, REELSCOPE_SEED: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  return { child, output: () => ({ stdout, stderr }), exited };
+}
+
+function readyMessage(child: ChildProcess): Promise<{ type: string; port: number; url: string }> {
+  return new Promise((done, fail) => {
+    child.once('message', (message) => done(message as { type: string; port: number; url: string }));
+    child.once('exit', (code) => fail(new Error(`exited with ${code} before ready`)));
+  });
+}
+
+describe('npm run server (src/server/cli.ts)', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'reelscope-cli-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('reports ready to its parent, prints one line, serves, and exits 0 on SIGTERM', async () => {
+    const started = startCli({ REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: dataDir });
+    const ready = await readyMessage(started.child);
+    expect(ready).toEqual({ type: 'ready', port: ready.port, url: `http://127.0.0.1:${ready.port}` });
+    expect(started.output().stdout).toContain(`Reelscope back end listening on http://127.0.0.1:${ready.port} (data: ${dataDir})`);
+    expect((await fetch(`${ready.url}/health`)).status).toBe(200);
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+  });
+
+  it('shuts down when the parent disconnects', async () => {
+    const started = startCli({ REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: dataDir });
+    await readyMessage(started.child);
+    started.child.disconnect();
+    expect(await started.exited).toBe(0);
+  });
+
+  describe('with the port taken', () => {
+    let blocker: Server;
+    let port: number;
+    beforeEach(async () => {
+      blocker = createNetServer();
+      await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', done));
+      const address = blocker.address();
+      port = typeof address === 'object' && address ? address.port : 0;
+    });
+    afterEach(() => new Promise<void>((done) => blocker.close(() => done())));
+
+    it('prints one clear line and exits 1', async () => {
+      const started = startCli({ REELSCOPE_PORT: String(port), REELSCOPE_DATA_DIR: dataDir });
+      expect(await started.exited).toBe(1);
+      expect(started.output().stderr.trim()).toBe(`Reelscope back end could not start: port ${port} is already in use (set REELSCOPE_PORT to another port)`);
+    });
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { readCliConfig } from '../../../src/server/cliConfig';
+import { defaultDataDir } from '../../../src/server/dataDir';
+
+describe('defaultDataDir', () => {
+  it('follows each OS convention', () => {
+    expect(defaultDataDir('linux', {}, '/home/ada')).toBe('/home/ada/.local/share/Reelscope');
+    expect(defaultDataDir('linux', { XDG_DATA_HOME: '/data/xdg' }, '/home/ada')).toBe('/data/xdg/Reelscope');
+    expect(defaultDataDir('linux', { XDG_DATA_HOME: 'relative/path' }, '/home/ada')).toBe('/home/ada/.local/share/Reelscope');
+    expect(defaultDataDir('darwin', {}, '/Users/ada')).toBe('/Users/ada/Library/Application Support/Reelscope');
+    expect(defaultDataDir('win32', { APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, 'C:\\Users\\ada')).toMatch(/AppData.Roaming.Reelscope$/);
+  });
+});
+
+describe('readCliConfig', () => {
+  it('defaults to port 4100 and allows the web host on 5180', () => {
+    const config = readCliConfig({ REELSCOPE_DATA_DIR: '/tmp/x' });
+    expect(config).toEqual({ port: 4100, dataDir: '/tmp/x', allowedOrigins: ['http://127.0.0.1:5180', 'http://localhost:5180'], seed: true });
+  });
+
+  it('reads ports, extra origins and the seed switch', () => {
+    const config = readCliConfig({ REELSCOPE_PORT: '0', REELSCOPE_WEB_PORT: '6000', REELSCOPE_ALLOWED_ORIGINS: 'http://a.test, http://b.test', REELSCOPE_DATA_DIR: '/d', REELSCOPE_SEED: '0' });
+    expect(config.port).toBe(0);
+    expect(config.allowedOrigins).toEqual(['http://127.0.0.1:6000', 'http://localhost:6000', 'http://a.test', 'http://b.test']);
+    expect(config.seed).toBe(false);
+  });
+
+  it('refuses a port that is not a number', () => {
+    expect(() => readCliConfig({ REELSCOPE_PORT: 'eighty' })).toThrow(/REELSCOPE_PORT must be a port number/);
+  });
+});

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../src/shared/messages';
+import { createTestUser, send, signIn, startTestApp } from './support/testServer';
+import type { TestApp, TestUser } from './support/testServer';
+
+function lastMailTo(t: TestApp, email: string): { subject: string; body: string } {
+  return t.db.prepare('SELECT subject, body FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1').get(email) as { subject: string; body: string };
+}
+
+function resetTokenFromOutbox(t: TestApp, email: string): string {
+  const match = /reelscope:\/\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(lastMailTo(t, email).body);
+  if (!match?.[1]) throw new Error('no reset link in the outbox');
+  return match[1];
+}
+
+describe('password recovery', () => {
+  let t: TestApp;
+  let maya: TestUser;
+  beforeEach(async () => {
+    t = await startTestApp();
+    maya = await createTestUser(t.db, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
+  });
+  afterEach(() => t.close());
+
+  it('resets the password through the emailed link, once', async () => {
+    const before = await signIn(t.app, maya);
+    const ask = await send(t.app, 'POST', '/jwt_api/recovery_passwords', { email: maya.email });
+    expect(ask.statusCode).toBe(200);
+    expect(ask.json().message).toMatch(/reset your password/);
+    const token = resetTokenFromOutbox(t, maya.email);
+    // Only the hash is stored, never the token itself.
+    expect(JSON.stringify(t.db.prepare('SELECT * FROM password_resets').all())).not.toContain(token);
+
+    const reset = await send(t.app, 'PUT', '/jwt_api/recovery_passwords', { token, password: 'brand-new-pass-2' });
+    expect(reset.statusCode).toBe(200);
+
+    const oldPassword = await send(t.app, 'POST', '/jwt_api/login', { email: maya.email, password: maya.password });
+    expect(oldPassword.json()).toEqual({ error_message: MESSAGES.invalidPassword });
+    const newPassword = await send(t.app, 'POST', '/jwt_api/login', { email: maya.email, password: 'brand-new-pass-2' });
+    expect(newPassword.statusCode).toBe(200);
+
+    // Every device signed in before the reset is signed out.
+    const refresh = await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: before.refresh_token });
+    expect(refresh.statusCode).toBe(401);
+
+    const reused = await send(t.app, 'PUT', '/jwt_api/recovery_passwords', { token, password: 'another-pass-3' });
+    expect(reused.statusCode).toBe(208);
+    expect(reused.json()).toEqual({ error_message: MESSAGES.linkInvalidOrExpired });
+  });
+
+  it('refuses a link older than one hour', async () => {
+    await send(t.app, 'POST', '/jwt_api/recovery_passwords', { email: maya.email });
+    const token = resetTokenFromOutbox(t, maya.email);
+    t.clock.advance(60 * 60 * 1000 + 1);
+    const reset = await send(t.app, 'PUT', '/jwt_api/recovery_passwords', { token, password: 'brand-new-pass-2' });
+    expect(reset.statusCode).toBe(208);
+    expect(reset.json()).toEqual({ error_message: MESSAGES.linkInvalidOrExpired });
+  });
+
+  it('refuses an unknown token', async () => {
+    const reset = await send(t.app, 'PUT', '/jwt_api/recovery_passwords', { token: 'made-up-token', password: 'brand-new-pass-2' });
+    expect(reset.statusCode).toBe(208);
+    expect(reset.json()).toEqual({ error_message: MESSAGES.linkInvalidOrExpired });
+  });
+
+  it('answers 208 for an email without an account and sends nothing', async () => {
+    const ask = await send(t.app, 'POST', '/jwt_api/recovery_passwords', { email: 'nobody@example.com' });
+    expect(ask.statusCode).toBe(208);
+    expect(ask.json()).toEqual({ error_message: MESSAGES.emailNotConnected });
+    expect((t.db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number }).n).toBe(0);
+  });
+});
+
+describe('POST /jwt_api/users/resend_confirmation_email', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await startTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('queues a confirmation mail for a known account', async () => {
+    const lena = await createTestUser(t.db, { email: 'lena@example.com', registrationCompleted: false });
+    const response = await send(t.app, 'POST', '/jwt_api/users/resend_confirmation_email', { email: lena.email });
+    expect(response.statusCode).toBe(200);
+    expect(lastMailTo(t, lena.email).subject).toBe('Confirm your Reelscope account');
+  });
+
+  it('answers 208 for an unknown email', async () => {
+    const response = await send(t.app, 'POST', '/jwt_api/users/resend_confirmation_email', { email: 'nobody@example.com' });
+    expect(response.statusCode).toBe(208);
+    expect(response.json()).toEqual({ error_message: MESSAGES.emailNotConnected });
+  });
+});

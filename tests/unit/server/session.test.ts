@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { SessionSchema } from '../../../src/shared/domain/session';
+import { SessionResponseSchema } from '../../../src/shared/http/auth.schemas';
+import { MESSAGES } from '../../../src/shared/messages';
+import { createTestUser, send, signIn, startTestApp } from './support/testServer';
+import type { TestApp, TestUser } from './support/testServer';
+
+describe('session routes', () => {
+  let t: TestApp;
+  let maya: TestUser;
+  let other: TestUser;
+  beforeEach(async () => {
+    t = await startTestApp();
+    maya = await createTestUser(t.db, {
+      email: 'maya@example.com',
+      brands: [
+        { name: 'Lumina', competitors: ['Glow Co'] },
+        { name: 'Trailforge', competitors: ['Summit', 'Ridge'] },
+      ],
+    });
+    other = await createTestUser(t.db, { email: 'other@example.com', brands: [{ name: 'Elsewhere' }] });
+  });
+  afterEach(() => t.close());
+
+  it('GET /session answers the bearer\'s session', async () => {
+    const { jwt } = await signIn(t.app, maya);
+    const response = await send(t.app, 'GET', '/jwt_api/session', undefined, jwt);
+    expect(response.statusCode).toBe(200);
+    const session = SessionSchema.parse(response.json());
+    expect(session.currentUser._id).toBe(maya.id);
+    expect(session.currentBrand?.name).toBe('Lumina');
+    expect(response.body).not.toContain('password');
+  });
+
+  it('GET /session without a bearer answers 401', async () => {
+    const response = await send(t.app, 'GET', '/jwt_api/session');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().statusCode).toBe(401);
+  });
+
+  it('rotates the refresh token: the new pair works, the old token is spent', async () => {
+    const first = await signIn(t.app, maya);
+    const rotated = await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: first.refresh_token });
+    expect(rotated.statusCode).toBe(200);
+    const second = SessionResponseSchema.parse(rotated.json());
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect((await send(t.app, 'GET', '/jwt_api/session', undefined, second.jwt)).statusCode).toBe(200);
+    expect((await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: second.refresh_token })).statusCode).toBe(200);
+  });
+
+  it('treats reuse of a spent refresh token as theft and revokes every token of the user', async () => {
+    const first = await signIn(t.app, maya);
+    const second = (await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: first.refresh_token })).json();
+    const reuse = await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: first.refresh_token });
+    expect(reuse.statusCode).toBe(401);
+    // The legitimate holder of the newest token must sign in again too.
+    expect((await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: second.refresh_token })).statusCode).toBe(401);
+  });
+
+  it('refuses an unknown refresh token and one older than 30 days', async () => {
+    expect((await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: 'not-a-token' })).statusCode).toBe(401);
+    const { refresh_token } = await signIn(t.app, maya);
+    t.clock.advance(30 * 24 * 60 * 60 * 1000 + 1);
+    expect((await send(t.app, 'PUT', '/jwt_api/session', { refresh_token })).statusCode).toBe(401);
+  });
+
+  it('switches to another own brand: new session, competitors and a jwt carrying bid', async () => {
+    const { jwt } = await signIn(t.app, maya);
+    const response = await send(t.app, 'PUT', '/jwt_api/session', { brand_id: maya.brandIds[1], brand_name: 'Trailforge' }, jwt);
+    expect(response.statusCode).toBe(200);
+    const session = SessionResponseSchema.parse(response.json());
+    expect(session.currentBrand?.name).toBe('Trailforge');
+    expect(session.competitors.map((brand) => brand.name)).toEqual(['Ridge', 'Summit']);
+    expect(decodeJwt(session.jwt).bid).toBe(maya.brandIds[1]);
+    // The rotated refresh token keeps the chosen brand.
+    const refreshed = (await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: session.refresh_token })).json();
+    expect(refreshed.currentBrand.name).toBe('Trailforge');
+  });
+
+  it('answers 404 when switching to another user\'s brand or to a competitor', async () => {
+    const { jwt } = await signIn(t.app, maya);
+    expect((await send(t.app, 'PUT', '/jwt_api/session', { brand_id: other.brandIds[0] }, jwt)).statusCode).toBe(404);
+    expect((await send(t.app, 'PUT', '/jwt_api/session', { brand_id: maya.competitorIds[0] }, jwt)).statusCode).toBe(404);
+  });
+
+  it('refreshes even when the client sends its expired jwt along', async () => {
+    const { jwt, refresh_token } = await signIn(t.app, maya);
+    t.clock.advance(16 * 60 * 1000);
+    const response = await send(t.app, 'PUT', '/jwt_api/session', { refresh_token }, jwt);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers a brand switch with an expired jwt with the session-expired 401', async () => {
+    const { jwt } = await signIn(t.app, maya);
+    t.clock.advance(16 * 60 * 1000);
+    const response = await send(t.app, 'PUT', '/jwt_api/session', { brand_id: maya.brandIds[1] }, jwt);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(MESSAGES.sessionExpired);
+  });
+
+  it('answers 401 to a brand switch without a bearer', async () => {
+    expect((await send(t.app, 'PUT', '/jwt_api/session', { brand_id: maya.brandIds[1] })).statusCode).toBe(401);
+  });
+
+  it('POST /logout revokes the refresh token', async () => {
+    const { refresh_token } = await signIn(t.app, maya);
+    expect((await send(t.app, 'POST', '/jwt_api/logout', { refresh_token })).statusCode).toBe(200);
+    expect((await send(t.app, 'PUT', '/jwt_api/session', { refresh_token })).statusCode).toBe(401);
+  });
+
+  it('serves 50 concurrent authenticated requests', async () => {
+    const { jwt } = await signIn(t.app, maya);
+    const responses = await Promise.all(Array.from({ length: 50 }, () => send(t.app, 'GET', '/jwt_api/session', undefined, jwt)));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
+    expect(new Set(responses.map((response) => response.json().currentUser._id))).toEqual(new Set([maya.id]));
+  });
+});
