@@ -1,0 +1,110 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, session } from 'electron';
+import { DEFAULT_BACKEND_PORT, KEYCHAIN_SERVICE, PRODUCT_NAME } from '../../shared/constants';
+import { defaultDataDir } from '../../server/dataDir';
+import { createKeytarSecretStore } from '../adapters/keytarSecretStore';
+import { createAtomicFile } from '../adapters/nodeAtomicFile';
+import { contentSecurityPolicy } from '../services/contentSecurityPolicy';
+import { createHostServices } from '../services/hostServices';
+import { APP_ORIGIN } from '../services/originPolicy';
+import { systemClock } from '../services/ports';
+import { handleAppProtocol, registerAppScheme } from './appProtocol';
+import { registerIpc } from './ipc';
+import { createElectronNotifier } from './notifier';
+import { createSafeStorageAdapter } from './safeStorageAdapter';
+import { checkForUpdates } from './updater';
+import { createUtilityProcessSpawner } from './utilityProcessSpawner';
+import { createMainWindow, hardenWebContents, restrictPermissions } from './window';
+
+/** out/main — the built index.js, backend.js and the sibling preload and renderer folders live around it. */
+const OUT_MAIN = fileURLToPath(new URL('.', import.meta.url));
+
+const log = (message: string) => process.stderr.write(message.endsWith('\n') ? message : `${message}\n`);
+
+/**
+ * The Electron composition root: single instance, app:// protocol, hardened windows, IPC, the embedded
+ * back end in a utility process, and the update check. Everything else lives in plain services.
+ */
+export async function runElectronApp(): Promise<void> {
+  // Before 'ready': privileged schemes can only be declared now.
+  registerAppScheme();
+  app.setName(PRODUCT_NAME);
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  // electron-vite sets this only in `electron-vite dev`; a packaged build never trusts a dev server.
+  const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : null;
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, devServerUrl));
+
+  await app.whenReady();
+
+  const dataDir = process.env.REELSCOPE_DATA_DIR || defaultDataDir();
+  const services = createHostServices({
+    app: { name: PRODUCT_NAME, version: app.getVersion(), platform: process.platform, runtime: 'electron' },
+    settingsFile: createAtomicFile(join(dataDir, 'settings.json')),
+    keychain: await createKeytarSecretStore(KEYCHAIN_SERVICE, log),
+    encrypted: { store: createSafeStorageAdapter(), file: createAtomicFile(join(app.getPath('userData'), 'session.enc')) },
+    spawner: createUtilityProcessSpawner(log),
+    notifier: createElectronNotifier(),
+    clock: systemClock,
+    backend: {
+      entry: join(OUT_MAIN, 'backend.js'),
+      dataDir,
+      env: {
+        REELSCOPE_PORT: process.env.REELSCOPE_PORT || String(DEFAULT_BACKEND_PORT),
+        // The back end's CORS list must name the renderer's origin (and the dev server during development).
+        REELSCOPE_ALLOWED_ORIGINS: [APP_ORIGIN, devServerUrl ? new URL(devServerUrl).origin : null].filter(Boolean).join(','),
+      },
+      forcedUrl: process.env.REELSCOPE_BACKEND_URL || null,
+    },
+    log,
+  });
+  await services.settings.load();
+
+  handleAppProtocol(join(OUT_MAIN, '../renderer'), () => {
+    const info = services.backend.info();
+    // The embedded back end is on 127.0.0.1 (already allowed); a hosted one must be named explicitly.
+    return contentSecurityPolicy(info.mode === 'hosted' && info.origin ? [info.origin] : []);
+  });
+  restrictPermissions(session.defaultSession, devServerUrl);
+  registerIpc(services.handlers, services.events, devServerUrl);
+
+  const startUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
+  const preload = join(OUT_MAIN, '../preload/index.cjs');
+  let mainWindow: BrowserWindow | null = createMainWindow({ preload, startUrl });
+  mainWindow.on('closed', () => (mainWindow = null));
+
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('activate', () => {
+    // macOS: clicking the dock icon with no window open reopens one.
+    if (BrowserWindow.getAllWindows().length === 0) {
+      mainWindow = createMainWindow({ preload, startUrl });
+      mainWindow.on('closed', () => (mainWindow = null));
+    }
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let backendStopped = false;
+  app.on('before-quit', (event) => {
+    if (backendStopped) return;
+    // Hold the quit until the back end has closed its database cleanly, then quit for real.
+    event.preventDefault();
+    void services.backend.stop().finally(() => {
+      backendStopped = true;
+      app.quit();
+    });
+  });
+
+  void services.backend.start().then((info) => {
+    if (info.state === 'failed') log(`The back end is not available: ${info.error ?? 'unknown error'}`);
+  });
+  checkForUpdates(log);
+}

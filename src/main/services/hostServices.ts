@@ -1,0 +1,61 @@
+import type { IpcOutput } from '../../shared/ipc/contract';
+import type { IpcHandlers } from '../../shared/ipc/handlers';
+import type { BackendLauncher } from './backendLauncher.service';
+import { createBackendLauncher } from './backendLauncher.service';
+import type { HostEvents } from './hostEvents';
+import { createHostEvents } from './hostEvents';
+import { createHostHandlers } from './hostHandlers';
+import type { AtomicFile, Clock, EncryptedFileStore, Notifier, ProcessSpawner, SecretStore } from './ports';
+import type { SecretsService } from './secrets.service';
+import { createSecretsService } from './secrets.service';
+import { createSessionService } from './session.service';
+import type { SettingsService } from './settings.service';
+import { createSettingsService } from './settings.service';
+
+/** Everything a host (Electron main or the web host) provides; the rest is the same code for both. */
+export interface HostPorts {
+  app: IpcOutput<'app.info'>;
+  settingsFile: AtomicFile;
+  keychain: SecretStore | null;
+  encrypted: { store: EncryptedFileStore; file: AtomicFile } | null;
+  spawner: ProcessSpawner;
+  notifier: Notifier;
+  clock: Clock;
+  backend: { entry: string; dataDir: string; env?: Record<string, string>; forcedUrl?: string | null };
+  log: (message: string) => void;
+}
+
+export interface HostServices {
+  settings: SettingsService;
+  secrets: SecretsService;
+  backend: BackendLauncher;
+  events: HostEvents;
+  handlers: IpcHandlers;
+}
+
+/**
+ * Wires the host services and connects their change notifications to the contract's events.
+ * Call `settings.load()` and then `backend.start()`; call `backend.stop()` on quit.
+ */
+export function createHostServices(ports: HostPorts): HostServices {
+  const events = createHostEvents((error) => ports.log(`event listener failed: ${String(error)}`));
+  const settings = createSettingsService({ file: ports.settingsFile, clock: ports.clock });
+  const secrets = createSecretsService({
+    keychain: ports.keychain,
+    encrypted: ports.encrypted,
+    allowInsecure: () => settings.get().allowInsecureTokenStorage,
+    log: ports.log,
+  });
+  const session = createSessionService({ settings, secrets });
+  const backend = createBackendLauncher({
+    spawner: ports.spawner,
+    clock: ports.clock,
+    notifier: ports.notifier,
+    settings: () => settings.get(),
+    ...ports.backend,
+  });
+  settings.onChange((next) => events.emit('settings.changed', next));
+  backend.onChange((info) => events.emit('backend.changed', info));
+  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session });
+  return { settings, secrets, backend, events, handlers };
+}

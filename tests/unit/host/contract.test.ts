@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IpcChannel, IpcEnvelope } from '../../../src/shared/ipc/contract';
+import { IPC_CHANNELS, IPC_EVENTS, WEB_BRIDGE } from '../../../src/shared/ipc/contract';
+import type { WebHost } from '../../../src/server/webHost/webHost';
+import { startWebHost } from '../../../src/server/webHost/webHost';
+const CHANNELS = Object.keys(IPC_CHANNELS) as IpcChannel[];
+
+/** A valid input for each channel that takes one; the rest take none. */
+const SAMPLE_INPUT: Partial<Record<IpcChannel, unknown>> = {
+  'settings.update': { layout: { skin: 'dark' } },
+  'secrets.setToken': { jwt: 'a.b.c', refreshToken: 'r' },
+};
+
+describe('the IPC contract table', () => {
+  it.each(CHANNELS)('%s has a doc and input/output schemas', (channel) => {
+    const spec = IPC_CHANNELS[channel];
+    expect(spec.doc.length).toBeGreaterThan(10);
+    expect(typeof spec.input.safeParse).toBe('function');
+    expect(typeof spec.output.safeParse).toBe('function');
+  });
+
+  it.each(Object.keys(IPC_EVENTS) as (keyof typeof IPC_EVENTS)[])('event %s has a doc and a payload schema', (event) => {
+    expect(IPC_EVENTS[event].doc.length).toBeGreaterThan(10);
+    expect(typeof IPC_EVENTS[event].payload.safeParse).toBe('function');
+  });
+});
+
+describe('web host bridge over real HTTP', () => {
+  let host: WebHost;
+  let root: string;
+  const call = (channel: string, init: { token?: string | null; origin?: string | null; body?: unknown } = {}) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const token = init.token === undefined ? host.token : init.token;
+    const origin = init.origin === undefined ? host.url : init.origin;
+    if (token !== null) headers[WEB_BRIDGE.tokenHeader] = token;
+    if (origin !== null) headers.origin = origin;
+    return fetch(`${host.url}${WEB_BRIDGE.prefix}/${channel}`, { method: 'POST', headers, body: JSON.stringify(init.body ?? {}) });
+  };
+
+  beforeAll(async () => {
+    // One folder for the whole suite (useTempDir would remove it after the first test).
+    root = mkdtempSync(join(tmpdir(), 'reelscope-contract-'));
+    const dataDir = join(root, 'data');
+    const webRoot = join(root, 'web');
+    mkdirSync(join(webRoot, 'assets'), { recursive: true });
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>Reelscope</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(webRoot, 'assets', 'app.js'), 'console.log("app")');
+    host = await startWebHost({ webRoot, dataDir, port: 0, backendUrl: 'http://127.0.0.1:4999', keychain: 'none', log: () => undefined });
+  });
+  afterAll(async () => {
+    await host?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('has a handler for every channel and answers each with an envelope', async () => {
+    for (const channel of CHANNELS) expect(typeof host.services.handlers[channel]).toBe('function');
+    for (const channel of CHANNELS) {
+      const response = await call(channel, { body: { input: SAMPLE_INPUT[channel] } });
+      expect(response.status, channel).toBe(200);
+      const envelope = (await response.json()) as IpcEnvelope<unknown>;
+      expect(envelope, channel).toMatchObject({ ok: true });
+    }
+  });
+
+  it('answers app and backend info a person would see', async () => {
+    const app = (await (await call('app.info')).json()) as IpcEnvelope<{ name: string; runtime: string }>;
+    expect(app).toMatchObject({ ok: true, value: { name: 'Reelscope', runtime: 'web' } });
+    const backend = (await (await call('backend.info')).json()) as IpcEnvelope<unknown>;
+    expect(backend).toMatchObject({ ok: true, value: { mode: 'hosted', origin: 'http://127.0.0.1:4999', state: 'running' } });
+  });
+
+  it('refuses calls without the token, with a wrong token, or from another origin (403)', async () => {
+    expect((await call('app.info', { token: null })).status).toBe(403);
+    expect((await call('app.info', { token: 'x'.repeat(host.token.length) })).status).toBe(403);
+    expect((await call('app.info', { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await call('app.info', { origin: null })).status).toBe(403);
+  });
+
+  it('answers unknown channels and bad input with error envelopes', async () => {
+    expect(await (await call('shell.exec')).json()).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    const bad = await (await call('settings.update', { body: { input: { layout: { skin: 'neon' } } } })).json();
+    expect(bad).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    const extra = await (await call('secrets.setToken', { body: { input: { jwt: '' } } })).json();
+    expect(extra).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+  });
+
+  it('serves index.html with the per-run token and the CSP naming the back end', async () => {
+    const page = await fetch(`${host.url}/videos/42`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`<meta name="${WEB_BRIDGE.tokenMeta}" content="${host.token}">`);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(/connect-src [^;]*http:\/\/127\.0\.0\.1:4999/);
+    expect((await fetch(`${host.url}/assets/app.js`)).headers.get('content-type')).toMatch(/javascript/);
+    // fetch itself resolves ../ segments; encoded slashes reach the server as written and must be refused.
+    expect((await fetch(`${host.url}/assets/..%2f..%2fdata%2fsettings.json`)).status).toBe(403);
+  });
+
+  it('streams settings changes to the page as Server-Sent Events', async () => {
+    expect((await fetch(`${host.url}${WEB_BRIDGE.eventsPath}?token=wrong`)).status).toBe(403);
+    const abort = new AbortController();
+    const stream = await fetch(`${host.url}${WEB_BRIDGE.eventsPath}?token=${host.token}`, { signal: abort.signal });
+    expect(stream.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = stream.body!.getReader();
+    await reader.read(); // ": connected"
+    await call('settings.update', { body: { input: { layout: { rtl: true } } } });
+    let text = '';
+    while (!text.includes('\n\n') || !text.includes('settings.changed')) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain('event: settings.changed');
+    expect(text).toContain('"rtl":true');
+    abort.abort();
+  });
+});
