@@ -1,20 +1,124 @@
 import type Database from 'better-sqlite3';
+import { seedAccounts, type SeededBrand } from './accounts';
+import { seedCampaigns } from './campaigns';
+import { seedChat } from './chat';
+import { seedCreators } from './creators';
+import { seedLicensing } from './licensing';
+import { seedMarks } from './marks';
+import { copyDemoMedia, resolveMediaSourceDir } from './media';
+import { Prng } from './prng';
+import { seedProducts } from './products';
+import { seedShowcase } from './showcase';
+import { seedVideos } from './videos';
 
-/** Row counts per table written by the seed. */
+export { resolveMediaSourceDir } from './media';
+
+/** Row counts per table written by the seed (table name → rows). */
 export type SeedSummary = Record<string, number>;
 
-/** Options of the demo seed: where media files go and how big the workspace is (1 = ≥600 videos). */
+/** Options of the demo seed. */
 export interface SeedOptions {
+  /** Folder the demo media files are copied into (the back end serves it under MEDIA_URL_PREFIX). */
   mediaDir: string;
+  /** Size multiplier: 1 gives ≥600 videos and ≥150 creators; 0.1 a tenth, 10 ten times. Default 1. */
   scale?: number;
+  /** Creator multiplier when it should differ from `scale` (each creator adds 365 tracking rows). Default: scale. */
+  creatorScale?: number;
+  /** Where the bundled media live; found automatically in dev, pass it from a packaged app. */
+  mediaSourceDir?: string;
+  /** PRNG seed; the default gives the standard demo workspace. */
+  seed?: number;
 }
+
+export const DEFAULT_SEED = 20261101;
+export const VIDEOS_PER_SCALE = 600;
+export const CREATORS_PER_SCALE = 150;
+
+/** Tables the summary reports, in seeding order. */
+export const SEEDED_TABLES = [
+  'users', 'brands', 'brand_members', 'product_categories', 'products', 'creators', 'creator_daily_trackings', 'videos',
+  'transcript_lines', 'video_products', 'video_people', 'video_associations', 'notes', 'marks', 'campaigns', 'campaign_videos',
+  'mail_campaigns', 'license_agreements', 'license_purchases', 'reports', 'widgets', 'widget_videos', 'playlists',
+  'playlist_videos', 'chat_channels', 'chat_messages',
+] as const;
+
+// Own brands share 55% of videos and creators, their competitors 45%.
+const OWN_SHARE = 0.55;
 
 /**
  * Fills an empty, migrated database with the deterministic demo workspace and copies the demo media into
- * `options.mediaDir`. Two runs with the same scale give identical rows (password hashes aside).
+ * `options.mediaDir`. Two runs with the same options give identical rows (password hashes aside): every value comes
+ * from one seeded PRNG and dates are offsets from a fixed anchor. Throws if the database already has users.
  */
 export async function seedDemoWorkspace(db: Database.Database, options: SeedOptions): Promise<SeedSummary> {
-  void db;
-  void options;
-  return {};
+  const scale = options.scale ?? 1;
+  if (!(scale > 0)) throw new Error(`Seed scale must be positive, got ${scale}`);
+  const existing = db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
+  if (existing > 0) throw new Error('The database already has users; the demo workspace is only seeded into an empty one.');
+  const seed = options.seed ?? DEFAULT_SEED;
+  copyDemoMedia(resolveMediaSourceDir(options.mediaSourceDir), options.mediaDir);
+
+  const accounts = await seedAccounts(db, Prng.derive(seed, 'accounts'));
+  const { ownBrands, competitorBrands } = accounts;
+  const allBrands = [...ownBrands, ...competitorBrands];
+  const weightOf = (brand: SeededBrand): number =>
+    brand.competitorOf === null ? OWN_SHARE / ownBrands.length : (1 - OWN_SHARE) / competitorBrands.length;
+
+  const products = seedProducts(db, Prng.derive(seed, 'products'), allBrands);
+  const vipName = db.prepare("SELECT first_name || ' ' || last_name FROM users WHERE id = ?").pluck().get(accounts.vipId) as string;
+  const creators = seedCreators(
+    db,
+    Prng.derive(seed, 'creators'),
+    allBrands.map((brand) => ({ brand, weight: weightOf(brand) })),
+    Math.round(CREATORS_PER_SCALE * (options.creatorScale ?? scale)),
+    { id: accounts.vipId, name: vipName },
+  );
+
+  const rivalsOf = (brand: SeededBrand): string[] => {
+    const rivals = brand.competitorOf === null
+      ? competitorBrands.filter((rival) => rival.competitorOf === brand.id)
+      : ownBrands.filter((own) => own.id === brand.competitorOf);
+    return rivals.flatMap((rival) => rival.catalog.products.map((product) => product.name));
+  };
+  const restoreFtsTrigger = suspendTrigger(db, 'transcript_lines_ai');
+  try {
+    seedVideos(
+      db,
+      Prng.derive(seed, 'videos'),
+      allBrands.map((brand) => ({
+        brand,
+        weight: weightOf(brand),
+        products: products.get(brand.id) ?? [],
+        creators: creators.get(brand.id) ?? [],
+        rivalProducts: rivalsOf(brand),
+      })),
+      Math.max(1, Math.round(VIDEOS_PER_SCALE * scale)),
+    );
+    // One bulk index build is several times faster than indexing line by line through the trigger.
+    db.exec("INSERT INTO transcript_fts(transcript_fts) VALUES ('rebuild')");
+  } finally {
+    restoreFtsTrigger();
+  }
+  // Creator statistics that follow from the videos.
+  db.exec(`UPDATE creators SET
+    video_count = (SELECT COUNT(*) FROM videos v WHERE v.creator_id = creators.id),
+    latest_platform_video_published_at = COALESCE((SELECT MAX(published_at) FROM videos v WHERE v.creator_id = creators.id), created_at)`);
+
+  seedMarks(db, Prng.derive(seed, 'marks'), accounts);
+  seedCampaigns(db, Prng.derive(seed, 'campaigns'), accounts);
+  seedLicensing(db, Prng.derive(seed, 'licensing'), accounts);
+  seedShowcase(db, Prng.derive(seed, 'showcase'), accounts);
+  seedChat(db, Prng.derive(seed, 'chat'), accounts);
+
+  const summary: SeedSummary = {};
+  for (const table of SEEDED_TABLES) summary[table] = db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+  return summary;
+}
+
+/** Drops a trigger and returns a function that recreates it from its recorded SQL. */
+function suspendTrigger(db: Database.Database, name: string): () => void {
+  const sql = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").pluck().get(name) as string | undefined;
+  if (!sql) return () => undefined;
+  db.exec(`DROP TRIGGER ${name}`);
+  return () => db.exec(sql);
 }
