@@ -3,11 +3,21 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const restrict = (patterns) => ({
-  'no-restricted-imports': ['error', { patterns }],
+// Bare Node built-in names go in `paths` (exact module names): as gitignore-style patterns, 'http' would also
+// match our own folder src/shared/http.
+const BARE_NODE_BUILTINS = ['fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'url', 'stream', 'events'];
+
+const restrict = (patterns, { banNodeBuiltins = false } = {}) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: banNodeBuiltins ? BARE_NODE_BUILTINS.map((name) => ({ name, message: 'No Node built-ins in this layer.' })) : [],
+      patterns,
+    },
+  ],
 });
 
-const NODE_BUILTINS = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'url', 'stream', 'events'];
+const NODE_BUILTINS = ['node:*'];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'artifacts/**', '.data/**'] },
@@ -32,7 +42,7 @@ export default tseslint.config(
         { group: NODE_BUILTINS, message: 'The renderer is sandboxed: no Node built-ins.' },
         { group: ['electron', 'keytar', 'better-sqlite3', 'fastify'], message: 'The renderer reaches the host through src/renderer/host only.' },
         { group: ['**/main/**', '**/server/**', '**/preload/**'], message: 'The renderer imports src/shared only.' },
-      ]),
+      ], { banNodeBuiltins: true }),
     },
   },
   {
@@ -41,7 +51,7 @@ export default tseslint.config(
       { group: NODE_BUILTINS, message: 'src/shared is pure TypeScript: no Node built-ins.' },
       { group: ['electron', 'keytar', 'react', 'react-dom', 'fastify', 'better-sqlite3'], message: 'src/shared imports nothing runtime-specific.' },
       { group: ['**/main/**', '**/server/**', '**/renderer/**', '**/preload/**'], message: 'src/shared imports nothing of the other layers.' },
-    ]),
+    ], { banNodeBuiltins: true }),
   },
   {
     files: ['src/main/services/**/*.ts', 'src/main/adapters/**/*.ts'],

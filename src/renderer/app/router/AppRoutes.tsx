@@ -1,0 +1,51 @@
+import { Route, Routes } from 'react-router-dom';
+import { AppManagerScreen } from '../../features/appManager';
+import { AssistantScreen } from '../../features/assistant';
+import { ForgotPasswordScreen, LoginScreen, ResetPasswordScreen, SignUpScreen } from '../../features/auth';
+import { CampaignsScreen } from '../../features/campaigns';
+import { ChatScreen } from '../../features/chat';
+import { CreatorDetailScreen, CreatorsScreen } from '../../features/creators';
+import { HomeScreen } from '../../features/home';
+import { LicensingScreen } from '../../features/licensing';
+import { ProductDetailScreen, ProductsScreen } from '../../features/products';
+import { ReportScreen, ReportsScreen } from '../../features/reports';
+import { SettingsScreen } from '../../features/settings';
+import { VideoDetailScreen, VideosScreen } from '../../features/videos';
+import { WidgetsScreen } from '../../features/widgets';
+import { AppShell } from '../shell/AppShell';
+import { FallbackRedirect, PublicOnly, RequireSession } from './guards';
+
+/** Every route of the app: sign-in screens outside the shell, the rest inside it. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicOnly />}>
+        <Route path="/login" element={<LoginScreen />} />
+        <Route path="/signup" element={<SignUpScreen />} />
+        <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+        <Route path="/reset-password" element={<ResetPasswordScreen />} />
+      </Route>
+      <Route element={<RequireSession />}>
+        <Route element={<AppShell />}>
+          <Route path="/home" element={<HomeScreen />} />
+          <Route path="/videos" element={<VideosScreen />} />
+          <Route path="/videos/:id" element={<VideoDetailScreen />} />
+          <Route path="/products" element={<ProductsScreen />} />
+          <Route path="/products/:id" element={<ProductDetailScreen />} />
+          <Route path="/creators" element={<CreatorsScreen />} />
+          <Route path="/creators/:id" element={<CreatorDetailScreen />} />
+          <Route path="/campaigns" element={<CampaignsScreen />} />
+          <Route path="/licensing" element={<LicensingScreen />} />
+          <Route path="/chat" element={<ChatScreen />} />
+          <Route path="/reports" element={<ReportsScreen />} />
+          <Route path="/reports/:id" element={<ReportScreen />} />
+          <Route path="/app-manager" element={<AppManagerScreen />} />
+          <Route path="/widgets" element={<WidgetsScreen />} />
+          <Route path="/assistant" element={<AssistantScreen />} />
+          <Route path="/settings" element={<SettingsScreen />} />
+        </Route>
+      </Route>
+      <Route path="*" element={<FallbackRedirect />} />
+    </Routes>
+  );
+}

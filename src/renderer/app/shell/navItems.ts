@@ -1,0 +1,24 @@
+import type { IconName } from '../../ui/icons';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: IconName;
+}
+
+/** The left navigation, in the order a brand team works through it. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/home', label: 'Home', icon: 'home' },
+  { to: '/videos', label: 'Videos', icon: 'video' },
+  { to: '/products', label: 'Products', icon: 'product' },
+  { to: '/creators', label: 'Creators', icon: 'creators' },
+  { to: '/campaigns', label: 'Campaigns', icon: 'campaign' },
+  { to: '/licensing', label: 'Licensing', icon: 'license' },
+  { to: '/chat', label: 'Chat', icon: 'chat' },
+  { to: '/reports', label: 'Reports', icon: 'reports' },
+  { to: '/app-manager', label: 'App manager', icon: 'apps' },
+  { to: '/widgets', label: 'Widgets', icon: 'widgets' },
+  { to: '/assistant', label: 'Assistant', icon: 'assistant' },
+];
+
+export const SETTINGS_ITEM: NavItem = { to: '/settings', label: 'Settings', icon: 'settings' };

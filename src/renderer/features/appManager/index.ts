@@ -1,0 +1,1 @@
+export { AppManagerScreen } from './AppManagerScreen';

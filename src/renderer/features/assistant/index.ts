@@ -1,0 +1,1 @@
+export { AssistantScreen } from './AssistantScreen';

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { isValidEmail } from '../../../shared/rules';
+import { useServices } from '../../app/useServices';
+import { FormAlert, TextField } from '../../ui/form';
+import type { MessageOutcome } from './auth.api';
+import { requestPasswordReset } from './auth.api';
+import { AuthLayout } from './AuthLayout';
+
+/** Asks for a reset link (POST /jwt_api/recovery_passwords); the server's answer is shown as it is. */
+export function ForgotPasswordScreen() {
+  const { api } = useServices();
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<MessageOutcome | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    if (!isValidEmail(email)) {
+      setEmailError('Enter a valid email address.');
+      return;
+    }
+    setEmailError(null);
+    setBusy(true);
+    setOutcome(await requestPasswordReset(api.main, email));
+    setBusy(false);
+  };
+
+  return (
+    <AuthLayout
+      title="Reset your password"
+      subtitle="Enter the email you sign in with and we will send you a link to choose a new password."
+      footer={<Link to="/login">Back to sign in</Link>}
+    >
+      <form className="auth__form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        {outcome && <FormAlert tone={outcome.kind === 'ok' ? 'success' : 'error'}>{outcome.message}</FormAlert>}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={emailError}
+          autoFocus
+        />
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          {busy ? 'Sending…' : 'Send reset link'}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,2 @@
+export { CreatorsScreen } from './CreatorsScreen';
+export { CreatorDetailScreen } from './CreatorDetailScreen';

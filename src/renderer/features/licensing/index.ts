@@ -1,0 +1,1 @@
+export { LicensingScreen } from './LicensingScreen';

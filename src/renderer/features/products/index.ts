@@ -1,0 +1,2 @@
+export { ProductsScreen } from './ProductsScreen';
+export { ProductDetailScreen } from './ProductDetailScreen';

@@ -1,0 +1,2 @@
+export { ReportsScreen } from './ReportsScreen';
+export { ReportScreen } from './ReportScreen';

@@ -1,0 +1,24 @@
+import { useAtomValue } from 'jotai';
+import { settingsAtom } from '../../app/boot/boot.atoms';
+import { PageHeader } from '../../ui/page';
+import { BackendSettings } from './BackendSettings';
+import { LayoutSettings } from './LayoutSettings';
+import { TokenStorageSettings } from './TokenStorageSettings';
+import './settings.css';
+
+/** Settings: back end, sign-in token storage, layout. */
+export function SettingsScreen() {
+  const settings = useAtomValue(settingsAtom);
+  return (
+    <div className="page">
+      <PageHeader title="Settings" description="Where Reelscope connects, how your sign-in is kept, and how the app looks." />
+      {settings && (
+        <div className="settings-grid">
+          <BackendSettings settings={settings} />
+          <TokenStorageSettings settings={settings} />
+          <LayoutSettings />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { VideosScreen } from './VideosScreen';
+export { VideoDetailScreen } from './VideoDetailScreen';

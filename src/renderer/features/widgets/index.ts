@@ -1,0 +1,1 @@
+export { WidgetsScreen } from './WidgetsScreen';

@@ -1,0 +1,3 @@
+export { Banner } from './Banner';
+export { bannerMessagesAtom, pushBannerAtom, dismissBannerAtom } from './banner.atoms';
+export type { BannerMessage, BannerTone } from './banner.atoms';

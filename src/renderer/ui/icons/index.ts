@@ -1,0 +1,2 @@
+export { Icon } from './Icon';
+export type { IconName } from './iconPaths';

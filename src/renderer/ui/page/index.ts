@@ -1,0 +1,4 @@
+import './page.css';
+export { PageHeader } from './PageHeader';
+export { EmptyState } from './EmptyState';
+export { PlaceholderScreen } from './PlaceholderScreen';
