@@ -16,13 +16,23 @@ export async function callHost(stack: AppStack, channel: string, input?: unknown
   return envelope.value;
 }
 
-type Fixtures = { stack: AppStack };
+type WorkerFixtures = { stack: AppStack };
+type TestFixtures = { signedOut: void };
 
 /**
  * One running app (back end + web host) per worker; every test starts signed out,
  * because the host keeps the token in the keychain across windows, like the desktop app.
  */
-export const test = base.extend<object, Fixtures>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // An automatic fixture rather than a beforeEach in this module: a module's hooks register only for the first
+  // spec file that imports it.
+  signedOut: [
+    async ({ stack }, use) => {
+      await callHost(stack, 'session.logout');
+      await use();
+    },
+    { auto: true },
+  ],
   stack: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -33,10 +43,6 @@ export const test = base.extend<object, Fixtures>({
     },
     { scope: 'worker', timeout: 180_000 },
   ],
-});
-
-test.beforeEach(async ({ stack }) => {
-  await callHost(stack, 'session.logout');
 });
 
 export { expect };

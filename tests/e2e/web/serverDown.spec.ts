@@ -13,12 +13,12 @@ test('the server-down modal appears when the back end stops and goes when it ret
   await stack.stopBackend();
   try {
     await page.reload();
-    const modal = page.getByRole('dialog').filter({ hasText: MESSAGES.serverDown });
+    const modal = page.getByRole('alertdialog').filter({ hasText: MESSAGES.serverDown });
     await expect(modal).toBeVisible();
     await page.screenshot({ path: 'artifacts/screenshots/server-down.png' });
   } finally {
     await stack.startBackend();
   }
-  await expect(page.getByRole('dialog').filter({ hasText: MESSAGES.serverDown })).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole('alertdialog').filter({ hasText: MESSAGES.serverDown })).toBeHidden({ timeout: 30_000 });
   await expect(new ShellPage(page).greeting).toBeVisible();
 });
