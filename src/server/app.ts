@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
+import { MEDIA_URL_PREFIX } from '../shared/domain/workspace';
 import packageJson from '../../package.json' with { type: 'json' };
 import { DEFAULT_BACKEND_PORT, ELECTRON_APP_ORIGIN, JSON_BODY_LIMIT_BYTES, LOGIN_ATTEMPTS_PER_MINUTE, SERVICE_PREFIXES } from '../shared/constants';
 import { createAccessTokenService } from './auth/accessTokens';
@@ -18,6 +19,8 @@ import { createRepositories } from './repositories/index';
 import { gatewayApiPlugin } from './routes/gateway/index';
 import { graphqlPlugin } from './routes/graphql/index';
 import { mainApiPlugin } from './routes/main/index';
+import { mediaPlugin } from './routes/media/index';
+import { createMediaService } from './routes/media/mediaService';
 import { metricsApiPlugin } from './routes/metrics/index';
 import { secondApiPlugin } from './routes/second/index';
 import { systemPlugin } from './routes/system/system.routes';
@@ -56,6 +59,8 @@ export interface BuildAppOptions {
   allowedOrigins?: string[];
   logger?: boolean;
   now?: () => Date;
+  /** The data folder: its `media` subfolder is served under MEDIA_URL_PREFIX and its media secret signs video URLs. */
+  dataDir?: string;
 }
 
 /** The back end's version, as reported by GET /health. */
@@ -74,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions: createSessionService({ repos, tokens, now }),
     loginLimiter: createFailedAttemptLimiter({ limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),
     version: BACKEND_VERSION,
+    media: createMediaService(options.dataDir, now),
   };
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT_BYTES, trustProxy: false });
@@ -92,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsApiPlugin, { ...ctx, prefix: SERVICE_PREFIXES.metrics });
   await app.register(gatewayApiPlugin, { ...ctx, prefix: SERVICE_PREFIXES.gateway });
   await app.register(graphqlPlugin, { ...ctx, prefix: SERVICE_PREFIXES.graphql });
+  await app.register(mediaPlugin, { ...ctx, prefix: MEDIA_URL_PREFIX });
   return app;
 }
 
@@ -112,6 +119,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       allowedOrigins: options.allowedOrigins,
       logger: options.logger,
       now: options.now,
+      dataDir: options.dataDir,
     });
     try {
       await app.listen({ host: '127.0.0.1', port: options.port ?? DEFAULT_BACKEND_PORT });

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { AccessTokenService } from './auth/accessTokens';
 import type { FailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import type { Repositories } from './repositories/index';
+import type { MediaService } from './routes/media/mediaService';
 import type { SessionService } from './services/sessionService';
 
 /** What every route plugin receives: the database, its repositories, services and the clock. */
@@ -13,4 +14,6 @@ export interface ServerContext {
   sessions: SessionService;
   loginLimiter: FailedAttemptLimiter;
   version: string;
+  /** The media folder and the signer of its video URLs. */
+  media: MediaService;
 }

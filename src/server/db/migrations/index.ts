@@ -1,5 +1,6 @@
 import { migration001Auth } from './001_auth';
 import { migration002Content } from './002_content';
+import { migration003VideoState } from './003_video_state';
 
 /** A forward-only schema step; `version` is its position and never changes once released. */
 export interface Migration {
@@ -10,4 +11,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content];
+export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState];

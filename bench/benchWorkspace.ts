@@ -1,0 +1,39 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrateDatabase } from '../src/server/db/migrate';
+import { MIGRATIONS } from '../src/server/db/migrations/index';
+import { seedDemoWorkspace, VIDEOS_PER_SCALE } from '../src/server/seed/index';
+
+/** Schema version in the cache key, so a new migration reseeds. */
+const SCHEMA = MIGRATIONS.at(-1)?.version ?? 0;
+
+/**
+ * A data folder with a seeded demo workspace of about `videos` videos (≥40 transcript lines each, creatorScale 1),
+ * cached in the OS temp folder by size and schema version so reruns skip seeding.
+ */
+export async function benchDataDir(videos: number): Promise<string> {
+  const dir = join(tmpdir(), `reelscope-bench-s${SCHEMA}-${videos}`);
+  const file = join(dir, 'reelscope.sqlite');
+  if (existsSync(file)) {
+    console.log(`  using cached ${videos} video workspace: ${dir}`);
+    return dir;
+  }
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const partial = join(dir, 'seeding.sqlite');
+  const started = performance.now();
+  console.log(`  seeding ${videos} videos into ${dir} (one time; about a minute per 100k on 2 cores)...`);
+  const db = new Database(partial);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = OFF');
+  migrateDatabase(db, MIGRATIONS);
+  await seedDemoWorkspace(db, { mediaDir: join(dir, 'media'), scale: videos / VIDEOS_PER_SCALE, creatorScale: 1 });
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  renameSync(partial, file);
+  console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return dir;
+}

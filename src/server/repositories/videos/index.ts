@@ -1,0 +1,22 @@
+import type Database from 'better-sqlite3';
+import { createVideoDetailRepository } from './videoDetailRepository';
+import { createVideoEditsRepository } from './videoEditsRepository';
+import { createVideoFacets } from './videoFacets';
+import { createVideoListRepository } from './videoListRepository';
+import { createVideoMarksRepository } from './videoMarksRepository';
+
+/** Every videos repository on one database; created once per app (statements are prepared once). */
+export function createVideoRepositories(db: Database.Database) {
+  const competitors = db.prepare('SELECT id FROM brands WHERE competitor_of = ? ORDER BY id').pluck();
+  return {
+    list: createVideoListRepository(db),
+    facets: createVideoFacets(db),
+    detail: createVideoDetailRepository(db),
+    marks: createVideoMarksRepository(db),
+    edits: createVideoEditsRepository(db),
+    /** Ids of the brands that compete with the given one. */
+    competitorsOf: (brandId: string): string[] => competitors.all(brandId) as string[],
+  };
+}
+
+export type VideoRepositories = ReturnType<typeof createVideoRepositories>;

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+
+/** Changeable columns of PUT /videos/:id (whitelist; values are bound). */
+export const EDITABLE_COLUMNS = ['title', 'category', 'language', 'licensing_duration', 'licensing_price', 'sentiment_feedback_like'] as const;
+export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
+
+export interface LabelRow {
+  id: string;
+  video_id: string;
+  label: string;
+  age_range: string | null;
+  ethnicity: string | null;
+  gender: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Writes on one video: fields, title and creator name, analysis stage, notes and audience labels. */
+export function createVideoEditsRepository(db: Database.Database) {
+  const noteGet = db.prepare("SELECT content, updated_at FROM notes WHERE kind = 'video' AND target_id = ? AND brand_id = ?");
+  const noteUpsert = db.prepare(
+    `INSERT INTO notes (id, kind, target_id, brand_id, user_id, content, created_at, updated_at) VALUES (?, 'video', ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (kind, target_id, brand_id) DO UPDATE SET content = excluded.content, user_id = excluded.user_id, updated_at = excluded.updated_at`,
+  );
+  const noteDelete = db.prepare("DELETE FROM notes WHERE kind = 'video' AND target_id = ? AND brand_id = ?");
+  const renameCreator = db.prepare('UPDATE creators SET name = ? WHERE id = (SELECT creator_id FROM videos WHERE id = ?)');
+  const stage = db.prepare('UPDATE videos SET analysis_stage = ?, updated_at = ? WHERE id = ?');
+  const labels = db.prepare('SELECT * FROM demographics_labels WHERE video_id = ? AND brand_id = ? ORDER BY created_at, id');
+  const labelGet = db.prepare('SELECT * FROM demographics_labels WHERE id = ? AND video_id = ? AND brand_id = ?');
+  const labelInsert = db.prepare(
+    'INSERT INTO demographics_labels (id, video_id, brand_id, user_id, label, age_range, ethnicity, gender, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const labelUpdate = db.prepare('UPDATE demographics_labels SET label = ?, age_range = ?, ethnicity = ?, gender = ?, updated_at = ? WHERE id = ? AND video_id = ? AND brand_id = ?');
+  const labelDelete = db.prepare('DELETE FROM demographics_labels WHERE id = ? AND video_id = ? AND brand_id = ?');
+
+  return {
+    /** Updates the given whitelisted columns of a video. */
+    update(videoId: string, changes: Partial<Record<EditableColumn, string | number | null>>, at: string): void {
+      const columns = EDITABLE_COLUMNS.filter((column) => changes[column] !== undefined);
+      if (columns.length === 0) return;
+      const set = columns.map((column) => `${column} = ?`).join(', ');
+      db.prepare(`UPDATE videos SET ${set}, updated_at = ? WHERE id = ?`).run(...columns.map((column) => changes[column] ?? null), at, videoId);
+    },
+    renameCreator(videoId: string, name: string): void {
+      renameCreator.run(name, videoId);
+    },
+    setStage(videoId: string, value: 'pending' | 'processing' | 'completed', at: string): void {
+      stage.run(value, at, videoId);
+    },
+    note(videoId: string, brandId: string): { content: string; updated_at: string } | null {
+      return (noteGet.get(videoId, brandId) as { content: string; updated_at: string } | undefined) ?? null;
+    },
+    /** Saves the brand's note; empty content deletes it. */
+    saveNote(videoId: string, brandId: string, userId: string, content: string, at: string): void {
+      if (content.trim() === '') noteDelete.run(videoId, brandId);
+      else noteUpsert.run(randomUUID(), videoId, brandId, userId, content, at, at);
+    },
+    labels(videoId: string, brandId: string): LabelRow[] {
+      return labels.all(videoId, brandId) as LabelRow[];
+    },
+    label(id: string, videoId: string, brandId: string): LabelRow | null {
+      return (labelGet.get(id, videoId, brandId) as LabelRow | undefined) ?? null;
+    },
+    addLabel(videoId: string, brandId: string, userId: string, value: Pick<LabelRow, 'label' | 'age_range' | 'ethnicity' | 'gender'>, at: string): string {
+      const id = randomUUID();
+      labelInsert.run(id, videoId, brandId, userId, value.label, value.age_range, value.ethnicity, value.gender, at, at);
+      return id;
+    },
+    updateLabel(id: string, videoId: string, brandId: string, value: Pick<LabelRow, 'label' | 'age_range' | 'ethnicity' | 'gender'>, at: string): boolean {
+      return labelUpdate.run(value.label, value.age_range, value.ethnicity, value.gender, at, id, videoId, brandId).changes > 0;
+    },
+    deleteLabel(id: string, videoId: string, brandId: string): boolean {
+      return labelDelete.run(id, videoId, brandId).changes > 0;
+    },
+  };
+}
+
+export type VideoEditsRepository = ReturnType<typeof createVideoEditsRepository>;

@@ -1,0 +1,78 @@
+import type Database from 'better-sqlite3';
+import type { FilterOption, VideoFilterOptions } from '../../../shared/http/videos.schemas';
+import type { VideoTab } from './videoTypes';
+import { tabSql, type BrandScope } from './videoScope';
+
+/** What the filter UI offers and the tab's average audience (spec §3 response `data.filters` and `data.demographics`). */
+export interface TabFacets {
+  filters: VideoFilterOptions;
+  demographics: { age_range: Record<string, number>; ethnicity: Record<string, number>; gender: Record<string, number> };
+}
+
+interface OptionRow {
+  value: string | null;
+  label: string | null;
+  count: number;
+}
+
+// Each facet: an expression grouped over the tab's videos `v` (optionally joined); label defaults to value.
+const FACETS: Readonly<Record<keyof VideoFilterOptions, { from: string; value: string; label?: string }>> = {
+  platform: { from: '', value: 'v.platform' },
+  category: { from: '', value: 'v.category' },
+  language: { from: '', value: 'v.language' },
+  scene: { from: '', value: 'v.scene' },
+  pov: { from: '', value: 'v.pov' },
+  influencer: { from: 'JOIN creators c ON c.id = v.creator_id', value: 'v.creator_id', label: 'MAX(c.name)' },
+  product: { from: 'JOIN video_products vp ON vp.video_id = v.id JOIN products p ON p.id = vp.product_id', value: 'vp.product_id', label: 'MAX(p.name)' },
+  brand: { from: 'JOIN brands b ON b.id = v.brand_id', value: 'v.brand_id', label: 'MAX(b.name)' },
+  audio_labels: { from: ', json_each(v.audio_labels) j', value: 'j.value' },
+  sponsored_by: { from: '', value: 'v.sponsored_by' },
+  topics: { from: ", json_each(v.topics) j", value: "json_extract(j.value, '$.topic')" },
+  subTopics: { from: ", json_each(v.topics) j0, json_each(j0.value, '$.subTopics') j", value: 'j.value' },
+  visual_content: { from: '', value: "json_extract(v.brand_safety, '$.visual_content')" },
+  foul_language: { from: '', value: "json_extract(v.brand_safety, '$.foul_language')" },
+};
+
+const round = (value: number): number => Math.round(value * 1000) / 1000;
+
+/** Facets per (brand, tab), recomputed only after the database changed (any write on the connection). */
+export function createVideoFacets(db: Database.Database) {
+  const version = db.prepare('SELECT total_changes()').pluck();
+  const cache = new Map<string, TabFacets>();
+
+  const compute = (scope: BrandScope, tab: VideoTab): TabFacets => {
+    const where = tabSql(tab, scope);
+    const filters = {} as Record<keyof VideoFilterOptions, FilterOption[]>;
+    for (const [name, facet] of Object.entries(FACETS) as [keyof VideoFilterOptions, (typeof FACETS)[keyof VideoFilterOptions]][]) {
+      const rows = db
+        .prepare(`SELECT ${facet.value} AS value, ${facet.label ?? facet.value} AS label, COUNT(DISTINCT v.id) AS count
+          FROM videos v ${facet.from} WHERE ${where.sql} GROUP BY 1 ORDER BY count DESC, value`)
+        .all(...where.params) as OptionRow[];
+      filters[name] = rows.filter((row) => row.value !== null && row.value !== '').map((row) => ({ value: String(row.value), label: String(row.label ?? row.value), count: row.count }));
+    }
+    const demographics: TabFacets['demographics'] = { age_range: {}, ethnicity: {}, gender: {} };
+    for (const family of ['age_range', 'ethnicity', 'gender'] as const) {
+      const rows = db
+        .prepare(`SELECT j.key AS key, AVG(j.value) AS share FROM videos v, json_each(v.demographics, '$.${family}') j WHERE ${where.sql} GROUP BY j.key`)
+        .all(...where.params) as { key: string; share: number }[];
+      for (const row of rows) demographics[family][row.key] = round(row.share);
+    }
+    return { filters, demographics };
+  };
+
+  return {
+    /** The tab's facets, from cache when nothing was written since. */
+    forTab(scope: BrandScope, tab: VideoTab): TabFacets {
+      const key = `${version.get()}|${scope.brandId}|${tab}`;
+      let facets = cache.get(key);
+      if (!facets) {
+        if (cache.size > 50) cache.clear();
+        facets = compute(scope, tab);
+        cache.set(key, facets);
+      }
+      return facets;
+    },
+  };
+}
+
+export type VideoFacets = ReturnType<typeof createVideoFacets>;

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  DemographicsLabelBodySchema, DemographicsLabelDeleteQuerySchema, DemographicsLabelResponseSchema, IdentityQuerySchema, SentimentFeedbackBodySchema,
+  SentimentFeedbackResponseSchema, TitleAndCreatorBodySchema, VideoDemographicsResponseSchema, VideoDetailResponseSchema, VideoIdParamsSchema,
+  VideoNoteBodySchema, VideoNoteResponseSchema, VideoUpdateBodySchema, type DemographicsLabel,
+} from '../../../../shared/http/videos.schemas';
+import { canDownload } from '../../../../shared/rules/videos';
+import type { ServerContext } from '../../../context';
+import { defineRoute } from '../../../http/defineRoute';
+import { notFound } from '../../../http/httpError';
+import type { VideoRepositories } from '../../../repositories/videos/index';
+import type { LabelRow } from '../../../repositories/videos/videoEditsRepository';
+import { toListItem } from '../../../repositories/videos/videoRows';
+import { actingBrand, ownVideo, visibleVideo, type Acting } from './videoAccess';
+
+function toLabel(row: LabelRow): DemographicsLabel {
+  return { _id: row.id, demographics_data_id: row.video_id, label: row.label, age_range: row.age_range, ethnicity: row.ethnicity, gender: row.gender, created_at: row.created_at, updated_at: row.updated_at } as DemographicsLabel;
+}
+
+/** Writes on one video: fields, title and creator, sentiment feedback, the brand's note and audience labels. */
+export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext, repos: VideoRepositories): void {
+  const base = { auth: 'bearer' as const, tags: ['videos'] };
+  const at = (): string => ctx.now().toISOString();
+  const detail = (acting: Acting, id: string) => {
+    const row = visibleVideo(repos, acting, id);
+    return { video: { ...toListItem(row, acting.brandId, (file) => ctx.media.signedUrl(file)), can_download: canDownload(row.platform), product_ids: repos.detail.productIds(id) } };
+  };
+
+  defineRoute(app, {
+    ...base, method: 'PUT', url: '/videos/:id', summary: 'Changes fields of an own video; answers the updated video',
+    params: VideoIdParamsSchema, body: VideoUpdateBodySchema, response: { 200: VideoDetailResponseSchema },
+    handler: ({ params, body, request }) => {
+      const acting = actingBrand(request, repos, body.brand_id);
+      ownVideo(repos, acting, params.id);
+      const { brand_id: _b, user_id: _u, sentiment_feedback_like, ...rest } = body;
+      repos.edits.update(params.id, { ...rest, ...(sentiment_feedback_like === undefined ? {} : { sentiment_feedback_like: sentiment_feedback_like === null ? null : Number(sentiment_feedback_like) }) }, at());
+      return detail(acting, params.id);
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'PUT', url: '/videos/:id/update_video_title_and_creator_name', summary: 'Renames an own video and its creator',
+    params: VideoIdParamsSchema, body: TitleAndCreatorBodySchema, response: { 200: VideoDetailResponseSchema },
+    handler: ({ params, body, request }) => {
+      const acting = actingBrand(request, repos, body.brand_id);
+      ownVideo(repos, acting, params.id);
+      repos.edits.update(params.id, { title: body.title }, at());
+      if (body.creator_name) repos.edits.renameCreator(params.id, body.creator_name);
+      return detail(acting, params.id);
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'POST', url: '/videos/:id/sentiment_feedback', summary: 'Likes or dislikes the sentiment analysis (null clears)',
+    params: VideoIdParamsSchema, body: SentimentFeedbackBodySchema, response: { 200: SentimentFeedbackResponseSchema },
+    handler: ({ params, body, request }) => {
+      visibleVideo(repos, actingBrand(request, repos, body.brand_id), params.id);
+      repos.edits.update(params.id, { sentiment_feedback_like: body.like === null ? null : Number(body.like) }, at());
+      return { sentiment_feedback: body.like };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/videos/:id/video_note', summary: 'The brand\'s note on a video',
+    params: VideoIdParamsSchema, query: IdentityQuerySchema, response: { 200: VideoNoteResponseSchema },
+    handler: ({ params, query, request }) => {
+      const acting = actingBrand(request, repos, query.brand_id);
+      visibleVideo(repos, acting, params.id);
+      const note = repos.edits.note(params.id, acting.brandId);
+      return { note: note ? { video_id: params.id, ...note } : null };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'PUT', url: '/videos/:id/video_note', summary: 'Saves the brand\'s note on a video (empty deletes it)',
+    params: VideoIdParamsSchema, body: VideoNoteBodySchema, response: { 200: VideoNoteResponseSchema },
+    handler: ({ params, body, request }) => {
+      const acting = actingBrand(request, repos, body.brand_id);
+      visibleVideo(repos, acting, params.id);
+      repos.edits.saveNote(params.id, acting.brandId, acting.userId, body.content, at());
+      const note = repos.edits.note(params.id, acting.brandId);
+      return { note: note ? { video_id: params.id, ...note } : null };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/videos/:id/demographics', summary: 'Audience shares of a video and the brand\'s labels',
+    params: VideoIdParamsSchema, query: IdentityQuerySchema, response: { 200: VideoDemographicsResponseSchema },
+    handler: ({ params, query, request }) => {
+      const acting = actingBrand(request, repos, query.brand_id);
+      const video = toListItem(visibleVideo(repos, acting, params.id), acting.brandId, (file) => file);
+      return { demographics: video.demographics, labels: repos.edits.labels(params.id, acting.brandId).map(toLabel) };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'POST', url: '/demographics_labels', summary: 'Adds an audience label to a video (demographics_data_id = video id)',
+    body: DemographicsLabelBodySchema, response: { 200: DemographicsLabelResponseSchema },
+    handler: ({ body, request }) => {
+      const acting = actingBrand(request, repos, body.brand_id);
+      visibleVideo(repos, acting, body.demographics_data_id);
+      const id = repos.edits.addLabel(body.demographics_data_id, acting.brandId, acting.userId, body, at());
+      const row = repos.edits.label(id, body.demographics_data_id, acting.brandId);
+      if (!row) throw notFound();
+      return { label: toLabel(row) };
+    },
+  });
+
+  const labelParams = z.object({ id: z.string().min(1).max(64) });
+  defineRoute(app, {
+    ...base, method: 'PUT', url: '/demographics_labels/:id', summary: 'Changes an audience label',
+    params: labelParams, body: DemographicsLabelBodySchema, response: { 200: DemographicsLabelResponseSchema },
+    handler: ({ params, body, request }) => {
+      const acting = actingBrand(request, repos, body.brand_id);
+      visibleVideo(repos, acting, body.demographics_data_id);
+      if (!repos.edits.updateLabel(params.id, body.demographics_data_id, acting.brandId, body, at())) throw notFound();
+      const row = repos.edits.label(params.id, body.demographics_data_id, acting.brandId);
+      if (!row) throw notFound();
+      return { label: toLabel(row) };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'DELETE', url: '/demographics_labels/:id', summary: 'Deletes an audience label',
+    params: labelParams, query: DemographicsLabelDeleteQuerySchema, response: { 200: z.object({ message: z.string() }) },
+    handler: ({ params, query, request }) => {
+      const acting = actingBrand(request, repos, query.brand_id);
+      visibleVideo(repos, acting, query.demographics_data_id);
+      if (!repos.edits.deleteLabel(params.id, query.demographics_data_id, acting.brandId)) throw notFound();
+      return { message: 'Label deleted' };
+    },
+  });
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CompetitorIdsBodySchema, FlagVideosBodySchema, MarkResponseSchema, PublishBodySchema, TrashVideosBodySchema, VideoIdsBodySchema,
+} from '../../../../shared/http/videos.schemas';
+import type { ServerContext } from '../../../context';
+import { defineRoute } from '../../../http/defineRoute';
+import { badRequest, notFound } from '../../../http/httpError';
+import type { VideoRepositories } from '../../../repositories/videos/index';
+import { actingBrand, type Acting } from './videoAccess';
+
+/** Owners of the ids; 404 when any id is not visible to the acting brand. */
+function ownersOrNotFound(repos: VideoRepositories, acting: Acting, ids: readonly string[]): Map<string, string> {
+  const owners = repos.marks.ownersOf(acting, ids);
+  if (ids.some((id) => !owners.has(id))) throw notFound();
+  return owners;
+}
+
+/** The competitors flag must describe the videos: own videos with false, competitor videos with true (spec §6). */
+function checkCompetitorsFlag(acting: Acting, owners: ReadonlyMap<string, string>, competitors: boolean): void {
+  for (const owner of owners.values()) {
+    if ((owner !== acting.brandId) !== competitors) throw badRequest(competitors ? 'competitors: own videos sent with competitors=true' : 'competitors: competitor videos sent with competitors=false');
+  }
+}
+
+const plural = (count: number): string => `${count} video${count === 1 ? '' : 's'}`;
+
+/** Favorites, flags, trash, restore, permanent delete and publish of many videos; each answers {message, count}. */
+export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext, repos: VideoRepositories): void {
+  const base = { method: 'POST' as const, auth: 'bearer' as const, tags: ['videos'], response: { 200: MarkResponseSchema } };
+  const at = (): string => ctx.now().toISOString();
+
+  const simple = (url: string, summary: string, run: (acting: Acting, ids: string[]) => number, message: (count: number) => string): void => {
+    defineRoute(app, {
+      ...base, url, summary, body: VideoIdsBodySchema,
+      handler: ({ body, request }) => {
+        const acting = actingBrand(request, repos, body.brand_id);
+        ownersOrNotFound(repos, acting, body.video_ids);
+        const count = run(acting, body.video_ids);
+        return { message: message(count), count };
+      },
+    });
+  };
+
+  simple('/videos/favorite_videos', 'Adds videos to the brand\'s favorites', (a, ids) => repos.marks.mark('favorite', a.brandId, a.userId, ids, at()), (n) => `${plural(n)} added to favorites`);
+  simple('/videos/unfavorite_videos', 'Removes videos from the brand\'s favorites', (a, ids) => repos.marks.unmark('favorite', a.brandId, ids), (n) => `${plural(n)} removed from favorites`);
+  simple('/videos/unflag_videos', 'Clears the brand\'s flags', (a, ids) => repos.marks.unmark('flag', a.brandId, ids), (n) => `${plural(n)} unflagged`);
+
+  defineRoute(app, {
+    ...base, url: '/videos/flag_videos', summary: 'Flags videos with a report reason', body: FlagVideosBodySchema,
+    handler: ({ body, request }) => {
+      const acting = actingBrand(request, repos, body.brand_id);
+      ownersOrNotFound(repos, acting, body.video_ids);
+      const count = repos.marks.mark('flag', acting.brandId, acting.userId, body.video_ids, at(), body.reason);
+      return { message: `${plural(count)} flagged`, count };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, url: '/videos/trash_videos', summary: 'Moves videos to the brand\'s trash', body: TrashVideosBodySchema,
+    handler: ({ body, request }) => {
+      const acting = actingBrand(request, repos, body.brand_id);
+      const ids = body.videos.map((item) => item.video_id);
+      const owners = ownersOrNotFound(repos, acting, ids);
+      checkCompetitorsFlag(acting, owners, body.competitors);
+      for (const item of body.videos) {
+        const owner = owners.get(item.video_id);
+        if (item.manufacturer_ids.length > 0 && owner !== undefined && !item.manufacturer_ids.includes(owner)) throw badRequest('videos.manufacturer_ids: does not match the video');
+      }
+      const count = repos.marks.mark('trash', acting.brandId, acting.userId, ids, at());
+      return { message: `${plural(count)} moved to trash`, count };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, url: '/videos/untrash_videos', summary: 'Restores videos from the brand\'s trash', body: CompetitorIdsBodySchema,
+    handler: ({ body, request }) => {
+      const acting = actingBrand(request, repos, body.brand_id);
+      checkCompetitorsFlag(acting, ownersOrNotFound(repos, acting, body.video_ids), body.competitors);
+      const count = repos.marks.unmark('trash', acting.brandId, body.video_ids);
+      return { message: `${plural(count)} restored`, count };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, url: '/videos/delete_videos', summary: 'Permanently deletes trashed videos (competitor videos leave this brand\'s view)', body: CompetitorIdsBodySchema,
+    handler: ({ body, request }) => {
+      const acting = actingBrand(request, repos, body.brand_id);
+      const owners = ownersOrNotFound(repos, acting, body.video_ids);
+      checkCompetitorsFlag(acting, owners, body.competitors);
+      const count = repos.marks.deleteTrashed(acting.brandId, owners, at());
+      return { message: `${plural(count)} permanently deleted`, count };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, url: '/videos/multi_publish', summary: 'Publishes or unpublishes own videos to the shopper app', body: PublishBodySchema,
+    handler: ({ body, request }) => {
+      const acting = actingBrand(request, repos, body.brand_id);
+      const owners = ownersOrNotFound(repos, acting, body.video_ids);
+      if ([...owners.values()].some((owner) => owner !== acting.brandId)) throw notFound();
+      const count = repos.marks.setPublished(acting.brandId, body.video_ids, body.published, at());
+      return { message: `${plural(count)} ${body.published ? 'published' : 'unpublished'}`, count };
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../../../shared/messages';
+import { canDownload } from '../../../shared/rules/videos';
+import {
+  DownloadVideoResponseSchema, IdentityQuerySchema, MarkResponseSchema, PublishBodySchema, ReanalyzeResponseSchema, RemoveVideosBodySchema,
+  VideoIdBodySchema, VideoIdParamsSchema,
+} from '../../../shared/http/videos.schemas';
+import type { ServerContext } from '../../context';
+import { defineRoute } from '../../http/defineRoute';
+import { badRequest, notFound } from '../../http/httpError';
+import type { VideoRepositories } from '../../repositories/videos/index';
+import { actingBrand, ownVideo, visibleVideo } from '../main/videos/videoAccess';
+import type { ReanalysisScheduler } from './reanalysis';
+
+/** The /second routes of issue 3: re-analysis, download URL, publish content, remove and trash. */
+export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerContext, repos: VideoRepositories, reanalysis: ReanalysisScheduler): void {
+  const base = { auth: 'bearer' as const, tags: ['second'] };
+  const at = (): string => ctx.now().toISOString();
+
+  defineRoute(app, {
+    ...base, method: 'POST', url: '/reanalyze', summary: 'Starts re-analysis of an own video', body: VideoIdBodySchema, response: { 200: ReanalyzeResponseSchema },
+    handler: ({ body, request }) => {
+      const acting = actingBrand(request, repos, body.brand_id);
+      ownVideo(repos, acting, body.videoId);
+      reanalysis.start(body.videoId);
+      return { message: 'Re-analysis started. The video will be updated when it completes.' };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'POST', url: '/download-video', summary: 'A signed download URL (own storage and Google Drive only)', body: VideoIdBodySchema,
+    response: { 200: DownloadVideoResponseSchema },
+    handler: ({ body, request }) => {
+      const row = visibleVideo(repos, actingBrand(request, repos, body.brand_id), body.videoId);
+      if (!canDownload(row.platform) || !row.media_file) throw badRequest(MESSAGES.downloadUnsupported);
+      return { data: { signedUrl: ctx.media.signedUrl(row.media_file) } };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'POST', url: '/video/content', summary: 'Publishes or unpublishes own videos to the shopper app', body: PublishBodySchema,
+    response: { 200: MarkResponseSchema },
+    handler: ({ body, request }) => {
+      const acting = actingBrand(request, repos, body.brand_id);
+      for (const id of body.video_ids) ownVideo(repos, acting, id);
+      const count = repos.marks.setPublished(acting.brandId, body.video_ids, body.published, at());
+      return { message: `${count} video${count === 1 ? '' : 's'} ${body.published ? 'published' : 'unpublished'}`, count };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'DELETE', url: '/video/remove', summary: 'Removes own videos for good (trash first, then delete)', body: RemoveVideosBodySchema,
+    response: { 200: MarkResponseSchema },
+    handler: ({ body, request }) => {
+      const acting = actingBrand(request, repos, body.brand_id);
+      const owners = repos.marks.ownersOf(acting, body.video_ids);
+      if (body.video_ids.some((id) => owners.get(id) !== acting.brandId)) throw notFound();
+      repos.marks.mark('trash', acting.brandId, acting.userId, body.video_ids, at());
+      const count = repos.marks.deleteTrashed(acting.brandId, owners, at());
+      return { message: `${count} video${count === 1 ? '' : 's'} removed`, count };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'DELETE', url: '/video/trash/:id', summary: 'Moves one video to the brand\'s trash', params: VideoIdParamsSchema, query: IdentityQuerySchema,
+    response: { 200: MarkResponseSchema },
+    handler: ({ params, query, request }) => {
+      const acting = actingBrand(request, repos, query.brand_id);
+      visibleVideo(repos, acting, params.id);
+      const count = repos.marks.mark('trash', acting.brandId, acting.userId, [params.id], at());
+      return { message: count === 1 ? 'Video moved to trash' : 'Video already in trash', count };
+    },
+  });
+}

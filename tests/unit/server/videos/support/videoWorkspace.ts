@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../../../src/server/app';
+import { openDatabase } from '../../../../../src/server/db/database';
+import { seedDemoWorkspace } from '../../../../../src/server/seed/index';
+import { DEMO_ACCOUNTS } from '../../../../../src/shared/demoAccounts';
+import { signIn } from '../../support/testServer';
+
+/** A seeded demo workspace in a temp data folder, the app on it, and the demo manager signed in. */
+export interface VideoWorkspace {
+  app: FastifyInstance;
+  db: Database.Database;
+  dataDir: string;
+  jwt: string;
+  userId: string;
+  brandId: string;
+  competitorIds: string[];
+  otherBrandId: string;
+  /** GET with the bearer; query values are strings, arrays or objects (JSON-encoded). */
+  get(path: string, query?: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  send(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: object): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** Seeds once (scale 0.3 keeps it quick) and signs in the demo brand manager. */
+export async function openVideoWorkspace(scale = 0.3): Promise<VideoWorkspace> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-videos-'));
+  const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
+  await seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale, creatorScale: 0.3 });
+  const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir, now: () => new Date('2026-11-22T10:00:00.000Z') });
+  const session = await signIn(app, DEMO_ACCOUNTS.brandManager);
+  const userId = (session.currentUser as { _id: string })._id;
+  const brands = db.prepare('SELECT b.id FROM brands b JOIN brand_members m ON m.brand_id = b.id WHERE m.user_id = ? ORDER BY b.created_at, b.name').pluck().all(userId) as string[];
+  const brandId = (session.currentBrand as { _id: string })._id;
+  const otherBrandId = brands.find((id) => id !== brandId) ?? '';
+  const competitorIds = db.prepare('SELECT id FROM brands WHERE competitor_of = ? ORDER BY id').pluck().all(brandId) as string[];
+  const headers = { authorization: `Bearer ${session.jwt}` };
+  return {
+    app, db, dataDir, jwt: session.jwt, userId, brandId, competitorIds, otherBrandId,
+    get(path, query = {}) {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries({ brand_id: brandId, user_id: userId, ...query })) {
+        if (value === undefined) continue;
+        if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+        else params.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+      }
+      return app.inject({ method: 'GET', url: `${path}?${params.toString()}`, headers });
+    },
+    send(method, path, body = {}) {
+      return app.inject({ method, url: path, headers, payload: { brand_id: brandId, user_id: userId, ...body } });
+    },
+    async close() {
+      await app.close();
+      db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZES, VIDEO_TABS } from '../../../../src/shared/constants';
+import type { VideoFiltersInput, VideoListResponse } from '../../../../src/shared/http/videos.schemas';
+import { openVideoWorkspace, type VideoWorkspace } from './support/videoWorkspace';
+
+let w: VideoWorkspace;
+beforeAll(async () => {
+  w = await openVideoWorkspace();
+}, 120_000);
+afterAll(async () => w.close());
+
+const NOT_MARKED = (mark: string): string => `NOT EXISTS (SELECT 1 FROM marks m WHERE m.mark = '${mark}' AND m.kind = 'video' AND m.brand_id = @b AND m.target_id = v.id)`;
+/** Direct SQL count of My Videos narrowed by `extra`. */
+function myCount(extra = '1', params: Record<string, unknown> = {}): number {
+  return w.db.prepare(`SELECT COUNT(*) FROM videos v WHERE v.brand_id = @b AND ${NOT_MARKED('trash')} AND ${NOT_MARKED('flag')} AND (${extra})`).pluck().get({ b: w.brandId, ...params }) as number;
+}
+async function list(query: Record<string, unknown> = {}): Promise<VideoListResponse> {
+  const response = await w.get('/jwt_api/videos', query);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+const withFilters = (filters: VideoFiltersInput, query: Record<string, unknown> = {}) => list({ ...query, filters });
+
+describe('GET /videos tabs', () => {
+  it('My Videos holds the own brand\'s videos that are neither trashed nor flagged', async () => {
+    const body = await list();
+    expect(body.data.count).toBe(myCount());
+    expect(body.data.count).toBeGreaterThan(20);
+    expect(body.videos.every((video) => video.brand_id === w.brandId && !video.is_trashed && !video.is_flagged)).toBe(true);
+  });
+
+  it('every tab answers, and My Videos + Competition + Flagged + Trash cover every visible video', async () => {
+    const counts: Record<string, number> = {};
+    for (const tab of VIDEO_TABS) counts[tab] = (await list({ tab })).data.count;
+    const all = w.db.prepare(`SELECT COUNT(*) FROM videos WHERE brand_id IN (${[w.brandId, ...w.competitorIds].map(() => '?').join(',')})`).pluck().get(w.brandId, ...w.competitorIds);
+    expect((counts['My Videos'] ?? 0) + (counts.Competition ?? 0) + (counts.Flagged ?? 0) + (counts.Trash ?? 0)).toBe(all);
+    for (const tab of ['Favorites', 'Flagged', 'Campaigns']) expect(counts[tab], tab).toBeGreaterThan(0);
+  });
+
+  it('Competition lists competitor videos only, Favorites/Flagged/Trash only the brand\'s marks', async () => {
+    expect((await list({ tab: 'Competition', per_page: 100 })).videos.every((video) => video.is_competitor && w.competitorIds.includes(video.brand_id))).toBe(true);
+    expect((await list({ tab: 'Favorites', per_page: 100 })).videos.every((video) => video.is_favorite)).toBe(true);
+    expect((await list({ tab: 'Flagged', per_page: 100 })).videos.every((video) => video.is_flagged && video.flag_reason !== null)).toBe(true);
+    expect((await list({ tab: 'Trash', per_page: 100 })).videos.every((video) => video.is_trashed)).toBe(true);
+  });
+
+  it('another user\'s brand answers 404', async () => {
+    const stranger = w.db.prepare("SELECT b.id FROM brands b JOIN users u ON u.email = 'pending@reelscope.app' JOIN brand_members m ON m.user_id = u.id AND m.brand_id = b.id").pluck().get() as string;
+    expect((await w.get('/jwt_api/videos', { brand_id: stranger })).statusCode).toBe(404);
+    // A competitor brand is readable but cannot act as the list's brand.
+    expect((await w.get('/jwt_api/videos', { brand_id: w.competitorIds[0] })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /videos filters narrow to what SQL says', () => {
+  it('each facet option count equals the list count with that filter and a direct SQL count', async () => {
+    const { filters } = (await list()).data;
+    const checks: [keyof typeof filters, (value: string) => VideoFiltersInput, string][] = [
+      ['platform', (value) => ({ platform: [value as never] }), 'v.platform = @x'],
+      ['category', (value) => ({ category: [value] }), 'v.category = @x'],
+      ['language', (value) => ({ language: [value] }), 'v.language = @x'],
+      ['scene', (value) => ({ scene: [value] }), 'v.scene = @x'],
+      ['pov', (value) => ({ pov: [value] }), 'v.pov = @x'],
+      ['influencer', (value) => ({ influencer: [value] }), 'v.creator_id = @x'],
+      ['product', (value) => ({ product: [value] }), 'EXISTS (SELECT 1 FROM video_products p WHERE p.video_id = v.id AND p.product_id = @x)'],
+      ['audio_labels', (value) => ({ audio_labels: [value] }), 'EXISTS (SELECT 1 FROM json_each(v.audio_labels) j WHERE j.value = @x)'],
+      ['sponsored_by', (value) => ({ sponsored: { sponsored_by: [value] } }), 'v.sponsored_by = @x'],
+      ['topics', (value) => ({ topic: { topics: [value] } }), "EXISTS (SELECT 1 FROM json_each(v.topics) j WHERE json_extract(j.value, '$.topic') = @x)"],
+      ['subTopics', (value) => ({ topic: { subTopics: [value] } }), "EXISTS (SELECT 1 FROM json_each(v.topics) j, json_each(j.value, '$.subTopics') s WHERE s.value = @x)"],
+      ['visual_content', (value) => ({ brand_safety: { visual_content: [value as never] } }), "json_extract(v.brand_safety, '$.visual_content') = @x"],
+      ['foul_language', (value) => ({ brand_safety: { foul_language: [value as never] } }), "json_extract(v.brand_safety, '$.foul_language') = @x"],
+    ];
+    for (const [family, filter, sql] of checks) {
+      const options = filters[family];
+      const option = options.at(-1);
+      expect(option, family).toBeDefined();
+      if (!option) continue;
+      const expected = myCount(sql, { x: option.value });
+      expect(option.count, family).toBe(expected);
+      expect((await withFilters(filter(option.value))).data.count, family).toBe(expected);
+      expect(expected, family).toBeLessThanOrEqual(myCount());
+    }
+  });
+
+  it('brand filter on the Competition tab keeps one competitor', async () => {
+    const competitor = w.competitorIds[0] ?? '';
+    const body = await withFilters({ brand: [competitor] }, { tab: 'Competition', per_page: 100 });
+    expect(body.data.count).toBeGreaterThan(0);
+    expect(body.videos.every((video) => video.brand_id === competitor)).toBe(true);
+  });
+
+  it('views, sponsorship, note, demographics and combined families', async () => {
+    expect((await withFilters({ views: { radio: 'gte', value: 10000 } })).data.count).toBe(myCount('v.views >= 10000'));
+    expect((await withFilters({ views: { radio: 'lte', value: 1000 } })).data.count).toBe(myCount('v.views <= 1000'));
+    expect((await withFilters({ sponsored: { sponsorship: true } })).data.count).toBe(myCount('v.sponsored = 1'));
+    expect((await withFilters({ sponsored: { sponsorship: false } })).data.count).toBe(myCount('v.sponsored = 0'));
+    const hasNote = "EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'video' AND n.target_id = v.id AND n.brand_id = @b)";
+    expect((await withFilters({ note: { values: ['has_note'] } })).data.count).toBe(myCount(hasNote));
+    expect((await withFilters({ note: { values: ['no_note'] } })).data.count).toBe(myCount(`NOT ${hasNote}`));
+    expect((await withFilters({ demographic: { gender: ['male'] } })).data.count).toBe(myCount("json_extract(v.demographics, '$.gender.\"male\"') >= 0.2"));
+    expect((await withFilters({ demographic: { age_range: ['18-24', '60+'] } })).data.count).toBe(
+      myCount("json_extract(v.demographics, '$.age_range.\"18-24\"') >= 0.2 OR json_extract(v.demographics, '$.age_range.\"60+\"') >= 0.2"),
+    );
+    expect((await withFilters({ platform: ['Youtube', 'Tiktok'], views: { radio: 'gte', value: 3000 } })).data.count).toBe(
+      myCount("v.platform IN ('Youtube', 'Tiktok') AND v.views >= 3000"),
+    );
+  });
+
+  it('search matches title or creator; transcript search finds spoken words', async () => {
+    const word = 'haul';
+    expect((await list({ search: 'HAUL' })).data.count).toBe(myCount("v.title LIKE '%haul%' OR EXISTS (SELECT 1 FROM creators c WHERE c.id = v.creator_id AND c.name LIKE '%haul%')"));
+    const spoken = await list({ search: 'honest', search_in: 'transcript', per_page: 25 });
+    expect(spoken.data.count).toBe(myCount("v.title LIKE '%honest%' OR EXISTS (SELECT 1 FROM creators c WHERE c.id = v.creator_id AND c.name LIKE '%honest%') OR EXISTS (SELECT 1 FROM transcript_lines t WHERE t.video_id = v.id AND t.content LIKE '%honest%')"));
+    expect(spoken.data.count).toBeGreaterThan((await list({ search: 'honest' })).data.count);
+    expect(word).toBe('haul');
+  });
+
+  it('rejects malformed filters and page sizes with 400', async () => {
+    expect((await w.get('/jwt_api/videos', { filters: '{nope' })).statusCode).toBe(400);
+    expect((await w.get('/jwt_api/videos', { per_page: 7 })).statusCode).toBe(400);
+    expect((await w.get('/jwt_api/videos', { filters: { views: { radio: 'gte', value: 1234 } } })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /videos sorting, paging and dates', () => {
+  it('sorts order correctly', async () => {
+    const sorted = async (sort: string, key: (v: VideoListResponse['videos'][number]) => string | number, desc: boolean, extra: Record<string, unknown> = {}) => {
+      const values = (await list({ sort, per_page: 100, ...extra })).videos.map(key);
+      const expected = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      if (desc) expected.reverse();
+      expect(values, sort).toEqual(expected);
+    };
+    await sorted('created_at', (v) => v.created_at, true);
+    await sorted('created_at', (v) => v.created_at, false, { desc: false });
+    await sorted('highest_sentiment', (v) => v.sentiment.positive, true);
+    await sorted('lowest_sentiment', (v) => v.sentiment.positive, false);
+    await sorted('newest_videos', (v) => v.published_at ?? '', true);
+    await sorted('oldest_videos', (v) => v.published_at ?? '', false);
+    const favFirst = (await list({ sort: 'favorite_videos', per_page: 250 })).videos.map((v) => v.is_favorite);
+    expect(favFirst.indexOf(false)).toBeGreaterThan(-1);
+    expect(favFirst.slice(favFirst.indexOf(false)).includes(true)).toBe(false);
+  });
+
+  it('paging math, every page size, and get_video_ids equals the list across pages', async () => {
+    const total = myCount();
+    for (const size of PAGE_SIZES) {
+      const body = await list({ per_page: size });
+      expect(body.data.totalPages).toBe(Math.ceil(total / size));
+      expect(body.videos.length).toBe(Math.min(size, total));
+    }
+    const ids: string[] = [];
+    const pages = Math.ceil(total / 25);
+    for (let page = 1; page <= pages; page++) ids.push(...(await list({ per_page: 25, page, sort: 'highest_sentiment' })).videos.map((v) => v._id));
+    expect(new Set(ids).size).toBe(total);
+    const all = (await w.get('/jwt_api/videos/get_video_ids', { sort: 'highest_sentiment' })).json();
+    expect(all.count).toBe(total);
+    expect(all.videos.map((v: { video_id: string }) => v.video_id)).toEqual(ids);
+    expect(all.videos[0].manufacturer_ids).toEqual([w.brandId]);
+    expect((await list({ per_page: 25, page: pages + 1 })).videos).toEqual([]);
+  });
+
+  it('date ranges end at the newest video when the clock is later, and custom ranges are inclusive', async () => {
+    const newest = w.db.prepare(`SELECT MAX(created_at) FROM videos WHERE brand_id IN (${[w.brandId, ...w.competitorIds].map(() => '?').join(',')})`).pluck().get(w.brandId, ...w.competitorIds) as string;
+    const month = await list({ date: '1m' });
+    expect(month.data.loaded_for.end).toBe(newest);
+    const start = month.data.loaded_for.start ?? '';
+    expect(month.data.count).toBe(myCount('v.created_at >= @s AND v.created_at <= @e', { s: start, e: newest }));
+    expect(month.data.count).toBeGreaterThan(0);
+    expect(month.data.count).toBeLessThan(myCount());
+    const custom = await list({ date: 'custom', start_date: '2026-01-01', end_date: '2026-03-31' });
+    expect(custom.data.count).toBe(myCount("v.created_at >= '2026-01-01T00:00:00.000Z' AND v.created_at <= '2026-03-31T23:59:59.999Z'"));
+    expect((await list({ date: 'all_dates' })).data.count).toBe(myCount());
+  });
+});
