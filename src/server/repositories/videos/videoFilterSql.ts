@@ -43,7 +43,8 @@ export function filtersSql(filters: VideoFilters | undefined, brandId: string): 
     inList('v.category', filters.category),
     (() => {
       const list = inList('vp.product_id', filters.product);
-      return list ? { sql: `EXISTS (SELECT 1 FROM video_products vp WHERE vp.video_id = v.id AND ${list.sql})`, params: list.params } : null;
+      // A set built once per query (index video_products_product), probed per row; same answer as a correlated EXISTS.
+      return list ? { sql: `v.id IN (SELECT vp.video_id FROM video_products vp WHERE ${list.sql})`, params: list.params } : null;
     })(),
     inList('v.brand_id', filters.brand),
     jsonAny('EXISTS (SELECT 1 FROM json_each(v.audio_labels) j WHERE %IN%)', filters.audio_labels),

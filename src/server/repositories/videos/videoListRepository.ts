@@ -40,6 +40,7 @@ function orderSql(query: VideoListQuery): SqlPart {
  */
 function orderedIndex(query: VideoListQuery): string {
   if (query.tab !== 'My Videos') return '';
+  if (query.sort === 'favorite_videos') return '';
   switch (query.sort) {
     case 'highest_sentiment':
     case 'lowest_sentiment':
@@ -49,10 +50,15 @@ function orderedIndex(query: VideoListQuery): string {
       return 'INDEXED BY videos_brand_published';
     case 'created_at':
       return 'INDEXED BY videos_brand_created';
-    case 'favorite_videos':
-      return '';
   }
+  return '';
 }
+
+/**
+ * My Videos and Competition select by brand, so the covering index videos_brand_list (every scalar filter column, sort
+ * keys, summed values and id) answers counts and selective pages without reading the wide video rows.
+ */
+const coverIndex = (query: VideoListQuery): string => (query.tab === 'My Videos' || query.tab === 'Competition' ? 'INDEXED BY videos_brand_list' : '');
 
 /** The list, its count and its ids, filtered, sorted and paged in SQL. Summaries are cached until the database changes. */
 export function createVideoListRepository(db: Database.Database) {
@@ -69,6 +75,18 @@ export function createVideoListRepository(db: Database.Database) {
       newestByCount.set(count, statement);
     }
     return statement;
+  };
+
+  /**
+   * Walking the sort order stops at LIMIT, which is cheap while matches are dense (about PROBE_BUDGET brand videos
+   * walked for the page); sparser matches are found faster in the covering index and sorted (top-N sort of the matches).
+   */
+  const pageIndex = (query: VideoListQuery, scope: BrandScope, matching: number): string => {
+    const ordered = orderedIndex(query);
+    if (query.sort === 'favorite_videos') return query.search === '' ? coverIndex(query) : '';
+    if (ordered === '' || query.search !== '') return ordered;
+    const walked = (query.page * query.per_page * brandVideos.get(scope.brandId)) / Math.max(1, matching);
+    return walked <= PROBE_BUDGET ? ordered : coverIndex(query);
   };
 
   const whereOf = (scope: BrandScope, query: VideoListQuery, window: DateWindow, join: TranscriptJoin = 'set'): SqlPart =>
@@ -99,7 +117,7 @@ export function createVideoListRepository(db: Database.Database) {
       const where = whereOf(scope, query, window);
       const row = db
         .prepare(`SELECT COUNT(*) AS count, COALESCE(SUM(v.created_at >= ?), 0) AS yesterday, COALESCE(AVG(v.sentiment_positive), 0) AS positive,
-          COALESCE(AVG(v.sentiment_negative), 0) AS negative FROM videos v WHERE ${where.sql}`)
+          COALESCE(AVG(v.sentiment_negative), 0) AS negative FROM videos v ${coverIndex(query)} WHERE ${where.sql}`)
         .get(dayBefore(window.end), ...where.params) as { count: number; yesterday: number; positive: number; negative: number };
       const summary: ListSummary = {
         count: row.count,
@@ -124,7 +142,7 @@ export function createVideoListRepository(db: Database.Database) {
       const order = orderSql(query);
       const needsBrand = query.sort === 'favorite_videos' ? [scope.brandId] : [];
       const ids = db
-        .prepare(`SELECT v.id FROM videos v ${orderedIndex(query)} WHERE ${where.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?`)
+        .prepare(`SELECT v.id FROM videos v ${pageIndex(query, scope, matching)} WHERE ${where.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?`)
         .pluck()
         .all(...where.params, ...needsBrand, query.per_page, (query.page - 1) * query.per_page) as string[];
       if (ids.length === 0) return [];

@@ -1,0 +1,91 @@
+/**
+ * Deterministic cold requests for the videos bench: every request differs from every other one in what the list
+ * summary depends on (filters, search), so no answer can come from a per-query cache. Values are drawn from the demo
+ * vocabulary: the filter options the tab offers (platforms, categories, languages, scenes, creators, products ...) and
+ * words and names that occur in transcripts, titles and creator names.
+ */
+import { PLATFORMS, VIDEO_SORTS, VIEW_THRESHOLDS } from '../src/shared/constants';
+import type { VideoFilterOptions, VideoFiltersInput } from '../src/shared/http/videos.schemas';
+import { VOCABULARY } from '../src/server/seed/catalog';
+import { Prng } from '../src/server/seed/prng';
+import { ENGLISH_PHASES } from '../src/server/seed/transcriptTemplates';
+
+export type ListQuery = Record<string, string | number>;
+
+const SORTS = ['created_at', ...VIDEO_SORTS] as const;
+const values = (options: VideoFilterOptions, family: keyof VideoFilterOptions): string[] => options[family].map((option) => option.value);
+
+/** One filter family, drawn at random, as a partial filters object. */
+function drawFamily(rng: Prng, options: VideoFilterOptions): VideoFiltersInput {
+  const some = (family: keyof VideoFilterOptions, most = 2): string[] => rng.sample(values(options, family), rng.int(1, most));
+  switch (rng.int(0, 9)) {
+    case 0: return { platform: rng.sample(PLATFORMS, rng.int(1, 3)) };
+    case 1: return { category: some('category') };
+    case 2: return { language: some('language') };
+    case 3: return { scene: some('scene') };
+    case 4: return { pov: some('pov') };
+    case 5: return { influencer: some('influencer', 3) };
+    case 6: return { product: some('product') };
+    case 7: return { views: { radio: rng.chance(0.7) ? 'gte' : 'lte', value: rng.pick(VIEW_THRESHOLDS) } };
+    case 8: return { sponsored: { sponsorship: rng.chance(0.5) } };
+    default: return { audio_labels: some('audio_labels') };
+  }
+}
+
+/**
+ * `count` distinct list queries of the My Videos tab: one to three filter families, any sort, page 1–5 of 50.
+ * The filter combination is unique per query (the key of the summary cache), so each one is computed cold.
+ */
+export function coldListQueries(options: VideoFilterOptions, count: number, seed: number): ListQuery[] {
+  const rng = Prng.derive(seed, 'bench-list');
+  const seen = new Set<string>();
+  const queries: ListQuery[] = [];
+  for (let attempts = 0; queries.length < count && attempts < count * 100; attempts++) {
+    const families = Array.from({ length: rng.int(1, 3) }, () => drawFamily(rng, options));
+    const filters = Object.assign({}, ...families) as VideoFiltersInput;
+    const text = JSON.stringify(filters, Object.keys(filters).sort());
+    if (seen.has(text)) continue;
+    seen.add(text);
+    queries.push({ tab: 'My Videos', sort: rng.pick(SORTS), per_page: 50, page: rng.int(1, 5), filters: JSON.stringify(filters) });
+  }
+  if (queries.length < count) throw new Error(`only ${queries.length} distinct list queries could be drawn`);
+  return queries;
+}
+
+/** Words of four or more letters in the English transcript templates and the domain vocabulary. */
+function transcriptWords(): string[] {
+  const text = [
+    ...ENGLISH_PHASES.flatMap((phase) => [...phase.neutral, ...phase.positive, ...phase.negative]),
+    ...Object.values(VOCABULARY).flatMap((vocabulary) => [...vocabulary.features, ...vocabulary.praise, ...vocabulary.complaints, ...vocabulary.useTime]),
+  ].join(' ');
+  const words = text.replace(/\{\w+\}/g, ' ').toLowerCase().match(/[a-z]{4,}/g) ?? [];
+  return [...new Set(words)].sort();
+}
+
+/**
+ * `count` distinct transcript searches (search_in=transcript), as a person types: whole words, word prefixes of three or
+ * more letters, two-word phrases, product and creator names; first pages mostly, any sort. Each search text is used
+ * once, so each is computed cold.
+ */
+export function coldSearchQueries(options: VideoFilterOptions, count: number, seed: number): ListQuery[] {
+  const rng = Prng.derive(seed, 'bench-search');
+  const words = transcriptWords();
+  const names = [...options.product.map((option) => option.label), ...options.influencer.map((option) => option.label)];
+  const seen = new Set<string>();
+  const queries: ListQuery[] = [];
+  for (let attempts = 0; queries.length < count && attempts < count * 100; attempts++) {
+    const word = rng.pick(words);
+    const kind = rng.int(0, 9);
+    const search =
+      kind < 5 ? word
+      : kind < 7 ? word.slice(0, rng.int(3, Math.max(3, word.length - 1)))
+      : kind < 9 ? `${word} ${rng.pick(words)}`.slice(0, rng.int(8, 20)).trim()
+      : rng.pick(names);
+    const key = search.toLowerCase();
+    if (seen.has(key) || [...search].length < 3) continue;
+    seen.add(key);
+    queries.push({ tab: 'My Videos', search_in: 'transcript', search, sort: rng.pick(SORTS), per_page: 50, page: rng.chance(0.8) ? 1 : rng.int(2, 3) });
+  }
+  if (queries.length < count) throw new Error(`only ${queries.length} distinct searches could be drawn`);
+  return queries;
+}
