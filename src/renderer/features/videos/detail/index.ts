@@ -1,0 +1,2 @@
+export { VideoDetailScreen } from './VideoDetailScreen';
+export { FlaggedNotice } from './FlaggedNotice';

@@ -1,0 +1,45 @@
+import type { DetailTabProps } from './tabProps';
+
+const VISUAL_TEXT = { safe: 'Safe', caution: 'Needs caution', unsafe: 'Unsafe' } as const;
+const LANGUAGE_TEXT = { none: 'None', mild: 'Mild', strong: 'Strong' } as const;
+const VISUAL_TONE = { safe: 'success', caution: 'warning', unsafe: 'danger' } as const;
+const LANGUAGE_TONE = { none: 'success', mild: 'warning', strong: 'danger' } as const;
+
+/** Brand safety of the video: visual content, foul language, and what else the analysis heard and saw. */
+export function BrandSafetyTab({ video }: DetailTabProps) {
+  const { visual_content: visual, foul_language: language } = video.brand_safety;
+  return (
+    <div className="detail-stack">
+      <dl className="detail-facts">
+        <div className="detail-facts__item">
+          <dt>Visual content</dt>
+          <dd>
+            <span className={`detail-badge detail-badge--${VISUAL_TONE[visual]}`}>{VISUAL_TEXT[visual]}</span>
+          </dd>
+        </div>
+        <div className="detail-facts__item">
+          <dt>Foul language</dt>
+          <dd>
+            <span className={`detail-badge detail-badge--${LANGUAGE_TONE[language]}`}>{LANGUAGE_TEXT[language]}</span>
+          </dd>
+        </div>
+        <div className="detail-facts__item">
+          <dt>Sponsored</dt>
+          <dd>{video.sponsored ? `Yes${video.sponsored_by ? `, by ${video.sponsored_by}` : ''}` : 'No'}</dd>
+        </div>
+        <div className="detail-facts__item">
+          <dt>Audio</dt>
+          <dd>{video.audio_labels.length > 0 ? video.audio_labels.join(', ') : 'No audio labels'}</dd>
+        </div>
+        <div className="detail-facts__item">
+          <dt>Scene and point of view</dt>
+          <dd>{[video.scene, video.pov].filter(Boolean).join(' · ') || 'Not recognised'}</dd>
+        </div>
+        <div className="detail-facts__item">
+          <dt>Topics</dt>
+          <dd>{video.topics.length > 0 ? video.topics.map((topic) => topic.topic).join(', ') : 'No topics found'}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

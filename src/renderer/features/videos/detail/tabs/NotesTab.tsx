@@ -1,0 +1,78 @@
+import { useCallback, useId, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { useServices } from '../../../../app/useServices';
+import { toFailure } from '../../../../lib/httpFailure';
+import { pushBannerAtom } from '../../../../ui/banner';
+import { RemoteView } from '../RemoteView';
+import { useRemoteSlice } from '../useRemoteSlice';
+import { fetchNote, saveNote } from '../videoDetail.api';
+import type { DetailTabProps } from './tabProps';
+
+/** The brand's note on this video: loaded, edited and saved (an empty note deletes it). */
+export function NotesTab({ video, who, slices, onVideoChanged }: DetailTabProps) {
+  const { api } = useServices();
+  const pushBanner = useSetAtom(pushBannerAtom);
+  const request = useCallback(() => fetchNote(api.main, who, video._id), [api, who, video._id]);
+  const { state, reload } = useRemoteSlice(slices.note, request);
+  const succeed = useSetAtom(slices.note.succeed);
+  const saved = state.phase === 'success' ? (state.body.note?.content ?? '') : null;
+  // null = nothing typed yet: the loaded note shows. Typed text is kept until it is saved.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+
+  const text = draft ?? saved ?? '';
+  const dirty = saved !== null && text !== saved;
+
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      const body = await saveNote(api.main, who, video._id, text);
+      succeed(body, 200);
+      setDraft(null);
+      onVideoChanged({ ...video, has_note: body.note !== null });
+      pushBanner(body.note ? 'Note saved.' : 'Note deleted.', 'success');
+    } catch (failure) {
+      setError(`The note could not be saved: ${toFailure(failure).error}. Your text is still here; try again.`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <RemoteView state={state} what="the note" onRetry={() => void reload()}>
+      {(body) => (
+        <div className="detail-stack">
+          <label htmlFor={fieldId} className="detail-subtitle">
+            Note on this video
+          </label>
+          <textarea
+            id={fieldId}
+            className="input detail-note"
+            rows={8}
+            maxLength={10000}
+            value={text}
+            placeholder="Write what your team should know about this video."
+            onChange={(event) => setDraft(event.target.value)}
+            aria-describedby={`${fieldId}-status`}
+          />
+          <div className="detail-note__bar">
+            <span id={`${fieldId}-status`} className="detail-muted" role="status">
+              {saving ? 'Saving…' : dirty ? 'Unsaved changes' : body.note ? `Saved ${new Date(body.note.updated_at).toLocaleString()}` : 'No note yet'}
+            </span>
+            <button type="button" className="btn btn--small btn--primary" disabled={saving || !dirty} onClick={() => void save()}>
+              Save note
+            </button>
+          </div>
+          {error && (
+            <p className="field__error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </RemoteView>
+  );
+}

@@ -1,0 +1,2 @@
+export { VideoPopup } from './VideoPopup';
+export type { VideoPopupProps } from './VideoPopup';

@@ -1,0 +1,192 @@
+import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import { MESSAGES } from '../../../src/shared/messages';
+import type { VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
+import { LoginPage } from '../pages/LoginPage';
+import { ShellPage } from '../pages/ShellPage';
+import { VideoDetailPage } from '../pages/VideoDetailPage';
+import type { AppStack } from '../support/stack';
+import { expect, test } from '../support/fixtures';
+
+const ACCOUNT = DEMO_ACCOUNTS.brandManager;
+
+/** Videos of a tab as the back end lists them for the demo brand manager (to pick test subjects). */
+async function listVideos(stack: AppStack, query: Record<string, string> = {}): Promise<VideoListItem[]> {
+  const login = await fetch(`${stack.backendUrl}/jwt_api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ACCOUNT.email, password: ACCOUNT.password }),
+  });
+  const { jwt } = (await login.json()) as { jwt: string };
+  const params = new URLSearchParams({ per_page: '100', ...query });
+  const response = await fetch(`${stack.backendUrl}/jwt_api/videos?${params}`, { headers: { authorization: `Bearer ${jwt}` } });
+  return ((await response.json()) as VideoListResponse).videos;
+}
+
+async function ownStorageVideo(stack: AppStack): Promise<VideoListItem> {
+  const video = (await listVideos(stack)).find((entry) => entry.platform === 'Reelscope_AWS_S3' && entry.playable_url && !entry.is_flagged && entry.analysis_stage === 'completed');
+  if (!video) throw new Error('The demo workspace has no own-storage video');
+  return video;
+}
+
+test.beforeEach(async ({ page, stack }) => {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn(ACCOUNT.email, ACCOUNT.password);
+  await expect(new ShellPage(page).greeting).toBeVisible();
+});
+
+test('an own-storage video plays and a transcript time click seeks it', async ({ page, stack }) => {
+  const video = await ownStorageVideo(stack);
+  const detail = new VideoDetailPage(page);
+  await detail.open(stack.webUrl, video._id, 'transcript');
+  await expect(detail.player).toBeVisible();
+  const played = await detail.playMuted();
+  expect(played.readyState).toBeGreaterThanOrEqual(2);
+  expect(played.currentTime).toBeGreaterThan(0.3);
+
+  // Seek to a transcript line inside the (short) demo file.
+  const duration = await detail.duration();
+  const times = await page.locator('.transcript-line .transcript-time').evaluateAll((buttons) => buttons.map((button) => Number(button.getAttribute('data-seconds'))));
+  const target = times.find((time) => time > 0.2 && time < duration - 0.2);
+  expect(target, 'a transcript line inside the demo file').toBeDefined();
+  await page.locator(`.transcript-line .transcript-time[data-seconds="${target}"]`).first().click();
+  await expect.poll(() => detail.currentTime()).toBeCloseTo(target ?? 0, 1);
+
+  // Search highlights the matches and keeps only matching lines.
+  await page.getByLabel('Search the transcript').fill('LUMINA');
+  await expect(page.locator('.transcript-line mark').first()).toHaveText(/lumina/i);
+  const texts = await page.locator('.transcript-line').allTextContents();
+  expect(texts.length).toBeGreaterThan(0);
+  for (const text of texts) expect(text.toLowerCase()).toContain('lumina');
+});
+
+test('every analysis tab renders its content', async ({ page, stack }) => {
+  const video = await ownStorageVideo(stack);
+  const detail = new VideoDetailPage(page);
+  await detail.open(stack.webUrl, video._id);
+  await expect(page.getByTestId('identify-badge')).toHaveText(/My video/);
+  const expectations: [string, RegExp][] = [
+    ['People in video', /First appears|No people recognised/],
+    ['Transcript', /lines/],
+    ['Brand safety', /Visual content/],
+    ['Sentiment', /Overall sentiment/],
+    ['Demographics', /Audience labels/],
+    ['Notes', /Note on this video/],
+    ['Associations', /match|No associated videos/],
+    ['Products', /\$|No products recognised/],
+  ];
+  for (const [tab, content] of expectations) {
+    await detail.openTab(tab);
+    await expect(detail.tab(tab)).toHaveAttribute('aria-selected', 'true');
+    await expect(detail.tabPanel).toContainText(content);
+  }
+  // Arrow keys move between tabs.
+  await detail.tab('Products').focus();
+  await page.keyboard.press('Home');
+  await expect(detail.tab('People in video')).toHaveAttribute('aria-selected', 'true');
+});
+
+test('notes save and survive a reload; demographics labels are added, edited and deleted', async ({ page, stack }) => {
+  const video = await ownStorageVideo(stack);
+  const detail = new VideoDetailPage(page);
+  await detail.open(stack.webUrl, video._id, 'notes');
+  const note = `E2E note ${Date.now()}`;
+  await page.getByLabel('Note on this video').fill(note);
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByText('Note saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Note on this video')).toHaveValue(note);
+
+  await detail.openTab('Demographics');
+  await page.getByLabel('Label', { exact: true }).fill('Core audience');
+  await page.getByLabel('Age range').last().selectOption('25-30');
+  await page.getByRole('button', { name: 'Add label' }).click();
+  const label = page.getByTestId('demographics-label');
+  await expect(label).toContainText('Core audience');
+  await page.getByRole('button', { name: 'Edit label Core audience' }).click();
+  await page.getByLabel('Label', { exact: true }).first().fill('Main audience');
+  await page.getByRole('button', { name: 'Save label' }).click();
+  await expect(label).toContainText('Main audience');
+  await page.getByRole('button', { name: 'Delete label Main audience' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(label).toHaveCount(0);
+});
+
+test('a title edit shows in the loaded list', async ({ page, stack }) => {
+  await page.goto(`${stack.webUrl}/#/videos`);
+  const firstRow = page.locator('.video-title__open').first();
+  await expect(firstRow).toBeVisible();
+  const first = (await listVideos(stack, { per_page: '10' }))[0];
+  if (!first) throw new Error('no videos');
+  const detail = new VideoDetailPage(page);
+  await detail.open(stack.webUrl, first._id);
+  const title = `Renamed in e2e ${Date.now()}`;
+  await page.getByRole('button', { name: 'Edit title and creator' }).click();
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Creator name').fill('E2E Creator');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(detail.title).toHaveText(title);
+  await expect(page.getByText('By E2E Creator')).toBeVisible();
+  await page.getByRole('link', { name: 'Videos', exact: false }).first().click();
+  await expect(page.getByText(title)).toBeVisible();
+});
+
+test('sentiment feedback toggles and re-analyze shows its message', async ({ page, stack }) => {
+  const video = await ownStorageVideo(stack);
+  const detail = new VideoDetailPage(page);
+  await detail.open(stack.webUrl, video._id, 'sentiment');
+  const like = page.getByRole('button', { name: 'Like', exact: true });
+  await expect(like).toBeVisible();
+  const before = await like.getAttribute('aria-pressed');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', before === 'true' ? 'false' : 'true');
+  await page.reload();
+  await expect(like).toHaveAttribute('aria-pressed', before === 'true' ? 'false' : 'true');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', before ?? 'false');
+
+  await page.getByRole('button', { name: 'Re-analyze' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Run the analysis of this video again?');
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('dialog')).toContainText(/Re-analysis started/);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText(/Analysis processing|Analysing/).first()).toBeVisible();
+  // The detail follows the analysis until it completes (the demo pipeline takes a few seconds).
+  await expect(page.getByRole('button', { name: 'Re-analyze' })).toBeEnabled({ timeout: 30_000 });
+});
+
+test('a flagged video shows the notice; closing it returns to /videos', async ({ page, stack }) => {
+  const flagged = (await listVideos(stack, { tab: 'Flagged' }))[0];
+  if (!flagged) throw new Error('The demo workspace has no flagged video');
+  const detail = new VideoDetailPage(page);
+  await detail.open(stack.webUrl, flagged._id);
+  const notice = page.getByRole('alertdialog', { name: MESSAGES.videoFlagged });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/#\/videos$/);
+  await expect(page.locator('.video-title__open').first()).toBeVisible();
+});
+
+test('the popup opens from the list, traps focus, closes on Escape and See Video Analysis navigates', async ({ page, stack }) => {
+  await page.goto(`${stack.webUrl}/#/videos`);
+  const opener = page.locator('.video-title__open').first();
+  await opener.click();
+  const detail = new VideoDetailPage(page);
+  await expect(detail.popup).toBeVisible();
+  await expect(detail.popup.getByRole('button', { name: 'See Video Analysis' })).toBeVisible();
+  await expect(detail.popup.getByText('Sentiment Highlights')).toBeVisible();
+  await expect(detail.popup.getByTestId('popup-download')).toHaveAttribute('title', /.+/);
+  const box = await detail.popup.boundingBox();
+  expect(box?.width ?? 0).toBeLessThanOrEqual(1058);
+  for (let i = 0; i < 12; i += 1) await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="video-popup"]'))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(detail.popup).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  await opener.click();
+  await detail.popup.getByRole('button', { name: 'See Video Analysis' }).click();
+  await expect(page).toHaveURL(/#\/videos\/[0-9a-f]+/);
+  await expect(detail.title).toBeVisible();
+});
