@@ -1,2 +1,2 @@
 export { VideosScreen } from './VideosScreen';
-export { VideoDetailScreen } from './VideoDetailScreen';
+export { VideoDetailScreen } from './detail/VideoDetailScreen';

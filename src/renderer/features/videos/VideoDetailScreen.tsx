@@ -1,2 +1,0 @@
-/** /videos/:id — the video analysis detail; it lives in detail/. */
-export { VideoDetailScreen } from './detail';

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useServices } from '../../../app/useServices';
+import { toFailure } from '../../../lib/httpFailure';
+import { pushBannerAtom } from '../../../ui/banner';
+import { BulkActionDialog } from './BulkActionDialog';
+import { SelectionBar } from './SelectionBar';
+import type { BulkAction } from './bulkActions';
+import { runBulkAction } from './bulkActions';
+import { clearSelectionsAtom, identityAtom, patchRowsAtom, selectionsAtom } from './videoList.atoms';
+import type { ReportReason, VideoTab } from './videoList.types';
+
+interface BulkActionsProps {
+  tab: VideoTab;
+  matching: number;
+  /** Reloads the list after the back end changed it. */
+  reload: () => Promise<void>;
+}
+
+/** Check mode, selection lists and the bulk actions with their confirm flows. */
+export function BulkActions({ tab, matching, reload }: BulkActionsProps) {
+  const { api } = useServices();
+  const who = useAtomValue(identityAtom);
+  const selections = useAtomValue(selectionsAtom);
+  const clear = useSetAtom(clearSelectionsAtom);
+  const patchRows = useSetAtom(patchRowsAtom);
+  const banner = useSetAtom(pushBannerAtom);
+  const [pending, setPending] = useState<BulkAction | null>(null);
+  const [running, setRunning] = useState(false);
+
+  const run = async (action: BulkAction, reason?: ReportReason): Promise<string> => {
+    if (!who) throw new Error('Choose a brand first.');
+    const selected = Object.values(selections[action.kind]);
+    try {
+      const message = await runBulkAction(action.id, { main: api.main, who, selected, reason });
+      // Unfavorited videos stay in the current tab (spec §4); every other change reloads what the tab holds.
+      if (action.id === 'unfavorite') patchRows(selected.map((entry) => entry.video_id), { is_favorite: false });
+      else void reload();
+      return message;
+    } catch (error) {
+      const text = `${action.title} failed: ${toFailure(error).error}`;
+      banner(text, 'error');
+      // Part of a split call may have gone through: show the truth.
+      void reload();
+      throw new Error(text, { cause: error });
+    }
+  };
+
+  const act = async (action: BulkAction) => {
+    if (action.ask !== 'none') {
+      setPending(action);
+      return;
+    }
+    setRunning(true);
+    try {
+      banner(await run(action), 'success');
+      clear();
+    } catch {
+      // run() already told the person what failed; the selection stays for another try.
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <>
+      <div aria-busy={running}>
+        <SelectionBar tab={tab} matching={matching} onAct={(action) => void act(action)} />
+      </div>
+      {pending && (
+        <BulkActionDialog
+          action={pending}
+          count={Object.keys(selections[pending.kind]).length}
+          run={(reason) => run(pending, reason)}
+          onClose={(done) => {
+            setPending(null);
+            if (done) clear();
+          }}
+        />
+      )}
+    </>
+  );
+}

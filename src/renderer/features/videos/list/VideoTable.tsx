@@ -1,0 +1,112 @@
+import { format } from 'date-fns';
+import { useAtomValue, useSetAtom } from 'jotai';
+import type { VideoListItem } from '../../../../shared/http/videos.schemas';
+import { formatCount } from '../../../../shared/rules/formatting';
+import { useServices } from '../../../app/useServices';
+import type { TableColumn } from '../../../ui/table';
+import { VirtualTable } from '../../../ui/table';
+import { SentimentBar } from './SentimentBar';
+import { selectBlocker, toSelected } from './selectionRules';
+import { checkModeAtom, selectionsAtom, setSelectionAtom } from './videoList.atoms';
+
+const ROW_HEIGHT = 64;
+
+interface VideoTableProps {
+  rows: readonly VideoListItem[];
+  busy: boolean;
+  onOpen: (videoId: string) => void;
+}
+
+/** The list rows (virtualised): thumbnail, title, platform, creator, date, views and sentiment; checkboxes in check mode. */
+export function VideoTable({ rows, busy, onOpen }: VideoTableProps) {
+  const { backend } = useServices();
+  const mode = useAtomValue(checkModeAtom);
+  const selections = useAtomValue(selectionsAtom);
+  const setSelection = useSetAtom(setSelectionAtom);
+  const selected = mode ? selections[mode] : {};
+  const media = (path: string | null) => (path === null ? null : /^https?:/.test(path) ? path : `${backend.origin}${path}`);
+
+  const toggle = (row: VideoListItem, on: boolean) => {
+    if (!mode) return;
+    const next = { ...selected };
+    if (on) next[row._id] = toSelected(row);
+    else delete next[row._id];
+    setSelection(mode, next);
+  };
+  const selectable = mode ? rows.filter((row) => selectBlocker(mode, row) === null) : [];
+  const allOnPage = selectable.length > 0 && selectable.every((row) => selected[row._id]);
+  const togglePage = (on: boolean) => {
+    if (!mode) return;
+    const next = { ...selected };
+    for (const row of selectable) {
+      if (on) next[row._id] = toSelected(row);
+      else delete next[row._id];
+    }
+    setSelection(mode, next);
+  };
+
+  const columns: TableColumn<VideoListItem>[] = [
+    ...(mode
+      ? [{
+          key: 'check',
+          width: '32px',
+          header: <input type="checkbox" aria-label="Select all on this page" checked={allOnPage} onChange={(event) => togglePage(event.target.checked)} />,
+          render: (row: VideoListItem) => {
+            const blocker = selectBlocker(mode, row);
+            return (
+              <span title={blocker ?? undefined}>
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${row.title}`}
+                  checked={Boolean(selected[row._id])}
+                  disabled={blocker !== null}
+                  onChange={(event) => toggle(row, event.target.checked)}
+                />
+              </span>
+            );
+          },
+        }]
+      : []),
+    {
+      key: 'thumb', width: '80px', header: <span className="visually-hidden">Thumbnail</span>,
+      render: (row) => {
+        const src = media(row.thumbnail_url);
+        return src ? <img className="video-thumb" src={src} alt="" loading="lazy" /> : <span className="video-thumb video-thumb--empty" />;
+      },
+    },
+    {
+      key: 'title', width: 'minmax(220px, 3fr)', header: 'Title',
+      render: (row) => (
+        <div className="video-title">
+          <button type="button" className="video-title__open" onClick={() => onOpen(row._id)}>
+            {row.title}
+          </button>
+          <span className="video-title__marks">
+            {row.is_favorite && <span className="video-mark">Favorite</span>}
+            {row.is_flagged && <span className="video-mark video-mark--danger">Flagged</span>}
+            {row.published && <span className="video-mark video-mark--success">Published</span>}
+            {row.is_competitor && <span className="video-mark">{row.manufacturerName}</span>}
+          </span>
+        </div>
+      ),
+    },
+    { key: 'platform', width: 'minmax(90px, 1fr)', header: 'Platform', render: (row) => row.platform },
+    { key: 'creator', width: 'minmax(110px, 1.2fr)', header: 'Creator', render: (row) => row.creator_name ?? '—' },
+    { key: 'date', width: '104px', header: 'Added', render: (row) => <time dateTime={row.created_at}>{format(new Date(row.created_at), 'MMM d, yyyy')}</time> },
+    { key: 'views', width: '64px', header: 'Views', align: 'end', render: (row) => formatCount(row.views) },
+    { key: 'sentiment', width: '110px', header: 'Sentiment', render: (row) => <SentimentBar positive={row.sentiment.positive} negative={row.sentiment.negative} /> },
+  ];
+
+  return (
+    <VirtualTable
+      label="Videos"
+      rows={rows}
+      rowKey={(row) => row._id}
+      columns={columns}
+      rowHeight={ROW_HEIGHT}
+      height={`min(${Math.max(rows.length, 1) * ROW_HEIGHT}px, calc(100vh - 260px))`}
+      busy={busy}
+      isRowSelected={mode ? (row) => Boolean(selected[row._id]) : undefined}
+    />
+  );
+}

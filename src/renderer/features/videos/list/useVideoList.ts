@@ -1,0 +1,21 @@
+import { useCallback, useEffect } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useServices } from '../../../app/useServices';
+import { lastListBodyAtom, listQueryAtom, loadVideoListAtom, videoListSlice } from './videoList.atoms';
+
+/** Loads the list whenever its query changes (not again on a remount with the same query); reload() forces. */
+export function useVideoList() {
+  const { api } = useServices();
+  const query = useAtomValue(listQueryAtom);
+  const state = useAtomValue(videoListSlice.state);
+  const body = useAtomValue(lastListBodyAtom);
+  const load = useSetAtom(loadVideoListAtom);
+  const key = query ? JSON.stringify(query) : null;
+
+  useEffect(() => {
+    if (key !== null) void load(api.main);
+  }, [key, load, api.main]);
+
+  const reload = useCallback(() => load(api.main, { force: true }), [load, api.main]);
+  return { state, body, reload, hasBrand: query !== null };
+}

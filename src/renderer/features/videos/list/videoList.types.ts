@@ -1,0 +1,32 @@
+import type { DATE_RANGES, Platform, REPORT_REASONS, VIDEO_TABS } from '../../../../shared/constants';
+import type { VideoFilters, VideoSort } from '../../../../shared/http/videos.schemas';
+
+export type VideoTab = (typeof VIDEO_TABS)[number];
+export type DateRange = (typeof DATE_RANGES)[number];
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** Spec §3 video list state: sort, desc, search, page, tab, filters and dates (plus the page size). */
+export interface VideoListState {
+  tab: VideoTab;
+  search: string;
+  sort: VideoSort;
+  desc: boolean;
+  page: number;
+  perPage: number;
+  date: DateRange;
+  startDate: string;
+  endDate: string;
+  filters: VideoFilters;
+}
+
+/** The six selection lists of spec §3 ("selection lists for flagged, favorites, delete, restore, download and publish"). */
+export type SelectionKind = 'favorites' | 'flagged' | 'delete' | 'restore' | 'download' | 'publish';
+
+/** One checked video: what any bulk call needs about it. */
+export interface SelectedVideo {
+  video_id: string;
+  manufacturer_ids: string[];
+  is_competitor: boolean;
+  /** Null when selected through "select all N matching" (the id list carries no platform). */
+  platform: Platform | null;
+}

@@ -1,0 +1,5 @@
+import './dialog.css';
+export { Modal } from './Modal';
+export { ConfirmDialog } from './ConfirmDialog';
+export type { ConfirmDialogProps } from './ConfirmDialog';
+export { useFocusTrap } from './useFocusTrap';

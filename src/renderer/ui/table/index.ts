@@ -1,0 +1,3 @@
+import './table.css';
+export { VirtualTable } from './VirtualTable';
+export type { TableColumn } from './VirtualTable';

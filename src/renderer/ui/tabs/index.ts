@@ -1,0 +1,3 @@
+import './tabs.css';
+export { Tabs } from './Tabs';
+export type { TabItem } from './Tabs';
