@@ -7,6 +7,10 @@ import multipart from '@fastify/multipart';
 import { MEDIA_URL_PREFIX } from '../shared/domain/workspace';
 import packageJson from '../../package.json' with { type: 'json' };
 import { DEFAULT_BACKEND_PORT, ELECTRON_APP_ORIGIN, JSON_BODY_LIMIT_BYTES, LOGIN_ATTEMPTS_PER_MINUTE, SERVICE_PREFIXES } from '../shared/constants';
+import { readPipelineEnv } from './analysis/analysisConfig';
+import type { FfmpegTools } from './analysis/embeddedSubtitles';
+import { createAnalysisPipeline } from './analysis/pipeline';
+import { realTimer, type AnalysisTimer } from './analysis/timer';
 import { createAccessTokenService } from './auth/accessTokens';
 import { createBearerAuthenticator } from './auth/bearerAuthenticator';
 import { createFailedAttemptLimiter } from './auth/failedAttemptLimiter';
@@ -19,6 +23,7 @@ import { createRepositories } from './repositories/index';
 import { gatewayApiPlugin } from './routes/gateway/index';
 import { graphqlPlugin } from './routes/graphql/index';
 import { mainApiPlugin } from './routes/main/index';
+import { uploadTargetPlugin } from './routes/main/uploads/uploadTarget.plugin';
 import { mediaPlugin } from './routes/media/index';
 import { createMediaService } from './routes/media/mediaService';
 import { metricsApiPlugin } from './routes/metrics/index';
@@ -61,6 +66,10 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** The data folder: its `media` subfolder is served under MEDIA_URL_PREFIX and its media secret signs video URLs. */
   dataDir?: string;
+  /** Analysis pipeline settings; unset ones come from the environment (REELSCOPE_ANALYSIS_DELAY_MS, REELSCOPE_FFMPEG, ...). */
+  analysis?: { delayMs?: number; timer?: AnalysisTimer; ffmpeg?: FfmpegTools; onSettled?: (videoId: string, error: Error | null) => void };
+  /** Byte limit of one uploaded video; default REELSCOPE_UPLOAD_MAX_BYTES or 4 GiB. */
+  uploadMaxBytes?: number;
 }
 
 /** The back end's version, as reported by GET /health. */
@@ -71,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const repos = createRepositories(options.db);
   const tokens = createAccessTokenService(options.jwtSecret, now);
+  const pipelineEnv = readPipelineEnv();
   const ctx: ServerContext = {
     db: options.db,
     now,
@@ -80,6 +90,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loginLimiter: createFailedAttemptLimiter({ limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),
     version: BACKEND_VERSION,
     media: createMediaService(options.dataDir, now),
+    analysis: createAnalysisPipeline({
+      db: options.db,
+      now,
+      timer: options.analysis?.timer ?? realTimer,
+      delayMs: options.analysis?.delayMs ?? pipelineEnv.analysisDelayMs,
+      mediaDir: options.dataDir ? join(options.dataDir, 'media') : null,
+      ffmpeg: options.analysis?.ffmpeg ?? pipelineEnv.ffmpeg,
+      onSettled: options.analysis?.onSettled,
+    }),
+    uploadMaxBytes: options.uploadMaxBytes ?? pipelineEnv.uploadMaxBytes,
   };
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT_BYTES, trustProxy: false });
@@ -99,6 +119,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gatewayApiPlugin, { ...ctx, prefix: SERVICE_PREFIXES.gateway });
   await app.register(graphqlPlugin, { ...ctx, prefix: SERVICE_PREFIXES.graphql });
   await app.register(mediaPlugin, { ...ctx, prefix: MEDIA_URL_PREFIX });
+  await app.register(uploadTargetPlugin, { ...ctx, prefix: `${MEDIA_URL_PREFIX}/upload` });
+  // Analyses interrupted by a shutdown continue where they were (their due time is stored).
+  app.addHook('onReady', async () => void ctx.analysis.resume());
+  app.addHook('onClose', async () => ctx.analysis.stop());
   return app;
 }
 

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { AnalysisPipeline } from './analysis/pipeline';
 import type { AccessTokenService } from './auth/accessTokens';
 import type { FailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import type { Repositories } from './repositories/index';
@@ -16,4 +17,8 @@ export interface ServerContext {
   version: string;
   /** The media folder and the signer of its video URLs. */
   media: MediaService;
+  /** The analysis pipeline (issue 5): new and re-analysed videos go pending → processing → completed. */
+  analysis: AnalysisPipeline;
+  /** Byte limit of one uploaded video (REELSCOPE_UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
 }

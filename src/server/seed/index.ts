@@ -10,6 +10,7 @@ import { Prng } from './prng';
 import { seedProducts } from './products';
 import { seedShowcase } from './showcase';
 import { seedVideos } from './videos';
+import { SEARCH_BUILD_SQL, SEARCH_TRIGGERS } from '../search/searchIndexSql';
 
 export { resolveMediaSourceDir } from './media';
 
@@ -51,6 +52,21 @@ const OWN_SHARE = 0.55;
  * from one seeded PRNG and dates are offsets from a fixed anchor. Throws if the database already has users.
  */
 export async function seedDemoWorkspace(db: Database.Database, options: SeedOptions): Promise<SeedSummary> {
+  // The search indexes' triggers (migration 005) would log and index every row one by one; they are built once at the end.
+  const restore = SEARCH_TRIGGERS.map((name) => suspendTrigger(db, name));
+  let summary: SeedSummary;
+  try {
+    summary = await seedRows(db, options);
+  } finally {
+    for (const again of restore.reverse()) again();
+  }
+  const searchTables = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'video_texts'").pluck().get();
+  if (searchTables !== undefined) db.exec(SEARCH_BUILD_SQL);
+  return summary;
+}
+
+/** Every seeded row (see seedDemoWorkspace). */
+async function seedRows(db: Database.Database, options: SeedOptions): Promise<SeedSummary> {
   const scale = options.scale ?? 1;
   if (!(scale > 0)) throw new Error(`Seed scale must be positive, got ${scale}`);
   const existing = db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;

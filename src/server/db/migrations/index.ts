@@ -2,6 +2,8 @@ import { migration001Auth } from './001_auth';
 import { migration002Content } from './002_content';
 import { migration003VideoState } from './003_video_state';
 import { migration004VideoListCover } from './004_video_list_cover';
+import { migration005VideoSearch } from './005_video_search';
+import { migration006UploadsAnalysis } from './006_uploads_analysis';
 
 /** A forward-only schema step; `version` is its position and never changes once released. */
 export interface Migration {
@@ -12,4 +14,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover];
+export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover, migration005VideoSearch, migration006UploadsAnalysis];

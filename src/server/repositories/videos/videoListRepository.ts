@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { VideoListItem, VideoListQuery } from '../../../shared/http/videos.schemas';
-import { dayBefore, type DateWindow } from './videoDates';
-import { filtersSql, searchSql, type TranscriptJoin } from './videoFilterSql';
+import type { DateWindow } from './videoDates';
+import { VideoSearchIndex, type MatchSet } from '../../search/videoSearchIndex';
+import { filtersSql, searchSql } from './videoFilterSql';
 import { toListItem, VIDEO_ROW_COLUMNS, type SignFile, type VideoRow } from './videoRows';
 import { andAll, likeContains, markedSql, tabSql, type BrandScope, type SqlPart } from './videoScope';
 
@@ -13,8 +14,6 @@ export interface ListSummary {
 }
 
 const CACHE_LIMIT = 200;
-/** Candidate videos a probing transcript search may walk for one page before the set join is cheaper. */
-const PROBE_BUDGET = 2000;
 
 function orderSql(query: VideoListQuery): SqlPart {
   const dir = query.desc ? 'DESC' : 'ASC';
@@ -55,18 +54,16 @@ function orderedIndex(query: VideoListQuery): string {
 }
 
 /**
- * My Videos and Competition select by brand, so the covering index videos_brand_list (every scalar filter column, sort
- * keys, summed values and id) answers counts and selective pages without reading the wide video rows.
+ * The list, its count and its ids. Counts, summaries and pages come from the in-memory search index (src/server/search),
+ * rows from SQLite by id; `ids` and `explainPage` stay in SQL (the reference meaning the tests compare against).
+ * Summaries are cached until the database changes.
  */
-const coverIndex = (query: VideoListQuery): string => (query.tab === 'My Videos' || query.tab === 'Competition' ? 'INDEXED BY videos_brand_list' : '');
-
-/** The list, its count and its ids, filtered, sorted and paged in SQL. Summaries are cached until the database changes. */
-export function createVideoListRepository(db: Database.Database) {
+export function createVideoListRepository(db: Database.Database, index: VideoSearchIndex = new VideoSearchIndex(db)) {
   const version = db.prepare('SELECT total_changes()').pluck();
   const summaries = new Map<string, ListSummary>();
+  let lastMatch: { key: string; matches: MatchSet } | null = null;
   const rowsByIds = db.prepare(`SELECT ${VIDEO_ROW_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE v.id IN (SELECT value FROM json_each(?))`);
   const firstMatch = db.prepare("SELECT start_time, content FROM transcript_lines WHERE video_id = ? AND content LIKE ? ESCAPE '\\' ORDER BY line_no LIMIT 1");
-  const brandVideos = db.prepare('SELECT COUNT(*) FROM videos WHERE brand_id = ?').pluck() as unknown as { get(brandId: string): number };
   const newestByCount = new Map<number, Database.Statement>();
   const newest = (count: number): Database.Statement => {
     let statement = newestByCount.get(count);
@@ -77,29 +74,24 @@ export function createVideoListRepository(db: Database.Database) {
     return statement;
   };
 
-  /**
-   * Walking the sort order stops at LIMIT, which is cheap while matches are dense (about PROBE_BUDGET brand videos
-   * walked for the page); sparser matches are found faster in the covering index and sorted (top-N sort of the matches).
-   */
-  const pageIndex = (query: VideoListQuery, scope: BrandScope, matching: number): string => {
-    const ordered = orderedIndex(query);
-    if (query.sort === 'favorite_videos') return query.search === '' ? coverIndex(query) : '';
-    if (ordered === '' || query.search !== '') return ordered;
-    const walked = (query.page * query.per_page * brandVideos.get(scope.brandId)) / Math.max(1, matching);
-    return walked <= PROBE_BUDGET ? ordered : coverIndex(query);
-  };
-
-  const whereOf = (scope: BrandScope, query: VideoListQuery, window: DateWindow, join: TranscriptJoin = 'set'): SqlPart =>
+  const whereOf = (scope: BrandScope, query: VideoListQuery, window: DateWindow): SqlPart =>
     andAll([
       tabSql(query.tab, scope),
       filtersSql(query.filters, scope.brandId),
-      searchSql(query.search, query.search_in === 'transcript', join),
+      searchSql(query.search, query.search_in === 'transcript'),
       window.start === null ? null : { sql: 'v.created_at >= ?', params: [window.start] },
       { sql: 'v.created_at <= ?', params: [window.end] },
     ]);
 
   const cacheKey = (scope: BrandScope, query: VideoListQuery, window: DateWindow): string =>
-    JSON.stringify([version.get(), scope.brandId, query.tab, query.search, query.search_in, window, query.filters ?? null]);
+    JSON.stringify([version.get(), scope.brandId, scope.competitorIds, query.tab, query.search, query.search_in, window, query.filters ?? null]);
+
+  /** The matching videos (the last query's are kept for its page). */
+  const matchOf = (scope: BrandScope, query: VideoListQuery, window: DateWindow): MatchSet => {
+    const key = cacheKey(scope, query, window);
+    if (lastMatch?.key !== key) lastMatch = { key, matches: index.match(scope, query, window) };
+    return lastMatch.matches;
+  };
 
   return {
     /** The end of date windows: the clock, or the newest video of the brand and its competitors when that is earlier. */
@@ -114,37 +106,22 @@ export function createVideoListRepository(db: Database.Database) {
       const key = cacheKey(scope, query, window);
       const cached = summaries.get(key);
       if (cached) return cached;
-      const where = whereOf(scope, query, window);
-      const row = db
-        .prepare(`SELECT COUNT(*) AS count, COALESCE(SUM(v.created_at >= ?), 0) AS yesterday, COALESCE(AVG(v.sentiment_positive), 0) AS positive,
-          COALESCE(AVG(v.sentiment_negative), 0) AS negative FROM videos v ${coverIndex(query)} WHERE ${where.sql}`)
-        .get(dayBefore(window.end), ...where.params) as { count: number; yesterday: number; positive: number; negative: number };
+      const row = matchOf(scope, query, window);
+      const average = (sum: number): number => (row.count === 0 ? 0 : sum / row.count);
       const summary: ListSummary = {
         count: row.count,
         yesterday: row.yesterday,
-        sentiment: { positive: Math.round(row.positive * 1000) / 1000, negative: Math.round(row.negative * 1000) / 1000 },
+        sentiment: { positive: Math.round(average(row.positive) * 1000) / 1000, negative: Math.round(average(row.negative) * 1000) / 1000 },
       };
       if (summaries.size >= CACHE_LIMIT) summaries.delete(summaries.keys().next().value ?? '');
       summaries.set(key, summary);
       return summary;
     },
 
-    /**
-     * One page of rows in list order. `matching` (the summary's count) picks how a transcript search joins: probing per
-     * video while walking the sort order pays off when matches are dense enough to fill the page within ~2000 videos.
-     */
+    /** One page of rows in list order. `matching` is the summary's count (a page past the end is empty without work). */
     page(scope: BrandScope, query: VideoListQuery, window: DateWindow, sign: SignFile, matching: number): VideoListItem[] {
-      const wanted = query.page * query.per_page;
       if (matching <= (query.page - 1) * query.per_page) return [];
-      const ascii = /^[\x20-\x7e]*$/.test(query.search);
-      const join: TranscriptJoin = ascii && matching > 0 && (wanted * brandVideos.get(scope.brandId)) / matching <= PROBE_BUDGET ? 'probe' : 'set';
-      const where = whereOf(scope, query, window, join);
-      const order = orderSql(query);
-      const needsBrand = query.sort === 'favorite_videos' ? [scope.brandId] : [];
-      const ids = db
-        .prepare(`SELECT v.id FROM videos v ${pageIndex(query, scope, matching)} WHERE ${where.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?`)
-        .pluck()
-        .all(...where.params, ...needsBrand, query.per_page, (query.page - 1) * query.per_page) as string[];
+      const ids = index.page(scope, query, matchOf(scope, query, window));
       if (ids.length === 0) return [];
       const b = scope.brandId;
       const rows = new Map((rowsByIds.all(b, b, b, b, b, JSON.stringify(ids)) as VideoRow[]).map((row) => [row.id, row]));

@@ -6,6 +6,7 @@ import { registerRecoveryRoutes } from './auth/recovery.routes';
 import { registerSessionRoutes } from './auth/session.routes';
 import { registerSignUpRoutes } from './auth/signUp.routes';
 import { registerBrandRoutes } from './brands/brands.routes';
+import { registerOnboardingRoutes } from './onboarding/index';
 import { registerVideoRoutes } from './videos/index';
 
 /** The main API (mounted at SERVICE_PREFIXES.main). Later issues add their resources here. */
@@ -17,4 +18,5 @@ export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): P
   registerSessionRoutes(app, ctx);
   registerBrandRoutes(app, ctx);
   registerVideoRoutes(app, ctx);
+  registerOnboardingRoutes(app, ctx);
 }

@@ -1,0 +1,168 @@
+import type Database from 'better-sqlite3';
+import type { BrandSafety } from '../../shared/domain/video';
+import type { AnalysisSummary } from '../../shared/http/uploads.schemas';
+import { createAnalysisRepository, type AnalysisRepository } from '../repositories/analysisRepository';
+import type { FfmpegTools } from './embeddedSubtitles';
+import { analyseText } from './textAnalytics';
+import type { AnalysisTimer } from './timer';
+import { buildTopicVocabulary } from './topicVocabulary';
+import { findTranscript } from './transcriptSource';
+
+export interface PipelineOptions {
+  db: Database.Database;
+  now: () => Date;
+  timer: AnalysisTimer;
+  /** How long an analysis takes from queueing to 'completed' (REELSCOPE_ANALYSIS_DELAY_MS). */
+  delayMs: number;
+  mediaDir: string | null;
+  ffmpeg: FfmpegTools;
+  /** Called after each run (tests await it; errors are logged, never thrown). */
+  onSettled?: (videoId: string, error: Error | null) => void;
+}
+
+/** The analysis pipeline of the embedded back end: pending → processing → completed (analysis_stage). */
+export interface AnalysisPipeline {
+  /** A new video whose media (if any) is in place: 'pending' now, 'processing' at the next tick, 'completed' after the delay. */
+  submit(videoId: string): void;
+  /** Runs the analysis again: 'processing' now, 'completed' after the delay. */
+  reanalyze(videoId: string): void;
+  /** Re-arms the timers of every queued or processing job (start-up after a restart). Returns how many. */
+  resume(): number;
+  /** Cancels the timers (shutdown). The jobs stay in the database and resume at the next start. */
+  stop(): void;
+  /** Runs in flight (scheduled or finishing). */
+  pending(): number;
+}
+
+function emptySummary(): AnalysisSummary {
+  return { transcript_source: null, transcript_lines: 0, note: null, language: null, sentiment: null, topics: [], keywords: [], foul_language: null, mentions: [], runs: 0, completed_at: null };
+}
+
+/** Parses a stored summary, tolerating an empty or foreign object. */
+export function readSummary(text: string | null | undefined): AnalysisSummary {
+  try {
+    return { ...emptySummary(), ...(JSON.parse(text ?? '{}') as Partial<AnalysisSummary>) };
+  } catch {
+    return emptySummary();
+  }
+}
+
+function parseSafety(text: string): BrandSafety {
+  try {
+    const value = JSON.parse(text) as Partial<BrandSafety>;
+    return { visual_content: value.visual_content ?? 'safe', foul_language: value.foul_language ?? 'none' };
+  } catch {
+    return { visual_content: 'safe', foul_language: 'none' };
+  }
+}
+
+/**
+ * The pipeline. Each job is a row of analysis_jobs with its due time, so the time already spent survives a restart;
+ * the timer only decides when the steps run. The final step reads the transcript, runs the text analytics and writes
+ * everything in one transaction (the transcript search indexes follow through their triggers).
+ */
+export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeline {
+  const repo: AnalysisRepository = createAnalysisRepository(options.db);
+  const vocabulary = buildTopicVocabulary();
+  const timers = new Map<string, () => void>();
+  let stopped = false;
+  const iso = (): string => options.now().toISOString();
+
+  const arm = (videoId: string, delayMs: number, step: () => void): void => {
+    timers.get(videoId)?.();
+    timers.set(videoId, options.timer.schedule(Math.max(0, delayMs), () => {
+      timers.delete(videoId);
+      if (!stopped) step();
+    }));
+  };
+  const untilDue = (dueAt: string): number => new Date(dueAt).getTime() - options.now().getTime();
+
+  const finish = async (videoId: string): Promise<void> => {
+    const video = repo.video(videoId);
+    const job = repo.job(videoId);
+    if (!video || !job) return;
+    const found = await findTranscript(video, options.mediaDir, options.ffmpeg, () => repo.storedLines(videoId));
+    const result = analyseText(found.lines, repo.targets(video.brand_id), vocabulary);
+    const previous = readSummary(job.summary);
+    const at = iso();
+    const lastLine = found.lines.at(-1);
+    const summary: AnalysisSummary = {
+      transcript_source: found.source,
+      transcript_lines: found.lines.length,
+      note: found.note,
+      language: result.language,
+      sentiment: result.sentiment,
+      topics: result.topics,
+      keywords: result.keywords,
+      foul_language: result.foul,
+      mentions: result.mentions,
+      runs: previous.runs + 1,
+      completed_at: at,
+    };
+    repo.write({
+      videoId,
+      brandId: video.brand_id,
+      lines: found.source === 'stored' ? null : result.lines.map((line) => ({ start_time: Math.round(line.start_time * 1000) / 1000, content: line.content, sentiment: line.sentiment, speaker: line.speaker })),
+      language: result.language ?? video.language,
+      topics: result.topics,
+      brandSafety: { ...parseSafety(video.brand_safety), foul_language: result.foul.level },
+      sentiment: { positive: result.sentiment.positive, negative: result.sentiment.negative },
+      durationSeconds: video.duration_seconds > 0 ? video.duration_seconds : Math.round((lastLine?.end_time ?? 0) * 10) / 10,
+      mentions: result.mentions,
+      transcriptSource: found.source,
+      note: found.note,
+      summary,
+      at,
+    });
+  };
+
+  const runFinish = (videoId: string): void => {
+    const settle = (error: Error | null): void => {
+      if (error && !stopped) {
+        try {
+          repo.markFailed(videoId, `The analysis could not finish: ${error.message}`, iso());
+        } catch {
+          // The database is closing; the job resumes at the next start.
+        }
+      }
+      options.onSettled?.(videoId, error);
+    };
+    finish(videoId).then(() => settle(null), (error: unknown) => settle(error instanceof Error ? error : new Error(String(error))));
+  };
+
+  const start = (videoId: string): void => {
+    const job = repo.job(videoId);
+    if (!job) return;
+    repo.markProcessing(videoId, iso());
+    arm(videoId, untilDue(job.due_at), () => runFinish(videoId));
+  };
+
+  const dueAt = (): string => new Date(options.now().getTime() + options.delayMs).toISOString();
+
+  return {
+    submit(videoId) {
+      repo.queue(videoId, 'pending', dueAt(), iso());
+      arm(videoId, 0, () => start(videoId));
+    },
+    reanalyze(videoId) {
+      const due = dueAt();
+      repo.queue(videoId, 'processing', due, iso());
+      arm(videoId, untilDue(due), () => runFinish(videoId));
+    },
+    resume() {
+      stopped = false;
+      const jobs = repo.activeJobs();
+      for (const job of jobs) {
+        if (job.state === 'queued') arm(job.video_id, 0, () => start(job.video_id));
+        else arm(job.video_id, untilDue(job.due_at), () => runFinish(job.video_id));
+      }
+      return jobs.length;
+    },
+    stop() {
+      stopped = true;
+      for (const cancel of timers.values()) cancel();
+      timers.clear();
+    },
+    pending: () => timers.size,
+  };
+}

@@ -1,0 +1,176 @@
+import { franc } from 'franc-min';
+import { iso6393 } from 'iso-639-3';
+import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
+import winkNLP, { type ItemToken } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import type { Mention } from '../../shared/http/uploads.schemas';
+import type { Topic } from '../../shared/domain/video';
+import type { TopicEntry } from './topicVocabulary';
+
+export type LineSentiment = 'positive' | 'negative' | 'neutral';
+/** wink-nlp scores a text in [-1, 1]; beyond ±this a line counts as positive or negative. */
+export const SENTIMENT_THRESHOLD = 0.05;
+/** Matches of foul language above which a video is 'strong' rather than 'mild'. */
+export const FOUL_MILD_MAX = 2;
+
+/** What the analysis looks for: the brand's products and names and those of its competitors. */
+export interface MentionTarget {
+  kind: 'product' | 'brand';
+  id: string;
+  name: string;
+  competitor: boolean;
+}
+
+export interface AnalysedLine {
+  start_time: number;
+  content: string;
+  speaker: string | null;
+  sentiment: LineSentiment;
+  score: number;
+}
+
+export interface TextAnalysis {
+  lines: AnalysedLine[];
+  sentiment: { positive: number; negative: number; neutral: number };
+  /** ISO 639-1 when it has one (else 639-3); null when the text is too short to tell. */
+  language: string | null;
+  topics: Topic[];
+  keywords: string[];
+  foul: { level: 'none' | 'mild' | 'strong'; matches: number };
+  mentions: Mention[];
+}
+
+let nlpInstance: ReturnType<typeof winkNLP> | null = null;
+/** wink-nlp with its English lite model, loaded on first use (about 100 ms). */
+function nlp(): ReturnType<typeof winkNLP> {
+  nlpInstance ??= winkNLP(model);
+  return nlpInstance;
+}
+
+let profanity: RegExpMatcher | null = null;
+function profanityMatcher(): RegExpMatcher {
+  profanity ??= new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+  return profanity;
+}
+
+const ISO1 = new Map(iso6393.filter((lang) => lang.iso6391).map((lang) => [lang.iso6393, lang.iso6391 as string]));
+
+/** The language of a text by franc (trigram statistics), as ISO 639-1 where one exists; null when undetermined. */
+export function detectLanguage(text: string): string | null {
+  const code = franc(text, { minLength: 10 });
+  if (code === 'und') return null;
+  return ISO1.get(code) ?? code;
+}
+
+/** Lower case, letters and digits only, single spaces, padded: phrases match on word boundaries by `includes`. */
+function normalise(text: string): string {
+  return ` ${text.toLocaleLowerCase().replace(/[’']/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+}
+
+function countOf(haystack: string, needle: string): number {
+  if (needle.trim() === '') return 0;
+  let count = 0;
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length - 1)) count += 1;
+  return count;
+}
+
+/** The phrases that name a target: its full name, and for products the name without the brand's first word. */
+function aliasesOf(target: MentionTarget): string[] {
+  const full = normalise(target.name);
+  const words = full.trim().split(' ');
+  const aliases = [full];
+  if (target.kind === 'product' && words.length >= 3) aliases.push(` ${words.slice(1).join(' ')} `);
+  if (target.kind === 'brand' && words.length >= 2 && (words[0]?.length ?? 0) >= 5) aliases.push(` ${words[0]} `);
+  return aliases;
+}
+
+function findMentions(lines: readonly AnalysedLine[], targets: readonly MentionTarget[]): Mention[] {
+  const normalised = lines.map((line) => normalise(line.content));
+  const mentions: Mention[] = [];
+  for (const target of targets) {
+    const aliases = aliasesOf(target);
+    let count = 0;
+    let first = -1;
+    normalised.forEach((text, index) => {
+      // The longest alias that matches counts, so "Lumina Glow Serum" is not counted again as "glow serum".
+      const hits = Math.max(...aliases.map((alias) => countOf(text, alias)));
+      if (hits > 0 && first === -1) first = index;
+      count += hits;
+    });
+    if (count > 0) mentions.push({ ...target, count, first_time: lines[first]?.start_time ?? 0 });
+  }
+  return mentions.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+function findTopics(text: string, vocabulary: readonly TopicEntry[]): Topic[] {
+  const scored = vocabulary.map((entry) => {
+    const subs = entry.subTopics
+      .map((sub) => ({ name: sub.name, hits: sub.cues.reduce((sum, cue) => sum + countOf(text, normalise(cue)), 0) }))
+      .filter((sub) => sub.hits > 0)
+      .sort((a, b) => b.hits - a.hits || a.name.localeCompare(b.name));
+    const own = countOf(text, normalise(entry.topic));
+    return { topic: entry.topic, subs, score: own + subs.reduce((sum, sub) => sum + sub.hits, 0) };
+  });
+  return scored
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score || a.topic.localeCompare(b.topic))
+    .slice(0, 3)
+    .map((entry) => ({ topic: entry.topic, subTopics: entry.subs.map((sub) => sub.name) }));
+}
+
+/** The most frequent nouns (lemmas, stop words and short words out), most frequent first. */
+function findKeywords(text: string, limit = 10): string[] {
+  const { its } = nlp();
+  const doc = nlp().readDoc(text);
+  const counts = new Map<string, number>();
+  doc.tokens().each((token: ItemToken) => {
+    const pos = token.out(its.pos);
+    if ((pos !== 'NOUN' && pos !== 'PROPN') || token.out(its.stopWordFlag)) return;
+    // wink-nlp's typings declare `its.lemma` with an addons parameter `out` does not accept; it works at run time.
+    const lemma = String(token.out(its.lemma as unknown as typeof its.normal)).toLowerCase();
+    if (lemma.length < 3 || !/^\p{L}+$/u.test(lemma)) return;
+    counts.set(lemma, (counts.get(lemma) ?? 0) + 1);
+  });
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit).map(([word]) => word);
+}
+
+const round = (value: number): number => Math.round(value * 1000) / 1000;
+
+/**
+ * Text analytics of a transcript: wink-nlp sentiment per line (AFINN-style lexicon with negation handling) and the
+ * shares of positive / negative / neutral lines overall, franc language detection, topics and sub-topics from the
+ * brand's vocabulary (cue words on word boundaries, ranked by hits, top 3), noun keywords, obscenity's English
+ * profanity dataset for brand safety, and named products and brands (own and competitors).
+ */
+export function analyseText(
+  input: readonly { start_time: number; content: string; speaker: string | null }[],
+  targets: readonly MentionTarget[],
+  vocabulary: readonly TopicEntry[],
+): TextAnalysis {
+  const { its } = nlp();
+  // Names are not opinions ("Dewbloom Beauty" would score as praise): they are blanked before scoring.
+  const names = targets.flatMap(aliasesOf).map((alias) => alias.trim()).filter((alias) => alias !== '').sort((a, b) => b.length - a.length);
+  const withoutNames = (content: string): string => {
+    let text = normalise(content);
+    for (const name of names) text = text.split(` ${name} `).join(' _ ');
+    return text.trim();
+  };
+  const lines: AnalysedLine[] = input.map((line) => {
+    const score = Number(nlp().readDoc(names.length > 0 ? withoutNames(line.content) : line.content).out(its.sentiment)) || 0;
+    const sentiment: LineSentiment = score > SENTIMENT_THRESHOLD ? 'positive' : score < -SENTIMENT_THRESHOLD ? 'negative' : 'neutral';
+    return { ...line, sentiment, score };
+  });
+  const total = lines.length;
+  const share = (kind: LineSentiment): number => (total === 0 ? 0 : round(lines.filter((line) => line.sentiment === kind).length / total));
+  const fullText = input.map((line) => line.content).join('\n');
+  const matches = input.reduce((sum, line) => sum + profanityMatcher().getAllMatches(line.content).length, 0);
+  return {
+    lines,
+    sentiment: { positive: share('positive'), negative: share('negative'), neutral: share('neutral') },
+    language: total === 0 ? null : detectLanguage(fullText),
+    topics: findTopics(normalise(fullText), vocabulary),
+    keywords: total === 0 ? [] : findKeywords(fullText),
+    foul: { level: matches === 0 ? 'none' : matches <= FOUL_MILD_MAX ? 'mild' : 'strong', matches },
+    mentions: findMentions(lines, targets),
+  };
+}

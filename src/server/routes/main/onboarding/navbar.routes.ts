@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { ANALYSIS_TAKES_MINUTES, ASK_INTRO_FLAG, MIN_VIDEOS_FOR_CAROUSEL, PLATFORMS, VIDEO_MIME_MAP, type Platform } from '../../../../shared/constants';
+import { NavbarStatsPatchSchema, NavbarStatsResponseSchema, VideoUploadDetailsResponseSchema } from '../../../../shared/http/onboarding.schemas';
+import { VideoStatusResponseSchema } from '../../../../shared/http/uploads.schemas';
+import { IdentityQuerySchema, VideoIdParamsSchema } from '../../../../shared/http/videos.schemas';
+import { readSummary } from '../../../analysis/pipeline';
+import type { ServerContext } from '../../../context';
+import { defineRoute } from '../../../http/defineRoute';
+import { notFound } from '../../../http/httpError';
+import { createAnalysisRepository } from '../../../repositories/analysisRepository';
+import { createOnboardingRepository } from '../../../repositories/onboardingRepository';
+import { createUploadsRepository } from '../../../repositories/uploadsRepository';
+import { uploaderOf } from '../uploads/uploadAccess';
+
+/** GET/PATCH /navbar_stats, GET /users/video_upload_details and GET /videos/:id/status (the first-analysis poll). */
+export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const repo = createOnboardingRepository(ctx.db);
+  const analysis = createAnalysisRepository(ctx.db);
+  const uploads = createUploadsRepository(ctx.db);
+  const base = { auth: 'bearer' as const };
+
+  const stats = (userId: string, brandId: string) => ({
+    data: {
+      brand_id: brandId,
+      ...repo.stageCounts(brandId),
+      product_count: repo.productCount(brandId),
+      [ASK_INTRO_FLAG]: repo.askIntro(userId),
+      first_video: repo.firstVideo(brandId),
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/navbar_stats', summary: 'Video counts of the brand and the assistant-intro flag', query: IdentityQuerySchema,
+    response: { 200: NavbarStatsResponseSchema },
+    handler: ({ query, request }) => {
+      const who = uploaderOf(request, query.brand_id);
+      return stats(who.userId, who.brandId);
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'PATCH', url: '/navbar_stats', summary: `Sets ${ASK_INTRO_FLAG} (whether to show the assistant intro again)`,
+    body: NavbarStatsPatchSchema, response: { 200: NavbarStatsResponseSchema },
+    handler: ({ body, request }) => {
+      const who = uploaderOf(request, body.brand_id);
+      repo.setAskIntro(who.userId, body[ASK_INTRO_FLAG], ctx.now().toISOString());
+      return stats(who.userId, who.brandId);
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/users/video_upload_details', summary: 'What the upload modal shows: counts per platform, accepted types, limits',
+    query: IdentityQuerySchema, response: { 200: VideoUploadDetailsResponseSchema },
+    handler: ({ query, request }) => {
+      const who = uploaderOf(request, query.brand_id);
+      const byPlatform = Object.fromEntries(PLATFORMS.map((platform) => [platform, 0])) as Record<Platform, number>;
+      let total = 0;
+      for (const row of repo.byPlatform(who.brandId)) {
+        if ((PLATFORMS as readonly string[]).includes(row.platform)) byPlatform[row.platform as Platform] = row.n;
+        total += row.n;
+      }
+      const added = repo.uploads(who.brandId);
+      return {
+        data: {
+          brand_id: who.brandId, video_count: total, uploaded_count: added.n, by_platform: byPlatform, last_uploaded_at: added.last,
+          accepted_types: { ...VIDEO_MIME_MAP }, max_upload_bytes: ctx.uploadMaxBytes, analysis_minutes: ANALYSIS_TAKES_MINUTES,
+          min_videos_for_carousel: MIN_VIDEOS_FOR_CAROUSEL,
+        },
+      };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/videos/:id/status', summary: 'Analysis stage of an own video and what the last analysis found',
+    params: VideoIdParamsSchema, query: IdentityQuerySchema, response: { 200: VideoStatusResponseSchema },
+    handler: ({ params, query, request }) => {
+      const who = uploaderOf(request, query.brand_id);
+      const video = uploads.ownVideo(params.id, who.brandId);
+      if (!video) throw notFound();
+      const job = analysis.job(params.id);
+      const summary = readSummary(job?.summary);
+      const running = job && (job.state === 'queued' || job.state === 'processing');
+      return {
+        video_id: video.id,
+        analysis_stage: video.analysis_stage as 'pending' | 'processing' | 'completed',
+        due_at: running ? job.due_at : null,
+        analysis: { ...summary, note: job?.note ?? summary.note },
+      };
+    },
+  });
+}

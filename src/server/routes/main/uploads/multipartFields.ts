@@ -1,0 +1,51 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../../../http/httpError';
+
+/** A file part saved to disk by readMultipart. */
+export interface SavedFile {
+  field: string;
+  fileName: string;
+  mimeType: string;
+  bytes: number;
+}
+
+export interface MultipartOptions {
+  maxFileBytes: number;
+  /** Decides where a file part goes, or throws (e.g. 415 for a wrong type) before any of it is read. */
+  destination?: (field: string, fileName: string, mimeType: string) => string;
+  tooLargeMessage: string;
+}
+
+/**
+ * Reads a multipart body: text fields into a record (the last value of a repeated name wins), file parts streamed to
+ * the path `destination` names (never buffered whole). A file over the limit is deleted and answers 413.
+ */
+export async function readMultipart(request: FastifyRequest, options: MultipartOptions): Promise<{ fields: Record<string, string>; files: (SavedFile & { path: string })[] }> {
+  const fields: Record<string, string> = {};
+  const files: (SavedFile & { path: string })[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes, files: 2, fields: 20, fieldSize: 64 * 1024 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (!options.destination) throw new HttpError(400, `Unexpected file field "${part.fieldname}".`);
+      const path = options.destination(part.fieldname, part.filename, part.mimetype);
+      files.push({ field: part.fieldname, fileName: part.filename, mimeType: part.mimetype, bytes: 0, path });
+      let bytes = 0;
+      part.file.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
+      if (part.file.truncated) throw new HttpError(413, options.tooLargeMessage);
+      files[files.length - 1]!.bytes = bytes;
+    }
+  } catch (error) {
+    await Promise.all(files.map((file) => rm(file.path, { force: true })));
+    throw error;
+  }
+  return { fields, files };
+}

@@ -1,0 +1,194 @@
+import type Database from 'better-sqlite3';
+
+/** Interns strings as small integer codes (a column's dictionary); -1 stands for NULL. */
+export class Dictionary {
+  private readonly codes = new Map<string, number>();
+
+  /** The code of a value, adding it when new; -1 for null. */
+  intern(value: string | null): number {
+    if (value === null) return -1;
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.codes.size;
+      this.codes.set(value, code);
+    }
+    return code;
+  }
+
+  /** The code of a known value, or undefined. */
+  find(value: string): number | undefined {
+    return this.codes.get(value);
+  }
+}
+
+/** Demographic shares of one video (the `demographics` JSON), family → bucket → share. */
+export type Shares = Record<string, Record<string, unknown> | undefined>;
+
+/** Lowercases ASCII letters only, as SQLite's LIKE compares (other characters stay as they are). */
+export function foldAscii(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+const ROW_SQL = `SELECT v.rowid AS ord, v.id, v.brand_id, v.title, v.platform, v.creator_id, v.category, v.language, v.scene, v.pov,
+  v.audio_labels, v.topics, v.brand_safety, v.demographics, v.sentiment_positive, v.sentiment_negative, v.views, v.sponsored,
+  v.sponsored_by, v.published_at, v.created_at, c.name AS creator_name, %PRODUCTS% AS products
+  FROM videos v LEFT JOIN creators c ON c.id = v.creator_id`;
+const PRODUCTS_OF_ONE = '(SELECT json_group_array(vp.product_id) FROM video_products vp WHERE vp.video_id = v.id)';
+
+interface LoadedRow {
+  ord: number; id: string; brand_id: string; title: string; platform: string; creator_id: string | null; category: string | null;
+  language: string | null; scene: string | null; pov: string | null; audio_labels: string; topics: string; brand_safety: string;
+  demographics: string; sentiment_positive: number; sentiment_negative: number; views: number; sponsored: number;
+  sponsored_by: string | null; published_at: string | null; created_at: string; creator_name: string | null; products: string;
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+/**
+ * Every video of the workspace as columns indexed by the video's rowid (its ordinal): dictionary codes for the filter
+ * families, numbers for sorts and summaries, ASCII-folded title and creator name for search. Loaded once from SQLite;
+ * `upsert` / `remove` keep single videos current (see videoSearchIndex.ts, which follows video_search_log).
+ */
+export class VideoColumns {
+  readonly dict = {
+    brand: new Dictionary(), platform: new Dictionary(), creator: new Dictionary(), category: new Dictionary(), language: new Dictionary(),
+    scene: new Dictionary(), pov: new Dictionary(), sponsoredBy: new Dictionary(), visual: new Dictionary(), foul: new Dictionary(),
+    audio: new Dictionary(), topic: new Dictionary(), subTopic: new Dictionary(), product: new Dictionary(),
+  };
+  alive: Uint8Array = new Uint8Array(0);
+  readonly id: string[] = [];
+  readonly ordOf = new Map<string, number>();
+  readonly brand: number[] = [];
+  readonly brandId: string[] = [];
+  readonly platform: number[] = [];
+  readonly creator: number[] = [];
+  readonly category: number[] = [];
+  readonly language: number[] = [];
+  readonly scene: number[] = [];
+  readonly pov: number[] = [];
+  readonly sponsoredBy: number[] = [];
+  readonly visual: number[] = [];
+  readonly foul: number[] = [];
+  readonly audio: number[][] = [];
+  readonly topics: number[][] = [];
+  readonly subTopics: number[][] = [];
+  readonly products: number[][] = [];
+  readonly demographics: Shares[] = [];
+  readonly positive: number[] = [];
+  readonly negative: number[] = [];
+  readonly views: number[] = [];
+  readonly sponsored: number[] = [];
+  readonly publishedAt: (string | null)[] = [];
+  readonly createdAt: string[] = [];
+  /** Title code per ordinal; `titles` holds each distinct title ASCII-folded (a search tests each distinct title once). */
+  readonly title: number[] = [];
+  readonly titles: string[] = [];
+  /** ASCII-folded creator name per creator code (`creator` column). */
+  readonly creatorNames: (string | null)[] = [];
+  private readonly titleCodes = new Dictionary();
+  /** Bumped when a video is added or removed or a sort key changes (sort orders are rebuilt lazily). */
+  orderVersion = 0;
+
+  private readonly one: Database.Statement;
+
+  constructor(db: Database.Database) {
+    this.one = db.prepare(`${ROW_SQL.replace('%PRODUCTS%', PRODUCTS_OF_ONE)} WHERE v.id = ?`);
+    // Bulk load: products in one pass over video_products instead of a subquery per video.
+    for (const row of db.prepare(ROW_SQL.replace('%PRODUCTS%', "'[]'")).iterate() as IterableIterator<LoadedRow>) this.set(row);
+    for (const [videoId, productId] of db.prepare('SELECT video_id, product_id FROM video_products').raw().iterate() as IterableIterator<[string, string]>) {
+      const ordinal = this.ordOf.get(videoId);
+      if (ordinal !== undefined) this.products[ordinal]?.push(this.dict.product.intern(productId));
+    }
+    this.orderVersion += 1;
+  }
+
+  /** Number of ordinal slots (max rowid + 1); dead slots have alive = 0. */
+  get size(): number {
+    return this.id.length;
+  }
+
+  /** Re-reads one video by id (added, changed or deleted). */
+  refresh(videoId: string): void {
+    const row = this.one.get(videoId) as LoadedRow | undefined;
+    const previous = this.ordOf.get(videoId);
+    if (previous !== undefined && (!row || row.ord !== previous)) {
+      this.alive[previous] = 0;
+      this.ordOf.delete(videoId);
+      this.orderVersion += 1;
+    }
+    if (!row) return;
+    const known = this.ordOf.has(videoId);
+    const keys = known ? `${this.createdAt[row.ord]}|${this.publishedAt[row.ord]}|${this.positive[row.ord]}` : '';
+    this.set(row);
+    if (!known || keys !== `${row.created_at}|${row.published_at}|${row.sentiment_positive}`) this.orderVersion += 1;
+  }
+
+  /** Appends empty slots up to `o`, so every column stays a packed array (fast element access). */
+  private extendTo(o: number): void {
+    while (this.id.length <= o) {
+      this.id.push('');
+      this.brandId.push('');
+      for (const codes of [this.brand, this.platform, this.creator, this.category, this.language, this.scene, this.pov, this.sponsoredBy, this.visual, this.foul]) codes.push(-1);
+      for (const lists of [this.audio, this.topics, this.subTopics, this.products]) lists.push([]);
+      this.demographics.push({});
+      for (const numbers of [this.positive, this.negative, this.views, this.sponsored]) numbers.push(0.5);
+      this.publishedAt.push(null);
+      this.createdAt.push('');
+      this.title.push(-1);
+    }
+  }
+
+  private set(row: LoadedRow): void {
+    const o = row.ord;
+    if (o >= this.alive.length) {
+      const grown = new Uint8Array(Math.max(o + 1, this.alive.length * 2, 1024));
+      grown.set(this.alive);
+      this.alive = grown;
+    }
+    this.extendTo(o);
+    const d = this.dict;
+    const safety = record(parse(row.brand_safety));
+    const parsedTopics = parse(row.topics);
+    const topics = Array.isArray(parsedTopics) ? (parsedTopics as unknown[]) : [];
+    this.alive[o] = 1;
+    this.id[o] = row.id;
+    this.ordOf.set(row.id, o);
+    this.brand[o] = d.brand.intern(row.brand_id);
+    this.brandId[o] = row.brand_id;
+    this.platform[o] = d.platform.intern(row.platform);
+    this.creator[o] = d.creator.intern(row.creator_id);
+    this.category[o] = d.category.intern(row.category);
+    this.language[o] = d.language.intern(row.language);
+    this.scene[o] = d.scene.intern(row.scene);
+    this.pov[o] = d.pov.intern(row.pov);
+    this.sponsoredBy[o] = d.sponsoredBy.intern(row.sponsored_by);
+    this.visual[o] = d.visual.intern(typeof safety.visual_content === 'string' ? safety.visual_content : null);
+    this.foul[o] = d.foul.intern(typeof safety.foul_language === 'string' ? safety.foul_language : null);
+    this.audio[o] = strings(parse(row.audio_labels)).map((value) => d.audio.intern(value));
+    this.topics[o] = topics.flatMap((topic) => strings([record(topic).topic])).map((value) => d.topic.intern(value));
+    this.subTopics[o] = topics.flatMap((topic) => strings(record(topic).subTopics)).map((value) => d.subTopic.intern(value));
+    this.products[o] = strings(parse(row.products)).map((value) => d.product.intern(value));
+    this.demographics[o] = record(parse(row.demographics)) as Shares;
+    this.positive[o] = row.sentiment_positive;
+    this.negative[o] = row.sentiment_negative;
+    this.views[o] = row.views;
+    this.sponsored[o] = row.sponsored;
+    this.publishedAt[o] = row.published_at;
+    this.createdAt[o] = row.created_at;
+    const title = foldAscii(row.title);
+    const code = this.titleCodes.intern(title);
+    this.titles[code] = title;
+    this.title[o] = code;
+    const creator = this.creator[o] ?? -1;
+    if (creator >= 0) this.creatorNames[creator] = row.creator_name === null ? null : foldAscii(row.creator_name);
+  }
+}

@@ -1,0 +1,130 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FFMPEG_MISSING_NOTE } from '../../../../src/server/analysis/embeddedSubtitles';
+import { REMOTE_VIDEO_NOTE } from '../../../../src/server/analysis/transcriptSource';
+import { DELAY_MS, openUploadWorkspace, type UploadWorkspace } from '../uploads/support/uploadWorkspace';
+
+const srt = readFileSync(join(import.meta.dirname, 'fixtures', 'review.srt'));
+let w: UploadWorkspace;
+afterEach(async () => w?.close());
+
+/** Creates an own-storage video through the routes and PUTs its bytes (and optionally its .srt). */
+async function upload(ws: UploadWorkspace, body: Buffer, subtitle?: Buffer): Promise<string> {
+  const created = (await ws.inject('POST', '/second/video/create-upload-url/review.mp4', { title: 'My review' })).json();
+  if (subtitle) {
+    const sub = await ws.app.inject({ method: 'PUT', url: created.subtitleUrl, payload: subtitle, headers: { 'content-type': 'application/x-subrip' } });
+    expect(sub.statusCode).toBe(200);
+  }
+  const put = await ws.app.inject({ method: 'PUT', url: created.url, payload: body, headers: { 'content-type': 'video/mp4' } });
+  expect(put.statusCode).toBe(200);
+  return created.videoId as string;
+}
+
+describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
+  it('goes pending → processing → completed and computes transcript, sentiment, topics, language, safety and mentions from the .srt', async () => {
+    w = await openUploadWorkspace();
+    const id = await upload(w, Buffer.from('not really an mp4'), srt);
+    expect(w.stage(id)).toBe('pending');
+    w.advance(0);
+    expect(w.stage(id)).toBe('processing');
+    w.advance(DELAY_MS - 1);
+    expect(w.stage(id)).toBe('processing');
+    w.advance(1);
+    expect(await w.settled(id)).toBeNull();
+    expect(w.stage(id)).toBe('completed');
+
+    const row = w.db.prepare('SELECT language, topics, brand_safety, sentiment_positive, sentiment_negative, duration_seconds FROM videos WHERE id = ?').get(id) as Record<string, string | number>;
+    expect(row.language).toBe('en');
+    expect(JSON.parse(String(row.topics))).toEqual([
+      { topic: 'Results', subTopics: ['Texture'] }, { topic: 'Value', subTopics: ['Price'] }, { topic: 'Packaging', subTopics: ['Dropper'] },
+    ]);
+    expect(JSON.parse(String(row.brand_safety))).toEqual({ visual_content: 'safe', foul_language: 'mild' });
+    expect([row.sentiment_positive, row.sentiment_negative, row.duration_seconds]).toEqual([0.333, 0.333, 28]);
+    const lines = w.db.prepare('SELECT line_no, start_time, content, sentiment FROM transcript_lines WHERE video_id = ? ORDER BY line_no').all(id) as { content: string; sentiment: string; start_time: number }[];
+    expect(lines).toHaveLength(9);
+    expect(lines[5]).toMatchObject({ content: 'これは素晴らしい美容液です。毎日使っています。', start_time: 16.5, sentiment: 'neutral' });
+    expect(lines[1]?.sentiment).toBe('positive');
+    expect(w.db.prepare('SELECT product_id FROM video_products WHERE video_id = ?').pluck().all(id)).toEqual(['p-glow']);
+
+    // The transcript search index follows the new lines (triggers), also for non-Latin text.
+    const search = await w.inject('GET', `/jwt_api/videos/${id}/transcript?search=${encodeURIComponent('素晴らしい')}`);
+    expect(search.json().transcription.map((line: { line_no: number }) => line.line_no)).toEqual([5]);
+
+    const status = (await w.inject('GET', `/jwt_api/videos/${id}/status`)).json();
+    expect(status).toMatchObject({ analysis_stage: 'completed', due_at: null });
+    expect(status.analysis).toMatchObject({
+      transcript_source: 'subtitle_file', transcript_lines: 9, note: null, language: 'en', runs: 1,
+      sentiment: { positive: 0.333, negative: 0.333, neutral: 0.333 }, foul_language: { level: 'mild', matches: 1 },
+    });
+    expect(status.analysis.mentions.map((m: { name: string }) => m.name)).toEqual(['Dewbloom Beauty', 'Lumina Glow Serum', 'Lumina Skincare']);
+
+    const navbar = (await w.inject('GET', '/jwt_api/navbar_stats')).json().data;
+    expect(navbar).toMatchObject({ video_count: 1, analysed_count: 1, pending_count: 0, first_video: { _id: id, analysis_stage: 'completed' } });
+  });
+
+  it('a video without subtitles completes with an empty transcript and says why (remote link; ffmpeg missing)', async () => {
+    w = await openUploadWorkspace({ ffmpeg: { ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' } });
+    const linked = (await w.inject('POST', '/second/video/submit-video-url', { url: 'youtu.be/dQw4w9WgXcQ' })).json().video._id as string;
+    const local = await upload(w, Buffer.from('bytes'));
+    w.advance(0);
+    w.advance(DELAY_MS);
+    await Promise.all([w.settled(linked), w.settled(local)]);
+    for (const [id, note] of [[linked, REMOTE_VIDEO_NOTE], [local, FFMPEG_MISSING_NOTE]] as const) {
+      expect(w.stage(id)).toBe('completed');
+      const status = (await w.inject('GET', `/jwt_api/videos/${id}/status`)).json();
+      expect(status.analysis).toMatchObject({ transcript_source: 'none', transcript_lines: 0, note, sentiment: { positive: 0, negative: 0, neutral: 0 } });
+      expect(w.db.prepare('SELECT COUNT(*) FROM transcript_lines WHERE video_id = ?').pluck().get(id)).toBe(0);
+    }
+  });
+
+  it('reads a subtitle stream inside the video with ffmpeg when there is no file beside it', async () => {
+    w = await openUploadWorkspace();
+    const dir = w.dataDir;
+    const srtPath = join(dir, 'in.srt');
+    writeFileSync(srtPath, '1\n00:00:00,500 --> 00:00:01,500\nThe Lumina Glow Serum is excellent.\n');
+    const mp4 = join(dir, 'with-subs.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=black:s=64x64:d=2', '-i', srtPath, '-c:v', 'libx264', '-c:s', 'mov_text', '-y', mp4]);
+    const id = await upload(w, readFileSync(mp4));
+    w.advance(0);
+    w.advance(DELAY_MS);
+    expect(await w.settled(id)).toBeNull();
+    const status = (await w.inject('GET', `/jwt_api/videos/${id}/status`)).json();
+    expect(status.analysis).toMatchObject({ transcript_source: 'embedded_stream', transcript_lines: 1, sentiment: { positive: 1, negative: 0, neutral: 0 } });
+    expect(w.db.prepare('SELECT content FROM transcript_lines WHERE video_id = ?').pluck().all(id)).toEqual(['The Lumina Glow Serum is excellent.']);
+  });
+
+  it('resumes a pending video after a restart, keeping the time already spent', async () => {
+    w = await openUploadWorkspace();
+    const id = await upload(w, Buffer.from('x'), srt);
+    expect(w.stage(id)).toBe('pending');
+    await w.closeApp();
+    w.clock.advance(DELAY_MS / 2);
+    const { dataDir, user, clock } = w;
+    w = await openUploadWorkspace({ reuse: { dataDir, user, clock } });
+    expect(w.timer.scheduled()).toBe(1);
+    w.advance(0);
+    expect(w.stage(id)).toBe('processing');
+    w.advance(DELAY_MS / 2);
+    expect(await w.settled(id)).toBeNull();
+    expect(w.stage(id)).toBe('completed');
+    expect(w.db.prepare('SELECT COUNT(*) FROM transcript_lines WHERE video_id = ?').pluck().get(id)).toBe(9);
+  });
+
+  it('re-analyze runs the pipeline again on the stored transcript and keeps the answer shape', async () => {
+    w = await openUploadWorkspace();
+    const id = await upload(w, Buffer.from('x'), srt);
+    w.advance(0);
+    w.advance(DELAY_MS);
+    await w.settled(id);
+    const again = await w.inject('POST', '/second/reanalyze', { videoId: id });
+    expect(again.json()).toEqual({ message: expect.stringMatching(/Re-analysis/) });
+    expect(w.stage(id)).toBe('processing');
+    w.advance(DELAY_MS);
+    expect(await w.settled(id, 2)).toBeNull();
+    await w.refresh();
+    const status = (await w.inject('GET', `/jwt_api/videos/${id}/status`)).json();
+    expect(status).toMatchObject({ analysis_stage: 'completed', analysis: { runs: 2, transcript_source: 'subtitle_file', transcript_lines: 9 } });
+  });
+});

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSubtitles } from '../../../../src/server/analysis/subtitles';
+import { analyseText, detectLanguage, type MentionTarget } from '../../../../src/server/analysis/textAnalytics';
+import { buildTopicVocabulary } from '../../../../src/server/analysis/topicVocabulary';
+
+const fixture = readFileSync(join(import.meta.dirname, 'fixtures', 'review.srt'), 'utf8');
+const targets: MentionTarget[] = [
+  { kind: 'product', id: 'p-glow', name: 'Lumina Glow Serum', competitor: false },
+  { kind: 'product', id: 'p-rose', name: 'Dewbloom Rose Essence', competitor: true },
+  { kind: 'brand', id: 'own', name: 'Lumina Skincare', competitor: false },
+  { kind: 'brand', id: 'rival', name: 'Dewbloom Beauty', competitor: true },
+];
+
+describe('subtitle parsing', () => {
+  it('reads every cue of an .srt with times in seconds, joined lines, tags removed and non-Latin text intact', () => {
+    const lines = parseSubtitles(fixture);
+    expect(lines).toHaveLength(9);
+    expect(lines[1]).toEqual({ start_time: 4, end_time: 7, content: 'I absolutely love this serum, the texture is amazing and my skin looks wonderful.', speaker: null });
+    expect(lines[5]?.content).toBe('これは素晴らしい美容液です。毎日使っています。');
+    expect(lines[6]?.content).toBe('Это отличная сыворотка, рекомендую всем.');
+    expect(lines[8]?.content).toBe('Overall I am happy with it and I recommend it.');
+  });
+
+  it('reads .vtt with a BOM, CRLF line ends and voice spans (speaker)', () => {
+    const vtt = '\uFEFFWEBVTT\r\n\r\n00:00:01.500 --> 00:00:03.000\r\n<v Ana Lima>Hello there\r\n\r\n00:01:02.000 --> 00:01:03.000\r\nSecond &amp; last\r\n';
+    expect(parseSubtitles(vtt)).toEqual([
+      { start_time: 1.5, end_time: 3, content: 'Hello there', speaker: 'Ana Lima' },
+      { start_time: 62, end_time: 63, content: 'Second & last', speaker: null },
+    ]);
+    expect(parseSubtitles('not a subtitle file')).toEqual([]);
+  });
+});
+
+describe('text analytics', () => {
+  const result = analyseText(parseSubtitles(fixture), targets, buildTopicVocabulary());
+
+  it('scores each line and the overall shares (names are not opinions: "Beauty" in a brand name does not count)', () => {
+    expect(result.lines.map((line) => line.sentiment)).toEqual(['neutral', 'positive', 'positive', 'negative', 'negative', 'neutral', 'neutral', 'negative', 'positive']);
+    expect(result.sentiment).toEqual({ positive: 0.333, negative: 0.333, neutral: 0.333 });
+  });
+
+  it('finds language, topics, foul language and mentions of own and competitor names', () => {
+    expect(result.language).toBe('en');
+    expect(result.topics).toEqual([
+      { topic: 'Results', subTopics: ['Texture'] },
+      { topic: 'Value', subTopics: ['Price'] },
+      { topic: 'Packaging', subTopics: ['Dropper'] },
+    ]);
+    expect(result.foul).toEqual({ level: 'mild', matches: 1 });
+    expect(result.mentions.map((m) => [m.kind, m.name, m.competitor, m.count, m.first_time])).toEqual([
+      ['brand', 'Dewbloom Beauty', true, 1, 10.5],
+      ['product', 'Lumina Glow Serum', false, 1, 1],
+      ['brand', 'Lumina Skincare', false, 1, 1],
+    ]);
+    expect(result.keywords).toContain('serum');
+  });
+
+  it('detects non-English transcripts and rates strong foul language; an empty transcript has no figures', () => {
+    expect(detectLanguage('これは素晴らしい美容液です。毎日使っています。とても気に入りました。')).toBe('ja');
+    expect(detectLanguage('Это отличная сыворотка, рекомендую всем. Пользуюсь каждый день.')).toBe('ru');
+    const foul = analyseText([0, 1, 2].map((i) => ({ start_time: i, content: 'this shit is fucking awful', speaker: null })), [], []);
+    expect(foul.foul.level).toBe('strong');
+    const empty = analyseText([], targets, buildTopicVocabulary());
+    expect(empty).toMatchObject({ sentiment: { positive: 0, negative: 0, neutral: 0 }, language: null, topics: [], mentions: [], foul: { level: 'none', matches: 0 } });
+  });
+});

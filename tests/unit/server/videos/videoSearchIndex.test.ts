@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIDEO_SORTS, VIDEO_TABS } from '../../../../src/shared/constants';
+import type { VideoFiltersInput, VideoListResponse } from '../../../../src/shared/http/videos.schemas';
+import { openVideoWorkspace, type VideoWorkspace } from './support/videoWorkspace';
+
+// The list's count, summary and pages come from the in-memory search index (src/server/search); get_video_ids stays in
+// SQL. These tests hold the index to the SQL answer, before and after every kind of write the index must follow.
+
+let w: VideoWorkspace;
+beforeAll(async () => {
+  w = await openVideoWorkspace();
+}, 120_000);
+afterAll(async () => w.close());
+
+type Query = Record<string, unknown>;
+
+async function json<T>(path: string, query: Query): Promise<T> {
+  const response = await w.get(path, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as T;
+}
+
+/** The list (index) agrees with get_video_ids (SQL): count, and page 1 and 2 are the SQL order's slices. */
+async function expectAgrees(query: Query): Promise<VideoListResponse> {
+  const sql = await json<{ count: number; videos: { video_id: string }[] }>('/jwt_api/videos/get_video_ids', query);
+  const per = 10;
+  const first = await json<VideoListResponse>('/jwt_api/videos', { ...query, per_page: per, page: 1 });
+  const second = await json<VideoListResponse>('/jwt_api/videos', { ...query, per_page: per, page: 2 });
+  const label = JSON.stringify(query);
+  expect(first.data.count, label).toBe(sql.count);
+  expect(first.videos.map((video) => video._id), label).toEqual(sql.videos.slice(0, per).map((video) => video.video_id));
+  expect(second.videos.map((video) => video._id), label).toEqual(sql.videos.slice(per, 2 * per).map((video) => video.video_id));
+  return first;
+}
+
+/** Direct SQL summary of a set of ids (yesterday and average sentiment). */
+function sqlSentiment(ids: readonly string[]): { positive: number; negative: number } {
+  const row = w.db
+    .prepare('SELECT COALESCE(AVG(sentiment_positive), 0) AS p, COALESCE(AVG(sentiment_negative), 0) AS n FROM videos WHERE id IN (SELECT value FROM json_each(?))')
+    .get(JSON.stringify(ids)) as { p: number; n: number };
+  return { positive: Math.round(row.p * 1000) / 1000, negative: Math.round(row.n * 1000) / 1000 };
+}
+
+describe('the in-memory list index answers as SQL does', () => {
+  it('every tab and sort, with and without desc', async () => {
+    for (const tab of VIDEO_TABS) {
+      for (const sort of ['created_at', ...VIDEO_SORTS]) await expectAgrees({ tab, sort });
+      await expectAgrees({ tab, sort: 'created_at', desc: false });
+    }
+  });
+
+  it('filter families, date ranges, title and transcript search', async () => {
+    const { filters } = (await json<VideoListResponse>('/jwt_api/videos', {})).data;
+    const pick = (family: keyof typeof filters): string[] => filters[family].slice(0, 2).map((option) => option.value);
+    const cases: VideoFiltersInput[] = [
+      { platform: pick('platform') as never }, { category: pick('category') }, { language: pick('language') }, { scene: pick('scene') },
+      { pov: pick('pov') }, { influencer: pick('influencer') }, { product: pick('product') }, { audio_labels: pick('audio_labels') },
+      { sponsored: { sponsorship: true } }, { sponsored: { sponsorship: false, sponsored_by: pick('sponsored_by') } },
+      { topic: { topics: pick('topics'), subTopics: [] } }, { topic: { topics: [], subTopics: pick('subTopics') } },
+      { brand_safety: { visual_content: pick('visual_content') as never, foul_language: pick('foul_language') as never } },
+      { views: { radio: 'gte', value: 10_000 } }, { views: { radio: 'lte', value: 10_000 } },
+      { demographic: { age_range: ['18-24' as never], ethnicity: [], gender: [] } }, { note: { values: ['has_note'], text: '' } },
+      { note: { values: ['no_note'], text: '' } }, { platform: pick('platform') as never, category: pick('category'), pov: pick('pov') },
+    ];
+    for (const filter of cases) {
+      const body = await expectAgrees({ filters: filter, sort: 'highest_sentiment' });
+      const all = await json<{ videos: { video_id: string }[] }>('/jwt_api/videos/get_video_ids', { filters: filter });
+      expect(body.data.sentiment, JSON.stringify(filter)).toEqual(sqlSentiment(all.videos.map((video) => video.video_id)));
+    }
+    for (const date of ['1w', '1m', '3m', 'ytd', '1y']) await expectAgrees({ date });
+    await expectAgrees({ date: 'custom', start_date: '2026-01-01', end_date: '2026-06-30' });
+    for (const search of ['the', 'GLOW', 'really', 'a', 'zz', 'price', 'honestly i', 'Ünï']) {
+      await expectAgrees({ search });
+      await expectAgrees({ search, search_in: 'transcript', sort: 'newest_videos' });
+      await expectAgrees({ search, search_in: 'transcript', tab: 'Competition' });
+    }
+  });
+
+  it('follows marks, trash, delete, edits, creator renames and transcript changes', async () => {
+    const ids = (await json<{ videos: { video_id: string }[] }>('/jwt_api/videos/get_video_ids', {})).videos.map((video) => video.video_id);
+    const [a = '', b = '', c = '', d = ''] = ids;
+    const check = async (): Promise<void> => {
+      for (const tab of VIDEO_TABS) await expectAgrees({ tab, sort: 'favorite_videos' });
+      await expectAgrees({ search: 'zebra quartz' });
+      await expectAgrees({ search: 'zebra quartz', search_in: 'transcript' });
+    };
+    await w.send('POST', '/jwt_api/videos/favorite_videos', { video_ids: [a, b] });
+    await w.send('POST', '/jwt_api/videos/flag_videos', { video_ids: [b], reason: 'Spam or misleading' });
+    await w.send('POST', '/jwt_api/videos/trash_videos', { videos: [{ video_id: c, manufacturer_ids: [w.brandId] }] });
+    await check();
+    await w.send('POST', '/jwt_api/videos/delete_videos', { video_ids: [c], competitors: false });
+    const at = new Date().toISOString();
+    // Writes through SQL, as any other code path might do them: the triggers' log tells the index.
+    w.db.prepare("UPDATE videos SET title = 'Zebra Quartz review', created_at = ? WHERE id = ?").run('2026-11-22T09:59:00.000Z', d);
+    w.db.prepare("UPDATE creators SET name = 'Zebra Quartz' WHERE id = (SELECT creator_id FROM videos WHERE id = ?)").run(a);
+    w.db.prepare("INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment) VALUES (?, 9999, 1, 'a zebra quartz moment', 'neutral')").run(b);
+    w.db.prepare("UPDATE transcript_lines SET content = 'zebra quartz again' WHERE video_id = ? AND line_no = 0").run(ids[5]);
+    w.db.prepare('DELETE FROM video_products WHERE video_id = ?').run(ids[6]);
+    await check();
+    const found = await json<VideoListResponse>('/jwt_api/videos', { search: 'zebra quartz', search_in: 'transcript', per_page: 50 });
+    expect(found.data.count).toBeGreaterThanOrEqual(2);
+    expect(found.videos.map((video) => video._id)).toContain(ids[5]);
+    w.db.prepare('DELETE FROM transcript_lines WHERE video_id = ? AND line_no = 0').run(ids[5]);
+    w.db.prepare('DELETE FROM videos WHERE id = ?').run(d);
+    await check();
+    expect(at).not.toBe('');
+  });
+});
