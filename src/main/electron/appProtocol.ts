@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
 import { APP_HOST, APP_SCHEME } from '../services/originPolicy';
 import { contentTypeFor, resolveStaticPath } from '../services/staticFiles';
+import { MEDIA_SCHEME_PRIVILEGES } from './mediaProtocol';
 
 /**
  * Declares app:// as a standard, secure scheme. Must run before app 'ready'.
@@ -11,6 +12,8 @@ import { contentTypeFor, resolveStaticPath } from '../services/staticFiles';
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+    // The offline library's media (one registerSchemesAsPrivileged call must name every scheme).
+    MEDIA_SCHEME_PRIVILEGES,
   ]);
 }
 

@@ -10,7 +10,9 @@ import { createHostServices } from '../services/hostServices';
 import { APP_ORIGIN } from '../services/originPolicy';
 import { systemClock } from '../services/ports';
 import { handleAppProtocol, registerAppScheme } from './appProtocol';
+import { createElectronDesktopPorts } from './desktopPorts';
 import { registerIpc } from './ipc';
+import { handleMediaProtocol } from './mediaProtocol';
 import { createElectronNotifier } from './notifier';
 import { createSafeStorageAdapter } from './safeStorageAdapter';
 import { checkForUpdates } from './updater';
@@ -41,6 +43,7 @@ export async function runElectronApp(): Promise<void> {
   await app.whenReady();
 
   const dataDir = process.env.REELSCOPE_DATA_DIR || defaultDataDir();
+  let mainWindow: BrowserWindow | null = null;
   const services = createHostServices({
     app: { name: PRODUCT_NAME, version: app.getVersion(), platform: process.platform, runtime: 'electron' },
     settingsFile: createAtomicFile(join(dataDir, 'settings.json')),
@@ -60,6 +63,9 @@ export async function runElectronApp(): Promise<void> {
       forcedUrl: process.env.REELSCOPE_BACKEND_URL || null,
     },
     log,
+    desktop: createElectronDesktopPorts(dataDir, () => mainWindow),
+    // Packaged: electron-builder copies resources/fonts next to the app (extraResources); dev finds the repository's.
+    fontsDir: app.isPackaged ? join(process.resourcesPath, 'fonts') : undefined,
   });
   await services.settings.load();
 
@@ -68,12 +74,13 @@ export async function runElectronApp(): Promise<void> {
     // The embedded back end is on 127.0.0.1 (already allowed); a hosted one must be named explicitly.
     return contentSecurityPolicy(info.mode === 'hosted' && info.origin ? [info.origin] : []);
   });
+  handleMediaProtocol(services.desktop.library);
   restrictPermissions(session.defaultSession, devServerUrl);
   registerIpc(services.handlers, services.events, devServerUrl);
 
   const startUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
   const preload = join(OUT_MAIN, '../preload/index.cjs');
-  let mainWindow: BrowserWindow | null = createMainWindow({ preload, startUrl });
+  mainWindow = createMainWindow({ preload, startUrl });
   mainWindow.on('closed', () => (mainWindow = null));
 
   app.on('second-instance', () => {

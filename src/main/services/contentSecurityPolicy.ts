@@ -18,8 +18,9 @@ export function contentSecurityPolicy(extraConnect: readonly string[] = []): str
     'script-src': ["'self'"],
     // Component libraries and echarts set inline styles; scripts stay strictly self-hosted.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*'],
-    'media-src': ["'self'", 'blob:', 'http://127.0.0.1:*', 'https:'],
+    // reelscope-media: is the Electron protocol that plays the offline library's files.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*', 'reelscope-media:'],
+    'media-src': ["'self'", 'blob:', 'http://127.0.0.1:*', 'https:', 'reelscope-media:'],
     'connect-src': connect,
     'frame-src': [...EMBED_FRAME_SOURCES],
     'object-src': ["'none'"],

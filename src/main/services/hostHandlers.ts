@@ -1,6 +1,7 @@
 import type { IpcOutput } from '../../shared/ipc/contract';
 import type { IpcHandlers } from '../../shared/ipc/handlers';
 import type { BackendLauncher } from './backendLauncher.service';
+import type { DesktopServices } from './desktopServices';
 import type { SecretsService } from './secrets.service';
 import type { SessionService } from './session.service';
 import type { SettingsService } from './settings.service';
@@ -11,6 +12,7 @@ export interface HostHandlerDeps {
   settings: SettingsService;
   secrets: SecretsService;
   session: SessionService;
+  desktop: DesktopServices;
 }
 
 /**
@@ -39,5 +41,28 @@ export function createHostHandlers(deps: HostHandlerDeps): IpcHandlers {
       return null;
     },
     'session.logout': () => deps.session.logout(),
+    'downloads.start': (input) => deps.desktop.downloads.start(input),
+    'downloads.cancel': async ({ downloadId }) => {
+      await deps.desktop.downloads.cancel(downloadId);
+      return null;
+    },
+    'downloads.list': () => deps.desktop.downloads.list(),
+    'dialog.pickDirectory': () => deps.desktop.pickDirectory(),
+    'transcripts.export': (input) => deps.desktop.exports.start({ videoIds: input.videoIds, directory: input.directory, fileType: input.fileType ?? 'pdf' }),
+    'transcripts.cancelExport': async ({ exportId }) => {
+      await deps.desktop.exports.cancel(exportId);
+      return null;
+    },
+    'library.list': () => deps.desktop.library.list(),
+    'library.transcript': ({ itemId }) => deps.desktop.library.transcript(itemId),
+    'library.search': ({ query }) => deps.desktop.library.search(query),
+    'library.remove': async ({ itemId, deleteFile }) => {
+      await deps.desktop.library.remove(itemId, deleteFile ?? false);
+      return null;
+    },
+    'shell.showItemInFolder': async ({ path }) => {
+      await deps.desktop.showItemInFolder(path);
+      return null;
+    },
   };
 }

@@ -2,6 +2,9 @@ import type { IpcOutput } from '../../shared/ipc/contract';
 import type { IpcHandlers } from '../../shared/ipc/handlers';
 import type { BackendLauncher } from './backendLauncher.service';
 import { createBackendLauncher } from './backendLauncher.service';
+import type { DesktopPorts } from './desktopPorts';
+import type { DesktopServices } from './desktopServices';
+import { createDesktopServices } from './desktopServices';
 import type { HostEvents } from './hostEvents';
 import { createHostEvents } from './hostEvents';
 import { createHostHandlers } from './hostHandlers';
@@ -23,6 +26,10 @@ export interface HostPorts {
   clock: Clock;
   backend: { entry: string; dataDir: string; env?: Record<string, string>; forcedUrl?: string | null };
   log: (message: string) => void;
+  /** Downloads, transcript export and the offline library (issue 4). */
+  desktop: DesktopPorts;
+  /** Folder of the transcript PDF fonts (packaged Electron: resources/fonts); found from the repository when omitted. */
+  fontsDir?: string;
 }
 
 export interface HostServices {
@@ -30,6 +37,7 @@ export interface HostServices {
   secrets: SecretsService;
   backend: BackendLauncher;
   events: HostEvents;
+  desktop: DesktopServices;
   handlers: IpcHandlers;
 }
 
@@ -56,6 +64,16 @@ export function createHostServices(ports: HostPorts): HostServices {
   });
   settings.onChange((next) => events.emit('settings.changed', next));
   backend.onChange((info) => events.emit('backend.changed', info));
-  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session });
-  return { settings, secrets, backend, events, handlers };
+  const desktop = createDesktopServices({
+    ports: ports.desktop,
+    backend: () => backend.info(),
+    secrets,
+    brandId: () => settings.get().markers.bId,
+    clock: ports.clock,
+    emit: (event, payload) => events.emit(event, payload),
+    log: ports.log,
+    fontsDir: ports.fontsDir,
+  });
+  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop });
+  return { settings, secrets, backend, events, desktop, handlers };
 }

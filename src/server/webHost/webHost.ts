@@ -8,11 +8,13 @@ import { createConsoleNotifier } from '../../main/adapters/consoleNotifier';
 import { createKeytarSecretStore } from '../../main/adapters/keytarSecretStore';
 import { createAtomicFile } from '../../main/adapters/nodeAtomicFile';
 import { createNodeProcessSpawner } from '../../main/adapters/nodeProcessSpawner';
+import { createWebDesktopPorts } from '../../main/adapters/webDesktopPorts';
 import { contentSecurityPolicy } from '../../main/services/contentSecurityPolicy';
 import type { HostServices } from '../../main/services/hostServices';
 import { createHostServices } from '../../main/services/hostServices';
 import { systemClock } from '../../main/services/ports';
 import { registerBridgeRoutes } from './bridgeRoutes';
+import { registerMediaRoutes } from './mediaRoutes';
 import { registerStaticRoutes } from './staticRoutes';
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -87,6 +89,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       forcedUrl: options.backendUrl ?? null,
     },
     log,
+    desktop: createWebDesktopPorts({ dataDir: options.dataDir, token }),
   });
   await services.settings.load();
   const recovery = services.settings.lastRecovery;
@@ -94,6 +97,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const app = Fastify({ bodyLimit: JSON_BODY_LIMIT_BYTES });
   registerBridgeRoutes(app, { handlers: services.handlers, events: services.events, token, port: () => port });
+  registerMediaRoutes(app, { library: services.desktop.library, token, port: () => port });
   registerStaticRoutes(app, {
     root: options.webRoot,
     token,

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  DownloadIdSchema, DownloadProgressSchema, DownloadStartSchema, ExportIdSchema, ExportProgressSchema, LibraryItemIdSchema, LibraryItemSchema,
+  LibraryRemoveSchema, LibrarySearchResultSchema, LibrarySearchSchema, LibraryTranscriptSchema, PickedDirectorySchema, ShowItemSchema,
+  TranscriptExportSchema,
+} from './desktop.schemas';
 import { SettingsPatchSchema, SettingsSchema } from './settings.schemas';
 
 /** Where the host keeps the tokens: OS keychain, Electron safeStorage file, or process memory only. */
@@ -68,12 +73,39 @@ export const IPC_CHANNELS = {
   'secrets.setToken': channel('Keeps the jwt and refresh token in the most secure store available.', StoredTokensSchema, SecretStatusSchema),
   'secrets.clear': channel('Removes the stored tokens from every store.', none, z.null()),
   'session.logout': channel('Clears tokens, ids and every marker spec §4 lists on logout.', none, SettingsSchema),
+  // Issue 4: desktop capabilities.
+  'downloads.start': channel(
+    'Downloads a video to the download folder (own storage and GoogleDrive only, else MESSAGES.downloadUnsupported); a second start for a video still downloading answers the running id. Progress arrives as downloads.progress.',
+    DownloadStartSchema, z.object({ downloadId: z.string() }),
+  ),
+  'downloads.cancel': channel('Cancels a queued or running download and removes its partial file; no-op for finished ones.', DownloadIdSchema, z.null()),
+  'downloads.list': channel('Current and finished downloads of this run, newest first.', none, z.array(DownloadProgressSchema)),
+  'dialog.pickDirectory': channel(
+    'Electron: the native folder chooser ({path}, or null when cancelled). Web host: a browser has no native picker, so it answers the configured folder (the last export folder, else <dataDir>/exports). Fails with MESSAGES.directoryPickerFailed.',
+    none, PickedDirectorySchema,
+  ),
+  'transcripts.export': channel(
+    'Writes one transcript file per video (pdf default, txt, csv) into the folder, fetching in batches of 50; remembers the folder. Progress arrives as transcripts.exportProgress.',
+    TranscriptExportSchema, z.object({ exportId: z.string() }),
+  ),
+  'transcripts.cancelExport': channel('Stops an export between files and removes a partly written one; no-op when finished.', ExportIdSchema, z.null()),
+  'library.list': channel('Offline items (downloaded videos and exported transcripts) with a playable URL; works with the back end stopped.', none, z.array(LibraryItemSchema)),
+  'library.transcript': channel('The stored timed lines of an offline item (empty when none were saved).', LibraryItemIdSchema, LibraryTranscriptSchema),
+  'library.search': channel('Case-insensitive substring search (any script) across every offline transcript.', LibrarySearchSchema, LibrarySearchResultSchema),
+  'library.remove': channel('Forgets an offline item; deleteFile also removes its file from disk.', LibraryRemoveSchema, z.null()),
+  'shell.showItemInFolder': channel(
+    'Electron: shows the file in the OS file manager. Web host: answers HostError unavailable (a browser cannot open local folders).',
+    ShowItemSchema, z.null(),
+  ),
 } as const;
 
 /** Events the host pushes to the renderer. */
 export const IPC_EVENTS = {
   'settings.changed': { doc: 'The settings changed (from any window or the host).', payload: SettingsSchema },
   'backend.changed': { doc: 'The embedded back end started, stopped or failed.', payload: BackendInfoSchema },
+  'downloads.progress': { doc: 'A download changed state or progressed (at most ~4 per second while running).', payload: DownloadProgressSchema },
+  'transcripts.exportProgress': { doc: 'A transcript export progressed, finished, failed or was cancelled.', payload: ExportProgressSchema },
+  'library.changed': { doc: 'The offline library gained or lost items (re-read library.list).', payload: z.object({ count: z.number().int() }) },
 } as const;
 
 export type IpcChannel = keyof typeof IPC_CHANNELS;

@@ -9,9 +9,24 @@ import { startWebHost } from '../../../src/server/webHost/webHost';
 const CHANNELS = Object.keys(IPC_CHANNELS) as IpcChannel[];
 
 /** A valid input for each channel that takes one; the rest take none. */
+const EXPORT_DIR = join(tmpdir(), `reelscope-contract-export-${process.pid}`);
 const SAMPLE_INPUT: Partial<Record<IpcChannel, unknown>> = {
   'settings.update': { layout: { skin: 'dark' } },
   'secrets.setToken': { jwt: 'a.b.c', refreshToken: 'r' },
+  'downloads.start': { videoId: 'v1', title: 'A video', platform: 'Reelscope_AWS_S3' },
+  'downloads.cancel': { downloadId: 'none' },
+  'transcripts.export': { videoIds: ['v1'], directory: EXPORT_DIR, fileType: 'txt' },
+  'transcripts.cancelExport': { exportId: 'none' },
+  'library.transcript': { itemId: 'none' },
+  'library.search': { query: 'serum' },
+  'library.remove': { itemId: 'none' },
+  'shell.showItemInFolder': { path: '/tmp/not-a-reelscope-file.mp4' },
+};
+/** Channels whose sample input is refused on purpose (no such item; not a file the host saved): the envelope proves the route. */
+const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
+  'library.transcript': 'failed',
+  'library.remove': 'failed',
+  'shell.showItemInFolder': 'forbidden',
 };
 
 describe('the IPC contract table', () => {
@@ -53,6 +68,7 @@ describe('web host bridge over real HTTP', () => {
   afterAll(async () => {
     await host?.close();
     rmSync(root, { recursive: true, force: true });
+    rmSync(EXPORT_DIR, { recursive: true, force: true });
   });
 
   it('has a handler for every channel and answers each with an envelope', async () => {
@@ -61,7 +77,8 @@ describe('web host bridge over real HTTP', () => {
       const response = await call(channel, { body: { input: SAMPLE_INPUT[channel] } });
       expect(response.status, channel).toBe(200);
       const envelope = (await response.json()) as IpcEnvelope<unknown>;
-      expect(envelope, channel).toMatchObject({ ok: true });
+      const refused = EXPECTED_ERROR[channel];
+      expect(envelope, channel).toMatchObject(refused ? { ok: false, error: { code: refused } } : { ok: true });
     }
   });
 

@@ -1,0 +1,108 @@
+/**
+ * The host's own HTTP client of the back end (downloads and transcript export run in main, not in the renderer):
+ * bearer from the secrets service, one token refresh on 401 (PUT /jwt_api/session {refresh_token}) shared by
+ * concurrent callers, the new pair stored back.
+ */
+import type { z } from 'zod';
+import { HostError } from '../../shared/ipc/handlers';
+import type { BackendInfo, ServiceUrls, StoredTokens } from '../../shared/ipc/contract';
+import type { SecretsService } from './secrets.service';
+
+export interface BackendClient {
+  /** Calls `<service url><path>` with the bearer and answers the body parsed by `schema`. Throws HostError on failure. */
+  json<S extends z.ZodType>(service: keyof ServiceUrls, method: 'GET' | 'POST', path: string, body: unknown, schema: S): Promise<z.output<S>>;
+  /** An absolute URL for a path the back end answered relative to its origin (signed media URLs, thumbnails). */
+  absolute(pathOrUrl: string): string;
+  /** The acting brand (settings marker bId) to send as brand_id, when known. */
+  brandId(): string | undefined;
+}
+
+export interface BackendClientDeps {
+  backend: () => BackendInfo;
+  secrets: Pick<SecretsService, 'get' | 'set'>;
+  brandId: () => string | null;
+}
+
+export const BACKEND_MESSAGES = {
+  signedOut: 'You are signed out. Sign in again to continue.',
+  unreachable: 'The Reelscope server cannot be reached. Check that it is running and try again.',
+} as const;
+
+function errorMessage(body: unknown, status: number): string {
+  if (typeof body === 'object' && body !== null) {
+    const record = body as Record<string, unknown>;
+    for (const key of ['message', 'error_message', 'error']) if (typeof record[key] === 'string' && record[key] !== '') return record[key];
+  }
+  return `The server answered ${status}.`;
+}
+
+/** Creates the client; every call reads the current back-end address and tokens (they change at run time). */
+export function createBackendClient(deps: BackendClientDeps): BackendClient {
+  let refreshing: Promise<StoredTokens | null> | null = null;
+
+  function info(): BackendInfo {
+    const current = deps.backend();
+    if (current.state !== 'running' || !current.origin) throw new HostError('unavailable', BACKEND_MESSAGES.unreachable);
+    return current;
+  }
+
+  async function refresh(stale: StoredTokens): Promise<StoredTokens | null> {
+    refreshing ??= (async () => {
+      try {
+        const response = await fetch(`${info().urls.main}/session`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ refresh_token: stale.refreshToken }),
+        });
+        if (!response.ok) return null;
+        const pair = (await response.json()) as { jwt?: unknown; refresh_token?: unknown };
+        if (typeof pair.jwt !== 'string' || typeof pair.refresh_token !== 'string') return null;
+        const next = { jwt: pair.jwt, refreshToken: pair.refresh_token };
+        await deps.secrets.set(next);
+        return next;
+      } catch {
+        return null;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  async function send(url: string, method: string, body: unknown, tokens: StoredTokens): Promise<Response> {
+    try {
+      return await fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${tokens.jwt}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new HostError('unavailable', BACKEND_MESSAGES.unreachable);
+    }
+  }
+
+  return {
+    async json(service, method, path, body, schema) {
+      const url = `${info().urls[service]}${path}`;
+      let tokens = await deps.secrets.get();
+      if (!tokens) throw new HostError('failed', BACKEND_MESSAGES.signedOut);
+      let response = await send(url, method, body, tokens);
+      if (response.status === 401) {
+        tokens = await refresh(tokens);
+        if (!tokens) throw new HostError('failed', BACKEND_MESSAGES.signedOut);
+        response = await send(url, method, body, tokens);
+      }
+      const parsed: unknown = await response.json().catch(() => null);
+      if (!response.ok) throw new HostError('failed', errorMessage(parsed, response.status));
+      const result = schema.safeParse(parsed);
+      if (!result.success) throw new HostError('failed', 'The server sent an answer this version of Reelscope does not understand.');
+      return result.data;
+    },
+    absolute(pathOrUrl) {
+      return new URL(pathOrUrl, info().origin).href;
+    },
+    brandId() {
+      return deps.brandId() ?? undefined;
+    },
+  };
+}

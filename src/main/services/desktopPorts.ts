@@ -1,0 +1,55 @@
+/**
+ * Ports of the desktop capabilities (issue 4): what downloads, transcript export and the offline library need from
+ * the host. Electron fills them with native adapters (main/electron), the web host with plain Node ones or no-ops.
+ */
+import type { Writable } from 'node:stream';
+import type { DirectoryPicker } from './ports';
+
+/** The taskbar / dock progress of the main window. */
+export interface WindowProgress {
+  /** A fraction 0..1 of all running downloads, or null to clear the bar. Must never throw. */
+  set(fraction: number | null): void;
+}
+
+/** Tells the person a download finished (Electron: native notification with "Show in folder"). Must never throw. */
+export interface DownloadNotifier {
+  downloaded(title: string, filePath: string): void;
+}
+
+/** The OS file manager. */
+export interface FileShell {
+  /** Shows the file selected in its folder. Throws a HostError('unavailable') where the host cannot (web host). */
+  showItemInFolder(path: string): void;
+}
+
+/** Opens files for writing; tests swap in one that fails like a full disk. */
+export interface WriteStreams {
+  /**
+   * A writable on `path`. `start` > 0 continues an existing file at that offset (resume); `exclusive` refuses to open a
+   * file that already exists (reserving a name).
+   */
+  open(path: string, options: { start: number; exclusive: boolean }): Writable;
+}
+
+/** URLs through which the renderer plays or opens offline items (custom protocol or the web host's media route). */
+export interface MediaUrls {
+  item(itemId: string): string;
+  thumbnail(itemId: string): string;
+}
+
+/** Everything the desktop services take from the host. */
+export interface DesktopPorts {
+  /** Folder of the host's own state: library index, transcripts, thumbnails, downloads state file. */
+  stateDir: string;
+  /** Where downloads go unless the person chose another folder (Electron: the OS Downloads folder). */
+  defaultDownloadDir: string;
+  /** Where the web host's "picker" points when no export folder was used yet. */
+  defaultExportDir: string;
+  /** The native folder chooser; null where there is none (web host): dialog.pickDirectory then answers the configured folder. */
+  directoryPicker: DirectoryPicker | null;
+  windowProgress: WindowProgress;
+  downloadNotifier: DownloadNotifier;
+  shell: FileShell;
+  writeStreams: WriteStreams;
+  mediaUrls: MediaUrls;
+}

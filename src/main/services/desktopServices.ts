@@ -1,0 +1,82 @@
+/**
+ * Wires the desktop capabilities of issue 4 (downloads, transcript export, offline library, folders) from the
+ * host's ports; both hosts call this from createHostServices.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { BackendInfo } from '../../shared/ipc/contract';
+import type { IpcEvent, IpcEventPayload } from '../../shared/ipc/contract';
+import { HostError } from '../../shared/ipc/handlers';
+import { MESSAGES } from '../../shared/messages';
+import { createBackendClient } from './backendClient';
+import type { DesktopPorts } from './desktopPorts';
+import type { DownloadsService } from './downloads.service';
+import { createDownloadsService } from './downloads.service';
+import type { HostFolders } from './hostFolders';
+import { createHostFolders } from './hostFolders';
+import type { OfflineLibrary } from './offlineLibrary.service';
+import { createOfflineLibrary } from './offlineLibrary.service';
+import type { Clock } from './ports';
+import type { SecretsService } from './secrets.service';
+import { createFontCache, resolveFontsDir } from './transcriptExport/fonts';
+import type { TranscriptExportService } from './transcriptExport/transcriptExport.service';
+import { createTranscriptExportService } from './transcriptExport/transcriptExport.service';
+
+export interface DesktopServices {
+  downloads: DownloadsService;
+  exports: TranscriptExportService;
+  library: OfflineLibrary;
+  folders: HostFolders;
+  /** dialog.pickDirectory: the picker's choice (null when cancelled); HostError with MESSAGES.directoryPickerFailed on failure. */
+  pickDirectory(): Promise<{ path: string } | null>;
+  /** shell.showItemInFolder for files the host saved or indexed only. */
+  showItemInFolder(path: string): Promise<void>;
+}
+
+export interface DesktopDeps {
+  ports: DesktopPorts;
+  backend: () => BackendInfo;
+  secrets: Pick<SecretsService, 'get' | 'set'>;
+  brandId: () => string | null;
+  clock: Clock;
+  emit: <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => void;
+  log: (message: string) => void;
+  /** Folder of the PDF fonts (packaged apps pass theirs); found from the repository otherwise. */
+  fontsDir?: string;
+}
+
+export function createDesktopServices(deps: DesktopDeps): DesktopServices {
+  const { ports } = deps;
+  const client = createBackendClient({ backend: deps.backend, secrets: deps.secrets, brandId: deps.brandId });
+  const folders = createHostFolders(ports.stateDir, ports.defaultDownloadDir);
+  const library = createOfflineLibrary({ stateDir: ports.stateDir, mediaUrls: ports.mediaUrls, now: () => deps.clock.now(), onChange: (count) => deps.emit('library.changed', { count }) });
+  let font: ReturnType<typeof createFontCache> | null = null;
+  const downloads = createDownloadsService({
+    client, folders, library, writeStreams: ports.writeStreams, notifier: ports.downloadNotifier, windowProgress: ports.windowProgress, clock: deps.clock,
+    emit: (progress) => deps.emit('downloads.progress', progress), log: deps.log,
+  });
+  const exports = createTranscriptExportService({
+    client, folders, library,
+    // The fonts folder is looked up on the first export, not at start-up.
+    font: (key) => (font ??= createFontCache(resolveFontsDir(deps.fontsDir)))(key),
+    emit: (progress) => deps.emit('transcripts.exportProgress', progress), log: deps.log,
+  });
+  return {
+    downloads, exports, library, folders,
+    async pickDirectory() {
+      try {
+        const path = ports.directoryPicker
+          ? await ports.directoryPicker.pick('Choose a folder for the transcripts')
+          : ((await folders.exportDirectory()) ?? ports.defaultExportDir);
+        if (path) await mkdir(path, { recursive: true });
+        return path ? { path } : null;
+      } catch (error) {
+        deps.log(`directory picker failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new HostError('failed', MESSAGES.directoryPickerFailed);
+      }
+    },
+    async showItemInFolder(path) {
+      if (!downloads.saved(path) && !(await library.knows(path))) throw new HostError('forbidden', 'Only files Reelscope saved can be shown in their folder.');
+      ports.shell.showItemInFolder(path);
+    },
+  };
+}
