@@ -92,6 +92,8 @@ export class AppStack {
       REELSCOPE_PORT: String(this.backendPort),
       REELSCOPE_WEB_PORT: String(this.webPort),
       REELSCOPE_DATA_DIR: this.dataDir,
+      // The spec's analysis takes about 10 minutes; the tests watch it finish within seconds.
+      REELSCOPE_ANALYSIS_DELAY_MS: '2000',
     });
     this.backend = backend.child;
     await waitForHttp(`${this.backendUrl}/health`, backend.child, backend.output);
