@@ -21,14 +21,10 @@ export * from './videoList.schemas';
 /** The first matching transcript line of a video (list with search_in=transcript). */
 export const TranscriptMatchSchema = z.object({ start_time: z.number(), content: z.string() });
 
-/**
- * One row of the list. `video_url` of own-storage videos and `playable_url` (any video with a local media file) are
- * signed, expiring `/media/signed/...` paths relative to the back-end origin: usable as a <video> src without a bearer.
- */
-export const VideoListItemSchema = VideoSchema.extend({
+/** What the acting brand's view adds to a video, in list rows and the detail alike. */
+const VideoBrandStateShape = {
   manufacturerName: z.string(),
   creator_name: z.string().nullable(),
-  playable_url: z.string().nullable(),
   /** True when the video belongs to a competitor of the acting brand. */
   is_competitor: z.boolean(),
   is_favorite: z.boolean(),
@@ -38,8 +34,28 @@ export const VideoListItemSchema = VideoSchema.extend({
   has_note: z.boolean(),
   /** Published to the shopper app (multi_publish, /second/video/content). */
   published: z.boolean(),
+  /** The first matching transcript line (list with search_in=transcript); null otherwise. */
   transcript_match: TranscriptMatchSchema.nullable(),
-});
+};
+
+/**
+ * One row of the list: only what the list screen, its selection lists and bulk actions read (a page holds up to 1000
+ * rows, so every byte counts). Everything else about a video (URLs, analysis, demographics, topics...) comes with the
+ * detail, GET /videos/:id, which the popup and the detail screen load themselves.
+ */
+export const VideoListItemSchema = VideoSchema.pick({
+  _id: true,
+  brand_id: true,
+  manufacturer_ids: true,
+  title: true,
+  platform: true,
+  thumbnail_url: true,
+  analysis_stage: true,
+  sentiment: true,
+  views: true,
+  published_at: true,
+  created_at: true,
+}).extend(VideoBrandStateShape);
 export type VideoListItem = z.infer<typeof VideoListItemSchema>;
 
 /** One option of a filter family with how many videos of the tab have it. */
@@ -102,8 +118,14 @@ export const VideoIdsResponseSchema = z.object({
 });
 export type VideoIdsResponse = z.infer<typeof VideoIdsResponseSchema>;
 
-/** GET /videos/:id 200: the list row plus what the detail screen needs. */
-export const VideoDetailSchema = VideoListItemSchema.extend({
+/**
+ * GET /videos/:id 200: the whole video with the acting brand's view of it. `video_url` of own-storage videos and
+ * `playable_url` (any video with a local media file) are signed, expiring `/media/signed/...` paths relative to the
+ * back-end origin: usable as a <video> src without a bearer.
+ */
+export const VideoDetailSchema = VideoSchema.extend({
+  ...VideoBrandStateShape,
+  playable_url: z.string().nullable(),
   /** Download allowed (own storage, Google Drive; spec §5). Notes presence is `has_note`; the text is GET /videos/:id/video_note. */
   can_download: z.boolean(),
   product_ids: z.array(z.string()),

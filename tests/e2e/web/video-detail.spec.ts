@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import { MESSAGES } from '../../../src/shared/messages';
-import type { VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
+import type { VideoDetail, VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import { LoginPage } from '../pages/LoginPage';
 import { ShellPage } from '../pages/ShellPage';
 import { VideoDetailPage } from '../pages/VideoDetailPage';
@@ -9,23 +9,31 @@ import { expect, test } from '../support/fixtures';
 
 const ACCOUNT = DEMO_ACCOUNTS.brandManager;
 
-/** Videos of a tab as the back end lists them for the demo brand manager (to pick test subjects). */
-async function listVideos(stack: AppStack, query: Record<string, string> = {}): Promise<VideoListItem[]> {
+/** A GET on the back end as the demo brand manager. */
+async function getAsBrandManager<T>(stack: AppStack, path: string, query: Record<string, string> = {}): Promise<T> {
   const login = await fetch(`${stack.backendUrl}/jwt_api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: ACCOUNT.email, password: ACCOUNT.password }),
   });
   const { jwt } = (await login.json()) as { jwt: string };
-  const params = new URLSearchParams({ per_page: '100', ...query });
-  const response = await fetch(`${stack.backendUrl}/jwt_api/videos?${params}`, { headers: { authorization: `Bearer ${jwt}` } });
-  return ((await response.json()) as VideoListResponse).videos;
+  const response = await fetch(`${stack.backendUrl}/jwt_api${path}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${jwt}` } });
+  return (await response.json()) as T;
 }
 
+/** Videos of a tab as the back end lists them for the demo brand manager (to pick test subjects). */
+async function listVideos(stack: AppStack, query: Record<string, string> = {}): Promise<VideoListItem[]> {
+  return (await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '100', ...query })).videos;
+}
+
+/** An analysed, unflagged own-storage video with a local media file (list rows carry no URLs: the detail says). */
 async function ownStorageVideo(stack: AppStack): Promise<VideoListItem> {
-  const video = (await listVideos(stack)).find((entry) => entry.platform === 'Reelscope_AWS_S3' && entry.playable_url && !entry.is_flagged && entry.analysis_stage === 'completed');
-  if (!video) throw new Error('The demo workspace has no own-storage video');
-  return video;
+  const candidates = (await listVideos(stack)).filter((entry) => entry.platform === 'Reelscope_AWS_S3' && !entry.is_flagged && entry.analysis_stage === 'completed');
+  for (const video of candidates) {
+    const { video: detail } = await getAsBrandManager<{ video: VideoDetail }>(stack, `/videos/${video._id}`);
+    if (detail.playable_url) return video;
+  }
+  throw new Error('The demo workspace has no own-storage video');
 }
 
 test.beforeEach(async ({ page, stack }) => {

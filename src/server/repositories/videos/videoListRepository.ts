@@ -3,7 +3,7 @@ import type { VideoListItem, VideoListQuery } from '../../../shared/http/videos.
 import type { DateWindow } from './videoDates';
 import { VideoSearchIndex, type MatchSet } from '../../search/videoSearchIndex';
 import { filtersSql, searchSql } from './videoFilterSql';
-import { toListItem, VIDEO_ROW_COLUMNS, type SignFile, type VideoRow } from './videoRows';
+import { toListItem, VIDEO_LIST_COLUMNS, type VideoListRow } from './videoRows';
 import { andAll, likeContains, markedSql, tabSql, type BrandScope, type SqlPart } from './videoScope';
 
 /** Count and averages of a filtered list (spec §3 response `data`). */
@@ -62,7 +62,7 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
   const version = db.prepare('SELECT total_changes()').pluck();
   const summaries = new Map<string, ListSummary>();
   let lastMatch: { key: string; matches: MatchSet } | null = null;
-  const rowsByIds = db.prepare(`SELECT ${VIDEO_ROW_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE v.id IN (SELECT value FROM json_each(?))`);
+  const rowsByIds = db.prepare(`SELECT ${VIDEO_LIST_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE v.id IN (SELECT value FROM json_each(?))`);
   const firstMatch = db.prepare("SELECT start_time, content FROM transcript_lines WHERE video_id = ? AND content LIKE ? ESCAPE '\\' ORDER BY line_no LIMIT 1");
   const newestByCount = new Map<number, Database.Statement>();
   const newest = (count: number): Database.Statement => {
@@ -118,19 +118,22 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
       return summary;
     },
 
-    /** One page of rows in list order. `matching` is the summary's count (a page past the end is empty without work). */
-    page(scope: BrandScope, query: VideoListQuery, window: DateWindow, sign: SignFile, matching: number): VideoListItem[] {
+    /**
+     * One page of rows in list order, with only the list's columns (VideoListItem). `matching` is the summary's count (a
+     * page past the end is empty without work).
+     */
+    page(scope: BrandScope, query: VideoListQuery, window: DateWindow, matching: number): VideoListItem[] {
       if (matching <= (query.page - 1) * query.per_page) return [];
       const ids = index.page(scope, query, matchOf(scope, query, window));
       if (ids.length === 0) return [];
       const b = scope.brandId;
-      const rows = new Map((rowsByIds.all(b, b, b, b, b, JSON.stringify(ids)) as VideoRow[]).map((row) => [row.id, row]));
+      const rows = new Map((rowsByIds.all(b, b, b, b, b, JSON.stringify(ids)) as VideoListRow[]).map((row) => [row.id, row]));
       const transcriptLike = query.search_in === 'transcript' && query.search !== '' ? likeContains(query.search) : null;
       return ids.flatMap((id) => {
         const row = rows.get(id);
         if (!row) return [];
         const match = transcriptLike ? ((firstMatch.get(id, transcriptLike) as { start_time: number; content: string } | undefined) ?? null) : null;
-        return [toListItem(row, b, sign, match)];
+        return [toListItem(row, b, match)];
       });
     },
 

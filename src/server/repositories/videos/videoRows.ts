@@ -1,8 +1,35 @@
 import type { Platform } from '../../../shared/constants';
 import type { BrandSafety, Demographics, Topic } from '../../../shared/domain/video';
-import type { VideoListItem } from '../../../shared/http/videos.schemas';
+import type { VideoDetail, VideoListItem } from '../../../shared/http/videos.schemas';
 
-/** A videos row with the per-brand columns the list query adds. */
+/** The per-brand columns VIDEO_BRAND_STATE_COLUMNS adds to a videos row (SQLite booleans are 0/1). */
+interface BrandStateColumns {
+  brand_name: string;
+  creator_name: string | null;
+  is_favorite: number;
+  is_flagged: number;
+  flag_reason: string | null;
+  is_trashed: number;
+  has_note: number;
+}
+
+/** The columns of a list row (VIDEO_LIST_COLUMNS): only what VideoListItem carries. */
+export interface VideoListRow extends BrandStateColumns {
+  id: string;
+  brand_id: string;
+  title: string;
+  platform: Platform;
+  thumbnail_url: string | null;
+  analysis_stage: 'pending' | 'processing' | 'completed';
+  sentiment_positive: number;
+  sentiment_negative: number;
+  views: number;
+  published_at: string | null;
+  created_at: string;
+  published: number;
+}
+
+/** A whole videos row with the per-brand columns (VIDEO_ROW_COLUMNS). */
 export interface VideoRow {
   id: string;
   brand_id: string;
@@ -49,13 +76,20 @@ export interface VideoRow {
   has_note: number;
 }
 
-/** Columns of VideoRow for `SELECT ... FROM videos v JOIN brands b ...`; bind the acting brand id 5 times. */
-export const VIDEO_ROW_COLUMNS = `v.*, b.name AS brand_name, (SELECT c.name FROM creators c WHERE c.id = v.creator_id) AS creator_name,
+/** The brand's name, the creator's name and the acting brand's marks of `v`; bind the acting brand id 5 times. */
+const VIDEO_BRAND_STATE_COLUMNS = `b.name AS brand_name, (SELECT c.name FROM creators c WHERE c.id = v.creator_id) AS creator_name,
   EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'favorite' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS is_favorite,
   EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'flag' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS is_flagged,
   (SELECT m.reason FROM marks m WHERE m.mark = 'flag' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS flag_reason,
   EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'trash' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS is_trashed,
   EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'video' AND n.target_id = v.id AND n.brand_id = ?) AS has_note`;
+
+/** Columns of VideoRow for `SELECT ... FROM videos v JOIN brands b ...`; bind the acting brand id 5 times. */
+export const VIDEO_ROW_COLUMNS = `v.*, ${VIDEO_BRAND_STATE_COLUMNS}`;
+
+/** Columns of VideoListRow for `SELECT ... FROM videos v JOIN brands b ...`; bind the acting brand id 5 times. */
+export const VIDEO_LIST_COLUMNS = `v.id, v.brand_id, v.title, v.platform, v.thumbnail_url, v.analysis_stage, v.sentiment_positive,
+  v.sentiment_negative, v.views, v.published_at, v.created_at, v.published, ${VIDEO_BRAND_STATE_COLUMNS}`;
 
 function parse<T>(text: string, fallback: T): T {
   try {
@@ -68,15 +102,51 @@ function parse<T>(text: string, fallback: T): T {
 /** Signs URLs of local media files. */
 export type SignFile = (file: string) => string;
 
-/** A row as the list answers it; local media get fresh signed URLs. */
-export function toListItem(row: VideoRow, actingBrandId: string, sign: SignFile, match: { start_time: number; content: string } | null = null): VideoListItem {
+/** The acting brand's view of a row, shared by list rows and the detail. */
+function brandState(row: VideoListRow | VideoRow, actingBrandId: string) {
+  return {
+    manufacturerName: row.brand_name,
+    creator_name: row.creator_name,
+    is_competitor: row.brand_id !== actingBrandId,
+    is_favorite: row.is_favorite === 1,
+    is_flagged: row.is_flagged === 1,
+    flag_reason: row.flag_reason,
+    is_trashed: row.is_trashed === 1,
+    has_note: row.has_note === 1,
+    published: row.published === 1,
+  };
+}
+
+/** A list row as the list answers it (no URLs to sign, no JSON columns to parse). */
+export function toListItem(row: VideoListRow, actingBrandId: string, match: { start_time: number; content: string } | null = null): VideoListItem {
+  return {
+    _id: row.id,
+    brand_id: row.brand_id,
+    manufacturer_ids: [row.brand_id],
+    title: row.title,
+    platform: row.platform,
+    thumbnail_url: row.thumbnail_url,
+    analysis_stage: row.analysis_stage,
+    sentiment: { positive: row.sentiment_positive, negative: row.sentiment_negative },
+    views: row.views,
+    published_at: row.published_at,
+    created_at: row.created_at,
+    ...brandState(row, actingBrandId),
+    transcript_match: match,
+  };
+}
+
+/** The whole video as the detail answers it (without the detail-only extras); local media get fresh signed URLs. */
+export type VideoView = Omit<VideoDetail, 'can_download' | 'product_ids'>;
+
+/** A whole row as the acting brand sees it; local media get fresh signed URLs. */
+export function toVideoView(row: VideoRow, actingBrandId: string, sign: SignFile): VideoView {
   const playable = row.media_file ? sign(row.media_file) : null;
   const ownStorage = row.video_url.startsWith('/media/');
   return {
     _id: row.id,
     brand_id: row.brand_id,
     manufacturer_ids: [row.brand_id],
-    manufacturerName: row.brand_name,
     title: row.title,
     platform: row.platform,
     video_url: ownStorage && playable ? playable : row.video_url,
@@ -85,7 +155,6 @@ export function toListItem(row: VideoRow, actingBrandId: string, sign: SignFile,
     tiktok_id: row.tiktok_id,
     added_by_bm: row.added_by_bm === 1,
     creator_id: row.creator_id,
-    creator_name: row.creator_name,
     category: row.category,
     language: row.language,
     scene: row.scene,
@@ -110,14 +179,8 @@ export function toListItem(row: VideoRow, actingBrandId: string, sign: SignFile,
     published_at: row.published_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    ...brandState(row, actingBrandId),
     playable_url: playable,
-    is_competitor: row.brand_id !== actingBrandId,
-    is_favorite: row.is_favorite === 1,
-    is_flagged: row.is_flagged === 1,
-    flag_reason: row.flag_reason,
-    is_trashed: row.is_trashed === 1,
-    has_note: row.has_note === 1,
-    published: row.published === 1,
-    transcript_match: match,
+    transcript_match: null,
   };
 }

@@ -7,7 +7,7 @@ import {
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import type { VideoRepositories } from '../../../repositories/videos/index';
-import { toListItem } from '../../../repositories/videos/videoRows';
+import { toVideoView } from '../../../repositories/videos/videoRows';
 import { actingBrand, visibleVideo } from './videoAccess';
 
 function parseList(text: string): string[] {
@@ -26,7 +26,7 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
   /** The detail of a video as the acting brand sees it (local media signed afresh). */
   const detailOf = (acting: ReturnType<typeof actingBrand>, id: string) => {
     const row = visibleVideo(repos, acting, id);
-    return { ...toListItem(row, acting.brandId, (file) => ctx.media.signedUrl(file)), can_download: canDownload(row.platform), product_ids: repos.detail.productIds(id) };
+    return { ...toVideoView(row, acting.brandId, (file) => ctx.media.signedUrl(file)), can_download: canDownload(row.platform), product_ids: repos.detail.productIds(id) };
   };
 
   defineRoute(app, {

@@ -11,7 +11,7 @@ import { defineRoute } from '../../../http/defineRoute';
 import { notFound } from '../../../http/httpError';
 import type { VideoRepositories } from '../../../repositories/videos/index';
 import type { LabelRow } from '../../../repositories/videos/videoEditsRepository';
-import { toListItem } from '../../../repositories/videos/videoRows';
+import { toVideoView } from '../../../repositories/videos/videoRows';
 import { actingBrand, ownVideo, visibleVideo, type Acting } from './videoAccess';
 
 function toLabel(row: LabelRow): DemographicsLabel {
@@ -24,7 +24,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
   const at = (): string => ctx.now().toISOString();
   const detail = (acting: Acting, id: string) => {
     const row = visibleVideo(repos, acting, id);
-    return { video: { ...toListItem(row, acting.brandId, (file) => ctx.media.signedUrl(file)), can_download: canDownload(row.platform), product_ids: repos.detail.productIds(id) } };
+    return { video: { ...toVideoView(row, acting.brandId, (file) => ctx.media.signedUrl(file)), can_download: canDownload(row.platform), product_ids: repos.detail.productIds(id) } };
   };
 
   defineRoute(app, {
@@ -89,7 +89,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     params: VideoIdParamsSchema, query: IdentityQuerySchema, response: { 200: VideoDemographicsResponseSchema },
     handler: ({ params, query, request }) => {
       const acting = actingBrand(request, repos, query.brand_id);
-      const video = toListItem(visibleVideo(repos, acting, params.id), acting.brandId, (file) => file);
+      const video = toVideoView(visibleVideo(repos, acting, params.id), acting.brandId, (file) => file);
       return { demographics: video.demographics, labels: repos.edits.labels(params.id, acting.brandId).map(toLabel) };
     },
   });

@@ -24,7 +24,7 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
       const summary = repos.list.summary(acting, query, window);
       const facets = repos.facets.forTab(acting, query.tab);
       return {
-        videos: repos.list.page(acting, query, window, (file) => ctx.media.signedUrl(file), summary.count),
+        videos: repos.list.page(acting, query, window, summary.count),
         data: {
           count: summary.count,
           totalPages: Math.ceil(summary.count / query.per_page),
