@@ -2,7 +2,7 @@
  * 1000 transcripts × 80 lines to PDF: the export writer (pdfkit, embedded Noto fonts) vs printing the same
  * transcripts in Chromium (Playwright `page.pdf`, one browser and page reused), in the same run. Target ≥ 8×.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -62,8 +62,13 @@ export async function run(): Promise<void> {
     } finally {
       await browser.close();
     }
+    const kib = (prefix: string) => {
+      const files = readdirSync(dir).filter((name) => name.startsWith(prefix));
+      return (files.reduce((sum, name) => sum + statSync(join(dir, name)).size, 0) / files.length / 1024).toFixed(1);
+    };
     console.log(`  export writer (pdfkit): ${ours.toFixed(2)} s for ${DOCS} transcripts × ${LINES} lines (${((ours / DOCS) * 1000).toFixed(1)} ms each)`);
     console.log(`  Chromium page.pdf (baseline): ${chrome.toFixed(2)} s (${((chrome / DOCS) * 1000).toFixed(1)} ms each)`);
+    console.log(`  average file size: ${kib('ours-')} KiB (pdfkit, subset fonts embedded) vs ${kib('chromium-')} KiB (Chromium)`);
     console.log(`  speed ratio: ${(chrome / ours).toFixed(1)}× Chromium (target ≥ 8×)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

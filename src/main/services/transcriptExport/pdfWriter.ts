@@ -11,6 +11,7 @@ import type { FontKey, Run } from './scripts';
 import { fontsFor, isRtlParagraph, splitRuns } from './scripts';
 import type { TranscriptDocument } from './transcriptDocument';
 import { metadataLines, timestamp } from './transcriptDocument';
+import { drawText } from './textRuns';
 
 type Pdf = InstanceType<typeof PDFDocument>;
 /** pdfkit takes a parsed fontkit font where its typings only name bytes (PDFFontFactory checks for `layout`). */
@@ -24,18 +25,28 @@ interface Atom extends Run {
   width: number;
 }
 
-/** Advance widths at size 1 by font and word, shared across documents (words repeat a lot in transcripts). */
-const widthCache = new Map<string, number>();
+/** What drawing a document needs besides pdfkit: the parsed fonts (keys of the width cache below). */
+interface Ctx {
+  pdf: Pdf;
+  font: (key: FontKey) => ParsedFont;
+  /** The fill colour last set by `paragraph` and the page it was set on (each page starts with its own state). */
+  fill?: { page: unknown; color: string };
+}
+
+/** Advance widths at size 1 per parsed font and word, shared across documents (words repeat a lot in transcripts). */
+const widthCaches = new WeakMap<ParsedFont, Map<string, number>>();
 const WIDTH_CACHE_LIMIT = 200_000;
 
 /** Width of `text` in the current font (`key`) at `size`, measured once per font and word. */
-function widthOf(pdf: Pdf, key: FontKey, text: string, size: number): number {
-  const cacheKey = `${key}\u0000${text}`;
-  let unit = widthCache.get(cacheKey);
+function widthOf({ pdf, font }: Ctx, key: FontKey, text: string, size: number): number {
+  const parsed = font(key);
+  let cache = widthCaches.get(parsed);
+  if (!cache) widthCaches.set(parsed, (cache = new Map()));
+  let unit = cache.get(text);
   if (unit === undefined) {
-    unit = pdf.widthOfString(text) / size;
-    if (widthCache.size >= WIDTH_CACHE_LIMIT) widthCache.clear();
-    widthCache.set(cacheKey, unit);
+    unit = pdf.font(key).fontSize(size).widthOfString(text) / size;
+    if (cache.size >= WIDTH_CACHE_LIMIT) cache.clear();
+    cache.set(text, unit);
   }
   return unit * size;
 }
@@ -43,7 +54,8 @@ function widthOf(pdf: Pdf, key: FontKey, text: string, size: number): number {
 const CJK_BREAKABLE = /[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 
 /** Break opportunities: after spaces, and between CJK characters. */
-function atomsOf(pdf: Pdf, runs: Run[], size: number): Atom[] {
+function atomsOf(ctx: Ctx, runs: Run[], size: number): Atom[] {
+  const { pdf } = ctx;
   const atoms: Atom[] = [];
   for (const run of runs) {
     pdf.font(run.font).fontSize(size);
@@ -53,10 +65,10 @@ function atomsOf(pdf: Pdf, runs: Run[], size: number): Atom[] {
         // Latin letters inside CJK text stay glued to each other.
         const last = atoms[atoms.length - 1]!;
         last.text += part;
-        last.width = widthOf(pdf, run.font, last.text, size);
+        last.width = widthOf(ctx, run.font, last.text, size);
         continue;
       }
-      atoms.push({ ...run, text: part, width: widthOf(pdf, run.font, part, size) });
+      atoms.push({ ...run, text: part, width: widthOf(ctx, run.font, part, size) });
     }
   }
   return atoms;
@@ -113,68 +125,51 @@ function merge(line: Atom[]): Atom[] {
  * Right-to-left text drawn word by word from the right end of its run, with the spaces as gaps rather than glyphs:
  * text extractors (pdftotext) then see each word as a word instead of gluing some together.
  */
-function drawRtlWords(pdf: Pdf, text: string, x: number, y: number): number {
+function drawRtlWords(ctx: Ctx, key: FontKey, text: string, x: number, y: number, size: number): number {
   for (const piece of text.split(/( +)/).reverse()) {
     if (piece === '') continue;
-    const width = pdf.widthOfString(piece);
-    if (piece.trim() !== '') pdf.text(piece, x, y, { lineBreak: false });
+    const width = widthOf(ctx, key, piece, size);
+    if (piece.trim() !== '') drawText(ctx.pdf, piece, x, y, size);
     x += width;
   }
   return x;
 }
 
 /** Draws a paragraph at the cursor, adding pages as needed; right-to-left paragraphs are placed right-aligned in visual order. */
-function paragraph(pdf: Pdf, text: string, options: { size: number; leading: number; base?: FontKey; color?: string; rtl?: boolean }): void {
+function paragraph(ctx: Ctx, text: string, options: { size: number; leading: number; base?: FontKey; color?: string; rtl?: boolean }): void {
+  const { pdf } = ctx;
   const left = MARGIN;
   const right = pdf.page.width - MARGIN;
   const rtl = options.rtl ?? isRtlParagraph(text);
-  const lines = wrap(pdf, atomsOf(pdf, splitRuns(text, options.base), options.size), right - left, options.size);
-  pdf.fillColor(options.color ?? '#111111');
+  const lines = wrap(pdf, atomsOf(ctx, splitRuns(text, options.base), options.size), right - left, options.size);
+  const color = options.color ?? '#111111';
   for (const raw of lines) {
     // Trailing spaces take no room at the line end (the visual left end for right-to-left text).
-    const runs = merge(raw);
-    const last = runs.at(-1);
-    if (last) {
+    while (raw.length > 0 && raw[raw.length - 1]!.text.trim() === '') raw.pop();
+    const last = raw.at(-1);
+    if (last && /\s$/.test(last.text)) {
       const trimmed = last.text.replace(/\s+$/, '');
-      if (trimmed !== last.text) {
-        pdf.font(last.font).fontSize(options.size);
-        last.text = trimmed;
-        last.width = pdf.widthOfString(trimmed);
-      }
+      raw[raw.length - 1] = { ...last, text: trimmed, width: widthOf(ctx, last.font, trimmed, options.size) };
     }
+    const runs = merge(raw);
     if (pdf.y + options.leading > pdf.page.height - MARGIN) pdf.addPage();
+    if (ctx.fill?.page !== pdf.page || ctx.fill.color !== color) {
+      pdf.fillColor(color);
+      ctx.fill = { page: pdf.page, color };
+    }
     const y = pdf.y;
     const visual = rtl ? [...runs].reverse() : runs;
     let x = rtl ? right - runs.reduce((sum, run) => sum + run.width, 0) : left;
     for (const run of visual) {
       pdf.font(run.font).fontSize(options.size);
-      if (run.dir === 'rtl') x = drawRtlWords(pdf, run.text, x, y);
+      if (run.dir === 'rtl') x = drawRtlWords(ctx, run.font, run.text, x, y, options.size);
       else {
-        if (run.text !== '') pdf.text(run.text, x, y, { lineBreak: false });
+        drawText(pdf, run.text, x, y, options.size);
         x += run.width;
       }
     }
     pdf.y = y + options.leading;
   }
-}
-
-/** Shaped words per font, shared by every document (pdfkit keeps one per document and font otherwise). */
-const layoutCaches = new Map<FontKey, Record<string, unknown>>();
-
-/**
- * Lets the document's font reuse shaping results of earlier documents. This reaches into pdfkit's EmbeddedFont
- * (`_font.layoutCache`, glyph runs of the same parsed font; the subset is still built per document in encode); if a
- * pdfkit version lays this out differently the check fails and each document simply shapes its words itself.
- */
-function shareLayoutCache(pdf: Pdf, key: FontKey): void {
-  const current = (pdf as unknown as { _font?: { layoutCache?: unknown } })._font;
-  if (!current || typeof current.layoutCache !== 'object' || current.layoutCache === null) return;
-  let shared = layoutCaches.get(key);
-  if (!shared || Object.keys(shared).length > 100_000) {
-    shared = Object.create(null) as Record<string, unknown>;
-    layoutCaches.set(key, shared);
-  }
-  current.layoutCache = shared;
 }
 
 /**
@@ -200,20 +195,20 @@ export async function writeTranscriptPdf(doc: TranscriptDocument, out: Writable,
   const needed = fontsFor([doc.title, doc.creator ?? '', ...doc.lines.map((line) => line.content)].join('\n'));
   for (const key of ['latin', 'latinBold', ...needed] as FontKey[]) {
     pdf.registerFont(key, font(key) as unknown as PdfFontSource);
-    shareLayoutCache(pdf.font(key), key);
   }
+  const ctx: Ctx = { pdf, font };
   pdf.pipe(out);
   const done = finished(out);
 
   pdf.y = MARGIN;
-  paragraph(pdf, doc.title, { size: 16, leading: 22, base: 'latinBold' });
+  paragraph(ctx, doc.title, { size: 16, leading: 22, base: 'latinBold' });
   pdf.y += 4;
-  for (const line of metadataLines(doc)) paragraph(pdf, line, { size: 9.5, leading: 13, color: '#444444' });
+  for (const line of metadataLines(doc)) paragraph(ctx, line, { size: 9.5, leading: 13, color: '#444444' });
   pdf.y += 6;
   pdf.moveTo(MARGIN, pdf.y).lineTo(pdf.page.width - MARGIN, pdf.y).lineWidth(0.5).strokeColor('#999999').stroke();
   pdf.y += 10;
-  if (doc.lines.length === 0) paragraph(pdf, 'This video has no transcript.', { size: BODY_SIZE, leading: BODY_LEADING, color: '#666666' });
-  for (const line of doc.lines) paragraph(pdf, `${timestamp(line.start_time)} ${line.content}`, { size: BODY_SIZE, leading: BODY_LEADING });
+  if (doc.lines.length === 0) paragraph(ctx, 'This video has no transcript.', { size: BODY_SIZE, leading: BODY_LEADING, color: '#666666' });
+  for (const line of doc.lines) paragraph(ctx, `${timestamp(line.start_time)} ${line.content}`, { size: BODY_SIZE, leading: BODY_LEADING });
 
   const range = pdf.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {

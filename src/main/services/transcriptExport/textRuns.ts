@@ -1,0 +1,105 @@
+/**
+ * Draws one run of text in one font at a known position, writing the same operators pdfkit's `text()` writes
+ * (`BT … Tm … Tf [<glyphs> kern …] TJ ET` under pdfkit's y flip) but with each word encoded once per document
+ * instead of laid out three times per call. Glyphs still go through pdfkit's font (`encode`), so the embedded subset,
+ * widths and ToUnicode map are pdfkit's own. Runs with positioned marks (xOffset/yOffset, e.g. Arabic vowels) and
+ * pdfkit versions whose internals differ take pdfkit's `text()` instead.
+ */
+import type PDFDocument from 'pdfkit';
+
+type Pdf = InstanceType<typeof PDFDocument>;
+
+interface Position {
+  xAdvance: number;
+  advanceWidth: number;
+  xOffset?: number;
+  yOffset?: number;
+}
+
+/** The parts of pdfkit's EmbeddedFont this uses. */
+interface PdfkitFont {
+  id: string;
+  ascender: number;
+  encode(text: string): [string[], Position[]];
+  ref(): unknown;
+}
+
+interface PdfkitInternals {
+  _font?: unknown;
+  page?: { height: number; fonts?: Record<string, unknown> };
+}
+
+/** A word's TJ pieces: hex glyph ids with the kerning adjustment after them (0 where none). */
+type Segment = [hex: string, adjust: number];
+
+/** Encoded words per pdfkit font object, which lives as long as its document; null marks a word with marks. */
+const encodedWords = new WeakMap<object, Map<string, Segment[] | null>>();
+
+const num = (n: number) => Math.round(n * 1e6) / 1e6;
+
+function usableFont(font: unknown): font is PdfkitFont {
+  const f = font as Partial<PdfkitFont> | null;
+  return !!f && typeof f.id === 'string' && typeof f.ascender === 'number' && typeof f.encode === 'function' && typeof f.ref === 'function';
+}
+
+function encodeWord(font: PdfkitFont, word: string): Segment[] | null {
+  const [hex, positions] = font.encode(word);
+  const segments: Segment[] = [];
+  let from = 0;
+  for (let i = 0; i < positions.length; i++) {
+    const position = positions[i]!;
+    if (position.xOffset || position.yOffset) return null;
+    const adjust = position.xAdvance - position.advanceWidth;
+    if (adjust !== 0 || i === positions.length - 1) {
+      segments.push([hex.slice(from, i + 1).join(''), num(-adjust)]);
+      from = i + 1;
+    }
+  }
+  return segments;
+}
+
+/** pdfkit lays text out in pieces ending after each space or tab; kerning never crosses them. */
+const PIECES = /[^ \t]*[ \t]|[^ \t]+$/g;
+
+/**
+ * Draws `text` in the current font at `size` with its top-left at (x, y), like `pdf.text(text, x, y, { lineBreak:
+ * false })`. The caller has selected the font and size (`pdf.font(key).fontSize(size)`) and the fill colour.
+ */
+export function drawText(pdf: Pdf, line: string, x: number, y: number, size: number): void {
+  // pdfkit's text() drops line breaks when it does not wrap.
+  const text = line.replace(/\n/g, '');
+  if (text === '') return;
+  const internals = pdf as unknown as PdfkitInternals;
+  const font = internals._font;
+  const page = internals.page;
+  if (!usableFont(font) || !page?.fonts || typeof page.height !== 'number') {
+    pdf.text(text, x, y, { lineBreak: false });
+    return;
+  }
+  let words = encodedWords.get(font);
+  if (!words) encodedWords.set(font, (words = new Map()));
+  const parts: string[] = [];
+  let pending = '';
+  for (const piece of text.match(PIECES) ?? []) {
+    let segments = words.get(piece);
+    if (segments === undefined) words.set(piece, (segments = encodeWord(font, piece)));
+    if (segments === null) {
+      pdf.text(text, x, y, { lineBreak: false });
+      return;
+    }
+    for (const [hex, adjust] of segments) {
+      pending += hex;
+      if (adjust !== 0) {
+        parts.push(`<${pending}> ${adjust}`);
+        pending = '';
+      }
+    }
+  }
+  if (pending !== '') parts.push(`<${pending}> 0`);
+  if (parts.length === 0) return;
+  page.fonts[font.id] ??= font.ref();
+  const baseline = page.height - y - (font.ascender / 1000) * size;
+  const ops = `q\n1 0 0 -1 0 ${num(page.height)} cm\nBT\n1 0 0 1 ${num(x)} ${num(baseline)} Tm\n/${font.id} ${num(size)} Tf\n[${parts.join(' ')}] TJ\nET\nQ\n`;
+  // Bytes, not a string: pdfkit copies strings into bytes one character at a time (the operators are ASCII).
+  pdf.addContent(Buffer.from(ops, 'latin1'));
+}
