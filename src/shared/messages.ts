@@ -34,3 +34,32 @@ export const ASSISTANT_SAMPLE_QUESTIONS = [
   'What is the overall sentiment expressed?',
   'Which demographics are not represented?',
 ] as const;
+
+/** Tutorial texts (spec §2, §4; issue 5). first-video and first-video-analyzed follow spec §4 word for word where it gives words. */
+export const TUTORIAL_TEXTS = {
+  firstVideo: [
+    { title: 'Welcome to My Videos', body: 'This is your My Videos folder under the Videos tab. Every video you add appears here.' },
+    {
+      title: 'Your video is being analyzed',
+      body: 'The analysis takes about 10 minutes. Meanwhile, upload more videos to create your first carousel: a carousel needs a minimum of 5 videos.',
+    },
+  ],
+  uploadMoreVideos: 'Upload More Videos',
+  firstVideoAnalyzed: [
+    { title: 'Your video has been analyzed!', body: 'Find it in My Videos.' },
+    { title: 'See what it says', body: 'Open the video for its sentiment, topics, transcript and brand safety.' },
+  ],
+  homeOverview: [
+    { title: 'Your brand at a glance', body: 'Home shows engagement, sentiment, top products and demographics for your brand or a competitor.' },
+    { title: 'Recent and trending', body: 'See which videos and creators are trending now.' },
+    { title: 'Shortcuts', body: 'Run a report, add a product or add videos in one click.' },
+    { title: 'Word cloud', body: 'The words people use most about your brand, from every transcript.' },
+    { title: 'Find anything', body: 'Use the search box at the top to jump to any page and bookmark the ones you use most.' },
+  ],
+  videoDetail: [
+    { title: 'Watch and read', body: 'The player and the transcript sit side by side; click a time to jump there.' },
+    { title: 'Sentiment and topics', body: 'See how positive or negative the video is, line by line, and what it talks about.' },
+    { title: 'Brand safety', body: 'Check foul language and visual content before you use a video.' },
+  ],
+  userGuide: 'User guide',
+} as const;

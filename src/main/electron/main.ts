@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, session } from 'electron';
 import { DEFAULT_BACKEND_PORT, KEYCHAIN_SERVICE, PRODUCT_NAME } from '../../shared/constants';
@@ -15,9 +15,12 @@ import { registerIpc } from './ipc';
 import { handleMediaProtocol } from './mediaProtocol';
 import { createElectronNotifier } from './notifier';
 import { createSafeStorageAdapter } from './safeStorageAdapter';
-import { checkForUpdates } from './updater';
+import { DEEP_LINK_SCHEME, deepLinkInArgs, routeOfDeepLink } from '../services/deepLinks';
+import { installAppMenu } from './appMenu';
+import { createElectronUpdaterPort } from './updater';
 import { createUtilityProcessSpawner } from './utilityProcessSpawner';
-import { createMainWindow, hardenWebContents, restrictPermissions } from './window';
+import { WINDOW_DEFAULTS, createMainWindow, hardenWebContents, restrictPermissions } from './window';
+import { restoredWindow } from './windowState';
 
 /** out/main — the built index.js, backend.js and the sibling preload and renderer folders live around it. */
 const OUT_MAIN = fileURLToPath(new URL('.', import.meta.url));
@@ -39,6 +42,15 @@ export async function runElectronApp(): Promise<void> {
   // electron-vite sets this only in `electron-vite dev`; a packaged build never trusts a dev server.
   const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : null;
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, devServerUrl));
+  registerDeepLinkScheme();
+  // macOS delivers deep links through open-url, possibly before 'ready': keep the route until a window can take it.
+  let pendingRoute: string | null = deepLinkInArgs(process.argv);
+  let openRoute: (route: string) => void = (route) => (pendingRoute = route);
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    const route = routeOfDeepLink(url);
+    if (route) openRoute(route);
+  });
 
   await app.whenReady();
 
@@ -66,8 +78,12 @@ export async function runElectronApp(): Promise<void> {
     desktop: createElectronDesktopPorts(dataDir, () => mainWindow),
     // Packaged: electron-builder copies resources/fonts next to the app (extraResources); dev finds the repository's.
     fontsDir: app.isPackaged ? join(process.resourcesPath, 'fonts') : undefined,
+    // Only a packaged build has an update feed (app-update.yml); development runs answer updates.status unsupported.
+    updater: app.isPackaged ? createElectronUpdaterPort() : null,
   });
   await services.settings.load();
+  // The first-analysis poll resumes from the stored marker (issue 5), whether or not a window is open.
+  services.ingest.firstAnalysis.evaluate();
 
   handleAppProtocol(join(OUT_MAIN, '../renderer'), () => {
     const info = services.backend.info();
@@ -80,20 +96,49 @@ export async function runElectronApp(): Promise<void> {
 
   const startUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
   const preload = join(OUT_MAIN, '../preload/index.cjs');
-  mainWindow = createMainWindow({ preload, startUrl });
-  mainWindow.on('closed', () => (mainWindow = null));
-
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
+  const placement = await restoredWindow(dataDir, WINDOW_DEFAULTS);
+  const openWindow = (route: string | null) => {
+    // A route at start goes into the URL's hash (the hash router reads it); later ones travel as app.navigate.
+    const window = createMainWindow({ preload, startUrl: route ? `${startUrl}#${route}` : startUrl, initial: placement.initial });
+    placement.track(window);
+    window.on('closed', () => (mainWindow = null));
+    return window;
+  };
+  mainWindow = openWindow(pendingRoute);
+  const focusWindow = () => {
+    if (!mainWindow) mainWindow = openWindow(null);
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
+  };
+  openRoute = (route) => {
+    focusWindow();
+    services.events.emit('app.navigate', { path: route });
+  };
+
+  installAppMenu(
+    {
+      navigate: (request) => {
+        focusWindow();
+        services.events.emit('app.navigate', request);
+      },
+      toggleDarkMode: () => {
+        const skin = services.settings.get().layout.skin === 'dark' ? 'light' : 'dark';
+        void services.settings.update({ layout: { skin } }).catch((error: unknown) => log(`dark mode toggle failed: ${String(error)}`));
+      },
+      checkForUpdates: services.updates ? () => services.updates?.checkNow() : null,
+    },
+    !app.isPackaged,
+  );
+
+  app.on('second-instance', (_event, argv) => {
+    // Windows and Linux start a second instance for a deep link; it quits at once and hands us its arguments.
+    const route = deepLinkInArgs(argv);
+    if (route) openRoute(route);
+    else focusWindow();
   });
   app.on('activate', () => {
     // macOS: clicking the dock icon with no window open reopens one.
-    if (BrowserWindow.getAllWindows().length === 0) {
-      mainWindow = createMainWindow({ preload, startUrl });
-      mainWindow.on('closed', () => (mainWindow = null));
-    }
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = openWindow(null);
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -113,5 +158,15 @@ export async function runElectronApp(): Promise<void> {
   void services.backend.start().then((info) => {
     if (info.state === 'failed') log(`The back end is not available: ${info.error ?? 'unknown error'}`);
   });
-  checkForUpdates(log);
+  // At start and every four hours; never restarts by itself (the renderer offers "Restart to update").
+  services.updates?.start();
+}
+
+/** Makes the OS open reelscope:// links with this app (in development, with the script path as argument). */
+function registerDeepLinkScheme(): void {
+  if (process.defaultApp && process.argv.length >= 2) {
+    app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [resolve(process.argv[1] ?? '.')]);
+  } else {
+    app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+  }
 }

@@ -2,6 +2,7 @@ import type { Session, WebContents } from 'electron';
 import { BrowserWindow, shell } from 'electron';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { isAppUrl, isSafeExternalUrl } from '../services/originPolicy';
+import type { InitialWindow } from '../services/windowState.service';
 
 /** Permissions the app's own pages may use; everything else (camera, geolocation, notifications…) is denied. */
 const ALLOWED_PERMISSIONS = new Set(['fullscreen', 'clipboard-sanitized-write']);
@@ -42,14 +43,19 @@ export function restrictPermissions(session: Session, devServerUrl: string | nul
   });
 }
 
-/** The main window, configured per the Electron security checklist. */
-export function createMainWindow(options: { preload: string; startUrl: string; icon?: string }): BrowserWindow {
+/** Size of a first start and the smallest the window may get. */
+export const WINDOW_DEFAULTS = { width: 1440, height: 900, minWidth: 1024, minHeight: 700 } as const;
+
+/** The main window, configured per the Electron security checklist, at the size and place it had last time. */
+export function createMainWindow(options: { preload: string; startUrl: string; icon?: string; initial?: InitialWindow }): BrowserWindow {
+  const initial = options.initial;
   const window = new BrowserWindow({
     title: PRODUCT_NAME,
-    width: 1440,
-    height: 900,
-    minWidth: 1024,
-    minHeight: 700,
+    width: initial?.width ?? WINDOW_DEFAULTS.width,
+    height: initial?.height ?? WINDOW_DEFAULTS.height,
+    ...(initial?.x !== undefined && initial.y !== undefined ? { x: initial.x, y: initial.y } : {}),
+    minWidth: WINDOW_DEFAULTS.minWidth,
+    minHeight: WINDOW_DEFAULTS.minHeight,
     show: false,
     icon: options.icon,
     webPreferences: {
@@ -69,7 +75,11 @@ export function createMainWindow(options: { preload: string; startUrl: string; i
       disableBlinkFeatures: 'Auxclick',
     },
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (initial?.maximized) window.maximize();
+    if (initial?.fullScreen) window.setFullScreen(true);
+    window.show();
+  });
   void window.loadURL(options.startUrl);
   return window;
 }

@@ -1,10 +1,15 @@
 import type { IpcOutput } from '../../shared/ipc/contract';
+import { UNSUPPORTED_UPDATES } from '../../shared/ipc/app.schemas';
 import type { IpcHandlers } from '../../shared/ipc/handlers';
+import { HostError } from '../../shared/ipc/handlers';
 import type { BackendLauncher } from './backendLauncher.service';
 import type { DesktopServices } from './desktopServices';
 import type { SecretsService } from './secrets.service';
 import type { SessionService } from './session.service';
 import type { SettingsService } from './settings.service';
+import type { UpdatesService } from './updates.service';
+import type { FirstAnalysisPoll } from './firstAnalysisPoll.service';
+import type { UploadsService } from './uploads.service';
 
 export interface HostHandlerDeps {
   app: IpcOutput<'app.info'>;
@@ -13,6 +18,11 @@ export interface HostHandlerDeps {
   secrets: SecretsService;
   session: SessionService;
   desktop: DesktopServices;
+  /** The background updater; null where the host has none (web host, development runs). */
+  updates?: UpdatesService | null;
+  /** Own-storage uploads and the first-analysis poll (issue 5). */
+  uploads: UploadsService;
+  firstAnalysis: FirstAnalysisPoll;
 }
 
 /**
@@ -63,6 +73,22 @@ export function createHostHandlers(deps: HostHandlerDeps): IpcHandlers {
     'shell.showItemInFolder': async ({ path }) => {
       await deps.desktop.showItemInFolder(path);
       return null;
+    },
+    'updates.status': () => deps.updates?.status() ?? UNSUPPORTED_UPDATES,
+    'updates.restart': () => {
+      if (!deps.updates) throw new HostError('unavailable', 'This app updates itself only in the installed desktop version.');
+      deps.updates.restart();
+      return null;
+    },
+    'uploads.start': (input) => deps.uploads.start(input),
+    'uploads.cancel': ({ uploadId }) => {
+      deps.uploads.cancel(uploadId);
+      return null;
+    },
+    'uploads.list': () => deps.uploads.list(),
+    'analysis.pollStatus': () => {
+      deps.firstAnalysis.evaluate();
+      return deps.firstAnalysis.state();
     },
   };
 }

@@ -8,12 +8,17 @@ import { createDesktopServices } from './desktopServices';
 import type { HostEvents } from './hostEvents';
 import { createHostEvents } from './hostEvents';
 import { createHostHandlers } from './hostHandlers';
+import type { IngestServices } from './ingestServices';
+import { createIngestServices } from './ingestServices';
+import type { Scheduler } from './scheduler';
 import type { AtomicFile, Clock, EncryptedFileStore, Notifier, ProcessSpawner, SecretStore } from './ports';
 import type { SecretsService } from './secrets.service';
 import { createSecretsService } from './secrets.service';
 import { createSessionService } from './session.service';
 import type { SettingsService } from './settings.service';
 import { createSettingsService } from './settings.service';
+import type { UpdaterPort, UpdatesService } from './updates.service';
+import { createUpdatesService, systemIntervalTimer } from './updates.service';
 
 /** Everything a host (Electron main or the web host) provides; the rest is the same code for both. */
 export interface HostPorts {
@@ -30,6 +35,11 @@ export interface HostPorts {
   desktop: DesktopPorts;
   /** Folder of the transcript PDF fonts (packaged Electron: resources/fonts); found from the repository when omitted. */
   fontsDir?: string;
+  /** The update machinery (packaged Electron only); without it updates.status answers unsupported. */
+  updater?: UpdaterPort | null;
+  /** Issue 5: how uploads get their bytes ('path' in Electron main, 'stream' in the web host) and the poll's timers
+   *  (real time when omitted; the web host's test-only REELSCOPE_TEST_CLOCK_SPEED passes a sped-up one). */
+  ingest?: { uploadSource: 'path' | 'stream'; scheduler?: Scheduler };
 }
 
 export interface HostServices {
@@ -39,6 +49,10 @@ export interface HostServices {
   events: HostEvents;
   desktop: DesktopServices;
   handlers: IpcHandlers;
+  /** Null without an updater port; Electron main calls updates.start() once the window exists. */
+  updates: UpdatesService | null;
+  /** Own-storage uploads and the first-analysis poll (issue 5). */
+  ingest: IngestServices;
 }
 
 /**
@@ -74,6 +88,19 @@ export function createHostServices(ports: HostPorts): HostServices {
     log: ports.log,
     fontsDir: ports.fontsDir,
   });
-  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop });
-  return { settings, secrets, backend, events, desktop, handlers };
+  const updates = ports.updater
+    ? createUpdatesService({
+        updater: ports.updater,
+        timer: systemIntervalTimer,
+        now: () => ports.clock.now(),
+        emit: (status) => events.emit('updates.changed', status),
+        log: ports.log,
+      })
+    : null;
+  const ingest = createIngestServices({
+    backend: () => backend.info(), secrets, settings, notifier: ports.notifier, scheduler: ports.ingest?.scheduler,
+    uploadSource: ports.ingest?.uploadSource ?? 'path', emit: (event, payload) => events.emit(event, payload), log: ports.log,
+  });
+  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest });
+  return { settings, secrets, backend, events, desktop, handlers, updates, ingest };
 }

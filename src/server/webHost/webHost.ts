@@ -15,6 +15,8 @@ import { createHostServices } from '../../main/services/hostServices';
 import { systemClock } from '../../main/services/ports';
 import { registerBridgeRoutes } from './bridgeRoutes';
 import { registerMediaRoutes } from './mediaRoutes';
+import { registerUploadStreamRoutes } from './uploadStreamRoutes';
+import type { Scheduler } from '../../main/services/scheduler';
 import { registerStaticRoutes } from './staticRoutes';
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -35,6 +37,9 @@ export interface WebHostOptions {
   /** 'none' keeps tokens in memory only (a machine without a keychain); tests of the bridge use it so they never
    *  touch the keyring entry the keychain tests own. Default 'os'. */
   keychain?: 'os' | 'none';
+  /** Timers of the first-analysis poll; real time when omitted. The CLI passes a sped-up one ONLY for the test-only
+   *  REELSCOPE_TEST_CLOCK_SPEED (e2e runs), never otherwise. */
+  scheduler?: Scheduler;
   /** Where child output and host notices go (the console by default). */
   log?: (message: string) => void;
 }
@@ -90,14 +95,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     },
     log,
     desktop: createWebDesktopPorts({ dataDir: options.dataDir, token }),
+    // A browser never hands out file paths: the page streams the File to the upload route below.
+    ingest: { uploadSource: 'stream', scheduler: options.scheduler },
   });
   await services.settings.load();
+  services.ingest.firstAnalysis.evaluate();
   const recovery = services.settings.lastRecovery;
   if (recovery) log(`Settings were unreadable and have been reset; the old file is at ${recovery.movedTo}. ${recovery.reason}`);
 
   const app = Fastify({ bodyLimit: JSON_BODY_LIMIT_BYTES });
   registerBridgeRoutes(app, { handlers: services.handlers, events: services.events, token, port: () => port });
   registerMediaRoutes(app, { library: services.desktop.library, token, port: () => port });
+  registerUploadStreamRoutes(app, { uploads: services.ingest.uploads, token, port: () => port });
   registerStaticRoutes(app, {
     root: options.webRoot,
     token,

@@ -4,7 +4,9 @@ import {
   LibraryRemoveSchema, LibrarySearchResultSchema, LibrarySearchSchema, LibraryTranscriptSchema, PickedDirectorySchema, ShowItemSchema,
   TranscriptExportSchema,
 } from './desktop.schemas';
+import { NavigateSchema, UpdateStatusSchema } from './app.schemas';
 import { SettingsPatchSchema, SettingsSchema } from './settings.schemas';
+import { AnalysisCompletedSchema, AnalysisPollStateSchema, UploadIdSchema, UploadProgressSchema, UploadStartedSchema, UploadStartSchema } from './uploads.schemas';
 
 /** Where the host keeps the tokens: OS keychain, Electron safeStorage file, or process memory only. */
 export const TokenStorageSchema = z.enum(['keychain', 'safeStorage', 'memory']);
@@ -97,6 +99,19 @@ export const IPC_CHANNELS = {
     'Electron: shows the file in the OS file manager. Web host: answers HostError unavailable (a browser cannot open local folders).',
     ShowItemSchema, z.null(),
   ),
+  'updates.status': channel('Where the background updater stands (web host: unsupported).', none, UpdateStatusSchema),
+  'updates.restart': channel(
+    'Quits and installs a downloaded update; only ever on this explicit request. Fails with HostError unavailable when no update is ready or the host has no updater.',
+    none, z.null(),
+  ),
+  // Issue 5: own-storage uploads and the first-analysis poll.
+  'uploads.start': channel(
+    'Checks the files (video MIME map of spec §5, .srt/.vtt beside) before any byte is sent, asks the back end for one-time PUT targets and streams the subtitle then the video: Electron from file.path; the web host answers stream paths the page PUTs the File bodies to. videoId retries an upload. Progress arrives as uploads.progress.',
+    UploadStartSchema, UploadStartedSchema,
+  ),
+  'uploads.cancel': channel('Stops a running upload (the back end gives the link back for a retry); no-op when finished.', UploadIdSchema, z.null()),
+  'uploads.list': channel('Uploads of this run, newest first.', none, z.array(UploadProgressSchema)),
+  'analysis.pollStatus': channel('Where the first-analysis poll stands (re-evaluates the stored marker first).', none, AnalysisPollStateSchema),
 } as const;
 
 /** Events the host pushes to the renderer. */
@@ -106,6 +121,10 @@ export const IPC_EVENTS = {
   'downloads.progress': { doc: 'A download changed state or progressed (at most ~4 per second while running).', payload: DownloadProgressSchema },
   'transcripts.exportProgress': { doc: 'A transcript export progressed, finished, failed or was cancelled.', payload: ExportProgressSchema },
   'library.changed': { doc: 'The offline library gained or lost items (re-read library.list).', payload: z.object({ count: z.number().int() }) },
+  'app.navigate': { doc: 'The host asks the renderer to open a route (menu shortcut or reelscope:// deep link).', payload: NavigateSchema },
+  'updates.changed': { doc: 'The background updater changed state (checking, downloading, ready to restart, error).', payload: UpdateStatusSchema },
+  'uploads.progress': { doc: 'An upload changed phase or progressed (at most ~4 per second while bytes flow).', payload: UploadProgressSchema },
+  'analysis.completed': { doc: 'The first video is analyzed (marker now id,completed): start the first-video-analyzed tutorial.', payload: AnalysisCompletedSchema },
 } as const;
 
 export type IpcChannel = keyof typeof IPC_CHANNELS;

@@ -67,6 +67,12 @@ export class AppStack {
   private backend: ChildProcess | null = null;
   private web: ChildProcess | null = null;
 
+  /**
+   * Extra environment for the two processes, e.g. a different REELSCOPE_ANALYSIS_DELAY_MS for the back end or the
+   * test-only REELSCOPE_TEST_CLOCK_SPEED for the web host. Existing callers pass nothing.
+   */
+  constructor(private readonly env: { backend?: Record<string, string>; web?: Record<string, string> } = {}) {}
+
   get webUrl(): string {
     return `http://127.0.0.1:${this.webPort}`;
   }
@@ -82,6 +88,7 @@ export class AppStack {
       REELSCOPE_WEB_PORT: String(this.webPort),
       REELSCOPE_BACKEND_URL: this.backendUrl,
       REELSCOPE_DATA_DIR: join(this.dataDir, 'host'),
+      ...this.env.web,
     });
     this.web = web.child;
     await waitForHttp(this.webUrl, web.child, web.output);
@@ -94,6 +101,7 @@ export class AppStack {
       REELSCOPE_DATA_DIR: this.dataDir,
       // The spec's analysis takes about 10 minutes; the tests watch it finish within seconds.
       REELSCOPE_ANALYSIS_DELAY_MS: '2000',
+      ...this.env.backend,
     });
     this.backend = backend.child;
     await waitForHttp(`${this.backendUrl}/health`, backend.child, backend.output);

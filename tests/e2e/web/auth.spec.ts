@@ -69,7 +69,7 @@ test('sign-up with an email already in use shows the error on the email field', 
   await expect(page.locator(`[id="${describedBy}"]`)).toContainText(MESSAGES.emailAlreadyUsed);
 });
 
-test('a new brand signs up and lands on /home', async ({ page, stack }) => {
+test('a new brand signs up and lands on onboarding (issue 5)', async ({ page, stack }) => {
   await page.goto(`${stack.webUrl}/#/signup`);
   await page.getByLabel('First name').fill('Ana');
   await page.getByLabel('Last name').fill('Lee');
@@ -77,7 +77,7 @@ test('a new brand signs up and lands on /home', async ({ page, stack }) => {
   await page.getByLabel('Email', { exact: true }).fill(`ana+${Date.now()}@northwind.example`);
   await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/#\/home$/);
+  await expect(page).toHaveURL(/#\/onboarding$/);
   await expect(new ShellPage(page).greeting).toContainText('Ana');
 });
 

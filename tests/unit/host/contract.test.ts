@@ -21,12 +21,17 @@ const SAMPLE_INPUT: Partial<Record<IpcChannel, unknown>> = {
   'library.search': { query: 'serum' },
   'library.remove': { itemId: 'none' },
   'shell.showItemInFolder': { path: '/tmp/not-a-reelscope-file.mp4' },
+  'uploads.start': { file: { name: 'clip.mov', size: 1 } },
+  'uploads.cancel': { uploadId: 'none' },
 };
 /** Channels whose sample input is refused on purpose (no such item; not a file the host saved): the envelope proves the route. */
 const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
   'library.transcript': 'failed',
   'library.remove': 'failed',
   'shell.showItemInFolder': 'forbidden',
+  // The web host has no updater: nothing to install.
+  'updates.restart': 'unavailable',
+  'uploads.start': 'bad_input',
 };
 
 describe('the IPC contract table', () => {

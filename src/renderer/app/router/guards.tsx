@@ -12,10 +12,12 @@ export function RequireSession() {
   return <Navigate to="/login" replace state={{ from: location.pathname }} />;
 }
 
-/** Sign-in screens; a signed-in person goes to /home instead. */
+/** Sign-in screens; a signed-in person goes to /home instead (/onboarding right after sign-up). */
 export function PublicOnly() {
   const phase = useAtomValue(authPhaseAtom);
-  if (phase === 'signedIn') return <Navigate to="/home" replace />;
+  const location = useLocation();
+  // Sign-up asks for onboarding (issue 5) on the same navigation that stores the session.
+  if (phase === 'signedIn') return <Navigate to={location.pathname === '/signup' ? '/onboarding' : '/home'} replace />;
   if (phase === 'restoring' || phase === 'booting') return <Splash text="Restoring your session…" />;
   return <Outlet />;
 }

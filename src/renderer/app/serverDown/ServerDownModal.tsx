@@ -3,21 +3,40 @@ import { useAtomValue } from 'jotai';
 import { MESSAGES } from '../../../shared/messages';
 import { backendInfoAtom } from '../boot/boot.atoms';
 import { HEALTH_POLL_DOWN_MS } from './healthCheck';
+import { OFFLINE_LIBRARY_PATH, openOfflineLibrary, useHashPath } from './useHashPath';
 import { useHealthWatch } from './useHealthWatch';
 import './serverDown.css';
 
-/** Shown while the back end cannot be reached; says so, keeps retrying, and closes by itself. */
+/**
+ * Shown while the back end cannot be reached; says so, keeps retrying, closes by itself, and offers the offline
+ * library (which needs no server; there the modal gives way to a status line).
+ */
 export function ServerDownModal() {
   const { down, attempts, lastCheckedAt, checkNow } = useHealthWatch();
   const backend = useAtomValue(backendInfoAtom);
   const retryRef = useRef<HTMLButtonElement>(null);
+  const onLibrary = useHashPath().startsWith(OFFLINE_LIBRARY_PATH);
 
   useEffect(() => {
-    if (down) retryRef.current?.focus();
-  }, [down]);
+    if (down && !onLibrary) retryRef.current?.focus();
+  }, [down, onLibrary]);
 
   if (!down) return null;
   const seconds = Math.round(HEALTH_POLL_DOWN_MS / 1000);
+  // The offline library works without the server: a quiet status line instead of a modal over it.
+  if (onLibrary) {
+    return (
+      <div className="server-down-strip" role="status" data-testid="server-down-strip">
+        <span className="server-down-strip__dot" aria-hidden="true" />
+        <span>
+          {MESSAGES.serverDown} You are working offline; Reelscope retries every {seconds} seconds.
+        </span>
+        <button type="button" className="btn btn--small" onClick={checkNow}>
+          Retry now
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="modal-backdrop">
       <div className="modal server-down" role="alertdialog" aria-modal="true" aria-labelledby="server-down-title" aria-describedby="server-down-body">
@@ -40,6 +59,9 @@ export function ServerDownModal() {
           </p>
         </div>
         <div className="modal__actions">
+          <button type="button" className="btn" onClick={openOfflineLibrary}>
+            Open offline library
+          </button>
           <button ref={retryRef} type="button" className="btn btn--primary" onClick={checkNow}>
             Retry now
           </button>

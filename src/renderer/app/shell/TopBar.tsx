@@ -5,6 +5,9 @@ import { useLayoutPrefs } from '../layout/useLayoutPrefs';
 import { sessionAtom } from '../session/session.atoms';
 import { BrandSwitch } from './BrandSwitch';
 import { UserMenu } from './UserMenu';
+import { SearchBox } from '../../features/search';
+import { TutorialLayer, UserGuideButton } from '../../features/tutorials';
+import { AddVideosButton, UploadLayer } from '../../features/uploads';
 
 /** "Good morning, Maya" (spec §9 greeting by hour), using the first name or, failing that, the email. */
 export function greetingText(hour: number, name: string | undefined): string {
@@ -22,7 +25,10 @@ export function TopBar() {
   return (
     <header className="top-bar">
       <p className="top-bar__greeting">{greetingText(new Date().getHours(), name)}</p>
+      <SearchBox />
       <div className="top-bar__tools">
+        <AddVideosButton />
+        <UserGuideButton />
         <BrandSwitch />
         <button
           type="button"
@@ -46,6 +52,9 @@ export function TopBar() {
         </button>
         <UserMenu />
       </div>
+      {/* Issue 5: the upload modal and the tutorials live with the top bar, once per signed-in window. */}
+      <UploadLayer />
+      <TutorialLayer />
     </header>
   );
 }

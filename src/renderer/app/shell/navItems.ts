@@ -19,6 +19,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/app-manager', label: 'App manager', icon: 'apps' },
   { to: '/widgets', label: 'Widgets', icon: 'widgets' },
   { to: '/assistant', label: 'Assistant', icon: 'assistant' },
+  { to: '/library', label: 'Offline library', icon: 'library' },
 ];
 
 export const SETTINGS_ITEM: NavItem = { to: '/settings', label: 'Settings', icon: 'settings' };

@@ -62,7 +62,8 @@ export function SignUpScreen() {
       if (acceptance === 'incomplete') setPendingEmail(form.email.trim());
       if (acceptance === 'accepted') {
         await storeSignedInSession(store, outcome.session);
-        navigate('/home', { replace: true });
+        // A new brand continues with brand details and its first upload (issue 5).
+        navigate('/onboarding', { replace: true });
         return;
       }
     }

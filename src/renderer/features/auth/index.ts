@@ -2,3 +2,4 @@ export { LoginScreen } from './LoginScreen';
 export { SignUpScreen } from './SignUpScreen';
 export { ForgotPasswordScreen } from './ForgotPasswordScreen';
 export { ResetPasswordScreen } from './ResetPasswordScreen';
+export { ResendConfirmation } from './ResendConfirmation';

@@ -9,6 +9,7 @@ import { FilterPanel } from './list/FilterPanel';
 import { ListSummary } from './list/ListSummary';
 import { ListToolbar } from './list/ListToolbar';
 import { Pager } from './list/Pager';
+import { TranscriptExportButton } from './list/TranscriptExportButton';
 import { VideoTable } from './list/VideoTable';
 import { TAB_ITEMS } from './list/listOptions';
 import { useVideoList } from './list/useVideoList';
@@ -74,6 +75,7 @@ export function VideosScreen() {
               >
                 Filters{activeFamilies > 0 ? ` (${activeFamilies})` : ''}
               </button>
+              <TranscriptExportButton matching={body?.data.count ?? 0} />
             </div>
             {filtersOpen && <FilterPanel id={FILTERS_ID} options={body?.data.filters ?? null} />}
             <ActiveFilters options={body?.data.filters ?? null} />

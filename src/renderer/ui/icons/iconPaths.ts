@@ -21,6 +21,8 @@ export const ICON_PATHS = {
   empty: 'M3 13l3-8h12l3 8M3 13v6h18v-6M3 13h5l1 2h6l1-2h5',
   plug: 'M9 2v5M15 2v5M6 7h12v4a6 6 0 0 1-12 0zM12 17v5',
   brand: 'M4 20V8l8-5 8 5v12zM9 20v-6h6v6',
+  library: 'M4 4h4v16H4zM10 4h4v16h-4zM16.5 4.5l3.8 1 -3.9 15-3.8-1z',
+  download: 'M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14',
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;

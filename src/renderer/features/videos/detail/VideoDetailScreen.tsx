@@ -10,6 +10,7 @@ import type { VideoPlayerHandle } from '../../../ui/player';
 import { VideoPlayer } from '../../../ui/player';
 import { loadVideoListAtom, videoListSlice } from '../list/videoList.atoms';
 import type { Identity } from '../videos.api';
+import { DownloadButton } from '../popup/DownloadButton';
 import { DetailActions } from './DetailActions';
 import { DetailBadges } from './DetailBadges';
 import { DetailTabs } from './DetailTabs';
@@ -103,7 +104,10 @@ function VideoDetailView({ id, who }: { id: string; who: Identity }) {
                   <TitleEditor key={`${video.title}|${video.creator_name ?? ''}`} video={video} who={who} canEdit={own} onSaved={onVideoChanged} />
                   <DetailBadges video={video} identify={identify} />
                 </div>
-                <DetailActions video={video} who={who} own={own} onChanged={onVideoChanged} onReload={() => void refresh()} />
+                <div className="detail-header__tools">
+                  <DownloadButton videoId={video._id} title={video.title} platform={video.platform} variant="detail" />
+                  <DetailActions video={video} who={who} own={own} onChanged={onVideoChanged} onReload={() => void refresh()} />
+                </div>
               </header>
               <div className="detail-body">
                 <div className="detail-body__player">

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../../shared/messages';
-import { DOWNLOAD_NOT_YET, DownloadButton } from '../popup/DownloadButton';
+import { installFakeDesktopHost } from '../../../../../tests/component/support/fakeDesktopHost';
+import { DownloadButton } from '../popup/DownloadButton';
 import { RemoteView } from './RemoteView';
 import { ShareBars } from './ShareBars';
 
@@ -28,15 +29,28 @@ describe('ShareBars', () => {
 });
 
 describe('DownloadButton', () => {
-  it('gives the spec hover text for YouTube and TikTok', () => {
-    render(<DownloadButton platform="Youtube" />);
+  it('gives the spec hover text for YouTube and TikTok and never asks the host', () => {
+    const fake = installFakeDesktopHost();
+    render(<DownloadButton videoId="yt1" title="A YouTube video" platform="Youtube" />);
     const button = screen.getByRole('button', { name: 'Download video' });
     expect(button.getAttribute('title')).toBe(MESSAGES.downloadUnsupported);
     expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
+    expect(fake.callsTo('downloads.start')).toHaveLength(0);
   });
 
-  it('is honest that downloads of allowed platforms are not available yet', () => {
-    render(<DownloadButton platform="GoogleDrive" />);
-    expect(screen.getByRole('button', { name: 'Download video' }).getAttribute('title')).toBe(DOWNLOAD_NOT_YET);
+  it('starts one download for an allowed platform and ignores a second click while it runs', async () => {
+    const fake = installFakeDesktopHost();
+    fake.answer('downloads.start', { downloadId: 'd1' });
+    render(<DownloadButton videoId="gd1" title="Drive video" platform="GoogleDrive" />);
+    const button = screen.getByRole('button', { name: 'Download video' });
+    await act(async () => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    expect(fake.callsTo('downloads.start')).toEqual([{ videoId: 'gd1', title: 'Drive video', platform: 'GoogleDrive' }]);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
+    expect(fake.callsTo('downloads.start')).toHaveLength(1);
   });
 });

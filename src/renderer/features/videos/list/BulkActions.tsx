@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useServices } from '../../../app/useServices';
 import { toFailure } from '../../../lib/httpFailure';
 import { pushBannerAtom } from '../../../ui/banner';
+import { useStartDownloads } from '../../downloads';
 import { BulkActionDialog } from './BulkActionDialog';
 import { SelectionBar } from './SelectionBar';
 import type { BulkAction } from './bulkActions';
@@ -27,6 +28,17 @@ export function BulkActions({ tab, matching, reload }: BulkActionsProps) {
   const banner = useSetAtom(pushBannerAtom);
   const [pending, setPending] = useState<BulkAction | null>(null);
   const [running, setRunning] = useState(false);
+  const startDownloads = useStartDownloads();
+
+  /** Downloads run in the host: each selected video is handed over (ones already downloading are skipped). */
+  const download = async () => {
+    const videos = Object.values(selections.download).flatMap((entry) =>
+      entry.platform ? [{ videoId: entry.video_id, title: entry.title ?? entry.video_id, platform: entry.platform }] : [],
+    );
+    const started = await startDownloads(videos);
+    if (started > 0) banner(`Downloading ${started} video${started === 1 ? '' : 's'}. Follow the progress in the transfers tray.`, 'success');
+    clear();
+  };
 
   const run = async (action: BulkAction, reason?: ReportReason): Promise<string> => {
     if (!who) throw new Error('Choose a brand first.');
@@ -47,6 +59,7 @@ export function BulkActions({ tab, matching, reload }: BulkActionsProps) {
   };
 
   const act = async (action: BulkAction) => {
+    if (action.id === 'download') return download();
     if (action.ask !== 'none') {
       setPending(action);
       return;

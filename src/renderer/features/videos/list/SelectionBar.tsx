@@ -5,7 +5,7 @@ import { toFailure } from '../../../lib/httpFailure';
 import { pushBannerAtom } from '../../../ui/banner';
 import { fetchVideoIds } from '../videos.api';
 import type { BulkAction } from './bulkActions';
-import { DOWNLOAD_LATER, actionForMode, actionsForTab } from './bulkActions';
+import { actionForMode, actionsForTab } from './bulkActions';
 import { selectBlocker } from './selectionRules';
 import {
   checkModeAtom, clearSelectionsAtom, identityAtom, listQueryAtom, selectionsAtom, setSelectionAtom,
@@ -83,17 +83,15 @@ export function SelectionBar({ tab, matching, onAct }: SelectionBarProps) {
         </button>
       )}
       <span className="selection-bar__spacer" />
-      <span title={download ? DOWNLOAD_LATER : undefined}>
-        <button
-          type="button"
-          className={`btn btn--small ${action.id === 'delete' ? 'btn--danger' : 'btn--primary'}`}
-          disabled={selected === 0 || download}
-          onClick={() => onAct(action)}
-        >
-          {action.verb}
-          {selected > 0 ? ` (${selected})` : ''}
-        </button>
-      </span>
+      <button
+        type="button"
+        className={`btn btn--small ${action.id === 'delete' ? 'btn--danger' : 'btn--primary'}`}
+        disabled={selected === 0}
+        onClick={() => onAct(action)}
+      >
+        {action.verb}
+        {selected > 0 ? ` (${selected})` : ''}
+      </button>
       <button type="button" className="btn btn--small" onClick={() => clear()}>
         Cancel
       </button>

@@ -112,9 +112,7 @@ export async function runBulkAction(id: BulkActionId, { main, who, selected, rea
     case 'publish':
       return (await publishVideos(main, who, ids(selected), true)).message;
     case 'download':
-      throw new Error(DOWNLOAD_LATER);
+      // Downloads run in the host, not against the back end: BulkActions hands them to the downloads feature.
+      throw new Error('Downloads are started by the downloads feature.');
   }
 }
-
-/** Not a spec text: the honest reason the download button is off until the desktop capabilities issue lands. */
-export const DOWNLOAD_LATER = 'Downloads arrive with the desktop capabilities update';

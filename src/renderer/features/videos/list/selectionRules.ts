@@ -16,7 +16,7 @@ export function selectBlocker(kind: SelectionKind, row: Pick<VideoListItem, 'pla
 
 /** What a selection list keeps of a row. */
 export function toSelected(row: VideoListItem): SelectedVideo {
-  return { video_id: row._id, manufacturer_ids: row.manufacturer_ids, is_competitor: row.is_competitor, platform: row.platform };
+  return { video_id: row._id, manufacturer_ids: row.manufacturer_ids, is_competitor: row.is_competitor, platform: row.platform, title: row.title };
 }
 
 /** Splits a selection into own and competitor videos: each group goes with its own competitors flag (spec §6). */

@@ -29,4 +29,6 @@ export interface SelectedVideo {
   is_competitor: boolean;
   /** Null when selected through "select all N matching" (the id list carries no platform). */
   platform: Platform | null;
+  /** The title, when selected from a row (downloads are saved under it). */
+  title?: string;
 }

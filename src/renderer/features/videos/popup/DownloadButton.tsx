@@ -1,33 +1,50 @@
 import { useId } from 'react';
+import type { Platform } from '../../../../shared/constants';
 import { MESSAGES } from '../../../../shared/messages';
 import { canDownload } from '../../../../shared/rules';
+import { useVideoDownload } from '../../downloads';
 
-/** Said while the download itself is not built yet (it arrives with the desktop download service). */
-export const DOWNLOAD_NOT_YET = 'Downloading videos from the popup is not available yet.';
+interface DownloadButtonProps {
+  videoId: string;
+  title: string;
+  platform: Platform;
+  /** popup: the icon only; detail: icon and label. */
+  variant?: 'popup' | 'detail';
+}
 
 /**
- * The popup's download icon. YouTube and TikTok videos cannot be downloaded (spec §5 hover text); for the others
- * the download is not wired yet, and the button says so instead of pretending. It stays focusable (aria-disabled)
- * so keyboard and screen-reader users hear the reason too.
+ * The download icon of the popup and the detail header: asks the host to download the video (downloads.start);
+ * progress shows in the transfers tray. YouTube and TikTok videos cannot be downloaded (spec §5 hover text); the
+ * button then stays focusable (aria-disabled) so keyboard and screen-reader users hear the reason too. A second click
+ * while the download runs is ignored.
  */
-export function DownloadButton({ platform }: { platform: string }) {
+export function DownloadButton({ videoId, title, platform, variant = 'popup' }: DownloadButtonProps) {
   const reasonId = useId();
-  const reason = canDownload(platform) ? DOWNLOAD_NOT_YET : MESSAGES.downloadUnsupported;
+  const allowed = canDownload(platform);
+  const { active, busy, start } = useVideoDownload(allowed ? { videoId, title, platform } : null);
+  const percent = active?.total ? Math.round((active.bytes / active.total) * 100) : null;
+  const reason = !allowed ? MESSAGES.downloadUnsupported : busy ? `Downloading${percent === null ? '…' : ` (${percent}%)`}` : 'Download the video to this computer';
+  const disabled = !allowed || busy;
   return (
     <span className="video-popup__download">
       <button
         type="button"
-        className="btn btn--small btn--ghost video-popup__icon-button"
-        aria-disabled="true"
-        aria-label="Download video"
+        className={variant === 'popup' ? 'btn btn--small btn--ghost video-popup__icon-button' : 'btn btn--small'}
+        aria-disabled={disabled ? 'true' : undefined}
+        aria-busy={busy || undefined}
+        aria-label={variant === 'popup' ? 'Download video' : undefined}
         aria-describedby={reasonId}
         title={reason}
-        data-testid="popup-download"
-        onClick={(event) => event.preventDefault()}
+        data-testid={variant === 'popup' ? 'popup-download' : 'detail-download'}
+        onClick={(event) => {
+          event.preventDefault();
+          if (!disabled) start();
+        }}
       >
         <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
           <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" />
         </svg>
+        {variant === 'detail' && (busy ? `Downloading${percent === null ? '…' : ` ${percent}%`}` : 'Download video')}
       </button>
       <span id={reasonId} className="visually-hidden">
         {reason}

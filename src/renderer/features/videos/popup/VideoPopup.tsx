@@ -70,7 +70,9 @@ export function VideoPopup({ videoId, onClose }: VideoPopupProps) {
           <h2 id={titleId} className="video-popup__title">
             {title}
           </h2>
-          {detail.state.phase === 'success' && <DownloadButton platform={detail.state.body.platform} />}
+          {detail.state.phase === 'success' && (
+            <DownloadButton videoId={detail.state.body._id} title={detail.state.body.title} platform={detail.state.body.platform} />
+          )}
           <button type="button" className="btn btn--small btn--ghost video-popup__icon-button" aria-label="Close" onClick={onClose}>
             <span aria-hidden="true">✕</span>
           </button>

@@ -1,0 +1,33 @@
+/**
+ * Deep links of the desktop app: `reelscope://videos/{id}` (and `reelscope://library`) become routes of the app.
+ * Anything else is ignored, so a crafted link can never point the window at another page.
+ */
+
+/** The URL scheme registered with the OS. */
+export const DEEP_LINK_SCHEME = 'reelscope';
+
+const VIDEO_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The app route a deep link opens, or null when the link is not one of ours or is malformed. */
+export function routeOfDeepLink(link: string): string | null {
+  const prefix = `${DEEP_LINK_SCHEME}:`;
+  if (!link.toLowerCase().startsWith(prefix)) return null;
+  // Read the raw text, not a parsed URL: URL parsing would resolve "videos/../x" into another route before we look.
+  const rest = link.slice(prefix.length).replace(/^\/+/, '').split(/[?#]/)[0] ?? '';
+  const parts = rest.split('/').filter((part) => part !== '');
+  if (parts.some((part) => !/^[A-Za-z0-9_-]+$/.test(part))) return null;
+  if (parts.length === 1 && parts[0] === 'library') return '/library';
+  if (parts.length === 1 && parts[0] === 'videos') return '/videos';
+  if (parts.length === 2 && parts[0] === 'videos' && VIDEO_ID.test(parts[1] ?? '')) return `/videos/${parts[1]}`;
+  return null;
+}
+
+/** The first deep link among command-line arguments (Windows and Linux pass the link to a second instance this way). */
+export function deepLinkInArgs(argv: readonly string[]): string | null {
+  for (const arg of argv) {
+    if (!arg.startsWith(`${DEEP_LINK_SCHEME}:`)) continue;
+    const route = routeOfDeepLink(arg);
+    if (route) return route;
+  }
+  return null;
+}

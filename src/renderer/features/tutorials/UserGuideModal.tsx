@@ -1,0 +1,57 @@
+import { useSetAtom } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import { TUTORIAL_TEXTS } from '../../../shared/messages';
+import { Modal } from '../../ui/dialog';
+import { activeTutorialAtom, userGuideOpenAtom } from './tutorials.atoms';
+import type { TutorialName } from './tutorials.content';
+import { TUTORIALS } from './tutorials.content';
+
+const GUIDES: readonly { name: TutorialName; route: string; text: string }[] = [
+  { name: 'home-overview', route: '/home', text: 'A tour of Home: overview, trending, shortcuts, word cloud and search.' },
+  { name: 'video-detail', route: '/videos', text: 'How to read a video analysis: player, transcript, sentiment and brand safety.' },
+  { name: 'first-video', route: '/videos', text: 'Where your videos live and what happens after an upload.' },
+];
+
+/** The user guide: lists the tutorials and starts one on its page. */
+export function UserGuideModal() {
+  const setOpen = useSetAtom(userGuideOpenAtom);
+  const setActive = useSetAtom(activeTutorialAtom);
+  const navigate = useNavigate();
+  return (
+    <Modal title={TUTORIAL_TEXTS.userGuide} onDismiss={() => setOpen(false)}>
+      <ul className="user-guide">
+        {GUIDES.map((guide) => (
+          <li key={guide.name} className="user-guide__item">
+            <div>
+              <p className="user-guide__title">{TUTORIALS[guide.name].label}</p>
+              <p className="user-guide__text">
+                {guide.text} {TUTORIALS[guide.name].steps.length} steps.
+              </p>
+            </div>
+            <button
+              type="button"
+              className="btn btn--small"
+              onClick={() => {
+                setOpen(false);
+                navigate(guide.route);
+                setActive({ name: guide.name, step: 0 });
+              }}
+            >
+              Start
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
+
+/** The top bar's help button. */
+export function UserGuideButton() {
+  const setOpen = useSetAtom(userGuideOpenAtom);
+  return (
+    <button type="button" className="icon-button" aria-label={TUTORIAL_TEXTS.userGuide} title={TUTORIAL_TEXTS.userGuide} onClick={() => setOpen(true)}>
+      ?
+    </button>
+  );
+}

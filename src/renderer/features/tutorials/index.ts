@@ -1,0 +1,4 @@
+export { TutorialLayer } from './TutorialLayer';
+export { UserGuideButton } from './UserGuideModal';
+export { TutorialCard } from './TutorialCard';
+export { TUTORIALS } from './tutorials.content';

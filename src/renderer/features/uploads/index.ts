@@ -1,0 +1,4 @@
+export { UploadLayer, AddVideosButton } from './UploadLayer';
+export { uploadModalAtom } from './uploads.atoms';
+export { OwnStorageForm } from './OwnStorageForm';
+export { markFirstVideo } from './uploads.api';
