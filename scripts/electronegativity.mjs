@@ -38,6 +38,14 @@ const ALLOWLIST = [
     uri: 'main/electron/window.ts',
     message: 'Review the use of preload scripts',
   },
+  {
+    // setAsDefaultProtocolClient registers reelscope:// deep links. Main only turns a link into an in-app route
+    // after parsing it against a fixed list of route shapes (videos/{id}, library); anything else, including
+    // ../ tricks, is dropped — see src/main/services/deepLinks.ts and tests/unit/host/desktopConventions.test.ts.
+    ruleId: 'PROTOCOL_HANDLER_JS_CHECK',
+    uri: 'main/electron/main.ts',
+    message: 'Review the use of custom protocol handlers',
+  },
 ];
 
 const electronVersion = JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')).version;

@@ -1,5 +1,6 @@
 /**
- * Deep links of the desktop app: `reelscope://videos/{id}` (and `reelscope://library`) become routes of the app.
+ * Deep links of the desktop app: `reelscope://videos/{id}`, `reelscope://library` and the password-reset link the
+ * back end mails (`reelscope://reset-password?token=…`) become routes of the app.
  * Anything else is ignored, so a crafted link can never point the window at another page.
  */
 
@@ -7,6 +8,12 @@
 export const DEEP_LINK_SCHEME = 'reelscope';
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const RESET_TOKEN = /^[A-Za-z0-9_-]{16,512}$/;
+
+function resetPasswordRoute(link: string): string | null {
+  const token = /[?&]token=([^&#]*)/.exec(link)?.[1] ?? '';
+  return RESET_TOKEN.test(token) ? `/reset-password?token=${token}` : null;
+}
 
 /** The app route a deep link opens, or null when the link is not one of ours or is malformed. */
 export function routeOfDeepLink(link: string): string | null {
@@ -17,6 +24,7 @@ export function routeOfDeepLink(link: string): string | null {
   const parts = rest.split('/').filter((part) => part !== '');
   if (parts.some((part) => !/^[A-Za-z0-9_-]+$/.test(part))) return null;
   if (parts.length === 1 && parts[0] === 'library') return '/library';
+  if (parts.length === 1 && parts[0] === 'reset-password') return resetPasswordRoute(link);
   if (parts.length === 1 && parts[0] === 'videos') return '/videos';
   if (parts.length === 2 && parts[0] === 'videos' && VIDEO_ID.test(parts[1] ?? '')) return `/videos/${parts[1]}`;
   return null;

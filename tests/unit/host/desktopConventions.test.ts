@@ -16,6 +16,9 @@ describe('deep links', () => {
     expect(routeOfDeepLink('reelscope:///videos/vid_123')).toBe('/videos/vid_123');
     expect(routeOfDeepLink('reelscope://videos/vid_123/')).toBe('/videos/vid_123');
     expect(routeOfDeepLink('reelscope://library')).toBe('/library');
+    expect(routeOfDeepLink('reelscope://reset-password?token=Abc_def-1234567890XYZ')).toBe('/reset-password?token=Abc_def-1234567890XYZ');
+    expect(routeOfDeepLink('reelscope://reset-password?token=short')).toBeNull();
+    expect(routeOfDeepLink('reelscope://reset-password?token=a%22b%3Cscript%3E0123456789')).toBeNull();
   });
 
   it('ignores other schemes, other routes and ids that are not ids', () => {
