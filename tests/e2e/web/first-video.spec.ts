@@ -45,6 +45,8 @@ test('a new brand signs up, uploads its first video with subtitles and is guided
   writeFileSync(srt, SRT);
   writeFileSync(logo, PNG);
 
+  // The keychain entry is shared by every web host on this machine: start signed out, as the fixture does.
+  await callHost(stack, 'session.logout');
   await page.goto(`${stack.webUrl}/#/signup`);
   await page.getByLabel('First name').fill('Ana');
   await page.getByLabel('Last name').fill('Lee');

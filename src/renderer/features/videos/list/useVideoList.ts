@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useServices } from '../../../app/useServices';
+import { host } from '../../../host/hostClient';
 import { lastListBodyAtom, listQueryAtom, loadVideoListAtom, videoListSlice } from './videoList.atoms';
 
 /** Loads the list whenever its query changes (not again on a remount with the same query); reload() forces. */
@@ -17,5 +18,8 @@ export function useVideoList() {
   }, [key, load, api.main]);
 
   const reload = useCallback(() => load(api.main, { force: true }), [load, api.main]);
+
+  // A video finished its analysis while the list was open: show its new sentiment and stage without a manual reload.
+  useEffect(() => host().on('analysis.completed', () => void reload()), [reload]);
   return { state, body, reload, hasBrand: query !== null };
 }
