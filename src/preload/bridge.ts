@@ -8,11 +8,18 @@ export interface IpcRendererLike {
   removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
 
+/** The part of Electron's webUtils the bridge uses (resolving a dropped File to its disk path). */
+export interface WebUtilsLike {
+  getPathForFile(file: File): string;
+}
+
 /**
- * The object the preload exposes: exactly `invoke` and `on`, and only for names in the contract.
+ * The object the preload exposes: `invoke` and `on`, only for names in the contract, and (with webUtils) `pathForFile`.
  * Anything else is refused here, before it reaches IPC, so a compromised renderer cannot probe other channels.
+ * pathForFile only answers the path of a File the page already holds (one the person dropped); it reads nothing and
+ * sends nothing, and main checks any path it is later given (uploads.start: regular file, allowed extension).
  */
-export function createBridge(ipc: IpcRendererLike): HostBridge {
+export function createBridge(ipc: IpcRendererLike, webUtils?: WebUtilsLike): HostBridge {
   const bridge = {
     invoke<C extends IpcChannel>(channel: C, ...args: unknown[]): Promise<IpcEnvelope<IpcOutput<C>>> {
       if (!isIpcChannel(channel)) return Promise.reject(new Error(`Refused: "${String(channel)}" is not a host channel.`));
@@ -28,5 +35,16 @@ export function createBridge(ipc: IpcRendererLike): HostBridge {
       return () => void ipc.removeListener(event, wrapped);
     },
   } satisfies HostBridge;
-  return bridge;
+  if (!webUtils) return bridge;
+  return {
+    ...bridge,
+    pathForFile(file: File): string {
+      // getPathForFile throws for anything that is not a File; answer '' (no path) instead of leaking the error.
+      try {
+        return webUtils.getPathForFile(file);
+      } catch {
+        return '';
+      }
+    },
+  };
 }

@@ -21,6 +21,8 @@ export function createWebDesktopPorts(options: { dataDir: string; token: string 
     defaultDownloadDir: join(options.dataDir, 'downloads'),
     defaultExportDir: join(options.dataDir, 'exports'),
     directoryPicker: null,
+    // The page uses its own <input type="file"> and streams the File (a browser never hands out paths).
+    filePicker: null,
     windowProgress: { set: () => undefined },
     downloadNotifier: { downloaded: () => undefined },
     shell: {

@@ -1,6 +1,6 @@
 import type { BrowserWindow } from 'electron';
 import { dialog } from 'electron';
-import type { DirectoryPicker } from '../services/ports';
+import type { DirectoryPicker, FilePicker } from '../services/ports';
 
 /** The native folder chooser, attached to the window that asked (so it is modal to it). */
 export function createDirectoryPicker(parent: () => BrowserWindow | null): DirectoryPicker {
@@ -10,6 +10,19 @@ export function createDirectoryPicker(parent: () => BrowserWindow | null): Direc
       const options = { title, properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[] };
       const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+  };
+}
+
+/** The native file chooser for uploads, modal to the window that asked; only files (never folders) can be chosen. */
+export function createFilePicker(parent: () => BrowserWindow | null): FilePicker {
+  return {
+    async pick({ title, filters, multiple }) {
+      const window = parent();
+      const properties: ('openFile' | 'multiSelections')[] = multiple ? ['openFile', 'multiSelections'] : ['openFile'];
+      const options = { title, filters, properties };
+      const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+      return result.canceled || result.filePaths.length === 0 ? null : result.filePaths;
     },
   };
 }

@@ -3,7 +3,7 @@
  * the host. Electron fills them with native adapters (main/electron), the web host with plain Node ones or no-ops.
  */
 import type { Writable } from 'node:stream';
-import type { DirectoryPicker } from './ports';
+import type { DirectoryPicker, FilePicker } from './ports';
 
 /** The taskbar / dock progress of the main window. */
 export interface WindowProgress {
@@ -47,6 +47,8 @@ export interface DesktopPorts {
   defaultExportDir: string;
   /** The native folder chooser; null where there is none (web host): dialog.pickDirectory then answers the configured folder. */
   directoryPicker: DirectoryPicker | null;
+  /** The native file chooser; null or absent where there is none (web host): dialog.pickFiles then answers HostError unavailable. */
+  filePicker?: FilePicker | null;
   windowProgress: WindowProgress;
   downloadNotifier: DownloadNotifier;
   shell: FileShell;

@@ -5,7 +5,10 @@
 import { mkdir } from 'node:fs/promises';
 import type { BackendInfo } from '../../shared/ipc/contract';
 import type { IpcEvent, IpcEventPayload } from '../../shared/ipc/contract';
+import { VIDEO_MIME_MAP } from '../../shared/constants';
+import { SUBTITLE_EXTENSIONS } from '../../shared/http/uploads.schemas';
 import { HostError } from '../../shared/ipc/handlers';
+import type { PickFiles } from '../../shared/ipc/uploads.schemas';
 import { MESSAGES } from '../../shared/messages';
 import { createBackendClient } from './backendClient';
 import type { DesktopPorts } from './desktopPorts';
@@ -28,9 +31,16 @@ export interface DesktopServices {
   folders: HostFolders;
   /** dialog.pickDirectory: the picker's choice (null when cancelled); HostError with MESSAGES.directoryPickerFailed on failure. */
   pickDirectory(): Promise<{ path: string } | null>;
+  /** dialog.pickFiles: the chosen paths (null when cancelled); HostError unavailable where the host has no chooser. */
+  pickFiles(kind: PickFiles['kind']): Promise<{ paths: string[] } | null>;
   /** shell.showItemInFolder for files the host saved or indexed only. */
   showItemInFolder(path: string): Promise<void>;
 }
+
+export const PICK_FILES_TEXTS = {
+  unavailable: 'The browser version has no native file chooser. Choose or drop the file in the window instead.',
+  failed: 'Failed to open the file chooser. Please try again.',
+} as const;
 
 export interface DesktopDeps {
   ports: DesktopPorts;
@@ -72,6 +82,20 @@ export function createDesktopServices(deps: DesktopDeps): DesktopServices {
       } catch (error) {
         deps.log(`directory picker failed: ${error instanceof Error ? error.message : String(error)}`);
         throw new HostError('failed', MESSAGES.directoryPickerFailed);
+      }
+    },
+    async pickFiles(kind) {
+      if (!ports.filePicker) throw new HostError('unavailable', PICK_FILES_TEXTS.unavailable);
+      const subtitles = [...SUBTITLE_EXTENSIONS];
+      const options = kind === 'video'
+        ? { title: 'Choose a video and its subtitles', filters: [{ name: 'Videos and subtitles', extensions: [...Object.keys(VIDEO_MIME_MAP), ...subtitles] }], multiple: true }
+        : { title: 'Choose the subtitles', filters: [{ name: 'Subtitles', extensions: subtitles }], multiple: false };
+      try {
+        const paths = await ports.filePicker.pick(options);
+        return paths && paths.length > 0 ? { paths } : null;
+      } catch (error) {
+        deps.log(`file picker failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new HostError('failed', PICK_FILES_TEXTS.failed);
       }
     },
     async showItemInFolder(path) {

@@ -58,6 +58,7 @@ export function createHostHandlers(deps: HostHandlerDeps): IpcHandlers {
     },
     'downloads.list': () => deps.desktop.downloads.list(),
     'dialog.pickDirectory': () => deps.desktop.pickDirectory(),
+    'dialog.pickFiles': ({ kind }) => deps.desktop.pickFiles(kind),
     'transcripts.export': (input) => deps.desktop.exports.start({ videoIds: input.videoIds, directory: input.directory, fileType: input.fileType ?? 'pdf' }),
     'transcripts.cancelExport': async ({ exportId }) => {
       await deps.desktop.exports.cancel(exportId);

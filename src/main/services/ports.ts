@@ -84,3 +84,9 @@ export interface DirectoryPicker {
   /** The chosen folder, or null when the person cancelled. Rejects when the dialog could not open. */
   pick(title: string): Promise<string | null>;
 }
+
+/** The native file chooser (own-storage uploads). */
+export interface FilePicker {
+  /** The chosen absolute paths, or null when the person cancelled. Rejects when the dialog could not open. */
+  pick(options: { title: string; filters: { name: string; extensions: string[] }[]; multiple: boolean }): Promise<string[] | null>;
+}

@@ -8,13 +8,15 @@
  * browser picked, so the page PUTs the File to `/__host/uploads/:uploadId/:kind` and `receive()` forwards that stream.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
+import { basename, isAbsolute } from 'node:path';
 import type { Readable } from 'node:stream';
 import { CreateUploadUrlResponseSchema, UPLOAD_MESSAGES, UploadTargetResponseSchema } from '../../shared/http/uploads.schemas';
 import { HostError } from '../../shared/ipc/handlers';
 import type { UploadProgress, UploadStart, UploadStarted } from '../../shared/ipc/uploads.schemas';
-import { subtitleContentType, uploadRefusal } from '../../shared/rules/uploads';
+import { isSubtitleFile, subtitleContentType, uploadRefusal } from '../../shared/rules/uploads';
 import type { BackendClient } from './backendClient';
 import { putStream } from './uploadPut';
 
@@ -51,6 +53,7 @@ interface Upload {
 export const UPLOAD_TEXTS = {
   noPathsInBrowser: 'The web app cannot read files by path. Choose or drop the file in the window instead.',
   noSource: 'This app reads files by path only. Choose the file again.',
+  notAFile: 'Only a video file saved on this computer can be uploaded (not a folder or a device). Choose the file again.',
   unknownUpload: 'This upload is no longer running. Start it again.',
   lost: 'The connection to the server was lost during the upload. Retry to send the file again.',
   cancelled: 'Upload cancelled.',
@@ -60,6 +63,33 @@ function answerMessage(body: unknown, status: number): string {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   for (const key of ['message', 'error_message', 'error']) if (typeof record[key] === 'string' && record[key] !== '') return record[key];
   return `The server answered ${status} to the upload.`;
+}
+
+/** A path the host may read: absolute, a regular file (stat follows links), with an allowed extension in its own name. */
+async function checkedPath(file: UploadStart['file'], kind: UploadKind): Promise<UploadStart['file']> {
+  const path = file.path;
+  if (!path || !isAbsolute(path)) throw new HostError('bad_input', UPLOAD_TEXTS.notAFile);
+  const refusal = kind === 'video' ? uploadRefusal(basename(path)) : isSubtitleFile(basename(path)) ? null : UPLOAD_MESSAGES.notASubtitle;
+  if (refusal) throw new HostError('bad_input', refusal);
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) throw new HostError('bad_input', UPLOAD_TEXTS.notAFile);
+  return { ...file, size: info.size };
+}
+
+/**
+ * Opens a checked path for streaming and checks it again on the open handle (the file may have been swapped since
+ * start). O_NONBLOCK keeps a swapped-in pipe from blocking the open; it changes nothing for regular files.
+ */
+async function openRegularFile(path: string): Promise<{ handle: FileHandle; size: number }> {
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new HostError('bad_input', UPLOAD_TEXTS.notAFile);
+    return { handle, size: info.size };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
 }
 
 export function createUploadsService(deps: UploadsDeps): UploadsService {
@@ -118,11 +148,14 @@ export function createUploadsService(deps: UploadsDeps): UploadsService {
     const { subtitle, file } = upload.input;
     try {
       // The size on disk, not the one the renderer said: Content-Length must match the bytes sent.
-      if (subtitle?.path) await send(upload, 'subtitle', createReadStream(subtitle.path), (await stat(subtitle.path)).size);
+      if (subtitle?.path) {
+        const opened = await openRegularFile(subtitle.path);
+        await send(upload, 'subtitle', opened.handle.createReadStream(), opened.size);
+      }
       if (upload.progress.phase === 'failed' || upload.progress.phase === 'cancelled') return;
-      const size = (await stat(file.path!)).size;
-      update(upload, { total: size });
-      await send(upload, 'video', createReadStream(file.path!, { highWaterMark: 256 * 1024 }), size);
+      const opened = await openRegularFile(file.path!);
+      update(upload, { total: opened.size });
+      await send(upload, 'video', opened.handle.createReadStream({ highWaterMark: 256 * 1024 }), opened.size);
     } catch (error) {
       update(upload, { phase: 'failed', message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}` });
     }
@@ -136,6 +169,9 @@ export function createUploadsService(deps: UploadsDeps): UploadsService {
       const usesPaths = input.file.path !== undefined || input.subtitle?.path !== undefined;
       if (usesPaths && !deps.readsPaths) throw new HostError('forbidden', UPLOAD_TEXTS.noPathsInBrowser);
       if (!usesPaths && !deps.streamPrefix) throw new HostError('bad_input', UPLOAD_TEXTS.noSource);
+      // A path comes from the renderer: read it only when it names a regular file (no folder, device, pipe or socket)
+      // whose own name has an allowed extension, and trust the size on disk rather than the one the page sent.
+      if (usesPaths) input = { ...input, file: await checkedPath(input.file, 'video'), subtitle: input.subtitle ? await checkedPath(input.subtitle, 'subtitle') : input.subtitle };
       const ticket = await deps.client.json(
         'second', 'POST', `/video/create-upload-url/${encodeURIComponent(input.file.name)}`,
         { brand_id: deps.client.brandId(), title: input.title, videoId: input.videoId },

@@ -15,6 +15,8 @@ export type HostRuntime = 'electron' | 'web' | 'none';
 /** The renderer's only way to reach the host: unwraps envelopes and throws HostCallError. */
 export interface HostClient {
   readonly runtime: HostRuntime;
+  /** Electron only: the disk path of a File dropped onto the window ('' when it has none); null elsewhere (web host). */
+  readonly pathForFile: ((file: File) => string) | null;
   invoke<C extends IpcChannel>(channel: C, ...args: InvokeArgs<C>): Promise<IpcOutput<C>>;
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
 }
@@ -32,6 +34,7 @@ function isHostBridge(value: unknown): value is HostBridge {
 export function createHostClient(bridge: HostBridge | null, runtime: HostRuntime): HostClient {
   return {
     runtime,
+    pathForFile: bridge?.pathForFile ? (file) => bridge.pathForFile?.(file) ?? '' : null,
     async invoke<C extends IpcChannel>(channel: C, ...args: InvokeArgs<C>): Promise<IpcOutput<C>> {
       if (!bridge) throw new HostCallError('unavailable', HOST_UNAVAILABLE_MESSAGE);
       let envelope;

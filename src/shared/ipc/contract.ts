@@ -6,7 +6,9 @@ import {
 } from './desktop.schemas';
 import { NavigateSchema, UpdateStatusSchema } from './app.schemas';
 import { SettingsPatchSchema, SettingsSchema } from './settings.schemas';
-import { AnalysisCompletedSchema, AnalysisPollStateSchema, UploadIdSchema, UploadProgressSchema, UploadStartedSchema, UploadStartSchema } from './uploads.schemas';
+import {
+  AnalysisCompletedSchema, AnalysisPollStateSchema, PickedFilesSchema, PickFilesSchema, UploadIdSchema, UploadProgressSchema, UploadStartedSchema, UploadStartSchema,
+} from './uploads.schemas';
 
 /** Where the host keeps the tokens: OS keychain, Electron safeStorage file, or process memory only. */
 export const TokenStorageSchema = z.enum(['keychain', 'safeStorage', 'memory']);
@@ -106,8 +108,12 @@ export const IPC_CHANNELS = {
   ),
   // Issue 5: own-storage uploads and the first-analysis poll.
   'uploads.start': channel(
-    'Checks the files (video MIME map of spec §5, .srt/.vtt beside) before any byte is sent, asks the back end for one-time PUT targets and streams the subtitle then the video: Electron from file.path; the web host answers stream paths the page PUTs the File bodies to. videoId retries an upload. Progress arrives as uploads.progress.',
+    'Checks the files (video MIME map of spec §5, .srt/.vtt beside) before any byte is sent, asks the back end for one-time PUT targets and streams the subtitle then the video: Electron from file.path (only a regular file whose own name has an allowed extension); the web host answers stream paths the page PUTs the File bodies to. videoId retries an upload. Progress arrives as uploads.progress.',
     UploadStartSchema, UploadStartedSchema,
+  ),
+  'dialog.pickFiles': channel(
+    'Electron: the native file chooser for own-storage uploads (kind video: the video types of spec §5 with .srt/.vtt beside, several at once; kind subtitle: one .srt/.vtt), answering {paths} or null when cancelled. Web host: HostError unavailable (the page uses its file input and streams the File).',
+    PickFilesSchema, PickedFilesSchema,
   ),
   'uploads.cancel': channel('Stops a running upload (the back end gives the link back for a retry); no-op when finished.', UploadIdSchema, z.null()),
   'uploads.list': channel('Uploads of this run, newest first.', none, z.array(UploadProgressSchema)),
@@ -149,6 +155,12 @@ export type InvokeArgs<C extends IpcChannel> = IpcInput<C> extends undefined ? [
 export interface HostBridge {
   invoke<C extends IpcChannel>(channel: C, ...args: InvokeArgs<C>): Promise<IpcEnvelope<IpcOutput<C>>>;
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
+  /**
+   * Electron preload only: the disk path of a File the person dropped onto the window ('' when it has none), through
+   * webUtils.getPathForFile, which only the preload can call under contextIsolation. The web bridge has none (a
+   * browser never reveals paths); the host still checks every path it is given (uploads.start).
+   */
+  pathForFile?(file: File): string;
 }
 
 export function isIpcChannel(name: unknown): name is IpcChannel {

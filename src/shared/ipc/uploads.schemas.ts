@@ -12,7 +12,11 @@ const size = z.number().int().nonnegative();
 export const UploadFileSchema = z.object({
   name,
   size,
-  /** Electron only: the file's absolute path. The web host refuses paths (it must not read what the page names). */
+  /**
+   * Electron only: the file's absolute path (from dialog.pickFiles or the preload's pathForFile for a dropped file).
+   * The host reads it only when it is a regular file with an allowed extension, and then uses the size on disk.
+   * The web host refuses paths (it must not read what the page names).
+   */
   path: z.string().min(1).max(4096).optional(),
 });
 export type UploadFile = z.infer<typeof UploadFileSchema>;
@@ -34,6 +38,12 @@ export const UploadStartedSchema = z.object({
   stream: z.object({ video: z.string(), subtitle: z.string().nullable() }).nullable(),
 });
 export type UploadStarted = z.infer<typeof UploadStartedSchema>;
+
+/** dialog.pickFiles: which native file chooser to open (videos with their subtitles, or a subtitle file alone). */
+export const PickFilesSchema = z.object({ kind: z.enum(['video', 'subtitle']) });
+export type PickFiles = z.infer<typeof PickFilesSchema>;
+/** The chosen absolute paths, or null when the person cancelled. */
+export const PickedFilesSchema = z.object({ paths: z.array(z.string().min(1).max(4096)).max(20) }).nullable();
 
 export const UPLOAD_PHASES = ['waiting', 'subtitle', 'video', 'done', 'failed', 'cancelled'] as const;
 export const UploadProgressSchema = z.object({

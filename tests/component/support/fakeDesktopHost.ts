@@ -15,7 +15,8 @@ export interface FakeDesktopHost {
   emit<E extends IpcEvent>(event: E, payload: IpcEventPayload<E>): void;
 }
 
-export function installFakeDesktopHost(runtime: HostRuntime = 'web'): FakeDesktopHost {
+/** `pathForFile` stands in for the Electron preload's (webUtils) resolution of a dropped File's disk path. */
+export function installFakeDesktopHost(runtime: HostRuntime = 'web', options: { pathForFile?: (file: File) => string } = {}): FakeDesktopHost {
   const answers = new Map<IpcChannel, unknown>();
   const listeners = new Map<IpcEvent, Set<(payload: unknown) => void>>();
   const calls: FakeDesktopHost['calls'] = [];
@@ -33,6 +34,7 @@ export function installFakeDesktopHost(runtime: HostRuntime = 'web'): FakeDeskto
       set.add(listener);
       return () => set.delete(listener);
     }) as HostBridge['on'],
+    ...(options.pathForFile ? { pathForFile: options.pathForFile } : {}),
   };
   installHostClient(createHostClient(bridge, runtime));
   return {

@@ -45,8 +45,8 @@ test.describe('Reelscope desktop app', () => {
       const login = new LoginPage(window);
       await expect(login.email).toBeVisible({ timeout: 30_000 });
       await expect(login.submit).toBeVisible();
-      // The renderer reaches the host only through the preload bridge, and Node is not exposed.
-      expect(await window.evaluate(() => Object.keys((window as unknown as Record<string, object>).reelscopeHost ?? {}).sort())).toEqual(['invoke', 'on']);
+      // The renderer reaches the host only through the preload bridge (plus pathForFile for dropped files), and Node is not exposed.
+      expect(await window.evaluate(() => Object.keys((window as unknown as Record<string, object>).reelscopeHost ?? {}).sort())).toEqual(['invoke', 'on', 'pathForFile']);
       expect(await window.evaluate(() => typeof (globalThis as Record<string, unknown>).require)).toBe('undefined');
     } finally {
       await app.close();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpcChannel, IpcEnvelope } from '../../../src/shared/ipc/contract';
 import { IPC_CHANNELS, IPC_EVENTS, WEB_BRIDGE } from '../../../src/shared/ipc/contract';
+import { PICK_FILES_TEXTS } from '../../../src/main/services/desktopServices';
 import type { WebHost } from '../../../src/server/webHost/webHost';
 import { startWebHost } from '../../../src/server/webHost/webHost';
 const CHANNELS = Object.keys(IPC_CHANNELS) as IpcChannel[];
@@ -22,6 +23,7 @@ const SAMPLE_INPUT: Partial<Record<IpcChannel, unknown>> = {
   'library.remove': { itemId: 'none' },
   'shell.showItemInFolder': { path: '/tmp/not-a-reelscope-file.mp4' },
   'uploads.start': { file: { name: 'clip.mov', size: 1 } },
+  'dialog.pickFiles': { kind: 'video' },
   'uploads.cancel': { uploadId: 'none' },
 };
 /** Channels whose sample input is refused on purpose (no such item; not a file the host saved): the envelope proves the route. */
@@ -32,6 +34,8 @@ const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
   // The web host has no updater: nothing to install.
   'updates.restart': 'unavailable',
   'uploads.start': 'bad_input',
+  // A browser has no native file chooser: the page keeps its <input type="file">.
+  'dialog.pickFiles': 'unavailable',
 };
 
 describe('the IPC contract table', () => {
@@ -92,6 +96,14 @@ describe('web host bridge over real HTTP', () => {
     expect(app).toMatchObject({ ok: true, value: { name: 'Reelscope', runtime: 'web' } });
     const backend = (await (await call('backend.info')).json()) as IpcEnvelope<unknown>;
     expect(backend).toMatchObject({ ok: true, value: { mode: 'hosted', origin: 'http://127.0.0.1:4999', state: 'running' } });
+  });
+
+  it('answers dialog.pickFiles with unavailable and a plain message (the page uses its file input)', async () => {
+    for (const kind of ['video', 'subtitle']) {
+      const answer = (await (await call('dialog.pickFiles', { body: { input: { kind } } })).json()) as IpcEnvelope<unknown>;
+      expect(answer).toEqual({ ok: false, error: { code: 'unavailable', message: PICK_FILES_TEXTS.unavailable } });
+    }
+    expect(await (await call('dialog.pickFiles', { body: { input: { kind: 'folder' } } })).json()).toMatchObject({ ok: false, error: { code: 'bad_input' } });
   });
 
   it('refuses calls without the token, with a wrong token, or from another origin (403)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IpcRendererLike } from '../../../src/preload/bridge';
+import type { IpcRendererLike, WebUtilsLike } from '../../../src/preload/bridge';
 import { createBridge } from '../../../src/preload/bridge';
 
 /**
@@ -29,6 +29,30 @@ function fakeIpcRenderer() {
 describe('preload bridge', () => {
   it('exposes exactly invoke and on', () => {
     expect(Object.keys(createBridge(fakeIpcRenderer().ipc)).sort()).toEqual(['invoke', 'on']);
+  });
+
+  it('with webUtils adds only pathForFile, which resolves a dropped File locally and sends nothing over IPC', () => {
+    const { ipc, invoked } = fakeIpcRenderer();
+    // Test double for Electron's webUtils (the binary cannot run here): answers a path for files it knows.
+    const paths = new Map<File, string>();
+    const asked: unknown[] = [];
+    const webUtils: WebUtilsLike = {
+      getPathForFile: (file) => {
+        asked.push(file);
+        if (!(file instanceof File)) throw new TypeError('Expected a File');
+        return paths.get(file) ?? '';
+      },
+    };
+    const dropped = new File(['x'], 'clip.mp4', { type: 'video/mp4' });
+    paths.set(dropped, '/home/me/Videos/clip.mp4');
+    const bridge = createBridge(ipc, webUtils);
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on', 'pathForFile']);
+    expect(bridge.pathForFile?.(dropped)).toBe('/home/me/Videos/clip.mp4');
+    // A File made by the page (not from disk) has no path; anything that is not a File answers '' instead of throwing.
+    expect(bridge.pathForFile?.(new File(['y'], 'made.mp4'))).toBe('');
+    expect(bridge.pathForFile?.({ name: 'fake.mp4' } as unknown as File)).toBe('');
+    expect(asked).toHaveLength(3);
+    expect(invoked).toEqual([]);
   });
 
   it('forwards contract channels with exactly one input argument', async () => {

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -98,6 +98,44 @@ describe('uploads service', () => {
     expect(seen.requests).toEqual([]);
     expect(seen.bytes).toBe(0);
     expect(events).toEqual([]);
+  });
+
+  it('reads a path only when it is an absolute regular file with an allowed extension: no request otherwise', async () => {
+    const { uploads, events } = await service(true);
+    const dir = tempDir();
+    const folder = join(dir, 'folder.mp4');
+    mkdirSync(folder);
+    // A device behind an allowed name: stat follows the link and sees a character device (endless bytes).
+    const device = join(dir, 'zero.mp4');
+    symlinkSync('/dev/zero', device);
+    const movie = join(dir, 'clip.mov');
+    writeFileSync(movie, Buffer.alloc(16, 1));
+    const video = join(dir, 'a.mp4');
+    writeFileSync(video, Buffer.alloc(16, 1));
+    await expect(uploads.start({ file: { name: 'folder.mp4', size: 1, path: folder } })).rejects.toMatchObject({ code: 'bad_input', message: UPLOAD_TEXTS.notAFile });
+    await expect(uploads.start({ file: { name: 'zero.mp4', size: 1, path: device } })).rejects.toMatchObject({ code: 'bad_input', message: UPLOAD_TEXTS.notAFile });
+    await expect(uploads.start({ file: { name: 'null.mp4', size: 1, path: '/dev/null' } })).rejects.toMatchObject({ code: 'bad_input', message: UPLOAD_MESSAGES.notAVideo });
+    // The name the page sends is not trusted: the path's own extension must be allowed too.
+    await expect(uploads.start({ file: { name: 'clip.mp4', size: 16, path: movie } })).rejects.toMatchObject({ code: 'bad_input', message: UPLOAD_MESSAGES.notAVideo });
+    await expect(uploads.start({ file: { name: 'a.mp4', size: 16, path: video }, subtitle: { name: 'a.srt', size: 16, path: movie } })).rejects.toMatchObject({ message: UPLOAD_MESSAGES.notASubtitle });
+    await expect(uploads.start({ file: { name: 'a.mp4', size: 16, path: 'a.mp4' } })).rejects.toMatchObject({ message: UPLOAD_TEXTS.notAFile });
+    await expect(uploads.start({ file: { name: 'gone.mp4', size: 16, path: join(dir, 'gone.mp4') } })).rejects.toMatchObject({ message: UPLOAD_TEXTS.notAFile });
+    // A subtitle path beside a video without one would leave nothing to read for the video.
+    await expect(uploads.start({ file: { name: 'a.mp4', size: 16 }, subtitle: { name: 'a.srt', size: 1, path: join(dir, 'a.srt') } })).rejects.toMatchObject({ message: UPLOAD_TEXTS.notAFile });
+    expect(seen.requests).toEqual([]);
+    expect(seen.bytes).toBe(0);
+    expect(events).toEqual([]);
+  });
+
+  it('uses the size on disk, not the one the page sent (a picked path arrives with size 0)', async () => {
+    const { uploads, events } = await service(true);
+    const path = join(tempDir(), 'picked.webm');
+    writeFileSync(path, Buffer.alloc(5000, 2));
+    await uploads.start({ file: { name: 'picked.webm', size: 0, path } });
+    await until(() => events.at(-1)?.phase === 'done');
+    expect(events[0]).toMatchObject({ phase: 'waiting', total: 5000 });
+    expect(events.at(-1)).toMatchObject({ phase: 'done', bytes: 5000, total: 5000 });
+    expect(seen.bytes).toBe(5000);
   });
 
   it('streams the subtitle and then the video from disk with progress, and reports done', async () => {

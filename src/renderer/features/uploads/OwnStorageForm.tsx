@@ -5,7 +5,8 @@ import { isSubtitleFile, uploadRefusal } from '../../../shared/rules/uploads';
 import { host } from '../../host/hostClient';
 import { FormAlert } from '../../ui/form';
 import { UploadProgressRow } from './UploadProgressRow';
-import { uploadOwnFile } from './uploads.api';
+import type { LocalFile } from './uploads.api';
+import { localFile, pickedPath, uploadOwnFile } from './uploads.api';
 import { uploadsAtom } from './uploads.atoms';
 
 interface Props {
@@ -16,16 +17,20 @@ interface Props {
 }
 
 /** Splits picked or dropped files into the video and the subtitle file beside it. */
-export function splitFiles(files: readonly File[]): { video: File | null; subtitle: File | null; refused: string | null } {
+export function splitFiles(files: readonly LocalFile[]): { video: LocalFile | null; subtitle: LocalFile | null; refused: string | null } {
   const subtitle = files.find((file) => isSubtitleFile(file.name)) ?? null;
   const others = files.filter((file) => file !== subtitle);
   const video = others[0] ?? null;
   return { video, subtitle, refused: video ? uploadRefusal(video.name, subtitle?.name) : null };
 }
 
-/** Own storage: pick or drop a video (and an .srt/.vtt beside it); progress with cancel, retry on failure. */
+/**
+ * Own storage: pick or drop a video (and an .srt/.vtt beside it); progress with cancel, retry on failure.
+ * Electron: the native chooser (dialog.pickFiles) and the dropped files' paths (preload pathForFile), which main reads;
+ * web host: the file inputs, and the page streams the Files.
+ */
 export function OwnStorageForm({ initialFiles, onUploaded }: Props) {
-  const [picked, setPicked] = useState(() => splitFiles(initialFiles));
+  const [picked, setPicked] = useState(() => splitFiles(initialFiles.map(localFile)));
   const [error, setError] = useState<string | null>(picked.refused);
   const [uploadId, setUploadId] = useState<string | null>(null);
   const [videoId, setVideoId] = useState<string | undefined>(undefined);
@@ -37,11 +42,21 @@ export function OwnStorageForm({ initialFiles, onUploaded }: Props) {
     if (progress?.phase === 'done') onUploaded(progress.videoId);
   }, [progress?.phase, progress?.videoId, onUploaded]);
 
-  const choose = (files: File[], kind: 'video' | 'subtitle') => {
+  const choose = (files: LocalFile[], kind: 'video' | 'subtitle') => {
     const next = kind === 'subtitle' ? { ...picked, subtitle: files[0] ?? null } : splitFiles([...files, ...(picked.subtitle ? [picked.subtitle] : [])]);
     const refused = next.video ? uploadRefusal(next.video.name, next.subtitle?.name) : next.subtitle && !isSubtitleFile(next.subtitle.name) ? UPLOAD_MESSAGES.notASubtitle : null;
     setPicked({ ...next, refused });
     setError(refused);
+  };
+
+  const desktop = host().runtime === 'electron';
+  const pick = async (kind: 'video' | 'subtitle') => {
+    try {
+      const chosen = await host().invoke('dialog.pickFiles', { kind });
+      if (chosen) choose(chosen.paths.map(pickedPath), kind);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
   };
 
   const start = async () => {
@@ -70,19 +85,28 @@ export function OwnStorageForm({ initialFiles, onUploaded }: Props) {
       onDrop={(event) => {
         event.preventDefault();
         event.stopPropagation();
-        choose([...event.dataTransfer.files], 'video');
+        choose([...event.dataTransfer.files].map(localFile), 'video');
       }}
     >
       <p className="upload-drop__hint">Drop a video here (.mp4, .webm, .ogv, .ogg, .ogm) with its .srt or .vtt subtitles, or choose the files.</p>
       <div className="upload-drop__pickers">
-        <label className="btn">
-          Choose video
-          <input ref={videoInput} className="visually-hidden" type="file" accept="video/mp4,video/webm,video/ogg,.mp4,.webm,.ogv,.ogg,.ogm,.srt,.vtt" multiple aria-label="Video file" onChange={(event) => choose([...(event.target.files ?? [])], 'video')} />
-        </label>
-        <label className="btn btn--ghost">
-          Add subtitles
-          <input className="visually-hidden" type="file" accept=".srt,.vtt" aria-label="Subtitle file" onChange={(event) => choose([...(event.target.files ?? [])], 'subtitle')} />
-        </label>
+        {desktop ? (
+          <>
+            <button type="button" className="btn" onClick={() => void pick('video')}>Choose video</button>
+            <button type="button" className="btn btn--ghost" onClick={() => void pick('subtitle')}>Add subtitles</button>
+          </>
+        ) : (
+          <>
+            <label className="btn">
+              Choose video
+              <input ref={videoInput} className="visually-hidden" type="file" accept="video/mp4,video/webm,video/ogg,.mp4,.webm,.ogv,.ogg,.ogm,.srt,.vtt" multiple aria-label="Video file" onChange={(event) => choose([...(event.target.files ?? [])].map(localFile), 'video')} />
+            </label>
+            <label className="btn btn--ghost">
+              Add subtitles
+              <input className="visually-hidden" type="file" accept=".srt,.vtt" aria-label="Subtitle file" onChange={(event) => choose([...(event.target.files ?? [])].map(localFile), 'subtitle')} />
+            </label>
+          </>
+        )}
       </div>
       <ul className="upload-drop__files" aria-label="Chosen files">
         {picked.video && <li>Video: {picked.video.name}</li>}

@@ -60,17 +60,41 @@ export function streamToHost(path: string, file: File, contentType: string, sign
   });
 }
 
+/**
+ * A file chosen for own storage: in the web host the File the page streams; in Electron its disk path, which main
+ * opens itself (after checking it is a regular file of an allowed type). Picked paths carry size 0: main stats them.
+ */
+export interface LocalFile {
+  name: string;
+  size: number;
+  file?: File;
+  path?: string;
+}
+
+/** A picked or dropped File: with its disk path when the host can resolve one (Electron preload), else the File. */
+export function localFile(file: File): LocalFile {
+  const path = host().pathForFile?.(file);
+  return path ? { name: file.name, size: file.size, path } : { name: file.name, size: file.size, file };
+}
+
+/** A path from the native chooser (dialog.pickFiles). */
+export function pickedPath(path: string): LocalFile {
+  return { name: path.split(/[\\/]/).pop() || path, size: 0, path };
+}
+
+const described = (local: LocalFile) => (local.path ? { name: local.name, size: local.size, path: local.path } : { name: local.name, size: local.size });
+
 /** Starts an own-storage upload through the host and, in the web host, sends the bodies (subtitle first). */
-export async function uploadOwnFile(video: File, subtitle: File | null, options: { videoId?: string; signal: AbortSignal; onStarted: (s: UploadStarted) => void }) {
+export async function uploadOwnFile(video: LocalFile, subtitle: LocalFile | null, options: { videoId?: string; signal: AbortSignal; onStarted: (s: UploadStarted) => void }) {
   const started = await host().invoke('uploads.start', {
-    file: { name: video.name, size: video.size },
-    subtitle: subtitle ? { name: subtitle.name, size: subtitle.size } : null,
+    file: described(video),
+    subtitle: subtitle ? described(subtitle) : null,
     ...(options.videoId ? { videoId: options.videoId } : {}),
   });
   options.onStarted(started);
   if (!started.stream) return started;
-  if (subtitle && started.stream.subtitle) await streamToHost(started.stream.subtitle, subtitle, 'application/octet-stream', options.signal);
-  await streamToHost(started.stream.video, video, 'application/octet-stream', options.signal);
+  if (subtitle?.file && started.stream.subtitle) await streamToHost(started.stream.subtitle, subtitle.file, 'application/octet-stream', options.signal);
+  if (video.file) await streamToHost(started.stream.video, video.file, 'application/octet-stream', options.signal);
   return started;
 }
 
