@@ -13,7 +13,7 @@ export const id = z.string().min(1).max(64);
 /** A list of ids in a body. */
 export const ids = z.array(id).max(10_000);
 /** Query booleans arrive as strings: 'true' / 'false' (also '1' / '0'). */
-const queryBool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((value) => value === true || value === 'true' || value === '1');
+export const queryBool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((value) => value === true || value === 'true' || value === '1');
 /** A list in the query: repeated keys (`ids=a&ids=b`) or one comma-separated value (`ids=a,b`). */
 /** A list of ids in the query. */
 export const queryIdList = z
@@ -80,19 +80,24 @@ export type VideoFiltersInput = z.input<typeof VideoFiltersSchema>;
 /** The filters after defaults. */
 export type VideoFilters = z.output<typeof VideoFiltersSchema>;
 
-/** `filters` travels as one JSON string query parameter: `filters=${encodeURIComponent(JSON.stringify(f))}`. */
-const filtersParam = z
-  .string()
-  .max(20_000)
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'filters must be a JSON object' });
-      return z.NEVER;
-    }
-  })
-  .pipe(VideoFiltersSchema);
+/** A query parameter holding one JSON value (`filters=${encodeURIComponent(JSON.stringify(f))}`), parsed by `schema`. */
+export function jsonQueryParam<S extends z.ZodType>(schema: S) {
+  return z
+    .string()
+    .max(20_000)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'filters must be a JSON object' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+/** `filters` travels as one JSON string query parameter. */
+const filtersParam = jsonQueryParam(VideoFiltersSchema);
 
 /** Where `search` looks: 'title' = title or creator name (substring, case-insensitive); 'transcript' = transcript lines too. */
 export const VIDEO_SEARCH_SCOPES = ['title', 'transcript'] as const;

@@ -8,6 +8,9 @@ import { registerSignUpRoutes } from './auth/signUp.routes';
 import { registerBrandRoutes } from './brands/brands.routes';
 import { registerOnboardingRoutes } from './onboarding/index';
 import { registerVideoRoutes } from './videos/index';
+import { registerProductRoutes } from './products/index';
+import { registerCreatorRoutes } from './creators/index';
+import { registerMailCampaignRoutes } from './mailCampaigns/index';
 
 /** The main API (mounted at SERVICE_PREFIXES.main). Later issues add their resources here. */
 export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -19,4 +22,7 @@ export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): P
   registerBrandRoutes(app, ctx);
   registerVideoRoutes(app, ctx);
   registerOnboardingRoutes(app, ctx);
+  registerProductRoutes(app, ctx);
+  registerCreatorRoutes(app, ctx);
+  registerMailCampaignRoutes(app, ctx);
 }

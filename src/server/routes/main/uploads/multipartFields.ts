@@ -17,6 +17,8 @@ export interface MultipartOptions {
   /** Decides where a file part goes, or throws (e.g. 415 for a wrong type) before any of it is read. */
   destination?: (field: string, fileName: string, mimeType: string) => string;
   tooLargeMessage: string;
+  /** File parts accepted (default 2). */
+  maxFiles?: number;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function readMultipart(request: FastifyRequest, options: MultipartO
   const fields: Record<string, string> = {};
   const files: (SavedFile & { path: string })[] = [];
   try {
-    for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes, files: 2, fields: 20, fieldSize: 64 * 1024 } })) {
+    for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes, files: options.maxFiles ?? 2, fields: 20, fieldSize: 64 * 1024 } })) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;

@@ -16,7 +16,7 @@ export interface Acting extends BrandScope {
  * The acting brand of a call: `brand_id` when sent (must be one of the user's own brands, else 404), else the token's
  * current brand, else the first own brand. A user with no brand gets 400 with MESSAGES.connectYoutube (spec §8).
  */
-export function actingBrand(request: FastifyRequest, repos: VideoRepositories, brandId: string | undefined): Acting {
+export function actingBrand(request: FastifyRequest, repos: Pick<VideoRepositories, 'competitorsOf'>, brandId: string | undefined): Acting {
   const auth = request.auth;
   if (!auth) throw notFound();
   const chosen = brandId ?? auth.brandId ?? auth.brandIds[0];

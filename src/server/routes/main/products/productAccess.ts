@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { MEDIA_URL_PREFIX } from '../../../../shared/domain/workspace';
+import { PRODUCT_MESSAGES, PRODUCT_PICTURE_MAX_BYTES, PRODUCT_PICTURE_MAX_FILES, PRODUCT_PICTURE_MIME_MAP } from '../../../../shared/http/products.schemas';
+import type { ServerContext } from '../../../context';
+import { HttpError, badRequest, notFound } from '../../../http/httpError';
+import type { CatalogVideoRow } from '../../../repositories/products/productDetailRepository';
+import type { ProductRepositories } from '../../../repositories/products/index';
+import type { ProductRow } from '../../../repositories/products/productListRepository';
+import type { Acting } from '../videos/videoAccess';
+import { readMultipart } from '../uploads/multipartFields';
+
+const PRODUCT_MEDIA = 'products';
+
+/** The product when the acting brand may see it; 404 otherwise. */
+export function visibleProduct(repos: ProductRepositories, acting: Acting, productId: string): ProductRow {
+  const row = repos.detail.find(acting, productId);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The product when it belongs to the acting brand (edits); 404 otherwise. */
+export function ownProduct(repos: ProductRepositories, acting: Acting, productId: string): ProductRow {
+  const row = visibleProduct(repos, acting, productId);
+  if (row.brand_id !== acting.brandId) throw notFound();
+  return row;
+}
+
+/** A video row as the product and creator screens show it. */
+export function toCatalogVideo(row: CatalogVideoRow) {
+  return {
+    _id: row.id, title: row.title, platform: row.platform, thumbnail_url: row.thumbnail_url, views: row.views,
+    sentiment: { positive: row.sentiment_positive, negative: row.sentiment_negative }, published_at: row.published_at,
+    creator_id: row.creator_id, creator_name: row.creator_name, brand_id: row.brand_id,
+  };
+}
+
+/**
+ * The body of POST/PUT /products: JSON as parsed, or multipart text fields (pictures as a JSON list) parsed by `schema`
+ * with the uploaded picture files stored in the media folder; `uploaded` holds their URLs.
+ */
+export async function productInput<S extends z.ZodType>(
+  ctx: ServerContext, request: FastifyRequest, schema: S, json: z.output<S> | undefined,
+): Promise<{ input: z.output<S>; uploaded: string[] }> {
+  if (!request.isMultipart()) {
+    if (json === undefined) throw badRequest('body: expected JSON or multipart/form-data');
+    return { input: json, uploaded: [] };
+  }
+  const mediaDir = ctx.media.mediaDir;
+  const { fields, files } = await readMultipart(request, {
+    maxFileBytes: PRODUCT_PICTURE_MAX_BYTES,
+    maxFiles: PRODUCT_PICTURE_MAX_FILES,
+    tooLargeMessage: PRODUCT_MESSAGES.pictureTooLarge,
+    destination: (field, fileName, mimeType) => {
+      const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+      if (field !== 'pictures') throw badRequest(`Unexpected file field "${field}".`);
+      if (PRODUCT_PICTURE_MIME_MAP[ext] !== mimeType) throw new HttpError(415, PRODUCT_MESSAGES.pictureType);
+      if (!mediaDir) throw new HttpError(503, 'Pictures cannot be stored: the back end runs without a data folder.');
+      mkdirSync(join(mediaDir, PRODUCT_MEDIA), { recursive: true });
+      return join(mediaDir, PRODUCT_MEDIA, `${randomBytes(12).toString('hex')}.${ext}`);
+    },
+  });
+  const discard = () => Promise.all(files.map((file) => rm(file.path, { force: true })));
+  let kept: unknown;
+  try {
+    kept = fields.pictures === undefined ? undefined : JSON.parse(fields.pictures);
+  } catch {
+    await discard();
+    throw badRequest('body.pictures: must be a JSON list of URLs');
+  }
+  const uploaded = files.map((file) => `${MEDIA_URL_PREFIX}/${PRODUCT_MEDIA}/${basename(file.path)}`);
+  const parsed = schema.safeParse({ ...fields, ...(kept === undefined ? {} : { pictures: kept }) });
+  if (!parsed.success) {
+    await discard();
+    throw badRequest(parsed.error.issues.map((issue) => `body.${issue.path.join('.')}: ${issue.message}`).join('; '));
+  }
+  return { input: parsed.data, uploaded };
+}
