@@ -5,21 +5,10 @@ import { LoginPage } from '../pages/LoginPage';
 import { ShellPage } from '../pages/ShellPage';
 import { VideoDetailPage } from '../pages/VideoDetailPage';
 import type { AppStack } from '../support/stack';
+import { getAsBrandManager } from '../support/backend';
 import { expect, test } from '../support/fixtures';
 
 const ACCOUNT = DEMO_ACCOUNTS.brandManager;
-
-/** A GET on the back end as the demo brand manager. */
-async function getAsBrandManager<T>(stack: AppStack, path: string, query: Record<string, string> = {}): Promise<T> {
-  const login = await fetch(`${stack.backendUrl}/jwt_api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ACCOUNT.email, password: ACCOUNT.password }),
-  });
-  const { jwt } = (await login.json()) as { jwt: string };
-  const response = await fetch(`${stack.backendUrl}/jwt_api${path}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${jwt}` } });
-  return (await response.json()) as T;
-}
 
 /** Videos of a tab as the back end lists them for the demo brand manager (to pick test subjects). */
 async function listVideos(stack: AppStack, query: Record<string, string> = {}): Promise<VideoListItem[]> {
