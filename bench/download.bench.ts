@@ -8,6 +8,7 @@
  * HTTP status and bytes received are in the failure; each sign-in and signed URL is fresh (access tokens last 15 minutes).
  */
 import { spawn } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
 import { closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,10 +96,52 @@ function runCurl(url: string, target: string): Promise<CurlOutcome> {
   });
 }
 
+/** The embedded back end as its own process (`src/server/cli.ts`) on a free port; answers once /health does. */
+async function startBackendProcess(dataDir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const port = await new Promise<number>((done) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], {
+    env: { ...process.env, REELSCOPE_PORT: String(port), REELSCOPE_DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`the back end exited with ${child.exitCode}`);
+    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const close = () => new Promise<void>((done) => {
+    if (child.exitCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+  return { url, close };
+}
+
+/** The id of an own-storage video of the brand (all of them play the big file). */
+async function benchVideoId(url: string, jwt: string, brandId: string): Promise<string> {
+  const query = new URLSearchParams({ brand_id: brandId, per_page: '10', filters: JSON.stringify({ platform: ['Reelscope_AWS_S3'] }) });
+  const list = (await (await fetch(`${url}/jwt_api/videos?${query}`, { headers: { authorization: `Bearer ${jwt}` } })).json()) as { videos: { _id: string }[] };
+  const first = list.videos[0];
+  if (!first) throw new Error('the workspace has no own-storage video for the bench');
+  return first._id;
+}
+
 export async function run(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'reelscope-dlbench-'));
   const dataDir = join(root, 'data');
-  const server = await createServer({ dataDir, port: 0, seed: { scale: 0.1 } });
+  // Prepare the workspace in-process, then serve it from its own process, as the app does (utility process / child):
+  // the host's download and the back end's sending must not share one thread, or the figure measures contention.
+  const setup = await createServer({ dataDir, port: 0, seed: { scale: 0.1 } });
+  symlinkSync(bigFile(), join(dataDir, 'media', 'bench-1gib.mp4'));
+  // Every own-storage video of this throwaway workspace plays the big file, so any of them is the subject.
+  setup.db.prepare("UPDATE videos SET media_file = 'bench-1gib.mp4' WHERE platform = 'Reelscope_AWS_S3' AND media_file IS NOT NULL").run();
+  await setup.close();
+  const server = await startBackendProcess(dataDir);
   let sampler: NodeJS.Timeout | undefined;
   try {
     /** A fresh sign-in: access tokens expire, and a slow run can outlast one. */
@@ -112,10 +155,8 @@ export async function run(): Promise<void> {
     };
     const login = await signIn();
     const brandId = login.currentBrand._id;
-    // Bench-only: point one own-storage video of the temp workspace at the big file in its media folder.
-    symlinkSync(bigFile(), join(dataDir, 'media', 'bench-1gib.mp4'));
-    const videoId = server.db.prepare("SELECT id FROM videos WHERE brand_id = ? AND platform = 'Reelscope_AWS_S3' AND media_file IS NOT NULL LIMIT 1").pluck().get(brandId) as string;
-    server.db.prepare("UPDATE videos SET media_file = 'bench-1gib.mp4' WHERE id = ?").run(videoId);
+    // Bench-only: the own-storage video pointed at the big file in its media folder (set up above).
+    const videoId = await benchVideoId(server.url, login.jwt, brandId);
 
     const secrets = createSecretsService({ keychain: null, encrypted: null, allowInsecure: () => false });
     await secrets.set({ jwt: login.jwt, refreshToken: login.refresh_token });
