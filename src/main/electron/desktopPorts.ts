@@ -3,7 +3,7 @@ import type { BrowserWindow } from 'electron';
 import { app, Notification, shell } from 'electron';
 import { createNodeWriteStreams } from '../adapters/nodeWriteStreams';
 import type { DesktopPorts } from '../services/desktopPorts';
-import { createDirectoryPicker, createFilePicker } from './directoryPicker';
+import { createDirectoryPicker, createFilePicker, createSaveFilePicker } from './directoryPicker';
 import { electronMediaUrls } from './mediaProtocol';
 
 /** Native notification on a finished download; its button (macOS) or a click shows the file in its folder. */
@@ -27,6 +27,7 @@ export function createElectronDesktopPorts(dataDir: string, window: () => Browse
     defaultExportDir: join(app.getPath('documents'), 'Reelscope transcripts'),
     directoryPicker: createDirectoryPicker(window),
     filePicker: createFilePicker(window),
+    saveFilePicker: createSaveFilePicker(window),
     windowProgress: {
       set(fraction) {
         const target = window();

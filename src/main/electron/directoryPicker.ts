@@ -1,6 +1,7 @@
 import type { BrowserWindow } from 'electron';
 import { dialog } from 'electron';
 import type { DirectoryPicker, FilePicker } from '../services/ports';
+import type { SaveFilePicker } from '../services/csvExport.service';
 
 /** The native folder chooser, attached to the window that asked (so it is modal to it). */
 export function createDirectoryPicker(parent: () => BrowserWindow | null): DirectoryPicker {
@@ -23,6 +24,18 @@ export function createFilePicker(parent: () => BrowserWindow | null): FilePicker
       const options = { title, filters, properties };
       const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
       return result.canceled || result.filePaths.length === 0 ? null : result.filePaths;
+    },
+  };
+}
+
+/** The native save dialog (creators CSV), modal to the window that asked. */
+export function createSaveFilePicker(parent: () => BrowserWindow | null): SaveFilePicker {
+  return {
+    async pick({ title, defaultName, filters }) {
+      const window = parent();
+      const options = { title, defaultPath: defaultName, filters };
+      const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+      return result.canceled || !result.filePath ? null : result.filePath;
     },
   };
 }

@@ -11,6 +11,8 @@ import type { SecretsService } from './secrets.service';
 export interface BackendClient {
   /** Calls `<service url><path>` with the bearer and answers the body parsed by `schema`. Throws HostError on failure. */
   json<S extends z.ZodType>(service: keyof ServiceUrls, method: 'GET' | 'POST', path: string, body: unknown, schema: S): Promise<z.output<S>>;
+  /** GETs `<service url><path>` with the bearer (one refresh on 401) and answers the successful raw response (streamed bodies). Throws HostError on failure. */
+  raw(service: keyof ServiceUrls, path: string): Promise<Response>;
   /** An absolute URL for a path the back end answered relative to its origin (signed media URLs, thumbnails). */
   absolute(pathOrUrl: string): string;
   /** The acting brand (settings marker bId) to send as brand_id, when known. */
@@ -81,22 +83,34 @@ export function createBackendClient(deps: BackendClientDeps): BackendClient {
     }
   }
 
+  async function authorized(url: string, method: string, body: unknown): Promise<Response> {
+    let tokens = await deps.secrets.get();
+    if (!tokens) throw new HostError('failed', BACKEND_MESSAGES.signedOut);
+    let response = await send(url, method, body, tokens);
+    if (response.status === 401) {
+      tokens = await refresh(tokens);
+      if (!tokens) throw new HostError('failed', BACKEND_MESSAGES.signedOut);
+      response = await send(url, method, body, tokens);
+    }
+    return response;
+  }
+
   return {
     async json(service, method, path, body, schema) {
-      const url = `${info().urls[service]}${path}`;
-      let tokens = await deps.secrets.get();
-      if (!tokens) throw new HostError('failed', BACKEND_MESSAGES.signedOut);
-      let response = await send(url, method, body, tokens);
-      if (response.status === 401) {
-        tokens = await refresh(tokens);
-        if (!tokens) throw new HostError('failed', BACKEND_MESSAGES.signedOut);
-        response = await send(url, method, body, tokens);
-      }
+      const response = await authorized(`${info().urls[service]}${path}`, method, body);
       const parsed: unknown = await response.json().catch(() => null);
       if (!response.ok) throw new HostError('failed', errorMessage(parsed, response.status));
       const result = schema.safeParse(parsed);
       if (!result.success) throw new HostError('failed', 'The server sent an answer this version of Reelscope does not understand.');
       return result.data;
+    },
+    async raw(service, path) {
+      const response = await authorized(`${info().urls[service]}${path}`, 'GET', undefined);
+      if (!response.ok) {
+        const parsed: unknown = await response.json().catch(() => null);
+        throw new HostError('failed', errorMessage(parsed, response.status));
+      }
+      return response;
     },
     absolute(pathOrUrl) {
       return new URL(pathOrUrl, info().origin).href;

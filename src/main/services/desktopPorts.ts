@@ -4,6 +4,7 @@
  */
 import type { Writable } from 'node:stream';
 import type { DirectoryPicker, FilePicker } from './ports';
+import type { SaveFilePicker } from './csvExport.service';
 
 /** The taskbar / dock progress of the main window. */
 export interface WindowProgress {
@@ -49,6 +50,8 @@ export interface DesktopPorts {
   directoryPicker: DirectoryPicker | null;
   /** The native file chooser; null or absent where there is none (web host): dialog.pickFiles then answers HostError unavailable. */
   filePicker?: FilePicker | null;
+  /** The native save dialog (creators CSV); null or absent in the web host, which writes <stateDir>/exports instead. */
+  saveFilePicker?: SaveFilePicker | null;
   windowProgress: WindowProgress;
   downloadNotifier: DownloadNotifier;
   shell: FileShell;

@@ -10,6 +10,7 @@ import type { SettingsService } from './settings.service';
 import type { UpdatesService } from './updates.service';
 import type { FirstAnalysisPoll } from './firstAnalysisPoll.service';
 import type { UploadsService } from './uploads.service';
+import type { CsvExportService } from './csvExport.service';
 
 export interface HostHandlerDeps {
   app: IpcOutput<'app.info'>;
@@ -23,6 +24,8 @@ export interface HostHandlerDeps {
   /** Own-storage uploads and the first-analysis poll (issue 5). */
   uploads: UploadsService;
   firstAnalysis: FirstAnalysisPoll;
+  /** Creators CSV export (issue 6). */
+  csvExport: CsvExportService;
 }
 
 /**
@@ -82,6 +85,7 @@ export function createHostHandlers(deps: HostHandlerDeps): IpcHandlers {
       return null;
     },
     'uploads.start': (input) => deps.uploads.start(input),
+    'creators.exportCsv': ({ query }) => deps.csvExport.exportCreators(query),
     'uploads.cancel': ({ uploadId }) => {
       deps.uploads.cancel(uploadId);
       return null;

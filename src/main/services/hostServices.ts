@@ -8,6 +8,8 @@ import { createDesktopServices } from './desktopServices';
 import type { HostEvents } from './hostEvents';
 import { createHostEvents } from './hostEvents';
 import { createHostHandlers } from './hostHandlers';
+import { createBackendClient } from './backendClient';
+import { createCsvExportService, webExportDir } from './csvExport.service';
 import type { IngestServices } from './ingestServices';
 import { createIngestServices } from './ingestServices';
 import type { Scheduler } from './scheduler';
@@ -101,6 +103,12 @@ export function createHostServices(ports: HostPorts): HostServices {
     backend: () => backend.info(), secrets, settings, notifier: ports.notifier, scheduler: ports.ingest?.scheduler,
     uploadSource: ports.ingest?.uploadSource ?? 'path', emit: (event, payload) => events.emit(event, payload), log: ports.log,
   });
-  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest });
+  const csvExport = createCsvExportService({
+    client: createBackendClient({ backend: () => backend.info(), secrets, brandId: () => settings.get().markers.bId }),
+    exportDir: webExportDir(ports.desktop.stateDir),
+    savePicker: ports.desktop.saveFilePicker ?? null,
+    now: () => new Date(ports.clock.now()),
+  });
+  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport });
   return { settings, secrets, backend, events, desktop, handlers, updates, ingest };
 }

@@ -4,6 +4,7 @@ import {
   LibraryRemoveSchema, LibrarySearchResultSchema, LibrarySearchSchema, LibraryTranscriptSchema, PickedDirectorySchema, ShowItemSchema,
   TranscriptExportSchema,
 } from './desktop.schemas';
+import { CreatorsCsvExportSchema, CsvExportResultSchema } from './exports.schemas';
 import { NavigateSchema, UpdateStatusSchema } from './app.schemas';
 import { SettingsPatchSchema, SettingsSchema } from './settings.schemas';
 import {
@@ -118,6 +119,11 @@ export const IPC_CHANNELS = {
   'uploads.cancel': channel('Stops a running upload (the back end gives the link back for a retry); no-op when finished.', UploadIdSchema, z.null()),
   'uploads.list': channel('Uploads of this run, newest first.', none, z.array(UploadProgressSchema)),
   'analysis.pollStatus': channel('Where the first-analysis poll stands (re-evaluates the stored marker first).', none, AnalysisPollStateSchema),
+  // Issue 6: creators CSV.
+  'creators.exportCsv': channel(
+    'Saves GET /jwt_api/influencers/export.csv of the given list query (the current filter) with the stored tokens, streamed to a file: Electron asks where with the native save dialog (null when cancelled); the web host writes <dataDir>/exports/creators-<date>.csv (numbered when taken). Answers {path, rows, bytes}.',
+    CreatorsCsvExportSchema, CsvExportResultSchema,
+  ),
 } as const;
 
 /** Events the host pushes to the renderer. */

@@ -18,6 +18,7 @@ const SAMPLE_INPUT: Partial<Record<IpcChannel, unknown>> = {
   'downloads.cancel': { downloadId: 'none' },
   'transcripts.export': { videoIds: ['v1'], directory: EXPORT_DIR, fileType: 'txt' },
   'transcripts.cancelExport': { exportId: 'none' },
+  'creators.exportCsv': { query: { brand_id: 'b1', user_id: 'u1', tab: 'View All' } },
   'library.transcript': { itemId: 'none' },
   'library.search': { query: 'serum' },
   'library.remove': { itemId: 'none' },
@@ -36,6 +37,8 @@ const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
   'uploads.start': 'bad_input',
   // A browser has no native file chooser: the page keeps its <input type="file">.
   'dialog.pickFiles': 'unavailable',
+  // Nobody is signed in behind this bridge: the CSV cannot be fetched (csvExport.test.ts covers the real export).
+  'creators.exportCsv': 'failed',
 };
 
 describe('the IPC contract table', () => {

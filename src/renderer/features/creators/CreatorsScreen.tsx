@@ -1,16 +1,258 @@
-import { PlaceholderScreen } from '../../ui/page';
-import { CREATOR_TABS } from '../../../shared/constants';
+import { useEffect, useState } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { Link } from 'react-router-dom';
+import { CREATOR_TABS, DATE_RANGES, PAGE_SIZES } from '../../../shared/constants';
+import { CREATOR_SORTS } from '../../../shared/http/creators.schemas';
+import { formatCount } from '../../../shared/rules/formatting';
+import { MESSAGES } from '../../../shared/messages';
+import { useServices } from '../../app/useServices';
+import { EmptyState, PageHeader } from '../../ui/page';
+import { Tabs } from '../../ui/tabs';
+import { Pager } from '../videos/list/Pager';
+import { ContactCreatorsDialog } from './ContactCreatorsDialog';
+import { CreatorFilterPanel } from './CreatorFilterPanel';
+import { CreatorsCsvButton } from './CreatorsCsvButton';
+import {
+  creatorCheckModeAtom, creatorListSlice, creatorListStateAtom, creatorQueryAtom, creatorSelectionAtom, lastCreatorBodyAtom,
+  loadCreatorListAtom, patchCreatorListAtom,
+} from './creatorList.atoms';
+import type { CreatorSort, DateRange } from './creatorList.state';
+import { activeCreatorFilters } from './creatorList.state';
+import './creators.css';
 
-/** Creators: placeholder until its feature lands; the header, purpose and empty state are final. */
+const PANEL_ID = 'creators-tabpanel';
+const FILTERS_ID = 'creators-filters';
+const TAB_ITEMS = CREATOR_TABS.map((tab) => ({ value: tab, label: tab }));
+const SORT_LABELS: Record<CreatorSort, string> = {
+  latest_platform_video_published_at: 'Latest video',
+  subscribers: 'Subscribers',
+  video_count: 'Number of videos',
+};
+const SORT_ITEMS = CREATOR_SORTS.flatMap((sort) => [
+  { id: `${sort}:desc`, sort, desc: true, label: `${SORT_LABELS[sort]} (highest / newest first)` },
+  { id: `${sort}:asc`, sort, desc: false, label: `${SORT_LABELS[sort]} (lowest / oldest first)` },
+]);
+const DATE_LABELS: Record<DateRange, string> = {
+  today: 'Today', '1d': 'Last day', '1w': 'Last week', '1m': 'Last month', '3m': 'Last 3 months', '6m': 'Last 6 months',
+  ytd: 'Year to date', '1y': 'Last year', all_dates: 'All dates', custom: 'Custom range',
+};
+
+/** The creators list (issue 6 item 4): tabs, search, filters, date, sort, paging, check mode, CSV and contact. */
 export function CreatorsScreen() {
+  const { api } = useServices();
+  const state = useAtomValue(creatorListStateAtom);
+  const patch = useSetAtom(patchCreatorListAtom);
+  const query = useAtomValue(creatorQueryAtom);
+  const remote = useAtomValue(creatorListSlice.state);
+  const lastBody = useAtomValue(lastCreatorBodyAtom);
+  const load = useSetAtom(loadCreatorListAtom);
+  const [checkMode, setCheckMode] = useAtom(creatorCheckModeAtom);
+  const [selection, setSelection] = useAtom(creatorSelectionAtom);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const [search, setSearch] = useState(state.search);
+  const key = query ? JSON.stringify(query) : null;
+
+  useEffect(() => {
+    if (key !== null) void load(api.main);
+  }, [key, load, api.main]);
+
+  useEffect(() => {
+    if (search === state.search) return;
+    const timer = window.setTimeout(() => patch({ search }), 300);
+    return () => window.clearTimeout(timer);
+  }, [search, state.search, patch]);
+
+  const body = remote.phase === 'success' ? remote.body : lastBody;
+  const loading = remote.phase === 'loading';
+  const active = activeCreatorFilters(state);
+  const selected = Object.values(selection);
+  const rows = body?.influencers ?? [];
+  const allChecked = rows.length > 0 && rows.every((row) => selection[row._id]);
+
+  const toggle = (row: (typeof rows)[number], on: boolean) => {
+    const next = { ...selection };
+    if (on) next[row._id] = { _id: row._id, name: row.name, email: row.email, valid_email: row.valid_email };
+    else delete next[row._id];
+    setSelection(next);
+  };
+
   return (
-    <PlaceholderScreen
-      title="Creators"
-      description="The creators who talk about your brand and your competitors, with reach, engagement and audience."
-      icon="creators"
-      sections={CREATOR_TABS}
-      emptyTitle="No creators yet"
-      emptyText="Creators appear here as soon as their videos about your brand are analysed."
-    />
+    <div className="page creators-page">
+      <PageHeader
+        title="Creators"
+        description="The creators who talk about your brand and your competitors, with reach, engagement and audience."
+      />
+      <Tabs
+        label="Creator folders"
+        items={TAB_ITEMS}
+        value={state.tab}
+        panelId={PANEL_ID}
+        onChange={(tab) => {
+          if (tab === state.tab) return;
+          setSelection({});
+          patch({ tab });
+        }}
+      />
+      <div id={PANEL_ID} role="tabpanel" aria-label={state.tab} className="creators-panel">
+        {query === null ? (
+          <EmptyState icon="plug" title="No brand connected">
+            <p role="alert">{MESSAGES.connectYoutube}</p>
+          </EmptyState>
+        ) : (
+          <>
+            <div className="creators-controls">
+              <form role="search" className="creators-controls__search" onSubmit={(event) => { event.preventDefault(); patch({ search }); }}>
+                <label className="visually-hidden" htmlFor="creators-search">Search creators</label>
+                <input id="creators-search" className="input" type="search" placeholder="Search names and handles" value={search} onChange={(event) => setSearch(event.target.value)} />
+              </form>
+              <label className="creators-controls__field">
+                <span>Date</span>
+                <select className="select" value={state.date} onChange={(event) => patch({ date: event.target.value as DateRange })}>
+                  {DATE_RANGES.map((value) => <option key={value} value={value}>{DATE_LABELS[value]}</option>)}
+                </select>
+              </label>
+              {state.date === 'custom' && (
+                <>
+                  <label className="creators-controls__field">
+                    <span>From</span>
+                    <input className="input" type="date" value={state.startDate} onChange={(event) => patch({ startDate: event.target.value })} />
+                  </label>
+                  <label className="creators-controls__field">
+                    <span>To</span>
+                    <input className="input" type="date" value={state.endDate} onChange={(event) => patch({ endDate: event.target.value })} />
+                  </label>
+                </>
+              )}
+              <label className="creators-controls__field">
+                <span>Sort</span>
+                <select
+                  className="select"
+                  value={`${state.sort}:${state.desc ? 'desc' : 'asc'}`}
+                  onChange={(event) => {
+                    const item = SORT_ITEMS.find((entry) => entry.id === event.target.value);
+                    if (item) patch({ sort: item.sort, desc: item.desc });
+                  }}
+                >
+                  {SORT_ITEMS.map((item) => <option key={item.id} value={item.id}>{item.label}</option>)}
+                </select>
+              </label>
+              <label className="creators-controls__field">
+                <span>Per page</span>
+                <select className="select" value={state.perPage} onChange={(event) => patch({ perPage: Number(event.target.value) })}>
+                  {PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
+                </select>
+              </label>
+              <button type="button" className="btn" aria-expanded={filtersOpen} aria-controls={FILTERS_ID} onClick={() => setFiltersOpen((open) => !open)}>
+                Filters{active > 0 ? ` (${active})` : ''}
+              </button>
+              <CreatorsCsvButton matching={body?.data.count ?? 0} />
+              <button
+                type="button"
+                className="btn"
+                aria-pressed={checkMode}
+                onClick={() => {
+                  if (checkMode) setSelection({});
+                  setCheckMode(!checkMode);
+                }}
+              >
+                {checkMode ? 'Cancel selection' : 'Select creators'}
+              </button>
+            </div>
+            {filtersOpen && <CreatorFilterPanel id={FILTERS_ID} options={body?.data.filters ?? null} />}
+            {remote.phase === 'failure' && (
+              <div className="form-alert form-alert--error" role="alert">
+                <span>Could not load the creators: {remote.error || 'the server did not answer.'}</span>
+                <button type="button" className="btn btn--small" onClick={() => void load(api.main)}>Try again</button>
+              </div>
+            )}
+            {body && (
+              <p className="creators-summary" aria-live="polite">
+                <bdi>
+                  <span data-testid="creators-count">{body.data.count.toLocaleString()}</span> creators · page {body.data.page} of {Math.max(1, body.data.totalPages)}
+                </bdi>
+              </p>
+            )}
+            {checkMode && (
+              <div className="creators-selection" role="region" aria-label="Selection">
+                <span data-testid="creators-selected">{selected.length} selected</span>
+                <button type="button" className="btn btn--small" disabled={rows.length === 0} onClick={() => {
+                  const next = { ...selection };
+                  for (const row of rows) {
+                    if (allChecked) delete next[row._id];
+                    else next[row._id] = { _id: row._id, name: row.name, email: row.email, valid_email: row.valid_email };
+                  }
+                  setSelection(next);
+                }}>
+                  {allChecked ? 'Uncheck this page' : 'Check this page'}
+                </button>
+                <button type="button" className="btn btn--primary btn--small" disabled={selected.length === 0} onClick={() => setContactOpen(true)}>
+                  Contact creators
+                </button>
+              </div>
+            )}
+            {body === null ? (
+              loading && <div className="creators-loading" role="status"><span className="spinner" aria-hidden="true" /> Loading creators…</div>
+            ) : rows.length === 0 ? (
+              <EmptyState icon="creators" title={active > 0 || state.search !== '' ? 'No creators match' : 'No creators yet'}>
+                <p>{active > 0 || state.search !== '' ? 'Try removing a filter or changing the search.' : 'Creators appear here as soon as their videos about your brand are analysed.'}</p>
+              </EmptyState>
+            ) : (
+              <div className={loading ? 'creators-rows creators-rows--loading' : 'creators-rows'}>
+                <table className="creators-table" aria-label="Creators" aria-busy={loading}>
+                  <thead>
+                    <tr>
+                      {checkMode && <th scope="col"><span className="visually-hidden">Selected</span></th>}
+                      <th scope="col">Creator</th>
+                      <th scope="col">Country</th>
+                      <th scope="col">Subscribers</th>
+                      <th scope="col">Videos</th>
+                      <th scope="col">Latest video</th>
+                      <th scope="col">Email</th>
+                      <th scope="col">Brand</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((row) => (
+                      <tr key={row._id} data-testid="creator-row">
+                        {checkMode && (
+                          <td>
+                            <input type="checkbox" aria-label={`Select ${row.name}`} checked={Boolean(selection[row._id])} onChange={(event) => toggle(row, event.target.checked)} />
+                          </td>
+                        )}
+                        <td>
+                          <Link to={`/creators/${row._id}`} className="creators-table__name"><bdi>{row.name}</bdi></Link>
+                          <span className="creators-table__handle"><bdi>{`${row.handle} · ${row.platform}`}</bdi></span>
+                          <span className="creators-table__badges">
+                            {row.reelscopeVerified && <span className="badge">Verified</span>}
+                            {row.trending && <span className="badge">Trending</span>}
+                            {row.has_note && <span className="badge">Note</span>}
+                          </span>
+                        </td>
+                        <td><bdi>{row.country}</bdi></td>
+                        <td data-testid="creator-subscribers" data-value={row.subscribers}>{formatCount(row.subscribers)}</td>
+                        <td data-testid="creator-videos" data-value={row.video_count}>{row.video_count.toLocaleString()}</td>
+                        <td data-testid="creator-latest" data-value={row.latest_platform_video_published_at ?? ''}>
+                          {row.latest_platform_video_published_at ? row.latest_platform_video_published_at.slice(0, 10) : '—'}
+                        </td>
+                        <td>{row.email ? <bdi className={row.valid_email ? '' : 'creators-table__invalid'}>{row.email}</bdi> : '—'}</td>
+                        <td><bdi>{row.manufacturerName}</bdi>{row.is_competitor ? ' (competitor)' : ''}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {body && body.data.totalPages > 1 && <Pager page={state.page} totalPages={body.data.totalPages} onPage={(page) => patch({ page })} />}
+          </>
+        )}
+      </div>
+      {contactOpen && (
+        <ContactCreatorsDialog
+          creators={selected}
+          onClose={() => setContactOpen(false)}
+        />
+      )}
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { BulkActions } from './list/BulkActions';
 import { FilterPanel } from './list/FilterPanel';
 import { ListSummary } from './list/ListSummary';
 import { ListToolbar } from './list/ListToolbar';
-import { Pager } from './list/Pager';
+import { Pager } from '../../ui/pager';
 import { TranscriptExportButton } from './list/TranscriptExportButton';
 import { VideoTable } from './list/VideoTable';
 import { TAB_ITEMS } from './list/listOptions';

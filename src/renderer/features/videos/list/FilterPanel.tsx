@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { VIEW_THRESHOLDS } from '../../../../shared/constants';
 import { VIEWS_RADIO } from '../../../../shared/http/videos.schemas';
 import type { VideoFilterOptions, VideoFilters } from '../../../../shared/http/videos.schemas';
 import { formatCount } from '../../../../shared/rules/formatting';
-import { CheckboxGroup, RadioGroup } from '../../../ui/filters';
+import { CheckboxGroup, NoteTextForm, RadioGroup } from '../../../ui/filters';
 import { LIST_FAMILIES } from './filterFamilies';
 import { patchListStateAtom, videoListStateAtom } from './videoList.atoms';
 
@@ -79,27 +78,5 @@ export function FilterPanel({ id, options }: FilterPanelProps) {
       />
       <NoteTextForm key={filters.note.text} initial={filters.note.text} onApply={(text) => apply({ ...filters, note: { ...filters.note, text } })} />
     </section>
-  );
-}
-
-/** Words to look for in the brand's notes; applied on Enter or with the button (a chip removes it). */
-function NoteTextForm({ initial, onApply }: { initial: string; onApply: (text: string) => void }) {
-  const [text, setText] = useState(initial);
-  return (
-    <form
-      className="filter-group"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onApply(text);
-      }}
-    >
-      <label className="videos-toolbar__field">
-        <span className="filter-group__legend">Note text</span>
-        <input className="input" type="search" value={text} placeholder="Words in your notes" onChange={(event) => setText(event.target.value)} />
-      </label>
-      <button type="submit" className="btn btn--small">
-        Apply note text
-      </button>
-    </form>
   );
 }

@@ -1,23 +1,2 @@
-interface PagerProps {
-  page: number;
-  totalPages: number;
-  onPage: (page: number) => void;
-}
-
-/** Previous / next paging with the current position. */
-export function Pager({ page, totalPages, onPage }: PagerProps) {
-  const last = Math.max(1, totalPages);
-  return (
-    <nav className="videos-pager" aria-label="Pages">
-      <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous page
-      </button>
-      <span aria-live="polite">
-        Page {page} of {last}
-      </span>
-      <button type="button" className="btn btn--small" disabled={page >= last} onClick={() => onPage(page + 1)}>
-        Next page
-      </button>
-    </nav>
-  );
-}
+/** Moved to ui/pager (shared by the videos, products and creators lists); kept so existing imports still work. */
+export { Pager } from '../../../ui/pager';

@@ -1,0 +1,67 @@
+import type { AxiosInstance } from 'axios';
+import type {
+  AutocompleteResponseSchema, CategoriesResponseSchema, ProductDetailResponse, ProductListResponse, ProductMarkResponseSchema,
+  ProductMessageArraySchema, ProductNoteResponseSchema,
+} from '../../../shared/http/products.schemas';
+import type { z } from 'zod';
+import type { Identity } from '../videos/videos.api';
+
+export type ProductMessageArray = z.infer<typeof ProductMessageArraySchema>;
+export type ProductMark = z.infer<typeof ProductMarkResponseSchema>;
+export type ProductNote = z.infer<typeof ProductNoteResponseSchema>;
+export type Categories = z.infer<typeof CategoriesResponseSchema>;
+export type Autocomplete = z.infer<typeof AutocompleteResponseSchema>;
+
+export const fetchProductList = (main: AxiosInstance, params: Record<string, string>) =>
+  main.get<ProductListResponse>('/products', { params });
+
+export const fetchProductDetail = (main: AxiosInstance, who: Identity, id: string) =>
+  main.get<ProductDetailResponse>(`/products/${encodeURIComponent(id)}`, { params: who });
+
+/** Trash is one call per product (PUT /products/:id/trash_product). */
+export async function trashProducts(main: AxiosInstance, who: Identity, ids: readonly string[]): Promise<number> {
+  let count = 0;
+  for (const id of ids) {
+    const answer = await main.put<ProductMark>(`/products/${encodeURIComponent(id)}/trash_product`, who);
+    count += answer.data.count;
+  }
+  return count;
+}
+
+export const markProducts = async (main: AxiosInstance, who: Identity, ids: readonly string[], favorite: boolean) =>
+  (await main.post<ProductMark>(favorite ? '/products/favorite_products' : '/products/unfavorite_products', { ...who, product_ids: ids })).data;
+
+/** Restore and permanent delete answer [message, {count, product_ids}]: the first element is the message shown. */
+export const messageCall = async (main: AxiosInstance, who: Identity, path: 'restore_products' | 'removed_on_dashboard', ids: readonly string[]) =>
+  (await main.post<ProductMessageArray>(`/products/${path}`, { ...who, product_ids: ids })).data;
+
+export const fetchProductNote = async (main: AxiosInstance, who: Identity, id: string) =>
+  (await main.get<ProductNote>(`/products/${encodeURIComponent(id)}/product_note`, { params: who })).data;
+export const saveProductNote = async (main: AxiosInstance, who: Identity, id: string, content: string) =>
+  (await main.put<ProductNote>(`/products/${encodeURIComponent(id)}/product_note`, { ...who, content })).data;
+
+export const fetchCategories = async (main: AxiosInstance, who: Identity) =>
+  (await main.get<Categories>('/products/categories', { params: who })).data;
+export const fetchAutocomplete = async (main: AxiosInstance, who: Identity, q: string) =>
+  (await main.get<Autocomplete>('/products/autocomplete_product_or_hashtag_list', { params: { ...who, q } })).data;
+
+export interface ProductFields {
+  name: string;
+  category: string;
+  description: string;
+  price: number;
+}
+
+function toBody(who: Identity, fields: Partial<ProductFields>, files: readonly File[]): FormData | Record<string, unknown> {
+  if (files.length === 0) return { ...who, ...fields };
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ ...who, ...fields })) if (value !== undefined) form.append(key, String(value));
+  for (const file of files) form.append('pictures', file, file.name);
+  return form;
+}
+
+/** POST /products: multipart when pictures are attached, JSON otherwise. */
+export const createProduct = async (main: AxiosInstance, who: Identity, fields: ProductFields, files: readonly File[]) =>
+  (await main.post<ProductDetailResponse>('/products', toBody(who, fields, files))).data;
+export const updateProduct = async (main: AxiosInstance, who: Identity, id: string, fields: Partial<ProductFields>, files: readonly File[] = []) =>
+  (await main.put<ProductDetailResponse>(`/products/${encodeURIComponent(id)}`, toBody(who, fields, files))).data;

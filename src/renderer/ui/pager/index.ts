@@ -1,0 +1,2 @@
+import './pager.css';
+export { Pager } from './Pager';

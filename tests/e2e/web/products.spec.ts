@@ -1,0 +1,224 @@
+import type { Page } from '@playwright/test';
+import { PAGE_SIZES, PRODUCT_TABS } from '../../../src/shared/constants';
+import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import { PRODUCT_MESSAGES } from '../../../src/shared/http/products.schemas';
+import type { ProductDetailResponse } from '../../../src/shared/http/products.schemas';
+import { LoginPage } from '../pages/LoginPage';
+import { ProductsPage } from '../pages/ProductsPage';
+import { ShellPage } from '../pages/ShellPage';
+import { callHost, expect, test } from '../support/fixtures';
+import type { AppStack } from '../support/stack';
+
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+async function openProducts(page: Page, stack: AppStack) {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn(DEMO_ACCOUNTS.brandManager.email, DEMO_ACCOUNTS.brandManager.password);
+  await expect(new ShellPage(page).greeting).toBeVisible();
+  const list = new ProductsPage(page);
+  const first = await list.open();
+  await expect(list.count).toHaveText(first.data.count.toLocaleString('en-US'));
+  return { list, first };
+}
+
+async function tabCount(list: ProductsPage, label: (typeof PRODUCT_TABS)[number]): Promise<number> {
+  if ((await list.tab(label).getAttribute('aria-selected')) !== 'true') {
+    const body = await list.load(() => list.tab(label).click());
+    await expect(list.count).toHaveText(body.data.count.toLocaleString('en-US'));
+    return body.data.count;
+  }
+  return list.countValue();
+}
+
+test('products list: every tab, filter, sort, trending and paging', async ({ page, stack }) => {
+  const { list, first } = await openProducts(page, stack);
+  expect(first.products.length).toBeGreaterThan(0);
+  await expect(list.sort).toHaveValue('highest_sentiment');
+  await page.screenshot({ path: 'artifacts/screenshots/products-list-light.png' });
+
+  for (const tab of PRODUCT_TABS) {
+    const count = await tabCount(list, tab);
+    expect(count).toBeGreaterThanOrEqual(0);
+  }
+  await tabCount(list, 'My Products');
+
+  let body = first;
+  for (const sort of ['lowest_sentiment', 'new_products', 'highest_video_reviews', 'highest_sentiment'] as const) {
+    body = await list.load(() => list.sort.selectOption(sort));
+    expect(body.products.length).toBeGreaterThan(0);
+    await expect(list.rows.first()).toContainText(body.products[0]!.name);
+  }
+
+  const trending = await list.load(() => list.trending.check());
+  expect(trending.products.every((product) => product.trending)).toBe(true);
+  await list.load(() => list.trending.uncheck());
+
+  await list.filtersButton.click();
+  const families = [['Category', 'category'], ['Creator', 'influencer'], ['Brand', 'brand']] as const;
+  for (const [legend, key] of families) {
+    const option = body.data.filters[key][0];
+    expect(option, `${legend} has options`).toBeTruthy();
+    const filtered = await list.load(() => list.option(legend, option!.label).check());
+    expect(filtered.data.count).toBe(option!.count);
+    body = await list.load(() => list.option(legend, option!.label).uncheck());
+    expect(filtered.products.length).toBeGreaterThan(0);
+  }
+  const noNote = await list.load(() => list.option('Note', 'No note').check());
+  expect(noNote.products.every((product) => !product.has_note)).toBe(true);
+  await list.load(() => page.getByRole('button', { name: 'Clear all filters' }).click());
+
+  // Paging: page 2 exists at 10 per page when there are more than 10.
+  const all = await list.countValue();
+  if (all > PAGE_SIZES[0]) {
+    const second = await list.load(() => page.getByRole('button', { name: 'Next page' }).click());
+    expect(second.data.page).toBe(2);
+    await expect(page.getByText(`Page 2 of ${second.data.totalPages}`)).toBeVisible();
+  }
+});
+
+test('trash → restore adds up, permanent delete, favorite and unfavorite confirm', async ({ page, stack }) => {
+  const { list } = await openProducts(page, stack);
+  const total = async () => {
+    const sum = (await tabCount(list, 'Competitors')) + (await tabCount(list, 'Trash')) + (await tabCount(list, 'My Products'));
+    return sum;
+  };
+  const before = await total();
+  const trash = await tabCount(list, 'Trash');
+  const mine = await tabCount(list, 'My Products');
+
+  await list.startCheck('Trash');
+  await list.rowCheckbox(0).check();
+  await list.rowCheckbox(1).check();
+  await list.actionButton('Move to trash').click();
+  await expect(list.dialog).toContainText('Move 2 products to the trash?');
+  await list.dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(list.dialog.getByRole('status')).toContainText('2 products moved to the trash');
+  await list.dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(list.count).toHaveText((mine - 2).toLocaleString('en-US'));
+  expect(await tabCount(list, 'Trash')).toBe(trash + 2);
+  expect(await total()).toBe(before);
+  await tabCount(list, 'Trash');
+
+  // Restore one back to its tab: the first element of the answer is the message shown.
+  await list.startCheck('Restore');
+  await list.rowCheckbox(0).check();
+  await list.actionButton('Restore').click();
+  await list.dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(list.dialog.getByRole('status')).not.toBeEmpty();
+  await list.dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(list.count).toHaveText((trash + 1).toLocaleString('en-US'));
+
+  // Permanent delete of the other one.
+  await list.startCheck('Delete permanently');
+  await list.rowCheckbox(0).check();
+  await list.actionButton('Delete permanently').click();
+  await expect(list.dialog).toContainText('cannot be undone');
+  await list.dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(list.dialog.getByRole('status')).not.toBeEmpty();
+  await list.dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(list.count).toHaveText(trash.toLocaleString('en-US'));
+  await page.screenshot({ path: 'artifacts/screenshots/products-trash.png' });
+  // Counts add up: the tabs together lost exactly the one product deleted for good.
+  expect(await total()).toBe(before - 1);
+
+  // Favorite (no question), then unfavorite with its confirmation.
+  const favorites = await tabCount(list, 'Favorites');
+  await tabCount(list, 'My Products');
+  await list.startCheck('Favorite');
+  const free = list.rows.filter({ hasNot: list.page.getByLabel('Favorite', { exact: true }) }).first().getByRole('checkbox');
+  await free.check();
+  await list.load(() => list.actionButton('Add to favorites').click());
+  await expect(page.getByRole('toolbar', { name: 'Select products to' })).toBeVisible();
+  expect(await tabCount(list, 'Favorites')).toBe(favorites + 1);
+  await list.startCheck('Unfavorite');
+  await list.rowCheckbox(0).check();
+  await list.actionButton('Unfavorite').click();
+  await expect(list.dialog).toContainText('Remove 1 product from your favorites?');
+  await list.dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(list.dialog.getByRole('status')).not.toBeEmpty();
+  await list.dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(list.count).toHaveText(favorites.toLocaleString('en-US'));
+});
+
+test('product detail, note, edit and the add-product modal', async ({ page, stack }) => {
+  const { list, first } = await openProducts(page, stack);
+  const product = first.products[0]!;
+  const detail = await list.openDetail(product.name);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  for (const card of ['Trending videos', 'Recent videos', 'Trending creators', 'Popular creators']) {
+    await expect(page.getByRole('region', { name: card })).toBeVisible();
+  }
+  await page.screenshot({ path: 'artifacts/screenshots/products-detail-light.png' });
+  const video = detail.videos.recent[0];
+  if (video) {
+    await page.getByRole('region', { name: 'Recent videos' }).getByRole('button', { name: video.title }).first().click();
+    await expect(page.getByTestId('video-popup')).toBeVisible();
+    await page.getByTestId('video-popup').getByRole('button', { name: 'Close' }).click();
+  }
+  const creator = detail.influencers.popular[0];
+  if (creator) await expect(page.getByRole('region', { name: 'Popular creators' }).getByRole('link', { name: creator.name })).toHaveAttribute('href', `#/creators/${creator._id}`);
+
+  // Note.
+  const note = page.getByLabel('Your note on this product');
+  await expect(note).toBeEnabled();
+  await note.fill('Check the spring campaign');
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Note saved' })).toBeVisible();
+
+  // Edit: an error from the back end shows on the form; a valid change is saved.
+  if (!product.is_competitor) {
+    await page.getByRole('button', { name: 'Edit product' }).click();
+    const other = detail.names.find((entry) => entry._id !== product._id);
+    if (other) {
+      await list.dialog.getByLabel('Product name').fill(other.name);
+      await list.dialog.getByRole('button', { name: 'Save changes' }).click();
+      await expect(list.dialog.getByRole('alert')).toBeVisible();
+    }
+    await list.dialog.getByLabel('Product name').fill(`${product.name} v2`);
+    await list.dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `${product.name} v2` })).toBeVisible();
+  }
+
+  // Add product.
+  await page.getByRole('link', { name: 'Back to products' }).click();
+  await page.getByRole('button', { name: 'Add product' }).click();
+  await list.dialog.getByLabel('Product name').fill(product.name.slice(0, 3));
+  await expect(list.dialog.getByRole('list', { name: 'Existing products and hashtags' })).toBeVisible();
+  await page.screenshot({ path: 'artifacts/screenshots/products-add-modal.png' });
+  await list.dialog.getByLabel('Product name').fill('E2E Glow Serum');
+  await list.dialog.getByLabel('Category').fill(product.category);
+  // A picture of the wrong type is refused on the form; a PNG goes up as multipart.
+  const pictures = list.dialog.getByLabel('Pictures');
+  await pictures.setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await list.dialog.getByRole('button', { name: 'Add product' }).click();
+  await expect(list.dialog.getByRole('alert')).toContainText(PRODUCT_MESSAGES.pictureType);
+  await pictures.setInputFiles({ name: 'serum.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') });
+  const created = page.waitForResponse((response) => /\/jwt_api\/products(\?|$)/.test(response.url()) && response.request().method() === 'POST');
+  await list.dialog.getByRole('button', { name: 'Add product' }).click();
+  const answer = await created;
+  expect(answer.request().headers()['content-type']).toContain('multipart/form-data');
+  expect(((await answer.json()) as ProductDetailResponse).pictures).toHaveLength(1);
+  await expect(list.dialog).toHaveCount(0);
+  await list.load(() => list.sort.selectOption('new_products'));
+  await expect(list.rows.first()).toContainText('E2E Glow Serum');
+  // The same name again is refused on the form.
+  await page.getByRole('button', { name: 'Add product' }).click();
+  await list.dialog.getByLabel('Product name').fill('E2E Glow Serum');
+  await list.dialog.getByLabel('Category').fill(product.category);
+  await list.dialog.getByRole('button', { name: 'Add product' }).click();
+  await expect(list.dialog.getByRole('alert')).toBeVisible();
+  await list.dialog.getByRole('button', { name: 'Cancel' }).click();
+});
+
+for (const look of [{ name: 'dark', layout: { skin: 'dark', rtl: false } }, { name: 'rtl', layout: { skin: 'light', rtl: true } }] as const) {
+  test(`products screens in the ${look.name} look`, async ({ page, stack }) => {
+    await callHost(stack, 'settings.update', { layout: look.layout });
+    const { list, first } = await openProducts(page, stack);
+    await page.screenshot({ path: `artifacts/screenshots/products-list-${look.name}.png` });
+    await list.openDetail(first.products[0]!.name);
+    await expect(page.getByRole('region', { name: 'Recent videos' })).toBeVisible();
+    await page.screenshot({ path: `artifacts/screenshots/products-detail-${look.name}.png` });
+    await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
+  });
+}
