@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { PAGE_SIZES, PRODUCT_SORTS, PRODUCT_TABS } from '../constants';
 import { ProductSchema } from '../domain/product';
 import { FilterOptionSchema, IdentitySchema, id, ids, jsonQueryParam, NOTE_FILTER_VALUES, queryBool } from './videos.schemas';
+export { NoteBodySchema } from './videoList.schemas';
 
 /** A product counts as trending when a video featuring it was published in the last this many days (reference time). */
 export const TRENDING_DAYS = 30;
@@ -202,4 +203,3 @@ export const ProductMessageArraySchema = z.tuple([z.string(), z.object({ count: 
 
 /** GET /products/:id/product_note 200 (note null when none) and PUT body (empty content deletes the note). */
 export const ProductNoteResponseSchema = z.object({ note: z.object({ product_id: z.string(), content: z.string(), updated_at: z.string() }).nullable() });
-export const NoteBodySchema = IdentitySchema.extend({ content: z.string().max(10_000) });

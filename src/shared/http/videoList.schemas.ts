@@ -24,6 +24,9 @@ export const queryIdList = z
 /** Identity every call carries (cookies bId and uId). brand_id may be omitted: the token's current brand is used. */
 export const IdentitySchema = z.object({ brand_id: id.optional(), user_id: id.optional() });
 
+/** PUT body of every note route (videos, products, creators): empty content deletes the brand's note. */
+export const NoteBodySchema = IdentitySchema.extend({ content: z.string().max(10_000) });
+
 // ---------------------------------------------------------------------------------------------------------------
 // Filters (spec §3 "Video filters"). Families combine with AND; the values inside one family combine with OR.
 // An empty list (or a missing family) does not filter.

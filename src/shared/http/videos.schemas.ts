@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { AGE_RANGES, DATE_RANGES, ETHNICITIES, GENDERS, PLATFORMS, REPORT_REASONS } from '../constants';
 import { LINE_SENTIMENTS, TranscriptLineSchema, VideoSchema } from '../domain/video';
 
-import { id, ids, queryIdList, IdentitySchema } from './videoList.schemas';
+import { id, ids, queryIdList, IdentitySchema, NoteBodySchema } from './videoList.schemas';
 
 export * from './videoList.schemas';
 
@@ -220,7 +220,7 @@ export const VideoPeopleResponseSchema = z.object({
 /** GET /videos/:id/video_note 200 (note null when none) and PUT body (empty content deletes the note). */
 export const VideoNoteSchema = z.object({ video_id: z.string(), content: z.string(), updated_at: z.string() });
 export const VideoNoteResponseSchema = z.object({ note: VideoNoteSchema.nullable() });
-export const VideoNoteBodySchema = IdentitySchema.extend({ content: z.string().max(10_000) });
+export const VideoNoteBodySchema = NoteBodySchema;
 
 /** PUT /videos/:id body: the changed data (own brand's videos only); answers the updated video. */
 export const VideoUpdateBodySchema = IdentitySchema.extend({

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { createCompetitorLookup } from '../products/index';
-import { createNotesRepository } from '../products/notesRepository';
+import { createNotesRepository } from '../notesRepository';
 import { createCreatorDetailRepository } from './creatorDetailRepository';
 import { createCreatorListRepository } from './creatorListRepository';
 

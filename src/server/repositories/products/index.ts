@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { createNotesRepository } from './notesRepository';
+import { createNotesRepository } from '../notesRepository';
 import { createProductDetailRepository } from './productDetailRepository';
 import { createProductListRepository } from './productListRepository';
 import { createProductMarksRepository } from './productMarksRepository';

@@ -1,3 +1,4 @@
+import { createNotesRepository } from '../notesRepository';
 import type Database from 'better-sqlite3';
 import { createVideoDetailRepository } from './videoDetailRepository';
 import { createVideoEditsRepository } from './videoEditsRepository';
@@ -14,6 +15,7 @@ export function createVideoRepositories(db: Database.Database) {
     detail: createVideoDetailRepository(db),
     marks: createVideoMarksRepository(db),
     edits: createVideoEditsRepository(db),
+    notes: createNotesRepository(db, 'video'),
     /** Ids of the brands that compete with the given one. */
     competitorsOf: (brandId: string): string[] => competitors.all(brandId) as string[],
   };

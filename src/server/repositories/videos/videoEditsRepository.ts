@@ -16,14 +16,8 @@ export interface LabelRow {
   updated_at: string;
 }
 
-/** Writes on one video: fields, title and creator name, analysis stage, notes and audience labels. */
+/** Writes on one video: fields, title and creator name, analysis stage and audience labels (notes: repositories/notesRepository.ts). */
 export function createVideoEditsRepository(db: Database.Database) {
-  const noteGet = db.prepare("SELECT content, updated_at FROM notes WHERE kind = 'video' AND target_id = ? AND brand_id = ?");
-  const noteUpsert = db.prepare(
-    `INSERT INTO notes (id, kind, target_id, brand_id, user_id, content, created_at, updated_at) VALUES (?, 'video', ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (kind, target_id, brand_id) DO UPDATE SET content = excluded.content, user_id = excluded.user_id, updated_at = excluded.updated_at`,
-  );
-  const noteDelete = db.prepare("DELETE FROM notes WHERE kind = 'video' AND target_id = ? AND brand_id = ?");
   const renameCreator = db.prepare('UPDATE creators SET name = ? WHERE id = (SELECT creator_id FROM videos WHERE id = ?)');
   const stage = db.prepare('UPDATE videos SET analysis_stage = ?, updated_at = ? WHERE id = ?');
   const labels = db.prepare('SELECT * FROM demographics_labels WHERE video_id = ? AND brand_id = ? ORDER BY created_at, id');
@@ -47,14 +41,6 @@ export function createVideoEditsRepository(db: Database.Database) {
     },
     setStage(videoId: string, value: 'pending' | 'processing' | 'completed', at: string): void {
       stage.run(value, at, videoId);
-    },
-    note(videoId: string, brandId: string): { content: string; updated_at: string } | null {
-      return (noteGet.get(videoId, brandId) as { content: string; updated_at: string } | undefined) ?? null;
-    },
-    /** Saves the brand's note; empty content deletes it. */
-    saveNote(videoId: string, brandId: string, userId: string, content: string, at: string): void {
-      if (content.trim() === '') noteDelete.run(videoId, brandId);
-      else noteUpsert.run(randomUUID(), videoId, brandId, userId, content, at, at);
     },
     labels(videoId: string, brandId: string): LabelRow[] {
       return labels.all(videoId, brandId) as LabelRow[];

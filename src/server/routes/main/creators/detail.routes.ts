@@ -14,7 +14,7 @@ import type { CreatorRepositories } from '../../../repositories/creators/index';
 import { CREATOR_TRENDING_MS } from '../../../repositories/creators/creatorListRepository';
 import { parseJsonList } from '../../../repositories/products/productListRepository';
 import { actingBrand, type Acting } from '../videos/videoAccess';
-import { registerNoteRoutes } from '../products/noteRoutes';
+import { registerNoteRoutes } from '../notes/noteRoutes';
 import { toCatalogVideo } from '../products/productAccess';
 import { ownCreator, toCreatorItem, visibleCreator } from './creatorAccess';
 import { chartWindow } from './chartWindow';

@@ -7,7 +7,7 @@ import { defineRoute } from '../../../http/defineRoute';
 import { notFound } from '../../../http/httpError';
 import type { ProductRepositories } from '../../../repositories/products/index';
 import { actingBrand, type Acting } from '../videos/videoAccess';
-import { registerNoteRoutes } from './noteRoutes';
+import { registerNoteRoutes } from '../notes/noteRoutes';
 import { visibleProduct } from './productAccess';
 
 const plural = (count: number): string => `${count} product${count === 1 ? '' : 's'}`;

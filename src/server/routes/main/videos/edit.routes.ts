@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   DemographicsLabelBodySchema, DemographicsLabelDeleteQuerySchema, DemographicsLabelResponseSchema, IdentityQuerySchema, SentimentFeedbackBodySchema,
   SentimentFeedbackResponseSchema, TitleAndCreatorBodySchema, VideoDemographicsResponseSchema, VideoDetailResponseSchema, VideoIdParamsSchema,
-  VideoNoteBodySchema, VideoNoteResponseSchema, VideoUpdateBodySchema, type DemographicsLabel,
+  VideoNoteResponseSchema, VideoUpdateBodySchema, type DemographicsLabel,
 } from '../../../../shared/http/videos.schemas';
 import { canDownload } from '../../../../shared/rules/videos';
 import type { ServerContext } from '../../../context';
@@ -12,6 +12,7 @@ import { notFound } from '../../../http/httpError';
 import type { VideoRepositories } from '../../../repositories/videos/index';
 import type { LabelRow } from '../../../repositories/videos/videoEditsRepository';
 import { toVideoView } from '../../../repositories/videos/videoRows';
+import { registerNoteRoutes } from '../notes/noteRoutes';
 import { actingBrand, ownVideo, visibleVideo, type Acting } from './videoAccess';
 
 function toLabel(row: LabelRow): DemographicsLabel {
@@ -61,27 +62,9 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     },
   });
 
-  defineRoute(app, {
-    ...base, method: 'GET', url: '/videos/:id/video_note', summary: 'The brand\'s note on a video',
-    params: VideoIdParamsSchema, query: IdentityQuerySchema, response: { 200: VideoNoteResponseSchema },
-    handler: ({ params, query, request }) => {
-      const acting = actingBrand(request, repos, query.brand_id);
-      visibleVideo(repos, acting, params.id);
-      const note = repos.edits.note(params.id, acting.brandId);
-      return { note: note ? { video_id: params.id, ...note } : null };
-    },
-  });
-
-  defineRoute(app, {
-    ...base, method: 'PUT', url: '/videos/:id/video_note', summary: 'Saves the brand\'s note on a video (empty deletes it)',
-    params: VideoIdParamsSchema, body: VideoNoteBodySchema, response: { 200: VideoNoteResponseSchema },
-    handler: ({ params, body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
-      visibleVideo(repos, acting, params.id);
-      repos.edits.saveNote(params.id, acting.brandId, acting.userId, body.content, at());
-      const note = repos.edits.note(params.id, acting.brandId);
-      return { note: note ? { video_id: params.id, ...note } : null };
-    },
+  registerNoteRoutes(app, ctx, {
+    url: '/videos/:id/video_note', noun: 'video', competitorsOf: repos.competitorsOf, notes: repos.notes,
+    check: (acting, id) => void visibleVideo(repos, acting, id), response: VideoNoteResponseSchema, key: 'video_id',
   });
 
   defineRoute(app, {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { NoteBodySchema } from '../../../../shared/http/products.schemas';
+import { NoteBodySchema } from '../../../../shared/http/videoList.schemas';
 import { IdentityQuerySchema, VideoIdParamsSchema } from '../../../../shared/http/videos.schemas';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
-import type { NotesRepository } from '../../../repositories/products/notesRepository';
+import type { NotesRepository } from '../../../repositories/notesRepository';
 import { actingBrand, type Acting } from '../videos/videoAccess';
 
 export interface NoteRoutesOptions<K extends string> {

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 
 export type NoteKind = 'video' | 'product' | 'influencer';
 
-/** One brand's note on a product or creator (notes table, one per kind, target and brand). */
+/** One brand's note on a video, product or creator (notes table, one per kind, target and brand). */
 export function createNotesRepository(db: Database.Database, kind: NoteKind) {
   const get = db.prepare('SELECT content, updated_at FROM notes WHERE kind = ? AND target_id = ? AND brand_id = ?');
   const upsert = db.prepare(
