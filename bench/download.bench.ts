@@ -1,19 +1,19 @@
 /**
  * Download of a 1 GiB file over loopback: the host's downloads service vs `curl` on the same signed URL, in the same
- * run (best of two each, alternating), plus the host process's peak RSS growth while it downloads.
+ * run (best of RUNS each, alternating), plus the host process's peak RSS growth while it downloads.
  * Targets: throughput ≥ 0.8× curl; RSS growth ≤ 64 MiB.
  *
  * Every transfer has a time limit and a stall limit (see TRANSFER_LIMIT_SECONDS, STALL_*): on a loaded machine a
  * transfer that crawls fails within minutes with what it got, instead of running on. curl's own error text, exit code,
  * HTTP status and bytes received are in the failure; each sign-in and signed URL is fresh (access tokens last 15 minutes).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
 import { closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
-import { createNodeWriteStreams } from '../src/main/adapters/nodeWriteStreams';
+import { createNodeFileSinks } from '../src/main/adapters/nodeFileSinks';
 import { serviceUrls } from '../src/main/services/backendLauncher.service';
 import { createDesktopServices } from '../src/main/services/desktopServices';
 import { systemClock } from '../src/main/services/ports';
@@ -21,6 +21,8 @@ import { createSecretsService } from '../src/main/services/secrets.service';
 import { createServer } from '../src/server/app';
 
 const SIZE = 1024 ** 3;
+/** Runs of each, alternating; the best of each counts (a loaded 2-core machine makes single runs noisy). */
+const RUNS = 3;
 const BIG_FILE = join(tmpdir(), 'reelscope-bench-1gib.mp4');
 const MiB = 1024 * 1024;
 /** One transfer may take at most this long (1 GiB in 2 minutes is ~8.5 MiB/s; an idle machine does 300+ MiB/s). */
@@ -166,7 +168,7 @@ export async function run(): Promise<void> {
       ports: {
         stateDir: join(root, 'state'), defaultDownloadDir: downloadDir, defaultExportDir: join(root, 'exports'), directoryPicker: null,
         windowProgress: { set: () => undefined }, downloadNotifier: { downloaded: () => undefined }, shell: { showItemInFolder: () => undefined },
-        writeStreams: createNodeWriteStreams(), mediaUrls: { item: (id) => id, thumbnail: (id) => id },
+        fileSinks: createNodeFileSinks(), mediaUrls: { item: (id) => id, thumbnail: (id) => id },
       },
       backend: () => ({ mode: 'hosted', origin: server.url, urls: serviceUrls(server.url), dataDir: null, state: 'running', error: null }),
       secrets, brandId: () => brandId, clock: systemClock, emit: () => undefined, log: () => undefined,
@@ -240,9 +242,12 @@ export async function run(): Promise<void> {
 
     const runsOurs: { seconds: number; rssGrowth: number }[] = [];
     const runsCurl: number[] = [];
-    for (let i = 1; i <= 2; i++) {
+    for (let i = 1; i <= RUNS; i++) {
+      // Each transfer starts with no dirty pages from the one before, whose writeback would otherwise land on it.
+      execFileSync('sync');
       runsCurl.push(await curl());
       console.log(`    run ${i}: curl ${(runsCurl.at(-1) ?? 0).toFixed(2)} s`);
+      execFileSync('sync');
       runsOurs.push(await ours());
       console.log(`    run ${i}: downloads service ${(runsOurs.at(-1)?.seconds ?? 0).toFixed(2)} s`);
     }

@@ -2,7 +2,6 @@
  * Ports of the desktop capabilities (issue 4): what downloads, transcript export and the offline library need from
  * the host. Electron fills them with native adapters (main/electron), the web host with plain Node ones or no-ops.
  */
-import type { Writable } from 'node:stream';
 import type { DirectoryPicker, FilePicker } from './ports';
 import type { SaveFilePicker } from './csvExport.service';
 
@@ -23,13 +22,17 @@ export interface FileShell {
   showItemInFolder(path: string): void;
 }
 
-/** Opens files for writing; tests swap in one that fails like a full disk. */
-export interface WriteStreams {
-  /**
-   * A writable on `path`. `start` > 0 continues an existing file at that offset (resume); `exclusive` refuses to open a
-   * file that already exists (reserving a name).
-   */
-  open(path: string, options: { start: number; exclusive: boolean }): Writable;
+/** A file open for positioned writes. */
+export interface FileSink {
+  /** Writes `length` bytes of `data` from `offset` at file `position`, all of them or a rejection. */
+  write(data: Uint8Array, offset: number, length: number, position: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens download files for writing; tests swap in one that fails like a full disk. */
+export interface FileSinks {
+  /** Opens `path`: `append` keeps what is there (a resumed download), otherwise the file is created or emptied. */
+  open(path: string, options: { append: boolean }): Promise<FileSink>;
 }
 
 /** URLs through which the renderer plays or opens offline items (custom protocol or the web host's media route). */
@@ -55,6 +58,6 @@ export interface DesktopPorts {
   windowProgress: WindowProgress;
   downloadNotifier: DownloadNotifier;
   shell: FileShell;
-  writeStreams: WriteStreams;
+  fileSinks: FileSinks;
   mediaUrls: MediaUrls;
 }

@@ -61,7 +61,7 @@ export function createDesktopServices(deps: DesktopDeps): DesktopServices {
   const library = createOfflineLibrary({ stateDir: ports.stateDir, mediaUrls: ports.mediaUrls, now: () => deps.clock.now(), onChange: (count) => deps.emit('library.changed', { count }) });
   let font: ReturnType<typeof createFontCache> | null = null;
   const downloads = createDownloadsService({
-    client, folders, library, writeStreams: ports.writeStreams, notifier: ports.downloadNotifier, windowProgress: ports.windowProgress, clock: deps.clock,
+    client, folders, library, fileSinks: ports.fileSinks, notifier: ports.downloadNotifier, windowProgress: ports.windowProgress, clock: deps.clock,
     emit: (progress) => deps.emit('downloads.progress', progress), log: deps.log,
   });
   const exports = createTranscriptExportService({

@@ -1,20 +1,22 @@
 /**
- * Streams one URL into a partial file with Node streams (never a whole-file buffer), resuming a dropped connection
- * with `Range: bytes=N-` a bounded number of times. Write failures (full disk, I/O error) are not retried.
+ * Downloads one URL into a partial file (positioned writes from the socket's own buffers, never a whole-file buffer),
+ * resuming a dropped connection with `Range: bytes=N-` a bounded number of times and following redirects. Write
+ * failures (full disk, I/O error) are not retried.
  */
-import { get as httpGet } from 'node:http';
-import type { IncomingMessage } from 'node:http';
-import { get as httpsGet } from 'node:https';
 import { stat } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import type { Writable } from 'node:stream';
-import type { WriteStreams } from './desktopPorts';
+import type { FileSinks } from './desktopPorts';
+import { ConnectionError, streamingGet } from './streamingGet';
+import type { StreamedResponse } from './streamingGet';
+
+/** A connection silent for this long is treated as dropped and resumed. */
+const IDLE_TIMEOUT_MS = 60_000;
+const MAX_REDIRECTS = 5;
 
 export interface TransferOptions {
   /** A fresh absolute URL of the file (asked again when the signed one is refused, e.g. expired). */
   url: (fresh: boolean) => Promise<string>;
   partPath: string;
-  writeStreams: WriteStreams;
+  fileSinks: FileSinks;
   signal: AbortSignal;
   /** Absolute bytes on disk and the total size (null while unknown). */
   onProgress: (bytes: number, total: number | null) => void;
@@ -41,14 +43,6 @@ export class TransferError extends Error {
   }
 }
 
-function request(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
-  const get = url.startsWith('https:') ? httpsGet : httpGet;
-  return new Promise((resolve, reject) => {
-    const req = get(url, { headers, signal }, resolve);
-    req.on('error', reject);
-  });
-}
-
 async function sizeOf(path: string): Promise<number> {
   try {
     return (await stat(path)).size;
@@ -57,18 +51,15 @@ async function sizeOf(path: string): Promise<number> {
   }
 }
 
-function closed(stream: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    if (stream.closed) resolve();
-    else stream.once('close', () => resolve());
-  });
-}
-
-function totalFrom(res: IncomingMessage, offset: number): number | null {
+function totalFrom(res: StreamedResponse, offset: number): number | null {
   const range = /\/(\d+)\s*$/.exec(res.headers['content-range'] ?? '');
   if (range?.[1]) return Number(range[1]);
-  const length = Number(res.headers['content-length']);
-  return Number.isFinite(length) && res.headers['content-length'] !== undefined ? offset + length : null;
+  const length = res.headers['content-length'];
+  return length !== undefined && /^\d+$/.test(length) ? offset + Number(length) : null;
+}
+
+function isDiskError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && !(error instanceof ConnectionError) && typeof (error as NodeJS.ErrnoException).code === 'string';
 }
 
 /** Downloads into `partPath` (created or continued) and answers the size and MIME type once the file is complete. */
@@ -76,35 +67,45 @@ export async function transferToFile(options: TransferOptions): Promise<Transfer
   const maxResumes = options.maxResumes ?? 5;
   let url = await options.url(false);
   let refreshedUrl = false;
+  let redirects = 0;
   let total: number | null = null;
   let mime: string | null = null;
   let failures = 0;
   let offset = 0;
+  const lost = () => new TransferError('The connection to the server was lost and the download could not be resumed.', 'network');
   for (;;) {
     options.signal.throwIfAborted();
-    const res = await request(url, offset > 0 ? { range: `bytes=${offset}-` } : {}, options.signal).catch((error: unknown) => {
+    const headers: Record<string, string> = offset > 0 ? { range: `bytes=${offset}-` } : {};
+    const res = await streamingGet(url, { headers, signal: options.signal, idleTimeoutMs: IDLE_TIMEOUT_MS }).catch((error: unknown) => {
       if (options.signal.aborted) throw error;
       return error instanceof Error ? error : new Error(String(error));
     });
     if (res instanceof Error) {
-      if (++failures > maxResumes) throw new TransferError('The connection to the server was lost and the download could not be resumed.', 'network');
+      if (++failures > maxResumes) throw lost();
       await options.sleep(250 * failures);
       continue;
     }
-    const status = res.statusCode ?? 0;
+    const status = res.status;
+    const location = res.headers['location'];
+    if (status >= 300 && status < 400 && location && status !== 304) {
+      res.discard();
+      if (++redirects > MAX_REDIRECTS) throw new TransferError('The download was redirected too many times.', 'http');
+      url = new URL(location, url).href;
+      continue;
+    }
     if (status === 416 && total !== null && offset >= total) {
-      res.resume();
+      res.discard();
       return { bytes: offset, mime };
     }
     if (status === 403 && !refreshedUrl) {
       // A signed URL that expired during a long transfer: ask for a fresh one once.
-      res.resume();
+      res.discard();
       refreshedUrl = true;
       url = await options.url(true);
       continue;
     }
     if (status !== 200 && status !== 206) {
-      res.resume();
+      res.discard();
       if (status >= 500 && ++failures <= maxResumes) {
         await options.sleep(250 * failures);
         continue;
@@ -112,35 +113,35 @@ export async function transferToFile(options: TransferOptions): Promise<Transfer
       throw new TransferError(status === 403 ? 'The download link expired or was refused.' : `The server answered ${status} to the download.`, 'http');
     }
     // A server that ignores Range sends the whole file again: start over rather than append a duplicate.
+    if (status === 206 && offset > 0 && !new RegExp(`^bytes ${offset}-`).test(res.headers['content-range'] ?? '')) {
+      res.discard();
+      throw new TransferError('The server answered the resumed download with the wrong part of the file.', 'http');
+    }
     if (status === 200) offset = 0;
     total = totalFrom(res, offset);
     mime ??= res.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? null;
-    const out = options.writeStreams.open(options.partPath, { start: offset, exclusive: false });
-    let written = offset;
-    let diskError: NodeJS.ErrnoException | null = null;
-    let networkError: unknown = null;
-    // pipeline forwards a network error to the file stream too; only the file stream's own errors are disk errors.
-    res.on('error', (error) => (networkError ??= error));
-    out.on('error', (error: NodeJS.ErrnoException) => {
-      // Stream plumbing errors (ERR_STREAM_PREMATURE_CLOSE…) and socket errors mean the connection, not the disk.
-      const code = error.code ?? '';
-      if (error !== networkError && code !== '' && !code.startsWith('ERR_') && !/^(ECONNRESET|ECONNABORTED|EPIPE|ETIMEDOUT)$/.test(code)) diskError ??= error;
+    const file = await options.fileSinks.open(options.partPath, { append: offset > 0 }).catch((error: unknown) => {
+      res.discard();
+      throw error;
     });
-    res.on('data', (chunk: Buffer) => {
-      written += chunk.length;
-      options.onProgress(written, total);
-    });
+    let position = offset;
     try {
-      await pipeline(res, out, { signal: options.signal });
+      await res.pipeBody((data, start, length) => {
+        const at = position;
+        position += length;
+        options.onProgress(position, total);
+        return file.write(data, start, length, at);
+      });
     } catch (error) {
-      await closed(out);
       if (options.signal.aborted) throw error;
-      if (diskError) throw new TransferError((diskError as NodeJS.ErrnoException).message, 'disk', (diskError as NodeJS.ErrnoException).code);
+      if (isDiskError(error)) throw new TransferError(error.message, 'disk', error.code);
+    } finally {
+      await file.close().catch(() => undefined);
     }
     offset = await sizeOf(options.partPath);
     options.onProgress(offset, total);
     if (total === null || offset >= total) return { bytes: offset, mime };
-    if (++failures > maxResumes) throw new TransferError('The connection to the server was lost and the download could not be resumed.', 'network');
+    if (++failures > maxResumes) throw lost();
     await options.sleep(250 * failures);
   }
 }

@@ -13,7 +13,7 @@ import { MESSAGES } from '../../shared/messages';
 import { canDownload, videoMimeType } from '../../shared/rules/videos';
 import { DownloadVideoResponseSchema } from '../../shared/http/videos.schemas';
 import type { BackendClient } from './backendClient';
-import type { DownloadNotifier, WindowProgress, WriteStreams } from './desktopPorts';
+import type { DownloadNotifier, WindowProgress, FileSinks } from './desktopPorts';
 import { TransferError, transferToFile } from './downloadTransfer';
 import { freeFileName, publishFile, safeFileBase } from './fileNames';
 import type { HostFolders } from './hostFolders';
@@ -38,7 +38,7 @@ export interface DownloadsDeps {
   client: BackendClient;
   folders: HostFolders;
   library: OfflineLibrary;
-  writeStreams: WriteStreams;
+  fileSinks: FileSinks;
   notifier: DownloadNotifier;
   windowProgress: WindowProgress;
   clock: Clock;
@@ -129,7 +129,7 @@ export function createDownloadsService(deps: DownloadsDeps): DownloadsService {
       const result = await transferToFile({
         url: (fresh) => (fresh ? askUrl() : Promise.resolve(firstUrl)),
         partPath,
-        writeStreams: deps.writeStreams,
+        fileSinks: deps.fileSinks,
         signal: job.abort.signal,
         sleep: (ms) => deps.clock.sleep(ms),
         onProgress: (bytes, total) => publish(job, { bytes, total }, false),

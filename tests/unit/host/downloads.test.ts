@@ -5,10 +5,9 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../src/shared/messages';
-import { createNodeWriteStreams } from '../../../src/main/adapters/nodeWriteStreams';
+import { createNodeFileSinks } from '../../../src/main/adapters/nodeFileSinks';
 import type { Backend } from './desktopFixture';
 import { createHarness, ownVideo, startBackend } from './desktopFixture';
 
@@ -150,22 +149,20 @@ describe('video downloads through the real back end', () => {
   });
 
   it('a full disk fails with a plain message and leaves nothing half-written', async () => {
-    const real = createNodeWriteStreams();
+    const real = createNodeFileSinks();
     const h = await createHarness(freshRoot(), backend.server.url, backend, {
-      writeStreams: {
-        // The first chunk reaches the disk, then the "disk" is full.
-        open(path, options) {
-          const file = real.open(path, options);
-          let chunks = 0;
-          return new Writable({
-            write(chunk: Buffer, _enc, callback) {
-              if (chunks++ === 0) return void file.write(chunk, callback);
-              file.end(() => callback(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })));
+      fileSinks: {
+        // The first write reaches the disk, then the "disk" is full.
+        async open(path, options) {
+          const file = await real.open(path, options);
+          let writes = 0;
+          return {
+            async write(data, offset, length, position) {
+              if (writes++ === 0) return file.write(data, offset, length, position);
+              throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
             },
-            final(callback) {
-              file.end(callback);
-            },
-          });
+            close: () => file.close(),
+          };
         },
       },
     });
