@@ -94,11 +94,17 @@ export const CreatorListResponseSchema = z.object({
 });
 export type CreatorListResponse = z.infer<typeof CreatorListResponseSchema>;
 
-/** GET /influencers/get_influencer_ids 200: every matching id in list order. */
+/**
+ * GET /influencers/get_influencer_ids 200: every matching id in list order, with what contacting needs (name, email
+ * and whether it is valid), so "select all N matching" can say how many are reachable without loading every page.
+ */
 export const CreatorIdsResponseSchema = z.object({
   count: z.number().int(),
-  influencers: z.array(z.object({ influencer_id: z.string(), manufacturer_ids: z.array(z.string()) })),
+  influencers: z.array(z.object({
+    influencer_id: z.string(), manufacturer_ids: z.array(z.string()), name: z.string(), email: z.string().nullable(), valid_email: z.boolean(),
+  })),
 });
+export type CreatorIdsResponse = z.infer<typeof CreatorIdsResponseSchema>;
 
 /** The columns of GET /influencers/export.csv, in order (header row = these names). */
 export const CREATOR_CSV_COLUMNS = [

@@ -34,8 +34,10 @@ export const MailCampaignCreateBodySchema = IdentitySchema.extend({
 });
 export const MailCampaignResponseSchema = z.object({ mail_campaign: MailCampaignSchema });
 
+/** Recipients of one POST /mail_campaigns/send_mail; a larger selection is sent in several calls. */
+export const SEND_MAIL_MAX_RECIPIENTS = 1000;
 /** POST /mail_campaigns/send_mail body. */
-export const SendMailBodySchema = IdentitySchema.extend({ campaign_id: id, influencer_ids: ids.min(1).max(1000) });
+export const SendMailBodySchema = IdentitySchema.extend({ campaign_id: id, influencer_ids: ids.min(1).max(SEND_MAIL_MAX_RECIPIENTS) });
 /**
  * Per recipient: 'sent' (accepted by the SMTP server), 'queued' (kept in the outbox: no SMTP settings),
  * 'skipped_invalid_email' (no valid email, nothing sent), 'failed' (the SMTP server refused; `error` says why).

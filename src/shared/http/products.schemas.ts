@@ -95,11 +95,15 @@ export const ProductListResponseSchema = z.object({
 });
 export type ProductListResponse = z.infer<typeof ProductListResponseSchema>;
 
-/** GET /products/get_product_ids 200: every matching id in list order (select all N matching). */
+/**
+ * GET /products/get_product_ids 200: every matching id in list order (select all N matching). `is_favorite` lets a
+ * favorite or unfavorite selection keep only the products that action changes, as the page's checkboxes do.
+ */
 export const ProductIdsResponseSchema = z.object({
   count: z.number().int(),
-  products: z.array(z.object({ product_id: z.string(), manufacturer_ids: z.array(z.string()) })),
+  products: z.array(z.object({ product_id: z.string(), manufacturer_ids: z.array(z.string()), is_favorite: z.boolean() })),
 });
+export type ProductIdsResponse = z.infer<typeof ProductIdsResponseSchema>;
 
 export const ProductIdParamsSchema = z.object({ id });
 

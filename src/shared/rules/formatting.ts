@@ -9,6 +9,11 @@ export function greetingForHour(hour: number): Greeting {
   return 'evening';
 }
 
+/** "1 video", "4 videos": a count with its noun in the right number (English plural by default). */
+export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}
+
 const SUFFIXES = ['', 'K', 'M', 'G', 'T'] as const;
 
 /** Formats a count with the suffixes K, M, G, T (1 decimal, trailing .0 dropped). */

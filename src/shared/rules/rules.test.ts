@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canDownload,
+  countLabel,
   formatCount,
   greetingForHour,
   isAlphanumeric,
@@ -41,6 +42,11 @@ describe('formatting rules', () => {
     expect(greetingForHour(17)).toBe('afternoon');
     expect(greetingForHour(18)).toBe('evening');
     expect(greetingForHour(23)).toBe('evening');
+  });
+  it('puts a counted noun in the right number', () => {
+    expect(countLabel(1, 'video')).toBe('1 video');
+    expect(countLabel(0, 'video')).toBe('0 videos');
+    expect(countLabel(1200, 'product')).toBe('1,200 products');
   });
   it('formats counts with K, M, G, T', () => {
     expect(formatCount(999)).toBe('999');

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHART_RANGES, CREATOR_TABS, SUBSCRIBER_THRESHOLDS } from '../../../src/shared/constants';
 import { CREATOR_CSV_COLUMNS } from '../../../src/shared/http/creators.schemas';
+import type { CreatorListResponse } from '../../../src/shared/http/creators.schemas';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import { parseCsv } from '../../shared/csv';
 import { CreatorsPage } from '../pages/CreatorsPage';
@@ -40,9 +41,10 @@ test('walks every tab and sort; paging; the default sort is the latest platform 
   const sorts = await list.sort.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
   expect(sorts[0]).toBe('latest_platform_video_published_at:desc');
   expect(sorts).toHaveLength(6);
-  await list.load(() => list.tab('View All').click());
+  let lastSorted: CreatorListResponse = await list.load(() => list.tab('View All').click());
   for (const value of [...sorts.slice(1), sorts[0] ?? '']) {
     const body = await list.load(() => list.sort.selectOption(value));
+    lastSorted = body;
     const [key, direction] = value.split(':') as [string, string];
     const values = body.influencers.map((row) => (key === 'subscribers' ? row.subscribers : key === 'video_count' ? row.video_count : Date.parse(row.latest_platform_video_published_at ?? '1970-01-01')));
     const sorted = [...values].sort((a, b) => (direction === 'desc' ? b - a : a - b));
@@ -54,6 +56,17 @@ test('walks every tab and sort; paging; the default sort is the latest platform 
     const second = await list.load(() => page.getByRole('button', { name: 'Next page' }).click());
     expect(second.data.page).toBe(2);
     await expect(page.getByText(/page 2 of/)).toBeVisible();
+  }
+  // Search: names or handles containing the words; clearing it brings the tab back.
+  const target = lastSorted.influencers.at(-1);
+  if (target) {
+    const word = target.name;
+    const found = await list.load(() => list.search.fill(word));
+    expect(found.influencers.map((row) => row._id)).toContain(target._id);
+    for (const row of found.influencers) expect(`${row.name} ${row.handle}`.toLowerCase()).toContain(word.toLowerCase());
+    await expect(list.count).toHaveText(found.data.count.toLocaleString('en-US'));
+    const back = await list.load(() => list.search.fill(''));
+    expect(back.data.count).toBe(counts['View All']);
   }
   const all = await list.load(() => list.perPage.selectOption('100'));
   expect(all.data.per_page).toBe(100);
@@ -105,6 +118,13 @@ test('each filter narrows the list; CSV of a filter has exactly the rows the lis
   const dated = await list.load(() => list.date.selectOption('1m'));
   expect(dated.data.loaded_for.date).toBe('1m');
   expect(dated.data.count).toBeLessThanOrEqual(total.count);
+  // A custom range: only creators whose latest video falls between the two days.
+  await list.load(() => list.date.selectOption('custom'));
+  const from = new Date(Date.parse(total.loaded_for.end) - 90 * 86_400_000).toISOString().slice(0, 10);
+  const custom = await list.load(() => page.getByLabel('From', { exact: true }).fill(from));
+  expect(custom.data.loaded_for.date).toBe('custom');
+  expect(custom.data.count).toBeLessThanOrEqual(total.count);
+  for (const row of custom.influencers) expect(Date.parse(row.latest_platform_video_published_at ?? '')).toBeGreaterThanOrEqual(Date.parse(from));
   await list.load(() => list.date.selectOption('all_dates'));
 
   // The CSV of a filter: valid email and at least the first threshold.
@@ -140,6 +160,9 @@ test('creator detail: statistics, engagement, chart per metric and range, note, 
   await expect(page.getByRole('heading', { level: 1, name: creator.name })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Statistics' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Engagement index' })).toContainText('Influencer performance index');
+  for (const region of ['Sentiment', 'Categories', 'Trending videos', 'Recent videos', 'Sponsored videos', 'Products', 'Associated brands', 'Age', 'Ethnicity', 'Gender', 'Pictures']) {
+    await expect(page.getByRole('region', { name: region, exact: true }), region).toBeVisible();
+  }
   const chart = page.getByTestId('creator-chart');
   await expect(chart.locator('canvas, svg').first()).toBeVisible();
   for (const range of CHART_RANGES) {
@@ -189,6 +212,24 @@ test('contact creators: pick or create a campaign, send to the selected; without
   await expect(results).toHaveCount(2);
   for (const status of await results.evaluateAll((items) => items.map((item) => item.getAttribute('data-status')))) expect(status).toBe('queued');
   await expect(dialog).toContainText('Queued in the outbox');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Select all N matching: every creator of the filter, beyond the page, goes to the campaign just created.
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  const competitors = await list.load(() => list.tab('Competitors').click());
+  const country = competitors.influencers.at(-1)!.country;
+  const narrowed = await list.load(() => list.group('Country').getByRole('checkbox', { name: new RegExp(`^${country}`) }).check());
+  const m = narrowed.data.count;
+  expect(m).toBeGreaterThan(0);
+  const ids = page.waitForResponse((response) => response.url().includes('/influencers/get_influencer_ids?'));
+  await page.getByRole('button', { name: `Select all ${m} matching` }).click();
+  await ids;
+  await expect(page.getByTestId('creators-selected')).toHaveText(`${m} selected`);
+  await page.getByRole('button', { name: 'Contact creators' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Mail campaign' })).not.toHaveValue('__new__');
+  await expect(dialog).toContainText(`${m} selected; ${m} with a valid email`);
+  await dialog.getByRole('button', { name: `Send to ${m} creator${m === 1 ? '' : 's'}` }).click();
+  await expect(dialog.getByTestId('contact-result')).toHaveCount(m);
   await dialog.getByRole('button', { name: 'Close' }).click();
 });
 

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router-dom';
 import { CHART_RANGES } from '../../../shared/constants';
 import type { CreatorDetailResponse } from '../../../shared/http/creators.schemas';
-import { formatCount } from '../../../shared/rules/formatting';
+import { countLabel, formatCount } from '../../../shared/rules/formatting';
 import { useServices } from '../../app/useServices';
 import { toFailure } from '../../lib/httpFailure';
 import { FormAlert } from '../../ui/form';
@@ -230,7 +230,7 @@ export function CreatorDetailScreen() {
           {!extras.products ? <p>Loading…</p> : extras.products.products.length === 0 ? <p>No products yet.</p> : (
             <ul className="creator-detail__videos">
               {extras.products.products.map((product) => (
-                <li key={product._id}><Link to={`/products/${product._id}`}><bdi>{product.name}</bdi></Link> <bdi>· {product.videos} videos</bdi></li>
+                <li key={product._id}><Link to={`/products/${product._id}`}><bdi>{product.name}</bdi></Link> <bdi>· {countLabel(product.videos, 'video')}</bdi></li>
               ))}
             </ul>
           )}
@@ -238,7 +238,7 @@ export function CreatorDetailScreen() {
         <Card title="Associated brands">
           {!extras.brands ? <p>Loading…</p> : extras.brands.brands.length === 0 ? <p>None yet.</p> : (
             <ul className="creator-detail__videos">
-              {extras.brands.brands.map((brand) => <li key={brand._id}><bdi>{brand.name}</bdi> <bdi>· {brand.videos} videos</bdi></li>)}
+              {extras.brands.brands.map((brand) => <li key={brand._id}><bdi>{brand.name}</bdi> <bdi>· {countLabel(brand.videos, 'video')}</bdi></li>)}
             </ul>
           )}
         </Card>

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { Link } from 'react-router-dom';
-import { CREATOR_TABS, DATE_RANGES, PAGE_SIZES } from '../../../shared/constants';
+import { CREATOR_TABS, DATE_RANGES } from '../../../shared/constants';
 import { CREATOR_SORTS } from '../../../shared/http/creators.schemas';
-import { formatCount } from '../../../shared/rules/formatting';
 import { MESSAGES } from '../../../shared/messages';
 import { useServices } from '../../app/useServices';
 import { EmptyState, PageHeader } from '../../ui/page';
 import { Tabs } from '../../ui/tabs';
-import { Pager } from '../videos/list/Pager';
+import { Pager, PerPageSelect } from '../../ui/pager';
+import { SearchBox } from '../../ui/filters';
 import { ContactCreatorsDialog } from './ContactCreatorsDialog';
+import { CreatorSelectionBar } from './CreatorSelectionBar';
+import { CreatorTable } from './CreatorTable';
 import { CreatorFilterPanel } from './CreatorFilterPanel';
 import { CreatorsCsvButton } from './CreatorsCsvButton';
 import {
@@ -50,32 +51,17 @@ export function CreatorsScreen() {
   const [selection, setSelection] = useAtom(creatorSelectionAtom);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
-  const [search, setSearch] = useState(state.search);
   const key = query ? JSON.stringify(query) : null;
 
   useEffect(() => {
     if (key !== null) void load(api.main);
   }, [key, load, api.main]);
 
-  useEffect(() => {
-    if (search === state.search) return;
-    const timer = window.setTimeout(() => patch({ search }), 300);
-    return () => window.clearTimeout(timer);
-  }, [search, state.search, patch]);
-
   const body = remote.phase === 'success' ? remote.body : lastBody;
   const loading = remote.phase === 'loading';
   const active = activeCreatorFilters(state);
   const selected = Object.values(selection);
   const rows = body?.influencers ?? [];
-  const allChecked = rows.length > 0 && rows.every((row) => selection[row._id]);
-
-  const toggle = (row: (typeof rows)[number], on: boolean) => {
-    const next = { ...selection };
-    if (on) next[row._id] = { _id: row._id, name: row.name, email: row.email, valid_email: row.valid_email };
-    else delete next[row._id];
-    setSelection(next);
-  };
 
   return (
     <div className="page creators-page">
@@ -102,10 +88,10 @@ export function CreatorsScreen() {
         ) : (
           <>
             <div className="creators-controls">
-              <form role="search" className="creators-controls__search" onSubmit={(event) => { event.preventDefault(); patch({ search }); }}>
-                <label className="visually-hidden" htmlFor="creators-search">Search creators</label>
-                <input id="creators-search" className="input" type="search" placeholder="Search names and handles" value={search} onChange={(event) => setSearch(event.target.value)} />
-              </form>
+              <SearchBox
+                id="creators-search" className="creators-controls__search" label="Search creators" placeholder="Search names and handles"
+                value={state.search} onSearch={(search) => patch({ search })}
+              />
               <label className="creators-controls__field">
                 <span>Date</span>
                 <select className="select" value={state.date} onChange={(event) => patch({ date: event.target.value as DateRange })}>
@@ -137,12 +123,7 @@ export function CreatorsScreen() {
                   {SORT_ITEMS.map((item) => <option key={item.id} value={item.id}>{item.label}</option>)}
                 </select>
               </label>
-              <label className="creators-controls__field">
-                <span>Per page</span>
-                <select className="select" value={state.perPage} onChange={(event) => patch({ perPage: Number(event.target.value) })}>
-                  {PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
-                </select>
-              </label>
+              <PerPageSelect className="creators-controls__field" value={state.perPage} onChange={(perPage) => patch({ perPage })} />
               <button type="button" className="btn" aria-expanded={filtersOpen} aria-controls={FILTERS_ID} onClick={() => setFiltersOpen((open) => !open)}>
                 Filters{active > 0 ? ` (${active})` : ''}
               </button>
@@ -173,24 +154,7 @@ export function CreatorsScreen() {
                 </bdi>
               </p>
             )}
-            {checkMode && (
-              <div className="creators-selection" role="region" aria-label="Selection">
-                <span data-testid="creators-selected">{selected.length} selected</span>
-                <button type="button" className="btn btn--small" disabled={rows.length === 0} onClick={() => {
-                  const next = { ...selection };
-                  for (const row of rows) {
-                    if (allChecked) delete next[row._id];
-                    else next[row._id] = { _id: row._id, name: row.name, email: row.email, valid_email: row.valid_email };
-                  }
-                  setSelection(next);
-                }}>
-                  {allChecked ? 'Uncheck this page' : 'Check this page'}
-                </button>
-                <button type="button" className="btn btn--primary btn--small" disabled={selected.length === 0} onClick={() => setContactOpen(true)}>
-                  Contact creators
-                </button>
-              </div>
-            )}
+            {checkMode && <CreatorSelectionBar rows={rows} matching={body?.data.count ?? 0} onContact={() => setContactOpen(true)} />}
             {body === null ? (
               loading && <div className="creators-loading" role="status"><span className="spinner" aria-hidden="true" /> Loading creators…</div>
             ) : rows.length === 0 ? (
@@ -199,48 +163,7 @@ export function CreatorsScreen() {
               </EmptyState>
             ) : (
               <div className={loading ? 'creators-rows creators-rows--loading' : 'creators-rows'}>
-                <table className="creators-table" aria-label="Creators" aria-busy={loading}>
-                  <thead>
-                    <tr>
-                      {checkMode && <th scope="col"><span className="visually-hidden">Selected</span></th>}
-                      <th scope="col">Creator</th>
-                      <th scope="col">Country</th>
-                      <th scope="col">Subscribers</th>
-                      <th scope="col">Videos</th>
-                      <th scope="col">Latest video</th>
-                      <th scope="col">Email</th>
-                      <th scope="col">Brand</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((row) => (
-                      <tr key={row._id} data-testid="creator-row">
-                        {checkMode && (
-                          <td>
-                            <input type="checkbox" aria-label={`Select ${row.name}`} checked={Boolean(selection[row._id])} onChange={(event) => toggle(row, event.target.checked)} />
-                          </td>
-                        )}
-                        <td>
-                          <Link to={`/creators/${row._id}`} className="creators-table__name"><bdi>{row.name}</bdi></Link>
-                          <span className="creators-table__handle"><bdi>{`${row.handle} · ${row.platform}`}</bdi></span>
-                          <span className="creators-table__badges">
-                            {row.reelscopeVerified && <span className="badge">Verified</span>}
-                            {row.trending && <span className="badge">Trending</span>}
-                            {row.has_note && <span className="badge">Note</span>}
-                          </span>
-                        </td>
-                        <td><bdi>{row.country}</bdi></td>
-                        <td data-testid="creator-subscribers" data-value={row.subscribers}>{formatCount(row.subscribers)}</td>
-                        <td data-testid="creator-videos" data-value={row.video_count}>{row.video_count.toLocaleString()}</td>
-                        <td data-testid="creator-latest" data-value={row.latest_platform_video_published_at ?? ''}>
-                          {row.latest_platform_video_published_at ? row.latest_platform_video_published_at.slice(0, 10) : '—'}
-                        </td>
-                        <td>{row.email ? <bdi className={row.valid_email ? '' : 'creators-table__invalid'}>{row.email}</bdi> : '—'}</td>
-                        <td><bdi>{row.manufacturerName}</bdi>{row.is_competitor ? ' (competitor)' : ''}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <CreatorTable rows={rows} busy={loading} />
               </div>
             )}
             {body && body.data.totalPages > 1 && <Pager page={state.page} totalPages={body.data.totalPages} onPage={(page) => patch({ page })} />}

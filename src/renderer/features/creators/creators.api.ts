@@ -1,8 +1,9 @@
 import type { AxiosInstance } from 'axios';
 import type {
-  CreatorBrandsResponseSchema, CreatorDemographicsResponseSchema, CreatorDetailResponse, CreatorListResponse,
+  CreatorBrandsResponseSchema, CreatorDemographicsResponseSchema, CreatorDetailResponse, CreatorIdsResponse, CreatorListResponse,
   CreatorNoteResponseSchema, CreatorProductsResponseSchema, CreatorVideosResponseSchema, DailyTrackingsResponseSchema,
 } from '../../../shared/http/creators.schemas';
+import { SEND_MAIL_MAX_RECIPIENTS } from '../../../shared/http/mailCampaigns.schemas';
 import type { MailCampaign, SendMailResponse } from '../../../shared/http/mailCampaigns.schemas';
 import type { CHART_RANGES } from '../../../shared/constants';
 import type { z } from 'zod';
@@ -23,6 +24,11 @@ export type CreatorNote = z.infer<typeof CreatorNoteResponseSchema>;
 
 export async function fetchCreatorList(main: AxiosInstance, params: Record<string, string>) {
   return main.get<CreatorListResponse>('/influencers', { params });
+}
+
+/** GET /influencers/get_influencer_ids: every creator matching the same query ("select all N matching"). */
+export async function fetchCreatorIds(main: AxiosInstance, params: Record<string, string>): Promise<CreatorIdsResponse> {
+  return (await main.get<CreatorIdsResponse>('/influencers/get_influencer_ids', { params })).data;
 }
 
 export async function fetchCreator(main: AxiosInstance, id: string, who: Identity): Promise<CreatorDetailResponse> {
@@ -67,6 +73,17 @@ export async function createMailCampaign(main: AxiosInstance, who: Identity, sub
   return (await main.post<{ mail_campaign: MailCampaign }>('/mail_campaigns', { ...who, subject, body })).data.mail_campaign;
 }
 
+/**
+ * Sends a campaign to the creators, SEND_MAIL_MAX_RECIPIENTS per call (a "select all matching" can hold more); the
+ * answers are joined: every recipient's result, and each call's message.
+ */
 export async function sendMailCampaign(main: AxiosInstance, who: Identity, campaignId: string, influencerIds: string[]): Promise<SendMailResponse> {
-  return (await main.post<SendMailResponse>('/mail_campaigns/send_mail', { ...who, campaign_id: campaignId, influencer_ids: influencerIds })).data;
+  const answers: SendMailResponse[] = [];
+  for (let start = 0; start < influencerIds.length; start += SEND_MAIL_MAX_RECIPIENTS) {
+    const chunk = influencerIds.slice(start, start + SEND_MAIL_MAX_RECIPIENTS);
+    answers.push((await main.post<SendMailResponse>('/mail_campaigns/send_mail', { ...who, campaign_id: campaignId, influencer_ids: chunk })).data);
+  }
+  const [first] = answers;
+  if (!first || answers.length === 1) return first ?? { message: '', transport: 'outbox', results: [] };
+  return { message: answers.map((answer) => answer.message).join('; '), transport: first.transport, results: answers.flatMap((answer) => answer.results) };
 }

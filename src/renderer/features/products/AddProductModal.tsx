@@ -7,10 +7,9 @@ import { toFailure } from '../../lib/httpFailure';
 import { Modal } from '../../ui/dialog';
 import { FormAlert, TextField } from '../../ui/form';
 import { productIdentityAtom } from './productList.atoms';
-import type { Autocomplete, ProductFields } from './products.api';
-import { createProduct, fetchAutocomplete, fetchCategories, updateProduct } from './products.api';
-
-const AUTOCOMPLETE_DELAY_MS = 250;
+import type { ProductFields } from './products.api';
+import { createProduct, fetchCategories, updateProduct } from './products.api';
+import { useProductAutocomplete } from './useProductAutocomplete';
 
 interface AddProductModalProps {
   /** Editing an existing product (PUT /products/:id) instead of adding one. */
@@ -36,7 +35,6 @@ export function AddProductModal({ product, onClose }: AddProductModalProps) {
   const [fields, setFields] = useState<ProductFields>(product ?? { name: '', category: '', description: '', price: 0 });
   const [files, setFiles] = useState<File[]>([]);
   const [categories, setCategories] = useState<string[]>([]);
-  const [suggestions, setSuggestions] = useState<Autocomplete['results']>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -51,17 +49,9 @@ export function AddProductModal({ product, onClose }: AddProductModalProps) {
   }, [api.main, who]);
 
   const name = fields.name.trim();
-  useEffect(() => {
-    if (!who || product || name.length < 2) return;
-    let live = true;
-    const timer = window.setTimeout(() => {
-      fetchAutocomplete(api.main, who, name).then(
-        (answer) => { if (live) setSuggestions(answer.results.filter((entry) => entry.value !== name)); },
-        () => { if (live) setSuggestions([]); },
-      );
-    }, AUTOCOMPLETE_DELAY_MS);
-    return () => { live = false; window.clearTimeout(timer); };
-  }, [api.main, who, name, product]);
+  // Suggestions help pick a new name; editing keeps the product's own name, so it asks for none.
+  const [hidden, setHidden] = useState(false);
+  const suggestions = useProductAutocomplete(fields.name, !product && !hidden);
 
   const set = (patch: Partial<ProductFields>) => setFields((current) => ({ ...current, ...patch }));
   const submit = async () => {
@@ -97,12 +87,12 @@ export function AddProductModal({ product, onClose }: AddProductModalProps) {
     >
       <form id={formId} className="product-form" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
         {error && <FormAlert tone="error">{error}</FormAlert>}
-        <TextField label="Product name" value={fields.name} maxLength={200} autoComplete="off" onChange={(event) => set({ name: event.target.value })} />
+        <TextField label="Product name" value={fields.name} maxLength={200} autoComplete="off" onChange={(event) => { setHidden(false); set({ name: event.target.value }); }} />
         {suggestions.length > 0 && (
           <ul className="product-suggestions" aria-label="Existing products and hashtags">
             {suggestions.slice(0, 8).map((entry) => (
               <li key={`${entry.type}:${entry.value}`}>
-                <button type="button" onClick={() => { set({ name: entry.value }); setSuggestions([]); }}>
+                <button type="button" onClick={() => { set({ name: entry.value }); setHidden(true); }}>
                   <bdi>{entry.value}</bdi> <span className="product-muted">({entry.type})</span>
                 </button>
               </li>

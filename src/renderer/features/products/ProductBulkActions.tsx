@@ -1,19 +1,28 @@
 import { useState } from 'react';
+import { countLabel } from '../../../shared/rules/formatting';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useServices } from '../../app/useServices';
 import { toFailure } from '../../lib/httpFailure';
 import { pushBannerAtom } from '../../ui/banner';
 import { ConfirmDialog } from '../../ui/dialog';
+import { SelectAllMatchingButton } from '../../ui/selection';
 import type { ProductTab } from './productList.atoms';
-import { clearProductSelectionAtom, productCheckModeAtom, productIdentityAtom, productSelectionAtom } from './productList.atoms';
+import { clearProductSelectionAtom, productCheckModeAtom, productIdentityAtom, productQueryAtom, productSelectionAtom } from './productList.atoms';
 import type { ProductAction } from './productListOptions';
-import { PRODUCT_ACTIONS, actionsForProductTab } from './productListOptions';
-import { markProducts, messageCall, trashProducts } from './products.api';
+import { PRODUCT_ACTIONS, actionsForProductTab, productSelectable } from './productListOptions';
+import { fetchProductIds, markProducts, messageCall, trashProducts } from './products.api';
 
-const plural = (count: number) => `${count} product${count === 1 ? '' : 's'}`;
+const plural = (count: number) => countLabel(count, 'product');
+
+interface ProductBulkActionsProps {
+  tab: ProductTab;
+  /** How many products match the list query (every page). */
+  matching: number;
+  reload: () => Promise<void>;
+}
 
 /** Check mode, the selection and the confirm flows of trash, restore, permanent delete, favorite and unfavorite. */
-export function ProductBulkActions({ tab, reload }: { tab: ProductTab; reload: () => Promise<void> }) {
+export function ProductBulkActions({ tab, matching, reload }: ProductBulkActionsProps) {
   const { api } = useServices();
   const who = useAtomValue(productIdentityAtom);
   const mode = useAtomValue(productCheckModeAtom);
@@ -22,6 +31,7 @@ export function ProductBulkActions({ tab, reload }: { tab: ProductTab; reload: (
   const setSelected = useSetAtom(productSelectionAtom);
   const clear = useSetAtom(clearProductSelectionAtom);
   const banner = useSetAtom(pushBannerAtom);
+  const query = useAtomValue(productQueryAtom);
   const [asking, setAsking] = useState<ProductAction | null>(null);
   const [running, setRunning] = useState(false);
 
@@ -56,6 +66,13 @@ export function ProductBulkActions({ tab, reload }: { tab: ProductTab; reload: (
     }
   };
 
+  // Every product matching the query, not only the page shown; favorite and unfavorite keep only what they change.
+  const selectAllMatching = async () => {
+    if (!query) return;
+    const answer = await fetchProductIds(api.main, query);
+    setSelected(answer.products.filter((product) => productSelectable(mode, product)).map((product) => product.product_id));
+  };
+
   const action = mode ? PRODUCT_ACTIONS[mode] : null;
   return (
     <>
@@ -71,6 +88,7 @@ export function ProductBulkActions({ tab, reload }: { tab: ProductTab; reload: (
       ) : (
         <div className="selection-bar selection-bar--active" role="toolbar" aria-label={`${action.start}: selection`} aria-busy={running}>
           <strong aria-live="polite"><bdi>{selected.length} selected</bdi></strong>
+          <SelectAllMatchingButton matching={matching} noun="products" selectAll={selectAllMatching} />
           {selected.length > 0 && (
             <button type="button" className="btn btn--small btn--ghost" onClick={() => setSelected([])}>Clear selection</button>
           )}

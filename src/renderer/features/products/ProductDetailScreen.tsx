@@ -1,23 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import type { z } from 'zod';
-import type { ProductDetailResponse, ProductInfluencerSchema, ProductVideoSchema } from '../../../shared/http/products.schemas';
-import { formatCount } from '../../../shared/rules/formatting';
+import type { ProductDetailResponse } from '../../../shared/http/products.schemas';
 import { useServices } from '../../app/useServices';
 import type { Failure } from '../../lib/httpFailure';
 import { toFailure } from '../../lib/httpFailure';
 import { PageHeader } from '../../ui/page';
 import { VideoPopup } from '../videos/popup';
 import { AddProductModal } from './AddProductModal';
+import { CreatorCard, VideoCard } from './ProductDetailCards';
 import { ProductNote } from './ProductNote';
 import { productIdentityAtom } from './productList.atoms';
 import { mediaUrl } from './media';
-import { fetchProductDetail } from './products.api';
+import { fetchProductDetail, fetchProductInfluencers, fetchProductVideos } from './products.api';
 import './products.css';
 
-type ProductVideo = z.infer<typeof ProductVideoSchema>;
-type ProductInfluencer = z.infer<typeof ProductInfluencerSchema>;
 type Loaded = { phase: 'loading' } | { phase: 'success'; body: ProductDetailResponse } | ({ phase: 'failure' } & Failure);
 
 /** Product detail (spec §3): pictures, names, trending and recent videos, trending and popular creators, note, edit. */
@@ -49,7 +46,7 @@ export function ProductDetailScreen() {
       <div className="page">
         <PageHeader title="Product" />
         {state.phase === 'loading' ? (
-          <div className="videos-loading" role="status"><span className="spinner" aria-hidden="true" /> Loading the product…</div>
+          <div className="products-loading" role="status"><span className="spinner" aria-hidden="true" /> Loading the product…</div>
         ) : (
           <div className="form-alert form-alert--error" role="alert">
             <span>Could not load the product: {state.error}</span>{' '}
@@ -74,8 +71,8 @@ export function ProductDetailScreen() {
           </>
         }
       />
-      <div className="videos-toolbar">
-        <label className="videos-toolbar__field">
+      <div className="products-toolbar">
+        <label className="toolbar-field">
           <span>Product</span>
           <select className="select" value={product._id} onChange={(event) => void navigate(`/products/${event.target.value}`)}>
             {names.map((entry) => <option key={entry._id} value={entry._id}>{entry.name}</option>)}
@@ -93,9 +90,22 @@ export function ProductDetailScreen() {
       </section>
       <div className="product-detail__grid">
         <VideoCard title="Trending videos" videos={videos.trending} onOpen={setOpenVideo} />
-        <VideoCard title="Recent videos" videos={videos.recent} onOpen={setOpenVideo} />
+        {/* Recent and popular continue through the paged routes, which answer in the same order. */}
+        <VideoCard
+          key={`recent:${product._id}`} title="Recent videos" videos={videos.recent} onOpen={setOpenVideo} total={product.video_reviews}
+          fetchPage={who ? async (page, perPage) => {
+            const answer = await fetchProductVideos(api.main, who, product._id, page, perPage);
+            return { items: answer.videos, count: answer.count };
+          } : undefined}
+        />
         <CreatorCard title="Trending creators" creators={influencers.trending} />
-        <CreatorCard title="Popular creators" creators={influencers.popular} />
+        <CreatorCard
+          key={`popular:${product._id}`} title="Popular creators" creators={influencers.popular}
+          fetchPage={who ? async (page, perPage) => {
+            const answer = await fetchProductInfluencers(api.main, who, product._id, page, perPage);
+            return { items: answer.influencers, count: answer.count };
+          } : undefined}
+        />
       </div>
       <ProductNote productId={product._id} />
       {openVideo && <VideoPopup videoId={openVideo} onClose={() => setOpenVideo(null)} />}
@@ -109,41 +119,5 @@ export function ProductDetailScreen() {
         />
       )}
     </div>
-  );
-}
-
-function VideoCard({ title, videos, onOpen }: { title: string; videos: readonly ProductVideo[]; onOpen: (id: string) => void }) {
-  return (
-    <section className="product-card" aria-label={title}>
-      <h2>{title}</h2>
-      {videos.length === 0 ? <p className="product-muted">No videos yet.</p> : (
-        <ul>
-          {videos.map((video) => (
-            <li key={video._id}>
-              <button type="button" className="link-button" onClick={() => onOpen(video._id)}><bdi>{video.title}</bdi></button>
-              <span className="product-muted"><bdi>{formatCount(video.views)} views</bdi></span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function CreatorCard({ title, creators }: { title: string; creators: readonly ProductInfluencer[] }) {
-  return (
-    <section className="product-card" aria-label={title}>
-      <h2>{title}</h2>
-      {creators.length === 0 ? <p className="product-muted">No creators yet.</p> : (
-        <ul>
-          {creators.map((creator) => (
-            <li key={creator._id}>
-              <Link to={`/creators/${creator._id}`}><bdi>{creator.name}</bdi></Link>
-              <span className="product-muted"><bdi>{formatCount(creator.subscribers)} subscribers · {creator.videos} video{creator.videos === 1 ? '' : 's'}</bdi></span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

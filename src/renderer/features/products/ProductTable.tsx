@@ -6,6 +6,7 @@ import { useServices } from '../../app/useServices';
 import type { TableColumn } from '../../ui/table';
 import { VirtualTable } from '../../ui/table';
 import { productCheckModeAtom, productSelectionAtom } from './productList.atoms';
+import { productSelectable } from './productListOptions';
 import { mediaUrl } from './media';
 
 const ROW_HEIGHT = 64;
@@ -16,8 +17,7 @@ export function ProductTable({ rows, busy }: { rows: readonly ProductListItem[];
   const mode = useAtomValue(productCheckModeAtom);
   const selected = useAtomValue(productSelectionAtom);
   const setSelected = useSetAtom(productSelectionAtom);
-  const selectable = (row: ProductListItem) =>
-    mode === 'favorite' ? !row.is_favorite : mode === 'unfavorite' ? row.is_favorite : true;
+  const selectable = (row: ProductListItem) => productSelectable(mode, row);
   const toggle = (id: string, on: boolean) => setSelected(on ? [...selected, id] : selected.filter((entry) => entry !== id));
   const pageIds = rows.filter(selectable).map((row) => row._id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));

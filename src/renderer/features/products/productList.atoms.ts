@@ -16,6 +16,8 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 /** Spec §3 product list state. */
 export interface ProductListState {
   tab: ProductTab;
+  /** Substring of the product name (the back end's `search`); suggestions come from the autocomplete route. */
+  search: string;
   sort: ProductSort;
   desc: boolean;
   trending: boolean;
@@ -26,7 +28,7 @@ export interface ProductListState {
 
 export const emptyProductFilters = (): ProductFilters => ProductFiltersSchema.parse({});
 export const initialProductListState = (): ProductListState => ({
-  tab: 'My Products', sort: DEFAULT_PRODUCT_SORT, desc: true, trending: false, page: 1, perPage: PAGE_SIZES[0], filters: emptyProductFilters(),
+  tab: 'My Products', search: '', sort: DEFAULT_PRODUCT_SORT, desc: true, trending: false, page: 1, perPage: PAGE_SIZES[0], filters: emptyProductFilters(),
 });
 
 /** Only the families that filter. */
@@ -42,6 +44,7 @@ export function toProductQuery(state: ProductListState, who: Identity): Record<s
     ...who, tab: state.tab, sort: state.sort, desc: String(state.desc), trending: String(state.trending),
     page: String(state.page), per_page: String(state.perPage),
   };
+  if (state.search.trim() !== '') query.search = state.search.trim();
   const filters = compactProductFilters(state.filters);
   if (Object.keys(filters).length > 0) query.filters = JSON.stringify(filters);
   return query;

@@ -1,4 +1,5 @@
 import { PRODUCT_SORTS, PRODUCT_TABS } from '../../../shared/constants';
+import { countLabel } from '../../../shared/rules/formatting';
 import { NOTE_FILTER_VALUES } from '../../../shared/http/videos.schemas';
 import type { ProductFilterOptions, ProductFilters } from '../../../shared/http/products.schemas';
 import type { ChoiceOption } from '../../ui/filters';
@@ -72,7 +73,7 @@ export interface ProductAction {
   question: (count: number) => string;
 }
 
-const plural = (count: number) => `${count} product${count === 1 ? '' : 's'}`;
+const plural = (count: number) => countLabel(count, 'product');
 export const PRODUCT_ACTIONS: Record<ProductCheckMode, ProductAction> = {
   favorite: { mode: 'favorite', start: 'Favorite', verb: 'Add to favorites', title: 'Add to favorites', ask: false, question: (n) => `Add ${plural(n)} to your favorites?` },
   unfavorite: { mode: 'unfavorite', start: 'Unfavorite', verb: 'Unfavorite', title: 'Unfavorite products', ask: true, question: (n) => `Remove ${plural(n)} from your favorites?` },
@@ -80,6 +81,13 @@ export const PRODUCT_ACTIONS: Record<ProductCheckMode, ProductAction> = {
   restore: { mode: 'restore', start: 'Restore', verb: 'Restore', title: 'Restore products', ask: true, question: (n) => `Restore ${plural(n)}?` },
   delete: { mode: 'delete', start: 'Delete permanently', verb: 'Delete permanently', title: 'Delete permanently', ask: true, question: (n) => `Delete ${plural(n)} permanently? This cannot be undone.` },
 };
+
+/** Whether a product can go into the selection of a check mode: favorite only what is not a favorite, and back. */
+export function productSelectable(mode: ProductCheckMode | null, product: { is_favorite: boolean }): boolean {
+  if (mode === 'favorite') return !product.is_favorite;
+  if (mode === 'unfavorite') return product.is_favorite;
+  return true;
+}
 
 export function actionsForProductTab(tab: ProductTab): ProductAction[] {
   if (tab === 'Trash') return [PRODUCT_ACTIONS.restore, PRODUCT_ACTIONS.delete];

@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import type {
-  AutocompleteResponseSchema, CategoriesResponseSchema, ProductDetailResponse, ProductListResponse, ProductMarkResponseSchema,
-  ProductMessageArraySchema, ProductNoteResponseSchema,
+  AutocompleteResponseSchema, CategoriesResponseSchema, ProductDetailResponse, ProductIdsResponse, ProductInfluencersResponseSchema,
+  ProductListResponse, ProductMarkResponseSchema, ProductMessageArraySchema, ProductNoteResponseSchema, ProductVideosResponseSchema,
 } from '../../../shared/http/products.schemas';
 import type { z } from 'zod';
 import type { Identity } from '../videos/videos.api';
@@ -11,9 +11,21 @@ export type ProductMark = z.infer<typeof ProductMarkResponseSchema>;
 export type ProductNote = z.infer<typeof ProductNoteResponseSchema>;
 export type Categories = z.infer<typeof CategoriesResponseSchema>;
 export type Autocomplete = z.infer<typeof AutocompleteResponseSchema>;
+export type ProductVideosPage = z.infer<typeof ProductVideosResponseSchema>;
+export type ProductInfluencersPage = z.infer<typeof ProductInfluencersResponseSchema>;
 
 export const fetchProductList = (main: AxiosInstance, params: Record<string, string>) =>
   main.get<ProductListResponse>('/products', { params });
+
+/** GET /products/get_product_ids: every product matching the same query ("select all N matching"). */
+export const fetchProductIds = async (main: AxiosInstance, params: Record<string, string>) =>
+  (await main.get<ProductIdsResponse>('/products/get_product_ids', { params })).data;
+
+/** GET /products/:id/videos and /products/:id/influencers: the detail's lists beyond their first entries, a page at a time. */
+export const fetchProductVideos = async (main: AxiosInstance, who: Identity, id: string, page: number, perPage: number) =>
+  (await main.get<ProductVideosPage>(`/products/${encodeURIComponent(id)}/videos`, { params: { ...who, page, per_page: perPage } })).data;
+export const fetchProductInfluencers = async (main: AxiosInstance, who: Identity, id: string, page: number, perPage: number) =>
+  (await main.get<ProductInfluencersPage>(`/products/${encodeURIComponent(id)}/influencers`, { params: { ...who, page, per_page: perPage } })).data;
 
 export const fetchProductDetail = (main: AxiosInstance, who: Identity, id: string) =>
   main.get<ProductDetailResponse>(`/products/${encodeURIComponent(id)}`, { params: who });

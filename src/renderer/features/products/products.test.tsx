@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES, ProductListQuerySchema } from '../../../shared/http/products.schemas';
 import { pictureProblem } from './AddProductModal';
 import { compactProductFilters, emptyProductFilters, initialProductListState, toProductQuery } from './productList.atoms';
-import { PRODUCT_FAMILIES, actionsForProductTab, productFilterChips } from './productListOptions';
+import { PRODUCT_FAMILIES, actionsForProductTab, productFilterChips, productSelectable } from './productListOptions';
 
 const who = { brand_id: 'brand-1', user_id: 'user-1' };
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
@@ -23,6 +23,18 @@ describe('products list query', () => {
     expect(parsed.filters).toEqual({ note: { values: ['has_note'], text: 'spring' }, category: ['category-1'], influencer: ['influencer-1'], brand: ['brand-1'] });
     expect(parsed.trending).toBe(true);
     expect(compactProductFilters(emptyProductFilters())).toEqual({});
+  });
+
+  it('sends the search trimmed, and no search parameter when the box is empty', () => {
+    expect(ProductListQuerySchema.parse(toProductQuery({ ...initialProductListState(), search: '  serum ' }, who)).search).toBe('serum');
+    expect(toProductQuery({ ...initialProductListState(), search: '   ' }, who)).not.toHaveProperty('search');
+  });
+
+  it('lets favorite select only non-favorites and unfavorite only favorites', () => {
+    expect(productSelectable('favorite', { is_favorite: true })).toBe(false);
+    expect(productSelectable('favorite', { is_favorite: false })).toBe(true);
+    expect(productSelectable('unfavorite', { is_favorite: false })).toBe(false);
+    expect(productSelectable('trash', { is_favorite: true })).toBe(true);
   });
 
   it('shows removable chips labelled from the response options', () => {

@@ -19,7 +19,7 @@ export function NoteTextForm({ initial, onApply }: NoteTextFormProps) {
         onApply(text);
       }}
     >
-      <label className="videos-toolbar__field">
+      <label className="toolbar-field">
         <span className="filter-group__legend">Note text</span>
         <input className="input" type="search" value={text} placeholder="Words in your notes" onChange={(event) => setText(event.target.value)} />
       </label>

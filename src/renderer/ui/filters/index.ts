@@ -5,3 +5,6 @@ export { RadioGroup } from './RadioGroup';
 export { FilterChips } from './FilterChips';
 export type { Chip } from './FilterChips';
 export { NoteTextForm } from './NoteTextForm';
+export { SearchBox } from './SearchBox';
+export { FamilyGroups } from './FamilyGroups';
+export type { ChoiceFamily } from './FamilyGroups';

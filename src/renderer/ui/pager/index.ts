@@ -1,2 +1,3 @@
 import './pager.css';
 export { Pager } from './Pager';
+export { PerPageSelect } from './PerPageSelect';

@@ -9,6 +9,15 @@ import { createStatementCache } from '../products/statementCache';
 
 export const CREATOR_TRENDING_MS = 30 * 86_400_000;
 
+/** A matching creator as "select all" and the CSV need it. */
+export interface CreatorMatch {
+  id: string;
+  brand_id: string;
+  name: string;
+  email: string | null;
+  email_valid: number | null;
+}
+
 /** Brands whose creators a tab holds. */
 export function creatorTabBrands(tab: CreatorListQuery['tab'], scope: BrandScope): string[] {
   if (tab === 'My Creators') return [scope.brandId];
@@ -74,19 +83,22 @@ export function createCreatorListRepository(db: Database.Database) {
       const index = (query.filters?.country.length ?? 0) > 0 ? 'INDEXED BY creators_list_country' : '';
       return prepared(`SELECT COUNT(*) FROM creators c ${index} WHERE ${w.sql}`).pluck().get(...w.params) as number;
     },
-    /** Ids of one page (or of everything with limit null) in list order. */
-    pageIds(brands: readonly string[], query: CreatorListQuery, window: DateWindow, trendingSince: string, limit: number | null, offset = 0): { id: string; brand_id: string }[] {
+    /** Ids of one page in list order. */
+    pageIds(brands: readonly string[], query: CreatorListQuery, window: DateWindow, trendingSince: string, limit: number, offset = 0): { id: string; brand_id: string }[] {
       const dir = query.desc ? 'DESC' : 'ASC';
       const column = `c.${query.sort}`;
       const order = `${query.sort} ${dir}, id ${dir}`;
-      if (limit === null) {
-        const w = where(brands, query, window, trendingSince);
-        return prepared(`SELECT c.id, c.brand_id, ${column} FROM creators c WHERE ${w.sql} ORDER BY ${order}`).all(...w.params) as { id: string; brand_id: string }[];
-      }
       const parts = brands.map((brand) => where([brand], query, window, trendingSince));
       const walks = parts.map((w) => `SELECT * FROM (SELECT c.id, c.brand_id, ${column} FROM creators c INDEXED BY ${SORT_INDEX[query.sort]} WHERE ${w.sql} ORDER BY ${order} LIMIT ?)`);
       const params = parts.flatMap((w) => [...w.params, limit + offset]);
       return prepared(`${walks.join(' UNION ALL ')} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, limit, offset) as { id: string; brand_id: string }[];
+    },
+    /** Every match in list order, with what contacting needs (select all N matching, CSV). */
+    everyMatch(brands: readonly string[], query: CreatorListQuery, window: DateWindow, trendingSince: string): CreatorMatch[] {
+      const dir = query.desc ? 'DESC' : 'ASC';
+      const w = where(brands, query, window, trendingSince);
+      return prepared(`SELECT c.id, c.brand_id, c.name, c.email, c.email_valid FROM creators c WHERE ${w.sql} ORDER BY c.${query.sort} ${dir}, c.id ${dir}`)
+        .all(...w.params) as CreatorMatch[];
     },
     /** Filter options of the tab with counts (before filters); cached until the database changes. */
     options(brands: readonly string[]): CreatorFilterOptions {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ProductFilterOptions, ProductListItem, ProductListQuery } from '../../../shared/http/products.schemas';
+import type { ProductFilterOptions, ProductIdsResponse, ProductListItem, ProductListQuery } from '../../../shared/http/products.schemas';
 import { TRENDING_DAYS } from '../../../shared/http/products.schemas';
 import { andAll, type BrandScope, type SqlPart } from '../videos/videoScope';
 import { productFiltersSql, productTabSql, visibleProductSql } from './productScope';
@@ -98,10 +98,12 @@ export function createProductListRepository(db: Database.Database) {
       return rows.map((row) => toProductItem(row, b, trendingSince));
     },
 
-    ids(scope: BrandScope, query: ProductListQuery, trendingSince: string): { product_id: string; manufacturer_ids: string[] }[] {
+    ids(scope: BrandScope, query: ProductListQuery, trendingSince: string): ProductIdsResponse['products'] {
       const where = whereOf(scope, query, trendingSince);
-      const rows = prepared(`SELECT p.id, p.brand_id FROM products p WHERE ${where.sql} ORDER BY ${orderSql(query)}`).all(...where.params) as { id: string; brand_id: string }[];
-      return rows.map((row) => ({ product_id: row.id, manufacturer_ids: [row.brand_id] }));
+      const favorite = "EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'favorite' AND m.kind = 'product' AND m.brand_id = ? AND m.target_id = p.id)";
+      const rows = prepared(`SELECT p.id, p.brand_id, ${favorite} AS is_favorite FROM products p WHERE ${where.sql} ORDER BY ${orderSql(query)}`)
+        .all(scope.brandId, ...where.params) as { id: string; brand_id: string; is_favorite: number }[];
+      return rows.map((row) => ({ product_id: row.id, manufacturer_ids: [row.brand_id], is_favorite: row.is_favorite === 1 }));
     },
 
     /** Filter options of a tab with counts (before filters); cached until the database changes. */

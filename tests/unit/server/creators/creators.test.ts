@@ -78,10 +78,15 @@ describe('GET /influencers tabs, filters, sorts, paging', () => {
     expect((await w.get('/jwt_api/influencers', { brand_id: w.competitorIds[0] })).statusCode).toBe(404);
     const foreign = w.db.prepare('SELECT id FROM creators WHERE brand_id = ?').pluck().get(w.otherBrandId) as string;
     expect((await w.get(`/jwt_api/influencers/${foreign}`)).statusCode).toBe(404);
-    const ids = (await w.get('/jwt_api/influencers/get_influencer_ids', { validEmail: true })).json() as { count: number; influencers: { influencer_id: string }[] };
+    const ids = (await w.get('/jwt_api/influencers/get_influencer_ids', { validEmail: true })).json() as {
+      count: number; influencers: { influencer_id: string; name: string; email: string | null; valid_email: boolean }[];
+    };
     const page = await list({ validEmail: true });
     expect(ids.count).toBe(page.data.count);
     expect(ids.influencers.slice(0, page.influencers.length).map((c) => c.influencer_id)).toEqual(page.influencers.map((c) => c._id));
+    // What contacting needs comes along, so a selection of every match can tell who is reachable.
+    expect(ids.influencers.slice(0, page.influencers.length).map(({ name, email, valid_email }) => ({ name, email, valid_email })))
+      .toEqual(page.influencers.map(({ name, email, valid_email }) => ({ name, email, valid_email })));
   });
 });
 

@@ -102,9 +102,11 @@ describe('GET /products filters, sorts and paging', () => {
   it('get_product_ids answers every match in list order', async () => {
     const body = await list({ tab: 'Competitors' });
     const response = await w.get('/jwt_api/products/get_product_ids', { tab: 'Competitors' });
-    const all = response.json() as { count: number; products: { product_id: string; manufacturer_ids: string[] }[] };
+    const all = response.json() as { count: number; products: { product_id: string; manufacturer_ids: string[]; is_favorite: boolean }[] };
     expect(all.count).toBe(body.data.count);
     expect(all.products.slice(0, body.products.length).map((p) => p.product_id)).toEqual(ids(body));
+    // Favorite or unfavorite "select all" keeps only what changes: the ids carry the acting brand's favorite mark.
+    expect(all.products.slice(0, body.products.length).map((p) => p.is_favorite)).toEqual(body.products.map((p) => p.is_favorite));
   });
 
   it('the page query walks an index in sort order (EXPLAIN QUERY PLAN)', async () => {

@@ -3,7 +3,7 @@ import { VIEW_THRESHOLDS } from '../../../../shared/constants';
 import { VIEWS_RADIO } from '../../../../shared/http/videos.schemas';
 import type { VideoFilterOptions, VideoFilters } from '../../../../shared/http/videos.schemas';
 import { formatCount } from '../../../../shared/rules/formatting';
-import { CheckboxGroup, NoteTextForm, RadioGroup } from '../../../ui/filters';
+import { FamilyGroups, NoteTextForm, RadioGroup } from '../../../ui/filters';
 import { LIST_FAMILIES } from './filterFamilies';
 import { patchListStateAtom, videoListStateAtom } from './videoList.atoms';
 
@@ -32,15 +32,7 @@ export function FilterPanel({ id, options }: FilterPanelProps) {
 
   return (
     <section id={id} className="filter-panel" aria-label="Filters">
-      {LIST_FAMILIES.map((family) => (
-        <CheckboxGroup
-          key={family.key}
-          legend={family.title}
-          options={family.options(options)}
-          selected={family.get(filters)}
-          onChange={(values) => apply(family.set(filters, values))}
-        />
-      ))}
+      <FamilyGroups families={LIST_FAMILIES} filters={filters} options={options} onChange={apply} />
       <fieldset className="filter-group">
         <legend className="filter-group__legend">Views</legend>
         <RadioGroup
@@ -49,7 +41,7 @@ export function FilterPanel({ id, options }: FilterPanelProps) {
           value={views.radio}
           onChange={(radio) => apply({ ...filters, views: views.value === null ? { radio, value: null } : { radio, value: views.value } })}
         />
-        <label className="videos-toolbar__field">
+        <label className="toolbar-field">
           <span>Views threshold</span>
           <select
             className="select"

@@ -1,48 +1,25 @@
-import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { PAGE_SIZES } from '../../../../shared/constants';
+import { SearchBox } from '../../../ui/filters';
+import { PerPageSelect } from '../../../ui/pager';
 import { DATE_ITEMS, SORT_ITEMS, sortItemId } from './listOptions';
 import { patchListStateAtom, videoListStateAtom } from './videoList.atoms';
 import type { DateRange } from './videoList.types';
-
-const SEARCH_DELAY_MS = 300;
 
 /** Search, date range (with a custom start and end), sort and page size. */
 export function ListToolbar() {
   const state = useAtomValue(videoListStateAtom);
   const patch = useSetAtom(patchListStateAtom);
-  const [search, setSearch] = useState(state.search);
-
-  // Typing settles for a moment before the list reloads; Enter applies at once.
-  useEffect(() => {
-    if (search === state.search) return;
-    const timer = window.setTimeout(() => patch({ search }), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, state.search, patch]);
-
   return (
     <div className="videos-toolbar">
-      <form
-        role="search"
+      <SearchBox
+        id="videos-search"
         className="videos-toolbar__search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          patch({ search });
-        }}
-      >
-        <label className="visually-hidden" htmlFor="videos-search">
-          Search videos
-        </label>
-        <input
-          id="videos-search"
-          className="input"
-          type="search"
-          placeholder="Search titles and creators"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </form>
-      <label className="videos-toolbar__field">
+        label="Search videos"
+        placeholder="Search titles and creators"
+        value={state.search}
+        onSearch={(search) => patch({ search })}
+      />
+      <label className="toolbar-field">
         <span>Date</span>
         <select className="select" value={state.date} onChange={(event) => patch({ date: event.target.value as DateRange })}>
           {DATE_ITEMS.map((item) => (
@@ -54,17 +31,17 @@ export function ListToolbar() {
       </label>
       {state.date === 'custom' && (
         <>
-          <label className="videos-toolbar__field">
+          <label className="toolbar-field">
             <span>From</span>
             <input className="input" type="date" value={state.startDate} max={state.endDate || undefined} onChange={(event) => patch({ startDate: event.target.value })} />
           </label>
-          <label className="videos-toolbar__field">
+          <label className="toolbar-field">
             <span>To</span>
             <input className="input" type="date" value={state.endDate} min={state.startDate || undefined} onChange={(event) => patch({ endDate: event.target.value })} />
           </label>
         </>
       )}
-      <label className="videos-toolbar__field">
+      <label className="toolbar-field">
         <span>Sort</span>
         <select
           className="select"
@@ -81,16 +58,7 @@ export function ListToolbar() {
           ))}
         </select>
       </label>
-      <label className="videos-toolbar__field">
-        <span>Per page</span>
-        <select className="select" value={state.perPage} onChange={(event) => patch({ perPage: Number(event.target.value) })}>
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PerPageSelect value={state.perPage} onChange={(perPage) => patch({ perPage })} />
     </div>
   );
 }

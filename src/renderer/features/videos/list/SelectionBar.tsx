@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useServices } from '../../../app/useServices';
-import { toFailure } from '../../../lib/httpFailure';
-import { pushBannerAtom } from '../../../ui/banner';
+import { SelectAllMatchingButton } from '../../../ui/selection';
 import { fetchVideoIds } from '../videos.api';
 import type { BulkAction } from './bulkActions';
 import { actionForMode, actionsForTab } from './bulkActions';
@@ -29,8 +27,6 @@ export function SelectionBar({ tab, matching, onAct }: SelectionBarProps) {
   const clear = useSetAtom(clearSelectionsAtom);
   const query = useAtomValue(listQueryAtom);
   const who = useAtomValue(identityAtom);
-  const banner = useSetAtom(pushBannerAtom);
-  const [selectingAll, setSelectingAll] = useState(false);
   const action = mode ? actionForMode(tab, mode) : null;
 
   if (!mode || !action) {
@@ -49,21 +45,14 @@ export function SelectionBar({ tab, matching, onAct }: SelectionBarProps) {
   const selected = Object.keys(selections[mode]).length;
   const selectAllMatching = async () => {
     if (!query || !who) return;
-    setSelectingAll(true);
-    try {
-      const answer = await fetchVideoIds(api.main, query);
-      const entries: Record<string, SelectedVideo> = {};
-      for (const video of answer.videos) {
-        const is_competitor = !video.manufacturer_ids.includes(who.brand_id);
-        if (selectBlocker(mode, { platform: 'GoogleDrive', is_competitor }) !== null) continue;
-        entries[video.video_id] = { ...video, is_competitor, platform: null };
-      }
-      setSelection(mode, entries);
-    } catch (error) {
-      banner(`Could not select all ${matching} matching videos: ${toFailure(error).error}`, 'error');
-    } finally {
-      setSelectingAll(false);
+    const answer = await fetchVideoIds(api.main, query);
+    const entries: Record<string, SelectedVideo> = {};
+    for (const video of answer.videos) {
+      const is_competitor = !video.manufacturer_ids.includes(who.brand_id);
+      if (selectBlocker(mode, { platform: 'GoogleDrive', is_competitor }) !== null) continue;
+      entries[video.video_id] = { ...video, is_competitor, platform: null };
     }
+    setSelection(mode, entries);
   };
   const download = action.id === 'download';
 
@@ -72,11 +61,7 @@ export function SelectionBar({ tab, matching, onAct }: SelectionBarProps) {
       <strong aria-live="polite">
         <bdi>{selected} selected</bdi>
       </strong>
-      {!download && (
-        <button type="button" className="btn btn--small" disabled={selectingAll || matching === 0} onClick={() => void selectAllMatching()}>
-          Select all {matching} matching
-        </button>
-      )}
+      {!download && <SelectAllMatchingButton matching={matching} noun="videos" selectAll={selectAllMatching} />}
       {selected > 0 && (
         <button type="button" className="btn btn--small btn--ghost" onClick={() => setSelection(mode, {})}>
           Clear selection

@@ -33,8 +33,11 @@ export function registerCreatorListRoutes(app: FastifyInstance, ctx: ServerConte
     handler: ({ query, request }) => {
       const acting = actingBrand(request, repos, query.brand_id);
       const { brands, window, trendingSince } = resolveListing(ctx, repos, acting, query);
-      const rows = repos.list.pageIds(brands, query, window, trendingSince, null);
-      return { count: rows.length, influencers: rows.map((row) => ({ influencer_id: row.id, manufacturer_ids: [row.brand_id] })) };
+      const rows = repos.list.everyMatch(brands, query, window, trendingSince);
+      return {
+        count: rows.length,
+        influencers: rows.map((row) => ({ influencer_id: row.id, manufacturer_ids: [row.brand_id], name: row.name, email: row.email, valid_email: row.email_valid === 1 })),
+      };
     },
   });
 
@@ -43,7 +46,7 @@ export function registerCreatorListRoutes(app: FastifyInstance, ctx: ServerConte
     handler: ({ query, request, reply }) => {
       const acting = actingBrand(request, repos, query.brand_id);
       const { brands, window, trendingSince } = resolveListing(ctx, repos, acting, query);
-      const ids = repos.list.pageIds(brands, query, window, trendingSince, null).map((row) => row.id);
+      const ids = repos.list.everyMatch(brands, query, window, trendingSince).map((row) => row.id);
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="creators-${query.tab.toLowerCase().replace(/\s+/g, '-')}.csv"`);
       return creatorsCsv(rowsInOrder(repos, acting.brandId, ids));

@@ -1,0 +1,2 @@
+import './selection.css';
+export { SelectAllMatchingButton } from './SelectAllMatchingButton';
