@@ -17,6 +17,7 @@ import { createFailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import { loadOrCreateJwtSecret } from './auth/jwtSecret';
 import type { ServerContext } from './context';
 import { openDatabase } from './db/database';
+import { installAsciiJson } from './http/asciiJson';
 import { installErrorHandling } from './http/errorHandling';
 import { installRouteSupport } from './http/routeSupport';
 import { createRepositories } from './repositories/index';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installCors(app);
   installContentTypeGuard(app);
   installSecurityHeaders(app);
+  installAsciiJson(app);
   // Parses multipart only for routes that opt in (the content-type guard refuses it elsewhere).
   await app.register(multipart);
 

@@ -29,23 +29,27 @@ const VideoBrandStateShape = {
   is_competitor: z.boolean(),
   is_favorite: z.boolean(),
   is_flagged: z.boolean(),
-  flag_reason: z.string().nullable(),
-  is_trashed: z.boolean(),
-  has_note: z.boolean(),
   /** Published to the shopper app (multi_publish, /second/video/content). */
   published: z.boolean(),
   /** The first matching transcript line (list with search_in=transcript); null otherwise. */
   transcript_match: TranscriptMatchSchema.nullable(),
 };
 
+/** The acting brand's marks only the detail answers: the list rows never show them (Trash is a tab of its own). */
+const VideoDetailMarksShape = {
+  flag_reason: z.string().nullable(),
+  is_trashed: z.boolean(),
+  has_note: z.boolean(),
+};
+
 /**
  * One row of the list: only what the list screen, its selection lists and bulk actions read (a page holds up to 1000
- * rows, so every byte counts). Everything else about a video (URLs, analysis, demographics, topics...) comes with the
- * detail, GET /videos/:id, which the popup and the detail screen load themselves.
+ * rows, and every field of every row is parsed and kept by the renderer before the page can paint). Everything else
+ * about a video (brand id, publication date, flag reason, note, URLs, analysis results...) comes with the detail,
+ * GET /videos/:id, which the popup and the detail screen load themselves. The owning brand is manufacturer_ids[0].
  */
 export const VideoListItemSchema = VideoSchema.pick({
   _id: true,
-  brand_id: true,
   manufacturer_ids: true,
   title: true,
   platform: true,
@@ -53,7 +57,6 @@ export const VideoListItemSchema = VideoSchema.pick({
   analysis_stage: true,
   sentiment: true,
   views: true,
-  published_at: true,
   created_at: true,
 }).extend(VideoBrandStateShape);
 export type VideoListItem = z.infer<typeof VideoListItemSchema>;
@@ -125,6 +128,7 @@ export type VideoIdsResponse = z.infer<typeof VideoIdsResponseSchema>;
  */
 export const VideoDetailSchema = VideoSchema.extend({
   ...VideoBrandStateShape,
+  ...VideoDetailMarksShape,
   playable_url: z.string().nullable(),
   /** Download allowed (own storage, Google Drive; spec §5). Notes presence is `has_note`; the text is GET /videos/:id/video_note. */
   can_download: z.boolean(),

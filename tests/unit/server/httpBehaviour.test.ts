@@ -29,6 +29,14 @@ describe('HTTP behaviour common to every route', () => {
     expect(response.json()).toEqual({ name: 'a', count: 2 });
   });
 
+  it('answers JSON in ASCII only, with the same text once parsed', async () => {
+    const name = 'Serum — 7 day review, très bien 😀';
+    const response = await send(t.app, 'POST', '/jwt_api/echo', { name, count: 1 });
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body).toMatch(/^[\x20-\x7e]*$/);
+    expect(response.json()).toEqual({ name, count: 1 });
+  });
+
   it('answers 400 naming the field of a wrong type', async () => {
     const response = await send(t.app, 'POST', '/jwt_api/echo', { name: 'a', count: 'two' });
     expect(response.statusCode).toBe(400);

@@ -36,10 +36,9 @@ export function VirtualTable<Row>({ label, rows, rowKey, columns, rowHeight, hei
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
     overscan: 6,
-    getItemKey: (index) => {
-      const row = rows[index];
-      return row === undefined ? index : rowKey(row);
-    },
+    // No getItemKey: every row has the same fixed height, so the virtualizer's size cache needs no per-row keys, and
+    // ids there would make it read and hash every id of a new page before the page can paint. React still keys the
+    // rows in view by rowKey.
   });
   const grid: CSSProperties = { gridTemplateColumns: columns.map((column) => column.width).join(' ') };
 
@@ -61,7 +60,7 @@ export function VirtualTable<Row>({ label, rows, rowKey, columns, rowHeight, hei
             if (row === undefined) return null;
             return (
               <div
-                key={item.key}
+                key={rowKey(row)}
                 role="row"
                 aria-rowindex={item.index + 2}
                 aria-selected={isRowSelected ? isRowSelected(row) : undefined}

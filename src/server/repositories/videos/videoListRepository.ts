@@ -127,7 +127,7 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
       const ids = index.page(scope, query, matchOf(scope, query, window));
       if (ids.length === 0) return [];
       const b = scope.brandId;
-      const rows = new Map((rowsByIds.all(b, b, b, b, b, JSON.stringify(ids)) as VideoListRow[]).map((row) => [row.id, row]));
+      const rows = new Map((rowsByIds.all(b, b, JSON.stringify(ids)) as VideoListRow[]).map((row) => [row.id, row]));
       const transcriptLike = query.search_in === 'transcript' && query.search !== '' ? likeContains(query.search) : null;
       return ids.flatMap((id) => {
         const row = rows.get(id);

@@ -8,9 +8,6 @@ interface BrandStateColumns {
   creator_name: string | null;
   is_favorite: number;
   is_flagged: number;
-  flag_reason: string | null;
-  is_trashed: number;
-  has_note: number;
 }
 
 /** The columns of a list row (VIDEO_LIST_COLUMNS): only what VideoListItem carries. */
@@ -24,16 +21,14 @@ export interface VideoListRow extends BrandStateColumns {
   sentiment_positive: number;
   sentiment_negative: number;
   views: number;
-  published_at: string | null;
   created_at: string;
   published: number;
 }
 
 /** A whole videos row with the per-brand columns (VIDEO_ROW_COLUMNS). */
-export interface VideoRow {
+export interface VideoRow extends BrandStateColumns {
   id: string;
   brand_id: string;
-  brand_name: string;
   title: string;
   platform: Platform;
   video_url: string;
@@ -42,7 +37,6 @@ export interface VideoRow {
   tiktok_id: string | null;
   added_by_bm: number;
   creator_id: string | null;
-  creator_name: string | null;
   category: string | null;
   language: string;
   scene: string | null;
@@ -69,27 +63,27 @@ export interface VideoRow {
   created_at: string;
   updated_at: string;
   published: number;
-  is_favorite: number;
-  is_flagged: number;
   flag_reason: string | null;
   is_trashed: number;
   has_note: number;
 }
 
-/** The brand's name, the creator's name and the acting brand's marks of `v`; bind the acting brand id 5 times. */
+/** The brand's name, the creator's name and the acting brand's marks the list shows; bind the acting brand id 2 times. */
 const VIDEO_BRAND_STATE_COLUMNS = `b.name AS brand_name, (SELECT c.name FROM creators c WHERE c.id = v.creator_id) AS creator_name,
   EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'favorite' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS is_favorite,
-  EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'flag' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS is_flagged,
-  (SELECT m.reason FROM marks m WHERE m.mark = 'flag' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS flag_reason,
+  EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'flag' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS is_flagged`;
+
+/** The acting brand's marks only the detail answers; bind the acting brand id 3 times. */
+const VIDEO_DETAIL_MARK_COLUMNS = `(SELECT m.reason FROM marks m WHERE m.mark = 'flag' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS flag_reason,
   EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'trash' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS is_trashed,
   EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'video' AND n.target_id = v.id AND n.brand_id = ?) AS has_note`;
 
 /** Columns of VideoRow for `SELECT ... FROM videos v JOIN brands b ...`; bind the acting brand id 5 times. */
-export const VIDEO_ROW_COLUMNS = `v.*, ${VIDEO_BRAND_STATE_COLUMNS}`;
+export const VIDEO_ROW_COLUMNS = `v.*, ${VIDEO_BRAND_STATE_COLUMNS}, ${VIDEO_DETAIL_MARK_COLUMNS}`;
 
-/** Columns of VideoListRow for `SELECT ... FROM videos v JOIN brands b ...`; bind the acting brand id 5 times. */
+/** Columns of VideoListRow for `SELECT ... FROM videos v JOIN brands b ...`; bind the acting brand id 2 times. */
 export const VIDEO_LIST_COLUMNS = `v.id, v.brand_id, v.title, v.platform, v.thumbnail_url, v.analysis_stage, v.sentiment_positive,
-  v.sentiment_negative, v.views, v.published_at, v.created_at, v.published, ${VIDEO_BRAND_STATE_COLUMNS}`;
+  v.sentiment_negative, v.views, v.created_at, v.published, ${VIDEO_BRAND_STATE_COLUMNS}`;
 
 function parse<T>(text: string, fallback: T): T {
   try {
@@ -110,9 +104,6 @@ function brandState(row: VideoListRow | VideoRow, actingBrandId: string) {
     is_competitor: row.brand_id !== actingBrandId,
     is_favorite: row.is_favorite === 1,
     is_flagged: row.is_flagged === 1,
-    flag_reason: row.flag_reason,
-    is_trashed: row.is_trashed === 1,
-    has_note: row.has_note === 1,
     published: row.published === 1,
   };
 }
@@ -121,7 +112,6 @@ function brandState(row: VideoListRow | VideoRow, actingBrandId: string) {
 export function toListItem(row: VideoListRow, actingBrandId: string, match: { start_time: number; content: string } | null = null): VideoListItem {
   return {
     _id: row.id,
-    brand_id: row.brand_id,
     manufacturer_ids: [row.brand_id],
     title: row.title,
     platform: row.platform,
@@ -129,7 +119,6 @@ export function toListItem(row: VideoListRow, actingBrandId: string, match: { st
     analysis_stage: row.analysis_stage,
     sentiment: { positive: row.sentiment_positive, negative: row.sentiment_negative },
     views: row.views,
-    published_at: row.published_at,
     created_at: row.created_at,
     ...brandState(row, actingBrandId),
     transcript_match: match,
@@ -180,6 +169,9 @@ export function toVideoView(row: VideoRow, actingBrandId: string, sign: SignFile
     created_at: row.created_at,
     updated_at: row.updated_at,
     ...brandState(row, actingBrandId),
+    flag_reason: row.flag_reason,
+    is_trashed: row.is_trashed === 1,
+    has_note: row.has_note === 1,
     playable_url: playable,
     transcript_match: null,
   };

@@ -20,13 +20,20 @@ async function list(query: Record<string, unknown> = {}): Promise<VideoListRespo
   return response.json();
 }
 const withFilters = (filters: VideoFiltersInput, query: Record<string, unknown> = {}) => list({ ...query, filters });
+/** The acting brand's `mark` marks (video id → reason); list rows carry only the marks the list shows. */
+function marked(mark: string): Map<string, string | null> {
+  const rows = w.db.prepare("SELECT target_id, reason FROM marks WHERE mark = ? AND kind = 'video' AND brand_id = ?").all(mark, w.brandId) as { target_id: string; reason: string | null }[];
+  return new Map(rows.map((row) => [row.target_id, row.reason]));
+}
+const owner = (video: VideoListResponse['videos'][number]): string | undefined => video.manufacturer_ids[0];
 
 describe('GET /videos tabs', () => {
   it('My Videos holds the own brand\'s videos that are neither trashed nor flagged', async () => {
     const body = await list();
     expect(body.data.count).toBe(myCount());
     expect(body.data.count).toBeGreaterThan(20);
-    expect(body.videos.every((video) => video.brand_id === w.brandId && !video.is_trashed && !video.is_flagged)).toBe(true);
+    const trashed = marked('trash');
+    expect(body.videos.every((video) => owner(video) === w.brandId && !trashed.has(video._id) && !video.is_flagged)).toBe(true);
   });
 
   it('every tab answers, and My Videos + Competition + Flagged + Trash cover every visible video', async () => {
@@ -38,10 +45,12 @@ describe('GET /videos tabs', () => {
   });
 
   it('Competition lists competitor videos only, Favorites/Flagged/Trash only the brand\'s marks', async () => {
-    expect((await list({ tab: 'Competition', per_page: 100 })).videos.every((video) => video.is_competitor && w.competitorIds.includes(video.brand_id))).toBe(true);
+    expect((await list({ tab: 'Competition', per_page: 100 })).videos.every((video) => video.is_competitor && w.competitorIds.includes(owner(video) ?? ''))).toBe(true);
     expect((await list({ tab: 'Favorites', per_page: 100 })).videos.every((video) => video.is_favorite)).toBe(true);
-    expect((await list({ tab: 'Flagged', per_page: 100 })).videos.every((video) => video.is_flagged && video.flag_reason !== null)).toBe(true);
-    expect((await list({ tab: 'Trash', per_page: 100 })).videos.every((video) => video.is_trashed)).toBe(true);
+    const flags = marked('flag');
+    expect((await list({ tab: 'Flagged', per_page: 100 })).videos.every((video) => video.is_flagged && (flags.get(video._id) ?? null) !== null)).toBe(true);
+    const trashed = marked('trash');
+    expect((await list({ tab: 'Trash', per_page: 100 })).videos.every((video) => trashed.has(video._id))).toBe(true);
   });
 
   it('another user\'s brand answers 404', async () => {
@@ -86,7 +95,7 @@ describe('GET /videos filters narrow to what SQL says', () => {
     const competitor = w.competitorIds[0] ?? '';
     const body = await withFilters({ brand: [competitor] }, { tab: 'Competition', per_page: 100 });
     expect(body.data.count).toBeGreaterThan(0);
-    expect(body.videos.every((video) => video.brand_id === competitor)).toBe(true);
+    expect(body.videos.every((video) => owner(video) === competitor)).toBe(true);
   });
 
   it('views, sponsorship, note, demographics and combined families', async () => {
@@ -134,8 +143,10 @@ describe('GET /videos sorting, paging and dates', () => {
     await sorted('created_at', (v) => v.created_at, false, { desc: false });
     await sorted('highest_sentiment', (v) => v.sentiment.positive, true);
     await sorted('lowest_sentiment', (v) => v.sentiment.positive, false);
-    await sorted('newest_videos', (v) => v.published_at ?? '', true);
-    await sorted('oldest_videos', (v) => v.published_at ?? '', false);
+    const published = w.db.prepare('SELECT published_at FROM videos WHERE id = ?').pluck();
+    const publishedAt = (v: VideoListResponse['videos'][number]) => (published.get(v._id) as string | null) ?? '';
+    await sorted('newest_videos', publishedAt, true);
+    await sorted('oldest_videos', publishedAt, false);
     const favFirst = (await list({ sort: 'favorite_videos', per_page: 250 })).videos.map((v) => v.is_favorite);
     expect(favFirst.indexOf(false)).toBeGreaterThan(-1);
     expect(favFirst.slice(favFirst.indexOf(false)).includes(true)).toBe(false);
