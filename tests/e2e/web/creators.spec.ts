@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHART_RANGES, CREATOR_TABS, SUBSCRIBER_THRESHOLDS } from '../../../src/shared/constants';
+import { AGE_RANGES, CHART_RANGES, CREATOR_TABS, SUBSCRIBER_THRESHOLDS } from '../../../src/shared/constants';
 import { CREATOR_CSV_COLUMNS } from '../../../src/shared/http/creators.schemas';
 import type { CreatorListResponse } from '../../../src/shared/http/creators.schemas';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
@@ -163,6 +163,11 @@ test('creator detail: statistics, engagement, chart per metric and range, note, 
   for (const region of ['Sentiment', 'Categories', 'Trending videos', 'Recent videos', 'Sponsored videos', 'Products', 'Associated brands', 'Age', 'Ethnicity', 'Gender', 'Pictures']) {
     await expect(page.getByRole('region', { name: region, exact: true }), region).toBeVisible();
   }
+  // Age buckets read youngest to oldest, not by share.
+  const ages = page.getByRole('region', { name: 'Age', exact: true }).locator('dt');
+  await expect(ages.first()).toBeVisible();
+  const shown = await ages.allInnerTexts();
+  expect(shown).toEqual(AGE_RANGES.filter((range) => shown.includes(range)));
   const chart = page.getByTestId('creator-chart');
   await expect(chart.locator('canvas, svg').first()).toBeVisible();
   for (const range of CHART_RANGES) {

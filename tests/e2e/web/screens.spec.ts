@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import { LoginPage } from '../pages/LoginPage';
 import { ShellPage } from '../pages/ShellPage';
@@ -12,6 +13,12 @@ const LOOKS = [
 ] as const;
 
 const shot = (name: string) => `artifacts/screenshots/${name.replace(/[?=]/g, '_')}.png`;
+
+/** A screen is photographed once its data has arrived: no spinner left and every image decoded. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('.spinner')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 15_000 });
+}
 
 for (const look of LOOKS) {
   test(`every screen renders in the ${look.name} look`, async ({ page, stack }) => {
@@ -30,6 +37,7 @@ for (const look of LOOKS) {
     for (const route of SIGNED_IN) {
       await page.goto(`${stack.webUrl}/#/${route}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await settled(page);
       await page.screenshot({ path: shot(`${look.name}-${route}`) });
     }
     await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router-dom';
-import { CHART_RANGES } from '../../../shared/constants';
+import { AGE_RANGES, CHART_RANGES } from '../../../shared/constants';
 import type { CreatorDetailResponse } from '../../../shared/http/creators.schemas';
 import { countLabel, formatCount } from '../../../shared/rules/formatting';
 import { useServices } from '../../app/useServices';
@@ -41,8 +41,10 @@ function Card({ title, children, wide }: { title: string; children: ReactNode; w
   );
 }
 
-function Shares({ shares }: { shares: Record<string, number> }) {
-  const entries = Object.entries(shares).sort((a, b) => b[1] - a[1]);
+/** Shares largest first, or in `order` (age buckets read youngest to oldest) with unknown buckets after. */
+function Shares({ shares, order }: { shares: Record<string, number>; order?: readonly string[] }) {
+  const byShare = Object.entries(shares).sort((a, b) => b[1] - a[1]);
+  const entries = order ? [...order.filter((key) => key in shares).map((key) => [key, shares[key] ?? 0] as const), ...byShare.filter(([key]) => !order.includes(key))] : byShare;
   if (entries.length === 0) return <p>No data yet.</p>;
   return (
     <dl>
@@ -242,7 +244,7 @@ export function CreatorDetailScreen() {
             </ul>
           )}
         </Card>
-        <Card title="Age">{extras.demographics ? <Shares shares={extras.demographics.age} /> : <p>Loading…</p>}</Card>
+        <Card title="Age">{extras.demographics ? <Shares shares={extras.demographics.age} order={AGE_RANGES} /> : <p>Loading…</p>}</Card>
         <Card title="Ethnicity">{extras.demographics ? <Shares shares={extras.demographics.ethnicity} /> : <p>Loading…</p>}</Card>
         <Card title="Gender">{extras.demographics ? <Shares shares={extras.demographics.gender} /> : <p>Loading…</p>}</Card>
         <Card title="Pictures" wide>
