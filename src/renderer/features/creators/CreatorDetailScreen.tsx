@@ -158,7 +158,7 @@ export function CreatorDetailScreen() {
 
   return (
     <div className="page creator-detail">
-      <PageHeader title={creator.name} description={`${creator.handle} · ${creator.platform} · ${creator.manufacturerName}${creator.is_competitor ? ' (competitor)' : ''}`} />
+      <PageHeader title={creator.name} description={<><bdi>{creator.handle}</bdi> · <bdi>{creator.platform}</bdi> · <bdi>{creator.manufacturerName}</bdi>{creator.is_competitor ? ' (competitor)' : ''}</>} />
       <div className="creators-controls">
         <Link to="/creators" className="btn">Back to creators</Link>
         {!creator.is_competitor && <button type="button" className="btn" onClick={() => setEditing(true)}>Edit creator</button>}

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 
 interface PageHeaderProps {
   title: string;
-  description?: string;
+  /** Text, or elements when parts of it (handles, names) need their own direction. */
+  description?: ReactNode;
   actions?: ReactNode;
 }
 
