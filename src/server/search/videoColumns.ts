@@ -19,6 +19,11 @@ export class Dictionary {
   find(value: string): number | undefined {
     return this.codes.get(value);
   }
+
+  /** Codes handed out so far. */
+  get size(): number {
+    return this.codes.size;
+  }
 }
 
 /** Demographic shares of one video (the `demographics` JSON), family → bucket → share. */
@@ -89,6 +94,8 @@ export class VideoColumns {
   readonly sponsored: number[] = [];
   readonly publishedAt: (string | null)[] = [];
   readonly createdAt: string[] = [];
+  /** created_at as epoch milliseconds: the list's date window tests it for every tab member, and numbers compare faster. */
+  readonly createdMs: number[] = [];
   /** Title code per ordinal; `titles` holds each distinct title ASCII-folded (a search tests each distinct title once). */
   readonly title: number[] = [];
   readonly titles: string[] = [];
@@ -143,6 +150,7 @@ export class VideoColumns {
       for (const numbers of [this.positive, this.negative, this.views, this.sponsored]) numbers.push(0.5);
       this.publishedAt.push(null);
       this.createdAt.push('');
+      this.createdMs.push(0.5);
       this.title.push(-1);
     }
   }
@@ -184,6 +192,7 @@ export class VideoColumns {
     this.sponsored[o] = row.sponsored;
     this.publishedAt[o] = row.published_at;
     this.createdAt[o] = row.created_at;
+    this.createdMs[o] = Date.parse(row.created_at);
     const title = foldAscii(row.title);
     const code = this.titleCodes.intern(title);
     this.titles[code] = title;

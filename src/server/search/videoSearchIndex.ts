@@ -7,16 +7,22 @@ import { createBrandMarksReader, tabMembers, type BrandMarks } from './brandMark
 import { sortedOrder, type SortKind } from './sortOrders';
 import { TranscriptIndex } from './transcriptIndex';
 import { foldAscii, VideoColumns } from './videoColumns';
-import { filterPredicates, type Predicate } from './videoPredicates';
+import { byPredicate, filterPredicates, type Filter, type Predicate } from './videoPredicates';
 
 /** The matching videos of one list query: a flag per ordinal, and the summary figures. */
 export interface MatchSet {
+  /** Valid until the next `match` (the buffer is reused). */
   flags: Uint8Array;
+  /** The matching ordinals in `ordinals[0, count)`; valid until the next `match` (the buffer is reused). */
+  ordinals: Int32Array;
   count: number;
   yesterday: number;
   positive: number;
   negative: number;
 }
+
+/** A match set smaller than 1/SPARSE_FACTOR of the videos is paged by sorting it (see `sparsePage`). */
+const SPARSE_FACTOR = 32;
 
 /** Kahan–Babuška–Neumaier sum (as SQLite's SUM/AVG), so averages round as the SQL ones do. */
 class PreciseSum {
@@ -52,9 +58,16 @@ export class VideoSearchIndex {
   private readonly brandState = new Map<string, BrandMarks>();
   /** Tab members per brand and tab, until the next write. */
   private readonly members = new Map<string, number[]>();
-  private readonly orders = new Map<SortKind, { version: number; order: Int32Array }>();
+  /** Sort orders (ordinals in order) and ranks (position of each ordinal in the order), rebuilt when a key changes. */
+  private readonly orders = new Map<SortKind, { version: number; order: Int32Array; rank: Int32Array }>();
   /** Milliseconds the columns took to load (the bench prints it). */
   loadMs = 0;
+  /**
+   * Buffers every match reuses: at 100k videos fresh ones would be ~200 KB of array buffers per request, and the
+   * collections they bring on grow with the workspace.
+   */
+  private flagsBuffer = new Uint8Array(0);
+  private candidatesBuffer = new Int32Array(0);
 
   constructor(private readonly db: Database.Database) {
     this.transcripts = new TranscriptIndex(db);
@@ -138,32 +151,42 @@ export class VideoSearchIndex {
     const tabKey = `${scope.brandId}|${scope.competitorIds.join(',')}|${query.tab}`;
     let members = this.members.get(tabKey);
     if (!members) this.members.set(tabKey, (members = tabMembers(query.tab, scope, columns, this.brandLists(columns), state)));
-    const predicates = filterPredicates(columns, query.filters, {
+    const filters = filterPredicates(columns, query.filters, {
       noted: state.noted,
       noteContaining: (text) => this.marks.noteLike(columns, scope.brandId, likeContains(text)),
     });
     const search = this.searchPredicate(columns, query.search, query.search_in === 'transcript', members.length);
-    if (search) predicates.push(search);
-    const { start, end } = window;
-    const since = dayBefore(end);
-    const flags = new Uint8Array(columns.size);
+    if (search) filters.push(byPredicate(search));
+    // Timestamps are ISO-8601 UTC throughout, so comparing their epoch milliseconds orders them as SQL compares the text.
+    const end = Date.parse(window.end);
+    const start = window.start === null ? -Infinity : Date.parse(window.start);
+    const since = Date.parse(dayBefore(window.end));
+    const createdMs = columns.createdMs;
+    if (this.flagsBuffer.length < columns.size) this.flagsBuffer = new Uint8Array(Math.ceil(columns.size * 1.25));
+    else this.flagsBuffer.fill(0);
+    const flags = this.flagsBuffer;
     const positive = new PreciseSum();
     const negative = new PreciseSum();
     let count = 0;
     let yesterday = 0;
+    // The tab's members in the date window, narrowed family by family (each a tight loop over the survivors).
+    if (this.candidatesBuffer.length < members.length) this.candidatesBuffer = new Int32Array(Math.ceil(members.length * 1.25));
+    const candidates = this.candidatesBuffer;
+    let n = 0;
     for (const o of members) {
-      const created = columns.createdAt[o] ?? '';
-      if (created > end || (start !== null && created < start)) continue;
-      let passes = true;
-      for (let p = 0; p < predicates.length && passes; p++) passes = (predicates[p] as Predicate)(o);
-      if (!passes) continue;
+      const created = createdMs[o] ?? NaN;
+      if (created <= end && created >= start) candidates[n++] = o;
+    }
+    for (let f = 0; f < filters.length && n > 0; f++) n = (filters[f] as Filter)(candidates, n);
+    for (let i = 0; i < n; i++) {
+      const o = candidates[i] ?? 0;
       flags[o] = 1;
       count += 1;
-      if (created >= since) yesterday += 1;
+      if ((createdMs[o] ?? NaN) >= since) yesterday += 1;
       positive.add(columns.positive[o] ?? 0);
       negative.add(columns.negative[o] ?? 0);
     }
-    return { flags, count, yesterday, positive: positive.value, negative: negative.value };
+    return { flags, ordinals: candidates, count, yesterday, positive: positive.value, negative: negative.value };
   }
 
   /** Ids of one page of a match set in the query's sort order. */
@@ -182,13 +205,19 @@ export class VideoSearchIndex {
       }
       return false;
     };
-    const orderOf = (kind: SortKind): Int32Array => {
+    const sortOf = (kind: SortKind): { order: Int32Array; rank: Int32Array } => {
       const cached = this.orders.get(kind);
-      if (cached && cached.version === columns.orderVersion) return cached.order;
+      if (cached && cached.version === columns.orderVersion) return cached;
       const order = sortedOrder(columns, kind);
-      this.orders.set(kind, { version: columns.orderVersion, order });
-      return order;
+      const rank = new Int32Array(columns.size);
+      for (let i = 0; i < order.length; i++) rank[order[i] ?? 0] = i;
+      const built = { version: columns.orderVersion, order, rank };
+      this.orders.set(kind, built);
+      return built;
     };
+    const orderOf = (kind: SortKind): Int32Array => sortOf(kind).order;
+    // Few matches: sorting them by rank beats walking an order of every video until a page is full.
+    if (matches.count * SPARSE_FACTOR < columns.size) return this.sparsePage(scope, query, matches, sortOf);
     switch (query.sort) {
       case 'highest_sentiment':
         take(orderOf('sentiment'), true, () => true);
@@ -212,5 +241,46 @@ export class VideoSearchIndex {
         break;
     }
     return ids;
+  }
+
+  /** One page of a small match set: its ordinals sorted by their rank in the query's order. */
+  private sparsePage(
+    scope: BrandScope,
+    query: VideoListQuery,
+    matches: MatchSet,
+    sortOf: (kind: SortKind) => { rank: Int32Array },
+  ): string[] {
+    const columns = this.current();
+    const matched = Array.from(matches.ordinals.subarray(0, matches.count));
+    const byRank = (kind: SortKind, descending: boolean): ((a: number, b: number) => number) => {
+      const { rank } = sortOf(kind);
+      return descending ? (a, b) => (rank[b] ?? 0) - (rank[a] ?? 0) : (a, b) => (rank[a] ?? 0) - (rank[b] ?? 0);
+    };
+    let compare: (a: number, b: number) => number;
+    switch (query.sort) {
+      case 'highest_sentiment':
+        compare = byRank('sentiment', true);
+        break;
+      case 'lowest_sentiment':
+        compare = byRank('sentiment', false);
+        break;
+      case 'newest_videos':
+        compare = byRank('published', true);
+        break;
+      case 'oldest_videos':
+        compare = byRank('published', false);
+        break;
+      case 'favorite_videos': {
+        const favorites = this.stateOf(columns, scope.brandId).favorite;
+        const newest = byRank('created', true);
+        compare = (a, b) => Number(favorites.has(b)) - Number(favorites.has(a)) || newest(a, b);
+        break;
+      }
+      case 'created_at':
+        compare = byRank('created', query.desc);
+        break;
+    }
+    const skip = (query.page - 1) * query.per_page;
+    return matched.sort(compare).slice(skip, skip + query.per_page).map((o) => columns.id[o] ?? '');
   }
 }
