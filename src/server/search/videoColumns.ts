@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { AGE_RANGES, ETHNICITIES, GENDERS } from '../../shared/constants';
+import { DEMOGRAPHIC_FILTER_MIN_SHARE } from '../../shared/http/videos.schemas';
 
 /** Interns strings as small integer codes (a column's dictionary); -1 stands for NULL. */
 export class Dictionary {
@@ -26,8 +28,26 @@ export class Dictionary {
   }
 }
 
-/** Demographic shares of one video (the `demographics` JSON), family → bucket → share. */
-export type Shares = Record<string, Record<string, unknown> | undefined>;
+/** The buckets a demographic filter can name, per family; a bucket's bit is its position here. */
+export const DEMOGRAPHIC_BUCKETS = { age_range: AGE_RANGES, ethnicity: ETHNICITIES, gender: GENDERS } as const;
+export type DemographicFamily = keyof typeof DEMOGRAPHIC_BUCKETS;
+
+/**
+ * Per family, a bit per bucket whose share reaches DEMOGRAPHIC_FILTER_MIN_SHARE (non-numbers never do): all the
+ * filter asks of a video's demographics, in three numbers instead of a tree of objects per video.
+ */
+function demographicMasks(json: string): Record<DemographicFamily, number> {
+  const shares = record(parse(json));
+  const masks = { age_range: 0, ethnicity: 0, gender: 0 };
+  for (const family of Object.keys(DEMOGRAPHIC_BUCKETS) as DemographicFamily[]) {
+    const ofFamily = record(shares[family]);
+    DEMOGRAPHIC_BUCKETS[family].forEach((bucket, bit) => {
+      const share = ofFamily[bucket];
+      if (typeof share === 'number' && share >= DEMOGRAPHIC_FILTER_MIN_SHARE) masks[family] |= 1 << bit;
+    });
+  }
+  return masks;
+}
 
 /** Lowercases ASCII letters only, as SQLite's LIKE compares (other characters stay as they are). */
 export function foldAscii(text: string): string {
@@ -87,7 +107,7 @@ export class VideoColumns {
   readonly topics: number[][] = [];
   readonly subTopics: number[][] = [];
   readonly products: number[][] = [];
-  readonly demographics: Shares[] = [];
+  readonly demographics: Record<DemographicFamily, number[]> = { age_range: [], ethnicity: [], gender: [] };
   readonly positive: number[] = [];
   readonly negative: number[] = [];
   readonly views: number[] = [];
@@ -146,7 +166,7 @@ export class VideoColumns {
       this.brandId.push('');
       for (const codes of [this.brand, this.platform, this.creator, this.category, this.language, this.scene, this.pov, this.sponsoredBy, this.visual, this.foul]) codes.push(-1);
       for (const lists of [this.audio, this.topics, this.subTopics, this.products]) lists.push([]);
-      this.demographics.push({});
+      for (const masks of Object.values(this.demographics)) masks.push(0);
       for (const numbers of [this.positive, this.negative, this.views, this.sponsored]) numbers.push(0.5);
       this.publishedAt.push(null);
       this.createdAt.push('');
@@ -185,7 +205,10 @@ export class VideoColumns {
     this.topics[o] = topics.flatMap((topic) => strings([record(topic).topic])).map((value) => d.topic.intern(value));
     this.subTopics[o] = topics.flatMap((topic) => strings(record(topic).subTopics)).map((value) => d.subTopic.intern(value));
     this.products[o] = strings(parse(row.products)).map((value) => d.product.intern(value));
-    this.demographics[o] = record(parse(row.demographics)) as Shares;
+    const masks = demographicMasks(row.demographics);
+    this.demographics.age_range[o] = masks.age_range;
+    this.demographics.ethnicity[o] = masks.ethnicity;
+    this.demographics.gender[o] = masks.gender;
     this.positive[o] = row.sentiment_positive;
     this.negative[o] = row.sentiment_negative;
     this.views[o] = row.views;

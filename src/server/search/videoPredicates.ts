@@ -1,5 +1,5 @@
-import { DEMOGRAPHIC_FILTER_MIN_SHARE, type VideoFilters } from '../../shared/http/videos.schemas';
-import type { Dictionary, VideoColumns } from './videoColumns';
+import type { VideoFilters } from '../../shared/http/videos.schemas';
+import { DEMOGRAPHIC_BUCKETS, type DemographicFamily, type Dictionary, type VideoColumns } from './videoColumns';
 
 /** A test of one video ordinal. */
 export type Predicate = (ordinal: number) => boolean;
@@ -89,16 +89,20 @@ function threshold(column: readonly number[], value: number, atMost: boolean): F
   };
 }
 
-/** json_extract(demographics, '$.family."bucket"') >= share for any of the buckets (non-numbers never match). */
-function demographic(columns: VideoColumns, family: string, buckets: readonly string[]): Filter | null {
+/** json_extract(demographics, '$.family."bucket"') >= share for any of the buckets (see VideoColumns' masks). */
+function demographic(columns: VideoColumns, family: DemographicFamily, buckets: readonly string[]): Filter | null {
   if (buckets.length === 0) return null;
-  return byPredicate((o) => {
-    const shares = columns.demographics[o]?.[family];
-    return buckets.some((bucket) => {
-      const share = shares?.[bucket];
-      return typeof share === 'number' && share >= DEMOGRAPHIC_FILTER_MIN_SHARE;
-    });
-  });
+  const known: readonly string[] = DEMOGRAPHIC_BUCKETS[family];
+  const wanted = buckets.reduce((mask, bucket) => (known.includes(bucket) ? mask | (1 << known.indexOf(bucket)) : mask), 0);
+  const masks = columns.demographics[family];
+  return (candidates, n) => {
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      const o = candidates[i] ?? 0;
+      if (((masks[o] ?? 0) & wanted) !== 0) candidates[kept++] = o;
+    }
+    return kept;
+  };
 }
 
 /**
