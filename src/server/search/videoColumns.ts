@@ -124,6 +124,9 @@ export class VideoColumns {
   private readonly titleCodes = new Dictionary();
   /** Bumped when a video is added or removed or a sort key changes (sort orders are rebuilt lazily). */
   orderVersion = 0;
+  /** Bumped by every change of any column (postings are rebuilt lazily). */
+  private dataVersion = 0;
+  private readonly postings = new Map<readonly (readonly number[])[], { version: number; lists: Map<number, Int32Array>; marks: Uint8Array }>();
 
   private readonly one: Database.Statement;
 
@@ -149,6 +152,7 @@ export class VideoColumns {
     const previous = this.ordOf.get(videoId);
     if (previous !== undefined && (!row || row.ord !== previous)) {
       this.alive[previous] = 0;
+      this.dataVersion += 1;
       this.ordOf.delete(videoId);
       this.orderVersion += 1;
     }
@@ -175,7 +179,38 @@ export class VideoColumns {
     }
   }
 
+  /**
+   * The ordinals of each code of a multi-valued column (`products`, `audio`, `topics`, `subTopics`), and a zeroed
+   * scratch of one byte per ordinal: a filter marks the postings of its codes and tests a byte per candidate, instead of
+   * walking every candidate's code list. Rebuilt after the columns changed.
+   */
+  postingsOf(column: readonly (readonly number[])[]): { lists: Map<number, Int32Array>; marks: Uint8Array } {
+    const cached = this.postings.get(column);
+    if (cached && cached.version === this.dataVersion && cached.marks.length >= this.size) return cached;
+    const counts = new Map<number, number>();
+    for (let o = 0; o < column.length; o++) {
+      if (this.alive[o] !== 1) continue;
+      for (const code of column[o] ?? []) counts.set(code, (counts.get(code) ?? 0) + 1);
+    }
+    const lists = new Map<number, Int32Array>();
+    for (const [code, count] of counts) lists.set(code, new Int32Array(count));
+    const filled = new Map<number, number>();
+    for (let o = 0; o < column.length; o++) {
+      if (this.alive[o] !== 1) continue;
+      for (const code of column[o] ?? []) {
+        const at = filled.get(code) ?? 0;
+        const list = lists.get(code);
+        if (list && at < list.length) list[at] = o;
+        filled.set(code, at + 1);
+      }
+    }
+    const built = { version: this.dataVersion, lists, marks: new Uint8Array(this.size) };
+    this.postings.set(column, built);
+    return built;
+  }
+
   private set(row: LoadedRow): void {
+    this.dataVersion += 1;
     const o = row.ord;
     if (o >= this.alive.length) {
       const grown = new Uint8Array(Math.max(o + 1, this.alive.length * 2, 1024));

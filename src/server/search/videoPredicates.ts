@@ -57,21 +57,20 @@ function single(column: readonly number[], dict: Dictionary, values: readonly st
   };
 }
 
-function multi(column: readonly (readonly number[])[], dict: Dictionary, values: readonly string[]): Filter | null {
+function multi(columns: VideoColumns, column: readonly (readonly number[])[], dict: Dictionary, values: readonly string[]): Filter | null {
   if (values.length === 0) return null;
-  const wanted = wantedCodes(dict, values);
+  const codes = values.map((value) => dict.find(value)).filter((code): code is number => code !== undefined);
   return (candidates, n) => {
+    // Mark the ordinals of the wanted codes, keep the marked candidates, then unmark (the scratch is shared).
+    const { lists, marks } = columns.postingsOf(column);
+    const postings = codes.map((code) => lists.get(code) ?? new Int32Array(0));
+    for (const list of postings) for (let i = 0; i < list.length; i++) marks[list[i] ?? 0] = 1;
     let kept = 0;
     for (let i = 0; i < n; i++) {
       const o = candidates[i] ?? 0;
-      const codes = column[o] ?? [];
-      for (let j = 0; j < codes.length; j++) {
-        if (wanted[codes[j] ?? -1] === 1) {
-          candidates[kept++] = o;
-          break;
-        }
-      }
+      if (marks[o] === 1) candidates[kept++] = o;
     }
+    for (const list of postings) for (let i = 0; i < list.length; i++) marks[list[i] ?? 0] = 0;
     return kept;
   };
 }
@@ -132,10 +131,10 @@ export function filterPredicates(columns: VideoColumns, filters: VideoFilters | 
     single(c.sponsoredBy, d.sponsoredBy, filters.sponsored.sponsored_by),
     views === null ? null : threshold(c.views, views, filters.views?.radio === 'lte'),
     sponsorship === null || sponsorship === undefined ? null : ((flag) => byPredicate((o) => c.sponsored[o] === flag))(sponsorship ? 1 : 0),
-    multi(c.products, d.product, filters.product),
-    multi(c.audio, d.audio, filters.audio_labels),
-    multi(c.topics, d.topic, filters.topic.topics),
-    multi(c.subTopics, d.subTopic, filters.topic.subTopics),
+    multi(c, c.products, d.product, filters.product),
+    multi(c, c.audio, d.audio, filters.audio_labels),
+    multi(c, c.topics, d.topic, filters.topic.topics),
+    multi(c, c.subTopics, d.subTopic, filters.topic.subTopics),
     noteValues.has('has_note') === noteValues.has('no_note') ? null : noteValues.has('has_note') ? byPredicate((o) => notes.noted.has(o)) : byPredicate((o) => !notes.noted.has(o)),
     noteText === '' ? null : ((containing) => byPredicate((o) => containing.has(o)))(notes.noteContaining(noteText)),
     demographic(c, 'age_range', filters.demographic.age_range),

@@ -22,7 +22,7 @@ export interface MatchSet {
 }
 
 /** A match set smaller than 1/SPARSE_FACTOR of the videos is paged by sorting it (see `sparsePage`). */
-const SPARSE_FACTOR = 32;
+const SPARSE_FACTOR = 8;
 
 /** Kahan–Babuška–Neumaier sum (as SQLite's SUM/AVG), so averages round as the SQL ones do. */
 class PreciseSum {
@@ -243,44 +243,51 @@ export class VideoSearchIndex {
     return ids;
   }
 
-  /** One page of a small match set: its ordinals sorted by their rank in the query's order. */
-  private sparsePage(
-    scope: BrandScope,
-    query: VideoListQuery,
-    matches: MatchSet,
-    sortOf: (kind: SortKind) => { rank: Int32Array },
-  ): string[] {
+  /**
+   * One page of a small match set: the ranks of its ordinals in the query's order, sorted as numbers (a native sort,
+   * no comparator calls), read from the front or the back, and turned back into ordinals through the order.
+   */
+  private sparsePage(scope: BrandScope, query: VideoListQuery, matches: MatchSet, sortOf: (kind: SortKind) => { order: Int32Array; rank: Int32Array }): string[] {
     const columns = this.current();
-    const matched = Array.from(matches.ordinals.subarray(0, matches.count));
-    const byRank = (kind: SortKind, descending: boolean): ((a: number, b: number) => number) => {
-      const { rank } = sortOf(kind);
-      return descending ? (a, b) => (rank[b] ?? 0) - (rank[a] ?? 0) : (a, b) => (rank[a] ?? 0) - (rank[b] ?? 0);
+    const skip = (query.page - 1) * query.per_page;
+    const ids: string[] = [];
+    /** Appends the page's share of `ordinals` (a subset of the matches) in `kind` order; answers how many it skipped or took. */
+    const takeSorted = (ordinals: Int32Array, kind: SortKind, descending: boolean, offset: number): number => {
+      const { order, rank } = sortOf(kind);
+      const ranks = new Int32Array(ordinals.length);
+      for (let i = 0; i < ordinals.length; i++) ranks[i] = rank[ordinals[i] ?? 0] ?? 0;
+      ranks.sort();
+      for (let i = Math.max(0, skip - offset); i < ranks.length && ids.length < query.per_page; i++) {
+        const at = descending ? ranks.length - 1 - i : i;
+        ids.push(columns.id[order[ranks[at] ?? 0] ?? 0] ?? '');
+      }
+      return ranks.length;
     };
-    let compare: (a: number, b: number) => number;
+    const matched = matches.ordinals.subarray(0, matches.count);
     switch (query.sort) {
       case 'highest_sentiment':
-        compare = byRank('sentiment', true);
+        takeSorted(matched, 'sentiment', true, 0);
         break;
       case 'lowest_sentiment':
-        compare = byRank('sentiment', false);
+        takeSorted(matched, 'sentiment', false, 0);
         break;
       case 'newest_videos':
-        compare = byRank('published', true);
+        takeSorted(matched, 'published', true, 0);
         break;
       case 'oldest_videos':
-        compare = byRank('published', false);
+        takeSorted(matched, 'published', false, 0);
         break;
       case 'favorite_videos': {
         const favorites = this.stateOf(columns, scope.brandId).favorite;
-        const newest = byRank('created', true);
-        compare = (a, b) => Number(favorites.has(b)) - Number(favorites.has(a)) || newest(a, b);
+        const first = matched.filter((o) => favorites.has(o));
+        const taken = takeSorted(first, 'created', true, 0);
+        takeSorted(matched.filter((o) => !favorites.has(o)), 'created', true, taken);
         break;
       }
       case 'created_at':
-        compare = byRank('created', query.desc);
+        takeSorted(matched, 'created', query.desc, 0);
         break;
     }
-    const skip = (query.page - 1) * query.per_page;
-    return matched.sort(compare).slice(skip, skip + query.per_page).map((o) => columns.id[o] ?? '');
+    return ids;
   }
 }
