@@ -52,6 +52,27 @@ export function coldListQueries(options: VideoFilterOptions, count: number, seed
   return queries;
 }
 
+/**
+ * One request per sort and per filter family, with values no measured query uses (the last option of each family):
+ * the list index builds its sort orders and per-code postings on first use, as SQLite builds nothing lazily; these
+ * warm-up requests make the measured ones steady-state requests, not the first user of a structure.
+ */
+export function warmUpQueries(options: VideoFilterOptions): ListQuery[] {
+  const last = (family: keyof VideoFilterOptions): string[] => options[family].slice(-1).map((option) => option.value);
+  const families: VideoFiltersInput[] = [
+    { category: last('category') }, { language: last('language') }, { scene: last('scene') }, { pov: last('pov') },
+    { influencer: last('influencer') }, { product: last('product') }, { audio_labels: last('audio_labels') },
+    { views: { radio: 'lte', value: VIEW_THRESHOLDS[0] } }, { sponsored: { sponsorship: false } }, { topic: { topics: last('topics'), subTopics: last('subTopics') } },
+  ];
+  // Both note values (which filters nothing) keep every warm-up's filters, the summary cache key, apart from the
+  // measured queries', which never name a note.
+  const apart = { note: { values: ['has_note', 'no_note'] } };
+  return [
+    ...SORTS.map((sort) => ({ tab: 'My Videos', sort, per_page: 50, page: 2, filters: JSON.stringify({ platform: ['Dropbox'], ...apart }) })),
+    ...families.map((filters) => ({ tab: 'My Videos', sort: 'created_at', per_page: 50, page: 1, filters: JSON.stringify({ ...apart, ...filters }) })),
+  ];
+}
+
 /** Words of four or more letters in the English transcript templates and the domain vocabulary. */
 function transcriptWords(): string[] {
   const text = [
