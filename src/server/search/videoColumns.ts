@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { AGE_RANGES, ETHNICITIES, GENDERS } from '../../shared/constants';
 import { DEMOGRAPHIC_FILTER_MIN_SHARE } from '../../shared/http/videos.schemas';
+import { CodeListColumn } from './codeListColumn';
 
 /** Interns strings as small integer codes (a column's dictionary); -1 stands for NULL. */
 export class Dictionary {
@@ -103,10 +104,10 @@ export class VideoColumns {
   readonly sponsoredBy: number[] = [];
   readonly visual: number[] = [];
   readonly foul: number[] = [];
-  readonly audio: number[][] = [];
-  readonly topics: number[][] = [];
-  readonly subTopics: number[][] = [];
-  readonly products: number[][] = [];
+  readonly audio = new CodeListColumn();
+  readonly topics = new CodeListColumn();
+  readonly subTopics = new CodeListColumn();
+  readonly products = new CodeListColumn();
   readonly demographics: Record<DemographicFamily, number[]> = { age_range: [], ethnicity: [], gender: [] };
   readonly positive: number[] = [];
   readonly negative: number[] = [];
@@ -126,7 +127,7 @@ export class VideoColumns {
   orderVersion = 0;
   /** Bumped by every change of any column (postings are rebuilt lazily). */
   private dataVersion = 0;
-  private readonly postings = new Map<readonly (readonly number[])[], { version: number; lists: Map<number, Int32Array>; marks: Uint8Array }>();
+  private readonly postings = new Map<CodeListColumn, { version: number; lists: Map<number, Int32Array>; marks: Uint8Array }>();
 
   private readonly one: Database.Statement;
 
@@ -134,10 +135,15 @@ export class VideoColumns {
     this.one = db.prepare(`${ROW_SQL.replace('%PRODUCTS%', PRODUCTS_OF_ONE)} WHERE v.id = ?`);
     // Bulk load: products in one pass over video_products instead of a subquery per video.
     for (const row of db.prepare(ROW_SQL.replace('%PRODUCTS%', "'[]'")).iterate() as IterableIterator<LoadedRow>) this.set(row);
+    const productsOf = new Map<number, number[]>();
     for (const [videoId, productId] of db.prepare('SELECT video_id, product_id FROM video_products').raw().iterate() as IterableIterator<[string, string]>) {
       const ordinal = this.ordOf.get(videoId);
-      if (ordinal !== undefined) this.products[ordinal]?.push(this.dict.product.intern(productId));
+      if (ordinal === undefined) continue;
+      const codes = productsOf.get(ordinal) ?? [];
+      codes.push(this.dict.product.intern(productId));
+      productsOf.set(ordinal, codes);
     }
+    for (const [ordinal, codes] of productsOf) this.products.set(ordinal, codes);
     this.orderVersion += 1;
   }
 
@@ -169,7 +175,7 @@ export class VideoColumns {
       this.id.push('');
       this.brandId.push('');
       for (const codes of [this.brand, this.platform, this.creator, this.category, this.language, this.scene, this.pov, this.sponsoredBy, this.visual, this.foul]) codes.push(-1);
-      for (const lists of [this.audio, this.topics, this.subTopics, this.products]) lists.push([]);
+      for (const lists of [this.audio, this.topics, this.subTopics, this.products]) lists.push();
       for (const masks of Object.values(this.demographics)) masks.push(0);
       for (const numbers of [this.positive, this.negative, this.views, this.sponsored]) numbers.push(0.5);
       this.publishedAt.push(null);
@@ -184,20 +190,20 @@ export class VideoColumns {
    * scratch of one byte per ordinal: a filter marks the postings of its codes and tests a byte per candidate, instead of
    * walking every candidate's code list. Rebuilt after the columns changed.
    */
-  postingsOf(column: readonly (readonly number[])[]): { lists: Map<number, Int32Array>; marks: Uint8Array } {
+  postingsOf(column: CodeListColumn): { lists: Map<number, Int32Array>; marks: Uint8Array } {
     const cached = this.postings.get(column);
     if (cached && cached.version === this.dataVersion && cached.marks.length >= this.size) return cached;
     const counts = new Map<number, number>();
     for (let o = 0; o < column.length; o++) {
       if (this.alive[o] !== 1) continue;
-      for (const code of column[o] ?? []) counts.set(code, (counts.get(code) ?? 0) + 1);
+      for (const code of column.get(o)) counts.set(code, (counts.get(code) ?? 0) + 1);
     }
     const lists = new Map<number, Int32Array>();
     for (const [code, count] of counts) lists.set(code, new Int32Array(count));
     const filled = new Map<number, number>();
     for (let o = 0; o < column.length; o++) {
       if (this.alive[o] !== 1) continue;
-      for (const code of column[o] ?? []) {
+      for (const code of column.get(o)) {
         const at = filled.get(code) ?? 0;
         const list = lists.get(code);
         if (list && at < list.length) list[at] = o;
@@ -236,10 +242,10 @@ export class VideoColumns {
     this.sponsoredBy[o] = d.sponsoredBy.intern(row.sponsored_by);
     this.visual[o] = d.visual.intern(typeof safety.visual_content === 'string' ? safety.visual_content : null);
     this.foul[o] = d.foul.intern(typeof safety.foul_language === 'string' ? safety.foul_language : null);
-    this.audio[o] = strings(parse(row.audio_labels)).map((value) => d.audio.intern(value));
-    this.topics[o] = topics.flatMap((topic) => strings([record(topic).topic])).map((value) => d.topic.intern(value));
-    this.subTopics[o] = topics.flatMap((topic) => strings(record(topic).subTopics)).map((value) => d.subTopic.intern(value));
-    this.products[o] = strings(parse(row.products)).map((value) => d.product.intern(value));
+    this.audio.set(o, strings(parse(row.audio_labels)).map((value) => d.audio.intern(value)));
+    this.topics.set(o, topics.flatMap((topic) => strings([record(topic).topic])).map((value) => d.topic.intern(value)));
+    this.subTopics.set(o, topics.flatMap((topic) => strings(record(topic).subTopics)).map((value) => d.subTopic.intern(value)));
+    this.products.set(o, strings(parse(row.products)).map((value) => d.product.intern(value)));
     const masks = demographicMasks(row.demographics);
     this.demographics.age_range[o] = masks.age_range;
     this.demographics.ethnicity[o] = masks.ethnicity;

@@ -1,4 +1,5 @@
 import type { VideoFilters } from '../../shared/http/videos.schemas';
+import type { CodeListColumn } from './codeListColumn';
 import { DEMOGRAPHIC_BUCKETS, type DemographicFamily, type Dictionary, type VideoColumns } from './videoColumns';
 
 /** A test of one video ordinal. */
@@ -57,7 +58,7 @@ function single(column: readonly number[], dict: Dictionary, values: readonly st
   };
 }
 
-function multi(columns: VideoColumns, column: readonly (readonly number[])[], dict: Dictionary, values: readonly string[]): Filter | null {
+function multi(columns: VideoColumns, column: CodeListColumn, dict: Dictionary, values: readonly string[]): Filter | null {
   if (values.length === 0) return null;
   const codes = values.map((value) => dict.find(value)).filter((code): code is number => code !== undefined);
   return (candidates, n) => {

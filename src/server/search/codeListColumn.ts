@@ -1,0 +1,36 @@
+/**
+ * A multi-valued column (audio labels, topics, sub-topics, products): per ordinal, a list of dictionary codes. The
+ * lists are interned: each ordinal holds the number of its distinct list, so 100k videos share a few thousand arrays
+ * instead of owning one each, which keeps the garbage collector's marking of the index short.
+ */
+export class CodeListColumn {
+  private readonly listOf: number[] = [];
+  private readonly lists: (readonly number[])[] = [[]];
+  private readonly listIds = new Map<string, number>([['', 0]]);
+
+  /** Ordinal slots. */
+  get length(): number {
+    return this.listOf.length;
+  }
+
+  /** Appends an empty slot. */
+  push(): void {
+    this.listOf.push(0);
+  }
+
+  /** The codes of an ordinal (shared: never modify). */
+  get(ordinal: number): readonly number[] {
+    return this.lists[this.listOf[ordinal] ?? 0] ?? [];
+  }
+
+  set(ordinal: number, codes: readonly number[]): void {
+    const key = codes.join(',');
+    let id = this.listIds.get(key);
+    if (id === undefined) {
+      id = this.lists.length;
+      this.lists.push([...codes]);
+      this.listIds.set(key, id);
+    }
+    this.listOf[ordinal] = id;
+  }
+}
