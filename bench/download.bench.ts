@@ -1,6 +1,7 @@
 /**
  * Download of a 1 GiB file over loopback: the host's downloads service vs `curl` on the same signed URL, in the same
- * run (best of RUNS each, alternating), plus the host process's peak RSS growth while it downloads.
+ * run (best of RUNS each, alternating; the RUNS environment variable overrides 3), plus the host process's peak RSS
+ * growth while it downloads.
  * Targets: throughput ≥ 0.8× curl; RSS growth ≤ 64 MiB.
  *
  * Every transfer has a time limit and a stall limit (see TRANSFER_LIMIT_SECONDS, STALL_*): on a loaded machine a
@@ -13,7 +14,7 @@ import { closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
-import { createNodeFileSinks } from '../src/main/adapters/nodeFileSinks';
+import { createFileSinks } from '../src/main/adapters/fileSinks';
 import { serviceUrls } from '../src/main/services/backendLauncher.service';
 import { createDesktopServices } from '../src/main/services/desktopServices';
 import { systemClock } from '../src/main/services/ports';
@@ -22,7 +23,7 @@ import { createServer } from '../src/server/app';
 
 const SIZE = 1024 ** 3;
 /** Runs of each, alternating; the best of each counts (a loaded 2-core machine makes single runs noisy). */
-const RUNS = 3;
+const RUNS = Number(process.env.RUNS ?? 3);
 const BIG_FILE = join(tmpdir(), 'reelscope-bench-1gib.mp4');
 const MiB = 1024 * 1024;
 /** One transfer may take at most this long (1 GiB in 2 minutes is ~8.5 MiB/s; an idle machine does 300+ MiB/s). */
@@ -168,7 +169,7 @@ export async function run(): Promise<void> {
       ports: {
         stateDir: join(root, 'state'), defaultDownloadDir: downloadDir, defaultExportDir: join(root, 'exports'), directoryPicker: null,
         windowProgress: { set: () => undefined }, downloadNotifier: { downloaded: () => undefined }, shell: { showItemInFolder: () => undefined },
-        fileSinks: createNodeFileSinks(), mediaUrls: { item: (id) => id, thumbnail: (id) => id },
+        fileSinks: createFileSinks(), mediaUrls: { item: (id) => id, thumbnail: (id) => id },
       },
       backend: () => ({ mode: 'hosted', origin: server.url, urls: serviceUrls(server.url), dataDir: null, state: 'running', error: null }),
       secrets, brandId: () => brandId, clock: systemClock, emit: () => undefined, log: () => undefined,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { WEB_BRIDGE } from '../../shared/ipc/contract';
 import { HostError } from '../../shared/ipc/handlers';
 import type { DesktopPorts } from '../services/desktopPorts';
-import { createNodeFileSinks } from './nodeFileSinks';
+import { createFileSinks } from './fileSinks';
 
 /** Path of the web host's offline media route (itemId appended; `/thumbnail` for the saved thumbnail). */
 export const WEB_MEDIA_PATH = `${WEB_BRIDGE.prefix}/media`;
@@ -30,7 +30,7 @@ export function createWebDesktopPorts(options: { dataDir: string; token: string 
         throw new HostError('unavailable', WEB_SHELL_UNAVAILABLE);
       },
     },
-    fileSinks: createNodeFileSinks(),
+    fileSinks: createFileSinks(),
     mediaUrls: { item: (itemId) => media(itemId, ''), thumbnail: (itemId) => media(itemId, '/thumbnail') },
   };
 }

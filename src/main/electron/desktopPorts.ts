@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { BrowserWindow } from 'electron';
 import { app, Notification, shell } from 'electron';
-import { createNodeFileSinks } from '../adapters/nodeFileSinks';
+import { createFileSinks } from '../adapters/fileSinks';
 import type { DesktopPorts } from '../services/desktopPorts';
 import { createDirectoryPicker, createFilePicker, createSaveFilePicker } from './directoryPicker';
 import { electronMediaUrls } from './mediaProtocol';
@@ -36,7 +36,7 @@ export function createElectronDesktopPorts(dataDir: string, window: () => Browse
     },
     downloadNotifier: { downloaded: notifyDownloaded },
     shell: { showItemInFolder: (path) => shell.showItemInFolder(path) },
-    fileSinks: createNodeFileSinks(),
+    fileSinks: createFileSinks(),
     mediaUrls: electronMediaUrls,
   };
 }

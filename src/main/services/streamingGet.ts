@@ -96,7 +96,8 @@ function openReader(url: URL, pool: Buffer[], take: (bytes: number, buffer: Buff
 /** Sends a GET and answers once the status line and headers have arrived; the body waits for `pipeBody`. */
 export function streamingGet(address: string, options: StreamingGetOptions): Promise<StreamedResponse> {
   const url = new URL(address);
-  const pool: Buffer[] = Array.from({ length: POOL_SIZE }, () => Buffer.allocUnsafe(BUFFER_BYTES));
+  // Shared memory: a writer thread (adapters/fileSinks.ts) reads these buffers without a copy.
+  const pool: Buffer[] = Array.from({ length: POOL_SIZE }, () => Buffer.from(new SharedArrayBuffer(BUFFER_BYTES)));
   let headBytes: Buffer = Buffer.alloc(0);
   let framing: Framing | null = null;
   /** Body bytes that arrived with the head, before anyone asked for the body. */

@@ -13,7 +13,7 @@ import { createDesktopServices } from '../../../src/main/services/desktopService
 import { serviceUrls } from '../../../src/main/services/backendLauncher.service';
 import { createSecretsService } from '../../../src/main/services/secrets.service';
 import { systemClock } from '../../../src/main/services/ports';
-import { createNodeFileSinks } from '../../../src/main/adapters/nodeFileSinks';
+import { createFileSinks } from '../../../src/main/adapters/fileSinks';
 import type { RunningServer } from '../../../src/server/app';
 import { createServer } from '../../../src/server/app';
 
@@ -73,7 +73,7 @@ export async function createHarness(root: string, origin: string, backend: Backe
     windowProgress: { set: () => undefined },
     downloadNotifier: { downloaded: (_title, path) => notified.push(path) },
     shell: { showItemInFolder: () => undefined },
-    fileSinks: createNodeFileSinks(),
+    fileSinks: createFileSinks(),
     mediaUrls: { item: (id) => `test-media://${id}`, thumbnail: (id) => `test-media://${id}/thumbnail` },
     ...overrides,
   };

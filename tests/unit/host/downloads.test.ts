@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../src/shared/messages';
-import { createNodeFileSinks } from '../../../src/main/adapters/nodeFileSinks';
+import { createFileSinks } from '../../../src/main/adapters/fileSinks';
 import type { Backend } from './desktopFixture';
 import { createHarness, ownVideo, startBackend } from './desktopFixture';
 
@@ -149,7 +149,7 @@ describe('video downloads through the real back end', () => {
   });
 
   it('a full disk fails with a plain message and leaves nothing half-written', async () => {
-    const real = createNodeFileSinks();
+    const real = createFileSinks();
     const h = await createHarness(freshRoot(), backend.server.url, backend, {
       fileSinks: {
         // The first write reaches the disk, then the "disk" is full.

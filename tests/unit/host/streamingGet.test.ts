@@ -8,7 +8,7 @@ import type { Server as NetServer, Socket } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNodeFileSinks } from '../../../src/main/adapters/nodeFileSinks';
+import { createFileSinks } from '../../../src/main/adapters/fileSinks';
 import { transferToFile } from '../../../src/main/services/downloadTransfer';
 import { ConnectionError, streamingGet } from '../../../src/main/services/streamingGet';
 import type { BodyWriter } from '../../../src/main/services/streamingGet';
@@ -158,7 +158,7 @@ describe('transferToFile on top of it', () => {
     );
     const partPath = join(tempDir(), 'video.part');
     const result = await transferToFile({
-      url: async () => `${url}/short`, partPath, fileSinks: createNodeFileSinks(), signal: new AbortController().signal,
+      url: async () => `${url}/short`, partPath, fileSinks: createFileSinks(), signal: new AbortController().signal,
       onProgress: () => undefined, sleep: async () => undefined,
     });
     expect(result).toEqual({ bytes: source.length, mime: 'video/mp4' });
