@@ -1,3 +1,4 @@
+import { toFailure } from '../../lib/httpFailure';
 import type { AxiosInstance } from 'axios';
 import type {
   AutocompleteResponseSchema, CategoriesResponseSchema, ProductDetailResponse, ProductIdsResponse, ProductInfluencersResponseSchema,
@@ -31,11 +32,32 @@ export const fetchProductDetail = (main: AxiosInstance, who: Identity, id: strin
   main.get<ProductDetailResponse>(`/products/${encodeURIComponent(id)}`, { params: who });
 
 /** Trash is one call per product (PUT /products/:id/trash_product). */
+/** Trash requests in flight at once: the API trashes one product per call, and a select-all may name thousands. */
+const TRASH_CONCURRENCY = 4;
+
+/**
+ * Trashes each product (PUT /products/{id}/trash_product, one call each, a few at a time). On a failure it stops
+ * starting new calls and throws what failed together with how many products had already gone to the trash.
+ */
 export async function trashProducts(main: AxiosInstance, who: Identity, ids: readonly string[]): Promise<number> {
   let count = 0;
-  for (const id of ids) {
-    const answer = await main.put<ProductMark>(`/products/${encodeURIComponent(id)}/trash_product`, who);
-    count += answer.data.count;
+  let next = 0;
+  let failure: unknown = null;
+  const worker = async (): Promise<void> => {
+    while (failure === null && next < ids.length) {
+      const id = ids[next++] ?? '';
+      try {
+        // Awaited first: `count += await …` would read `count` before the await and lose the other calls' additions.
+        const answer = await main.put<ProductMark>(`/products/${encodeURIComponent(id)}/trash_product`, who);
+        count += answer.data.count;
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TRASH_CONCURRENCY, ids.length) }, worker));
+  if (failure !== null) {
+    throw new Error(`${toFailure(failure).error} (${count} of ${ids.length} products were moved to the trash before it)`, { cause: failure });
   }
   return count;
 }
