@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { PLATFORMS } from '../constants';
-import { ANALYSIS_STAGES, TopicSchema } from '../domain/video';
+import { ANALYSIS_STAGES, TopicSchema, VideoSchema } from '../domain/video';
 import { IdentitySchema, id } from './videoList.schemas';
 
 /** Byte limit of a video PUT unless REELSCOPE_UPLOAD_MAX_BYTES says otherwise (4 GiB). */
@@ -53,17 +53,9 @@ export const UrlDetailsSchema = z.object({
 export type UrlDetails = z.infer<typeof UrlDetailsSchema>;
 
 /** A video just added: the fields the upload modal and the first-video tutorial need. */
-export const AddedVideoSchema = z.object({
-  _id: z.string(),
-  brand_id: z.string(),
-  title: z.string(),
-  platform: z.enum(PLATFORMS),
-  video_url: z.string(),
-  video_embedded_url: z.string().nullable(),
-  thumbnail_url: z.string().nullable(),
-  tiktok_id: z.string().nullable(),
-  analysis_stage: z.enum(ANALYSIS_STAGES),
-  created_at: z.string(),
+export const AddedVideoSchema = VideoSchema.pick({
+  _id: true, brand_id: true, title: true, platform: true, video_url: true, video_embedded_url: true, thumbnail_url: true,
+  tiktok_id: true, analysis_stage: true, created_at: true,
 });
 export type AddedVideo = z.infer<typeof AddedVideoSchema>;
 /** 200 of every route that adds a video; duplicate = the brand already had this URL (the existing video is answered). */

@@ -1,7 +1,7 @@
-import { DEFAULT_CREATOR_SORT, PAGE_SIZES } from '../../../shared/constants';
+import { DEFAULT_CREATOR_SORT } from '../../../shared/constants';
 import type { CREATOR_TABS } from '../../../shared/constants';
 import type { COUNT_RADIO, CREATOR_SORTS, CreatorFiltersInput } from '../../../shared/http/creators.schemas';
-import type { DateRange } from '../videos/list/videoList.types';
+import { allDates, initialList, type DatedListState, type DateRange, type ListState } from '../../lib/listState';
 import type { Identity } from './creators.api';
 
 export type { DateRange };
@@ -11,16 +11,7 @@ export type CreatorSort = (typeof CREATOR_SORTS)[number];
 export type CountRadio = (typeof COUNT_RADIO)[number];
 
 /** Spec §3 creator list state. */
-export interface CreatorListState {
-  tab: CreatorTab;
-  search: string;
-  sort: CreatorSort;
-  desc: boolean;
-  page: number;
-  perPage: number;
-  date: DateRange;
-  startDate: string;
-  endDate: string;
+export interface CreatorListState extends ListState<CreatorTab, CreatorSort>, DatedListState {
   trending: boolean;
   validEmail: boolean;
   reelscopeVerified: boolean;
@@ -31,15 +22,8 @@ export interface CreatorListState {
 
 export function initialCreatorListState(): CreatorListState {
   return {
-    tab: 'My Creators',
-    search: '',
-    sort: DEFAULT_CREATOR_SORT,
-    desc: true,
-    page: 1,
-    perPage: PAGE_SIZES[0],
-    date: 'all_dates',
-    startDate: '',
-    endDate: '',
+    ...initialList('My Creators', DEFAULT_CREATOR_SORT),
+    ...allDates(),
     trending: false,
     validEmail: false,
     reelscopeVerified: false,

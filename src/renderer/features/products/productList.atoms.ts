@@ -1,10 +1,10 @@
 import { atom } from 'jotai';
 import type { AxiosInstance } from 'axios';
-import { PAGE_SIZES } from '../../../shared/constants';
 import type { PRODUCT_SORTS, PRODUCT_TABS } from '../../../shared/constants';
 import { DEFAULT_PRODUCT_SORT, ProductFiltersSchema } from '../../../shared/http/products.schemas';
 import type { ProductFilters, ProductFiltersInput, ProductListItem, ProductListResponse } from '../../../shared/http/products.schemas';
 import { toFailure } from '../../lib/httpFailure';
+import { initialList, type ListState } from '../../lib/listState';
 import { createRemoteListSlice } from '../../lib/remoteSlice';
 import { identityAtom } from '../videos/list/videoList.atoms';
 import type { Identity } from '../videos/videos.api';
@@ -14,21 +14,15 @@ export type ProductTab = (typeof PRODUCT_TABS)[number];
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** Spec §3 product list state. */
-export interface ProductListState {
-  tab: ProductTab;
-  /** Substring of the product name (the back end's `search`); suggestions come from the autocomplete route. */
-  search: string;
-  sort: ProductSort;
-  desc: boolean;
+/** `search` is a substring of the product name (the back end's `search`); suggestions come from the autocomplete route. */
+export interface ProductListState extends ListState<ProductTab, ProductSort> {
   trending: boolean;
-  page: number;
-  perPage: number;
   filters: ProductFilters;
 }
 
 export const emptyProductFilters = (): ProductFilters => ProductFiltersSchema.parse({});
 export const initialProductListState = (): ProductListState => ({
-  tab: 'My Products', search: '', sort: DEFAULT_PRODUCT_SORT, desc: true, trending: false, page: 1, perPage: PAGE_SIZES[0], filters: emptyProductFilters(),
+  ...initialList('My Products', DEFAULT_PRODUCT_SORT), trending: false, filters: emptyProductFilters(),
 });
 
 /** Only the families that filter. */

@@ -11,7 +11,7 @@ export function ShareBars({ title, entries }: ShareBarsProps) {
   return (
     <figure className="share-bars">
       <figcaption className="share-bars__title">{title}</figcaption>
-      <ul className="share-bars__list">
+      <ul className="detail-list">
         {entries.map((entry) => (
           <li key={entry.label} className="share-bars__row">
             <span className="share-bars__label">{entry.label}</span>

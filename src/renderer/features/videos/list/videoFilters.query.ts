@@ -1,6 +1,7 @@
-import { DEFAULT_VIDEO_SORT, PAGE_SIZES } from '../../../../shared/constants';
+import { DEFAULT_VIDEO_SORT } from '../../../../shared/constants';
 import { VideoFiltersSchema } from '../../../../shared/http/videos.schemas';
 import type { VideoFilters, VideoFiltersInput } from '../../../../shared/http/videos.schemas';
+import { allDates, initialList } from '../../../lib/listState';
 import type { Identity } from '../videos.api';
 import type { VideoListState } from './videoList.types';
 
@@ -11,18 +12,7 @@ export function emptyFilters(): VideoFilters {
 
 /** The list state the screen opens with: My Videos, created_at descending, page 1 (spec §3). */
 export function initialListState(): VideoListState {
-  return {
-    tab: 'My Videos',
-    search: '',
-    sort: DEFAULT_VIDEO_SORT,
-    desc: true,
-    page: 1,
-    perPage: PAGE_SIZES[0],
-    date: 'all_dates',
-    startDate: '',
-    endDate: '',
-    filters: emptyFilters(),
-  };
+  return { ...initialList('My Videos', DEFAULT_VIDEO_SORT), ...allDates(), filters: emptyFilters() };
 }
 
 /** Only the families that filter: empty lists, blank text and null choices are left out. */

@@ -1,21 +1,14 @@
-import type { DATE_RANGES, Platform, REPORT_REASONS, VIDEO_TABS } from '../../../../shared/constants';
+import type { Platform, REPORT_REASONS, VIDEO_TABS } from '../../../../shared/constants';
 import type { VideoFilters, VideoSort } from '../../../../shared/http/videos.schemas';
+import type { DatedListState, DateRange, ListState } from '../../../lib/listState';
+
+export type { DateRange };
 
 export type VideoTab = (typeof VIDEO_TABS)[number];
-export type DateRange = (typeof DATE_RANGES)[number];
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** Spec §3 video list state: sort, desc, search, page, tab, filters and dates (plus the page size). */
-export interface VideoListState {
-  tab: VideoTab;
-  search: string;
-  sort: VideoSort;
-  desc: boolean;
-  page: number;
-  perPage: number;
-  date: DateRange;
-  startDate: string;
-  endDate: string;
+export interface VideoListState extends ListState<VideoTab, VideoSort>, DatedListState {
   filters: VideoFilters;
 }
 
