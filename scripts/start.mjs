@@ -4,6 +4,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
+import { assertNode } from './check-node.mjs';
+
+// Before anything else: on an old Node the back end dies after the page's URL is printed, which reads as success.
+assertNode();
 
 const require = createRequire(import.meta.url);
 
