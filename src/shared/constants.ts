@@ -121,7 +121,10 @@ export const VIDEO_MIME_MAP: Readonly<Record<string, string>> = {
 export const ROLE_VIP_INFLUENCER = 'vip_influencer';
 export const ROLE_BRAND_MANAGER = 'brand_manager';
 
-/** Login attempts allowed per minute per client before 429. */
+/** The `code` of the 403 answered to a user whose registration is not completed (no session, spec §4). */
+export const REGISTRATION_INCOMPLETE_CODE = 'registration_incomplete';
+
+/** Failed login attempts allowed per minute per account and client address before 429. */
 export const LOGIN_ATTEMPTS_PER_MINUTE = 5;
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { MESSAGES } from '../../src/shared/messages';
+import { REGISTRATION_INCOMPLETE_CODE } from '../../src/shared/constants';
 import type { SessionResponse } from '../../src/shared/http/auth.schemas';
 import { replaceAppStore } from '../../src/renderer/app/appStore';
 import { backendInfoAtom, servicesAtom } from '../../src/renderer/app/boot/boot.atoms';
@@ -131,6 +132,19 @@ describe('login form', () => {
     expect(await screen.findByText('Confirmation email sent.')).toBeTruthy();
     const resend = server.requests.find((r) => r.path === '/jwt_api/users/resend_confirmation_email');
     expect(resend?.body).toEqual({ email: 'maya@lumina.example' });
+  });
+
+  it('offers to resend the confirmation when the server refuses an incomplete registration with 403', async () => {
+    loginReply = { status: 403, body: { statusCode: 403, error: 'Forbidden', message: MESSAGES.registrationIncomplete, code: REGISTRATION_INCOMPLETE_CODE } };
+    const { user, store } = await renderLogin();
+    await signIn(user, 'pending@lumina.example');
+    expect(await screen.findByText(MESSAGES.registrationIncomplete)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(store.get(sessionAtom)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
+    expect(await screen.findByText('Confirmation email sent.')).toBeTruthy();
+    const resend = server.requests.find((r) => r.path === '/jwt_api/users/resend_confirmation_email');
+    expect(resend?.body).toEqual({ email: 'pending@lumina.example' });
   });
 
   it('does not store a vip_influencer answered with 200 either', async () => {

@@ -2,6 +2,7 @@ import { unauthorized } from '../http/httpError';
 import { HTTP_MESSAGES } from '../http/httpMessages';
 import type { Repositories } from '../repositories/index';
 import type { AccessTokenService } from './accessTokens';
+import { assertMayHaveSession } from './sessionEligibility';
 import type { AuthContext, Authenticator } from './authContext';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -13,7 +14,9 @@ export function createBearerAuthenticator(tokens: AccessTokenService, repos: Rep
     if (!token) throw unauthorized(HTTP_MESSAGES.bearerMissing);
     const claims = await tokens.verify(token);
     // A deleted user's still-unexpired token must not keep working.
-    if (!repos.users.findById(claims.userId)) throw unauthorized();
+    const user = repos.users.findById(claims.userId);
+    if (!user) throw unauthorized();
+    assertMayHaveSession(user);
     const brandIds = repos.brands.ownBrands(claims.userId).map((brand) => brand.id);
     return {
       userId: claims.userId,

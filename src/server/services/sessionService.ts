@@ -2,6 +2,7 @@ import type { Brand, Session } from '../../shared/domain/session';
 import type { SessionResponse } from '../../shared/http/auth.schemas';
 import type { AccessTokenService } from '../auth/accessTokens';
 import { generateOpaqueToken, hashOpaqueToken } from '../auth/opaqueTokens';
+import { assertMayHaveSession } from '../auth/sessionEligibility';
 import { TOKEN_SETTINGS } from '../auth/tokenSettings';
 import { notFound, unauthorized } from '../http/httpError';
 import { HTTP_MESSAGES } from '../http/httpMessages';
@@ -40,6 +41,7 @@ export function createSessionService(deps: { repos: Repositories; tokens: Access
 
   /** A session plus a fresh access jwt and refresh token for its current brand. */
   async function issue(user: UserRecord, brandId: string | null): Promise<SessionResponse> {
+    assertMayHaveSession(user);
     const session = buildSession(user, brandId);
     const currentBrandId = session.currentBrand?._id ?? null;
     const { jwt, expiresIn } = await tokens.sign({ userId: user.id, brandId: currentBrandId });

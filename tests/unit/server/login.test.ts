@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionResponseSchema } from '../../../src/shared/http/auth.schemas';
 import { MESSAGES } from '../../../src/shared/messages';
-import { ROLE_VIP_INFLUENCER } from '../../../src/shared/constants';
-import { createTestUser, send, startTestApp } from './support/testServer';
+import { REGISTRATION_INCOMPLETE_CODE, ROLE_VIP_INFLUENCER } from '../../../src/shared/constants';
+import { createTestUser, send, signIn, startTestApp } from './support/testServer';
 import type { TestApp, TestUser } from './support/testServer';
 
 describe('POST /jwt_api/login', () => {
@@ -72,11 +72,27 @@ describe('POST /jwt_api/login', () => {
     expect(tokens.n).toBe(0);
   });
 
-  it('signs in a user with pending registration but flags it', async () => {
+  it('refuses a user whose registration is not completed with 403 and no tokens, as it refuses a vip_influencer', async () => {
     const lena = await createTestUser(t.db, { email: 'lena@example.com', registrationCompleted: false, brands: [{ name: 'Nordlicht' }] });
     const response = await send(t.app, 'POST', '/jwt_api/login', { email: lena.email, password: lena.password });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().currentUser.registration_completed).toBe(false);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: MESSAGES.registrationIncomplete, code: REGISTRATION_INCOMPLETE_CODE });
+    expect(response.body).not.toContain('jwt');
+    const tokens = t.db.prepare('SELECT COUNT(*) AS n FROM refresh_tokens WHERE user_id = ?').get(lena.id) as { n: number };
+    expect(tokens.n).toBe(0);
+  });
+
+  it('stops honouring the tokens of an account whose registration is no longer completed', async () => {
+    const session = await signIn(t.app, { email: 'maya@example.com', password: maya.password });
+    t.db.prepare('UPDATE users SET registration_completed = 0 WHERE id = ?').run(maya.id);
+    const read = await send(t.app, 'GET', '/jwt_api/session', undefined, session.jwt);
+    expect(read.statusCode).toBe(403);
+    expect(read.json().code).toBe(REGISTRATION_INCOMPLETE_CODE);
+    const videos = await send(t.app, 'GET', `/jwt_api/videos?brand_id=${maya.brandIds[0]}`, undefined, session.jwt);
+    expect(videos.statusCode).toBe(403);
+    const refreshed = await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: session.refresh_token });
+    expect(refreshed.statusCode).toBe(403);
+    expect(refreshed.body).not.toContain('jwt');
   });
 
   it('answers 400 naming the field when the password is missing', async () => {
@@ -114,6 +130,15 @@ describe('POST /jwt_api/login', () => {
         payload: { email: 'maya@example.com', password: maya.password },
       });
       expect(other.statusCode).toBe(200);
+    });
+
+    it('counts failures per account, whatever the case of the email', async () => {
+      for (let attempt = 1; attempt <= 5; attempt += 1) await fail();
+      const sameAccount = await send(t.app, 'POST', '/jwt_api/login', { email: ' MAYA@example.com ', password: maya.password });
+      expect(sameAccount.statusCode).toBe(429);
+      const ana = await createTestUser(t.db, { email: 'ana@example.com', brands: [{ name: 'Trailforge' }] });
+      const otherAccount = await send(t.app, 'POST', '/jwt_api/login', { email: ana.email, password: ana.password });
+      expect(otherAccount.statusCode).toBe(200);
     });
 
     it('does not count successful sign-ins', async () => {

@@ -43,6 +43,7 @@ export function LoginScreen() {
     const outcome = await login(api.main, email, password);
     if (outcome.kind === 'fieldError') setFieldErrors({ [outcome.field]: outcome.message });
     if (outcome.kind === 'error') setGeneralError(outcome.message);
+    if (outcome.kind === 'incomplete') setPendingEmail(email.trim());
     if (outcome.kind === 'session') {
       const acceptance = acceptanceOf(outcome.session);
       // Spec §4: the session is stored only for a non-vip user whose registration is complete.

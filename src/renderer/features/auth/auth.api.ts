@@ -1,7 +1,7 @@
 import axios from 'axios';
 import type { AxiosInstance } from 'axios';
 import { MESSAGES } from '../../../shared/messages';
-import { ROLE_VIP_INFLUENCER } from '../../../shared/constants';
+import { REGISTRATION_INCOMPLETE_CODE, ROLE_VIP_INFLUENCER } from '../../../shared/constants';
 import type { SessionResponse, SignUpBody } from '../../../shared/http/auth.schemas';
 import { SessionResponseSchema } from '../../../shared/http/auth.schemas';
 import { serverMessage } from '../../lib/httpFailure';
@@ -12,10 +12,18 @@ export type AuthField = 'email' | 'password';
 export type AuthOutcome =
   | { kind: 'session'; session: SessionResponse }
   | { kind: 'fieldError'; field: AuthField; message: string }
+  /** Right credentials, but the registration is not completed: no session; the screen offers to resend the mail. */
+  | { kind: 'incomplete' }
   | { kind: 'error'; message: string };
 
 /** A call that answers a message (recovery, resend): ok with the server's message, or an error. */
 export type MessageOutcome = { kind: 'ok'; message: string } | { kind: 'error'; message: string };
+
+function isRegistrationIncomplete(error: unknown): boolean {
+  if (!axios.isAxiosError(error) || error.response?.status !== 403) return false;
+  const body: unknown = error.response.data;
+  return !!body && typeof body === 'object' && 'code' in body && body.code === REGISTRATION_INCOMPLETE_CODE;
+}
 
 /** The transport failure, as the person should read it. */
 function failureMessage(error: unknown): string {
@@ -47,6 +55,7 @@ export async function login(api: AxiosInstance, email: string, password: string)
     if (message === MESSAGES.invalidPassword) return { kind: 'fieldError', field: 'password', message };
     return { kind: 'error', message: message || MESSAGES.invalidCredentials };
   } catch (error) {
+    if (isRegistrationIncomplete(error)) return { kind: 'incomplete' };
     return { kind: 'error', message: failureMessage(error) };
   }
 }
