@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { notFound, unauthorized } from '../http/httpError';
+import { badRequest, notFound, unauthorized } from '../http/httpError';
 import type { AuthContext } from './authContext';
 
 function authOf(request: FastifyRequest): AuthContext {
@@ -24,23 +24,34 @@ export function assertOwnBrand(request: FastifyRequest, brandId: string): AuthCo
   return auth;
 }
 
-function valuesOf(source: unknown, key: string): string[] {
-  if (typeof source !== 'object' || source === null || !(key in source)) return [];
+/**
+ * The ids under `key`, which must be a string or a list of strings. Anything else (an object with its own
+ * `toString`, a number, a nested list) is refused as the client's mistake before any code turns it into text.
+ */
+function idsOf(source: unknown, where: 'query' | 'body', key: string): string[] {
+  if (typeof source !== 'object' || source === null || !Object.hasOwn(source, key)) return [];
   const value = (source as Record<string, unknown>)[key];
   const list = Array.isArray(value) ? value : [value];
-  return list.filter((item) => item !== undefined && item !== null && item !== '').map(String);
+  const ids: string[] = [];
+  for (const item of list) {
+    if (item === undefined || item === null || item === '') continue;
+    if (typeof item !== 'string') throw badRequest(`${where}.${key}: expected a string id`);
+    ids.push(item);
+  }
+  return ids;
 }
 
 /**
  * The client sends its brand and user ids (bId, uId) with nearly every call. Whatever the route declares,
- * a `brand_id` the user may not read, or a `user_id` other than the token's, answers 404.
+ * a `brand_id` the user may not read, or a `user_id` other than the token's, answers 404; one that is not a
+ * string answers 400.
  */
 export function enforceIdentityParams(request: FastifyRequest, auth: AuthContext): void {
-  for (const source of [request.query, request.body]) {
-    for (const brandId of valuesOf(source, 'brand_id')) {
+  for (const [where, source] of [['query', request.query], ['body', request.body]] as const) {
+    for (const brandId of idsOf(source, where, 'brand_id')) {
       if (!auth.readableBrandIds.includes(brandId)) throw notFound();
     }
-    for (const userId of valuesOf(source, 'user_id')) {
+    for (const userId of idsOf(source, where, 'user_id')) {
       if (userId !== auth.userId) throw notFound();
     }
   }
