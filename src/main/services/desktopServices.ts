@@ -57,7 +57,7 @@ export interface DesktopDeps {
 export function createDesktopServices(deps: DesktopDeps): DesktopServices {
   const { ports } = deps;
   const client = createBackendClient({ backend: deps.backend, secrets: deps.secrets, brandId: deps.brandId });
-  const folders = createHostFolders(ports.stateDir, ports.defaultDownloadDir);
+  const folders = createHostFolders(ports.stateDir, ports.defaultDownloadDir, ports.defaultExportDir);
   const library = createOfflineLibrary({ stateDir: ports.stateDir, mediaUrls: ports.mediaUrls, now: () => deps.clock.now(), onChange: (count) => deps.emit('library.changed', { count }) });
   let font: ReturnType<typeof createFontCache> | null = null;
   const downloads = createDownloadsService({
@@ -77,8 +77,10 @@ export function createDesktopServices(deps: DesktopDeps): DesktopServices {
         const path = ports.directoryPicker
           ? await ports.directoryPicker.pick('Choose a folder for the transcripts')
           : ((await folders.exportDirectory()) ?? ports.defaultExportDir);
-        if (path) await mkdir(path, { recursive: true });
-        return path ? { path } : null;
+        if (!path) return null;
+        await mkdir(path, { recursive: true });
+        await folders.allowPicked(path);
+        return { path };
       } catch (error) {
         deps.log(`directory picker failed: ${error instanceof Error ? error.message : String(error)}`);
         throw new HostError('failed', MESSAGES.directoryPickerFailed);

@@ -25,3 +25,13 @@ export function hostAllowed(hostHeader: string | undefined, port: number): boole
 export function originAllowed(originHeader: string | undefined, port: number): boolean {
   return originHeader === `http://127.0.0.1:${port}` || originHeader === `http://localhost:${port}`;
 }
+
+/**
+ * The event stream is opened by the page's EventSource, a same-origin GET for which browsers send no Origin header
+ * but do send `Sec-Fetch-Site: same-origin`. Either proves the page itself asked; a request from another site
+ * carries its own Origin or `cross-site` and is refused.
+ */
+export function eventStreamOriginAllowed(headers: { origin?: string; 'sec-fetch-site'?: string | string[] }, port: number): boolean {
+  if (headers.origin !== undefined) return originAllowed(headers.origin, port);
+  return headers['sec-fetch-site'] === 'same-origin';
+}

@@ -3,7 +3,7 @@ import { WEB_BRIDGE } from '../../shared/ipc/contract';
 import type { IpcHandlers } from '../../shared/ipc/handlers';
 import { dispatchIpc } from '../../shared/ipc/handlers';
 import type { HostEvents } from '../../main/services/hostEvents';
-import { hostAllowed, isLoopback, originAllowed, tokenMatches } from './bridgeGuard';
+import { eventStreamOriginAllowed, hostAllowed, isLoopback, originAllowed, tokenMatches } from './bridgeGuard';
 
 export interface BridgeOptions {
   handlers: IpcHandlers;
@@ -35,6 +35,7 @@ export function registerBridgeRoutes(app: FastifyInstance, options: BridgeOption
   app.get(WEB_BRIDGE.eventsPath, (request, reply) => {
     const reason = refusal(request, options.port());
     if (reason) return forbidden(reply, reason);
+    if (!eventStreamOriginAllowed(request.headers, options.port())) return forbidden(reply, 'Host events are only streamed to the Reelscope page itself.');
     // EventSource cannot send headers, so this one route takes the token in the query string.
     const { token } = request.query as { token?: unknown };
     if (!tokenMatches(token, options.token)) return forbidden(reply, 'Missing or wrong host token.');

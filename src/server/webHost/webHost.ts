@@ -13,6 +13,7 @@ import { contentSecurityPolicy } from '../../main/services/contentSecurityPolicy
 import type { HostServices } from '../../main/services/hostServices';
 import { createHostServices } from '../../main/services/hostServices';
 import { systemClock } from '../../main/services/ports';
+import { hostAllowed, isLoopback } from './bridgeGuard';
 import { registerBridgeRoutes } from './bridgeRoutes';
 import { registerMediaRoutes } from './mediaRoutes';
 import { registerUploadStreamRoutes } from './uploadStreamRoutes';
@@ -104,6 +105,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (recovery) log(`Settings were unreadable and have been reset; the old file is at ${recovery.movedTo}. ${recovery.reason}`);
 
   const app = Fastify({ bodyLimit: JSON_BODY_LIMIT_BYTES });
+  // Every answer of the web host (the page carries the bridge token) goes only to this computer under this server's
+  // own name: a site that re-points its DNS name at 127.0.0.1 must not be served the page and its token.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopback(request.socket.remoteAddress) || !hostAllowed(request.headers.host, port)) {
+      return reply.code(403).type('text/plain; charset=utf-8').send('Forbidden: unexpected Host header.');
+    }
+  });
   registerBridgeRoutes(app, { handlers: services.handlers, events: services.events, token, port: () => port });
   registerMediaRoutes(app, { library: services.desktop.library, token, port: () => port });
   registerUploadStreamRoutes(app, { uploads: services.ingest.uploads, token, port: () => port });

@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpcChannel, IpcEnvelope } from '../../../src/shared/ipc/contract';
 import { IPC_CHANNELS, IPC_EVENTS, WEB_BRIDGE } from '../../../src/shared/ipc/contract';
 import { PICK_FILES_TEXTS } from '../../../src/main/services/desktopServices';
+import { EXPORT_FOLDER_NOT_PICKED } from '../../../src/main/services/transcriptExport/transcriptExport.service';
 import type { WebHost } from '../../../src/server/webHost/webHost';
 import { startWebHost } from '../../../src/server/webHost/webHost';
 const CHANNELS = Object.keys(IPC_CHANNELS) as IpcChannel[];
@@ -39,6 +41,8 @@ const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
   'dialog.pickFiles': 'unavailable',
   // Nobody is signed in behind this bridge: the CSV cannot be fetched (csvExport.test.ts covers the real export).
   'creators.exportCsv': 'failed',
+  // A folder nobody picked (EXPORT_DIR is in the temp folder): the host writes nowhere it was not shown.
+  'transcripts.export': 'forbidden',
 };
 
 describe('the IPC contract table', () => {
@@ -138,10 +142,47 @@ describe('web host bridge over real HTTP', () => {
     expect((await fetch(`${host.url}/assets/..%2f..%2fdata%2fsettings.json`)).status).toBe(403);
   });
 
+  it('serves the page (and its token) only under its own loopback name, never to a re-pointed DNS name', async () => {
+    const port = new URL(host.url).port;
+    for (const name of ['evil.example', `evil.example:${port}`, `127.0.0.1.evil.example:${port}`]) {
+      const answer = await new Promise<{ status: number; body: string }>((done, fail) => {
+        const req = httpRequest({ host: '127.0.0.1', port: Number(port), path: '/', headers: { host: name } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', fail);
+        req.end();
+      });
+      expect(answer.status, name).toBe(403);
+      expect(answer.body).not.toContain(host.token);
+    }
+  });
+
+  it('streams events only to the page itself: another Origin, or none without Sec-Fetch-Site same-origin, is refused', async () => {
+    const events = `${host.url}${WEB_BRIDGE.eventsPath}?token=${host.token}`;
+    expect((await fetch(events, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await fetch(events, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect((await fetch(events)).status).toBe(403);
+  });
+
+  it('refuses to write transcripts into a folder nobody picked, with a message a person can act on', async () => {
+    const elsewhere = join(root, 'not-picked');
+    const answer = (await (await call('transcripts.export', { body: { input: { videoIds: ['v1'], directory: elsewhere, fileType: 'txt' } } })).json()) as IpcEnvelope<unknown>;
+    expect(answer).toEqual({ ok: false, error: { code: 'forbidden', message: EXPORT_FOLDER_NOT_PICKED } });
+    expect(existsSync(elsewhere)).toBe(false);
+    // The folder the web host's picker answers (its own exports folder) is allowed.
+    const picked = (await (await call('dialog.pickDirectory')).json()) as IpcEnvelope<{ path: string }>;
+    expect(picked.ok).toBe(true);
+    const allowed = (await (await call('transcripts.export', { body: { input: { videoIds: ['v1'], directory: picked.ok ? picked.value.path : '', fileType: 'txt' } } })).json()) as IpcEnvelope<unknown>;
+    expect(allowed).toMatchObject({ ok: true });
+  });
+
   it('streams settings changes to the page as Server-Sent Events', async () => {
-    expect((await fetch(`${host.url}${WEB_BRIDGE.eventsPath}?token=wrong`)).status).toBe(403);
+    expect((await fetch(`${host.url}${WEB_BRIDGE.eventsPath}?token=wrong`, { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(403);
     const abort = new AbortController();
-    const stream = await fetch(`${host.url}${WEB_BRIDGE.eventsPath}?token=${host.token}`, { signal: abort.signal });
+    // As Chromium's EventSource sends it: a same-origin GET carries Sec-Fetch-Site, not Origin.
+    const stream = await fetch(`${host.url}${WEB_BRIDGE.eventsPath}?token=${host.token}`, { signal: abort.signal, headers: { 'sec-fetch-site': 'same-origin' } });
     expect(stream.headers.get('content-type')).toMatch(/text\/event-stream/);
     const reader = stream.body!.getReader();
     await reader.read(); // ": connected"

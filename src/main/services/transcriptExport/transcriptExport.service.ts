@@ -19,6 +19,9 @@ import { transcriptCsv, transcriptText } from './textWriters';
 import type { TranscriptDocument } from './transcriptDocument';
 import { batches, fetchTranscriptBatch } from './transcriptSource';
 
+/** Said when the folder was not chosen with the picker (nor is one of the app's own). */
+export const EXPORT_FOLDER_NOT_PICKED = 'Reelscope only saves transcripts into a folder you chose with "Choose folder" or into its own folders. Choose the folder again.';
+
 export interface TranscriptExportService {
   /** Starts an export in the background; progress arrives through `emit`. */
   start(input: { videoIds: string[]; directory: string; fileType: ExportFileType }): Promise<{ exportId: string }>;
@@ -99,6 +102,7 @@ export function createTranscriptExportService(deps: TranscriptExportDeps): Trans
   return {
     async start(input) {
       if (!isAbsolute(input.directory)) throw new HostError('failed', 'Choose a folder for the transcripts first.');
+      if (!(await deps.folders.mayWrite(input.directory))) throw new HostError('forbidden', EXPORT_FOLDER_NOT_PICKED);
       const exportId = randomUUID();
       await deps.folders.remember({ exportDirectory: input.directory });
       const entry: { canceled: boolean; done: Promise<ExportProgress> | null } = { canceled: false, done: null };
