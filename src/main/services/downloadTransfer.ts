@@ -13,8 +13,11 @@ const IDLE_TIMEOUT_MS = 60_000;
 const MAX_REDIRECTS = 5;
 
 export interface TransferOptions {
-  /** A fresh absolute URL of the file (asked again when the signed one is refused, e.g. expired). */
-  url: (fresh: boolean) => Promise<string>;
+  /**
+   * A fresh absolute URL of the file (asked again when the signed one is refused, e.g. expired), with the other
+   * origins the back end says it may redirect to.
+   */
+  url: (fresh: boolean) => Promise<{ href: string; redirectOrigins?: string[] }>;
   partPath: string;
   fileSinks: FileSinks;
   signal: AbortSignal;
@@ -62,10 +65,37 @@ function isDiskError(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && !(error instanceof ConnectionError) && typeof (error as NodeJS.ErrnoException).code === 'string';
 }
 
+/** Said when a redirect would leave the signed URL's origin or drop from https to http. */
+export const REDIRECT_REFUSED = 'The download was redirected somewhere Reelscope does not trust, so it was stopped. Try again, or ask your administrator to check the storage settings.';
+
+/**
+ * The redirect policy of a download: a redirect may not leave https for http, nor go to an origin other than the
+ * signed URL's own or one the back end named alongside it. Otherwise whoever controls a redirect (a compromised
+ * CDN, a man in the middle of an http hop) could make the app fetch from anywhere.
+ */
+function redirectTarget(from: string, location: string, signed: { href: string; redirectOrigins?: string[] }): string {
+  const next = new URL(location, from);
+  const allowed = new Set([new URL(signed.href).origin, ...(signed.redirectOrigins ?? []).map((origin) => safeOrigin(origin))]);
+  const downgrade = new URL(from).protocol === 'https:' && next.protocol !== 'https:';
+  if (downgrade || (next.protocol !== 'http:' && next.protocol !== 'https:') || !allowed.has(next.origin)) {
+    throw new TransferError(REDIRECT_REFUSED, 'http');
+  }
+  return next.href;
+}
+
+function safeOrigin(origin: string): string | null {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return null;
+  }
+}
+
 /** Downloads into `partPath` (created or continued) and answers the size and MIME type once the file is complete. */
 export async function transferToFile(options: TransferOptions): Promise<TransferResult> {
   const maxResumes = options.maxResumes ?? 5;
-  let url = await options.url(false);
+  let signed = await options.url(false);
+  let url = signed.href;
   let refreshedUrl = false;
   let redirects = 0;
   let total: number | null = null;
@@ -90,7 +120,7 @@ export async function transferToFile(options: TransferOptions): Promise<Transfer
     if (status >= 300 && status < 400 && location && status !== 304) {
       res.discard();
       if (++redirects > MAX_REDIRECTS) throw new TransferError('The download was redirected too many times.', 'http');
-      url = new URL(location, url).href;
+      url = redirectTarget(url, location, signed);
       continue;
     }
     if (status === 416 && total !== null && offset >= total) {
@@ -101,7 +131,8 @@ export async function transferToFile(options: TransferOptions): Promise<Transfer
       // A signed URL that expired during a long transfer: ask for a fresh one once.
       res.discard();
       refreshedUrl = true;
-      url = await options.url(true);
+      signed = await options.url(true);
+      url = signed.href;
       continue;
     }
     if (status !== 200 && status !== 206) {

@@ -112,10 +112,10 @@ export function createDownloadsService(deps: DownloadsDeps): DownloadsService {
   async function run(job: Job, input: DownloadStart): Promise<DownloadProgress> {
     let partPath: string | null = null;
     try {
-      const askUrl = async (): Promise<string> => {
+      const askUrl = async (): Promise<{ href: string; redirectOrigins?: string[] }> => {
         const body = { videoId: input.videoId, brand_id: deps.client.brandId() };
         const answer = await deps.client.json('second', 'POST', '/download-video', body, DownloadVideoResponseSchema);
-        return deps.client.absolute(answer.data.signedUrl);
+        return { href: deps.client.absolute(answer.data.signedUrl), redirectOrigins: answer.data.redirectOrigins };
       };
       const firstUrl = await askUrl();
       const dir = await deps.folders.downloadDirectory();
@@ -123,7 +123,7 @@ export function createDownloadsService(deps: DownloadsDeps): DownloadsService {
       const base = safeFileBase(input.title);
       // The final extension is known from the response; the part file only needs a name nobody else uses.
       // Names reserved by other running downloads count as taken (two videos with the same title at once).
-      partPath = `${await freeFileName(dir, base, extensionForMime(videoMimeType(firstUrl), firstUrl), (path) => reservedParts.has(`${path}.part`))}.part`;
+      partPath = `${await freeFileName(dir, base, extensionForMime(videoMimeType(firstUrl.href), firstUrl.href), (path) => reservedParts.has(`${path}.part`))}.part`;
       reservedParts.add(partPath);
       publish(job, { state: 'running' }, true);
       const result = await transferToFile({
@@ -134,7 +134,7 @@ export function createDownloadsService(deps: DownloadsDeps): DownloadsService {
         sleep: (ms) => deps.clock.sleep(ms),
         onProgress: (bytes, total) => publish(job, { bytes, total }, false),
       });
-      const ext = extensionForMime(result.mime, firstUrl);
+      const ext = extensionForMime(result.mime, firstUrl.href);
       const filePath = await publishFile(partPath, dir, base, ext);
       reservedParts.delete(partPath);
       partPath = null;

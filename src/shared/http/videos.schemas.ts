@@ -279,6 +279,15 @@ export const VideoIdBodySchema = IdentitySchema.extend({ videoId: id });
 /** POST /second/reanalyze 200: analysis_stage goes to 'processing', then back to 'completed'. */
 export const ReanalyzeResponseSchema = z.object({ message: z.string() });
 /** POST /second/download-video 200: a signed URL (relative to the back end) of the file. 400 downloadUnsupported otherwise. */
-export const DownloadVideoResponseSchema = z.object({ data: z.object({ signedUrl: z.string() }) });
+export const DownloadVideoResponseSchema = z.object({
+  data: z.object({
+    signedUrl: z.string(),
+    /**
+     * Origins (scheme://host:port) the signed URL may redirect to, e.g. a hosted back end's storage. The app follows
+     * no redirect to any other origin than the signed URL's own, and never from https to http.
+     */
+    redirectOrigins: z.array(z.string().max(2048)).max(20).optional(),
+  }),
+});
 /** DELETE /second/video/remove body: removes own videos for good. */
 export const RemoveVideosBodySchema = IdentitySchema.extend({ video_ids: ids.min(1) });

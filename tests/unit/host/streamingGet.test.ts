@@ -9,7 +9,7 @@ import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileSinks } from '../../../src/main/adapters/fileSinks';
-import { transferToFile } from '../../../src/main/services/downloadTransfer';
+import { REDIRECT_REFUSED, transferToFile } from '../../../src/main/services/downloadTransfer';
 import { ConnectionError, streamingGet } from '../../../src/main/services/streamingGet';
 import type { BodyWriter } from '../../../src/main/services/streamingGet';
 import { useTempDir } from './helpers';
@@ -158,10 +158,56 @@ describe('transferToFile on top of it', () => {
     );
     const partPath = join(tempDir(), 'video.part');
     const result = await transferToFile({
-      url: async () => `${url}/short`, partPath, fileSinks: createFileSinks(), signal: new AbortController().signal,
+      url: async () => ({ href: `${url}/short` }), partPath, fileSinks: createFileSinks(), signal: new AbortController().signal,
       onProgress: () => undefined, sleep: async () => undefined,
     });
     expect(result).toEqual({ bytes: source.length, mime: 'video/mp4' });
     expect(readFileSync(partPath).equals(source)).toBe(true);
+  });
+
+  /** A server that counts what it is asked for and serves `source`. */
+  async function elsewhere(source: Buffer): Promise<{ url: string; hits: () => number }> {
+    let hits = 0;
+    const url = await listen(createHttpServer((_req, res) => {
+      hits += 1;
+      res.writeHead(200, { 'content-length': source.length, 'content-type': 'video/mp4' }).end(source);
+    }));
+    return { url, hits: () => hits };
+  }
+
+  it('refuses a redirect to another origin than the signed URL\'s, unless the back end named it', async () => {
+    const source = randomBytes(64 * 1024);
+    const other = await elsewhere(source);
+    const signed = await listen(createHttpServer((_req, res) => res.writeHead(302, { location: `${other.url}/files/video.mp4` }).end()));
+    const base = { partPath: join(tempDir(), 'video.part'), fileSinks: createFileSinks(), signal: new AbortController().signal, onProgress: () => undefined, sleep: async () => undefined };
+    await expect(transferToFile({ ...base, url: async () => ({ href: `${signed}/video` }) })).rejects.toThrow(REDIRECT_REFUSED);
+    expect(other.hits()).toBe(0);
+    const named = await transferToFile({ ...base, url: async () => ({ href: `${signed}/video`, redirectOrigins: [other.url] }) });
+    expect(named.bytes).toBe(source.length);
+    expect(other.hits()).toBe(1);
+  });
+
+  it('refuses an https signed URL that redirects to http, even on a named origin (certificate made with openssl)', async () => {
+    const dir = tempDir();
+    const key = join(dir, 'key.pem');
+    const cert = join(dir, 'cert.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    const other = await elsewhere(randomBytes(1024));
+    const secure = await listen(createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) => res.writeHead(302, { location: `${other.url}/video.mp4` }).end()), 'https');
+    const script = `import { transferToFile } from ${JSON.stringify(new URL('../../../src/main/services/downloadTransfer.ts', import.meta.url).pathname)};
+      import { createFileSinks } from ${JSON.stringify(new URL('../../../src/main/adapters/fileSinks.ts', import.meta.url).pathname)};
+      try {
+        await transferToFile({ url: async () => ({ href: ${JSON.stringify(`${secure}/video`)}, redirectOrigins: [${JSON.stringify(other.url)}] }),
+          partPath: ${JSON.stringify(join(dir, 'video.part'))}, fileSinks: createFileSinks(), signal: new AbortController().signal,
+          onProgress: () => undefined, sleep: async () => undefined });
+        console.log('downloaded');
+      } catch (error) { console.log(error.message); }`;
+    const scriptFile = join(dir, 'redirect.mts');
+    writeFileSync(scriptFile, script);
+    const said = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', scriptFile], { env: { ...process.env, NODE_EXTRA_CA_CERTS: cert } }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim())));
+    });
+    expect(said).toBe(REDIRECT_REFUSED);
+    expect(other.hits()).toBe(0);
   });
 });
