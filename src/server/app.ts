@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import Fastify from 'fastify';
@@ -16,6 +15,7 @@ import { createBearerAuthenticator } from './auth/bearerAuthenticator';
 import { createFailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import { loadOrCreateJwtSecret } from './auth/jwtSecret';
 import type { ServerContext } from './context';
+import { preparePrivateDataDir } from './dataDir';
 import { openDatabase } from './db/database';
 import { installAsciiJson } from './http/asciiJson';
 import { installErrorHandling } from './http/errorHandling';
@@ -133,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * on first start, and listens on 127.0.0.1 only.
  */
 export async function createServer(options: ServerOptions): Promise<RunningServer> {
-  mkdirSync(options.dataDir, { recursive: true });
+  preparePrivateDataDir(options.dataDir);
   const db = openDatabase(join(options.dataDir, 'reelscope.sqlite'));
   try {
     if (options.seed !== false && createRepositories(db).users.count() === 0) {

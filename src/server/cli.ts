@@ -1,9 +1,11 @@
 import { createServer } from './app';
 import type { RunningServer } from './app';
 import { readCliConfig } from './cliConfig';
+import { usePrivateFileModes } from './dataDir';
 
 /** `npm run server`: the embedded back end as its own process (started by Electron main or by hand). */
 async function main(): Promise<void> {
+  usePrivateFileModes();
   const config = readCliConfig();
   let server: RunningServer;
   try {

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, session } from 'electron';
 import { DEFAULT_BACKEND_PORT, KEYCHAIN_SERVICE, PRODUCT_NAME } from '../../shared/constants';
-import { defaultDataDir } from '../../server/dataDir';
+import { defaultDataDir, usePrivateFileModes } from '../../server/dataDir';
 import { createKeytarSecretStore } from '../adapters/keytarSecretStore';
 import { createAtomicFile } from '../adapters/nodeAtomicFile';
 import { contentSecurityPolicy } from '../services/contentSecurityPolicy';
@@ -54,6 +54,7 @@ export async function runElectronApp(): Promise<void> {
 
   await app.whenReady();
 
+  usePrivateFileModes();
   const dataDir = process.env.REELSCOPE_DATA_DIR || defaultDataDir();
   let mainWindow: BrowserWindow | null = null;
   const services = createHostServices({

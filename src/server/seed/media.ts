@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_MEDIA_FILES, thumbnailUrl, THUMBNAIL_COUNT } from './platformUrls';
@@ -45,8 +45,10 @@ export function copyDemoMedia(sourceDir: string, mediaDir: string): number {
     const from = join(sourceDir, relative);
     const to = join(mediaDir, relative);
     if (existsSync(to) && statSync(to).size === statSync(from).size) continue;
-    mkdirSync(dirname(to), { recursive: true });
+    mkdirSync(dirname(to), { recursive: true, mode: 0o700 });
     copyFileSync(from, to);
+    // A copy keeps the bundled file's mode (0644), whatever the umask: the workspace's media are its owner's alone.
+    if (process.platform !== 'win32') chmodSync(to, 0o600);
     copied += 1;
   }
   return copied;

@@ -7,7 +7,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BACKEND_PORT, DEFAULT_WEB_PORT } from '../../shared/constants';
-import { defaultDataDir } from '../dataDir';
+import { defaultDataDir, usePrivateFileModes } from '../dataDir';
 import { MissingWebBuildError, startWebHost } from './webHost';
 import { schedulerFromEnv } from '../../main/services/scheduler';
 
@@ -20,6 +20,7 @@ function portFrom(value: string | undefined, fallback: number): number {
 }
 
 async function main(): Promise<void> {
+  usePrivateFileModes();
   const host = await startWebHost({
     webRoot: join(repoRoot, 'out/web'),
     dataDir: process.env.REELSCOPE_DATA_DIR || defaultDataDir(),

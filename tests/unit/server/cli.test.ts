@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -72,5 +72,53 @@ describe('npm run server (src/server/cli.ts)', () => {
       expect(await started.exited).toBe(1);
       expect(started.output().stderr.trim()).toBe(`Reelscope back end could not start: port ${port} is already in use (set REELSCOPE_PORT to another port)`);
     });
+  });
+});
+
+describe('the data folder the back end writes (Linux and macOS)', () => {
+  let parent: string;
+  beforeEach(() => {
+    parent = mkdtempSync(join(tmpdir(), 'reelscope-modes-'));
+  });
+  afterEach(() => rmSync(parent, { recursive: true, force: true }));
+
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+  /** Every path below `dir` that another user could read, list or enter. */
+  function readableByOthers(dir: string): string[] {
+    const found: string[] = [];
+    for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+      const path = join(entry.parentPath, entry.name);
+      if ((statSync(path).mode & 0o077) !== 0) found.push(`${path} ${modeOf(path).toString(8)}`);
+    }
+    return found;
+  }
+
+  it.skipIf(process.platform === 'win32')('creates the database, media and folders private (0700 folders, 0600 files) with the demo seeded', async () => {
+    const dataDir = join(parent, 'Reelscope');
+    const started = startCli({ REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: dataDir, REELSCOPE_SEED: '1' });
+    const ready = await readyMessage(started.child);
+    // A write through the API, so the WAL holds something too.
+    await fetch(`${ready.url}/health`);
+    expect(modeOf(dataDir)).toBe(0o700);
+    expect(modeOf(join(dataDir, 'reelscope.sqlite'))).toBe(0o600);
+    expect(modeOf(join(dataDir, 'media'))).toBe(0o700);
+    expect(readableByOthers(dataDir)).toEqual([]);
+    started.child.kill('SIGTERM');
+    await started.exited;
+  });
+
+  it.skipIf(process.platform === 'win32')('tightens a data folder an earlier version left world-readable', async () => {
+    const dataDir = join(parent, 'Reelscope');
+    mkdirSync(join(dataDir, 'media'), { recursive: true, mode: 0o755 });
+    chmodSync(dataDir, 0o755);
+    chmodSync(join(dataDir, 'media'), 0o755);
+    const started = startCli({ REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: dataDir });
+    await readyMessage(started.child);
+    expect(modeOf(dataDir)).toBe(0o700);
+    expect(modeOf(join(dataDir, 'media'))).toBe(0o700);
+    expect(modeOf(join(dataDir, 'reelscope.sqlite'))).toBe(0o600);
+    started.child.kill('SIGTERM');
+    await started.exited;
   });
 });
