@@ -1,4 +1,4 @@
-import { DEFAULT_BACKEND_PORT, DEFAULT_WEB_PORT } from '../shared/constants';
+import { DEFAULT_BACKEND_PORT } from '../shared/constants';
 import { defaultDataDir } from './dataDir';
 
 /** What `npm run server` starts with, read from the environment. */
@@ -18,12 +18,13 @@ function parsePort(name: string, text: string | undefined, fallback: number): nu
 }
 
 /**
- * Reads REELSCOPE_PORT, REELSCOPE_DATA_DIR, REELSCOPE_WEB_PORT (its loopback origins are allowed) and
- * REELSCOPE_ALLOWED_ORIGINS (comma-separated extra origins) and REELSCOPE_SEED (0 skips the demo seed).
- * The Electron origin is added by the app itself.
+ * Reads REELSCOPE_PORT, REELSCOPE_DATA_DIR, REELSCOPE_WEB_PORT (its loopback origins are allowed; the web host sets
+ * it when it starts the back end), REELSCOPE_ALLOWED_ORIGINS (comma-separated extra origins) and REELSCOPE_SEED
+ * (0 skips the demo seed). The Electron origin is added by the app itself. A back end started alone allows no web
+ * origin: reflecting a default web port nobody serves would let whatever later listens there read the API.
  */
 export function readCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
-  const webPort = parsePort('REELSCOPE_WEB_PORT', env.REELSCOPE_WEB_PORT, DEFAULT_WEB_PORT);
+  const webPort = env.REELSCOPE_WEB_PORT?.trim() ? parsePort('REELSCOPE_WEB_PORT', env.REELSCOPE_WEB_PORT, 0) : null;
   const extra = (env.REELSCOPE_ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((origin) => origin.trim())
@@ -31,7 +32,7 @@ export function readCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
   return {
     port: parsePort('REELSCOPE_PORT', env.REELSCOPE_PORT, DEFAULT_BACKEND_PORT),
     dataDir: env.REELSCOPE_DATA_DIR?.trim() || defaultDataDir(),
-    allowedOrigins: [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`, ...extra],
+    allowedOrigins: [...(webPort === null ? [] : [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`]), ...extra],
     seed: env.REELSCOPE_SEED !== '0',
   };
 }

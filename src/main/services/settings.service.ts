@@ -66,7 +66,18 @@ export function createSettingsService(deps: { file: AtomicFile; clock: Clock }):
   }
 
   async function readFromDisk(): Promise<Settings> {
-    const raw = await deps.file.read();
+    let raw: Buffer | null;
+    try {
+      raw = await deps.file.read();
+    } catch (error) {
+      // A folder named settings.json (EISDIR), a file the person may not read: start on defaults and say so.
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      return recover(`The settings file could not be read (${code}: ${error instanceof Error ? error.message : String(error)}).`).catch(() => {
+        recovery = { movedTo: deps.file.path, reason: `The settings file could not be read or moved aside (${code}); defaults are used and changes are not saved.`, at: deps.clock.now() };
+        current = clone(DEFAULT_SETTINGS);
+        return clone(current);
+      });
+    }
     if (raw === null) {
       current = clone(DEFAULT_SETTINGS);
       return clone(current);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, errorBody } from './httpError';
+import { drainBody } from './drainBody';
 import { HTTP_MESSAGES } from './httpMessages';
 
 /** Fastify's own client-error codes that get a friendlier text than the framework's. */
@@ -19,6 +20,9 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.code));
+    }
+    if (isFastifyError(error) && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return drainBody(request.raw).then(() => reply.code(413).send(errorBody(413, HTTP_MESSAGES.bodyTooLarge)));
     }
     if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       // Body parser failures (often a JSON SyntaxError carrying statusCode 400) are the client's fault: say what was wrong.

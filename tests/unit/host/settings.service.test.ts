@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src/shared/ipc/settings.schemas';
@@ -48,6 +48,19 @@ describe('settings service (real files)', () => {
     expect(settings.lastRecovery?.movedTo).toBe(join(dir, aside[0]!));
     expect(settings.lastRecovery?.reason).toMatch(/not valid JSON/);
     expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('starts on defaults when settings.json is a folder, moves it aside and saves the next change', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'settings.json'));
+    writeFileSync(join(dir, 'settings.json', 'kept.txt'), 'something of the person');
+    const settings = serviceIn(dir);
+    expect(await settings.load()).toEqual(DEFAULT_SETTINGS);
+    expect(settings.lastRecovery?.reason).toMatch(/could not be read \(EISDIR/);
+    const aside = settings.lastRecovery?.movedTo ?? '';
+    expect(readFileSync(join(aside, 'kept.txt'), 'utf8')).toBe('something of the person');
+    await settings.update({ layout: { skin: 'dark' } });
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).layout.skin).toBe('dark');
   });
 
   it('treats JSON of the wrong shape the same way', async () => {

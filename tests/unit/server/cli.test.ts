@@ -45,6 +45,10 @@ describe('npm run server (src/server/cli.ts)', () => {
     expect(ready).toEqual({ type: 'ready', port: ready.port, url: `http://127.0.0.1:${ready.port}` });
     expect(started.output().stdout).toContain(`Reelscope back end listening on http://127.0.0.1:${ready.port} (data: ${dataDir})`);
     expect((await fetch(`${ready.url}/health`)).status).toBe(200);
+    // Started alone, no web host runs: the default web origin is not reflected (nor allowed).
+    const fromWeb = await fetch(`${ready.url}/health`, { headers: { origin: 'http://localhost:5180' } });
+    expect(fromWeb.status).toBe(403);
+    expect(fromWeb.headers.get('access-control-allow-origin')).toBeNull();
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
   });

@@ -13,9 +13,9 @@ describe('defaultDataDir', () => {
 });
 
 describe('readCliConfig', () => {
-  it('defaults to port 4100 and allows the web host on 5180', () => {
+  it('defaults to port 4100 and, started alone, allows no web origin (no web host runs)', () => {
     const config = readCliConfig({ REELSCOPE_DATA_DIR: '/tmp/x' });
-    expect(config).toEqual({ port: 4100, dataDir: '/tmp/x', allowedOrigins: ['http://127.0.0.1:5180', 'http://localhost:5180'], seed: true });
+    expect(config).toEqual({ port: 4100, dataDir: '/tmp/x', allowedOrigins: [], seed: true });
   });
 
   it('reads ports, extra origins and the seed switch', () => {

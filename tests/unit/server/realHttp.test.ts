@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../../src/server/app';
 import type { RunningServer } from '../../../src/server/app';
 import { ELECTRON_APP_ORIGIN } from '../../../src/shared/constants';
+import { HTTP_MESSAGES } from '../../../src/server/http/httpMessages';
 
 interface RawResponse {
   status: number;
@@ -83,6 +84,53 @@ describe('the embedded back end over real HTTP on loopback', () => {
     expect(response.status).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe(WEB);
     expect(String(response.headers['access-control-allow-headers'])).toMatch(/Authorization, Content-Type/);
+  });
+
+  it('answers an oversized JSON body with 413 that the client reads, every time (not a broken pipe)', async () => {
+    const body = JSON.stringify({ email: 'maya@example.com', password: 'x'.repeat(2 * 1024 * 1024) });
+    const seen: string[] = [];
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      try {
+        const response = await fetch(`${server.url}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        seen.push(`${response.status} ${((await response.json()) as { message: string }).message}`);
+      } catch (error) {
+        seen.push(`failed: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`);
+      }
+    }
+    expect(new Set(seen)).toEqual(new Set([`413 ${HTTP_MESSAGES.bodyTooLarge}`]));
+  });
+
+  it('reads an oversized body that arrives slowly to its end before answering 413, so the sender is not cut off', async () => {
+    const size = 2 * 1024 * 1024;
+    const outcome = await new Promise<{ status: number; body: string; error: string | null }>((resolve) => {
+      let error: string | null = null;
+      let answer: { status: number; body: string } | null = null;
+      const settle = () => resolve({ status: answer?.status ?? 0, body: answer?.body ?? '', error });
+      const req = request(
+        { host: '127.0.0.1', port: server.port, method: 'POST', path: '/jwt_api/login', headers: { 'content-type': 'application/json', 'content-length': String(size) } },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => {
+            answer = { status: res.statusCode ?? 0, body };
+          });
+        },
+      );
+      req.on('error', (failure) => (error = failure.message));
+      req.on('close', () => setTimeout(settle, 50));
+      // 64 KiB pieces with a pause between them: the server's answer arrives while the client is still sending.
+      const piece = Buffer.alloc(64 * 1024, 0x78);
+      let sent = 0;
+      const next = () => {
+        if (sent >= size || req.destroyed) return void req.end();
+        sent += piece.length;
+        req.write(piece, () => setTimeout(next, 2));
+      };
+      next();
+    });
+    expect(outcome.error).toBeNull();
+    expect(outcome.status).toBe(413);
+    expect(JSON.parse(outcome.body).message).toBe(HTTP_MESSAGES.bodyTooLarge);
   });
 
   it('refuses a cross-site form post', async () => {
