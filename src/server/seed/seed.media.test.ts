@@ -49,6 +49,24 @@ describe('demo media and scaling', () => {
     expect(ws.db.prepare(`SELECT COUNT(*) FROM videos WHERE platform NOT IN (?, 'GoogleDrive') AND media_file IS NOT NULL`).pluck().get(OWN_STORAGE_PLATFORM)).toBe(0);
   });
 
+  it('gives every video with local media a file as long as its transcript, so every timestamp plays', async () => {
+    // The full demo seed, not the scaled one: a person meets these.
+    const full = openTempWorkspace();
+    try {
+      await seedDemoWorkspace(full.db, { mediaDir: full.mediaDir });
+      const durations = new Map(DEMO_MEDIA_FILES.map((file) => [file, Number(probe(join(full.mediaDir, file)).format.duration)]));
+      const rows = full.db
+        .prepare('SELECT v.id, v.media_file AS file, MAX(t.start_time) AS lastLine FROM videos v JOIN transcript_lines t ON t.video_id = v.id WHERE v.media_file IS NOT NULL GROUP BY v.id')
+        .all() as { id: string; file: (typeof DEMO_MEDIA_FILES)[number]; lastLine: number }[];
+      expect(rows.length).toBeGreaterThan(100);
+      // The last line is heard for a few seconds after it starts.
+      const tooShort = rows.filter((row) => (durations.get(row.file) ?? 0) < row.lastLine + 10).map((row) => `${row.id}: ${row.lastLine} s in ${row.file}`);
+      expect(tooShort).toEqual([]);
+    } finally {
+      full.dispose();
+    }
+  });
+
   it('seeds proportionally fewer rows at scale 0.1', () => {
     expect(small.videos).toBe(60);
     expect(small.creators).toBeLessThan(40);
