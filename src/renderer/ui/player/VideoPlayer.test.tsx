@@ -38,6 +38,18 @@ describe('choosePlayer', () => {
 });
 
 describe('VideoPlayer', () => {
+  it('keeps playing the same element and URL when a refresh brings a new signature for the same file', () => {
+    const signed = (file: string, sig: string) => video(OWN_STORAGE_PLATFORM, { video_url: `/media/signed/${file}?exp=1&sig=${sig}` });
+    const { rerender } = render(<VideoPlayer video={signed('a.mp4', 'first')} mediaOrigin={ORIGIN} />);
+    const first = screen.getByTestId('player-html5');
+    rerender(<VideoPlayer video={signed('a.mp4', 'second')} mediaOrigin={ORIGIN} />);
+    expect(screen.getByTestId('player-html5')).toBe(first);
+    expect(first.querySelector('source')?.getAttribute('src')).toBe(`${ORIGIN}/media/signed/a.mp4?exp=1&sig=first`);
+    rerender(<VideoPlayer video={signed('b.mp4', 'third')} mediaOrigin={ORIGIN} />);
+    expect(screen.getByTestId('player-html5')).not.toBe(first);
+    expect(screen.getByTestId('player-html5').querySelector('source')?.getAttribute('src')).toBe(`${ORIGIN}/media/signed/b.mp4?exp=1&sig=third`);
+  });
+
   it('renders an HTML5 video with the fallback text and seeks it', () => {
     const ref = createRef<VideoPlayerHandle>();
     render(<VideoPlayer ref={ref} video={video(OWN_STORAGE_PLATFORM, { video_url: '/media/signed/a.mp4' })} mediaOrigin={ORIGIN} />);

@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { MESSAGES } from '../../../shared/messages';
 import { EmbedFrame } from './EmbedFrame';
 import type { PlayableVideo } from './playerSource';
-import { choosePlayer } from './playerSource';
+import { choosePlayer, sourceIdentity } from './playerSource';
 import './player.css';
 
 /** What a parent can do with a player. */
@@ -29,10 +29,20 @@ function postToFrame(frame: HTMLIFrameElement | null, message: unknown, targetOr
 
 /** The player chosen by platform: YouTube, TikTok and Instagram embeds, or an HTML5 video for file sources. */
 export function VideoPlayer({ video, mediaOrigin, variant = 'detail', ref }: VideoPlayerProps) {
-  const source = useMemo(() => choosePlayer(video, mediaOrigin), [video, mediaOrigin]);
+  const latest = useMemo(() => choosePlayer(video, mediaOrigin), [video, mediaOrigin]);
+  // The player keeps the URL it started with while the same file is shown, so a refresh of the video's data (a new
+  // signed URL every few seconds during an analysis) never interrupts playback. Only a different file, or a failure
+  // of the kept URL (its signature expired) while a fresher one exists, switches the source.
+  const [pinned, setPinned] = useState(latest);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (sourceIdentity(pinned) !== sourceIdentity(latest)) setPinned(latest);
+  const source = sourceIdentity(pinned) === sourceIdentity(latest) ? pinned : latest;
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const onSourceError = () => {
+    if (source.src !== latest.src) setPinned(latest);
+    else setFailedSrc(source.src);
+  };
 
   useImperativeHandle(
     ref,
@@ -64,7 +74,7 @@ export function VideoPlayer({ video, mediaOrigin, variant = 'detail', ref }: Vid
       {source.kind === 'html5' ? (
         <>
           <video
-            key={source.src}
+            key={sourceIdentity(source)}
             ref={videoRef}
             className="video-player__video"
             controls
@@ -73,7 +83,7 @@ export function VideoPlayer({ video, mediaOrigin, variant = 'detail', ref }: Vid
             aria-label={`Video: ${video.title}`}
             data-testid="player-html5"
           >
-            <source src={source.src} type={source.mime ?? undefined} onError={() => setFailedSrc(source.src)} />
+            <source src={source.src} type={source.mime ?? undefined} onError={onSourceError} />
             {MESSAGES.playerFallback}
           </video>
           {failedSrc === source.src && (

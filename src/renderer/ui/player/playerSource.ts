@@ -81,3 +81,13 @@ export function choosePlayer(video: PlayableVideo, origin: string): PlayerSource
     }
   }
 }
+
+/**
+ * The file a source plays, without the signature and expiry of its URL: a refresh of a video's data mints a new
+ * signed URL for the same file, which must not count as a new source (the player would restart).
+ */
+export function sourceIdentity(source: PlayerSource): string {
+  if (source.kind !== 'html5') return source.src;
+  const query = source.src.indexOf('?');
+  return query === -1 ? source.src : source.src.slice(0, query);
+}

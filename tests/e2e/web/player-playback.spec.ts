@@ -1,0 +1,77 @@
+import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import type { VideoDetail, VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
+import { LoginPage } from '../pages/LoginPage';
+import { ShellPage } from '../pages/ShellPage';
+import { VideoDetailPage } from '../pages/VideoDetailPage';
+import { getAsBrandManager } from '../support/backend';
+import type { AppStack } from '../support/stack';
+import { expect, test } from '../support/fixtures';
+
+/** The first video of the demo brand matching `accept` whose detail carries a local, playable file. */
+async function playableVideo(stack: AppStack, accept: (video: VideoListItem) => boolean): Promise<VideoListItem> {
+  const { videos } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '250' });
+  for (const video of videos.filter((entry) => !entry.is_flagged && accept(entry))) {
+    const { video: detail } = await getAsBrandManager<{ video: VideoDetail }>(stack, `/videos/${video._id}`);
+    if (detail.playable_url) return video;
+  }
+  throw new Error('The demo workspace has no such playable video');
+}
+
+test.beforeEach(async ({ page, stack }) => {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn(DEMO_ACCOUNTS.brandManager.email, DEMO_ACCOUNTS.brandManager.password);
+  await expect(new ShellPage(page).greeting).toBeVisible();
+});
+
+test('a click on a late transcript line plays from that second: the demo media are as long as their transcripts', async ({ page, stack }) => {
+  const video = await playableVideo(stack, (entry) => entry.analysis_stage === 'completed');
+  const detail = new VideoDetailPage(page);
+  await detail.open(stack.webUrl, video._id, 'transcript');
+  await detail.playMuted();
+  const times = await page.locator('.transcript-line .transcript-time').evaluateAll((buttons) => buttons.map((button) => Number(button.getAttribute('data-seconds'))));
+  const last = Math.max(...times);
+  expect(last).toBeGreaterThan(120);
+  expect(await detail.duration()).toBeGreaterThan(last + 5);
+  for (const target of [times.find((time) => time >= 25) ?? 25, last]) {
+    await page.locator(`.transcript-line .transcript-time[data-seconds="${target}"]`).first().click();
+    await expect.poll(() => detail.currentTime()).toBeGreaterThanOrEqual(target - 0.5);
+    // Playing on from there, not parked at the end of a short file.
+    await detail.player.evaluate(async (element) => {
+      const media = element as HTMLVideoElement;
+      media.muted = true;
+      await media.play();
+    });
+    await expect.poll(() => detail.currentTime()).toBeGreaterThan(target + 1);
+    expect(await detail.player.evaluate((element) => (element as HTMLVideoElement).ended)).toBe(false);
+    await detail.player.evaluate((element) => (element as HTMLVideoElement).pause());
+  }
+});
+
+test('a video under analysis keeps playing while the page checks its status again and again', async ({ page, stack }) => {
+  const video = await playableVideo(stack, (entry) => entry.analysis_stage !== 'completed');
+  const detail = new VideoDetailPage(page);
+  await detail.open(stack.webUrl, video._id);
+  await detail.player.evaluate((element) => element.setAttribute('data-e2e-original', 'yes'));
+  const src = await detail.player.locator('source').getAttribute('src');
+  const detailReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(`/jwt_api/videos/${video._id}?`) || request.url().endsWith(`/jwt_api/videos/${video._id}`)) detailReads.push(request.url());
+  });
+  await detail.player.evaluate(async (element) => {
+    const media = element as HTMLVideoElement;
+    media.muted = true;
+    await media.play();
+  });
+  // The page reads the video again every 4 s while it is analysed; wait through three of those reads.
+  await expect.poll(() => detailReads.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  const state = await detail.player.evaluate((element) => {
+    const media = element as HTMLVideoElement;
+    return { original: element.getAttribute('data-e2e-original'), time: media.currentTime, paused: media.paused };
+  });
+  expect(state.original).toBe('yes');
+  expect(state.paused).toBe(false);
+  // Twelve seconds and more of uninterrupted playback (a restart would put it back near 0).
+  expect(state.time).toBeGreaterThan(10);
+  expect(await detail.player.locator('source').getAttribute('src')).toBe(src);
+});
