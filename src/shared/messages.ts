@@ -25,6 +25,11 @@ export const MESSAGES = {
   vipRefused: 'Creator accounts cannot sign in to the brand dashboard. Please use the Reelscope creator app.',
   registrationIncomplete: 'Your registration is not complete yet. Confirm your email address to continue.',
   serverDown: 'We cannot reach the Reelscope server.',
+  /** A read that got no answer: what failed comes before it, what happens next is in it. */
+  serverNoAnswerLoad: 'the Reelscope server did not answer. This loads again by itself as soon as the server is back.',
+  /** A change that got no answer: nothing was changed. */
+  serverNoAnswerAction: 'the Reelscope server did not answer, so nothing was changed. Try again once it is back.',
+  serverTimeout: 'the Reelscope server took too long to answer. Try again in a moment.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;

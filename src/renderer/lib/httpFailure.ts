@@ -1,4 +1,5 @@
 import axios from 'axios';
+import { MESSAGES } from '../../shared/messages';
 
 /** What a failed call leaves in a remote slice (spec §4): error, status text and code. */
 export interface Failure {
@@ -17,8 +18,16 @@ function messageOf(data: unknown): string | null {
   return null;
 }
 
-/** The server's own message for a failure, else the transport's. */
-export function toFailure(error: unknown): Failure {
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The server's own message for a failure; without an answer, a sentence that says the server did not answer and
+ * what happens next (never the transport's "Network Error"). `kind` says whether a read (it loads again by itself
+ * once the server is back) or a change (nothing was changed) failed.
+ */
+export function toFailure(error: unknown, kind: 'load' | 'action' = 'action'): Failure {
   if (axios.isAxiosError(error)) {
     const response = error.response;
     if (response) {
@@ -28,7 +37,8 @@ export function toFailure(error: unknown): Failure {
         code: response.status,
       };
     }
-    return { error: error.message, statusText: '', code: error.code ?? null };
+    const text = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' ? MESSAGES.serverTimeout : kind === 'load' ? MESSAGES.serverNoAnswerLoad : MESSAGES.serverNoAnswerAction;
+    return { error: capitalised(text), statusText: '', code: error.code ?? null };
   }
   return { error: error instanceof Error ? error.message : String(error), statusText: '', code: null };
 }

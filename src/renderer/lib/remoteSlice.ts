@@ -36,9 +36,14 @@ export interface RemoteSlice<Body> {
   reset: Action<[]>;
   /** Runs a request through loading → success | failure; never throws. */
   load: WritableAtom<null, [request: () => Promise<RemoteResponse<Body>>], Promise<RemoteState<Body>>>;
+  /**
+   * Reads again without leaving what is shown: a loaded body stays on screen until the answer replaces it, and a
+   * failed refresh keeps it (a slice not yet loaded, or failed, loads as usual).
+   */
+  refresh: WritableAtom<null, [request: () => Promise<RemoteResponse<Body>>], Promise<RemoteState<Body>>>;
 }
 
-export interface RemoteListSlice<Body, Item extends Identified> extends Omit<RemoteSlice<Body>, 'succeed' | 'load'> {
+export interface RemoteListSlice<Body, Item extends Identified> extends Omit<RemoteSlice<Body>, 'succeed' | 'load' | 'refresh'> {
   succeed: Action<[body: Body, status: number, mode?: ListMode]>;
   load: WritableAtom<null, [request: () => Promise<RemoteResponse<Body>>, mode?: ListMode], Promise<RemoteState<Body>>>;
   /** Replaces one loaded item (by _id); does nothing when the list is not loaded or lacks it. */
@@ -72,11 +77,21 @@ export function createRemoteSlice<Body>(): RemoteSlice<Body> {
       const response = await request();
       set(succeed, response.data, response.status);
     } catch (error) {
-      set(core.fail, toFailure(error));
+      set(core.fail, toFailure(error, 'load'));
     }
     return get(core.state);
   });
-  return { ...core, succeed, load };
+  const refresh = atom(null, async (get, set, request: () => Promise<RemoteResponse<Body>>) => {
+    if (get(core.state).phase !== 'success') return set(load, request);
+    try {
+      const response = await request();
+      set(succeed, response.data, response.status);
+    } catch {
+      // Keeps the shown body: the next return of the server, or the person's retry, tries again.
+    }
+    return get(core.state);
+  });
+  return { ...core, succeed, load, refresh };
 }
 
 /** A slice for a paged list that can replace its items or append the next page. */
@@ -99,7 +114,7 @@ export function createRemoteListSlice<Body, Item extends Identified>(
       const response = await request();
       set(succeed, response.data, response.status, mode);
     } catch (error) {
-      set(core.fail, toFailure(error));
+      set(core.fail, toFailure(error, 'load'));
     }
     return get(core.state);
   });

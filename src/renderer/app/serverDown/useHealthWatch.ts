@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
+import { backendReturnsAtom } from '../../lib/reconnect';
 import { backendInfoAtom } from '../boot/boot.atoms';
 import { authPhaseAtom } from '../session/session.atoms';
 import { restoreSession } from '../session/sessionActions';
@@ -40,6 +41,8 @@ export function useHealthWatch(): HealthWatch {
     setAttempts(0);
     const phase = store.get(authPhaseAtom);
     if (phase === 'restoring' || phase === 'signedIn') await restoreSession(store);
+    // Every slice on screen reads again (lib/reconnect): a list that failed meanwhile shows its current rows.
+    store.set(backendReturnsAtom, (count) => count + 1);
   }, [origin, store]);
 
   useEffect(() => {

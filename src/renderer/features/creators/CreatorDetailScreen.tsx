@@ -1,3 +1,4 @@
+import { useRefetchOnReturn } from '../../lib/reconnect';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
@@ -75,6 +76,9 @@ export function CreatorDetailScreen() {
   const [noteState, setNoteState] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [editing, setEditing] = useState(false);
   const [openVideo, setOpenVideo] = useState<string | null>(null);
+  // Back from a server outage, what failed is read again (a note being typed is not overwritten when nothing failed).
+  const [retry, setRetry] = useState(0);
+  useRefetchOnReturn(() => (error !== null || extraErrors.length > 0 || trackingError !== null) && setRetry((n) => n + 1));
 
   useEffect(() => {
     if (!who) return;
@@ -95,7 +99,7 @@ export function CreatorDetailScreen() {
     void fetchCreatorBrands(api.main, id, who).then((brands) => setExtras((e) => ({ ...e, brands })), fail('Associated brands'));
     void fetchCreatorDemographics(api.main, id, who).then((demographics) => setExtras((e) => ({ ...e, demographics })), fail('Demographics'));
     void fetchCreatorNote(api.main, id, who).then((answer) => setNote(answer.note?.content ?? ''), fail('Note'));
-  }, [api.main, id, who]);
+  }, [api.main, id, who, retry]);
 
   useEffect(() => {
     if (!who) return;
@@ -110,7 +114,7 @@ export function CreatorDetailScreen() {
     return () => {
       live = false;
     };
-  }, [api.main, id, who, range]);
+  }, [api.main, id, who, range, retry]);
 
   const saveNote = async () => {
     if (!who) return;

@@ -1,3 +1,4 @@
+import { useRefetchOnReturn } from '../../lib/reconnect';
 import { useEffect, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { CREATOR_TABS, DATE_RANGES } from '../../../shared/constants';
@@ -56,6 +57,7 @@ export function CreatorsScreen() {
   useEffect(() => {
     if (key !== null) void load(api.main);
   }, [key, load, api.main]);
+  useRefetchOnReturn(() => load(api.main));
 
   const body = remote.phase === 'success' ? remote.body : lastBody;
   const loading = remote.phase === 'loading';

@@ -50,7 +50,7 @@ export const loadCreatorListAtom = atom(null, async (get, set, main: AxiosInstan
     set(lastCreatorBodyAtom, response.data);
   } catch (error) {
     if (request !== latestRequest) return;
-    set(creatorListSlice.fail, toFailure(error));
+    set(creatorListSlice.fail, toFailure(error, 'load'));
   }
 });
 

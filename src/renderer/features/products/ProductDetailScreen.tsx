@@ -1,3 +1,4 @@
+import { useRefetchOnReturn } from '../../lib/reconnect';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
@@ -40,6 +41,7 @@ export function ProductDetailScreen() {
   }, [api.main, who, id, key]);
   const state: Loaded = answer?.key === key ? answer.state : { phase: 'loading' };
   const load = () => setAttempt((n) => n + 1);
+  useRefetchOnReturn(() => state.phase === 'failure' && load());
 
   if (state.phase !== 'success') {
     return (

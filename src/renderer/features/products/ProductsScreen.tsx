@@ -1,3 +1,4 @@
+import { useRefetchOnReturn } from '../../lib/reconnect';
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { MESSAGES } from '../../../shared/messages';
@@ -43,6 +44,7 @@ export function ProductsScreen() {
     clearSelection();
   }, [brandId, clearSelection]);
   const reload = useCallback(() => load(api.main), [load, api.main]);
+  useRefetchOnReturn(reload);
 
   const body = slice.phase === 'success' ? slice.body : last;
   const loading = slice.phase === 'loading';

@@ -79,7 +79,7 @@ export const loadProductListAtom = atom(null, async (get, set, main: AxiosInstan
     }
   } catch (error) {
     if (request !== latest) return;
-    set(productListSlice.fail, toFailure(error));
+    set(productListSlice.fail, toFailure(error, 'load'));
   }
 });
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { toFailure } from '../../lib/httpFailure';
 import { Modal } from './Modal';
 
 type Phase = { step: 'ask'; error: string | null } | { step: 'busy' } | { step: 'done'; message: string };
@@ -36,7 +37,7 @@ export function ConfirmDialog({
       if (typeof message === 'string' && message.trim() !== '') setPhase({ step: 'done', message });
       else onClose(true);
     } catch (error) {
-      setPhase({ step: 'ask', error: error instanceof Error ? error.message : String(error) });
+      setPhase({ step: 'ask', error: toFailure(error).error });
     }
   };
   // While the work runs, the dialog cannot be dismissed: the outcome must be seen.

@@ -1,12 +1,13 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect } from 'react';
+import { useRefetchOnReturn } from '../../../lib/reconnect';
 import type { RemoteResponse, RemoteSlice, RemoteState } from '../../../lib/remoteSlice';
 
 /**
  * Reads a slice and loads it once while it is still idle (e.g. a tab's first visit); `reload` runs the request
- * again. `enabled` false defers the first load.
+ * again. `enabled` false defers the first load. It reads again when the back end returns after an outage.
  */
-export function useRemoteSlice<Body>(slice: Pick<RemoteSlice<Body>, 'state' | 'load'>, request: () => Promise<RemoteResponse<Body>>, enabled = true) {
+export function useRemoteSlice<Body>(slice: Pick<RemoteSlice<Body>, 'state' | 'load' | 'refresh'>, request: () => Promise<RemoteResponse<Body>>, enabled = true) {
   const store = useStore();
   const state: RemoteState<Body> = useAtomValue(slice.state, { store });
   const reload = useCallback(() => store.set(slice.load, request), [store, slice, request]);
@@ -14,5 +15,7 @@ export function useRemoteSlice<Body>(slice: Pick<RemoteSlice<Body>, 'state' | 'l
     // Read the store itself: a second effect run (strict mode) must not start a second request.
     if (enabled && store.get(slice.state).phase === 'idle') void reload();
   }, [enabled, store, slice, reload, state.phase]);
+  // Back from a server outage: read again, keeping what is shown until the answer arrives (a playing video stays).
+  useRefetchOnReturn(() => (store.get(slice.state).phase === 'idle' ? undefined : store.set(slice.refresh, request)));
   return { state, reload };
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useServices } from '../../../app/useServices';
 import { host } from '../../../host/hostClient';
+import { useRefetchOnReturn } from '../../../lib/reconnect';
 import { lastListBodyAtom, listQueryAtom, loadVideoListAtom, videoListSlice } from './videoList.atoms';
 
 /** Loads the list whenever its query changes (not again on a remount with the same query); reload() forces. */
@@ -18,6 +19,7 @@ export function useVideoList() {
   }, [key, load, api.main]);
 
   const reload = useCallback(() => load(api.main, { force: true }), [load, api.main]);
+  useRefetchOnReturn(reload);
 
   // A video finished its analysis while the list was open: show its new sentiment and stage without a manual reload.
   useEffect(() => host().on('analysis.completed', () => void reload()), [reload]);

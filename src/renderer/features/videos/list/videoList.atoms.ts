@@ -65,7 +65,7 @@ export const loadVideoListAtom = atom(null, async (get, set, main: AxiosInstance
     }
   } catch (error) {
     if (request !== latestRequest) return;
-    set(videoListSlice.fail, toFailure(error));
+    set(videoListSlice.fail, toFailure(error, 'load'));
     set(loadedQueryKeyAtom, null);
   }
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { AGE_RANGES, ETHNICITIES, GENDERS } from '../../../../../shared/constants';
+import { toFailure } from '../../../../lib/httpFailure';
 import type { LabelDraft } from '../videoDetail.api';
 
 interface LabelFormProps {
@@ -47,7 +48,7 @@ export function LabelForm({ initial = EMPTY, submitLabel, onSubmit, onCancel }: 
       await onSubmit({ ...draft, label: draft.label.trim() });
       if (!onCancel) setDraft(EMPTY);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(toFailure(failure).error);
     } finally {
       setBusy(false);
     }
