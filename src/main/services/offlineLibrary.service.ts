@@ -24,7 +24,8 @@ export interface SearchHit {
 }
 
 export interface OfflineLibrary {
-  /** Adds items (and stores their lines), answers the records. One index write for the whole batch. */
+  /** Adds items (and stores their lines), answers the records. One index write for the whole batch; a video already
+   *  in the library keeps one entry, the new one. */
   add(items: readonly NewLibraryItem[]): Promise<LibraryRecord[]>;
   /** Adds details learned later (creator, timed lines) to an item. */
   annotate(itemId: string, details: { creator?: string | null; lines?: readonly OfflineLine[] }): Promise<void>;
@@ -62,6 +63,20 @@ async function sizeIfPresent(path: string): Promise<number | null> {
   }
 }
 
+/**
+ * One entry per downloaded video: the newest record of each video wins (an index written by an earlier version can
+ * hold one per download). Transcript exports are kept as they are: each is its own file of its own type.
+ */
+export function oneEntryPerVideo(records: readonly LibraryRecord[]): LibraryRecord[] {
+  const newest = new Map<string, LibraryRecord>();
+  for (const record of records) {
+    if (record.kind !== 'video') continue;
+    const kept = newest.get(record.videoId);
+    if (!kept || record.savedAt >= kept.savedAt) newest.set(record.videoId, record);
+  }
+  return records.filter((record) => record.kind !== 'video' || newest.get(record.videoId) === record);
+}
+
 export function createOfflineLibrary(deps: { stateDir: string; mediaUrls: MediaUrls; now: () => number; onChange?: (count: number) => void }): OfflineLibrary {
   const store = createLibraryStore(deps.stateDir);
   let items: LibraryRecord[] | null = null;
@@ -72,7 +87,7 @@ export function createOfflineLibrary(deps: { stateDir: string; mediaUrls: MediaU
     queue = next.catch(() => undefined);
     return next;
   };
-  const load = async (): Promise<LibraryRecord[]> => (items ??= await store.readIndex());
+  const load = async (): Promise<LibraryRecord[]> => (items ??= oneEntryPerVideo(await store.readIndex()));
   const find = async (itemId: string): Promise<LibraryRecord> => {
     const record = (await load()).find((item) => item.itemId === itemId);
     if (!record) throw new HostError('failed', 'This item is no longer in the offline library.');
@@ -91,7 +106,8 @@ export function createOfflineLibrary(deps: { stateDir: string; mediaUrls: MediaU
           const hasTranscript = (lines?.length ?? 0) > 0 || current.some((other) => other.videoId === item.videoId && other.hasTranscript);
           records.push({ ...item, itemId: randomUUID(), savedAt, thumbnailFile: null, hasTranscript });
         }
-        items = [...current, ...records];
+        // A video downloaded again replaces its entry (its earlier file stays on disk, untouched).
+        items = oneEntryPerVideo([...current, ...records]);
         await store.writeIndex(items);
         changed();
         return records;

@@ -54,6 +54,17 @@ test('download a video and export transcripts, then play and search them offline
   expect(downloaded).toHaveLength(1);
   expect(downloaded[0]?.size).toBeGreaterThan(0);
 
+  // 1b. Saved once, the button offers that copy instead of a second download; the library lists the video once.
+  const openSaved = page.getByTestId('detail-open-offline');
+  await expect(openSaved).toHaveText('Open offline copy');
+  await expect(download).toHaveCount(0);
+  await openSaved.click();
+  await expect(library.heading).toBeVisible();
+  await expect(library.viewer).toContainText(video.title);
+  await expect(library.items.filter({ hasText: video.title })).toHaveCount(1);
+  await page.goBack();
+  await expect(openSaved).toBeVisible();
+
   // 2. "Download all transcripts" for everything the search matches (PDF by default).
   const list = new VideosListPage(page);
   await list.load(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Videos' }).click());

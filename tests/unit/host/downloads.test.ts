@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../src/shared/messages';
 import { createFileSinks } from '../../../src/main/adapters/fileSinks';
+import { createOfflineLibrary } from '../../../src/main/services/offlineLibrary.service';
 import type { Backend } from './desktopFixture';
 import { createHarness, ownVideo, startBackend } from './desktopFixture';
 
@@ -110,6 +111,30 @@ describe('video downloads through the real back end', () => {
     const ext = paths[0]!.split('.').pop();
     expect(paths[1]!.endsWith(` (2).${ext}`)).toBe(true);
     expect(readdirSync(root)).not.toContain('CON');
+  });
+
+  it('keeps one library entry per video: a second download replaces the first entry, and duplicates an earlier version indexed collapse to the newest', async () => {
+    const h = await createHarness(freshRoot(), backend.server.url, backend);
+    const video = ownVideo(backend);
+    const saved: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { downloadId } = await h.desktop.downloads.start({ videoId: video.id, title: video.title, platform: video.platform });
+      saved.push((await h.desktop.downloads.settled(downloadId)).filePath!);
+    }
+    const videos = (await h.desktop.library.list()).filter((item) => item.kind === 'video' && item.videoId === video.id);
+    expect(videos).toHaveLength(1);
+    expect(videos[0]!.filePath).toBe(saved[1]);
+    // Both files stay on disk: replacing an entry never deletes what the person has.
+    expect(readdirSync(h.downloadDir)).toHaveLength(2);
+
+    // An index from an earlier version, with the video twice: the library opened on it lists it once, the newest.
+    const indexPath = join(h.stateDir, 'library', 'index.json');
+    const index = JSON.parse(readFileSync(indexPath, 'utf8')) as { version: number; items: { itemId: string; savedAt: string }[] };
+    const older = { ...index.items[0]!, itemId: 'older-copy', savedAt: '2020-01-01T00:00:00.000Z' };
+    writeFileSync(indexPath, JSON.stringify({ ...index, items: [older, ...index.items] }));
+    const reopened = createOfflineLibrary({ stateDir: h.stateDir, mediaUrls: { item: (id) => id, thumbnail: (id) => id }, now: Date.now });
+    const listed = (await reopened.list()).filter((item) => item.kind === 'video' && item.videoId === video.id);
+    expect(listed.map((item) => item.itemId)).toEqual([videos[0]!.itemId]);
   });
 
   it('resumes a dropped connection with Range and the result is byte-identical', async () => {

@@ -1,1 +1,2 @@
 export { LibraryScreen } from './LibraryScreen';
+export { savedVideoIds, savedVideoPath, useSavedVideo } from './useSavedVideo';

@@ -4,6 +4,7 @@ import { useServices } from '../../../app/useServices';
 import { toFailure } from '../../../lib/httpFailure';
 import { pushBannerAtom } from '../../../ui/banner';
 import { useStartDownloads } from '../../downloads';
+import { savedVideoIds } from '../../library';
 import { BulkActionDialog } from './BulkActionDialog';
 import { SelectionBar } from './SelectionBar';
 import type { BulkAction } from './bulkActions';
@@ -30,13 +31,23 @@ export function BulkActions({ tab, matching, reload }: BulkActionsProps) {
   const [running, setRunning] = useState(false);
   const startDownloads = useStartDownloads();
 
-  /** Downloads run in the host: each selected video is handed over (ones already downloading are skipped). */
+  /**
+   * Downloads run in the host: each selected video is handed over (ones already downloading are skipped, and ones
+   * already saved on this computer are not downloaded twice).
+   */
   const download = async () => {
-    const videos = Object.values(selections.download).flatMap((entry) =>
+    const saved = await savedVideoIds().catch(() => new Set<string>());
+    const chosen = Object.values(selections.download).flatMap((entry) =>
       entry.platform ? [{ videoId: entry.video_id, title: entry.title ?? entry.video_id, platform: entry.platform }] : [],
     );
+    const videos = chosen.filter((video) => !saved.has(video.videoId));
+    const already = chosen.length - videos.length;
     const started = await startDownloads(videos);
-    if (started > 0) banner(`Downloading ${started} video${started === 1 ? '' : 's'}. Follow the progress in the transfers tray.`, 'success');
+    const parts = [
+      started > 0 ? `Downloading ${started} video${started === 1 ? '' : 's'}; follow the progress in the transfers tray.` : '',
+      already > 0 ? `${already} ${already === 1 ? 'was' : 'were'} already saved on this computer: find ${already === 1 ? 'it' : 'them'} in the offline library.` : '',
+    ].filter(Boolean);
+    if (parts.length > 0) banner(parts.join(' '), 'success');
     clear();
   };
 
