@@ -33,8 +33,9 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 const ADDED_COLUMNS = 'id AS _id, brand_id, title, platform, video_url, video_embedded_url, thumbnail_url, tiktok_id, analysis_stage, created_at';
 // New videos start with an explicit, schema-valid analysis (the column defaults '{}' would not parse).
-const EMPTY_SAFETY = JSON.stringify({ visual_content: 'safe', foul_language: 'none' });
-const EMPTY_DEMOGRAPHICS = JSON.stringify({ age_range: {}, ethnicity: {}, gender: {} });
+/** What a video holds before its analysis: the brand-safety default and an audience not measured yet. */
+export const UNANALYSED_BRAND_SAFETY = JSON.stringify({ visual_content: 'safe', foul_language: 'none' });
+export const UNANALYSED_DEMOGRAPHICS = JSON.stringify({ age_range: {}, ethnicity: {}, gender: {} });
 
 /** Videos added by a brand (any source) and the one-time upload tickets of own-storage files. */
 export function createUploadsRepository(db: Database.Database) {
@@ -66,7 +67,7 @@ export function createUploadsRepository(db: Database.Database) {
         if (existing) return { video: added.get(existing.video_id) as AddedVideo, duplicate: true };
         insertVideo.run(
           video.id, video.brandId, video.title, video.platform, video.videoUrl, video.embeddedUrl, video.thumbnailUrl, video.tiktokId,
-          EMPTY_SAFETY, EMPTY_DEMOGRAPHICS, video.at, video.at,
+          UNANALYSED_BRAND_SAFETY, UNANALYSED_DEMOGRAPHICS, video.at, video.at,
         );
         insertSource.run(video.id, video.brandId, video.userId, video.source, video.externalRef, video.fileName, video.at);
         return { video: added.get(video.id) as AddedVideo, duplicate: false };

@@ -37,17 +37,29 @@ export type DemographicFamily = keyof typeof DEMOGRAPHIC_BUCKETS;
  * Per family, a bit per bucket whose share reaches DEMOGRAPHIC_FILTER_MIN_SHARE (non-numbers never do): all the
  * filter asks of a video's demographics, in three numbers instead of a tree of objects per video.
  */
-function demographicMasks(json: string): Record<DemographicFamily, number> {
-  const shares = record(parse(json));
+function demographicMasks(shares: DemographicShares): Record<DemographicFamily, number> {
   const masks = { age_range: 0, ethnicity: 0, gender: 0 };
   for (const family of Object.keys(DEMOGRAPHIC_BUCKETS) as DemographicFamily[]) {
-    const ofFamily = record(shares[family]);
-    DEMOGRAPHIC_BUCKETS[family].forEach((bucket, bit) => {
-      const share = ofFamily[bucket];
-      if (typeof share === 'number' && share >= DEMOGRAPHIC_FILTER_MIN_SHARE) masks[family] |= 1 << bit;
+    shares[family].forEach((share, bit) => {
+      if (share >= DEMOGRAPHIC_FILTER_MIN_SHARE) masks[family] |= 1 << bit;
     });
   }
   return masks;
+}
+
+/** Per family, the share of each bucket in DEMOGRAPHIC_BUCKETS order; NaN where the video names none (or no number). */
+type DemographicShares = Record<DemographicFamily, number[]>;
+
+function demographicShares(json: string): DemographicShares {
+  const shares = record(parse(json));
+  const of = (family: DemographicFamily): number[] => {
+    const ofFamily = record(shares[family]);
+    return DEMOGRAPHIC_BUCKETS[family].map((bucket) => {
+      const share = ofFamily[bucket];
+      return typeof share === 'number' ? share : NaN;
+    });
+  };
+  return { age_range: of('age_range'), ethnicity: of('ethnicity'), gender: of('gender') };
 }
 
 /** Lowercases ASCII letters only, as SQLite's LIKE compares (other characters stay as they are). */
@@ -109,6 +121,12 @@ export class VideoColumns {
   readonly subTopics = new CodeListColumn();
   readonly products = new CodeListColumn();
   readonly demographics: Record<DemographicFamily, number[]> = { age_range: [], ethnicity: [], gender: [] };
+  /** Per family and bucket, each video's audience share (NaN when it has none): the list's audience summary averages them. */
+  readonly shares: Record<DemographicFamily, number[][]> = {
+    age_range: DEMOGRAPHIC_BUCKETS.age_range.map(() => []),
+    ethnicity: DEMOGRAPHIC_BUCKETS.ethnicity.map(() => []),
+    gender: DEMOGRAPHIC_BUCKETS.gender.map(() => []),
+  };
   readonly positive: number[] = [];
   readonly negative: number[] = [];
   readonly views: number[] = [];
@@ -177,6 +195,7 @@ export class VideoColumns {
       for (const codes of [this.brand, this.platform, this.creator, this.category, this.language, this.scene, this.pov, this.sponsoredBy, this.visual, this.foul]) codes.push(-1);
       for (const lists of [this.audio, this.topics, this.subTopics, this.products]) lists.push();
       for (const masks of Object.values(this.demographics)) masks.push(0);
+      for (const buckets of Object.values(this.shares)) for (const bucket of buckets) bucket.push(NaN);
       for (const numbers of [this.positive, this.negative, this.views, this.sponsored]) numbers.push(0.5);
       this.publishedAt.push(null);
       this.createdAt.push('');
@@ -246,7 +265,13 @@ export class VideoColumns {
     this.topics.set(o, topics.flatMap((topic) => strings([record(topic).topic])).map((value) => d.topic.intern(value)));
     this.subTopics.set(o, topics.flatMap((topic) => strings(record(topic).subTopics)).map((value) => d.subTopic.intern(value)));
     this.products.set(o, strings(parse(row.products)).map((value) => d.product.intern(value)));
-    const masks = demographicMasks(row.demographics);
+    const shares = demographicShares(row.demographics);
+    for (const family of Object.keys(shares) as DemographicFamily[]) {
+      shares[family].forEach((share, bucket) => {
+        (this.shares[family][bucket] as number[])[o] = share;
+      });
+    }
+    const masks = demographicMasks(shares);
     this.demographics.age_range[o] = masks.age_range;
     this.demographics.ethnicity[o] = masks.ethnicity;
     this.demographics.gender[o] = masks.gender;

@@ -6,7 +6,7 @@ import { ftsPhrase, likeContains, type BrandScope } from '../repositories/videos
 import { createBrandMarksReader, tabMembers, type BrandMarks } from './brandMarks';
 import { sortedOrder, type SortKind } from './sortOrders';
 import { TranscriptIndex } from './transcriptIndex';
-import { foldAscii, VideoColumns } from './videoColumns';
+import { DEMOGRAPHIC_BUCKETS, foldAscii, VideoColumns, type DemographicFamily } from './videoColumns';
 import { byPredicate, filterPredicates, type Filter, type Predicate } from './videoPredicates';
 
 /** The matching videos of one list query: a flag per ordinal, and the summary figures. */
@@ -189,6 +189,31 @@ export class VideoSearchIndex {
       negative.add(columns.negative[o] ?? 0);
     }
     return { flags, ordinals: candidates, count, yesterday, positive: positive.value, negative: negative.value };
+  }
+
+  /**
+   * The average audience of a match set: per family and bucket, the mean share over the matching videos that name
+   * one (as SQL's AVG over json_each of the same videos). Read right after `match`, before the buffers are reused.
+   */
+  audience(matches: MatchSet): Record<DemographicFamily, Record<string, number>> {
+    const columns = this.current();
+    const result = { age_range: {}, ethnicity: {}, gender: {} } as Record<DemographicFamily, Record<string, number>>;
+    for (const family of Object.keys(DEMOGRAPHIC_BUCKETS) as DemographicFamily[]) {
+      DEMOGRAPHIC_BUCKETS[family].forEach((bucket, b) => {
+        const values = columns.shares[family][b] as number[];
+        let sum = 0;
+        let counted = 0;
+        for (let i = 0; i < matches.count; i++) {
+          const share = values[matches.ordinals[i] ?? 0] ?? NaN;
+          if (share === share) {
+            sum += share;
+            counted += 1;
+          }
+        }
+        if (counted > 0) result[family][bucket] = Math.round((sum / counted) * 1000) / 1000;
+      });
+    }
+    return result;
   }
 
   /** Ids of one page of a match set in the query's sort order. */

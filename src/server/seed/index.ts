@@ -118,6 +118,8 @@ async function seedRows(db: Database.Database, options: SeedOptions): Promise<Se
   // Creator statistics that follow from the videos.
   db.exec(`UPDATE creators SET
     video_count = (SELECT COUNT(*) FROM videos v WHERE v.creator_id = creators.id),
+    average_views_per_video = COALESCE((SELECT ROUND(CAST(SUM(v.views) AS REAL) / COUNT(*)) FROM videos v WHERE v.creator_id = creators.id), 0),
+    average_engagement_index = COALESCE((SELECT ROUND(100.0 * SUM(v.likes + v.comments) / NULLIF(SUM(v.views), 0), 2) FROM videos v WHERE v.creator_id = creators.id), 0),
     latest_platform_video_published_at = COALESCE((SELECT MAX(published_at) FROM videos v WHERE v.creator_id = creators.id), created_at)`);
 
   seedMarks(db, Prng.derive(seed, 'marks'), accounts);

@@ -1,3 +1,4 @@
+import { UNANALYSED_BRAND_SAFETY, UNANALYSED_DEMOGRAPHICS } from '../repositories/uploadsRepository';
 import type Database from 'better-sqlite3';
 import { PLATFORMS, type Platform } from '../../shared/constants';
 import type { SeededBrand } from './accounts';
@@ -96,14 +97,18 @@ export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly Vi
     const createdAt = fresh ? publishedAt : daysAgo(age - rng.float(0, Math.min(20, age)));
     const sponsored = rng.chance(0.22);
 
+    // A video still in analysis has no analysis results yet: no transcript, sentiment, audience, topics or safety
+    // labels (the generators still run, so the rest of the seed stays the same stream).
+    const analysed = !fresh;
     s.video.run({
       id, brand_id: brand.id, title, platform, ...location,
       thumbnail_url: thumbnailUrl(rng.int(1, THUMBNAIL_COUNT)),
       added_by_bm: hasLocalMedia(platform) || platform === 'Dropbox' || rng.chance(0.2) ? 1 : 0,
       creator_id: creator.id, category: attributes.category, language: language?.code ?? 'en', scene: attributes.scene, pov: attributes.pov,
-      audio_labels: JSON.stringify(attributes.audio_labels), topics: JSON.stringify(attributes.topics),
-      brand_safety: JSON.stringify(attributes.brand_safety), demographics: JSON.stringify(makeDemographics(rng, brand.catalog.domain)),
-      sentiment_positive: attributes.sentiment_positive, sentiment_negative: attributes.sentiment_negative,
+      audio_labels: JSON.stringify(analysed ? attributes.audio_labels : []), topics: JSON.stringify(analysed ? attributes.topics : []),
+      brand_safety: analysed ? JSON.stringify(attributes.brand_safety) : UNANALYSED_BRAND_SAFETY,
+      demographics: ((audience) => (analysed ? audience : UNANALYSED_DEMOGRAPHICS))(JSON.stringify(makeDemographics(rng, brand.catalog.domain))),
+      sentiment_positive: analysed ? attributes.sentiment_positive : 0, sentiment_negative: analysed ? attributes.sentiment_negative : 0,
       views: attributes.views, likes: attributes.likes, comments: attributes.comments,
       sponsored: sponsored ? 1 : 0, sponsored_by: sponsored ? brand.name : null,
       analysis_stage: attributes.analysis_stage, audio_classification: attributes.audio_classification,
@@ -111,7 +116,7 @@ export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly Vi
       sentiment_feedback_like: attributes.sentiment_feedback_like, duration_seconds: Math.round(duration * 10) / 10,
       published_at: publishedAt, created_at: createdAt, updated_at: plusSeconds(createdAt, rng.int(600, 36000)),
     });
-    for (const line of lines) s.line.run(id, line.line_no, line.start_time, line.content, line.sentiment, line.speaker);
+    if (analysed) for (const line of lines) s.line.run(id, line.line_no, line.start_time, line.content, line.sentiment, line.speaker);
     for (const product of featured) s.product.run(id, product.id);
     s.person.run(id, creator.name, 'Creator', 0);
     if (guest) s.person.run(id, guest.name, guest.role, Math.round(rng.float(5, Math.max(6, duration * 0.8)) * 10) / 10);

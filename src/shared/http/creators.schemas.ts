@@ -117,7 +117,7 @@ export const CreatorIdParamsSchema = z.object({ id });
 /** GET /influencers/:id 200 (spec §3 creator detail; videos, products, demographics... come from the sub-paths). */
 export const CreatorDetailResponseSchema = z.object({
   influencer: CreatorListItemSchema,
-  /** Totals of the last tracked day and of the whole tracking (views, likes, comments). */
+  /** The creator's videos in the workspace: their count and total views, likes and comments (the averages of engagementIndex are of the same videos). */
   statistics: z.object({
     subscribers: z.number().int(),
     video_count: z.number().int(),

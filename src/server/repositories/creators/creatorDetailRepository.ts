@@ -49,7 +49,16 @@ export interface CreatorChanges {
   verified?: boolean;
 }
 
-const ROWS_SQL = `SELECT c.*, b.name AS brand_name,
+/**
+ * A creator's figures follow from its videos in the workspace, so they add up wherever they are shown: the count,
+ * views per video (total ÷ count) and the engagement index (likes and comments per 100 views). The stored columns
+ * (which the list sorts and filters on) are written the same way by the seed.
+ */
+export const CREATOR_VIDEO_FIGURES_SQL = `(SELECT COUNT(*) FROM videos v WHERE v.creator_id = c.id) AS video_count,
+  COALESCE((SELECT ROUND(CAST(SUM(v.views) AS REAL) / COUNT(*)) FROM videos v WHERE v.creator_id = c.id), 0) AS average_views_per_video,
+  COALESCE((SELECT ROUND(100.0 * SUM(v.likes + v.comments) / NULLIF(SUM(v.views), 0), 2) FROM videos v WHERE v.creator_id = c.id), 0) AS average_engagement_index`;
+
+const ROWS_SQL = `SELECT c.*, b.name AS brand_name, ${CREATOR_VIDEO_FIGURES_SQL},
   EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'influencer' AND n.target_id = c.id AND n.brand_id = ?) AS has_note
   FROM creators c JOIN brands b ON b.id = c.brand_id`;
 
@@ -69,7 +78,8 @@ export function createCreatorDetailRepository(db: Database.Database) {
   const trackings = db.prepare(`SELECT date, comment_count, likes, sentiment_score, total_engagement, view_count, youtube_dislike_count, video_count
     FROM creator_daily_trackings WHERE creator_id = ? AND date >= ? AND date <= ? ORDER BY date`);
   const lastTracking = db.prepare('SELECT MAX(date) FROM creator_daily_trackings WHERE creator_id = ?').pluck();
-  const totals = db.prepare('SELECT SUM(view_count) AS views, SUM(likes) AS likes, SUM(comment_count) AS comments FROM creator_daily_trackings WHERE creator_id = ?');
+  // Totals of the same videos the count and averages describe (the daily trackings are the platform's chart).
+  const totals = db.prepare('SELECT SUM(views) AS views, SUM(likes) AS likes, SUM(comments) AS comments FROM videos WHERE creator_id = ?');
   const user = db.prepare('SELECT id, first_name, last_name, email FROM users WHERE id = ?');
   const update = db.prepare(`UPDATE creators SET name = COALESCE(@name, name), email = CASE WHEN @setEmail = 1 THEN @email ELSE email END,
     country = COALESCE(@country, country), categories = COALESCE(@categories, categories), verified = COALESCE(@verified, verified) WHERE id = @id AND brand_id = @brandId`);

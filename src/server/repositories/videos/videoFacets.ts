@@ -3,10 +3,9 @@ import type { FilterOption, VideoFilterOptions } from '../../../shared/http/vide
 import type { VideoTab } from './videoTypes';
 import { tabSql, type BrandScope } from './videoScope';
 
-/** What the filter UI offers and the tab's average audience (spec §3 response `data.filters` and `data.demographics`). */
+/** What the filter UI offers for a tab (spec §3 response `data.filters`); the audience follows the filters (list summary). */
 export interface TabFacets {
   filters: VideoFilterOptions;
-  demographics: { age_range: Record<string, number>; ethnicity: Record<string, number>; gender: Record<string, number> };
 }
 
 interface OptionRow {
@@ -33,8 +32,6 @@ const FACETS: Readonly<Record<keyof VideoFilterOptions, { from: string; value: s
   foul_language: { from: '', value: "json_extract(v.brand_safety, '$.foul_language')" },
 };
 
-const round = (value: number): number => Math.round(value * 1000) / 1000;
-
 /** Facets per (brand, tab), recomputed only after the database changed (any write on the connection). */
 export function createVideoFacets(db: Database.Database) {
   const version = db.prepare('SELECT total_changes()').pluck();
@@ -50,14 +47,7 @@ export function createVideoFacets(db: Database.Database) {
         .all(...where.params) as OptionRow[];
       filters[name] = rows.filter((row) => row.value !== null && row.value !== '').map((row) => ({ value: String(row.value), label: String(row.label ?? row.value), count: row.count }));
     }
-    const demographics: TabFacets['demographics'] = { age_range: {}, ethnicity: {}, gender: {} };
-    for (const family of ['age_range', 'ethnicity', 'gender'] as const) {
-      const rows = db
-        .prepare(`SELECT j.key AS key, AVG(j.value) AS share FROM videos v, json_each(v.demographics, '$.${family}') j WHERE ${where.sql} GROUP BY j.key`)
-        .all(...where.params) as { key: string; share: number }[];
-      for (const row of rows) demographics[family][row.key] = round(row.share);
-    }
-    return { filters, demographics };
+    return { filters };
   };
 
   return {

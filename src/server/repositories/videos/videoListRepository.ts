@@ -11,6 +11,8 @@ export interface ListSummary {
   count: number;
   yesterday: number;
   sentiment: { positive: number; negative: number };
+  /** The average audience of the same videos the count and sentiment describe (filters, search and dates included). */
+  demographics: { age_range: Record<string, number>; ethnicity: Record<string, number>; gender: Record<string, number> };
 }
 
 const CACHE_LIMIT = 200;
@@ -101,7 +103,7 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
       return latest && Date.parse(latest) < now.getTime() ? new Date(latest) : now;
     },
 
-    /** Count, videos of the 24 hours before the window end, and average sentiment of the matching videos. */
+    /** Count, videos of the 24 hours before the window end, and average sentiment and audience of the matching videos. */
     summary(scope: BrandScope, query: VideoListQuery, window: DateWindow): ListSummary {
       const key = cacheKey(scope, query, window);
       const cached = summaries.get(key);
@@ -112,6 +114,7 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
         count: row.count,
         yesterday: row.yesterday,
         sentiment: { positive: Math.round(average(row.positive) * 1000) / 1000, negative: Math.round(average(row.negative) * 1000) / 1000 },
+        demographics: index.audience(row),
       };
       if (summaries.size >= CACHE_LIMIT) summaries.delete(summaries.keys().next().value ?? '');
       summaries.set(key, summary);

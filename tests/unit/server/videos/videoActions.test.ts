@@ -91,7 +91,8 @@ describe('marks and transitions', () => {
 
 describe('one video', () => {
   it('transcript search: case-insensitive, Latin and non-Latin, 2-character fallback', async () => {
-    const id = (await tab('My Videos', 1)).videos[0]?._id ?? '';
+    // An analysed video: one still in analysis has no transcript yet.
+    const id = (await tab('My Videos')).videos.find((video) => video.analysis_stage === 'completed')?._id ?? '';
     const all = (await w.get(`/jwt_api/videos/${id}/transcript`)).json();
     expect(all.transcription.length).toBeGreaterThanOrEqual(40);
     const word = (all.transcription[3].content as string).split(' ').find((part) => part.length >= 5) ?? 'the';

@@ -47,6 +47,12 @@ export function DetailTabs(props: DetailTabProps) {
     <div className="detail-tabs">
       <Tabs label="Video analysis" items={TABS} value={current} onChange={select} panelId={panelId} />
       <div id={panelId} role="tabpanel" aria-label={tab.label} className="detail-tabs__panel" tabIndex={0}>
+        {props.video.analysis_stage !== 'completed' && (
+          <p className="form-alert form-alert--info" role="status">
+            This video is still being analysed. Its transcript, sentiment, audience and brand safety appear here when the
+            analysis finishes (about 10 minutes after it was added); this page updates by itself.
+          </p>
+        )}
         <Panel {...props} />
       </div>
     </div>

@@ -33,7 +33,7 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
           loaded_for: window,
           yesterday: summary.yesterday,
           sentiment: summary.sentiment,
-          demographics: facets.demographics,
+          demographics: summary.demographics,
           filters: facets.filters,
         },
       };
