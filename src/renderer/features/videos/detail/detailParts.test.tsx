@@ -1,4 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../../shared/messages';
 import { installFakeDesktopHost } from '../../../../../tests/component/support/fakeDesktopHost';
@@ -28,10 +30,22 @@ describe('ShareBars', () => {
   });
 });
 
+/** The button inside a router, as the popup and the detail page hold it; /library shows where "open" leads. */
+function inRouter(button: ReactElement) {
+  return render(
+    <MemoryRouter initialEntries={['/videos/x']}>
+      <Routes>
+        <Route path="/videos/:id" element={button} />
+        <Route path="/library" element={<p>Offline library page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
 describe('DownloadButton', () => {
   it('gives the spec hover text for YouTube and TikTok and never asks the host', () => {
     const fake = installFakeDesktopHost();
-    render(<DownloadButton videoId="yt1" title="A YouTube video" platform="Youtube" />);
+    inRouter(<DownloadButton videoId="yt1" title="A YouTube video" platform="Youtube" />);
     const button = screen.getByRole('button', { name: 'Download video' });
     expect(button.getAttribute('title')).toBe(MESSAGES.downloadUnsupported);
     expect(button.getAttribute('aria-disabled')).toBe('true');
@@ -42,7 +56,8 @@ describe('DownloadButton', () => {
   it('starts one download for an allowed platform and ignores a second click while it runs', async () => {
     const fake = installFakeDesktopHost();
     fake.answer('downloads.start', { downloadId: 'd1' });
-    render(<DownloadButton videoId="gd1" title="Drive video" platform="GoogleDrive" />);
+    fake.answer('library.list', []);
+    inRouter(<DownloadButton videoId="gd1" title="Drive video" platform="GoogleDrive" />);
     const button = screen.getByRole('button', { name: 'Download video' });
     await act(async () => {
       fireEvent.click(button);
@@ -52,5 +67,22 @@ describe('DownloadButton', () => {
     expect(button.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(button);
     expect(fake.callsTo('downloads.start')).toHaveLength(1);
+  });
+
+  it('offers the offline copy of a video already saved on this computer instead of a second download', async () => {
+    const fake = installFakeDesktopHost();
+    fake.answer('library.list', [
+      { itemId: 'i1', kind: 'video', videoId: 'gd1', title: 'Drive video', platform: 'GoogleDrive', creator: null, size: 10, savedAt: '2026-11-20T10:00:00.000Z', fileType: 'mp4', filePath: '/d/Drive video.mp4', available: true, url: '/__host/media/i1', thumbnailUrl: null, hasTranscript: true },
+    ]);
+    inRouter(<DownloadButton videoId="gd1" title="Drive video" platform="GoogleDrive" variant="detail" />);
+    // The library answers asynchronously; let it settle inside act so React applies the state.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    const open = await screen.findByRole('button', { name: 'Open offline copy' });
+    expect(screen.queryByRole('button', { name: 'Download video' })).toBeNull();
+    fireEvent.click(open);
+    expect(await screen.findByText('Offline library page')).toBeTruthy();
+    expect(fake.callsTo('downloads.start')).toHaveLength(0);
   });
 });
