@@ -69,12 +69,13 @@ describe('DownloadButton', () => {
     expect(fake.callsTo('downloads.start')).toHaveLength(1);
   });
 
+  // Another video than the tests above: their download of gd1 is still running in the shared store.
   it('offers the offline copy of a video already saved on this computer instead of a second download', async () => {
     const fake = installFakeDesktopHost();
     fake.answer('library.list', [
-      { itemId: 'i1', kind: 'video', videoId: 'gd1', title: 'Drive video', platform: 'GoogleDrive', creator: null, size: 10, savedAt: '2026-11-20T10:00:00.000Z', fileType: 'mp4', filePath: '/d/Drive video.mp4', available: true, url: '/__host/media/i1', thumbnailUrl: null, hasTranscript: true },
+      { itemId: 'i1', kind: 'video', videoId: 'gd2', title: 'Drive video', platform: 'GoogleDrive', creator: null, size: 10, savedAt: '2026-11-20T10:00:00.000Z', fileType: 'mp4', filePath: '/d/Drive video.mp4', available: true, url: '/__host/media/i1', thumbnailUrl: null, hasTranscript: true },
     ]);
-    inRouter(<DownloadButton videoId="gd1" title="Drive video" platform="GoogleDrive" variant="detail" />);
+    inRouter(<DownloadButton videoId="gd2" title="Drive video" platform="GoogleDrive" variant="detail" />);
     // The library answers asynchronously; let it settle inside act so React applies the state.
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
