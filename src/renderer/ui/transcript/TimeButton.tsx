@@ -7,9 +7,10 @@ export function TimeButton({ seconds, onSeek }: { seconds: number; onSeek: (seco
       type="button"
       className="transcript-time"
       onClick={() => onSeek(seconds)}
-      aria-label={`Play from ${describeTime(seconds)}`}
       data-seconds={seconds}
     >
+      {/* The name holds the visible time too (speech input says what it sees) and the time in words for listeners. */}
+      <span className="visually-hidden">Play from {describeTime(seconds)}, </span>
       {formatTime(seconds)}
     </button>
   );

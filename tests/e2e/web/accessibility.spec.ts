@@ -1,0 +1,73 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import type { CreatorListResponse } from '../../../src/shared/http/creators.schemas';
+import type { ProductListResponse } from '../../../src/shared/http/products.schemas';
+import type { VideoListResponse } from '../../../src/shared/http/videos.schemas';
+import { LoginPage } from '../pages/LoginPage';
+import { ShellPage } from '../pages/ShellPage';
+import { getAsBrandManager } from '../support/backend';
+import { callHost, expect, test } from '../support/fixtures';
+
+const SIGNED_OUT = ['login', 'signup', 'forgot-password', 'reset-password?token=abc'];
+const SIGNED_IN = ['home', 'videos', 'products', 'creators', 'campaigns', 'licensing', 'chat', 'reports', 'app-manager', 'widgets', 'assistant', 'settings', 'library'];
+const SKINS = ['light', 'dark'] as const;
+
+/** The serious and critical WCAG 2.x A/AA violations on the page, one line each with where and how to fix. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  await expect(page.locator('.spinner')).toHaveCount(0, { timeout: 15_000 });
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.slice(0, 5).map((node) => `${where}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')} — ${violation.help}: ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`));
+}
+
+for (const skin of SKINS) {
+  test(`no serious or critical axe violation on any screen in the ${skin} skin`, async ({ page, stack }) => {
+    test.setTimeout(240_000);
+    await callHost(stack, 'settings.update', { layout: { skin, rtl: false } });
+    const found: string[] = [];
+    for (const route of SIGNED_OUT) {
+      await page.goto(`${stack.webUrl}/#/${route}`);
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      found.push(...(await violations(page, route)));
+    }
+    const login = new LoginPage(page);
+    await login.open(stack.webUrl);
+    await login.signIn(DEMO_ACCOUNTS.brandManager.email, DEMO_ACCOUNTS.brandManager.password);
+    await expect(new ShellPage(page).greeting).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-skin', skin);
+    for (const route of SIGNED_IN) {
+      await page.goto(`${stack.webUrl}/#/${route}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      found.push(...(await violations(page, route)));
+    }
+
+    // The screens behind the lists: a video (each analysis tab), its popup, a product and a creator.
+    const { videos } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '25' });
+    const video = videos.find((entry) => entry.analysis_stage === 'completed' && !entry.is_flagged) ?? videos[0]!;
+    await page.goto(`${stack.webUrl}/#/videos/${video._id}`);
+    await expect(page.getByTestId('video-title')).toBeVisible();
+    for (const tab of await page.getByRole('tablist', { name: 'Video analysis' }).getByRole('tab').allInnerTexts()) {
+      await page.getByRole('tablist', { name: 'Video analysis' }).getByRole('tab', { name: tab, exact: true }).click();
+      found.push(...(await violations(page, `video detail, ${tab} tab`)));
+    }
+    await page.goto(`${stack.webUrl}/#/videos`);
+    await page.getByRole('table', { name: 'Videos' }).getByRole('button', { name: video.title }).first().click();
+    await expect(page.getByTestId('video-popup')).toBeVisible();
+    found.push(...(await violations(page, 'video popup')));
+    await page.keyboard.press('Escape');
+
+    const { products } = await getAsBrandManager<ProductListResponse>(stack, '/products', { per_page: '10' });
+    await page.goto(`${stack.webUrl}/#/products/${products[0]!._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    found.push(...(await violations(page, 'product detail')));
+    const { influencers } = await getAsBrandManager<CreatorListResponse>(stack, '/influencers', { per_page: '10' });
+    await page.goto(`${stack.webUrl}/#/creators/${influencers[0]!._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    found.push(...(await violations(page, 'creator detail')));
+
+    await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
