@@ -41,14 +41,14 @@ export function ProductTable({ rows, busy }: { rows: readonly ProductListItem[];
         }]
       : []),
     {
-      key: 'picture', width: '72px', header: <span className="visually-hidden">Picture</span>,
+      key: 'picture', width: '56px', header: <span className="visually-hidden">Picture</span>,
       render: (row) => {
         const src = mediaUrl(backend.origin, row.pictures[0] ?? null);
         return src ? <img className="product-thumb" src={src} alt="" loading="lazy" /> : <span className="product-thumb product-thumb--empty" aria-hidden="true" />;
       },
     },
     {
-      key: 'name', width: 'minmax(180px, 2fr)', header: 'Product',
+      key: 'name', width: 'minmax(140px, 2fr)', header: 'Product',
       render: (row) => (
         <span className="product-name">
           <Link to={`/products/${row._id}`} className="product-name__link">{row.name}</Link>
@@ -62,9 +62,9 @@ export function ProductTable({ rows, busy }: { rows: readonly ProductListItem[];
       ),
     },
     { key: 'category', width: 'minmax(100px, 1fr)', header: 'Category', render: (row) => <bdi>{row.category}</bdi> },
-    { key: 'reviews', width: '100px', header: 'Video reviews', align: 'end', render: (row) => row.video_reviews.toLocaleString('en-US') },
+    { key: 'reviews', width: '84px', header: 'Video reviews', align: 'end', render: (row) => row.video_reviews.toLocaleString('en-US') },
     {
-      key: 'sentiment', width: '140px', header: 'Sentiment', align: 'end',
+      key: 'sentiment', width: '120px', header: 'Sentiment', align: 'end',
       render: (row) => (
         <span className="product-sentiment">
           <span className="product-sentiment__bar" aria-hidden="true"><span style={{ inlineSize: `${Math.round(row.sentiment * 100)}%` }} /></span>
@@ -72,7 +72,7 @@ export function ProductTable({ rows, busy }: { rows: readonly ProductListItem[];
         </span>
       ),
     },
-    { key: 'created', width: '110px', header: 'Added', render: (row) => <bdi>{format(new Date(row.created_at), 'd MMM yyyy')}</bdi> },
+    { key: 'created', width: '96px', header: 'Added', render: (row) => <bdi>{format(new Date(row.created_at), 'd MMM yyyy')}</bdi> },
   ];
   const height = `${Math.min(Math.max(rows.length, 1), 9) * ROW_HEIGHT + 2}px`;
   return (

@@ -68,14 +68,14 @@ export function VideoTable({ rows, busy, onOpen }: VideoTableProps) {
         }]
       : []),
     {
-      key: 'thumb', width: '80px', header: <span className="visually-hidden">Thumbnail</span>,
+      key: 'thumb', width: '64px', header: <span className="visually-hidden">Thumbnail</span>,
       render: (row) => {
         const src = media(row.thumbnail_url);
         return src ? <img className="video-thumb" src={src} alt="" loading="lazy" /> : <span className="video-thumb video-thumb--empty" />;
       },
     },
     {
-      key: 'title', width: 'minmax(220px, 3fr)', header: 'Title',
+      key: 'title', width: 'minmax(140px, 3fr)', header: 'Title',
       render: (row) => (
         <div className="video-title">
           <button type="button" className="video-title__open" onClick={() => onOpen(row._id)}>
@@ -90,11 +90,11 @@ export function VideoTable({ rows, busy, onOpen }: VideoTableProps) {
         </div>
       ),
     },
-    { key: 'platform', width: 'minmax(90px, 1fr)', header: 'Platform', render: (row) => row.platform },
-    { key: 'creator', width: 'minmax(110px, 1.2fr)', header: 'Creator', render: (row) => row.creator_name ?? '—' },
-    { key: 'date', width: '104px', header: 'Added', render: (row) => <time dateTime={row.created_at}>{format(new Date(row.created_at), 'MMM d, yyyy')}</time> },
-    { key: 'views', width: '64px', header: 'Views', align: 'end', render: (row) => formatCount(row.views) },
-    { key: 'sentiment', width: '110px', header: 'Sentiment', render: (row) => <SentimentBar positive={row.sentiment.positive} negative={row.sentiment.negative} /> },
+    { key: 'platform', width: 'minmax(80px, 1fr)', header: 'Platform', render: (row) => row.platform },
+    { key: 'creator', width: 'minmax(90px, 1.2fr)', header: 'Creator', render: (row) => row.creator_name ?? '—' },
+    { key: 'date', width: '96px', header: 'Added', render: (row) => <time dateTime={row.created_at}>{format(new Date(row.created_at), 'MMM d, yyyy')}</time> },
+    { key: 'views', width: '56px', header: 'Views', align: 'end', render: (row) => formatCount(row.views) },
+    { key: 'sentiment', width: '96px', header: 'Sentiment', render: (row) => <SentimentBar positive={row.sentiment.positive} negative={row.sentiment.negative} /> },
   ];
 
   return (

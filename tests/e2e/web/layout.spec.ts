@@ -1,0 +1,52 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import type { VideoListResponse } from '../../../src/shared/http/videos.schemas';
+import { LoginPage } from '../pages/LoginPage';
+import { ShellPage } from '../pages/ShellPage';
+import { getAsBrandManager } from '../support/backend';
+import { callHost, expect, test } from '../support/fixtures';
+
+const ROUTES = ['home', 'videos', 'products', 'creators', 'campaigns', 'licensing', 'chat', 'reports', 'app-manager', 'widgets', 'assistant', 'settings', 'library'];
+
+/** How far the page reaches past the window sideways (0 when nothing overflows). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Buttons whose box is cut by the window's right edge. */
+const cutButtons = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('button, a.btn')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
+      })
+      .map((element) => element.textContent?.trim() || element.getAttribute('aria-label') || element.className),
+  );
+
+async function signIn(page: Page, webUrl: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open(webUrl);
+  await login.signIn(DEMO_ACCOUNTS.brandManager.email, DEMO_ACCOUNTS.brandManager.password);
+  await expect(new ShellPage(page).greeting).toBeVisible();
+}
+
+test('at 1024 px wide no screen overflows sideways or cuts a button off, in light and dark', async ({ page, stack }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, stack.webUrl);
+  const { videos } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '10' });
+  const found: string[] = [];
+  for (const skin of ['light', 'dark'] as const) {
+    await callHost(stack, 'settings.update', { layout: { skin, rtl: false } });
+    for (const route of [...ROUTES, `videos/${videos[0]!._id}`]) {
+      await page.goto(`${stack.webUrl}/#/${route}`);
+      await expect(page.getByRole('heading', { level: 1 }).or(page.getByTestId('video-title'))).toBeVisible();
+      await expect(page.locator('.spinner')).toHaveCount(0, { timeout: 15_000 });
+      const wide = await overflow(page);
+      if (wide > 0) found.push(`${skin} ${route}: ${wide}px wider than the window`);
+      for (const button of await cutButtons(page)) found.push(`${skin} ${route}: button cut off: ${button}`);
+      await page.screenshot({ path: `artifacts/screenshots/1024-${skin}-${route.replace(/\//g, '_')}.png` });
+    }
+  }
+  await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
+  expect(found, found.join('\n')).toEqual([]);
+});
