@@ -64,7 +64,7 @@ test('bulk actions run their confirm flows and trash → restore loses nothing',
 
   // Download: off for YouTube and TikTok with the spec's hover text; the action waits for the desktop update.
   await list.startCheck('Download');
-  const youtube = list.rows.filter({ hasText: 'Youtube' }).first();
+  const youtube = list.rows.filter({ hasText: 'YouTube' }).first();
   await expect(youtube.getByRole('checkbox')).toBeDisabled();
   await expect(youtube.locator(`[title="${MESSAGES.downloadUnsupported}"]`)).toHaveCount(1);
   await expect(list.actionButton('Download')).toBeDisabled();

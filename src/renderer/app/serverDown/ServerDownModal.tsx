@@ -1,3 +1,4 @@
+import { formatTimeOfDay } from '../../lib/format';
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { MESSAGES } from '../../../shared/messages';
@@ -54,7 +55,7 @@ export function ServerDownModal() {
             </p>
           )}
           <p className="server-down__status" role="status">
-            {lastCheckedAt ? `Last checked at ${lastCheckedAt.toLocaleTimeString()}` : 'Checking…'}
+            {lastCheckedAt ? `Last checked at ${formatTimeOfDay(lastCheckedAt)}` : 'Checking…'}
             {attempts > 0 ? ` · ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}` : ''}
           </p>
         </div>

@@ -1,3 +1,5 @@
+import { formatDate, formatDecimal, formatNumber } from '../../lib/format';
+import { platformLabel } from '../../../shared/labels';
 import { useRefetchOnReturn } from '../../lib/reconnect';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -162,7 +164,7 @@ export function CreatorDetailScreen() {
 
   return (
     <div className="page creator-detail">
-      <PageHeader title={creator.name} description={<><bdi>{creator.handle}</bdi> · <bdi>{creator.platform}</bdi> · <bdi>{creator.manufacturerName}</bdi>{creator.is_competitor ? ' (competitor)' : ''}</>} />
+      <PageHeader title={creator.name} description={<><bdi>{creator.handle}</bdi> · <bdi>{platformLabel(creator.platform)}</bdi> · <bdi>{creator.manufacturerName}</bdi>{creator.is_competitor ? ' (competitor)' : ''}</>} />
       <div className="creators-controls">
         <Link to="/creators" className="btn">Back to creators</Link>
         {!creator.is_competitor && <button type="button" className="btn" onClick={() => setEditing(true)}>Edit creator</button>}
@@ -173,21 +175,21 @@ export function CreatorDetailScreen() {
         <Card title="Statistics">
           <dl>
             <dt>Subscribers</dt><dd>{formatCount(stats.subscribers)}</dd>
-            <dt>Videos</dt><dd>{stats.video_count.toLocaleString()}</dd>
+            <dt>Videos</dt><dd>{formatNumber(stats.video_count)}</dd>
             <dt>Total views</dt><dd>{formatCount(stats.total_views)}</dd>
             <dt>Total likes</dt><dd>{formatCount(stats.total_likes)}</dd>
             <dt>Total comments</dt><dd>{formatCount(stats.total_comments)}</dd>
             <dt>Country</dt><dd><bdi>{creator.country}</bdi></dd>
             <dt>Email</dt><dd><bdi>{creator.email ?? '—'}</bdi></dd>
             <dt>Verified</dt><dd>{creator.reelscopeVerified ? 'Yes' : 'No'}</dd>
-            <dt>Last tracked</dt><dd>{stats.last_tracked_on?.slice(0, 10) ?? '—'}</dd>
+            <dt>Last tracked</dt><dd>{stats.last_tracked_on ? formatDate(stats.last_tracked_on) : '—'}</dd>
           </dl>
         </Card>
         <Card title="Engagement index">
           <dl>
             <dt>Average views per video</dt><dd>{formatCount(Math.round(detail.engagementIndex.average_views_per_video))}</dd>
-            <dt>Average engagement index</dt><dd>{detail.engagementIndex.average_engagement_index.toFixed(2)}</dd>
-            <dt>Influencer performance index</dt><dd>{detail.engagementIndex.influencer_performance_index.toFixed(2)}</dd>
+            <dt>Average engagement index</dt><dd>{formatDecimal(detail.engagementIndex.average_engagement_index)}</dd>
+            <dt>Influencer performance index</dt><dd>{formatDecimal(detail.engagementIndex.influencer_performance_index)}</dd>
           </dl>
         </Card>
         <Card title="Sentiment">

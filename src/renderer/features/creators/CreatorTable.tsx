@@ -1,3 +1,5 @@
+import { formatNumber } from '../../lib/format';
+import { platformLabel } from '../../../shared/labels';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import type { CreatorListItem } from '../../../shared/http/creators.schemas';
@@ -39,7 +41,7 @@ export function CreatorTable({ rows, busy }: { rows: readonly CreatorListItem[];
             )}
             <td>
               <Link to={`/creators/${row._id}`} className="creators-table__name"><bdi>{row.name}</bdi></Link>
-              <span className="creators-table__handle"><bdi>{`${row.handle} · ${row.platform}`}</bdi></span>
+              <span className="creators-table__handle"><bdi>{`${row.handle} · ${platformLabel(row.platform)}`}</bdi></span>
               <span className="creators-table__badges">
                 {row.reelscopeVerified && <span className="badge">Verified</span>}
                 {row.trending && <span className="badge">Trending</span>}
@@ -48,7 +50,7 @@ export function CreatorTable({ rows, busy }: { rows: readonly CreatorListItem[];
             </td>
             <td><bdi>{row.country}</bdi></td>
             <td data-testid="creator-subscribers" data-value={row.subscribers}>{formatCount(row.subscribers)}</td>
-            <td data-testid="creator-videos" data-value={row.video_count}>{row.video_count.toLocaleString()}</td>
+            <td data-testid="creator-videos" data-value={row.video_count}>{formatNumber(row.video_count)}</td>
             <td data-testid="creator-latest" data-value={row.latest_platform_video_published_at ?? ''}>
               {row.latest_platform_video_published_at ? row.latest_platform_video_published_at.slice(0, 10) : '—'}
             </td>

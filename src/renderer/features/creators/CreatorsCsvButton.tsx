@@ -1,3 +1,4 @@
+import { formatNumber } from '../../lib/format';
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { host } from '../../host/hostClient';
@@ -15,10 +16,10 @@ export function CreatorsCsvButton({ matching }: { matching: number }) {
   const download = async () => {
     if (!who) return;
     setBusy(true);
-    pushBanner(`Preparing the CSV of ${matching.toLocaleString()} creators…`, 'info');
+    pushBanner(`Preparing the CSV of ${formatNumber(matching)} creators…`, 'info');
     try {
       const result = await host().invoke('creators.exportCsv', { query: toCreatorQuery(state, who, false) });
-      if (result) pushBanner(`Saved ${result.rows.toLocaleString()} creators to ${result.path}`, 'success');
+      if (result) pushBanner(`Saved ${formatNumber(result.rows)} creators to ${result.path}`, 'success');
     } catch (error) {
       pushBanner(`The CSV could not be saved: ${error instanceof Error ? error.message : String(error)}`, 'error');
     } finally {

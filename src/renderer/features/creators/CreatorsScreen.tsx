@@ -1,3 +1,4 @@
+import { formatNumber } from '../../lib/format';
 import { useRefetchOnReturn } from '../../lib/reconnect';
 import { useEffect, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
@@ -152,7 +153,7 @@ export function CreatorsScreen() {
             {body && (
               <p className="creators-summary" aria-live="polite">
                 <bdi>
-                  <span data-testid="creators-count">{body.data.count.toLocaleString()}</span> creators · page {body.data.page} of {Math.max(1, body.data.totalPages)}
+                  <span data-testid="creators-count">{formatNumber(body.data.count)}</span> creators · page {body.data.page} of {Math.max(1, body.data.totalPages)}
                 </bdi>
               </p>
             )}

@@ -1,3 +1,4 @@
+import { formatDate } from '../../lib/format';
 import { useMemo } from 'react';
 import ReactECharts from 'echarts-for-react';
 import type { DailyTracking } from '../../../shared/domain/creator';
@@ -28,7 +29,7 @@ export function TrackingChart({ records, metric }: { records: DailyTracking[]; m
       grid: { left: 56, right: 24, top: 24, bottom: 40 },
       tooltip: { trigger: 'axis' },
       textStyle: { color: text },
-      xAxis: { type: 'category', inverse: rtl, data: records.map((record) => record.date.slice(0, 10)), axisLabel: { color: text } },
+      xAxis: { type: 'category', inverse: rtl, data: records.map((record) => formatDate(record.date)), axisLabel: { color: text } },
       yAxis: { type: 'value', position: rtl ? 'right' : 'left', axisLabel: { color: text }, splitLine: { lineStyle: { color: grid } } },
       series: [{ name: label, type: 'line', smooth: true, showSymbol: false, areaStyle: { opacity: 0.12 }, color: accent, data: records.map((record) => record[metric]) }],
     };

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import type { DownloadProgress, ExportProgress } from '../../../shared/ipc/desktop.schemas';
 import type { TrayEntry } from './downloads.atoms';
 import { downloadsHost } from './downloads.host';
-import { formatBytes, fractionOf } from './format';
+import { formatBytes } from '../../lib/format';
+import { fractionOf } from './format';
 import { ProgressBar } from './ProgressBar';
 
 const DOWNLOAD_STATE_TEXT: Record<DownloadProgress['state'], string> = {

@@ -1,8 +1,8 @@
+import { platformLabel } from '../../../shared/labels';
 import type { LibraryItem } from '../../../shared/ipc/desktop.schemas';
-import { formatBytes } from '../downloads';
+import { formatBytes, formatDateTime } from '../../lib/format';
 import { Icon } from '../../ui/icons';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One offline item as a selectable row: thumbnail, title, platform, size, date. */
 function LibraryRow({ item, selected, onSelect }: { item: LibraryItem; selected: boolean; onSelect: () => void }) {
@@ -24,9 +24,9 @@ function LibraryRow({ item, selected, onSelect }: { item: LibraryItem; selected:
           <bdi className="library-row__title">{item.title}</bdi>
           <span className="library-row__meta">
             <span className={`library-kind library-kind--${item.kind}`}>{kind}</span>
-            {item.platform && <span>{item.platform}</span>}
+            {item.platform && <span>{platformLabel(item.platform)}</span>}
             <bdi>{formatBytes(item.size)}</bdi>
-            <time dateTime={item.savedAt}>{dateFormat.format(new Date(item.savedAt))}</time>
+            <time dateTime={item.savedAt}>{formatDateTime(item.savedAt)}</time>
           </span>
           {!item.available && <span className="library-row__missing">File missing: it was moved or deleted outside Reelscope.</span>}
         </span>

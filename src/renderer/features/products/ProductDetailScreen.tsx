@@ -1,3 +1,4 @@
+import { formatNumber, formatPrice } from '../../lib/format';
 import { useRefetchOnReturn } from '../../lib/reconnect';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -83,7 +84,7 @@ export function ProductDetailScreen() {
       </div>
       {product.description !== '' && <p><bdi>{product.description}</bdi></p>}
       <p className="product-muted">
-        <bdi>{Math.round(product.sentiment * 100)}% positive · {product.video_reviews.toLocaleString('en-US')} video reviews · price {product.price.toFixed(2)}</bdi>
+        <bdi>{Math.round(product.sentiment * 100)}% positive · {formatNumber(product.video_reviews)} video reviews · price {formatPrice(product.price)}</bdi>
       </p>
       <section aria-label="Pictures" className="product-detail__pictures">
         {pictures.length === 0 ? <p className="product-muted">No pictures yet.</p> : pictures.map((src) => (

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatDate, formatNumber } from '../../lib/format';
 import { Link } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { ProductListItem } from '../../../shared/http/products.schemas';
@@ -62,7 +62,7 @@ export function ProductTable({ rows, busy }: { rows: readonly ProductListItem[];
       ),
     },
     { key: 'category', width: 'minmax(100px, 1fr)', header: 'Category', render: (row) => <bdi>{row.category}</bdi> },
-    { key: 'reviews', width: '84px', header: 'Video reviews', align: 'end', render: (row) => row.video_reviews.toLocaleString('en-US') },
+    { key: 'reviews', width: '84px', header: 'Video reviews', align: 'end', render: (row) => formatNumber(row.video_reviews) },
     {
       key: 'sentiment', width: '120px', header: 'Sentiment', align: 'end',
       render: (row) => (
@@ -72,7 +72,7 @@ export function ProductTable({ rows, busy }: { rows: readonly ProductListItem[];
         </span>
       ),
     },
-    { key: 'created', width: '96px', header: 'Added', render: (row) => <bdi>{format(new Date(row.created_at), 'd MMM yyyy')}</bdi> },
+    { key: 'created', width: '96px', header: 'Added', render: (row) => <bdi>{formatDate(row.created_at)}</bdi> },
   ];
   const height = `${Math.min(Math.max(rows.length, 1), 9) * ROW_HEIGHT + 2}px`;
   return (

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../lib/format';
 import { useRefetchOnReturn } from '../../lib/reconnect';
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -104,7 +105,7 @@ export function ProductsScreen() {
             )}
             {body && (
               <p className="products-summary" aria-live="polite">
-                <bdi><strong data-testid="products-count">{body.data.count.toLocaleString('en-US')}</strong> products</bdi>
+                <bdi><strong data-testid="products-count">{formatNumber(body.data.count)}</strong> products</bdi>
               </p>
             )}
             <ProductBulkActions tab={state.tab} matching={body?.data.count ?? 0} reload={reload} />

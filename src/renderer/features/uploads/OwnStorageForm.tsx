@@ -88,7 +88,7 @@ export function OwnStorageForm({ initialFiles, onUploaded }: Props) {
         choose([...event.dataTransfer.files].map(localFile), 'video');
       }}
     >
-      <p className="upload-drop__hint">Drop a video here (.mp4, .webm, .ogv, .ogg, .ogm) with its .srt or .vtt subtitles, or choose the files.</p>
+      <p className="upload-drop__hint">Drop a video here with its subtitles, if you have them, or choose the files.</p>
       <div className="upload-drop__pickers">
         {desktop ? (
           <>

@@ -1,3 +1,4 @@
+import { formatBytes } from '../../lib/format';
 import type { UploadProgress } from '../../../shared/ipc/uploads.schemas';
 
 const PHASE_TEXT: Record<UploadProgress['phase'], string> = {
@@ -8,10 +9,6 @@ const PHASE_TEXT: Record<UploadProgress['phase'], string> = {
   failed: 'Upload failed',
   cancelled: 'Upload cancelled',
 };
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** One upload: a progress bar with the bytes sent, cancel while it runs, retry after a failure or a cancel. */
 export function UploadProgressRow({ progress, onCancel, onRetry }: { progress: UploadProgress; onCancel: () => void; onRetry: () => void }) {
@@ -29,7 +26,7 @@ export function UploadProgressRow({ progress, onCancel, onRetry }: { progress: U
         {percent}%
       </progress>
       <p className="upload-row__detail">
-        {megabytes(progress.bytes)} of {megabytes(progress.total)}
+        {formatBytes(progress.bytes)} of {formatBytes(progress.total)}
         {progress.message && progress.phase !== 'cancelled' ? ` · ${progress.message}` : ''}
       </p>
       {running && (

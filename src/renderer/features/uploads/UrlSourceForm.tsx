@@ -59,7 +59,7 @@ export function UrlSourceForm({ source, onAdded }: { source: UrlSource; onAdded:
 
   return (
     <form className="upload-url" onSubmit={(event) => void preview(event)} noValidate>
-      <TextField label="Video link" value={url} placeholder={PLACEHOLDERS[source]} onChange={(event) => { setUrl(event.target.value); setDetails(null); }} hint="A link without http or https gets http:// in front." />
+      <TextField label="Video link" value={url} placeholder={PLACEHOLDERS[source]} onChange={(event) => { setUrl(event.target.value); setDetails(null); }} hint="Copy the link from the address bar of the video's page." />
       {/* aria-disabled, not disabled: a disabled button drops keyboard focus out of the dialog. */}
       <button type="submit" className="btn" aria-disabled={busy}>
         {busy && !details ? 'Looking…' : source === 'Instagram' ? 'Fetch details' : 'Preview'}

@@ -1,3 +1,4 @@
+import { platformLabel } from '../../../../shared/labels';
 import type { VideoDetail } from '../../../../shared/http/videos.schemas';
 import type { RemoteState } from '../../../lib/remoteSlice';
 import type { MyOrCompetitor } from './videoDetail.api';
@@ -19,7 +20,7 @@ export function DetailBadges({ video, identify }: DetailBadgesProps) {
       ) : (
         identify.phase === 'failure' && <li className="detail-badge">Owner unknown</li>
       )}
-      <li className="detail-badge">{video.platform}</li>
+      <li className="detail-badge">{platformLabel(video.platform)}</li>
       {video.is_favorite && <li className="detail-badge detail-badge--accent">Favorite</li>}
       {video.is_flagged && <li className="detail-badge detail-badge--danger">Flagged{video.flag_reason ? `: ${video.flag_reason}` : ''}</li>}
       {video.published && <li className="detail-badge detail-badge--success">Published</li>}

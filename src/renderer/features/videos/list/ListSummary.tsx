@@ -1,10 +1,9 @@
-import { format } from 'date-fns';
 import type { VideoListResponse } from '../../../../shared/http/videos.schemas';
-import { formatCount } from '../../../../shared/rules/formatting';
+import { formatCount, formatDate, formatNumber } from '../../../lib/format';
 import { DATE_ITEMS } from './listOptions';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
-const day = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+const day = (iso: string) => formatDate(iso);
 
 /** The top buckets of one demographic share map, largest first. */
 function topShares(shares: Record<string, number>, count: number): string {
@@ -23,7 +22,7 @@ export function ListSummary({ data }: { data: VideoListResponse['data'] }) {
     <dl className="videos-summary" aria-label="Summary">
       <div className="videos-summary__item">
         <dt>Videos</dt>
-        <dd data-testid="videos-count">{data.count.toLocaleString()}</dd>
+        <dd data-testid="videos-count">{formatNumber(data.count)}</dd>
       </div>
       <div className="videos-summary__item">
         <dt>Pages</dt>

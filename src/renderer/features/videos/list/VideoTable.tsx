@@ -1,7 +1,7 @@
-import { format } from 'date-fns';
+import { platformLabel } from '../../../../shared/labels';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { VideoListItem } from '../../../../shared/http/videos.schemas';
-import { formatCount } from '../../../../shared/rules/formatting';
+import { formatCount, formatDate } from '../../../lib/format';
 import { useServices } from '../../../app/useServices';
 import type { TableColumn } from '../../../ui/table';
 import { VirtualTable } from '../../../ui/table';
@@ -90,9 +90,9 @@ export function VideoTable({ rows, busy, onOpen }: VideoTableProps) {
         </div>
       ),
     },
-    { key: 'platform', width: 'minmax(80px, 1fr)', header: 'Platform', render: (row) => row.platform },
+    { key: 'platform', width: 'minmax(80px, 1fr)', header: 'Platform', render: (row) => platformLabel(row.platform) },
     { key: 'creator', width: 'minmax(90px, 1.2fr)', header: 'Creator', render: (row) => row.creator_name ?? '—' },
-    { key: 'date', width: '96px', header: 'Added', render: (row) => <time dateTime={row.created_at}>{format(new Date(row.created_at), 'MMM d, yyyy')}</time> },
+    { key: 'date', width: '96px', header: 'Added', render: (row) => <time dateTime={row.created_at}>{formatDate(row.created_at)}</time> },
     { key: 'views', width: '56px', header: 'Views', align: 'end', render: (row) => formatCount(row.views) },
     { key: 'sentiment', width: '96px', header: 'Sentiment', render: (row) => <SentimentBar positive={row.sentiment.positive} negative={row.sentiment.negative} /> },
   ];

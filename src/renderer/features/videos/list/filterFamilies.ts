@@ -1,3 +1,4 @@
+import { identifierLabel, platformLabel, valueLabel } from '../../../../shared/labels';
 import { AGE_RANGES, ETHNICITIES, GENDERS } from '../../../../shared/constants';
 import { NOTE_FILTER_VALUES } from '../../../../shared/http/videos.schemas';
 import type { FilterOption, VideoFilterOptions, VideoFilters } from '../../../../shared/http/videos.schemas';
@@ -18,12 +19,19 @@ const fixed = (values: readonly string[], label: (value: string) => string = (va
   values.map((value) => ({ value, label: label(value), count: -1 }));
 
 type TopList = 'platform' | 'scene' | 'pov' | 'influencer' | 'category' | 'product' | 'brand' | 'audio_labels' | 'language';
+/** How a list's values read: platforms by their names, identifiers (scenes, points of view) as words. */
+const READABLE: Partial<Record<TopList, (value: string) => string>> = { platform: platformLabel, scene: identifierLabel, pov: identifierLabel, audio_labels: identifierLabel };
 const top = (key: TopList, title: string): ListFamily => ({
   key,
   title,
   get: (filters) => filters[key],
   set: (filters, values) => ({ ...filters, [key]: values }),
-  options: fromResponse(key),
+  options: (available) => {
+    const readable = READABLE[key];
+    const options = fromResponse(key)(available);
+    // The response labels a value by itself where it has no name (a platform, a scene): show the readable form.
+    return readable ? options.map((option) => (option.label === option.value ? { ...option, label: readable(option.value) } : option)) : options;
+  },
 });
 
 const NOTE_LABELS: Record<string, string> = { has_note: 'Has a note', no_note: 'No note' };
@@ -47,13 +55,13 @@ export const LIST_FAMILIES: readonly ListFamily[] = [
     key: 'ethnicity', title: 'Ethnicity',
     get: (f) => f.demographic.ethnicity,
     set: (f, values) => ({ ...f, demographic: { ...f.demographic, ethnicity: values as VideoFilters['demographic']['ethnicity'] } }),
-    options: fixed(ETHNICITIES),
+    options: fixed(ETHNICITIES, valueLabel),
   },
   {
     key: 'gender', title: 'Gender',
     get: (f) => f.demographic.gender,
     set: (f, values) => ({ ...f, demographic: { ...f.demographic, gender: values as VideoFilters['demographic']['gender'] } }),
-    options: fixed(GENDERS),
+    options: fixed(GENDERS, valueLabel),
   },
   top('scene', 'Scene'),
   top('pov', 'POV'),

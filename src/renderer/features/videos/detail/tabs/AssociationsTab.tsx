@@ -1,3 +1,4 @@
+import { identifierLabel, platformLabel } from '../../../../../shared/labels';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { useServices } from '../../../../app/useServices';
@@ -32,7 +33,7 @@ export function AssociationsTab({ video, who, slices }: DetailTabProps) {
                 <span className="detail-list__main">
                   <Link to={`/videos/${item.video_id}`}>{item.title}</Link>
                   <span className="detail-muted">
-                    {item.kind} · {item.platform} · match {Math.round(item.score * 100)}%
+                    {identifierLabel(item.kind)} · {platformLabel(item.platform)} · match {Math.round(item.score * 100)}%
                   </span>
                 </span>
               </li>

@@ -1,3 +1,4 @@
+import { valueLabel } from '../../../../../shared/labels';
 import { useCallback } from 'react';
 import { useStore } from 'jotai';
 import { AGE_RANGES, ETHNICITIES, GENDERS } from '../../../../../shared/constants';
@@ -11,9 +12,8 @@ import { addDemographicsLabel, deleteDemographicsLabel, fetchDemographics, updat
 import { DemographicsLabels } from './DemographicsLabels';
 import type { DetailTabProps } from './tabProps';
 
-const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 const entries = (shares: Record<string, number>, order: readonly string[], pretty = false) =>
-  order.map((key) => ({ label: pretty ? capitalise(key) : key, share: shares[key] ?? 0 }));
+  order.map((key) => ({ label: pretty ? valueLabel(key) : key, share: shares[key] ?? 0 }));
 
 /** Audience shares by age, ethnicity and gender, and the brand's labels on them. */
 export function DemographicsTab({ video, who, slices }: DetailTabProps) {

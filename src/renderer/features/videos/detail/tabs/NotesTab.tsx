@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../../lib/format';
 import { useCallback, useId, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useServices } from '../../../../app/useServices';
@@ -60,7 +61,7 @@ export function NotesTab({ video, who, slices, onVideoChanged }: DetailTabProps)
           />
           <div className="detail-note__bar">
             <span id={`${fieldId}-status`} className="detail-muted" role="status">
-              {saving ? 'Saving…' : dirty ? 'Unsaved changes' : body.note ? `Saved ${new Date(body.note.updated_at).toLocaleString()}` : 'No note yet'}
+              {saving ? 'Saving…' : dirty ? 'Unsaved changes' : body.note ? `Saved ${formatDateTime(body.note.updated_at)}` : 'No note yet'}
             </span>
             <button type="button" className="btn btn--small btn--primary" disabled={saving || !dirty} onClick={() => void save()}>
               Save note

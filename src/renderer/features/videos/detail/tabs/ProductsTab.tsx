@@ -1,3 +1,4 @@
+import { formatPrice } from '../../../../lib/format';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { useServices } from '../../../../app/useServices';
@@ -8,7 +9,6 @@ import { useRemoteSlice } from '../useRemoteSlice';
 import { fetchProducts } from '../videoDetail.api';
 import type { DetailTabProps } from './tabProps';
 
-const price = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
 
 /** Products featured in the video (GET /videos/:id/product_details). */
 export function ProductsTab({ video, who, slices }: DetailTabProps) {
@@ -35,7 +35,7 @@ export function ProductsTab({ video, who, slices }: DetailTabProps) {
                   {product.name}
                 </Link>
                 <span className="detail-muted">
-                  {product.category} · {price.format(product.price)}
+                  {product.category} · {formatPrice(product.price)}
                 </span>
               </li>
             ))}
