@@ -55,4 +55,16 @@ describe('tutorials (spec §2, §4)', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(handlers.onClose).toHaveBeenCalledOnce();
   });
+
+  it('Escape closes it with focus anywhere on the page, but not while a dialog is open above it', () => {
+    const handlers = card('video-detail', 0);
+    const modal = document.createElement('div');
+    modal.setAttribute('aria-modal', 'true');
+    document.body.append(modal);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(handlers.onClose).not.toHaveBeenCalled();
+    modal.remove();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(handlers.onClose).toHaveBeenCalledOnce();
+  });
 });

@@ -50,3 +50,35 @@ test('at 1024 px wide no screen overflows sideways or cuts a button off, in ligh
   await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
   expect(found, found.join('\n')).toEqual([]);
 });
+
+test('banners stay clear of the header search; the user guide fits its dialog; the tutorial closes on Escape', async ({ page, stack }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, stack.webUrl);
+  const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+
+  // A banner (the brand switch announces itself) appears below the top bar, never over the search box.
+  const brands = page.getByRole('combobox', { name: /brand/i });
+  const current = await brands.locator('option:checked').innerText();
+  const other = (await brands.locator('option').allInnerTexts()).find((name) => name !== current);
+  await brands.selectOption({ label: other! });
+  await expect(page.locator('.banner').first()).toBeVisible();
+  const banner = await box('.banner');
+  const search = await box('.search-box');
+  expect(banner.y).toBeGreaterThanOrEqual(search.y + search.height);
+
+  // The user guide's cards sit inside the dialog.
+  await page.getByRole('button', { name: 'User guide' }).click();
+  const modal = await box('.modal');
+  for (const item of await page.locator('.user-guide__item').all()) {
+    const card = (await item.boundingBox())!;
+    expect(card.x).toBeGreaterThanOrEqual(modal.x);
+    expect(card.x + card.width).toBeLessThanOrEqual(modal.x + modal.width + 0.5);
+  }
+
+  // A tutorial started from it closes on Escape even after a click elsewhere moved the focus.
+  await page.locator('.user-guide__item').first().getByRole('button').click();
+  await expect(page.locator('.tutorial-card')).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.tutorial-card')).toHaveCount(0);
+});

@@ -1,10 +1,13 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { pushBannerAtom } from '../../ui/banner';
 import { ACTIVE_DOWNLOAD_STATES, dismissAtom, trayEntriesAtom, trayExpandedAtom } from './downloads.atoms';
 import { TrayEntryRow } from './TrayEntryRow';
 import { useDownloadEvents } from './useDownloadEvents';
 import './downloads.css';
+
+/** How long the finished transfers stay open before the tray folds. */
+const TRAY_FOLD_AFTER_MS = 5000;
 
 /**
  * The transfers tray at the bottom inline-end corner: every download and transcript export of this run with its
@@ -17,9 +20,21 @@ export function DownloadsTray() {
   const dismiss = useSetAtom(dismissAtom);
   const banner = useSetAtom(pushBannerAtom);
   const listId = useId();
+  const running = entries.filter((entry) => (entry.kind === 'download' ? ACTIVE_DOWNLOAD_STATES.has(entry.progress.state) : entry.progress.state === 'running'));
+  // Once everything has finished the tray folds to its one-line header, so it does not sit over a table or a
+  // transcript; the person opens it again with the header.
+  const busy = running.length > 0;
+  useEffect(() => {
+    // A new transfer opens it again, so its progress is in view.
+    if (busy) {
+      setExpanded(true);
+      return undefined;
+    }
+    const timer = window.setTimeout(() => setExpanded(false), TRAY_FOLD_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [busy, setExpanded]);
   if (entries.length === 0) return null;
 
-  const running = entries.filter((entry) => (entry.kind === 'download' ? ACTIVE_DOWNLOAD_STATES.has(entry.progress.state) : entry.progress.state === 'running'));
   const finished = entries.filter((entry) => !running.includes(entry));
   const summary = running.length > 0 ? `${running.length} running` : 'All done';
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSetAtom, useStore } from 'jotai';
 import { host } from '../../host/hostClient';
 import { pushBannerAtom } from '../../ui/banner';
-import { downloadsAtom, upsertDownloadAtom, upsertExportAtom } from './downloads.atoms';
+import { ACTIVE_DOWNLOAD_STATES, downloadsAtom, upsertDownloadAtom, upsertExportAtom } from './downloads.atoms';
 import { downloadsHost } from './downloads.host';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -16,14 +16,15 @@ export function useDownloadEvents(): void {
 
   useEffect(() => {
     let alive = true;
-    // Downloads started before this window loaded (or before a reload) are still the host's: show them.
+    // Downloads still running from before this window loaded (or before a reload) are the host's: show them. Ones
+    // that finished earlier are in the offline library; the tray does not bring them back.
     downloadsHost
       .list()
       .then((list) => {
         if (!alive) return;
         const known = store.get(downloadsAtom);
         const next = { ...known };
-        for (const entry of list) next[entry.downloadId] ??= entry;
+        for (const entry of list) if (ACTIVE_DOWNLOAD_STATES.has(entry.state)) next[entry.downloadId] ??= entry;
         store.set(downloadsAtom, next);
       })
       .catch(() => undefined);

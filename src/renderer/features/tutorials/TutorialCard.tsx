@@ -41,6 +41,15 @@ export function TutorialCard({ tutorial, step, onBack, onNext, onClose, onUpload
   const ref = useRef<HTMLDivElement>(null);
   const { rect } = useAnchor(current?.target);
   useEffect(() => ref.current?.focus(), [step, tutorial.name]);
+  // Escape closes the tutorial wherever focus is, unless a dialog is open above it (that one closes first).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('[aria-modal="true"]')) return;
+      onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
   if (!current) return null;
   const last = step === tutorial.steps.length - 1;
   const rtl = document.documentElement.dir === 'rtl';
@@ -60,7 +69,6 @@ export function TutorialCard({ tutorial, step, onBack, onNext, onClose, onUpload
         aria-labelledby="tutorial-title"
         aria-describedby="tutorial-body"
         tabIndex={-1}
-        onKeyDown={(event) => event.key === 'Escape' && onClose()}
         data-tutorial={tutorial.name}
       >
         <div className="tutorial-card__head">
