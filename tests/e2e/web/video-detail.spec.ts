@@ -187,3 +187,28 @@ test('the popup opens from the list, traps focus, closes on Escape and See Video
   await expect(page).toHaveURL(/#\/videos\/[0-9a-f]+/);
   await expect(detail.title).toBeVisible();
 });
+
+test('publish and unpublish each ask first, and No changes nothing', async ({ page, stack }) => {
+  const video = await ownStorageVideo(stack);
+  const detail = new VideoDetailPage(page);
+  await detail.open(stack.webUrl, video._id);
+  const publish = page.getByRole('button', { name: 'Publish to app' });
+  await publish.click();
+  await expect(page.getByRole('heading', { name: 'Publish to app' })).toBeVisible();
+  await page.getByRole('button', { name: 'No' }).click();
+  await expect(publish).toBeVisible();
+  await publish.click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('button', { name: 'Close' }).click();
+  const unpublish = page.getByRole('button', { name: 'Unpublish' });
+  await expect(unpublish).toBeVisible();
+  await unpublish.click();
+  await expect(page.getByRole('heading', { name: 'Unpublish video' })).toBeVisible();
+  await expect(page.getByText('Take this video out of your shopper app?')).toBeVisible();
+  await page.getByRole('button', { name: 'No' }).click();
+  await expect(unpublish).toBeVisible();
+  await unpublish.click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(publish).toBeVisible();
+});

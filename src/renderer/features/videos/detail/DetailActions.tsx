@@ -19,27 +19,26 @@ interface DetailActionsProps {
   onReload: () => void;
 }
 
-type Dialog = 'reanalyze' | 'unfavorite' | null;
+type Dialog = 'reanalyze' | 'unfavorite' | 'publish' | null;
 
 /** Favorite, publish/unpublish and re-analyze (confirm → loading → the server's message). */
 export function DetailActions({ video, who, own, onChanged, onReload }: DetailActionsProps) {
   const { api } = useServices();
   const pushBanner = useSetAtom(pushBannerAtom);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [busy, setBusy] = useState<'publish' | 'favorite' | null>(null);
+  const [busy, setBusy] = useState<'favorite' | null>(null);
 
   const fail = (what: string, error: unknown) => pushBanner(`${what}: ${toFailure(error).error}`, 'error');
 
-  const togglePublish = async () => {
-    setBusy('publish');
+  /** Publish and unpublish are both confirmed (the confirm flow shows the server's message). */
+  const togglePublish = async (): Promise<string> => {
     try {
       const result = await publishVideos(api.main, who, [video._id], !video.published);
       onChanged({ ...video, published: !video.published });
-      pushBanner(result.message, 'success');
+      return result.message;
     } catch (error) {
-      fail(video.published ? 'The video could not be unpublished' : 'The video could not be published', error);
-    } finally {
-      setBusy(null);
+      const what = video.published ? 'The video could not be unpublished' : 'The video could not be published';
+      throw new Error(`${what}: ${toFailure(error).error}`, { cause: error });
     }
   };
 
@@ -85,8 +84,8 @@ export function DetailActions({ video, who, own, onChanged, onReload }: DetailAc
         {video.is_favorite ? '★ Favorite' : '☆ Add to Favorites'}
       </button>
       {own && (
-        <button type="button" className="btn btn--small" disabled={busy === 'publish'} onClick={() => void togglePublish()}>
-          {busy === 'publish' ? 'Saving…' : video.published ? 'Unpublish' : 'Publish to app'}
+        <button type="button" className="btn btn--small" onClick={() => setDialog('publish')}>
+          {video.published ? 'Unpublish' : 'Publish to app'}
         </button>
       )}
       {own && (
@@ -103,6 +102,18 @@ export function DetailActions({ video, who, own, onChanged, onReload }: DetailAc
             setDialog(null);
             if (done) onReload();
           }}
+        />
+      )}
+      {dialog === 'publish' && (
+        <ConfirmDialog
+          title={video.published ? 'Unpublish video' : 'Publish to app'}
+          question={
+            video.published
+              ? 'Take this video out of your shopper app? Shoppers stop seeing it; you can publish it again later.'
+              : 'Publish this video to your shopper app? Shoppers see it once it is published.'
+          }
+          onConfirm={togglePublish}
+          onClose={() => setDialog(null)}
         />
       )}
       {dialog === 'unfavorite' && (
