@@ -100,3 +100,16 @@ test('logout clears the session: tokens, ids and markers, and a reload stays sig
   await expect(page).toHaveURL(/#\/login/);
   await expect(new LoginPage(page).email).toBeVisible();
 });
+
+test('password recovery says an unknown email exactly as login does, under the email field', async ({ page, stack }) => {
+  await page.goto(`${stack.webUrl}/#/forgot-password`);
+  const email = page.getByRole('textbox', { name: 'Email' });
+  await email.fill('nobody-here@reelscope.app');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(email).toHaveAccessibleDescription(MESSAGES.emailNotConnectedDisplay);
+  await expect(page.getByText(MESSAGES.emailNotConnected)).toHaveCount(0);
+  await email.fill(brandManager.email);
+  await expect(email).toHaveAccessibleDescription('');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+});

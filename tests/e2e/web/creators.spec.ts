@@ -216,7 +216,7 @@ test('contact creators: pick or create a campaign, send to the selected; without
   const results = dialog.getByTestId('contact-result');
   await expect(results).toHaveCount(2);
   for (const status of await results.evaluateAll((items) => items.map((item) => item.getAttribute('data-status')))) expect(status).toBe('queued');
-  await expect(dialog).toContainText('Queued in the outbox');
+  await expect(dialog.getByRole('status')).toHaveText('2 emails wait in the outbox because no mail server is set up.');
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // Select all N matching: every creator of the filter, beyond the page, goes to the campaign just created.
@@ -255,3 +255,15 @@ for (const look of [
     await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
   });
 }
+
+test('Clear all removes the search and every filter at once; sorts read naturally', async ({ page, stack }) => {
+  const { list, first } = await openCreators(page, stack);
+  await expect(page.getByRole('button', { name: 'Clear all' })).toHaveCount(0);
+  const narrowed = await list.load(() => list.search.fill('zz-no-such-creator'));
+  expect(narrowed.data.count).toBe(0);
+  const back = await list.load(() => page.getByRole('button', { name: 'Clear all' }).click());
+  expect(back.data.count).toBe(first.data.count);
+  await expect(list.search).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Clear all' })).toHaveCount(0);
+  expect(await list.sort.locator('option').allInnerTexts()).toEqual(['Newest video first', 'Oldest video first', 'Most subscribers', 'Fewest subscribers', 'Most videos', 'Fewest videos']);
+});

@@ -291,12 +291,14 @@ test('product detail, note, edit and the add-product modal', async ({ page, stac
   await list.dialog.getByRole('button', { name: 'Add product' }).click();
   await expect(list.dialog.getByRole('alert')).toContainText(PRODUCT_MESSAGES.pictureType);
   await pictures.setInputFiles({ name: 'serum.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') });
+  await expect(list.dialog.getByRole('alert'), 'the error goes once the picture is fixed').toHaveCount(0);
   const created = page.waitForResponse((response) => /\/jwt_api\/products(\?|$)/.test(response.url()) && response.request().method() === 'POST');
   await list.dialog.getByRole('button', { name: 'Add product' }).click();
   const answer = await created;
   expect(answer.request().headers()['content-type']).toContain('multipart/form-data');
   expect(((await answer.json()) as ProductDetailResponse).pictures).toHaveLength(1);
   await expect(list.dialog).toHaveCount(0);
+  await expect(page.getByText('“E2E Glow Serum” was added to My Products.')).toBeVisible();
   await list.load(() => list.sort.selectOption('new_products'));
   await expect(list.rows.first()).toContainText('E2E Glow Serum');
   // The same name again is refused on the form.
@@ -352,3 +354,17 @@ for (const look of [{ name: 'dark', layout: { skin: 'dark', rtl: false } }, { na
     await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
   });
 }
+
+test('the home shortcut opens the add-product form and a saved product opens its detail', async ({ page, stack }) => {
+  await openProducts(page, stack);
+  await page.goto(`${stack.webUrl}/#/home`);
+  await page.getByRole('region', { name: 'Shortcuts' }).getByRole('button', { name: 'Add product' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add product' });
+  await dialog.getByLabel('Product name').fill('Home Shortcut Balm');
+  await dialog.getByLabel('Category').fill('Skincare');
+  await dialog.getByRole('button', { name: 'Add product' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/products\/[0-9a-f]+$/);
+  await expect(page.getByRole('heading', { name: 'Home Shortcut Balm' })).toBeVisible();
+  await expect(page.getByText('“Home Shortcut Balm” was added to My Products.')).toBeVisible();
+});

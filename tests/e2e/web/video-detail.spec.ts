@@ -172,7 +172,7 @@ test('the popup opens from the list, traps focus, closes on Escape and See Video
   const detail = new VideoDetailPage(page);
   await expect(detail.popup).toBeVisible();
   await expect(detail.popup.getByRole('button', { name: 'See Video Analysis' })).toBeVisible();
-  await expect(detail.popup.getByText('Sentiment Highlights')).toBeVisible();
+  await expect(detail.popup.getByRole('heading', { name: 'Sentiment Highlights' })).toBeVisible();
   await expect(detail.popup.getByTestId('popup-download')).toHaveAttribute('title', /.+/);
   const box = await detail.popup.boundingBox();
   expect(box?.width ?? 0).toBeLessThanOrEqual(1058);

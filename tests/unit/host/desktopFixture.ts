@@ -84,10 +84,10 @@ export async function createHarness(root: string, origin: string, backend: Backe
   return { desktop, events, stateDir, downloadDir, notified };
 }
 
-/** An own-storage video of the acting brand with a local media file. */
+/** An analysed own-storage video of the acting brand with a local media file (seeded videos still in analysis have no transcript). */
 export function ownVideo(backend: Backend, offset = 0): { id: string; title: string; platform: 'Reelscope_AWS_S3' | 'GoogleDrive'; mediaFile: string } {
   const row = backend.server.db
-    .prepare(`SELECT id, title, platform, media_file AS mediaFile FROM videos WHERE brand_id = ? AND platform IN ('Reelscope_AWS_S3','GoogleDrive') AND media_file IS NOT NULL ORDER BY id LIMIT 1 OFFSET ?`)
+    .prepare(`SELECT id, title, platform, media_file AS mediaFile FROM videos WHERE brand_id = ? AND platform IN ('Reelscope_AWS_S3','GoogleDrive') AND media_file IS NOT NULL AND EXISTS (SELECT 1 FROM transcript_lines t WHERE t.video_id = videos.id) ORDER BY id LIMIT 1 OFFSET ?`)
     .get(backend.brandId, offset) as { id: string; title: string; platform: 'Reelscope_AWS_S3' | 'GoogleDrive'; mediaFile: string } | undefined;
   if (!row) throw new Error('no downloadable video in the seed');
   return row;

@@ -90,8 +90,8 @@ describe('bulk export through the real back end, then the offline library with t
   it('exports PDFs of seeded videos (incl. non-Latin ones), indexes them, and serves the library offline with Range', async () => {
     const h = await createHarness(root, backend.server.url, backend);
     const db = backend.server.db;
-    // Non-English videos of the brand first (the seed mixes in ja, ar, hi, es…), then English ones.
-    const ids = db.prepare("SELECT id FROM videos WHERE brand_id = ? ORDER BY language = 'en', id LIMIT 4").pluck().all(backend.brandId) as string[];
+    // Transcribed (analysed) non-English videos of the brand first (the seed mixes in ja, ar, hi, es…), then English ones.
+    const ids = db.prepare("SELECT id FROM videos WHERE brand_id = ? AND EXISTS (SELECT 1 FROM transcript_lines t WHERE t.video_id = videos.id) ORDER BY language = 'en', id LIMIT 4").pluck().all(backend.brandId) as string[];
     expect(ids.length).toBe(4);
     const out = join(root, 'exports');
     const { exportId } = await h.desktop.exports.start({ videoIds: ids, directory: out, fileType: 'pdf' });

@@ -25,8 +25,11 @@ export function ForgotPasswordScreen() {
     }
     setEmailError(null);
     setBusy(true);
-    setOutcome(await requestPasswordReset(api.main, email));
+    const answer = await requestPasswordReset(api.main, email);
     setBusy(false);
+    // Same place and words as on login: the unknown email is said under the email field.
+    if (answer.kind === 'fieldError') setEmailError(answer.message);
+    else setOutcome(answer);
   };
 
   return (
@@ -42,7 +45,10 @@ export function ForgotPasswordScreen() {
           type="email"
           autoComplete="username"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setEmailError(null);
+          }}
           error={emailError}
           autoFocus
         />

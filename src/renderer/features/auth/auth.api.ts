@@ -16,8 +16,11 @@ export type AuthOutcome =
   | { kind: 'incomplete' }
   | { kind: 'error'; message: string };
 
-/** A call that answers a message (recovery, resend): ok with the server's message, or an error. */
-export type MessageOutcome = { kind: 'ok'; message: string } | { kind: 'error'; message: string };
+/** A call that answers a message (recovery, resend): ok with the server's message, or an error (on the email field when it names the email). */
+export type MessageOutcome =
+  | { kind: 'ok'; message: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'fieldError'; field: 'email'; message: string };
 
 function isRegistrationIncomplete(error: unknown): boolean {
   if (!axios.isAxiosError(error) || error.response?.status !== 403) return false;
@@ -49,9 +52,7 @@ export async function login(api: AxiosInstance, email: string, password: string)
     const response = await api.post('/login', { email: email.trim(), password });
     if (response.status !== 208) return toSession(response.data);
     const message = serverMessage(response.data) ?? '';
-    if (message === MESSAGES.emailNotConnected) {
-      return { kind: 'fieldError', field: 'email', message: MESSAGES.emailNotConnectedDisplay };
-    }
+    if (message === MESSAGES.emailNotConnected) return { kind: 'fieldError', field: 'email', message: shown(message) };
     if (message === MESSAGES.invalidPassword) return { kind: 'fieldError', field: 'password', message };
     return { kind: 'error', message: message || MESSAGES.invalidCredentials };
   } catch (error) {
@@ -73,11 +74,18 @@ export async function signUp(api: AxiosInstance, body: SignUpBody): Promise<Auth
   }
 }
 
+/** The server's words for an unknown email read the same on every form as on login (spec §5). */
+function shown(message: string): string {
+  return message === MESSAGES.emailNotConnected ? MESSAGES.emailNotConnectedDisplay : message;
+}
+
 async function messageCall(call: () => Promise<{ status: number; data: unknown }>, fallback: string): Promise<MessageOutcome> {
   try {
     const response = await call();
     const message = serverMessage(response.data) ?? fallback;
-    return response.status === 208 ? { kind: 'error', message } : { kind: 'ok', message };
+    if (response.status !== 208) return { kind: 'ok', message };
+    if (message === MESSAGES.emailNotConnected) return { kind: 'fieldError', field: 'email', message: shown(message) };
+    return { kind: 'error', message };
   } catch (error) {
     return { kind: 'error', message: failureMessage(error) };
   }

@@ -59,10 +59,11 @@ describe('contact creators dialog', () => {
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Mail campaign' }) as HTMLSelectElement).value).toBe('c1'));
     expect(calls[0]).toMatchObject({ method: 'GET', url: '/mail_campaigns', params: { brand_id: 'b1', user_id: 'u1', brand_manager_id: 'u1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send to 1 creator' }));
-    await screen.findByText(/Queued in the outbox/);
+    await screen.findByText('1 email waits in the outbox because no mail server is set up and 1 creator skipped for lack of a valid email.');
     expect(calls[1]).toMatchObject({ method: 'POST', url: '/mail_campaigns/send_mail', data: { campaign_id: 'c1', influencer_ids: ['i1', 'i2'] } });
     expect(screen.getAllByTestId('contact-result').map((item) => item.getAttribute('data-status'))).toEqual(['queued', 'skipped_invalid_email']);
     expect(screen.getByText(/Skipped: no valid email/)).toBeTruthy();
+    expect(screen.getAllByText(/Ana/)).toHaveLength(1);
   });
 
   it('shows the error when the campaigns cannot be loaded or sending fails (nothing is swallowed)', async () => {

@@ -5,13 +5,14 @@ import { useServices } from '../../app/useServices';
 import { toFailure } from '../../lib/httpFailure';
 import { Modal } from '../../ui/dialog';
 import { FormAlert, TextField } from '../../ui/form';
+import { contactSummary } from './contactSummary';
 import { createMailCampaign, fetchMailCampaigns, sendMailCampaign } from './creators.api';
 import type { SelectedCreator } from './creatorList.atoms';
 import { creatorIdentityAtom } from './creatorList.atoms';
 
 const STATUS_LABELS: Record<SendMailResponse['results'][number]['status'], string> = {
   sent: 'Sent',
-  queued: 'Queued in the outbox',
+  queued: 'In the outbox',
   skipped_invalid_email: 'Skipped: no valid email',
   failed: 'Failed',
 };
@@ -91,11 +92,11 @@ export function ContactCreatorsDialog({ creators, onClose }: { creators: Selecte
       {error && <FormAlert tone="error">{error}</FormAlert>}
       {result ? (
         <>
-          <FormAlert tone="success">{result.message}{result.transport === 'outbox' ? ' (kept in the outbox: no mail server is set up)' : ''}</FormAlert>
+          <FormAlert tone={result.results.some((row) => row.status === 'failed') ? 'error' : 'success'}>{contactSummary(result.results, result.transport)}</FormAlert>
           <ul className="creators-contact__results" aria-label="Recipients">
             {result.results.map((row) => (
               <li key={row.influencer_id} data-testid="contact-result" data-status={row.status}>
-                <bdi>{names.get(row.influencer_id) ?? row.influencer_id}</bdi> {row.email ? <bdi>&lt;{row.email}&gt;</bdi> : null}: {STATUS_LABELS[row.status]}
+                <bdi>{names.get(row.influencer_id) ?? row.influencer_id}</bdi>: {STATUS_LABELS[row.status]}
                 {row.error ? ` (${row.error})` : ''}
               </li>
             ))}

@@ -20,20 +20,21 @@ import {
   loadCreatorListAtom, patchCreatorListAtom,
 } from './creatorList.atoms';
 import type { CreatorSort, DateRange } from './creatorList.state';
-import { activeCreatorFilters } from './creatorList.state';
+import { activeCreatorFilters, clearedCreatorFilters } from './creatorList.state';
 import './creators.css';
 
 const PANEL_ID = 'creators-tabpanel';
 const FILTERS_ID = 'creators-filters';
 const TAB_ITEMS = CREATOR_TABS.map((tab) => ({ value: tab, label: tab }));
-const SORT_LABELS: Record<CreatorSort, string> = {
-  latest_platform_video_published_at: 'Latest video',
-  subscribers: 'Subscribers',
-  video_count: 'Number of videos',
+/** Each sort in both directions, worded as a person asks for it. */
+const SORT_LABELS: Record<CreatorSort, { desc: string; asc: string }> = {
+  latest_platform_video_published_at: { desc: 'Newest video first', asc: 'Oldest video first' },
+  subscribers: { desc: 'Most subscribers', asc: 'Fewest subscribers' },
+  video_count: { desc: 'Most videos', asc: 'Fewest videos' },
 };
 const SORT_ITEMS = CREATOR_SORTS.flatMap((sort) => [
-  { id: `${sort}:desc`, sort, desc: true, label: `${SORT_LABELS[sort]} (highest / newest first)` },
-  { id: `${sort}:asc`, sort, desc: false, label: `${SORT_LABELS[sort]} (lowest / oldest first)` },
+  { id: `${sort}:desc`, sort, desc: true, label: SORT_LABELS[sort].desc },
+  { id: `${sort}:asc`, sort, desc: false, label: SORT_LABELS[sort].asc },
 ]);
 const DATE_LABELS: Record<DateRange, string> = {
   today: 'Today', '1d': 'Last day', '1w': 'Last week', '1m': 'Last month', '3m': 'Last 3 months', '6m': 'Last 6 months',
@@ -130,6 +131,11 @@ export function CreatorsScreen() {
               <button type="button" className="btn" aria-expanded={filtersOpen} aria-controls={FILTERS_ID} onClick={() => setFiltersOpen((open) => !open)}>
                 Filters{active > 0 ? ` (${active})` : ''}
               </button>
+              {(active > 0 || state.search !== '') && (
+                <button type="button" className="btn btn--ghost" onClick={() => patch(clearedCreatorFilters())}>
+                  Clear all
+                </button>
+              )}
               <CreatorsCsvButton matching={body?.data.count ?? 0} />
               <button
                 type="button"

@@ -33,6 +33,15 @@ export function initialCreatorListState(): CreatorListState {
   };
 }
 
+/** The patch that removes every filter and the search (tab, sort, page size and dates stay); back to page 1. */
+export function clearedCreatorFilters(): Partial<CreatorListState> {
+  const initial = initialCreatorListState();
+  return {
+    search: '', page: 1, trending: false, validEmail: false, reelscopeVerified: false, country: [],
+    subscribers: initial.subscribers, videos: initial.videos,
+  };
+}
+
 /** How many filter families narrow the list (country, subscribers, videos, the two flags, trending). */
 export function activeCreatorFilters(state: CreatorListState): number {
   return [state.country.length > 0, state.subscribers.value !== null, state.videos.value !== null, state.validEmail, state.reelscopeVerified, state.trending]

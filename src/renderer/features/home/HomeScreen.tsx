@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PlaceholderScreen } from '../../ui/page';
+import { AddProductButton } from '../products';
 import { AddVideosButton } from '../uploads';
 
 /** Home: placeholder until its feature lands; the header, purpose and empty state are final. Shortcuts work (spec §2). */
@@ -10,9 +11,7 @@ export function HomeScreen() {
         <Link className="btn btn--small" to="/reports">
           Run report
         </Link>
-        <Link className="btn btn--small" to="/products">
-          Add product
-        </Link>
+        <AddProductButton />
         <AddVideosButton className="btn btn--small" />
       </section>
       <PlaceholderScreen

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { PRODUCT_MESSAGES, PRODUCT_PICTURE_MAX_BYTES, PRODUCT_PICTURE_MAX_FILES, PRODUCT_PICTURE_MIME_MAP } from '../../../shared/http/products.schemas';
 import type { ProductDetailResponse } from '../../../shared/http/products.schemas';
 import { useServices } from '../../app/useServices';
 import { toFailure } from '../../lib/httpFailure';
 import { Modal } from '../../ui/dialog';
+import { pushBannerAtom } from '../../ui/banner';
 import { FormAlert, TextField } from '../../ui/form';
 import { productIdentityAtom } from './productList.atoms';
 import type { ProductFields } from './products.api';
@@ -53,7 +54,12 @@ export function AddProductModal({ product, onClose }: AddProductModalProps) {
   const [hidden, setHidden] = useState(false);
   const suggestions = useProductAutocomplete(fields.name, !product && !hidden);
 
-  const set = (patch: Partial<ProductFields>) => setFields((current) => ({ ...current, ...patch }));
+  const pushBanner = useSetAtom(pushBannerAtom);
+  // Changing what the message was about clears it: the person sees the form as fixed, not an old complaint.
+  const set = (patch: Partial<ProductFields>) => {
+    setError(null);
+    setFields((current) => ({ ...current, ...patch }));
+  };
   const submit = async () => {
     if (!who) return;
     const problem = pictureProblem(files);
@@ -64,6 +70,7 @@ export function AddProductModal({ product, onClose }: AddProductModalProps) {
     try {
       const clean = { ...fields, name, category: fields.category.trim() };
       const saved = product ? await updateProduct(api.main, who, product._id, clean, files) : await createProduct(api.main, who, clean, files);
+      pushBanner(product ? `Saved the changes to “${clean.name}”.` : `“${clean.name}” was added to My Products.`, 'success');
       onClose(saved);
     } catch (failure) {
       setError(toFailure(failure).error);
@@ -110,7 +117,7 @@ export function AddProductModal({ product, onClose }: AddProductModalProps) {
         </label>
         <label className="field">
           <span className="field__label">Pictures</span>
-          <input type="file" accept=".jpg,.jpeg,.png,.webp" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
+          <input type="file" accept=".jpg,.jpeg,.png,.webp" multiple onChange={(event) => { setError(null); setFiles([...(event.target.files ?? [])]); }} />
         </label>
       </form>
     </Modal>

@@ -1,2 +1,3 @@
 export { ProductsScreen } from './ProductsScreen';
 export { ProductDetailScreen } from './ProductDetailScreen';
+export { AddProductButton } from './AddProductButton';

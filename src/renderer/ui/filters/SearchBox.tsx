@@ -22,6 +22,13 @@ interface SearchBoxProps {
 /** The search box of a list: typing settles for a moment before the list reloads; Enter applies at once. */
 export function SearchBox({ id, label, placeholder, value, onSearch, onType, list, className, children }: SearchBoxProps) {
   const [text, setText] = useState(value);
+  // A search changed from outside (Clear all, a new tab) replaces what the box shows; otherwise the pause below
+  // would apply the old text again.
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
   // The latest callback, so a parent re-rendering (a page loading) does not restart the pause.
   const search = useRef(onSearch);
   useEffect(() => {
