@@ -8,13 +8,16 @@ import { seedDemoWorkspace, VIDEOS_PER_SCALE } from '../src/server/seed/index';
 
 /** Schema version in the cache key, so a new migration reseeds. */
 const SCHEMA = MIGRATIONS.at(-1)?.version ?? 0;
+/** Version of what the seed says (2: varied speech, every transcript line distinct); a new one never reuses an older cache. */
+const CONTENT = 2;
+const cacheDir = (schema: number, videos: number): string => join(tmpdir(), `reelscope-bench-c${CONTENT}-s${schema}-${videos}`);
 
 /**
  * A data folder with a seeded demo workspace of about `videos` videos (≥40 transcript lines each, creatorScale 1),
  * cached in the OS temp folder by size and schema version so reruns skip seeding.
  */
 export async function benchDataDir(videos: number): Promise<string> {
-  const dir = join(tmpdir(), `reelscope-bench-s${SCHEMA}-${videos}`);
+  const dir = cacheDir(SCHEMA, videos);
   const file = join(dir, 'reelscope.sqlite');
   if (existsSync(file)) {
     console.log(`  using cached ${videos} video workspace: ${dir}`);
@@ -25,7 +28,7 @@ export async function benchDataDir(videos: number): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const partial = join(dir, 'seeding.sqlite');
   const started = performance.now();
-  console.log(`  seeding ${videos} videos into ${dir} (one time; about a minute per 100k on 2 cores)...`);
+  console.log(`  seeding ${videos} videos into ${dir} (one time; several minutes per 100k on 2 cores)...`);
   const db = new Database(partial);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
@@ -46,7 +49,7 @@ export async function benchDataDir(videos: number): Promise<string> {
  */
 function upgradeOlder(videos: number, dir: string): boolean {
   for (let version = SCHEMA - 1; version > 0; version--) {
-    const older = join(tmpdir(), `reelscope-bench-s${version}-${videos}`);
+    const older = cacheDir(version, videos);
     if (!existsSync(join(older, 'reelscope.sqlite'))) continue;
     const started = performance.now();
     console.log(`  upgrading the cached ${videos} video workspace of schema ${version} to ${SCHEMA} (copy + migrate)...`);

@@ -8,6 +8,7 @@ import { PLATFORMS, VIDEO_SORTS, VIEW_THRESHOLDS } from '../src/shared/constants
 import type { VideoFilterOptions, VideoFiltersInput } from '../src/shared/http/videos.schemas';
 import { VOCABULARY } from '../src/server/seed/catalog';
 import { Prng } from '../src/server/seed/prng';
+import { ENGLISH_SPEECH } from '../src/server/seed/speech';
 import { ENGLISH_PHASES } from '../src/server/seed/transcriptTemplates';
 
 export type ListQuery = Record<string, string | number>;
@@ -83,30 +84,54 @@ function transcriptWords(): string[] {
   return [...new Set(words)].sort();
 }
 
+/** Two adjacent words of the English templates and speech (openers, tails, asides), as people search a phrase they heard. */
+function transcriptPhrases(): string[] {
+  const sentences = [
+    ...ENGLISH_PHASES.flatMap((phase) => [...phase.neutral, ...phase.positive, ...phase.negative]),
+    ...ENGLISH_SPEECH.openers, ...ENGLISH_SPEECH.tails, ...ENGLISH_SPEECH.asides,
+  ];
+  const phrases = new Set<string>();
+  for (const sentence of sentences) {
+    const words = sentence.replace(/\{\w+\}/g, ' ').toLowerCase().split(/[^a-z']+/).filter(Boolean);
+    for (let i = 0; i + 1 < words.length; i++) if (`${words[i]} ${words[i + 1]}`.length >= 6) phrases.add(`${words[i]} ${words[i + 1]}`);
+  }
+  return [...phrases].sort();
+}
+
+/** What a transcript search of the bench looks for (each kind's p95 is printed on its own). */
+export type SearchKind = 'one word' | 'two-word phrase' | 'word prefix' | 'name';
+export const SEARCH_KINDS: readonly SearchKind[] = ['one word', 'two-word phrase', 'word prefix', 'name'];
+
 /**
- * `count` distinct transcript searches (search_in=transcript), as a person types: whole words, word prefixes of three or
- * more letters, two-word phrases, product and creator names; first pages mostly, any sort. Each search text is used
- * once, so each is computed cold.
+ * `count` distinct transcript searches (search_in=transcript) of each kind, as a person types: whole words, two-word
+ * phrases heard in the videos, word prefixes of three or more letters, product and creator names; first pages mostly,
+ * any sort. Each search text is used once, so each is computed cold.
  */
-export function coldSearchQueries(options: VideoFilterOptions, count: number, seed: number): ListQuery[] {
+export function coldSearchQueries(options: VideoFilterOptions, count: number, seed: number): Record<SearchKind, ListQuery[]> {
   const rng = Prng.derive(seed, 'bench-search');
   const words = transcriptWords();
+  const phrases = transcriptPhrases();
   const names = [...options.product.map((option) => option.label), ...options.influencer.map((option) => option.label)];
+  const draw: Record<SearchKind, () => string> = {
+    'one word': () => rng.pick(words),
+    'two-word phrase': () => rng.pick(phrases),
+    'word prefix': () => {
+      const word = rng.pick(words);
+      return word.slice(0, rng.int(3, Math.max(3, word.length - 1)));
+    },
+    name: () => rng.pick(names),
+  };
   const seen = new Set<string>();
-  const queries: ListQuery[] = [];
-  for (let attempts = 0; queries.length < count && attempts < count * 100; attempts++) {
-    const word = rng.pick(words);
-    const kind = rng.int(0, 9);
-    const search =
-      kind < 5 ? word
-      : kind < 7 ? word.slice(0, rng.int(3, Math.max(3, word.length - 1)))
-      : kind < 9 ? `${word} ${rng.pick(words)}`.slice(0, rng.int(8, 20)).trim()
-      : rng.pick(names);
-    const key = search.toLowerCase();
-    if (seen.has(key) || [...search].length < 3) continue;
-    seen.add(key);
-    queries.push({ tab: 'My Videos', search_in: 'transcript', search, sort: rng.pick(SORTS), per_page: 50, page: rng.chance(0.8) ? 1 : rng.int(2, 3) });
+  const queries = {} as Record<SearchKind, ListQuery[]>;
+  for (const kind of SEARCH_KINDS) {
+    queries[kind] = [];
+    for (let attempts = 0; queries[kind].length < count && attempts < count * 100; attempts++) {
+      const search = draw[kind]();
+      const key = search.toLowerCase();
+      if (seen.has(key) || [...search].length < 3) continue;
+      seen.add(key);
+      queries[kind].push({ tab: 'My Videos', search_in: 'transcript', search, sort: rng.pick(SORTS), per_page: 50, page: rng.chance(0.8) ? 1 : rng.int(2, 3) });
+    }
   }
-  if (queries.length < count) throw new Error(`only ${queries.length} distinct searches could be drawn`);
   return queries;
 }

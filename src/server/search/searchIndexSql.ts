@@ -9,10 +9,10 @@
  *   names, transcripts) appends the video id, so the index refreshes just those videos, whoever wrote.
  */
 
-/** Trigger names the seed suspends during bulk inserts. */
+/** Trigger names the seed suspends during bulk inserts (the texts ones up to migration 008, the terms ones since). */
 export const SEARCH_TRIGGERS = [
   'search_log_videos_ai', 'search_log_videos_au', 'search_log_videos_ad', 'search_log_products_ai', 'search_log_products_ad',
-  'search_log_creators_au', 'search_texts_lines_ai', 'search_texts_lines_ad',
+  'search_log_creators_au', 'search_texts_lines_ai', 'search_texts_lines_ad', 'search_terms_lines_ai', 'search_terms_lines_ad',
 ] as const;
 
 /** Tables, FTS and triggers (empty tables). */

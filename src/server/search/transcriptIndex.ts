@@ -1,131 +1,155 @@
 import type Database from 'better-sqlite3';
+import { ftsPhrase } from '../repositories/videos/videoScope';
+import { addLineTerms, addToPosting, encodePosting, markPosting, termKind } from './transcriptTerms';
 
-/** Videos whose transcript changed since the postings were loaded; past this many, the postings are reloaded. */
-const DIRTY_LIMIT = 2000;
+/** Past this many videos waiting to be indexed, the whole index is rebuilt instead of adding them one by one. */
+const REBUILD_PENDING = 400;
+/** Terms a build pass collects at the most (about 100 bytes of memory each with their postings), so memory stays flat at any scale. */
+const LINES_PER_PASS = 600_000;
+
+const TABLES = { word: 'transcript_words', pair: 'transcript_pairs' } as const;
 
 /**
- * Which videos say which transcript text, in memory: for each distinct text (transcript_texts.id) the ordinals (videos
- * rowids) of the videos with a line of exactly that text (loaded once from video_texts, 4 bytes per entry). A search
- * asks SQLite's trigram index which texts contain the phrase (few rows when lines repeat) and unions their postings.
- * Videos whose transcript changed later (the log's 'transcript' entries) are answered from video_texts in SQL instead.
+ * Which videos have a transcript line containing a phrase (issue 11), answered from the term postings of
+ * `transcriptTerms.ts`: SQLite's trigram index finds the terms containing the phrase, their postings (on disk, read per
+ * query) name the videos. The cost follows the number of matching terms, not lines, and nothing of the index lives in
+ * memory between queries. Transcripts written later wait in `transcript_term_pending` (triggers) and are added before
+ * the next answer; a video whose terms were indexed before and changed is "stale": its postings may name terms it no
+ * longer says, so a stale hit is checked against its lines.
  */
 export class TranscriptIndex {
-  private offsets: Int32Array = new Int32Array(1);
-  private postings: Int32Array = new Int32Array(0);
-  /** The other direction: for each ordinal the texts its video says (same entries). */
-  private videoOffsets: Int32Array = new Int32Array(1);
-  private videoTexts: Int32Array = new Int32Array(0);
-  private dirty = new Set<number>();
-  private loaded = false;
-  private readonly all: Database.Statement;
-  private readonly texts: Database.Statement;
-  private readonly ofVideo: Database.Statement;
-  /** Milliseconds the last load took (the bench prints it). */
-  loadMs = 0;
+  private readonly termsMatching: Record<'word' | 'pair', Database.Statement>;
+  private readonly linesMatching: Database.Statement;
+  private readonly staleSays: Database.Statement;
+  private readonly stale: Database.Statement;
+  private readonly pendingCount: Database.Statement;
 
-  constructor(db: Database.Database) {
-    this.all = db.prepare('SELECT video_rowid, text_id FROM video_texts').raw();
-    this.texts = db.prepare('SELECT rowid FROM transcript_text_fts WHERE transcript_text_fts MATCH ?').pluck();
-    this.ofVideo = db.prepare('SELECT text_id FROM video_texts WHERE video_rowid = ?').pluck();
-  }
-
-  /** A video's transcript changed: answer it from SQL until the next load. */
-  markDirty(ordinal: number): void {
-    if (!this.loaded) return;
-    this.dirty.add(ordinal);
-    if (this.dirty.size > DIRTY_LIMIT) this.loaded = false;
-  }
-
-  private load(): void {
-    const started = performance.now();
-    let videos = new Int32Array(1 << 20);
-    let texts = new Int32Array(1 << 20);
-    let count = 0;
-    let maxText = 0;
-    let maxVideo = 0;
-    for (const [video, text] of this.all.iterate() as IterableIterator<[number, number]>) {
-      if (count === videos.length) {
-        const grownVideos = new Int32Array(count * 2);
-        grownVideos.set(videos);
-        videos = grownVideos;
-        const grownTexts = new Int32Array(count * 2);
-        grownTexts.set(texts);
-        texts = grownTexts;
-      }
-      videos[count] = video;
-      texts[count] = text;
-      if (text > maxText) maxText = text;
-      if (video > maxVideo) maxVideo = video;
-      count += 1;
-    }
-    const [offsets, postings] = groupBy(texts, videos, count, maxText);
-    this.offsets = offsets;
-    this.postings = postings;
-    [this.videoOffsets, this.videoTexts] = groupBy(videos, texts, count, maxVideo);
-    this.dirty = new Set();
-    this.loaded = true;
-    this.loadMs = performance.now() - started;
+  constructor(private readonly db: Database.Database) {
+    const matching = (table: string) => db.prepare(`SELECT t.videos FROM ${table}_fts f JOIN ${table} t ON t.id = f.rowid WHERE ${table}_fts MATCH ?`).pluck();
+    this.termsMatching = { word: matching('transcript_words'), pair: matching('transcript_pairs') };
+    this.linesMatching = db.prepare(
+      'SELECT DISTINCT v.rowid FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid JOIN videos v ON v.id = tl.video_id WHERE transcript_fts MATCH ?',
+    ).pluck();
+    this.staleSays = db.prepare(
+      `SELECT EXISTS (SELECT 1 FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ?
+         AND EXISTS (SELECT 1 FROM transcript_fts WHERE transcript_fts MATCH ? AND rowid = tl.id))`,
+    ).pluck();
+    this.stale = db.prepare('SELECT video_rowid FROM transcript_term_stale').pluck();
+    this.pendingCount = db.prepare('SELECT COUNT(*) FROM transcript_term_pending').pluck();
   }
 
   /**
-   * A test of whether a video has a transcript line containing the phrase (an FTS5 phrase query, same tokenizer and
-   * meaning as `transcript_fts MATCH`). `candidates` is how many videos will be tested: when the matching texts' postings
-   * are longer than the candidates' own text lists, each candidate checks its texts instead (common words), so the cost
-   * follows the smaller side. `size` covers every ordinal.
+   * A test of whether a video (by rowid) has a transcript line containing `phrase` (at least 3 characters; the same
+   * meaning as `transcript_fts MATCH`, trigram with folded case and diacritics). `size` covers every rowid.
    */
-  matcher(phrase: string, candidates: number, size: number): (ordinal: number) => boolean {
-    if (!this.loaded) this.load();
-    const matched = this.texts.all(phrase) as number[];
-    const { offsets, postings, videoOffsets, videoTexts } = this;
-    const span = (bounds: Int32Array, at: number): [number, number] =>
-      at + 1 < bounds.length ? [bounds[at] ?? 0, bounds[at + 1] ?? 0] : [0, 0];
-    let postingTotal = 0;
-    for (const text of matched) {
-      const [from, to] = span(offsets, text);
-      postingTotal += to - from;
+  matcher(phrase: string, size: number): (ordinal: number) => boolean {
+    this.catchUp();
+    const flags = new Uint8Array(size);
+    const kind = termKind(phrase);
+    if (kind === 'line') {
+      for (const rowid of this.linesMatching.all(ftsPhrase(phrase)) as number[]) if (rowid < size) flags[rowid] = 1;
+      return (ordinal) => flags[ordinal] === 1;
     }
-    const perVideo = videoTexts.length / Math.max(1, videoOffsets.length - 1);
-    const exceptions = new Map<number, boolean>();
-    if (this.dirty.size > 0) {
-      const wanted = new Set(matched);
-      for (const ordinal of this.dirty) exceptions.set(ordinal, (this.ofVideo.all(ordinal) as number[]).some((text) => wanted.has(text)));
+    for (const posting of this.termsMatching[kind].all(ftsPhrase(phrase)) as Buffer[]) markPosting(posting, flags);
+    const query = ftsPhrase(phrase);
+    for (const rowid of this.stale.all() as number[]) {
+      if (rowid < size && flags[rowid] === 1 && this.staleSays.get(rowid, query) === 0) flags[rowid] = 0;
     }
-    const exception = (ordinal: number): boolean | undefined => (exceptions.size === 0 ? undefined : exceptions.get(ordinal));
-    if (postingTotal <= candidates * perVideo) {
-      const flags = new Uint8Array(size);
-      for (const text of matched) {
-        const [from, to] = span(offsets, text);
-        for (let i = from; i < to; i++) flags[postings[i] ?? 0] = 1;
-      }
-      return (ordinal) => exception(ordinal) ?? flags[ordinal] === 1;
-    }
-    const wantedText = new Uint8Array(offsets.length);
-    for (const text of matched) if (text < wantedText.length) wantedText[text] = 1;
-    return (ordinal) => {
-      const known = exception(ordinal);
-      if (known !== undefined) return known;
-      if (ordinal + 1 >= videoOffsets.length) return false;
-      const to = videoOffsets[ordinal + 1] ?? 0;
-      for (let i = videoOffsets[ordinal] ?? 0; i < to; i++) if (wantedText[videoTexts[i] ?? 0] === 1) return true;
-      return false;
-    };
+    return (ordinal) => flags[ordinal] === 1;
+  }
+
+  /** Adds the transcripts written since the last answer (or rebuilds, when many are waiting). */
+  catchUp(): void {
+    const pending = this.pendingCount.get() as number;
+    if (pending === 0) return;
+    if (pending > REBUILD_PENDING) rebuildTranscriptTerms(this.db);
+    else addPendingTranscripts(this.db);
   }
 }
 
-/** Groups `count` (key, value) pairs by key into offsets (key → start, key + 1 → end) and values (counting sort). */
-function groupBy(keys: Int32Array, values: Int32Array, count: number, maxKey: number): [Int32Array, Int32Array] {
-  const offsets = new Int32Array(maxKey + 2);
-  for (let i = 0; i < count; i++) {
-    const key = (keys[i] ?? 0) + 1;
-    offsets[key] = (offsets[key] ?? 0) + 1;
-  }
-  for (let k = 1; k < offsets.length; k++) offsets[k] = (offsets[k] ?? 0) + (offsets[k - 1] ?? 0);
-  const fill = offsets.slice(0, offsets.length - 1);
-  const grouped = new Int32Array(count);
-  for (let i = 0; i < count; i++) {
-    const key = keys[i] ?? 0;
-    grouped[fill[key] ?? 0] = values[i] ?? 0;
-    fill[key] = (fill[key] ?? 0) + 1;
-  }
-  return [offsets, grouped];
+/** Adds each waiting video's terms to the postings; a video indexed before becomes stale (see TranscriptIndex). */
+export function addPendingTranscripts(db: Database.Database): void {
+  const pending = db.prepare('SELECT video_rowid FROM transcript_term_pending').pluck().all() as number[];
+  const lines = db.prepare('SELECT tl.content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ?').pluck();
+  const indexedBefore = db.prepare('SELECT 1 FROM transcript_term_videos WHERE video_rowid = ?').pluck();
+  const statements = {
+    word: termStatements(db, TABLES.word),
+    pair: termStatements(db, TABLES.pair),
+  };
+  db.transaction(() => {
+    for (const rowid of pending) {
+      const words = new Set<string>();
+      const pairs = new Set<string>();
+      for (const content of lines.all(rowid) as string[]) addLineTerms(content, words, pairs);
+      if (indexedBefore.get(rowid) !== undefined) db.prepare('INSERT OR IGNORE INTO transcript_term_stale (video_rowid) VALUES (?)').run(rowid);
+      else db.prepare('INSERT INTO transcript_term_videos (video_rowid) VALUES (?)').run(rowid);
+      for (const [kind, terms] of [['word', words], ['pair', pairs]] as const) {
+        const s = statements[kind];
+        for (const term of terms) {
+          const found = s.find.get(term) as { id: number; videos: Buffer } | undefined;
+          if (found) s.update.run(addToPosting(found.videos, rowid), found.id);
+          else {
+            const id = Number(s.insert.run(term, encodePosting([rowid])).lastInsertRowid);
+            s.index.run(id, term);
+          }
+        }
+      }
+    }
+    db.prepare('DELETE FROM transcript_term_pending').run();
+  })();
+}
+
+function termStatements(db: Database.Database, table: string) {
+  return {
+    find: db.prepare(`SELECT id, videos FROM ${table} WHERE term = ?`),
+    update: db.prepare(`UPDATE ${table} SET videos = ? WHERE id = ?`),
+    insert: db.prepare(`INSERT INTO ${table} (term, videos) VALUES (?, ?)`),
+    index: db.prepare(`INSERT INTO ${table}_fts (rowid, term) VALUES (?, ?)`),
+  };
+}
+
+/**
+ * Builds every posting from the transcripts (end of seeding, a migrated workspace, many waiting videos). Terms are
+ * collected in passes over a share of the term space each, so memory stays bounded at any workspace size.
+ */
+export function rebuildTranscriptTerms(db: Database.Database): void {
+  const videos = db.prepare('SELECT v.rowid FROM videos v WHERE EXISTS (SELECT 1 FROM transcript_lines tl WHERE tl.video_id = v.id) ORDER BY v.rowid').pluck().all() as number[];
+  const lineCount = db.prepare('SELECT COUNT(*) FROM transcript_lines').pluck().get() as number;
+  const lines = db.prepare('SELECT tl.content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ?').pluck();
+  const passes = Math.max(1, Math.ceil(lineCount / LINES_PER_PASS));
+  db.transaction(() => {
+    for (const table of Object.values(TABLES)) {
+      db.exec(`DELETE FROM ${table}; INSERT INTO ${table}_fts (${table}_fts) VALUES ('delete-all');`);
+    }
+    const insert = { word: db.prepare(`INSERT INTO ${TABLES.word} (term, videos) VALUES (?, ?)`), pair: db.prepare(`INSERT INTO ${TABLES.pair} (term, videos) VALUES (?, ?)`) };
+    for (let pass = 0; pass < passes; pass++) {
+      const postings = { word: new Map<string, number[]>(), pair: new Map<string, number[]>() };
+      for (const rowid of videos) {
+        const words = new Set<string>();
+        const pairs = new Set<string>();
+        for (const content of lines.all(rowid) as string[]) addLineTerms(content, words, pairs);
+        for (const [kind, terms] of [['word', words], ['pair', pairs]] as const) {
+          const map = postings[kind];
+          for (const term of terms) {
+            if (passes > 1 && termPass(term, passes) !== pass) continue;
+            const list = map.get(term);
+            if (list) list.push(rowid);
+            else map.set(term, [rowid]);
+          }
+        }
+      }
+      for (const kind of ['word', 'pair'] as const) for (const [term, rowids] of postings[kind]) insert[kind].run(term, encodePosting(rowids));
+    }
+    for (const table of Object.values(TABLES)) db.exec(`INSERT INTO ${table}_fts (${table}_fts) VALUES ('rebuild')`);
+    db.exec('DELETE FROM transcript_term_pending; DELETE FROM transcript_term_stale; DELETE FROM transcript_term_videos;');
+    const indexed = db.prepare('INSERT INTO transcript_term_videos (video_rowid) VALUES (?)');
+    for (const rowid of videos) indexed.run(rowid);
+  })();
+}
+
+/** Which pass collects a term (a stable hash of it). */
+function termPass(term: string, passes: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % passes;
 }

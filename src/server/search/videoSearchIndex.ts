@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { VideoListQuery } from '../../shared/http/videos.schemas';
 import { dayBefore, type DateWindow } from '../repositories/videos/videoDates';
 import { FTS_MIN_CHARS } from '../repositories/videos/videoFilterSql';
-import { ftsPhrase, likeContains, type BrandScope } from '../repositories/videos/videoScope';
+import { likeContains, type BrandScope } from '../repositories/videos/videoScope';
 import { createBrandMarksReader, tabMembers, type BrandMarks } from './brandMarks';
 import { sortedOrder, type SortKind } from './sortOrders';
 import { TranscriptIndex } from './transcriptIndex';
@@ -77,11 +77,6 @@ export class VideoSearchIndex {
     this.lastSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) FROM video_search_log').pluck();
   }
 
-  /** Milliseconds the transcript postings took to load. */
-  get transcriptLoadMs(): number {
-    return this.transcripts.loadMs;
-  }
-
   /** The columns, loaded on first use and brought up to date with every logged write since. */
   private current(): VideoColumns {
     const version = this.version.get() as number;
@@ -96,11 +91,8 @@ export class VideoSearchIndex {
       if (seqNow > this.seq) {
         const rows = this.logSince.all(this.seq) as [string, string][];
         const columns = this.columns;
+        // 'transcript' entries need nothing here: the transcript index keeps its own pending list.
         for (const id of new Set(rows.filter(([, kind]) => kind === 'row').map(([id]) => id))) columns.refresh(id);
-        for (const id of new Set(rows.filter(([, kind]) => kind === 'transcript').map(([id]) => id))) {
-          const ordinal = columns.ordOf.get(id);
-          if (ordinal !== undefined) this.transcripts.markDirty(ordinal);
-        }
         this.seq = seqNow;
       }
     }
@@ -132,7 +124,7 @@ export class VideoSearchIndex {
   }
 
   /** Title / creator name (ASCII case-insensitive substring, as LIKE) or, with `inTranscript`, a transcript line. */
-  private searchPredicate(columns: VideoColumns, search: string, inTranscript: boolean, candidates: number): Predicate | null {
+  private searchPredicate(columns: VideoColumns, search: string, inTranscript: boolean): Predicate | null {
     const text = search.trim();
     if (text === '') return null;
     const folded = foldAscii(text);
@@ -140,7 +132,7 @@ export class VideoSearchIndex {
     const creatorHit = Uint8Array.from(columns.creatorNames, (name) => (name?.includes(folded) ? 1 : 0));
     const titled = (o: number): boolean => titleHit[columns.title[o] ?? -1] === 1 || creatorHit[columns.creator[o] ?? -1] === 1;
     if (!inTranscript || [...text].length < FTS_MIN_CHARS) return titled;
-    const said = this.transcripts.matcher(ftsPhrase(text), candidates, columns.size);
+    const said = this.transcripts.matcher(text, columns.size);
     return (o) => titled(o) || said(o);
   }
 
@@ -155,7 +147,7 @@ export class VideoSearchIndex {
       noted: state.noted,
       noteContaining: (text) => this.marks.noteLike(columns, scope.brandId, likeContains(text)),
     });
-    const search = this.searchPredicate(columns, query.search, query.search_in === 'transcript', members.length);
+    const search = this.searchPredicate(columns, query.search, query.search_in === 'transcript');
     if (search) filters.push(byPredicate(search));
     // Timestamps are ISO-8601 UTC throughout, so comparing their epoch milliseconds orders them as SQL compares the text.
     const end = Date.parse(window.end);
@@ -201,16 +193,17 @@ export class VideoSearchIndex {
     for (const family of Object.keys(DEMOGRAPHIC_BUCKETS) as DemographicFamily[]) {
       DEMOGRAPHIC_BUCKETS[family].forEach((bucket, b) => {
         const values = columns.shares[family][b] as number[];
-        let sum = 0;
+        // The same compensated sum as SQLite's AVG, so a mean on a rounding edge rounds as the SQL one does.
+        const sum = new PreciseSum();
         let counted = 0;
         for (let i = 0; i < matches.count; i++) {
           const share = values[matches.ordinals[i] ?? 0] ?? NaN;
           if (share === share) {
-            sum += share;
+            sum.add(share);
             counted += 1;
           }
         }
-        if (counted > 0) result[family][bucket] = Math.round((sum / counted) * 1000) / 1000;
+        if (counted > 0) result[family][bucket] = Math.round((sum.value / counted) * 1000) / 1000;
       });
     }
     return result;

@@ -57,12 +57,19 @@ export function seedMarks(db: Database.Database, rng: Prng, accounts: SeededAcco
         else if (r < 0.075) mark('flag', 'video', id, own.id, rng.pick(REPORT_REASONS));
       }
       const products = db.prepare(`SELECT id FROM products WHERE brand_id IN (${placeholders}) ORDER BY id`).pluck().all(...scope) as string[];
+      const unmarked: string[] = [];
+      let trashed = 0;
       for (const id of products) {
         if (rng.chance(0.3)) note('product', id, own.id);
         const r = rng.next();
-        if (r < 0.08) mark('trash', 'product', id, own.id);
-        else if (r < 0.3) mark('favorite', 'product', id, own.id);
+        if (r < 0.08) {
+          mark('trash', 'product', id, own.id);
+          trashed += 1;
+        } else if (r < 0.3) mark('favorite', 'product', id, own.id);
+        else unmarked.push(id);
       }
+      // Every brand's Trash tab has something to restore, whatever the draws gave.
+      if (trashed === 0 && unmarked.length > 0) mark('trash', 'product', rng.pick(unmarked), own.id);
       const creators = db.prepare(`SELECT id FROM creators WHERE brand_id IN (${placeholders}) ORDER BY id`).pluck().all(...scope) as string[];
       for (const id of creators) if (rng.chance(0.1)) note('influencer', id, own.id);
     }

@@ -47,6 +47,19 @@ describe('the demo workspace at scale 1', () => {
     expect(share('v.sentiment_negative > 0.4', 'negative')).toBeGreaterThan(share('v.sentiment_negative < 0.1', 'negative'));
   });
 
+  it('says every transcript line once in the whole workspace, as varied speech in each language', () => {
+    expect(one<number>('SELECT COUNT(DISTINCT content) FROM transcript_lines')).toBe(summary.transcript_lines);
+    // Common words hit a share of lines like real review speech does, not every line and not none.
+    const share = (word: string): number => one<number>('SELECT AVG(content LIKE ?) FROM transcript_lines', `%${word}%`);
+    expect(share(' the ')).toBeGreaterThan(0.2);
+    expect(share('honestly')).toBeGreaterThan(0.01);
+    expect(share('honestly')).toBeLessThan(0.15);
+    // Each language's lines come from its own speech: no English openers inside a Japanese line.
+    const japanese = column<string>("SELECT l.content FROM transcript_lines l JOIN videos v ON v.id = l.video_id WHERE v.language = 'ja'");
+    expect(japanese.length).toBeGreaterThan(40);
+    expect(japanese.filter((line) => /\b(So|Honestly|Anyway)\b/.test(line))).toEqual([]);
+  });
+
   it('fills the analysis JSON columns of analysed videos in the shared shapes', () => {
     const rows = ws.db.prepare("SELECT demographics, brand_safety, topics FROM videos WHERE analysis_stage = 'completed' ORDER BY id LIMIT 50").all() as Record<string, string>[];
     for (const row of rows) {

@@ -1,5 +1,6 @@
 import type { DomainVocabulary } from './catalog';
 import type { Prng } from './prng';
+import { ENGLISH_SPEECH, OTHER_SPEECH, sayNew, type SaidLines } from './speech';
 import { ENGLISH_PHASES, ENGLISH_TITLES, type LanguageTemplates } from './transcriptTemplates';
 
 export type LineSentiment = 'positive' | 'negative' | 'neutral';
@@ -22,9 +23,13 @@ export interface TalkContext {
   vocabulary: DomainVocabulary;
   /** The days of testing quoted in title and transcript. */
   days: number;
+  /** Every line the workspace has said so far: each new line is phrased so that it is not among them. */
+  said: SaidLines;
 }
 
 const MIN_LINES = 40;
+/** Where the last line starts at the latest: the demo media run 270 s and the last line needs time to be said. */
+const MAX_SPOKEN_SECONDS = 252;
 
 /** Replaces every {slot} of a template; random slots draw from the PRNG. */
 export function fillTemplate(template: string, ctx: TalkContext, rng: Prng): string {
@@ -69,9 +74,19 @@ function drawSentiment(rng: Prng, positive: number, negative: number, polarity: 
 /**
  * Calls `emit` for each timed line of a review arc (intro, unboxing, details, usage, verdict, outro).
  * Line sentiment is drawn from the video's positive/negative shares, so the transcript agrees with the score.
- * Always at least 40 lines; lines are emitted one by one so callers can insert without buffering.
+ * Always at least 40 lines. A transcript that would run past MAX_SPOKEN_SECONDS is said faster, so every line
+ * falls inside the demo media (270 s) with room to spare.
  */
-export function generateTranscript(
+export function generateTranscript(...[ctx, rng, sentiment, speakers, language, emit]: Parameters<typeof speak>): number {
+  const said: GeneratedLine[] = [];
+  const spoken = speak(ctx, rng, sentiment, speakers, language, (line) => said.push(line));
+  const pace = spoken > MAX_SPOKEN_SECONDS ? MAX_SPOKEN_SECONDS / spoken : 1;
+  for (const line of said) emit({ ...line, start_time: Math.round(line.start_time * pace * 100) / 100 });
+  return spoken * pace;
+}
+
+/** The lines at the pace they come out (see generateTranscript); answers when the last one ends. */
+function speak(
   ctx: TalkContext,
   rng: Prng,
   sentiment: { positive: number; negative: number },
@@ -90,12 +105,14 @@ export function generateTranscript(
     return template;
   };
   const host = speakers[0] ?? 'Host';
-  const write = (content: string, lineSentiment: LineSentiment): void => {
+  const style = (language ? OTHER_SPEECH[language.code] : undefined) ?? ENGLISH_SPEECH;
+  const write = (sentence: string, lineSentiment: LineSentiment): void => {
+    const content = sayNew(sentence, style, rng, ctx.said);
     const speaker = speakers.length > 1 && rng.chance(0.15) ? (speakers[1] ?? host) : host;
-    emit({ line_no: lineNo, start_time: Math.round(time * 100) / 100, content, sentiment: lineSentiment, speaker });
+    emit({ line_no: lineNo, start_time: time, content, sentiment: lineSentiment, speaker });
     lineNo += 1;
-    // Longer sentences take longer to say: ~14 characters per second plus a pause.
-    time += Math.max(1.5, content.length / 14) + rng.float(0.2, 1.2);
+    // Longer sentences take longer to say: ~16 characters per second (brisk review speech) plus a short pause.
+    time += Math.max(1.5, content.length / 16) + rng.float(0.2, 0.8);
   };
 
   if (language) {

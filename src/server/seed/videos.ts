@@ -10,6 +10,7 @@ import { FIRST_NAMES, LAST_NAMES, PERSON_ROLES } from './people';
 import { hasLocalMedia, makeLocation, thumbnailUrl, THUMBNAIL_COUNT } from './platformUrls';
 import type { SeededProduct } from './products';
 import type { Prng } from './prng';
+import { SaidLines } from './speech';
 import { generateTranscript, makeTitle, type GeneratedLine, type TalkContext } from './transcript';
 import { OTHER_LANGUAGES } from './transcriptTemplates';
 import { makeVideoAttributes } from './videoAttributes';
@@ -63,6 +64,7 @@ export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly Vi
   const counts: VideoSeedCounts = { videos: 0, transcriptLines: 0 };
   const lines: GeneratedLine[] = [];
   let otherLanguageTurn = 0;
+  const said = new SaidLines();
 
   const writeOne = (index: number): void => {
     const input = inputs[index < inputs.length ? index : rng.weighted(weights)];
@@ -78,7 +80,7 @@ export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly Vi
     const language = rng.chance(OTHER_LANGUAGE_SHARE) ? (OTHER_LANGUAGES[otherLanguageTurn++ % OTHER_LANGUAGES.length] ?? null) : null;
     const ctx: TalkContext = {
       product: main.name, brand: brand.name, competitor: rng.pick(input.rivalProducts), category: main.category,
-      price: main.price, vocabulary, days: rng.pick([7, 14, 21, 30, 45, 60, 90]),
+      price: main.price, vocabulary, days: rng.pick([7, 14, 21, 30, 45, 60, 90]), said,
     };
     const attributes = makeVideoAttributes(rng, vocabulary);
     const id = rng.hexId();

@@ -1,4 +1,5 @@
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import type { VideoDetail, VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import type { AppStack } from './stack';
 
 /** A GET on the back end as the demo brand manager: tests use it to pick their subjects, never to assert the UI. */
@@ -12,4 +13,14 @@ export async function getAsBrandManager<T>(stack: AppStack, path: string, query:
   const { jwt } = (await login.json()) as { jwt: string };
   const response = await fetch(`${stack.backendUrl}/jwt_api${path}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${jwt}` } });
   return (await response.json()) as T;
+}
+
+/** The first unflagged video of the demo brand matching `accept` whose detail carries a local, playable file (list rows carry no URLs: the detail says). */
+export async function playableVideo(stack: AppStack, accept: (video: VideoListItem) => boolean): Promise<VideoListItem> {
+  const { videos } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '250' });
+  for (const video of videos.filter((entry) => !entry.is_flagged && accept(entry))) {
+    const { video: detail } = await getAsBrandManager<{ video: VideoDetail }>(stack, `/videos/${video._id}`);
+    if (detail.playable_url) return video;
+  }
+  throw new Error('The demo workspace has no such playable video');
 }

@@ -1,21 +1,9 @@
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
-import type { VideoDetail, VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import { LoginPage } from '../pages/LoginPage';
 import { ShellPage } from '../pages/ShellPage';
 import { VideoDetailPage } from '../pages/VideoDetailPage';
-import { getAsBrandManager } from '../support/backend';
-import type { AppStack } from '../support/stack';
+import { playableVideo } from '../support/backend';
 import { expect, test } from '../support/fixtures';
-
-/** The first video of the demo brand matching `accept` whose detail carries a local, playable file. */
-async function playableVideo(stack: AppStack, accept: (video: VideoListItem) => boolean): Promise<VideoListItem> {
-  const { videos } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '250' });
-  for (const video of videos.filter((entry) => !entry.is_flagged && accept(entry))) {
-    const { video: detail } = await getAsBrandManager<{ video: VideoDetail }>(stack, `/videos/${video._id}`);
-    if (detail.playable_url) return video;
-  }
-  throw new Error('The demo workspace has no such playable video');
-}
 
 test.beforeEach(async ({ page, stack }) => {
   const login = new LoginPage(page);

@@ -1,11 +1,11 @@
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import { MESSAGES } from '../../../src/shared/messages';
-import type { VideoDetail, VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
+import type { VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import { LoginPage } from '../pages/LoginPage';
 import { ShellPage } from '../pages/ShellPage';
 import { VideoDetailPage } from '../pages/VideoDetailPage';
 import type { AppStack } from '../support/stack';
-import { getAsBrandManager } from '../support/backend';
+import { getAsBrandManager, playableVideo } from '../support/backend';
 import { expect, test } from '../support/fixtures';
 
 const ACCOUNT = DEMO_ACCOUNTS.brandManager;
@@ -15,14 +15,9 @@ async function listVideos(stack: AppStack, query: Record<string, string> = {}): 
   return (await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '100', ...query })).videos;
 }
 
-/** An analysed, unflagged own-storage video with a local media file (list rows carry no URLs: the detail says). */
-async function ownStorageVideo(stack: AppStack): Promise<VideoListItem> {
-  const candidates = (await listVideos(stack)).filter((entry) => entry.platform === 'Reelscope_AWS_S3' && !entry.is_flagged && entry.analysis_stage === 'completed');
-  for (const video of candidates) {
-    const { video: detail } = await getAsBrandManager<{ video: VideoDetail }>(stack, `/videos/${video._id}`);
-    if (detail.playable_url) return video;
-  }
-  throw new Error('The demo workspace has no own-storage video');
+/** An analysed own-storage video with a local media file. */
+function ownStorageVideo(stack: AppStack): Promise<VideoListItem> {
+  return playableVideo(stack, (entry) => entry.platform === 'Reelscope_AWS_S3' && entry.analysis_stage === 'completed');
 }
 
 test.beforeEach(async ({ page, stack }) => {
@@ -182,7 +177,17 @@ test('the popup opens from the list, traps focus, closes on Escape and See Video
   await expect(detail.popup).toHaveCount(0);
   await expect(opener).toBeFocused();
 
+  // Escape closes it from the player too (native media controls keep the key from the bubble phase).
   await opener.click();
+  const player = detail.popup.locator('video');
+  if ((await player.count()) > 0) {
+    const onPlayer = () => page.evaluate(() => document.activeElement?.tagName === 'VIDEO');
+    for (let i = 0; i < 30 && !(await onPlayer()); i += 1) await page.keyboard.press('Tab');
+    expect(await onPlayer(), 'Tab reaches the player').toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(detail.popup).toHaveCount(0);
+    await opener.click();
+  }
   await detail.popup.getByRole('button', { name: 'See Video Analysis' }).click();
   await expect(page).toHaveURL(/#\/videos\/[0-9a-f]+/);
   await expect(detail.title).toBeVisible();

@@ -43,9 +43,10 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, onEscape:
         first?.focus();
       }
     };
-    root.addEventListener('keydown', onKey);
+    // Capture phase: a focused <video> with native controls keeps Escape to itself, so the bubble phase never sees it.
+    root.addEventListener('keydown', onKey, true);
     return () => {
-      root.removeEventListener('keydown', onKey);
+      root.removeEventListener('keydown', onKey, true);
       if (before?.isConnected) before.focus();
     };
   }, [container]);

@@ -5,6 +5,7 @@ import { migration004VideoListCover } from './004_video_list_cover';
 import { migration005VideoSearch } from './005_video_search';
 import { migration006UploadsAnalysis } from './006_uploads_analysis';
 import { migration007CatalogLists } from './007_catalog_lists';
+import { migration008TranscriptTerms } from './008_transcript_terms';
 
 /** A forward-only schema step; `version` is its position and never changes once released. */
 export interface Migration {
@@ -15,4 +16,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover, migration005VideoSearch, migration006UploadsAnalysis, migration007CatalogLists];
+export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover, migration005VideoSearch, migration006UploadsAnalysis, migration007CatalogLists, migration008TranscriptTerms];

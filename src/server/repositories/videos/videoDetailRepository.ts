@@ -1,10 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { Platform } from '../../../shared/constants';
 import type { TranscriptLine } from '../../../shared/domain/video';
-import { searchTranscript } from '../../../shared/rules/videos';
-import { FTS_MIN_CHARS } from './videoFilterSql';
 import { VIDEO_ROW_COLUMNS, type VideoRow } from './videoRows';
-import { ftsPhrase, type BrandScope } from './videoScope';
+import { createTranscriptLines } from './transcriptLines';
+import type { BrandScope } from './videoScope';
 
 /** Reads of one video's analysis: the row, transcript, sentiment lines, people, associations and products. */
 export function createVideoDetailRepository(db: Database.Database) {
@@ -12,12 +11,7 @@ export function createVideoDetailRepository(db: Database.Database) {
     `SELECT ${VIDEO_ROW_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id
      WHERE v.id = ? AND NOT EXISTS (SELECT 1 FROM video_removals r WHERE r.brand_id = ? AND r.video_id = v.id)`,
   );
-  const lines = db.prepare('SELECT line_no, start_time, content, sentiment, speaker FROM transcript_lines WHERE video_id = ? ORDER BY line_no');
-  const lineIdRange = db.prepare('SELECT MIN(id) AS low, MAX(id) AS high, COUNT(*) AS total FROM transcript_lines WHERE video_id = ?');
-  const ftsLines = db.prepare(
-    `SELECT tl.line_no, tl.start_time, tl.content, tl.sentiment, tl.speaker FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid
-     WHERE transcript_fts MATCH ? AND f.rowid BETWEEN ? AND ? AND tl.video_id = ? ORDER BY tl.line_no`,
-  );
+  const lines = createTranscriptLines(db);
   const productIds = db.prepare('SELECT product_id FROM video_products WHERE video_id = ? ORDER BY product_id').pluck();
   const products = db.prepare(
     'SELECT p.id, p.brand_id, p.name, p.category, p.price, p.pictures FROM video_products vp JOIN products p ON p.id = vp.product_id WHERE vp.video_id = ? ORDER BY p.name',
@@ -44,19 +38,13 @@ export function createVideoDetailRepository(db: Database.Database) {
      * use the trigram index limited to this video's rows; shorter searches filter the video's lines in code.
      */
     transcript(videoId: string, search: string): { total: number; lines: TranscriptLine[] } {
-      const range = lineIdRange.get(videoId) as { low: number | null; high: number | null; total: number };
-      const text = search.trim();
-      if (text === '' || range.low === null) return { total: range.total, lines: range.low === null ? [] : (lines.all(videoId) as TranscriptLine[]) };
-      if ([...text].length >= FTS_MIN_CHARS) {
-        return { total: range.total, lines: ftsLines.all(ftsPhrase(text), range.low, range.high, videoId) as TranscriptLine[] };
-      }
-      return { total: range.total, lines: searchTranscript(lines.all(videoId) as TranscriptLine[], text) };
+      return lines.lines(videoId, search);
     },
 
     /** Transcript records of many videos (bulk export), in the order asked. */
     transcripts(ids: readonly string[]): Map<string, { start_time: number; content: string }[]> {
       const result = new Map<string, { start_time: number; content: string }[]>();
-      for (const id of ids) result.set(id, (lines.all(id) as TranscriptLine[]).map((line) => ({ start_time: line.start_time, content: line.content })));
+      for (const id of ids) result.set(id, lines.all(id).map((line) => ({ start_time: line.start_time, content: line.content })));
       return result;
     },
 

@@ -3,8 +3,9 @@ import type { VideoListItem, VideoListQuery } from '../../../shared/http/videos.
 import type { DateWindow } from './videoDates';
 import { VideoSearchIndex, type MatchSet } from '../../search/videoSearchIndex';
 import { filtersSql, searchSql } from './videoFilterSql';
+import { createTranscriptLines } from './transcriptLines';
 import { toListItem, VIDEO_LIST_COLUMNS, type VideoListRow } from './videoRows';
-import { andAll, likeContains, markedSql, tabSql, type BrandScope, type SqlPart } from './videoScope';
+import { andAll, markedSql, tabSql, type BrandScope, type SqlPart } from './videoScope';
 
 /** Count and averages of a filtered list (spec §3 response `data`). */
 export interface ListSummary {
@@ -65,7 +66,7 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
   const summaries = new Map<string, ListSummary>();
   let lastMatch: { key: string; matches: MatchSet } | null = null;
   const rowsByIds = db.prepare(`SELECT ${VIDEO_LIST_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE v.id IN (SELECT value FROM json_each(?))`);
-  const firstMatch = db.prepare("SELECT start_time, content FROM transcript_lines WHERE video_id = ? AND content LIKE ? ESCAPE '\\' ORDER BY line_no LIMIT 1");
+  const transcripts = createTranscriptLines(db);
   const newestByCount = new Map<number, Database.Statement>();
   const newest = (count: number): Database.Statement => {
     let statement = newestByCount.get(count);
@@ -131,12 +132,13 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
       if (ids.length === 0) return [];
       const b = scope.brandId;
       const rows = new Map((rowsByIds.all(b, b, JSON.stringify(ids)) as VideoListRow[]).map((row) => [row.id, row]));
-      const transcriptLike = query.search_in === 'transcript' && query.search !== '' ? likeContains(query.search) : null;
+      // The line shown under a match, found as the search found the video (same folding of case and diacritics).
+      const inTranscript = query.search_in === 'transcript' && query.search.trim() !== '';
       return ids.flatMap((id) => {
         const row = rows.get(id);
         if (!row) return [];
-        const match = transcriptLike ? ((firstMatch.get(id, transcriptLike) as { start_time: number; content: string } | undefined) ?? null) : null;
-        return [toListItem(row, b, match)];
+        const first = inTranscript ? transcripts.lines(id, query.search).lines[0] : undefined;
+        return [toListItem(row, b, first ? { start_time: first.start_time, content: first.content } : null)];
       });
     },
 

@@ -33,6 +33,29 @@ async function expectAgrees(query: Query): Promise<VideoListResponse> {
   return first;
 }
 
+/**
+ * Phrases cut from the seeded lines of every language (each line is distinct): a word part, a word prefix, two words
+ * across their space, three words, a phrase across a double space, with case and diacritics changed.
+ */
+function phrasesFromTranscripts(): string[] {
+  const lines = w.db
+    .prepare("SELECT l.content FROM transcript_lines l JOIN videos v ON v.id = l.video_id WHERE l.line_no = 3 GROUP BY v.language ORDER BY v.language")
+    .pluck().all() as string[];
+  expect(lines.length).toBeGreaterThanOrEqual(5);
+  const phrases: string[] = [];
+  for (const line of lines) {
+    const words = line.split(' ').filter((word) => [...word].length >= 4);
+    const [first = '', second = ''] = words;
+    phrases.push([...first].slice(1, 4).join(''), [...first].slice(0, 3).join('').toUpperCase());
+    const at = line.indexOf(' ');
+    if (at > 2) phrases.push(line.slice(at - 2, at + 4), line.split(' ').slice(1, 4).join(' '));
+    if (second) phrases.push(second.normalize('NFD').replace(/\p{M}/gu, ''));
+    // No transcript line has a double space: the same words with two spaces match nothing, in both.
+    if (at > 2) phrases.push(`${line.slice(at - 3, at)}  ${line.slice(at + 1, at + 4)}`);
+  }
+  return [...new Set(phrases.filter((phrase) => phrase.trim().length >= 3))];
+}
+
 /** Direct SQL summary of a set of ids (yesterday and average sentiment). */
 function sqlSentiment(ids: readonly string[]): { positive: number; negative: number } {
   const row = w.db
@@ -69,10 +92,24 @@ describe('the in-memory list index answers as SQL does', () => {
     }
     for (const date of ['1w', '1m', '3m', 'ytd', '1y']) await expectAgrees({ date });
     await expectAgrees({ date: 'custom', start_date: '2026-01-01', end_date: '2026-06-30' });
-    for (const search of ['the', 'GLOW', 'really', 'a', 'zz', 'price', 'honestly i', 'Ünï']) {
+    for (const search of ['the', 'GLOW', 'really', 'a', 'zz', 'price', 'honestly i', 'Ünï', ...phrasesFromTranscripts()]) {
       await expectAgrees({ search });
       await expectAgrees({ search, search_in: 'transcript', sort: 'newest_videos' });
       await expectAgrees({ search, search_in: 'transcript', tab: 'Competition' });
+    }
+  });
+
+  it('shows under each found video the line that matched, with case and accents folded as the search folds them', async () => {
+    const line = w.db
+      .prepare("SELECT l.content FROM transcript_lines l JOIN videos v ON v.id = l.video_id WHERE v.language IN ('de', 'fr', 'es') AND l.content GLOB '*[éèàüöäñç]*' ORDER BY l.id LIMIT 1")
+      .pluck().get() as string;
+    const word = line.split(' ').find((part) => /[éèàüöäñç]/.test(part) && [...part].length >= 4) ?? '';
+    expect(word).not.toBe('');
+    const search = word.toUpperCase();
+    const found = await json<VideoListResponse>('/jwt_api/videos', { search, search_in: 'transcript', per_page: 10 });
+    expect(found.data.count).toBeGreaterThan(0);
+    for (const video of found.videos) {
+      expect(video.transcript_match?.content.toLowerCase(), `${video._id} for ${search}`).toContain(word.toLowerCase());
     }
   });
 
@@ -103,6 +140,14 @@ describe('the in-memory list index answers as SQL does', () => {
     w.db.prepare('DELETE FROM transcript_lines WHERE video_id = ? AND line_no = 0').run(ids[5]);
     w.db.prepare('DELETE FROM videos WHERE id = ?').run(d);
     await check();
+    // A video that no longer says a word is not found by it (its postings still name it until the next rebuild).
+    const said = w.db.prepare('SELECT content FROM transcript_lines WHERE video_id = ? ORDER BY line_no LIMIT 1').pluck().get(ids[7]) as string;
+    w.db.prepare("UPDATE transcript_lines SET content = 'zebra quartz finale' WHERE video_id = ?").run(ids[7]);
+    for (const search of [said.slice(0, 12), said.split(' ').slice(0, 2).join(' '), 'quartz finale', 'zebra quartz finale']) {
+      await expectAgrees({ search, search_in: 'transcript' });
+    }
+    const gone = await json<VideoListResponse>('/jwt_api/videos', { search: said.slice(0, 24), search_in: 'transcript', per_page: 50 });
+    expect(gone.videos.map((video) => video._id)).not.toContain(ids[7]);
     expect(at).not.toBe('');
   });
 });

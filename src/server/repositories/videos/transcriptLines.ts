@@ -1,0 +1,36 @@
+import type Database from 'better-sqlite3';
+import type { TranscriptLine } from '../../../shared/domain/video';
+import { searchTranscript } from '../../../shared/rules/videos';
+import { FTS_MIN_CHARS } from './videoFilterSql';
+import { ftsPhrase } from './videoScope';
+
+/**
+ * A video's transcript lines, all or those containing a search, with the meaning the list's search has: 3 characters
+ * or more use the trigram index limited to this video's rows (so the cost follows the video, not every matching line
+ * of the workspace); shorter searches filter the video's lines in code.
+ */
+export function createTranscriptLines(db: Database.Database) {
+  const all = db.prepare('SELECT line_no, start_time, content, sentiment, speaker FROM transcript_lines WHERE video_id = ? ORDER BY line_no');
+  const idRange = db.prepare('SELECT MIN(id) AS low, MAX(id) AS high, COUNT(*) AS total FROM transcript_lines WHERE video_id = ?');
+  const matching = db.prepare(
+    `SELECT tl.line_no, tl.start_time, tl.content, tl.sentiment, tl.speaker FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid
+     WHERE transcript_fts MATCH ? AND f.rowid BETWEEN ? AND ? AND tl.video_id = ? ORDER BY tl.line_no`,
+  );
+
+  return {
+    /** Every line when the search is empty, else the matching ones; `total` counts every line of the video. */
+    lines(videoId: string, search: string): { total: number; lines: TranscriptLine[] } {
+      const range = idRange.get(videoId) as { low: number | null; high: number | null; total: number };
+      const text = search.trim();
+      if (range.low === null) return { total: range.total, lines: [] };
+      if (text === '') return { total: range.total, lines: all.all(videoId) as TranscriptLine[] };
+      if ([...text].length >= FTS_MIN_CHARS) return { total: range.total, lines: matching.all(ftsPhrase(text), range.low, range.high, videoId) as TranscriptLine[] };
+      return { total: range.total, lines: searchTranscript(all.all(videoId) as TranscriptLine[], text) };
+    },
+
+    /** Every line of each video (bulk export). */
+    all(videoId: string): TranscriptLine[] {
+      return all.all(videoId) as TranscriptLine[];
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The terms of the transcript index (issue 11) and the posting format they carry.
+ *
+ * A term is a word (a run without white space) or a pair (two words a single space apart) of some transcript line.
+ * Why that is exact for the spec's substring search: a phrase without white space lies inside one word of a line,
+ * and a phrase of two runs around one space straddles exactly one pair. So "which videos have a line containing Q" is
+ * "which videos say a term containing Q", and the terms are few (a vocabulary, not every line): SQLite's trigram index
+ * over them (the same tokenizer and folding as `transcript_fts`) finds the terms, and each term's posting names its
+ * videos. Any other phrase goes to the line index.
+ */
+
+const SPLIT = /(\s+)/u;
+
+/** Adds the words and single-space pairs of one line to the sets. */
+export function addLineTerms(content: string, words: Set<string>, pairs: Set<string>): void {
+  const parts = content.split(SPLIT);
+  // parts alternate: word, gap, word, gap … (a leading or trailing gap leaves an empty word at that end).
+  for (let i = 0; i < parts.length; i += 2) {
+    const word = parts[i] ?? '';
+    if (word === '') continue;
+    words.add(word);
+    const next = parts[i + 2] ?? '';
+    if (next !== '' && parts[i + 1] === ' ') pairs.add(`${word} ${next}`);
+  }
+}
+
+/** Where a search phrase is looked up: the words, the pairs, or (three runs or more, odd spacing) the lines. */
+export function termKind(phrase: string): 'word' | 'pair' | 'line' {
+  if (!/\s/u.test(phrase)) return 'word';
+  return /^\S+ \S+$/u.test(phrase) ? 'pair' : 'line';
+}
+
+const LIST = 0;
+const BITSET = 1;
+
+/**
+ * A posting: the rowids of the videos saying a term, as a sorted list of uint32 (tag 0) or, once that would be larger,
+ * a bitset over rowids (tag 1), so the most common terms cost at most one bit a video.
+ */
+export function encodePosting(rowids: ArrayLike<number>, count = rowids.length): Buffer {
+  let max = 0;
+  for (let i = 0; i < count; i++) max = Math.max(max, rowids[i] ?? 0);
+  if (count * 32 > max + 1) {
+    const bits = Buffer.alloc(1 + Math.ceil((max + 1) / 8));
+    bits[0] = BITSET;
+    for (let i = 0; i < count; i++) {
+      const rowid = rowids[i] ?? 0;
+      bits[1 + (rowid >> 3)] = (bits[1 + (rowid >> 3)] ?? 0) | (1 << (rowid & 7));
+    }
+    return bits;
+  }
+  const list = Buffer.alloc(1 + count * 4);
+  list[0] = LIST;
+  for (let i = 0; i < count; i++) list.writeUInt32LE(rowids[i] ?? 0, 1 + i * 4);
+  return list;
+}
+
+/** Sets `flags[rowid] = 1` for every video of the posting (rowids beyond the flags are ignored). */
+export function markPosting(posting: Buffer, flags: Uint8Array): void {
+  if (posting[0] === BITSET) {
+    const bytes = Math.min(posting.length - 1, Math.ceil(flags.length / 8));
+    for (let b = 0; b < bytes; b++) {
+      const byte = posting[1 + b] ?? 0;
+      if (byte === 0) continue;
+      for (let bit = 0; bit < 8; bit++) if (byte & (1 << bit)) flags[b * 8 + bit] = 1;
+    }
+    return;
+  }
+  for (let at = 1; at + 4 <= posting.length; at += 4) {
+    const rowid = posting.readUInt32LE(at);
+    if (rowid < flags.length) flags[rowid] = 1;
+  }
+}
+
+/** The rowids of a posting, ascending. */
+export function postingRowids(posting: Buffer): number[] {
+  const rowids: number[] = [];
+  if (posting[0] === BITSET) {
+    for (let b = 1; b < posting.length; b++) {
+      const byte = posting[b] ?? 0;
+      for (let bit = 0; bit < 8; bit++) if (byte & (1 << bit)) rowids.push((b - 1) * 8 + bit);
+    }
+  } else {
+    for (let at = 1; at + 4 <= posting.length; at += 4) rowids.push(posting.readUInt32LE(at));
+  }
+  return rowids;
+}
+
+/** The posting with one more video. */
+export function addToPosting(posting: Buffer, rowid: number): Buffer {
+  const rowids = postingRowids(posting);
+  if (rowids.includes(rowid)) return posting;
+  rowids.push(rowid);
+  rowids.sort((a, b) => a - b);
+  return encodePosting(rowids);
+}
