@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { ftsPhrase } from '../repositories/videos/videoScope';
-import { addLineTerms, addToPosting, encodePosting, markPosting, termKind } from './transcriptTerms';
+import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysRun, markPosting, termKind } from './transcriptTerms';
 
 /** Past this many videos waiting to be indexed, the whole index is rebuilt instead of adding them one by one. */
 const REBUILD_PENDING = 400;
@@ -20,20 +20,20 @@ const TABLES = { word: 'transcript_words', pair: 'transcript_pairs' } as const;
 export class TranscriptIndex {
   private readonly termsMatching: Record<'word' | 'pair', Database.Statement>;
   private readonly linesMatching: Database.Statement;
-  private readonly staleSays: Database.Statement;
+  private readonly linesOf: Database.Statement;
   private readonly stale: Database.Statement;
   private readonly pendingCount: Database.Statement;
+  private readonly version: Database.Statement;
+  private lastPlan: { key: string; plan: Plan } | null = null;
 
   constructor(private readonly db: Database.Database) {
-    const matching = (table: string) => db.prepare(`SELECT t.videos FROM ${table}_fts f JOIN ${table} t ON t.id = f.rowid WHERE ${table}_fts MATCH ?`).pluck();
+    const matching = (table: string) => db.prepare(`SELECT t.term, t.videos FROM ${table}_fts f JOIN ${table} t ON t.id = f.rowid WHERE ${table}_fts MATCH ?`).raw();
     this.termsMatching = { word: matching('transcript_words'), pair: matching('transcript_pairs') };
+    this.version = db.prepare('SELECT total_changes()').pluck();
     this.linesMatching = db.prepare(
       'SELECT DISTINCT v.rowid FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid JOIN videos v ON v.id = tl.video_id WHERE transcript_fts MATCH ?',
     ).pluck();
-    this.staleSays = db.prepare(
-      `SELECT EXISTS (SELECT 1 FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ?
-         AND EXISTS (SELECT 1 FROM transcript_fts WHERE transcript_fts MATCH ? AND rowid = tl.id))`,
-    ).pluck();
+    this.linesOf = db.prepare('SELECT tl.content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ?').pluck();
     this.stale = db.prepare('SELECT video_rowid FROM transcript_term_stale').pluck();
     this.pendingCount = db.prepare('SELECT COUNT(*) FROM transcript_term_pending').pluck();
   }
@@ -43,19 +43,68 @@ export class TranscriptIndex {
    * meaning as `transcript_fts MATCH`, trigram with folded case and diacritics). `size` covers every rowid.
    */
   matcher(phrase: string, size: number): (ordinal: number) => boolean {
-    this.catchUp();
     const flags = new Uint8Array(size);
-    const kind = termKind(phrase);
-    if (kind === 'line') {
+    const plan = this.plan(phrase);
+    if (!plan) {
       for (const rowid of this.linesMatching.all(ftsPhrase(phrase)) as number[]) if (rowid < size) flags[rowid] = 1;
       return (ordinal) => flags[ordinal] === 1;
     }
-    for (const posting of this.termsMatching[kind].all(ftsPhrase(phrase)) as Buffer[]) markPosting(posting, flags);
-    const query = ftsPhrase(phrase);
-    for (const rowid of this.stale.all() as number[]) {
-      if (rowid < size && flags[rowid] === 1 && this.staleSays.get(rowid, query) === 0) flags[rowid] = 0;
-    }
+    plan.mark(flags);
+    // Candidates of a run, and stale videos (their postings may name terms they no longer say), are checked on their lines.
+    const check = (rowid: number) => {
+      if (flags[rowid] === 1 && !(this.linesOf.all(rowid) as string[]).some(plan.says)) flags[rowid] = 0;
+    };
+    if (plan.candidatesOnly) for (let rowid = 0; rowid < size; rowid++) check(rowid);
+    else for (const rowid of this.stale.all() as number[]) if (rowid < size) check(rowid);
     return (ordinal) => flags[ordinal] === 1;
+  }
+
+  /**
+   * A test of one line's text for `phrase` (3 characters or more), exact by the same terms as `matcher`. Null for a
+   * phrase only the line index can answer (odd spacing).
+   */
+  lineTest(phrase: string): ((content: string) => boolean) | null {
+    return this.plan(phrase)?.says ?? null;
+  }
+
+  /**
+   * How a phrase is answered from the terms, kept for the last phrase until the next write (a page tests the lines of
+   * many videos with one reading of the terms).
+   */
+  private plan(phrase: string): Plan | null {
+    const kind = termKind(phrase);
+    if (kind === 'line') return null;
+    this.catchUp();
+    const key = `${this.version.get() as number}|${phrase}`;
+    if (this.lastPlan?.key === key) return this.lastPlan.plan;
+    const found = (table: 'word' | 'pair', text: string) => {
+      const rows = this.termsMatching[table].all(ftsPhrase(text)) as [string, Buffer][];
+      return { terms: new Set(rows.map(([term]) => term)), postings: rows.map(([, videos]) => videos) };
+    };
+    let plan: Plan;
+    if (kind === 'word' || kind === 'pair') {
+      const { terms, postings } = found(kind, phrase);
+      plan = { says: sayingAny(terms, kind), mark: (flags) => postings.forEach((posting) => markPosting(posting, flags)), candidatesOnly: false };
+    } else {
+      const runs = phrase.split(' ');
+      const pairs = runs.slice(1).map((run, j) => found('pair', `${runs[j] ?? ''} ${run}`));
+      const middles = runs.slice(1, -1).map((run) => [...run].length);
+      plan = {
+        says: (content) => lineSaysRun(content, pairs.map((pair) => pair.terms), middles),
+        mark: (flags) => {
+          // A video saying every pair somewhere: each pair's union, intersected.
+          const scratch = new Uint8Array(flags.length);
+          pairs.forEach((pair, j) => {
+            scratch.fill(0);
+            for (const posting of pair.postings) markPosting(posting, scratch);
+            for (let rowid = 0; rowid < flags.length; rowid++) flags[rowid] = j === 0 ? (scratch[rowid] ?? 0) : (flags[rowid] ?? 0) & (scratch[rowid] ?? 0);
+          });
+        },
+        candidatesOnly: true,
+      };
+    }
+    this.lastPlan = { key, plan };
+    return plan;
   }
 
   /** Adds the transcripts written since the last answer (or rebuilds, when many are waiting). */
@@ -65,6 +114,20 @@ export class TranscriptIndex {
     if (pending > REBUILD_PENDING) rebuildTranscriptTerms(this.db);
     else addPendingTranscripts(this.db);
   }
+}
+
+/** How a phrase is answered from the terms: postings to mark, and a test of a line's text. */
+interface Plan {
+  says: (content: string) => boolean;
+  mark: (flags: Uint8Array) => void;
+  /** The marked videos are candidates to check on their lines (a run of three words or more). */
+  candidatesOnly: boolean;
+}
+
+/** A line test for a set of words or pairs; a few terms are looked for as text first, which most lines do not contain. */
+function sayingAny(terms: ReadonlySet<string>, kind: 'word' | 'pair'): (content: string) => boolean {
+  const few = terms.size <= 16 ? [...terms] : null;
+  return (content) => (few === null || few.some((term) => content.includes(term))) && lineSays(content, kind, terms);
 }
 
 /** Adds each waiting video's terms to the postings; a video indexed before becomes stale (see TranscriptIndex). */

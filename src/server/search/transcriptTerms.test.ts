@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addLineTerms, addToPosting, encodePosting, markPosting, postingRowids, termKind } from './transcriptTerms';
+import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysRun, markPosting, postingRowids, termKind } from './transcriptTerms';
 
 describe('transcript terms', () => {
   it('takes the words and the single-space pairs of a line, in any script', () => {
@@ -11,12 +11,32 @@ describe('transcript terms', () => {
     expect([...pairs]).toEqual(['the serum', 'works —', '— 本当に素晴らしい。', '本当に素晴らしい。 ok']);
   });
 
+  it('tells whether a line says one of a set of terms, by the same words and pairs', () => {
+    expect(lineSays('I am so excited today', 'word', new Set(['excited']))).toBe(true);
+    expect(lineSays('I am so excited today', 'word', new Set(['excite']))).toBe(false);
+    expect(lineSays('I am so excited today', 'pair', new Set(['so excited']))).toBe(true);
+    expect(lineSays('I am so  excited today', 'pair', new Set(['so excited']))).toBe(false);
+    expect(lineSays('今日は 本当に', 'pair', new Set(['今日は 本当に']))).toBe(true);
+  });
+
+  it('finds a run of three words or more through its pairs, with inner words of their own length', () => {
+    // "so excited to" in "I am so excited to share": pairs containing "so excited" and "excited to".
+    const pairs = [new Set(['so excited', 'also excited']), new Set(['excited to', 'excited tomorrow'])];
+    expect(lineSaysRun('I am so excited to share', pairs, [7])).toBe(true);
+    expect(lineSaysRun('I am also excited tomorrow', pairs, [7])).toBe(true);
+    // Both pairs in the line, but not one after the other.
+    expect(lineSaysRun('so excited, then excited to', pairs, [7])).toBe(false);
+    // The inner word must be the run itself, not a longer word starting and ending with it.
+    expect(lineSaysRun('ab abXab cd', [new Set(['ab abXab']), new Set(['abXab cd'])], [2])).toBe(false);
+    expect(lineSaysRun('ab ab cd', [new Set(['ab ab']), new Set(['ab cd'])], [2])).toBe(true);
+  });
+
   it('sends a phrase to the words, the pairs or the lines by its white space', () => {
     expect(termKind('honest')).toBe('word');
     expect(termKind('素晴らしい')).toBe('word');
     expect(termKind('so excited')).toBe('pair');
     expect(termKind('so  excited')).toBe('line');
-    expect(termKind('so excited to')).toBe('line');
+    expect(termKind('so excited to')).toBe('run');
     expect(termKind('so\texcited')).toBe('line');
   });
 

@@ -24,10 +24,47 @@ export function addLineTerms(content: string, words: Set<string>, pairs: Set<str
   }
 }
 
-/** Where a search phrase is looked up: the words, the pairs, or (three runs or more, odd spacing) the lines. */
-export function termKind(phrase: string): 'word' | 'pair' | 'line' {
+/** Whether one of the line's words (or single-space pairs) is among `terms` (see addLineTerms). */
+export function lineSays(content: string, kind: 'word' | 'pair', terms: ReadonlySet<string>): boolean {
+  const parts = content.split(SPLIT);
+  for (let i = 0; i < parts.length; i += 2) {
+    const word = parts[i] ?? '';
+    if (word === '') continue;
+    if (kind === 'word' ? terms.has(word) : parts[i + 1] === ' ' && (parts[i + 2] ?? '') !== '' && terms.has(`${word} ${parts[i + 2] ?? ''}`)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the line says words w0 … wk one single space apart where each (w[j], w[j+1]) is in `pairs[j]` and each inner
+ * word has the code-point length of its run (`middles[j - 1]`). For a phrase of runs r0 … rk with `pairs[j]` the pairs
+ * containing "r[j] r[j+1]", that is exactly "the line contains the phrase": a pair containing it ends its first word
+ * with r[j] and starts its second with r[j+1], and a word that starts and ends with a run of its own length is that run
+ * (folding maps one code point to one).
+ */
+export function lineSaysRun(content: string, pairs: readonly ReadonlySet<string>[], middles: readonly number[]): boolean {
+  const parts = content.split(SPLIT);
+  for (let i = 0; i + 2 * pairs.length < parts.length; i += 2) {
+    let says = true;
+    for (let j = 0; j < pairs.length && says; j++) {
+      const first = parts[i + 2 * j] ?? '';
+      const second = parts[i + 2 * j + 2] ?? '';
+      says = first !== '' && second !== '' && parts[i + 2 * j + 1] === ' ' && (pairs[j]?.has(`${first} ${second}`) ?? false)
+        && (j === 0 || [...first].length === middles[j - 1]);
+    }
+    if (says) return true;
+  }
+  return false;
+}
+
+/**
+ * Where a search phrase is looked up: a word, a pair, a run of three words or more (single spaces: through its pairs,
+ * then checked on the candidates' lines), or the lines (odd spacing).
+ */
+export function termKind(phrase: string): 'word' | 'pair' | 'run' | 'line' {
   if (!/\s/u.test(phrase)) return 'word';
-  return /^\S+ \S+$/u.test(phrase) ? 'pair' : 'line';
+  if (/^\S+ \S+$/u.test(phrase)) return 'pair';
+  return /^\S+( \S+)+$/u.test(phrase) ? 'run' : 'line';
 }
 
 const LIST = 0;

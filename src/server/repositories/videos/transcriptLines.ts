@@ -3,13 +3,15 @@ import type { TranscriptLine } from '../../../shared/domain/video';
 import { searchTranscript } from '../../../shared/rules/videos';
 import { FTS_MIN_CHARS } from './videoFilterSql';
 import { ftsPhrase } from './videoScope';
+import { TranscriptIndex } from '../../search/transcriptIndex';
 
 /**
  * A video's transcript lines, all or those containing a search, with the meaning the list's search has: 3 characters
- * or more use the trigram index limited to this video's rows (so the cost follows the video, not every matching line
- * of the workspace); shorter searches filter the video's lines in code.
+ * or more are tested against the matching terms of the transcript index (one or two words) or found through the line
+ * index limited to this video's rows (three words or more), so the cost follows the video, not every matching line of
+ * the workspace; shorter searches filter the video's lines in code.
  */
-export function createTranscriptLines(db: Database.Database) {
+export function createTranscriptLines(db: Database.Database, terms: TranscriptIndex = new TranscriptIndex(db)) {
   const all = db.prepare('SELECT line_no, start_time, content, sentiment, speaker FROM transcript_lines WHERE video_id = ? ORDER BY line_no');
   const idRange = db.prepare('SELECT MIN(id) AS low, MAX(id) AS high, COUNT(*) AS total FROM transcript_lines WHERE video_id = ?');
   const matching = db.prepare(
@@ -24,8 +26,20 @@ export function createTranscriptLines(db: Database.Database) {
       const text = search.trim();
       if (range.low === null) return { total: range.total, lines: [] };
       if (text === '') return { total: range.total, lines: all.all(videoId) as TranscriptLine[] };
-      if ([...text].length >= FTS_MIN_CHARS) return { total: range.total, lines: matching.all(ftsPhrase(text), range.low, range.high, videoId) as TranscriptLine[] };
+      if ([...text].length >= FTS_MIN_CHARS) {
+        const says = terms.lineTest(text);
+        if (says) return { total: range.total, lines: (all.all(videoId) as TranscriptLine[]).filter((line) => says(line.content)) };
+        return { total: range.total, lines: matching.all(ftsPhrase(text), range.low, range.high, videoId) as TranscriptLine[] };
+      }
       return { total: range.total, lines: searchTranscript(all.all(videoId) as TranscriptLine[], text) };
+    },
+
+    /** The first line containing the search (the one a list shows under a found video), or null. */
+    firstMatch(videoId: string, search: string): { start_time: number; content: string } | null {
+      const text = search.trim();
+      const says = [...text].length >= FTS_MIN_CHARS ? terms.lineTest(text) : null;
+      if (!says) return this.lines(videoId, search).lines[0] ?? null;
+      return (all.all(videoId) as TranscriptLine[]).find((line) => says(line.content)) ?? null;
     },
 
     /** Every line of each video (bulk export). */

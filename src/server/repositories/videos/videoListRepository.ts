@@ -137,7 +137,7 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
       return ids.flatMap((id) => {
         const row = rows.get(id);
         if (!row) return [];
-        const first = inTranscript ? transcripts.lines(id, query.search).lines[0] : undefined;
+        const first = inTranscript ? transcripts.firstMatch(id, query.search) : null;
         return [toListItem(row, b, first ? { start_time: first.start_time, content: first.content } : null)];
       });
     },
