@@ -23,6 +23,24 @@ export class CodeListColumn {
     return this.lists[this.listOf[ordinal] ?? 0] ?? [];
   }
 
+  /** The column as plain data (the search snapshot). */
+  dump(): { listOf: number[]; lists: (readonly number[])[] } {
+    return { listOf: this.listOf, lists: this.lists };
+  }
+
+  /** A column from `dump()`. */
+  static load(dumped: { listOf: number[]; lists: (readonly number[])[] }): CodeListColumn {
+    const column = new CodeListColumn();
+    column.listOf.length = 0;
+    for (const id of dumped.listOf) column.listOf.push(id);
+    dumped.lists.forEach((codes, id) => {
+      if (id === 0) return;
+      column.lists.push(codes);
+      column.listIds.set(codes.join(','), id);
+    });
+    return column;
+  }
+
   set(ordinal: number, codes: readonly number[]): void {
     const key = codes.join(',');
     let id = this.listIds.get(key);

@@ -27,6 +27,18 @@ export class Dictionary {
   get size(): number {
     return this.codes.size;
   }
+
+  /** The values in code order (the search snapshot). */
+  values(): string[] {
+    return [...this.codes.keys()];
+  }
+
+  /** A dictionary from `values()`. */
+  static of(values: readonly string[]): Dictionary {
+    const dictionary = new Dictionary();
+    for (const value of values) dictionary.intern(value);
+    return dictionary;
+  }
 }
 
 /** The buckets a demographic filter can name, per family; a bucket's bit is its position here. */
@@ -91,6 +103,44 @@ function parse(text: string): unknown {
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
+const SNAPSHOT_ARRAYS = [
+  'id', 'brand', 'brandId', 'platform', 'creator', 'category', 'language', 'scene', 'pov', 'sponsoredBy', 'visual', 'foul',
+  'positive', 'negative', 'views', 'sponsored', 'publishedAt', 'createdAt', 'createdMs', 'title', 'titles', 'creatorNames',
+] as const;
+const SNAPSHOT_LISTS = ['audio', 'topics', 'subTopics', 'products'] as const;
+
+/**
+ * A column for the snapshot: all-number columns as one Float64Array (exact for every number, NaN included), which
+ * saves and restores as a block of bytes instead of one value at a time.
+ */
+function packed(values: readonly unknown[]): readonly unknown[] | Int32Array | Float64Array {
+  if (!values.every((value) => typeof value === 'number')) return values;
+  const numbers = values as readonly number[];
+  return numbers.every((value) => (value | 0) === value) ? Int32Array.from(numbers) : Float64Array.from(numbers);
+}
+
+/** A packed column back as a plain array (an index loop: Array.from walks a typed array through its iterator, slowly). */
+function unpacked(values: readonly unknown[] | Int32Array | Float64Array): unknown[] {
+  const out: unknown[] = [];
+  for (let i = 0; i < values.length; i++) out.push(values[i]);
+  return out;
+}
+
+function mapFamilies<T, U>(families: Record<DemographicFamily, T>, map: (value: T) => U): Record<DemographicFamily, U> {
+  return { age_range: map(families.age_range), ethnicity: map(families.ethnicity), gender: map(families.gender) };
+}
+
+/** Every column as plain data (arrays, typed arrays, strings): what a search snapshot holds. */
+export interface ColumnsSnapshot {
+  arrays: Record<(typeof SNAPSHOT_ARRAYS)[number], readonly unknown[] | Int32Array | Float64Array>;
+  dict: Record<keyof VideoColumns['dict'], string[]>;
+  lists: Record<(typeof SNAPSHOT_LISTS)[number], ReturnType<CodeListColumn['dump']>>;
+  alive: Uint8Array;
+  demographics: Record<DemographicFamily, Float64Array>;
+  shares: Record<DemographicFamily, Float64Array[]>;
+  titleCodes: string[];
+}
+
 /**
  * Every video of the workspace as columns indexed by the video's rowid (its ordinal): dictionary codes for the filter
  * families, numbers for sorts and summaries, ASCII-folded title and creator name for search. Loaded once from SQLite;
@@ -149,8 +199,13 @@ export class VideoColumns {
 
   private readonly one: Database.Statement;
 
-  constructor(db: Database.Database) {
+  /** Loads every video from SQLite, or takes the columns of a snapshot (see `snapshot()`, searchSnapshot.ts). */
+  constructor(db: Database.Database, saved?: ColumnsSnapshot) {
     this.one = db.prepare(`${ROW_SQL.replace('%PRODUCTS%', PRODUCTS_OF_ONE)} WHERE v.id = ?`);
+    if (saved) {
+      this.restore(saved);
+      return;
+    }
     // Bulk load: products in one pass over video_products instead of a subquery per video.
     for (const row of db.prepare(ROW_SQL.replace('%PRODUCTS%', "'[]'")).iterate() as IterableIterator<LoadedRow>) this.set(row);
     const productsOf = new Map<number, number[]>();
@@ -162,6 +217,29 @@ export class VideoColumns {
       productsOf.set(ordinal, codes);
     }
     for (const [ordinal, codes] of productsOf) this.products.set(ordinal, codes);
+    this.orderVersion += 1;
+  }
+
+  /** The columns as plain data, to be saved and given back to the constructor. */
+  snapshot(): ColumnsSnapshot {
+    const arrays = Object.fromEntries(SNAPSHOT_ARRAYS.map((field) => [field, packed(this[field])])) as ColumnsSnapshot['arrays'];
+    const dict = Object.fromEntries(Object.entries(this.dict).map(([name, dictionary]) => [name, dictionary.values()])) as ColumnsSnapshot['dict'];
+    const lists = Object.fromEntries(SNAPSHOT_LISTS.map((field) => [field, this[field].dump()])) as ColumnsSnapshot['lists'];
+    const demographics = mapFamilies(this.demographics, (masks) => Float64Array.from(masks));
+    const shares = mapFamilies(this.shares, (buckets) => buckets.map((bucket) => Float64Array.from(bucket)));
+    return { arrays, dict, lists, alive: this.alive, demographics, shares, titleCodes: this.titleCodes.values() };
+  }
+
+  private restore(saved: ColumnsSnapshot): void {
+    // The saved arrays replace the empty ones the fields start with (readonly to callers, not to the loader).
+    const arrays = Object.fromEntries(Object.entries(saved.arrays).map(([field, values]) => [field, unpacked(values)]));
+    const demographics = mapFamilies(saved.demographics, unpacked);
+    const shares = mapFamilies(saved.shares, (buckets) => buckets.map(unpacked));
+    Object.assign(this, arrays, { demographics, shares, titleCodes: Dictionary.of(saved.titleCodes) });
+    for (const field of SNAPSHOT_LISTS) Object.assign(this, { [field]: CodeListColumn.load(saved.lists[field]) });
+    for (const name of Object.keys(this.dict) as (keyof VideoColumns['dict'])[]) this.dict[name] = Dictionary.of(saved.dict[name]);
+    this.alive = saved.alive;
+    for (let o = 0; o < this.id.length; o++) if (this.alive[o] === 1) this.ordOf.set(this.id[o] ?? '', o);
     this.orderVersion += 1;
   }
 

@@ -1,12 +1,15 @@
 import type Database from 'better-sqlite3';
-import type { VideoListQuery } from '../../shared/http/videos.schemas';
+import type { VideoFilterOptions, VideoListQuery } from '../../shared/http/videos.schemas';
+import type { VideoTab } from '../repositories/videos/videoTypes';
+import type { CodeListColumn } from './codeListColumn';
 import { dayBefore, type DateWindow } from '../repositories/videos/videoDates';
 import { FTS_MIN_CHARS } from '../repositories/videos/videoFilterSql';
 import { likeContains, type BrandScope } from '../repositories/videos/videoScope';
 import { createBrandMarksReader, tabMembers, type BrandMarks } from './brandMarks';
 import { sortedOrder, type SortKind } from './sortOrders';
+import { readColumnsSnapshot, SNAPSHOT_REPLAY_LIMIT, writeColumnsSnapshot } from './searchSnapshot';
 import { TranscriptIndex } from './transcriptIndex';
-import { DEMOGRAPHIC_BUCKETS, foldAscii, VideoColumns, type DemographicFamily } from './videoColumns';
+import { DEMOGRAPHIC_BUCKETS, foldAscii, VideoColumns, type DemographicFamily, type Dictionary } from './videoColumns';
 import { byPredicate, filterPredicates, type Filter, type Predicate } from './videoPredicates';
 
 /** The matching videos of one list query: a flag per ordinal, and the summary figures. */
@@ -53,6 +56,7 @@ export class VideoSearchIndex {
   private readonly lastSeq: Database.Statement;
   private seenVersion = -1;
   private seq = 0;
+  private replayedSinceSave = 0;
   private byBrand = new Map<string, number[]>();
   private byBrandVersion = -1;
   private readonly brandState = new Map<string, BrandMarks>();
@@ -77,29 +81,52 @@ export class VideoSearchIndex {
     this.lastSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) FROM video_search_log').pluck();
   }
 
-  /** The columns, loaded on first use and brought up to date with every logged write since. */
+  /**
+   * The columns, restored from the saved snapshot (or loaded afresh and saved) on first use, and brought up to date
+   * with every logged write since.
+   */
   private current(): VideoColumns {
     const version = this.version.get() as number;
     if (this.columns && version === this.seenVersion) return this.columns;
     if (!this.columns) {
       const started = performance.now();
-      this.seq = this.lastSeq.get() as number;
-      this.columns = new VideoColumns(this.db);
-      this.loadMs = performance.now() - started;
-    } else {
-      const seqNow = this.lastSeq.get() as number;
-      if (seqNow > this.seq) {
-        const rows = this.logSince.all(this.seq) as [string, string][];
-        const columns = this.columns;
-        // 'transcript' entries need nothing here: the transcript index keeps its own pending list.
-        for (const id of new Set(rows.filter(([, kind]) => kind === 'row').map(([id]) => id))) columns.refresh(id);
-        this.seq = seqNow;
+      const lastSeq = this.lastSeq.get() as number;
+      const saved = readColumnsSnapshot(this.db, lastSeq);
+      if (saved) {
+        this.columns = saved.columns;
+        this.seq = saved.seq;
+      } else {
+        this.seq = lastSeq;
+        this.columns = new VideoColumns(this.db);
+        this.saveSnapshot();
       }
+      this.loadMs = performance.now() - started;
+    }
+    const seqNow = this.lastSeq.get() as number;
+    if (seqNow > this.seq) {
+      const rows = this.logSince.all(this.seq) as [string, string][];
+      const columns = this.columns;
+      // 'transcript' entries need nothing here: the transcript index keeps its own pending list.
+      for (const id of new Set(rows.filter(([, kind]) => kind === 'row').map(([id]) => id))) columns.refresh(id);
+      this.seq = seqNow;
+      this.replayedSinceSave += rows.length;
+      // Saved again now and then, so the next start replays little.
+      if (this.replayedSinceSave > SNAPSHOT_REPLAY_LIMIT / 4) this.saveSnapshot();
     }
     this.brandState.clear();
     this.members.clear();
     this.seenVersion = this.version.get() as number;
     return this.columns;
+  }
+
+  private saveSnapshot(): void {
+    if (!this.columns) return;
+    try {
+      writeColumnsSnapshot(this.db, this.seq, this.columns);
+      this.replayedSinceSave = 0;
+    } catch {
+      // Without a saved snapshot the next start loads afresh: slower, never wrong.
+    }
   }
 
   private brandLists(columns: VideoColumns): Map<string, number[]> {
@@ -136,13 +163,54 @@ export class VideoSearchIndex {
     return (o) => titled(o) || said(o);
   }
 
+  /** The tab's videos (ordinals), until the next write. */
+  private membersOf(columns: VideoColumns, scope: BrandScope, tab: VideoTab): number[] {
+    const tabKey = `${scope.brandId}|${scope.competitorIds.join(',')}|${tab}`;
+    let members = this.members.get(tabKey);
+    if (!members) this.members.set(tabKey, (members = tabMembers(tab, scope, columns, this.brandLists(columns), this.stateOf(columns, scope.brandId))));
+    return members;
+  }
+
+  /**
+   * Per filter family, how many of the tab's videos carry each value (the counts of the filter options), from the
+   * columns: a pass over the tab's members instead of a grouped SQL query per family.
+   */
+  tabValueCounts(scope: BrandScope, tab: VideoTab): Record<keyof VideoFilterOptions, Map<string, number>> {
+    const columns = this.current();
+    const members = this.membersOf(columns, scope, tab);
+    const named = (counts: Map<number, number>, dictionary: Dictionary): Map<string, number> => {
+      const values = dictionary.values();
+      return new Map([...counts].map(([code, count]) => [values[code] ?? '', count]));
+    };
+    const single = (codes: readonly number[], dictionary: Dictionary): Map<string, number> => {
+      const counts = new Map<number, number>();
+      for (const o of members) {
+        const code = codes[o] ?? -1;
+        if (code >= 0) counts.set(code, (counts.get(code) ?? 0) + 1);
+      }
+      return named(counts, dictionary);
+    };
+    const multi = (column: CodeListColumn, dictionary: Dictionary): Map<string, number> => {
+      const counts = new Map<number, number>();
+      // A video counts once per value, however often its list names it.
+      for (const o of members) for (const code of new Set(column.get(o))) counts.set(code, (counts.get(code) ?? 0) + 1);
+      return named(counts, dictionary);
+    };
+    const d = columns.dict;
+    return {
+      platform: single(columns.platform, d.platform), category: single(columns.category, d.category), language: single(columns.language, d.language),
+      scene: single(columns.scene, d.scene), pov: single(columns.pov, d.pov), influencer: single(columns.creator, d.creator),
+      product: multi(columns.products, d.product), brand: single(columns.brand, d.brand), audio_labels: multi(columns.audio, d.audio),
+      sponsored_by: single(columns.sponsoredBy, d.sponsoredBy), topics: multi(columns.topics, d.topic), subTopics: multi(columns.subTopics, d.subTopic),
+      visual_content: single(columns.visual, d.visual), foul_language: single(columns.foul, d.foul),
+    };
+  }
+
   /** The videos matching a list query, with count, yesterday and sentiment sums. */
   match(scope: BrandScope, query: VideoListQuery, window: DateWindow): MatchSet {
     const columns = this.current();
     const state = this.stateOf(columns, scope.brandId);
-    const tabKey = `${scope.brandId}|${scope.competitorIds.join(',')}|${query.tab}`;
-    let members = this.members.get(tabKey);
-    if (!members) this.members.set(tabKey, (members = tabMembers(query.tab, scope, columns, this.brandLists(columns), state)));
+    const members = this.membersOf(columns, scope, query.tab);
     const filters = filterPredicates(columns, query.filters, {
       noted: state.noted,
       noteContaining: (text) => this.marks.noteLike(columns, scope.brandId, likeContains(text)),

@@ -11,6 +11,7 @@ import { seedProducts } from './products';
 import { seedShowcase } from './showcase';
 import { seedVideos } from './videos';
 import { SEARCH_BUILD_SQL, SEARCH_TRIGGERS } from '../search/searchIndexSql';
+import { saveSearchSnapshot } from '../search/searchSnapshot';
 import { rebuildTranscriptTerms } from '../search/transcriptIndex';
 
 export { resolveMediaSourceDir } from './media';
@@ -65,6 +66,7 @@ export async function seedDemoWorkspace(db: Database.Database, options: SeedOpti
   // A workspace migrated only part of the way (tests of older steps) has the indexes of its version.
   if (table('transcript_words')) rebuildTranscriptTerms(db);
   else if (table('video_texts')) db.exec(SEARCH_BUILD_SQL);
+  saveSearchSnapshot(db);
   return summary;
 }
 

@@ -6,6 +6,7 @@ import { migration005VideoSearch } from './005_video_search';
 import { migration006UploadsAnalysis } from './006_uploads_analysis';
 import { migration007CatalogLists } from './007_catalog_lists';
 import { migration008TranscriptTerms } from './008_transcript_terms';
+import { migration009SearchSnapshots } from './009_search_snapshots';
 
 /** A forward-only schema step; `version` is its position and never changes once released. */
 export interface Migration {
@@ -16,4 +17,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover, migration005VideoSearch, migration006UploadsAnalysis, migration007CatalogLists, migration008TranscriptTerms];
+export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover, migration005VideoSearch, migration006UploadsAnalysis, migration007CatalogLists, migration008TranscriptTerms, migration009SearchSnapshots];

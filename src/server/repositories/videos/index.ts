@@ -5,13 +5,16 @@ import { createVideoEditsRepository } from './videoEditsRepository';
 import { createVideoFacets } from './videoFacets';
 import { createVideoListRepository } from './videoListRepository';
 import { createVideoMarksRepository } from './videoMarksRepository';
+import { VideoSearchIndex } from '../../search/videoSearchIndex';
 
 /** Every videos repository on one database; created once per app (statements are prepared once). */
 export function createVideoRepositories(db: Database.Database) {
   const competitors = db.prepare('SELECT id FROM brands WHERE competitor_of = ? ORDER BY id').pluck();
+  // One list index serves the list and its filter options.
+  const index = new VideoSearchIndex(db);
   return {
-    list: createVideoListRepository(db),
-    facets: createVideoFacets(db),
+    list: createVideoListRepository(db, index),
+    facets: createVideoFacets(db, index),
     detail: createVideoDetailRepository(db),
     marks: createVideoMarksRepository(db),
     edits: createVideoEditsRepository(db),

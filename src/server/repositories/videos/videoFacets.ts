@@ -1,51 +1,46 @@
 import type Database from 'better-sqlite3';
 import type { FilterOption, VideoFilterOptions } from '../../../shared/http/videos.schemas';
+import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import type { VideoTab } from './videoTypes';
-import { tabSql, type BrandScope } from './videoScope';
+import type { BrandScope } from './videoScope';
 
 /** What the filter UI offers for a tab (spec §3 response `data.filters`); the audience follows the filters (list summary). */
 export interface TabFacets {
   filters: VideoFilterOptions;
 }
 
-interface OptionRow {
-  value: string | null;
-  label: string | null;
-  count: number;
+/** Families whose values are ids, labelled with the names of the rows they name. */
+const NAMED: Partial<Record<keyof VideoFilterOptions, string>> = { influencer: 'creators', product: 'products', brand: 'brands' };
+
+/** Count first, then value in SQLite's order (UTF-8 bytes), as the options always came. */
+function byCountThenValue(a: FilterOption, b: FilterOption): number {
+  return b.count - a.count || Buffer.compare(Buffer.from(a.value), Buffer.from(b.value));
 }
 
-// Each facet: an expression grouped over the tab's videos `v` (optionally joined); label defaults to value.
-const FACETS: Readonly<Record<keyof VideoFilterOptions, { from: string; value: string; label?: string }>> = {
-  platform: { from: '', value: 'v.platform' },
-  category: { from: '', value: 'v.category' },
-  language: { from: '', value: 'v.language' },
-  scene: { from: '', value: 'v.scene' },
-  pov: { from: '', value: 'v.pov' },
-  influencer: { from: 'JOIN creators c ON c.id = v.creator_id', value: 'v.creator_id', label: 'MAX(c.name)' },
-  product: { from: 'JOIN video_products vp ON vp.video_id = v.id JOIN products p ON p.id = vp.product_id', value: 'vp.product_id', label: 'MAX(p.name)' },
-  brand: { from: 'JOIN brands b ON b.id = v.brand_id', value: 'v.brand_id', label: 'MAX(b.name)' },
-  audio_labels: { from: ', json_each(v.audio_labels) j', value: 'j.value' },
-  sponsored_by: { from: '', value: 'v.sponsored_by' },
-  topics: { from: ", json_each(v.topics) j", value: "json_extract(j.value, '$.topic')" },
-  subTopics: { from: ", json_each(v.topics) j0, json_each(j0.value, '$.subTopics') j", value: 'j.value' },
-  visual_content: { from: '', value: "json_extract(v.brand_safety, '$.visual_content')" },
-  foul_language: { from: '', value: "json_extract(v.brand_safety, '$.foul_language')" },
-};
-
-/** Facets per (brand, tab), recomputed only after the database changed (any write on the connection). */
-export function createVideoFacets(db: Database.Database) {
+/**
+ * Facets per (brand, tab), recomputed only after the database changed (any write on the connection). The counts come
+ * from the list index's columns (a pass over the tab, milliseconds at 100k videos where the grouped SQL took seconds);
+ * names of creators, products and brands from their tables.
+ */
+export function createVideoFacets(db: Database.Database, index: VideoSearchIndex) {
   const version = db.prepare('SELECT total_changes()').pluck();
   const cache = new Map<string, TabFacets>();
+  const names = Object.fromEntries(
+    Object.entries(NAMED).map(([family, table]) => [family, db.prepare(`SELECT id, name FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`).raw()]),
+  ) as Partial<Record<keyof VideoFilterOptions, Database.Statement>>;
 
   const compute = (scope: BrandScope, tab: VideoTab): TabFacets => {
-    const where = tabSql(tab, scope);
+    const counts = index.tabValueCounts(scope, tab);
     const filters = {} as Record<keyof VideoFilterOptions, FilterOption[]>;
-    for (const [name, facet] of Object.entries(FACETS) as [keyof VideoFilterOptions, (typeof FACETS)[keyof VideoFilterOptions]][]) {
-      const rows = db
-        .prepare(`SELECT ${facet.value} AS value, ${facet.label ?? facet.value} AS label, COUNT(DISTINCT v.id) AS count
-          FROM videos v ${facet.from} WHERE ${where.sql} GROUP BY 1 ORDER BY count DESC, value`)
-        .all(...where.params) as OptionRow[];
-      filters[name] = rows.filter((row) => row.value !== null && row.value !== '').map((row) => ({ value: String(row.value), label: String(row.label ?? row.value), count: row.count }));
+    for (const family of Object.keys(counts) as (keyof VideoFilterOptions)[]) {
+      const values = [...counts[family]].filter(([value]) => value !== '');
+      const named = names[family];
+      const labels = named ? new Map(named.all(JSON.stringify(values.map(([value]) => value))) as [string, string][]) : null;
+      filters[family] = values
+        // An id whose row is gone has no option (the SQL joined it away).
+        .filter(([value]) => !labels || labels.has(value))
+        .map(([value, count]) => ({ value, label: labels?.get(value) ?? value, count }))
+        .sort(byCountThenValue);
     }
     return { filters };
   };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_SORTS, VIDEO_TABS } from '../../../../src/shared/constants';
 import type { VideoFiltersInput, VideoListResponse } from '../../../../src/shared/http/videos.schemas';
+import { facetsInSql } from './support/facetsReference';
 import { openVideoWorkspace, type VideoWorkspace } from './support/videoWorkspace';
 
 // The list's count, summary and pages come from the in-memory search index (src/server/search); get_video_ids stays in
@@ -65,7 +66,16 @@ function sqlSentiment(ids: readonly string[]): { positive: number; negative: num
 }
 
 describe('the in-memory list index answers as SQL does', () => {
-  it('every tab and sort, with and without desc', async () => {
+  /** The tab's filter options (from the index's columns) are the grouped SQL's. */
+  const expectFacetsAgree = async (): Promise<void> => {
+    for (const tab of VIDEO_TABS) {
+      const { filters } = (await json<VideoListResponse>('/jwt_api/videos', { tab })).data;
+      expect(filters, tab).toEqual(facetsInSql(w.db, { brandId: w.brandId, competitorIds: w.competitorIds }, tab));
+    }
+  };
+
+  it("every tab and sort, with and without desc; every tab's filter options", async () => {
+    await expectFacetsAgree();
     for (const tab of VIDEO_TABS) {
       for (const sort of ['created_at', ...VIDEO_SORTS]) await expectAgrees({ tab, sort });
       await expectAgrees({ tab, sort: 'created_at', desc: false });
@@ -120,6 +130,7 @@ describe('the in-memory list index answers as SQL does', () => {
     const ids = (await json<{ videos: { video_id: string }[] }>('/jwt_api/videos/get_video_ids', {})).videos.map((video) => video.video_id);
     const [a = '', b = '', c = '', d = ''] = ids;
     const check = async (): Promise<void> => {
+      await expectFacetsAgree();
       for (const tab of VIDEO_TABS) await expectAgrees({ tab, sort: 'favorite_videos' });
       await expectAgrees({ search: 'zebra quartz' });
       await expectAgrees({ search: 'zebra quartz', search_in: 'transcript' });

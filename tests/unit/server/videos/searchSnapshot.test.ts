@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../../src/server/app';
+import { DEMO_ACCOUNTS } from '../../../../src/shared/demoAccounts';
+import type { VideoListResponse } from '../../../../src/shared/http/videos.schemas';
+import { signIn } from '../support/testServer';
+import { openVideoWorkspace, type VideoWorkspace } from './support/videoWorkspace';
+
+// A start restores the list index from the snapshot saved in the database and replays the writes logged after it:
+// what it answers must be what a fresh load answers (the SQL reference).
+let w: VideoWorkspace;
+beforeAll(async () => {
+  w = await openVideoWorkspace(0.2);
+}, 120_000);
+afterAll(async () => w.close());
+
+/** A second back end on the same database, as after a restart. */
+async function restart(): Promise<{ app: FastifyInstance; list: (query: Record<string, string>) => Promise<{ count: number; ids: string[]; reference: string[] }> }> {
+  const app = await buildApp({ db: w.db, jwtSecret: randomBytes(64), dataDir: w.dataDir, now: () => new Date('2026-11-22T10:00:00.000Z') });
+  const { jwt } = await signIn(app, DEMO_ACCOUNTS.brandManager);
+  const list = async (query: Record<string, string>) => {
+    const params = new URLSearchParams({ brand_id: w.brandId, user_id: w.userId, per_page: '100', ...query });
+    const headers = { authorization: `Bearer ${jwt}` };
+    const response = await app.inject({ url: `/jwt_api/videos?${params}`, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json() as VideoListResponse;
+    const reference = (await app.inject({ url: `/jwt_api/videos/get_video_ids?${params}`, headers })).json() as { videos: { video_id: string }[] };
+    return { count: page.data.count, ids: page.videos.map((video) => video._id), reference: reference.videos.slice(0, 100).map((video) => video.video_id) };
+  };
+  return { app, list };
+}
+
+describe('the saved list index', () => {
+  it('is saved by the seed and, after writes, restored and brought up to date on a restart', async () => {
+    const saved = w.db.prepare("SELECT seq FROM search_snapshots WHERE name = 'video_columns'").pluck().get() as number;
+    expect(saved).toBeGreaterThanOrEqual(0);
+    const ids = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id').pluck().all(w.brandId) as string[];
+    w.db.prepare("UPDATE videos SET title = 'Snapshot Zebra review', sentiment_positive = 0.999 WHERE id = ?").run(ids[0]);
+    w.db.prepare('DELETE FROM videos WHERE id = ?').run(ids[1]);
+    expect(w.db.prepare('SELECT MAX(seq) FROM video_search_log').pluck().get()).toBeGreaterThan(saved);
+
+    const { app, list } = await restart();
+    try {
+      const found = await list({ search: 'snapshot zebra' });
+      expect(found.ids).toEqual([ids[0]]);
+      const queries: Record<string, string>[] = [{}, { sort: 'highest_sentiment' }, { tab: 'Competition', sort: 'newest_videos' }];
+      for (const query of queries) {
+        const answer = await list(query);
+        expect(answer.ids, JSON.stringify(query)).toEqual(answer.reference);
+        expect(answer.ids).not.toContain(ids[1]);
+      }
+      expect((await list({ sort: 'highest_sentiment' })).ids[0]).toBe(ids[0]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('loads afresh from a damaged snapshot, answers the same, and saves a good one', async () => {
+    w.db.prepare("UPDATE search_snapshots SET data = x'00ff' WHERE name = 'video_columns'").run();
+    const { app, list } = await restart();
+    try {
+      const answer = await list({ sort: 'newest_videos' });
+      expect(answer.count).toBeGreaterThan(0);
+      expect(answer.ids).toEqual(answer.reference);
+      expect((w.db.prepare("SELECT length(data) FROM search_snapshots WHERE name = 'video_columns'").pluck().get() as number)).toBeGreaterThan(1000);
+    } finally {
+      await app.close();
+    }
+  });
+});
