@@ -35,7 +35,10 @@ export class CodeListColumn {
     for (const id of dumped.listOf) column.listOf.push(id);
     dumped.lists.forEach((codes, id) => {
       if (id === 0) return;
-      column.lists.push(codes);
+      // Copied: deserialized arrays come holey, and filters walk these lists for every candidate video.
+      const packed: number[] = [];
+      for (const code of codes) packed.push(code);
+      column.lists.push(packed);
       column.listIds.set(codes.join(','), id);
     });
     return column;

@@ -119,11 +119,26 @@ function packed(values: readonly unknown[]): readonly unknown[] | Int32Array | F
   return numbers.every((value) => (value | 0) === value) ? Int32Array.from(numbers) : Float64Array.from(numbers);
 }
 
-/** A packed column back as a plain array (an index loop: Array.from walks a typed array through its iterator, slowly). */
+/**
+ * A packed column back as a plain array of the elements kind a load gives (small integers, or doubles): V8 tunes each
+ * array literal to what it held before, so integers and doubles get a literal each, and strings are never copied;
+ * a column of generic elements made every list query about half again slower.
+ */
 function unpacked(values: readonly unknown[] | Int32Array | Float64Array): unknown[] {
-  const out: unknown[] = [];
-  for (let i = 0; i < values.length; i++) out.push(values[i]);
-  return out;
+  if (values instanceof Int32Array) {
+    const ints: number[] = [];
+    for (let i = 0; i < values.length; i++) ints.push(values[i] ?? 0);
+    return ints;
+  }
+  if (values instanceof Float64Array) {
+    const doubles: number[] = [];
+    for (let i = 0; i < values.length; i++) doubles.push(values[i] ?? 0);
+    return doubles;
+  }
+  // Deserialized arrays come holey; a copy is packed like a loaded column.
+  const others: unknown[] = [];
+  for (let i = 0; i < values.length; i++) others.push(values[i]);
+  return others;
 }
 
 function mapFamilies<T, U>(families: Record<DemographicFamily, T>, map: (value: T) => U): Record<DemographicFamily, U> {
@@ -136,7 +151,7 @@ export interface ColumnsSnapshot {
   dict: Record<keyof VideoColumns['dict'], string[]>;
   lists: Record<(typeof SNAPSHOT_LISTS)[number], ReturnType<CodeListColumn['dump']>>;
   alive: Uint8Array;
-  demographics: Record<DemographicFamily, Float64Array>;
+  demographics: Record<DemographicFamily, Int32Array>;
   shares: Record<DemographicFamily, Float64Array[]>;
   titleCodes: string[];
 }
@@ -225,7 +240,7 @@ export class VideoColumns {
     const arrays = Object.fromEntries(SNAPSHOT_ARRAYS.map((field) => [field, packed(this[field])])) as ColumnsSnapshot['arrays'];
     const dict = Object.fromEntries(Object.entries(this.dict).map(([name, dictionary]) => [name, dictionary.values()])) as ColumnsSnapshot['dict'];
     const lists = Object.fromEntries(SNAPSHOT_LISTS.map((field) => [field, this[field].dump()])) as ColumnsSnapshot['lists'];
-    const demographics = mapFamilies(this.demographics, (masks) => Float64Array.from(masks));
+    const demographics = mapFamilies(this.demographics, (masks) => Int32Array.from(masks));
     const shares = mapFamilies(this.shares, (buckets) => buckets.map((bucket) => Float64Array.from(bucket)));
     return { arrays, dict, lists, alive: this.alive, demographics, shares, titleCodes: this.titleCodes.values() };
   }
