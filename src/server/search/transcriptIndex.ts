@@ -90,7 +90,7 @@ export class TranscriptIndex {
       const pairs = runs.slice(1).map((run, j) => found('pair', `${runs[j] ?? ''} ${run}`));
       const middles = runs.slice(1, -1).map((run) => [...run].length);
       plan = {
-        says: (content) => lineSaysRun(content, pairs.map((pair) => pair.terms), middles),
+        says: sayingRun(pairs.map((pair) => pair.terms), middles),
         mark: (flags) => {
           // A video saying every pair somewhere: each pair's union, intersected.
           const scratch = new Uint8Array(flags.length);
@@ -128,6 +128,12 @@ interface Plan {
 function sayingAny(terms: ReadonlySet<string>, kind: 'word' | 'pair'): (content: string) => boolean {
   const few = terms.size <= 16 ? [...terms] : null;
   return (content) => (few === null || few.some((term) => content.includes(term))) && lineSays(content, kind, terms);
+}
+
+/** A line test for a run of three words or more; most candidate lines say none of its first pairs, found as text. */
+function sayingRun(pairs: readonly ReadonlySet<string>[], middles: readonly number[]): (content: string) => boolean {
+  const first = pairs[0] && pairs[0].size <= 16 ? [...pairs[0]] : null;
+  return (content) => (first === null || first.some((term) => content.includes(term))) && lineSaysRun(content, pairs, middles);
 }
 
 /** Adds each waiting video's terms to the postings; a video indexed before becomes stale (see TranscriptIndex). */

@@ -104,7 +104,7 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 const SNAPSHOT_ARRAYS = [
-  'id', 'brand', 'brandId', 'platform', 'creator', 'category', 'language', 'scene', 'pov', 'sponsoredBy', 'visual', 'foul',
+  'id', 'brand', 'platform', 'creator', 'category', 'language', 'scene', 'pov', 'sponsoredBy', 'visual', 'foul',
   'positive', 'negative', 'views', 'sponsored', 'publishedAt', 'createdAt', 'createdMs', 'title', 'titles', 'creatorNames',
 ] as const;
 const SNAPSHOT_LISTS = ['audio', 'topics', 'subTopics', 'products'] as const;
@@ -254,7 +254,12 @@ export class VideoColumns {
     for (const field of SNAPSHOT_LISTS) Object.assign(this, { [field]: CodeListColumn.load(saved.lists[field]) });
     for (const name of Object.keys(this.dict) as (keyof VideoColumns['dict'])[]) this.dict[name] = Dictionary.of(saved.dict[name]);
     this.alive = saved.alive;
-    for (let o = 0; o < this.id.length; o++) if (this.alive[o] === 1) this.ordOf.set(this.id[o] ?? '', o);
+    // Brand ids follow from the brand codes: one shared string per brand instead of one saved per video.
+    const brands = saved.dict.brand;
+    for (let o = 0; o < this.id.length; o++) {
+      this.brandId.push(brands[this.brand[o] ?? -1] ?? '');
+      if (this.alive[o] === 1) this.ordOf.set(this.id[o] ?? '', o);
+    }
     this.orderVersion += 1;
   }
 
