@@ -3,7 +3,6 @@ import type { BrandSafety } from '../../shared/domain/video';
 import type { AnalysisSummary } from '../../shared/http/uploads.schemas';
 import { createAnalysisRepository, type AnalysisRepository } from '../repositories/analysisRepository';
 import type { FfmpegTools } from './embeddedSubtitles';
-import { analyseText } from './textAnalytics';
 import type { AnalysisTimer } from './timer';
 import { buildTopicVocabulary } from './topicVocabulary';
 import { findTranscript } from './transcriptSource';
@@ -81,7 +80,8 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
     const video = repo.video(videoId);
     const job = repo.job(videoId);
     if (!video || !job) return;
-    const found = await findTranscript(video, options.mediaDir, options.ffmpeg, () => repo.storedLines(videoId));
+    // The language models load with the first analysis, not with every start (tens of MiB most sessions never use).
+    const [{ analyseText }, found] = await Promise.all([import('./textAnalytics'), findTranscript(video, options.mediaDir, options.ffmpeg, () => repo.storedLines(videoId))]);
     const result = analyseText(found.lines, repo.targets(video.brand_id), vocabulary);
     const previous = readSummary(job.summary);
     const at = iso();

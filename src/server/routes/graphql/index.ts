@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { graphql } from 'graphql';
 import { z } from 'zod';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
 import type { AssistantContext } from './assistantSchema';
-import { assistantRoot, assistantSchema } from './assistantSchema';
 
 const GraphqlRequestSchema = z.object({
   query: z.string().min(1).max(100_000),
@@ -21,6 +19,8 @@ export async function graphqlPlugin(app: FastifyInstance, ctx: ServerContext): P
     auth: 'bearer',
     body: GraphqlRequestSchema,
     handler: async ({ body, auth }) => {
+      // GraphQL and the schema load with the first query: a start that never asks the assistant does not carry them.
+      const [{ graphql }, { assistantRoot, assistantSchema }] = await Promise.all([import('graphql'), import('./assistantSchema')]);
       const contextValue: AssistantContext = { auth, server: ctx };
       // GraphQL reports its own errors inside a 200 answer, as clients such as Apollo expect.
       return graphql({

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { SMTP_DEFAULT_FROM, SMTP_FROM_ENV, SMTP_URL_ENV } from '../../../../shared/http/mailCampaigns.schemas';
 
 export interface OutgoingMail {
@@ -22,19 +22,25 @@ export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer {
   const from = env[SMTP_FROM_ENV]?.trim() || SMTP_DEFAULT_FROM;
   const parsed = new URL(url);
   const loopback = parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost';
-  const transporter = nodemailer.createTransport({
-    host: parsed.hostname,
-    port: Number(parsed.port) || (parsed.protocol === 'smtps:' ? 465 : 587),
-    secure: parsed.protocol === 'smtps:',
-    ...(parsed.username ? { auth: { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } } : {}),
-    // Loopback servers in development and tests often have no trusted certificate; TLS is still used when offered.
-    tls: { rejectUnauthorized: !loopback },
-  });
+  // nodemailer is loaded on the first send: most starts send no mail, and it costs the back end memory from the start.
+  let transporter: Transporter | null = null;
+  const connect = async (): Promise<Transporter> => {
+    const { default: nodemailer } = await import('nodemailer');
+    transporter ??= nodemailer.createTransport({
+      host: parsed.hostname,
+      port: Number(parsed.port) || (parsed.protocol === 'smtps:' ? 465 : 587),
+      secure: parsed.protocol === 'smtps:',
+      ...(parsed.username ? { auth: { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } } : {}),
+      // Loopback servers in development and tests often have no trusted certificate; TLS is still used when offered.
+      tls: { rejectUnauthorized: !loopback },
+    });
+    return transporter;
+  };
   return {
     transport: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await (await connect()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     },
-    close: () => transporter.close(),
+    close: () => transporter?.close(),
   };
 }
