@@ -1,21 +1,28 @@
 /**
  * A multi-valued column (audio labels, topics, sub-topics, products): per ordinal, a list of dictionary codes. The
  * lists are interned: each ordinal holds the number of its distinct list, so 100k videos share a few thousand arrays
- * instead of owning one each, which keeps the garbage collector's marking of the index short.
+ * instead of owning one each, which keeps the garbage collector's marking of the index short. The numbers live in a
+ * typed array with room to grow, which a snapshot restores as one block of bytes.
  */
 export class CodeListColumn {
-  private readonly listOf: number[] = [];
+  private listOf: Int32Array = new Int32Array(0);
+  private slots = 0;
   private readonly lists: (readonly number[])[] = [[]];
   private readonly listIds = new Map<string, number>([['', 0]]);
 
   /** Ordinal slots. */
   get length(): number {
-    return this.listOf.length;
+    return this.slots;
   }
 
   /** Appends an empty slot. */
   push(): void {
-    this.listOf.push(0);
+    if (this.slots === this.listOf.length) {
+      const grown = new Int32Array(Math.max(1024, this.listOf.length * 2));
+      grown.set(this.listOf);
+      this.listOf = grown;
+    }
+    this.listOf[this.slots++] = 0;
   }
 
   /** The codes of an ordinal (shared: never modify). */
@@ -24,15 +31,16 @@ export class CodeListColumn {
   }
 
   /** The column as plain data (the search snapshot). */
-  dump(): { listOf: number[]; lists: (readonly number[])[] } {
-    return { listOf: this.listOf, lists: this.lists };
+  dump(): { listOf: Int32Array; lists: (readonly number[])[] } {
+    return { listOf: this.listOf.subarray(0, this.slots), lists: this.lists };
   }
 
-  /** A column from `dump()`. */
-  static load(dumped: { listOf: number[]; lists: (readonly number[])[] }): CodeListColumn {
+  /** A column of `length` slots from `dump()`; throws when the data does not fit (a damaged snapshot). */
+  static load(dumped: { listOf: Int32Array; lists: (readonly number[])[] }, length: number): CodeListColumn {
+    if (!(dumped.listOf instanceof Int32Array) || dumped.listOf.length !== length || !Array.isArray(dumped.lists)) throw new Error('damaged search snapshot');
     const column = new CodeListColumn();
-    column.listOf.length = 0;
-    for (const id of dumped.listOf) column.listOf.push(id);
+    column.listOf = dumped.listOf;
+    column.slots = length;
     dumped.lists.forEach((codes, id) => {
       if (id === 0) return;
       // Copied: deserialized arrays come holey, and filters walk these lists for every candidate video.
@@ -41,6 +49,7 @@ export class CodeListColumn {
       column.lists.push(packed);
       column.listIds.set(codes.join(','), id);
     });
+    for (const id of column.listOf) if (id < 0 || id >= column.lists.length) throw new Error('damaged search snapshot');
     return column;
   }
 

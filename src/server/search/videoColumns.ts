@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { AGE_RANGES, ETHNICITIES, GENDERS } from '../../shared/constants';
 import { DEMOGRAPHIC_FILTER_MIN_SHARE } from '../../shared/http/videos.schemas';
 import { CodeListColumn } from './codeListColumn';
+import { sortedOrder, type SortKind } from './sortOrders';
 
 /** Interns strings as small integer codes (a column's dictionary); -1 stands for NULL. */
 export class Dictionary {
@@ -103,114 +104,110 @@ function parse(text: string): unknown {
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
-const SNAPSHOT_ARRAYS = [
-  'id', 'brand', 'platform', 'creator', 'category', 'language', 'scene', 'pov', 'sponsoredBy', 'visual', 'foul',
-  'positive', 'negative', 'views', 'sponsored', 'publishedAt', 'createdAt', 'createdMs', 'title', 'titles', 'creatorNames',
-] as const;
-const SNAPSHOT_LISTS = ['audio', 'topics', 'subTopics', 'products'] as const;
+/** Columns of a dictionary code per ordinal (-1: none). */
+const CODE_COLUMNS = ['brand', 'platform', 'creator', 'category', 'language', 'scene', 'pov', 'sponsoredBy', 'visual', 'foul', 'title'] as const;
+/** Columns of a number per ordinal. */
+const NUMBER_COLUMNS = ['positive', 'negative', 'views', 'sponsored', 'createdMs'] as const;
+/** Columns of strings (per ordinal, or per code for `titles` and `creatorNames`). */
+const STRING_COLUMNS = ['id', 'publishedAt', 'createdAt', 'titles', 'creatorNames'] as const;
+const LIST_COLUMNS = ['audio', 'topics', 'subTopics', 'products'] as const;
+const SORT_KINDS: readonly SortKind[] = ['created', 'published', 'sentiment'];
 
-/**
- * A column for the snapshot: all-number columns as one Float64Array (exact for every number, NaN included), which
- * saves and restores as a block of bytes instead of one value at a time.
- */
-function packed(values: readonly unknown[]): readonly unknown[] | Int32Array | Float64Array {
-  if (!values.every((value) => typeof value === 'number')) return values;
-  const numbers = values as readonly number[];
-  return numbers.every((value) => (value | 0) === value) ? Int32Array.from(numbers) : Float64Array.from(numbers);
+type CodeColumn = (typeof CODE_COLUMNS)[number];
+type NumberColumn = (typeof NUMBER_COLUMNS)[number];
+
+/** `values` in a typed array of `capacity` slots, the new ones set to `fill`. */
+function widened<T extends Int32Array | Float64Array | Uint8Array>(values: T, capacity: number, fill: number): T {
+  const next = new (values.constructor as new (length: number) => T)(capacity);
+  next.set(values);
+  next.fill(fill, values.length);
+  return next;
 }
 
 /**
- * A packed column back as a plain array of the elements kind a load gives (small integers, or doubles): V8 tunes each
- * array literal to what it held before, so integers and doubles get a literal each, and strings are never copied;
- * a column of generic elements made every list query about half again slower.
+ * A saved typed column, checked for its type and length (a damaged snapshot throws and is loaded afresh). Not copied:
+ * a deserialized typed array is a view into the snapshot's bytes, which then stay as the columns' memory (copies
+ * would double it until the garbage collector next runs); a column that grows moves to an array of its own.
  */
-function unpacked(values: readonly unknown[] | Int32Array | Float64Array): unknown[] {
-  if (values instanceof Int32Array) {
-    const ints: number[] = [];
-    for (let i = 0; i < values.length; i++) ints.push(values[i] ?? 0);
-    return ints;
-  }
-  if (values instanceof Float64Array) {
-    const doubles: number[] = [];
-    for (let i = 0; i < values.length; i++) doubles.push(values[i] ?? 0);
-    return doubles;
-  }
-  // Deserialized arrays come holey; a copy is packed like a loaded column.
-  const others: unknown[] = [];
-  for (let i = 0; i < values.length; i++) others.push(values[i]);
-  return others;
+function owned<T extends Int32Array | Float64Array | Uint8Array>(values: unknown, type: new (length: number) => T, length: number): T {
+  if (!(values instanceof type) || values.length !== length) throw new Error('damaged search snapshot');
+  return values as T;
 }
 
 function mapFamilies<T, U>(families: Record<DemographicFamily, T>, map: (value: T) => U): Record<DemographicFamily, U> {
   return { age_range: map(families.age_range), ethnicity: map(families.ethnicity), gender: map(families.gender) };
 }
 
-/** Every column as plain data (arrays, typed arrays, strings): what a search snapshot holds. */
+/** Every column as plain data (typed arrays, arrays of strings): what a search snapshot holds. */
 export interface ColumnsSnapshot {
-  arrays: Record<(typeof SNAPSHOT_ARRAYS)[number], readonly unknown[] | Int32Array | Float64Array>;
+  codes: Record<CodeColumn, Int32Array>;
+  numbers: Record<NumberColumn, Float64Array>;
+  strings: Record<(typeof STRING_COLUMNS)[number], readonly (string | null)[]>;
   dict: Record<keyof VideoColumns['dict'], string[]>;
-  lists: Record<(typeof SNAPSHOT_LISTS)[number], ReturnType<CodeListColumn['dump']>>;
+  lists: Record<(typeof LIST_COLUMNS)[number], ReturnType<CodeListColumn['dump']>>;
   alive: Uint8Array;
   demographics: Record<DemographicFamily, Int32Array>;
   shares: Record<DemographicFamily, Float64Array[]>;
-  titleCodes: string[];
+  /** Each sort order as of the snapshot, so a start does not sort every video before its first page. */
+  orders: Record<SortKind, Int32Array>;
 }
 
 /**
  * Every video of the workspace as columns indexed by the video's rowid (its ordinal): dictionary codes for the filter
- * families, numbers for sorts and summaries, ASCII-folded title and creator name for search. Loaded once from SQLite;
- * `upsert` / `remove` keep single videos current (see videoSearchIndex.ts, which follows video_search_log).
+ * families, numbers for sorts and summaries, ASCII-folded title and creator name for search. Codes and numbers live in
+ * typed arrays with room to grow (doubled when full): they restore from a snapshot as blocks of bytes, take half the
+ * memory of arrays of small integers, and read as fast. Loaded once from SQLite or a snapshot; `refresh` keeps single
+ * videos current (see videoSearchIndex.ts, which follows video_search_log).
  */
 export class VideoColumns {
-  readonly dict = {
+  dict = {
     brand: new Dictionary(), platform: new Dictionary(), creator: new Dictionary(), category: new Dictionary(), language: new Dictionary(),
     scene: new Dictionary(), pov: new Dictionary(), sponsoredBy: new Dictionary(), visual: new Dictionary(), foul: new Dictionary(),
     audio: new Dictionary(), topic: new Dictionary(), subTopic: new Dictionary(), product: new Dictionary(),
   };
-  alive: Uint8Array = new Uint8Array(0);
-  readonly id: string[] = [];
+  /** 1 for a live video; its length is the capacity of every typed column. */
+  alive = new Uint8Array(0);
+  id: string[] = [];
   readonly ordOf = new Map<string, number>();
-  readonly brand: number[] = [];
   readonly brandId: string[] = [];
-  readonly platform: number[] = [];
-  readonly creator: number[] = [];
-  readonly category: number[] = [];
-  readonly language: number[] = [];
-  readonly scene: number[] = [];
-  readonly pov: number[] = [];
-  readonly sponsoredBy: number[] = [];
-  readonly visual: number[] = [];
-  readonly foul: number[] = [];
-  readonly audio = new CodeListColumn();
-  readonly topics = new CodeListColumn();
-  readonly subTopics = new CodeListColumn();
-  readonly products = new CodeListColumn();
-  readonly demographics: Record<DemographicFamily, number[]> = { age_range: [], ethnicity: [], gender: [] };
+  brand = new Int32Array(0);
+  platform = new Int32Array(0);
+  creator = new Int32Array(0);
+  category = new Int32Array(0);
+  language = new Int32Array(0);
+  scene = new Int32Array(0);
+  pov = new Int32Array(0);
+  sponsoredBy = new Int32Array(0);
+  visual = new Int32Array(0);
+  foul = new Int32Array(0);
+  audio = new CodeListColumn();
+  topics = new CodeListColumn();
+  subTopics = new CodeListColumn();
+  products = new CodeListColumn();
+  demographics: Record<DemographicFamily, Int32Array> = mapFamilies<readonly string[], Int32Array>(DEMOGRAPHIC_BUCKETS, () => new Int32Array(0));
   /** Per family and bucket, each video's audience share (NaN when it has none): the list's audience summary averages them. */
-  readonly shares: Record<DemographicFamily, number[][]> = {
-    age_range: DEMOGRAPHIC_BUCKETS.age_range.map(() => []),
-    ethnicity: DEMOGRAPHIC_BUCKETS.ethnicity.map(() => []),
-    gender: DEMOGRAPHIC_BUCKETS.gender.map(() => []),
-  };
-  readonly positive: number[] = [];
-  readonly negative: number[] = [];
-  readonly views: number[] = [];
-  readonly sponsored: number[] = [];
-  readonly publishedAt: (string | null)[] = [];
-  readonly createdAt: string[] = [];
+  shares: Record<DemographicFamily, Float64Array[]> = mapFamilies<readonly string[], Float64Array[]>(DEMOGRAPHIC_BUCKETS, (buckets) => buckets.map(() => new Float64Array(0)));
+  positive = new Float64Array(0);
+  negative = new Float64Array(0);
+  views = new Float64Array(0);
+  sponsored = new Float64Array(0);
+  publishedAt: (string | null)[] = [];
+  createdAt: string[] = [];
   /** created_at as epoch milliseconds: the list's date window tests it for every tab member, and numbers compare faster. */
-  readonly createdMs: number[] = [];
+  createdMs = new Float64Array(0);
   /** Title code per ordinal; `titles` holds each distinct title ASCII-folded (a search tests each distinct title once). */
-  readonly title: number[] = [];
-  readonly titles: string[] = [];
+  title = new Int32Array(0);
+  titles: string[] = [];
   /** ASCII-folded creator name per creator code (`creator` column). */
-  readonly creatorNames: (string | null)[] = [];
-  private readonly titleCodes = new Dictionary();
+  creatorNames: (string | null)[] = [];
+  /** The codes of `titles`, built when a title is first added after a restore (a start that writes nothing needs none). */
+  private titleCodes: Dictionary | null = null;
   /** Bumped when a video is added or removed or a sort key changes (sort orders are rebuilt lazily). */
   orderVersion = 0;
   /** Bumped by every change of any column (postings are rebuilt lazily). */
   private dataVersion = 0;
   private readonly postings = new Map<CodeListColumn, { version: number; lists: Map<number, Int32Array>; marks: Uint8Array }>();
+  private readonly orders = new Map<SortKind, { version: number; order: Int32Array; rank: Int32Array | null }>();
 
   private readonly one: Database.Statement;
 
@@ -237,30 +234,49 @@ export class VideoColumns {
 
   /** The columns as plain data, to be saved and given back to the constructor. */
   snapshot(): ColumnsSnapshot {
-    const arrays = Object.fromEntries(SNAPSHOT_ARRAYS.map((field) => [field, packed(this[field])])) as ColumnsSnapshot['arrays'];
+    const size = this.size;
+    const codes = Object.fromEntries(CODE_COLUMNS.map((name) => [name, this[name].subarray(0, size)])) as ColumnsSnapshot['codes'];
+    const numbers = Object.fromEntries(NUMBER_COLUMNS.map((name) => [name, this[name].subarray(0, size)])) as ColumnsSnapshot['numbers'];
+    const strings = Object.fromEntries(STRING_COLUMNS.map((name) => [name, this[name]])) as unknown as ColumnsSnapshot['strings'];
     const dict = Object.fromEntries(Object.entries(this.dict).map(([name, dictionary]) => [name, dictionary.values()])) as ColumnsSnapshot['dict'];
-    const lists = Object.fromEntries(SNAPSHOT_LISTS.map((field) => [field, this[field].dump()])) as ColumnsSnapshot['lists'];
-    const demographics = mapFamilies(this.demographics, (masks) => Int32Array.from(masks));
-    const shares = mapFamilies(this.shares, (buckets) => buckets.map((bucket) => Float64Array.from(bucket)));
-    return { arrays, dict, lists, alive: this.alive, demographics, shares, titleCodes: this.titleCodes.values() };
+    const lists = Object.fromEntries(LIST_COLUMNS.map((name) => [name, this[name].dump()])) as ColumnsSnapshot['lists'];
+    const orders = Object.fromEntries(SORT_KINDS.map((kind) => [kind, this.sorted(kind).order])) as ColumnsSnapshot['orders'];
+    return {
+      codes, numbers, strings, dict, lists, orders,
+      alive: this.alive.subarray(0, size),
+      demographics: mapFamilies(this.demographics, (masks) => masks.subarray(0, size)),
+      shares: mapFamilies(this.shares, (buckets) => buckets.map((bucket) => bucket.subarray(0, size))),
+    };
   }
 
   private restore(saved: ColumnsSnapshot): void {
-    // The saved arrays replace the empty ones the fields start with (readonly to callers, not to the loader).
-    const arrays = Object.fromEntries(Object.entries(saved.arrays).map(([field, values]) => [field, unpacked(values)]));
-    const demographics = mapFamilies(saved.demographics, unpacked);
-    const shares = mapFamilies(saved.shares, (buckets) => buckets.map(unpacked));
-    Object.assign(this, arrays, { demographics, shares, titleCodes: Dictionary.of(saved.titleCodes) });
-    for (const field of SNAPSHOT_LISTS) Object.assign(this, { [field]: CodeListColumn.load(saved.lists[field]) });
-    for (const name of Object.keys(this.dict) as (keyof VideoColumns['dict'])[]) this.dict[name] = Dictionary.of(saved.dict[name]);
-    this.alive = saved.alive;
+    const strings = saved.strings;
+    if (!STRING_COLUMNS.every((name) => Array.isArray(strings[name]))) throw new Error('damaged search snapshot');
+    const size = strings.id.length;
+    this.id = strings.id as string[];
+    this.publishedAt = [...strings.publishedAt];
+    this.createdAt = strings.createdAt as string[];
+    this.titles = strings.titles as string[];
+    this.creatorNames = [...strings.creatorNames];
+    this.alive = owned(saved.alive, Uint8Array, size);
+    for (const name of CODE_COLUMNS) this[name] = owned(saved.codes[name], Int32Array, size);
+    for (const name of NUMBER_COLUMNS) this[name] = owned(saved.numbers[name], Float64Array, size);
+    this.demographics = mapFamilies(saved.demographics, (masks) => owned(masks, Int32Array, size));
+    this.shares = mapFamilies(saved.shares, (buckets) => buckets.map((bucket) => owned(bucket, Float64Array, size)));
+    for (const name of LIST_COLUMNS) this[name] = CodeListColumn.load(saved.lists[name], size);
+    this.dict = Object.fromEntries(Object.keys(this.dict).map((name) => [name, Dictionary.of(saved.dict[name as keyof VideoColumns['dict']])])) as VideoColumns['dict'];
     // Brand ids follow from the brand codes: one shared string per brand instead of one saved per video.
     const brands = saved.dict.brand;
-    for (let o = 0; o < this.id.length; o++) {
+    let live = 0;
+    for (let o = 0; o < size; o++) {
       this.brandId.push(brands[this.brand[o] ?? -1] ?? '');
-      if (this.alive[o] === 1) this.ordOf.set(this.id[o] ?? '', o);
+      if (this.alive[o] === 1) {
+        this.ordOf.set(this.id[o] ?? '', o);
+        live += 1;
+      }
     }
     this.orderVersion += 1;
+    for (const kind of SORT_KINDS) this.orders.set(kind, { version: this.orderVersion, order: owned(saved.orders[kind], Int32Array, live), rank: null });
   }
 
   /** Number of ordinal slots (max rowid + 1); dead slots have alive = 0. */
@@ -285,20 +301,38 @@ export class VideoColumns {
     if (!known || keys !== `${row.created_at}|${row.published_at}|${row.sentiment_positive}`) this.orderVersion += 1;
   }
 
-  /** Appends empty slots up to `o`, so every column stays a packed array (fast element access). */
+  /**
+   * Every live ordinal in ascending order of a sort key (see sortOrders.ts), and each ordinal's position in it; sorted
+   * again after a key changed.
+   */
+  sorted(kind: SortKind): { order: Int32Array; rank: Int32Array } {
+    let sorted = this.orders.get(kind);
+    if (!sorted || sorted.version !== this.orderVersion) this.orders.set(kind, (sorted = { version: this.orderVersion, order: sortedOrder(this, kind), rank: null }));
+    if (!sorted.rank) {
+      const { order } = sorted;
+      const rank = new Int32Array(this.size);
+      for (let i = 0; i < order.length; i++) rank[order[i] ?? 0] = i;
+      sorted.rank = rank;
+    }
+    return { order: sorted.order, rank: sorted.rank };
+  }
+
+  /** Opens slots up to `o`: typed columns grow by doubling, so adding videos one by one stays cheap. */
   private extendTo(o: number): void {
+    if (o >= this.alive.length) {
+      const capacity = Math.max(o + 1, this.alive.length * 2, 1024);
+      this.alive = widened(this.alive, capacity, 0);
+      for (const name of CODE_COLUMNS) this[name] = widened(this[name], capacity, -1);
+      for (const name of NUMBER_COLUMNS) this[name] = widened(this[name], capacity, 0);
+      this.demographics = mapFamilies(this.demographics, (masks) => widened(masks, capacity, 0));
+      this.shares = mapFamilies(this.shares, (buckets) => buckets.map((bucket) => widened(bucket, capacity, NaN)));
+    }
     while (this.id.length <= o) {
       this.id.push('');
       this.brandId.push('');
-      for (const codes of [this.brand, this.platform, this.creator, this.category, this.language, this.scene, this.pov, this.sponsoredBy, this.visual, this.foul]) codes.push(-1);
-      for (const lists of [this.audio, this.topics, this.subTopics, this.products]) lists.push();
-      for (const masks of Object.values(this.demographics)) masks.push(0);
-      for (const buckets of Object.values(this.shares)) for (const bucket of buckets) bucket.push(NaN);
-      for (const numbers of [this.positive, this.negative, this.views, this.sponsored]) numbers.push(0.5);
+      for (const name of LIST_COLUMNS) this[name].push();
       this.publishedAt.push(null);
       this.createdAt.push('');
-      this.createdMs.push(0.5);
-      this.title.push(-1);
     }
   }
 
@@ -335,11 +369,6 @@ export class VideoColumns {
   private set(row: LoadedRow): void {
     this.dataVersion += 1;
     const o = row.ord;
-    if (o >= this.alive.length) {
-      const grown = new Uint8Array(Math.max(o + 1, this.alive.length * 2, 1024));
-      grown.set(this.alive);
-      this.alive = grown;
-    }
     this.extendTo(o);
     const d = this.dict;
     const safety = record(parse(row.brand_safety));
@@ -366,7 +395,8 @@ export class VideoColumns {
     const shares = demographicShares(row.demographics);
     for (const family of Object.keys(shares) as DemographicFamily[]) {
       shares[family].forEach((share, bucket) => {
-        (this.shares[family][bucket] as number[])[o] = share;
+        const column = this.shares[family][bucket];
+        if (column) column[o] = share;
       });
     }
     const masks = demographicMasks(shares);
@@ -381,6 +411,7 @@ export class VideoColumns {
     this.createdAt[o] = row.created_at;
     this.createdMs[o] = Date.parse(row.created_at);
     const title = foldAscii(row.title);
+    this.titleCodes ??= Dictionary.of(this.titles);
     const code = this.titleCodes.intern(title);
     this.titles[code] = title;
     this.title[o] = code;

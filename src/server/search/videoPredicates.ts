@@ -44,7 +44,7 @@ export function byPredicate(test: Predicate): Filter {
   };
 }
 
-function single(column: readonly number[], dict: Dictionary, values: readonly string[]): Filter | null {
+function single(column: ArrayLike<number>, dict: Dictionary, values: readonly string[]): Filter | null {
   if (values.length === 0) return null;
   const wanted = wantedCodes(dict, values);
   return (candidates, n) => {
@@ -77,7 +77,7 @@ function multi(columns: VideoColumns, column: CodeListColumn, dict: Dictionary, 
 }
 
 /** `column >= value` (or `<=` with `atMost`); a missing number counts as 0, as COALESCE in the SQL. */
-function threshold(column: readonly number[], value: number, atMost: boolean): Filter {
+function threshold(column: ArrayLike<number>, value: number, atMost: boolean): Filter {
   return (candidates, n) => {
     let kept = 0;
     for (let i = 0; i < n; i++) {

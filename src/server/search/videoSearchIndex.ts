@@ -6,7 +6,7 @@ import { dayBefore, type DateWindow } from '../repositories/videos/videoDates';
 import { FTS_MIN_CHARS } from '../repositories/videos/videoFilterSql';
 import { likeContains, type BrandScope } from '../repositories/videos/videoScope';
 import { createBrandMarksReader, tabMembers, type BrandMarks } from './brandMarks';
-import { sortedOrder, type SortKind } from './sortOrders';
+import type { SortKind } from './sortOrders';
 import { readColumnsSnapshot, SNAPSHOT_REPLAY_LIMIT, writeColumnsSnapshot } from './searchSnapshot';
 import { TranscriptIndex } from './transcriptIndex';
 import { DEMOGRAPHIC_BUCKETS, foldAscii, VideoColumns, type DemographicFamily, type Dictionary } from './videoColumns';
@@ -62,8 +62,6 @@ export class VideoSearchIndex {
   private readonly brandState = new Map<string, BrandMarks>();
   /** Tab members per brand and tab, until the next write. */
   private readonly members = new Map<string, number[]>();
-  /** Sort orders (ordinals in order) and ranks (position of each ordinal in the order), rebuilt when a key changes. */
-  private readonly orders = new Map<SortKind, { version: number; order: Int32Array; rank: Int32Array }>();
   /** Milliseconds the columns took to load (the bench prints it). */
   loadMs = 0;
   /**
@@ -182,7 +180,7 @@ export class VideoSearchIndex {
       const values = dictionary.values();
       return new Map([...counts].map(([code, count]) => [values[code] ?? '', count]));
     };
-    const single = (codes: readonly number[], dictionary: Dictionary): Map<string, number> => {
+    const single = (codes: ArrayLike<number>, dictionary: Dictionary): Map<string, number> => {
       const counts = new Map<number, number>();
       for (const o of members) {
         const code = codes[o] ?? -1;
@@ -260,7 +258,7 @@ export class VideoSearchIndex {
     const result = { age_range: {}, ethnicity: {}, gender: {} } as Record<DemographicFamily, Record<string, number>>;
     for (const family of Object.keys(DEMOGRAPHIC_BUCKETS) as DemographicFamily[]) {
       DEMOGRAPHIC_BUCKETS[family].forEach((bucket, b) => {
-        const values = columns.shares[family][b] as number[];
+        const values = columns.shares[family][b] ?? new Float64Array(0);
         // The same compensated sum as SQLite's AVG, so a mean on a rounding edge rounds as the SQL one does.
         const sum = new PreciseSum();
         let counted = 0;
@@ -293,16 +291,7 @@ export class VideoSearchIndex {
       }
       return false;
     };
-    const sortOf = (kind: SortKind): { order: Int32Array; rank: Int32Array } => {
-      const cached = this.orders.get(kind);
-      if (cached && cached.version === columns.orderVersion) return cached;
-      const order = sortedOrder(columns, kind);
-      const rank = new Int32Array(columns.size);
-      for (let i = 0; i < order.length; i++) rank[order[i] ?? 0] = i;
-      const built = { version: columns.orderVersion, order, rank };
-      this.orders.set(kind, built);
-      return built;
-    };
+    const sortOf = (kind: SortKind): { order: Int32Array; rank: Int32Array } => columns.sorted(kind);
     const orderOf = (kind: SortKind): Int32Array => sortOf(kind).order;
     // Few matches: sorting them by rank beats walking an order of every video until a page is full.
     if (matches.count * SPARSE_FACTOR < columns.size) return this.sparsePage(scope, query, matches, sortOf);

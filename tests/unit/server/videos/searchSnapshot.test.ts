@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../../src/server/app';
@@ -64,6 +65,51 @@ describe('the saved list index', () => {
       expect(answer.count).toBeGreaterThan(0);
       expect(answer.ids).toEqual(answer.reference);
       expect((w.db.prepare("SELECT length(data) FROM search_snapshots WHERE name = 'video_columns'").pluck().get() as number)).toBeGreaterThan(1000);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('grows its columns for videos added after a restore and lists them', async () => {
+    const ids = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id').pluck().all(w.brandId) as string[];
+    const { app, list } = await restart();
+    try {
+      expect((await list({})).count).toBeGreaterThan(0);
+      // Copies of a video with new ids (and new rowids past the restored columns' end), added while the back end runs.
+      w.db.exec('CREATE TEMP TABLE copied AS SELECT * FROM videos WHERE 0');
+      const added: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        w.db.prepare('INSERT INTO copied SELECT * FROM videos WHERE id = ?').run(ids[2]);
+        w.db.prepare("UPDATE copied SET id = ?, title = 'Grown column ' || ?, created_at = '2026-11-21T09:00:00.000Z'").run(`grown-${i}`, i);
+        w.db.exec('INSERT INTO videos SELECT * FROM copied; DELETE FROM copied');
+        added.push(`grown-${i}`);
+      }
+      w.db.exec('DROP TABLE copied');
+      const found = await list({ search: 'grown column' });
+      expect(found.count).toBe(40);
+      expect([...found.ids].sort()).toEqual([...added].sort());
+      const newest = await list({});
+      expect(newest.ids).toEqual(newest.reference);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('loads afresh from a snapshot that reads but does not fit (a column cut short)', async () => {
+    const { app: first } = await restart();
+    await first.close();
+    const data = w.db.prepare("SELECT data FROM search_snapshots WHERE name = 'video_columns'").pluck().get() as Buffer;
+    const snapshot = deserialize(data) as { codes: Record<string, Int32Array> };
+    snapshot.codes.brand = (snapshot.codes.brand ?? new Int32Array(0)).slice(0, 10);
+    w.db.prepare("UPDATE search_snapshots SET data = ? WHERE name = 'video_columns'").run(serialize(snapshot));
+    const { app, list } = await restart();
+    try {
+      const queries: Record<string, string>[] = [{}, { tab: 'Competition' }, { sort: 'lowest_sentiment' }];
+    for (const query of queries) {
+        const answer = await list(query);
+        expect(answer.count).toBeGreaterThan(0);
+        expect(answer.ids, JSON.stringify(query)).toEqual(answer.reference);
+      }
     } finally {
       await app.close();
     }
