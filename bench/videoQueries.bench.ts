@@ -22,7 +22,7 @@ import { coldListQueries, coldSearchQueries, SEARCH_KINDS, warmUpQueries, type L
 
 const SIZES = [10_000, 100_000] as const;
 const SAMPLES = 200;
-const SEARCH_SAMPLES = 100;
+const SEARCH_SAMPLES = 200;
 const WARM_SAMPLES = 50;
 /** Words whose share of lines is printed, so the search figures are read with the text they were measured on. */
 const COMMON_WORDS = ['the', 'honestly', 'price', 'really'];

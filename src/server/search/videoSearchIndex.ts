@@ -49,7 +49,8 @@ class PreciseSum {
  */
 export class VideoSearchIndex {
   private columns: VideoColumns | null = null;
-  private readonly transcripts: TranscriptIndex;
+  /** The transcript term index, shared with whatever shows matching lines (one plan per search, read once). */
+  readonly transcripts: TranscriptIndex;
   private readonly marks: ReturnType<typeof createBrandMarksReader>;
   private readonly version: Database.Statement;
   private readonly logSince: Database.Statement;
@@ -153,12 +154,23 @@ export class VideoSearchIndex {
     const text = search.trim();
     if (text === '') return null;
     const folded = foldAscii(text);
-    const titleHit = Uint8Array.from(columns.titles, (title) => (title.includes(folded) ? 1 : 0));
-    const creatorHit = Uint8Array.from(columns.creatorNames, (name) => (name?.includes(folded) ? 1 : 0));
-    const titled = (o: number): boolean => titleHit[columns.title[o] ?? -1] === 1 || creatorHit[columns.creator[o] ?? -1] === 1;
+    // Each distinct title and name is tested once, when a candidate first needs it (0 untested, 1 contains, 2 does not):
+    // testing all of them up front cost a pass over every title of the workspace per search.
+    const titleHit = new Uint8Array(columns.titles.length);
+    const creatorHit = new Uint8Array(columns.creatorNames.length);
+    const hit = (tested: Uint8Array, code: number, value: string | null | undefined): boolean => {
+      if (code < 0) return false;
+      if (tested[code] === 0) tested[code] = value?.includes(folded) ? 1 : 2;
+      return tested[code] === 1;
+    };
+    const titled = (o: number): boolean => {
+      const title = columns.title[o] ?? -1;
+      const creator = columns.creator[o] ?? -1;
+      return hit(titleHit, title, columns.titles[title]) || hit(creatorHit, creator, columns.creatorNames[creator]);
+    };
     if (!inTranscript || [...text].length < FTS_MIN_CHARS) return titled;
     const said = this.transcripts.matcher(text, columns.size);
-    return (o) => titled(o) || said(o);
+    return (o) => said(o) || titled(o);
   }
 
   /** The tab's videos (ordinals), until the next write. */

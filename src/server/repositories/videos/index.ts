@@ -15,7 +15,7 @@ export function createVideoRepositories(db: Database.Database) {
   return {
     list: createVideoListRepository(db, index),
     facets: createVideoFacets(db, index),
-    detail: createVideoDetailRepository(db),
+    detail: createVideoDetailRepository(db, index.transcripts),
     marks: createVideoMarksRepository(db),
     edits: createVideoEditsRepository(db),
     notes: createNotesRepository(db, 'video'),

@@ -4,14 +4,15 @@ import type { TranscriptLine } from '../../../shared/domain/video';
 import { VIDEO_ROW_COLUMNS, type VideoRow } from './videoRows';
 import { createTranscriptLines } from './transcriptLines';
 import type { BrandScope } from './videoScope';
+import type { TranscriptIndex } from '../../search/transcriptIndex';
 
 /** Reads of one video's analysis: the row, transcript, sentiment lines, people, associations and products. */
-export function createVideoDetailRepository(db: Database.Database) {
+export function createVideoDetailRepository(db: Database.Database, terms?: TranscriptIndex) {
   const row = db.prepare(
     `SELECT ${VIDEO_ROW_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id
      WHERE v.id = ? AND NOT EXISTS (SELECT 1 FROM video_removals r WHERE r.brand_id = ? AND r.video_id = v.id)`,
   );
-  const lines = createTranscriptLines(db);
+  const lines = createTranscriptLines(db, terms);
   const productIds = db.prepare('SELECT product_id FROM video_products WHERE video_id = ? ORDER BY product_id').pluck();
   const products = db.prepare(
     'SELECT p.id, p.brand_id, p.name, p.category, p.price, p.pictures FROM video_products vp JOIN products p ON p.id = vp.product_id WHERE vp.video_id = ? ORDER BY p.name',

@@ -66,7 +66,8 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
   const summaries = new Map<string, ListSummary>();
   let lastMatch: { key: string; matches: MatchSet } | null = null;
   const rowsByIds = db.prepare(`SELECT ${VIDEO_LIST_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE v.id IN (SELECT value FROM json_each(?))`);
-  const transcripts = createTranscriptLines(db);
+  // The index's own term index: the line under each found video is tested with the plan the search just made.
+  const transcripts = createTranscriptLines(db, index.transcripts);
   const newestByCount = new Map<number, Database.Statement>();
   const newest = (count: number): Database.Statement => {
     let statement = newestByCount.get(count);
