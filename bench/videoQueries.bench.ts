@@ -9,6 +9,8 @@
  * the demo vocabulary, see videoBenchQueries.ts), so the summary (count, yesterday, sentiment) is computed afresh, as
  * when a person changes filters or types a search. The warm figure (the same requests again, answered from the summary
  * cache) is printed as a secondary line only. Facets are per tab and stay cached, as they do while a person filters.
+ * Both workspaces are open in this process and take turns query by query, so a slower moment of the machine lands on
+ * both sides of a ratio instead of on one side's whole series.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -68,10 +70,24 @@ async function timeAll(app: FastifyInstance, queries: readonly ListQuery[], jwt:
 
 const ms = (value: number): string => `${value.toFixed(2)} ms`;
 
-async function measure(videos: number): Promise<Figures> {
+/** One workspace opened for measuring: its app, a signed-in token and its cold queries, warmed up. */
+interface Opened {
+  videos: number;
+  app: FastifyInstance;
+  jwt: string;
+  lists: ListQuery[];
+  searches: Record<SearchKind, ListQuery[]>;
+  close: () => Promise<void>;
+}
+
+async function open(videos: number): Promise<Opened> {
   const dataDir = await benchDataDir(videos);
   const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
   const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir });
+  const close = async (): Promise<void> => {
+    await app.close();
+    db.close();
+  };
   try {
     const login = await app.inject({ method: 'POST', url: '/jwt_api/login', payload: DEMO_ACCOUNTS.brandManager });
     const { jwt } = login.json() as { jwt: string };
@@ -86,39 +102,78 @@ async function measure(videos: number): Promise<Figures> {
       return `"${word}" ${((100 * hits) / lines).toFixed(1)}%`;
     });
     console.log(`  ${videos} videos: ${lines} transcript lines${distinct === null ? '' : `, ${distinct} distinct`}; share of lines containing ${shares.join(', ')}`);
-    console.log(`  ${videos} videos: My Videos holds ${opened.body.data.count}; measuring ${SAMPLES} cold list pages and ${SEARCH_SAMPLES} cold searches of each kind...`);
-
+    console.log(`  ${videos} videos: My Videos holds ${opened.body.data.count}`);
     // A few unmeasured requests (with their own filters) warm the JIT and the page cache, not the summary cache.
     const lists = coldListQueries(options, SAMPLES + 10, SEED);
     const searches = coldSearchQueries(options, SEARCH_SAMPLES + 5, SEED);
     await timeAll(app, [...warmUpQueries(options), ...lists.slice(SAMPLES), ...SEARCH_KINDS.flatMap((kind) => searches[kind].slice(SEARCH_SAMPLES))], jwt);
-    // Loading the index leaves garbage behind; collect it now (at both sizes), so the one-time load is not paid inside
-    // the measured window (`npm run bench` runs node with --expose-gc).
-    global.gc?.();
-
-    const list = await timeAll(app, lists.slice(0, SAMPLES), jwt);
-    const search = {} as Record<SearchKind, number>;
-    console.log(`    list page, cold:            p50 ${ms(percentile(list.times, 50))}  p95 ${ms(percentile(list.times, 95))}  max ${ms(Math.max(...list.times))}  (${list.hits}/${SAMPLES} non-empty)`);
-    for (const kind of SEARCH_KINDS) {
-      const measured = await timeAll(app, searches[kind].slice(0, SEARCH_SAMPLES), jwt);
-      search[kind] = percentile(measured.times, 95);
-      console.log(`    search, ${kind.padEnd(16)}    p50 ${ms(percentile(measured.times, 50))}  p95 ${ms(search[kind])}  max ${ms(Math.max(...measured.times))}  (${measured.hits}/${measured.times.length} non-empty)`);
-    }
-    const listWarm = await timeAll(app, lists.slice(0, WARM_SAMPLES), jwt);
-    const figures: Figures = { list: percentile(list.times, 95), search, listWarm: percentile(listWarm.times, 95) };
-    return figures;
-  } finally {
-    await app.close();
-    db.close();
+    return { videos, app, jwt, lists: lists.slice(0, SAMPLES), searches: mapKinds((kind) => searches[kind].slice(0, SEARCH_SAMPLES)), close };
+  } catch (error) {
+    await close();
+    throw error;
   }
 }
 
-/** Seeds (or reuses) both workspaces, measures them and prints the figures against the targets. */
+function mapKinds<T>(make: (kind: SearchKind) => T): Record<SearchKind, T> {
+  return Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, make(kind)])) as Record<SearchKind, T>;
+}
+
+/**
+ * Times the i-th query of each workspace one after the other, i by i, so both sides meet the same moments of the
+ * machine (a slower minute lands on both, not on one side's whole series).
+ */
+async function interleaved(sides: readonly Opened[], queriesOf: (side: Opened) => readonly ListQuery[]): Promise<{ times: number[]; hits: number }[]> {
+  const results = sides.map(() => ({ times: [] as number[], hits: 0 }));
+  const rounds = Math.max(...sides.map((side) => queriesOf(side).length));
+  for (let i = 0; i < rounds; i++) {
+    for (const [s, side] of sides.entries()) {
+      const query = queriesOf(side)[i];
+      const result = results[s];
+      if (!query || !result) continue;
+      const { ms, body } = await get(side.app, query, side.jwt);
+      result.times.push(ms);
+      if (body.data.count > 0) result.hits += 1;
+    }
+  }
+  return results;
+}
+
+function printSeries(side: Opened, name: string, measured: { times: number[]; hits: number }): void {
+  const { times, hits } = measured;
+  console.log(`    ${String(side.videos).padStart(6)}  ${name.padEnd(24)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  max ${ms(Math.max(...times))}  (${hits}/${times.length} non-empty)`);
+}
+
+/** Seeds (or reuses) both workspaces, measures them round by round and prints the figures against the targets. */
 export async function run(): Promise<void> {
-  const results = new Map<number, Figures>();
-  for (const videos of SIZES) results.set(videos, await measure(videos));
-  const small = results.get(SIZES[0]);
-  const large = results.get(SIZES[1]);
+  const sides: Opened[] = [];
+  try {
+    for (const videos of SIZES) sides.push(await open(videos));
+    // Loading the indexes leaves garbage behind; collect it now, so the one-time load is not paid inside the measured
+    // window (`npm run bench` runs node with --expose-gc).
+    global.gc?.();
+    console.log(`  measuring ${SAMPLES} cold list pages and ${SEARCH_SAMPLES} cold searches of each kind per size, the sizes taking turns...`);
+    const figures = sides.map((): Figures => ({ list: 0, search: mapKinds(() => 0), listWarm: 0 }));
+    const record = (name: string, results: { times: number[]; hits: number }[], set: (figure: Figures, p95: number) => void): void => {
+      results.forEach((measured, s) => {
+        const side = sides[s];
+        const figure = figures[s];
+        if (!side || !figure) return;
+        printSeries(side, name, measured);
+        set(figure, percentile(measured.times, 95));
+      });
+    };
+    record('list page, cold', await interleaved(sides, (side) => side.lists), (figure, p95) => (figure.list = p95));
+    for (const kind of SEARCH_KINDS) {
+      record(`search, ${kind}`, await interleaved(sides, (side) => side.searches[kind]), (figure, p95) => (figure.search[kind] = p95));
+    }
+    record('list page, warm', await interleaved(sides, (side) => side.lists.slice(0, WARM_SAMPLES)), (figure, p95) => (figure.listWarm = p95));
+    report(figures[0], figures[1]);
+  } finally {
+    for (const side of sides) await side.close();
+  }
+}
+
+function report(small: Figures | undefined, large: Figures | undefined): void {
   if (!small || !large) return;
   const line = (name: string, a: number, b: number, judged: boolean): void => {
     const ratio = b / a;

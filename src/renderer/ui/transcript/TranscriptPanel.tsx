@@ -123,7 +123,10 @@ export function TranscriptPanel(props: TranscriptPanelProps) {
                       <TimeButton seconds={line.start_time} onSeek={onSeek} />
                       <span className="transcript-line__text">
                         {line.speaker && <span className="transcript-line__speaker">{line.speaker}: </span>}
-                        <HighlightedText text={line.content} query={query} />
+                        {/* Isolated with its own direction: an Arabic or Hebrew line reads right to left after a Latin speaker name. */}
+                        <bdi>
+                          <HighlightedText text={line.content} query={query} />
+                        </bdi>
                       </span>
                     </li>
                   ))}
