@@ -1,6 +1,7 @@
 /**
- * Deep links of the desktop app: `reelscope://videos/{id}`, `reelscope://library` and the password-reset link the
- * back end mails (`reelscope://reset-password?token=…`) become routes of the app.
+ * Deep links of the desktop app: `reelscope://videos/{id}` (with `?t=SECONDS`, the moment to play: report PDFs cite
+ * videos this way), `reelscope://library` and the password-reset link the back end mails
+ * (`reelscope://reset-password?token=…`) become routes of the app.
  * Anything else is ignored, so a crafted link can never point the window at another page.
  */
 
@@ -9,6 +10,16 @@ export const DEEP_LINK_SCHEME = 'reelscope';
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const RESET_TOKEN = /^[A-Za-z0-9_-]{16,512}$/;
+
+/** Seconds into a video: a plain non-negative number of at most a day's length, else nothing. */
+const SECONDS = /^\d{1,5}(\.\d{1,3})?$/;
+const MAX_SECONDS = 86_400;
+
+/** The video route, at the link's `t` when it is a usable time (a bad `t` still opens the video). */
+function videoRoute(id: string, link: string): string {
+  const t = /[?&]t=([^&#]*)/.exec(link)?.[1] ?? '';
+  return SECONDS.test(t) && Number(t) <= MAX_SECONDS ? `/videos/${id}?t=${Number(t)}` : `/videos/${id}`;
+}
 
 function resetPasswordRoute(link: string): string | null {
   const token = /[?&]token=([^&#]*)/.exec(link)?.[1] ?? '';
@@ -26,7 +37,7 @@ export function routeOfDeepLink(link: string): string | null {
   if (parts.length === 1 && parts[0] === 'library') return '/library';
   if (parts.length === 1 && parts[0] === 'reset-password') return resetPasswordRoute(link);
   if (parts.length === 1 && parts[0] === 'videos') return '/videos';
-  if (parts.length === 2 && parts[0] === 'videos' && VIDEO_ID.test(parts[1] ?? '')) return `/videos/${parts[1]}`;
+  if (parts.length === 2 && parts[0] === 'videos' && VIDEO_ID.test(parts[1] ?? '')) return videoRoute(parts[1] ?? '', link);
   return null;
 }
 

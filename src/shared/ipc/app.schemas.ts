@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 
-/** A route of the app (`/videos/abc`); never a URL, so a deep link cannot point the window anywhere else. */
-export const AppPathSchema = z.string().max(300).regex(/^\/[A-Za-z0-9/_-]*$/);
+/** A route of the app, never a URL: a path with an optional query of plain characters (`?t=12.5`, `?token=…`). */
+export const AppPathSchema = z.string().max(600).regex(/^\/[A-Za-z0-9/_-]*(\?[A-Za-z0-9_.=&-]{1,520})?$/);
 
 /** app.navigate: the host asks the renderer to open a route (menu shortcut, `reelscope://videos/{id}`). */
 export const NavigateSchema = z.object({

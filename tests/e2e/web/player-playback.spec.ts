@@ -36,6 +36,21 @@ test('a click on a late transcript line plays from that second: the demo media a
   }
 });
 
+test('a cited moment (a report link, /videos/{id}?t=SECONDS) opens the video there', async ({ page, stack }) => {
+  const video = await playableVideo(stack, (entry) => entry.analysis_stage === 'completed');
+  const detail = new VideoDetailPage(page);
+  await page.goto(`${stack.webUrl}/#/videos/${video._id}?t=95.5`);
+  await expect(detail.player).toBeVisible();
+  await expect.poll(() => detail.currentTime()).toBeGreaterThanOrEqual(95);
+  expect(await detail.currentTime()).toBeLessThan(97);
+  // A time that is not one opens the video from the start (a fresh load of the app, as a second link would be).
+  await page.goto(`${stack.webUrl}/#/videos/${video._id}?t=soon`);
+  await page.reload();
+  await expect(detail.player).toBeVisible();
+  await expect.poll(() => detail.player.evaluate((element) => (element as HTMLVideoElement).readyState)).toBeGreaterThan(0);
+  expect(await detail.currentTime()).toBe(0);
+});
+
 test('a video under analysis keeps playing while the page checks its status again and again', async ({ page, stack }) => {
   const video = await playableVideo(stack, (entry) => entry.analysis_stage !== 'completed');
   const detail = new VideoDetailPage(page);

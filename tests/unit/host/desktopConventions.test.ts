@@ -21,6 +21,19 @@ describe('deep links', () => {
     expect(routeOfDeepLink('reelscope://reset-password?token=a%22b%3Cscript%3E0123456789')).toBeNull();
   });
 
+  it('opens a cited moment (?t=SECONDS) at that time, and a bad time at the start', () => {
+    expect(routeOfDeepLink('reelscope://videos/vid_123?t=95')).toBe('/videos/vid_123?t=95');
+    expect(routeOfDeepLink('reelscope://videos/vid_123?t=12.500')).toBe('/videos/vid_123?t=12.5');
+    expect(routeOfDeepLink('reelscope://videos/vid_123?x=1&t=7#top')).toBe('/videos/vid_123?t=7');
+    for (const t of ['-3', '1e9', '99999999', 'soon', '12%3Cscript', '']) expect(routeOfDeepLink(`reelscope://videos/vid_123?t=${t}`)).toBe('/videos/vid_123');
+    expect(NavigateSchema.safeParse({ path: routeOfDeepLink('reelscope://videos/vid_123?t=95') }).success).toBe(true);
+  });
+
+  it('lets a reset-password link through app.navigate while the app runs (a path with a plain query)', () => {
+    expect(NavigateSchema.safeParse({ path: routeOfDeepLink('reelscope://reset-password?token=Abc_def-1234567890XYZ') }).success).toBe(true);
+    for (const path of ['/videos/a?t=<b>', '/videos/a?t="1"', '/x?', '//evil.example/', '/a?b c']) expect(NavigateSchema.safeParse({ path }).success, path).toBe(false);
+  });
+
   it('ignores other schemes, other routes and ids that are not ids', () => {
     for (const link of ['https://videos/abc', 'reelscope://settings', 'reelscope://videos/../../etc', 'reelscope://videos/a%2Fb', 'reelscope://videos/a/b', 'not a url']) {
       expect(routeOfDeepLink(link)).toBeNull();

@@ -18,6 +18,7 @@ import { FlaggedNotice } from './FlaggedNotice';
 import { RemoteView } from './RemoteView';
 import { TitleEditor } from './TitleEditor';
 import { useRemoteSlice } from './useRemoteSlice';
+import { useStartAt } from './useStartAt';
 import { useVideoIdentity } from './useVideoIdentity';
 import { createVideoDetailSlices } from './videoDetail.atoms';
 import { fetchMyOrCompetitor, fetchVideoDetail } from './videoDetail.api';
@@ -75,6 +76,9 @@ function VideoDetailView({ id, who }: { id: string; who: Identity }) {
     const timer = window.setInterval(() => void refresh(true), ANALYSIS_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [processing, refresh]);
+
+  // A cited moment (`?t=`, from a report PDF's link) plays from there.
+  useStartAt(playerRef, state.phase === 'success');
 
   const onSeek = useCallback((seconds: number) => {
     playerRef.current?.seek(seconds);
