@@ -10,6 +10,7 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium',
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 const numberFormat = new Intl.NumberFormat(undefined);
 const decimalFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
 const sizeFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const priceFormats = new Map<string, Intl.NumberFormat>();
 
@@ -38,6 +39,11 @@ export function formatNumber(value: number): string {
 /** An index or ratio with two decimals: 4.57. */
 export function formatDecimal(value: number): string {
   return decimalFormat.format(value);
+}
+
+/** A share or change as a percentage: 0.125 → 12.5%. */
+export function formatPercent(ratio: number): string {
+  return percentFormat.format(ratio);
 }
 
 /** An amount of money in its currency (US dollars unless said), e.g. $1,234.50. */
