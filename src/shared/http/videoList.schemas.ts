@@ -104,6 +104,7 @@ const filtersParam = jsonQueryParam(VideoFiltersSchema);
 
 /** Where `search` looks: 'title' = title or creator name (substring, case-insensitive); 'transcript' = transcript lines too. */
 export const VIDEO_SEARCH_SCOPES = ['title', 'transcript'] as const;
+export type VideoSearchScope = (typeof VIDEO_SEARCH_SCOPES)[number];
 export const VideoSortSchema = z.enum([DEFAULT_VIDEO_SORT, ...VIDEO_SORTS]);
 export type VideoSort = z.infer<typeof VideoSortSchema>;
 

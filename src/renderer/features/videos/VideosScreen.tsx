@@ -12,6 +12,7 @@ import { Pager } from '../../ui/pager';
 import { TranscriptExportButton } from './list/TranscriptExportButton';
 import { VideoTable } from './list/VideoTable';
 import { TAB_ITEMS } from './list/listOptions';
+import { useSearchFromAddress } from './list/useSearchFromAddress';
 import { useVideoList } from './list/useVideoList';
 import { activeFamilyCount } from './list/videoFilters.query';
 import { clearSelectionsAtom, identityAtom, patchListStateAtom, videoListStateAtom } from './list/videoList.atoms';
@@ -27,6 +28,7 @@ export function VideosScreen() {
   const patch = useSetAtom(patchListStateAtom);
   const clearSelections = useSetAtom(clearSelectionsAtom);
   const brandId = useAtomValue(identityAtom)?.brand_id ?? null;
+  useSearchFromAddress();
   const list = useVideoList();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [openVideo, setOpenVideo] = useState<string | null>(null);

@@ -3,6 +3,7 @@ import { SearchBox } from '../../../ui/filters';
 import { PerPageSelect } from '../../../ui/pager';
 import { DATE_ITEMS, SORT_ITEMS, sortItemId } from './listOptions';
 import { patchListStateAtom, videoListStateAtom } from './videoList.atoms';
+import type { VideoSearchScope } from '../../../../shared/http/videos.schemas';
 import type { DateRange } from './videoList.types';
 
 /** Search, date range (with a custom start and end), sort and page size. */
@@ -15,10 +16,17 @@ export function ListToolbar() {
         id="videos-search"
         className="videos-toolbar__search"
         label="Search videos"
-        placeholder="Search titles and creators"
+        placeholder={state.searchIn === 'transcript' ? 'Search what is said in the videos' : 'Search titles and creators'}
         value={state.search}
         onSearch={(search) => patch({ search })}
       />
+      <label className="toolbar-field">
+        <span>In</span>
+        <select className="select" aria-label="Search in" value={state.searchIn} onChange={(event) => patch({ searchIn: event.target.value as VideoSearchScope })}>
+          <option value="title">Titles and creators</option>
+          <option value="transcript">Transcripts</option>
+        </select>
+      </label>
       <label className="toolbar-field">
         <span>Date</span>
         <select className="select" value={state.date} onChange={(event) => patch({ date: event.target.value as DateRange })}>

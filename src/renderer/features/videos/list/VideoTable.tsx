@@ -5,9 +5,11 @@ import { formatCount, formatDate } from '../../../lib/format';
 import { useServices } from '../../../app/useServices';
 import type { TableColumn } from '../../../ui/table';
 import { VirtualTable } from '../../../ui/table';
+import { describeTime, formatTime, HighlightedText } from '../../../ui/transcript';
+import { Link } from 'react-router-dom';
 import { SentimentBar } from './SentimentBar';
 import { selectBlocker, toSelected } from './selectionRules';
-import { checkModeAtom, selectionsAtom, setSelectionAtom } from './videoList.atoms';
+import { checkModeAtom, selectionsAtom, setSelectionAtom, videoListStateAtom } from './videoList.atoms';
 
 const ROW_HEIGHT = 64;
 
@@ -45,6 +47,8 @@ export function VideoTable({ rows, busy, onOpen }: VideoTableProps) {
     setSelection(mode, next);
   };
 
+  // The words under a found video are marked as the search typed them.
+  const search = useAtomValue(videoListStateAtom).search;
   const columns: TableColumn<VideoListItem>[] = [
     ...(mode
       ? [{
@@ -81,6 +85,17 @@ export function VideoTable({ rows, busy, onOpen }: VideoTableProps) {
           <button type="button" className="video-title__open" onClick={() => onOpen(row._id)}>
             {row.title}
           </button>
+          {row.transcript_match ? (
+            // Where the search was said: opens the video at that moment.
+            <Link className="video-title__said" to={`/videos/${row._id}?tab=transcript&t=${row.transcript_match.start_time}`} title={row.transcript_match.content}>
+              <span className="video-title__said-time" aria-label={`At ${describeTime(row.transcript_match.start_time)}:`}>
+                {formatTime(row.transcript_match.start_time)}
+              </span>{' '}
+              <bdi>
+                <HighlightedText text={row.transcript_match.content} query={search} />
+              </bdi>
+            </Link>
+          ) : null}
           <span className="video-title__marks">
             {row.is_favorite && <span className="video-mark">Favorite</span>}
             {row.is_flagged && <span className="video-mark video-mark--danger">Flagged</span>}

@@ -39,6 +39,14 @@ describe('filter → query mapping', () => {
     expect(activeFamilyCount(filters)).toBe(15);
   });
 
+  it('sends where to search only with a search: titles by default, transcripts when chosen', () => {
+    const base = initialListState();
+    expect(toListQuery({ ...base, search: 'glow' }, who).search_in).toBeUndefined();
+    expect(toListQuery({ ...base, search: 'glow', searchIn: 'transcript' }, who)).toMatchObject({ search: 'glow', search_in: 'transcript' });
+    expect(VideoListQuerySchema.parse(toListQuery({ ...base, search: 'glow', searchIn: 'transcript' }, who)).search_in).toBe('transcript');
+    expect(toListQuery({ ...base, search: '  ', searchIn: 'transcript' }, who).search_in).toBeUndefined();
+  });
+
   it('leaves out empty families and a views filter without a value', () => {
     const filters = { ...emptyFilters(), views: { radio: 'gte' as const, value: null }, platform: ['Tiktok' as const] };
     expect(compactFilters(filters)).toEqual({ platform: ['Tiktok'] });

@@ -12,7 +12,7 @@ export function emptyFilters(): VideoFilters {
 
 /** The list state the screen opens with: My Videos, created_at descending, page 1 (spec §3). */
 export function initialListState(): VideoListState {
-  return { ...initialList('My Videos', DEFAULT_VIDEO_SORT), ...allDates(), filters: emptyFilters() };
+  return { ...initialList('My Videos', DEFAULT_VIDEO_SORT), ...allDates(), filters: emptyFilters(), searchIn: 'title' };
 }
 
 /** Only the families that filter: empty lists, blank text and null choices are left out. */
@@ -50,7 +50,10 @@ export function toListQuery(state: VideoListState, who: Identity): Record<string
     per_page: String(state.perPage),
   };
   const search = state.search.trim();
-  if (search !== '') query.search = search;
+  if (search !== '') {
+    query.search = search;
+    if (state.searchIn === 'transcript') query.search_in = 'transcript';
+  }
   if (state.date === 'custom') {
     if (state.startDate !== '' && state.endDate !== '') {
       query.date = 'custom';

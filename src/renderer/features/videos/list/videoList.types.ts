@@ -1,5 +1,5 @@
 import type { Platform, REPORT_REASONS, VIDEO_TABS } from '../../../../shared/constants';
-import type { VideoFilters, VideoSort } from '../../../../shared/http/videos.schemas';
+import type { VideoFilters, VideoSearchScope, VideoSort } from '../../../../shared/http/videos.schemas';
 import type { DatedListState, DateRange, ListState } from '../../../lib/listState';
 
 export type { DateRange };
@@ -10,6 +10,8 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 /** Spec §3 video list state: sort, desc, search, page, tab, filters and dates (plus the page size). */
 export interface VideoListState extends ListState<VideoTab, VideoSort>, DatedListState {
   filters: VideoFilters;
+  /** What the search looks in: titles and creator names, or what is said in the transcripts. */
+  searchIn: VideoSearchScope;
 }
 
 /** The six selection lists of spec §3 ("selection lists for flagged, favorites, delete, restore, download and publish"). */
