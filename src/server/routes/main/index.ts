@@ -11,6 +11,7 @@ import { registerVideoRoutes } from './videos/index';
 import { registerProductRoutes } from './products/index';
 import { registerCreatorRoutes } from './creators/index';
 import { registerMailCampaignRoutes } from './mailCampaigns/index';
+import { registerHomeRoutes } from './home/index';
 
 /** The main API (mounted at SERVICE_PREFIXES.main). Later issues add their resources here. */
 export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -25,4 +26,5 @@ export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): P
   registerProductRoutes(app, ctx);
   registerCreatorRoutes(app, ctx);
   registerMailCampaignRoutes(app, ctx);
+  registerHomeRoutes(app, ctx);
 }

@@ -1,0 +1,26 @@
+import type Database from 'better-sqlite3';
+import { createCompetitorLookup } from '../products/index';
+import { createHomeFigures } from './homeFigures';
+import { createWordCloud } from './wordCloud';
+
+/** Everything the home dashboard reads, built once per app. */
+export function createHomeRepositories(db: Database.Database) {
+  const newest = db.prepare('SELECT MAX(created_at) FROM videos WHERE brand_id = ?').pluck();
+  const brandName = db.prepare('SELECT name FROM brands WHERE id = ?').pluck();
+  return {
+    figures: createHomeFigures(db),
+    wordCloud: createWordCloud(db),
+    competitorsOf: createCompetitorLookup(db),
+    /** The newest created_at among these brands' videos, or null. */
+    newestVideo(brandIds: readonly string[]): string | null {
+      let found: string | null = null;
+      for (const brandId of brandIds) {
+        const at = newest.get(brandId) as string | null;
+        if (at !== null && (found === null || at > found)) found = at;
+      }
+      return found;
+    },
+    brandName: (brandId: string): string => (brandName.get(brandId) as string | undefined) ?? '',
+  };
+}
+export type HomeRepositories = ReturnType<typeof createHomeRepositories>;

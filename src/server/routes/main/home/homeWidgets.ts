@@ -1,0 +1,127 @@
+import type { Compared, EngagementWidget, HomeKpis, HomeWidget, HomeWidgetBody, SentimentWidget } from '../../../../shared/http/home.schemas';
+import { DEMOGRAPHIC_FAMILIES, type HomeRange, type Totals } from '../../../repositories/home/homeFigures';
+import { bucketsBetween } from '../../../repositories/home/homeWindow';
+import type { HomeRepositories } from '../../../repositories/home/index';
+import type { ResolvedHome } from './homeScope';
+
+const LIST_LIMIT = 10;
+
+const compared = (current: number, previous: number | null | undefined): Compared => ({ current, previous: previous ?? null });
+const rate = (totals: Totals): number => (totals.views > 0 ? (totals.likes + totals.comments) / totals.views : 0);
+
+/** The KPIs of the shown brand, each with the previous window's. */
+export function homeKpis(repos: HomeRepositories, home: ResolvedHome): HomeKpis {
+  const now = repos.figures.totals(home.current);
+  const before = home.previous ? repos.figures.totals(home.previous) : null;
+  return {
+    videos: compared(now.videos, before?.videos),
+    views: compared(now.views, before?.views),
+    likes: compared(now.likes, before?.likes),
+    comments: compared(now.comments, before?.comments),
+    engagement_rate: compared(rate(now), before ? rate(before) : null),
+    positive: compared(now.positive ?? 0, before ? (before.positive ?? 0) : null),
+    negative: compared(now.negative ?? 0, before ? (before.negative ?? 0) : null),
+  };
+}
+
+/** The buckets of the window: from its start (or the first video, for all dates) to its end. */
+function axis(repos: HomeRepositories, home: ResolvedHome): string[] {
+  const start = home.windows.current.start ?? repos.figures.firstCreated(home.current);
+  return start === null ? [] : bucketsBetween(start, home.windows.current.end, home.windows.unit);
+}
+
+function engagement(repos: HomeRepositories, home: ResolvedHome): EngagementWidget {
+  const buckets = repos.figures.buckets(home.current, home.windows.unit);
+  const kpis = homeKpis(repos, home);
+  return {
+    ...home.scope,
+    unit: home.windows.unit,
+    buckets: axis(repos, home).map((start) => {
+      const bucket = buckets.get(start);
+      return { start, videos: bucket?.videos ?? 0, views: bucket?.views ?? 0, likes: bucket?.likes ?? 0, comments: bucket?.comments ?? 0 };
+    }),
+    totals: { views: kpis.views, likes: kpis.likes, comments: kpis.comments },
+  };
+}
+
+function sentiment(repos: HomeRepositories, home: ResolvedHome): SentimentWidget {
+  const kpis = homeKpis(repos, home);
+  const neutral = (positive: number | null, negative: number | null) => (positive === null || negative === null ? null : Math.max(0, 1 - positive - negative));
+  const buckets = repos.figures.buckets(home.current, home.windows.unit);
+  return {
+    ...home.scope,
+    unit: home.windows.unit,
+    split: {
+      positive: kpis.positive,
+      negative: kpis.negative,
+      neutral: compared(neutral(kpis.positive.current, kpis.negative.current) ?? 0, neutral(kpis.positive.previous, kpis.negative.previous)),
+    },
+    trend: axis(repos, home).map((start) => {
+      const bucket = buckets.get(start);
+      return bucket ? { start, positive: bucket.positiveSum / bucket.videos, negative: bucket.negativeSum / bucket.videos } : { start, positive: null, negative: null };
+    }),
+  };
+}
+
+function mentionsBefore(repos: HomeRepositories, previous: HomeRange | null, productId: string): number | null {
+  return previous ? repos.figures.productMentions(previous, productId) : null;
+}
+
+/** Every widget of /home/{url}, by its url. */
+export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories, home: ResolvedHome) => HomeWidgetBody<W> } = {
+  engagement,
+  sentiment,
+  top_products: (repos, home) => ({
+    ...home.scope,
+    products: repos.figures.topProducts(home.current, LIST_LIMIT).map((row) => ({
+      id: row.id, name: row.name, image_url: row.image_url, positive: row.positive, negative: row.negative,
+      mentions: compared(row.mentions, mentionsBefore(repos, home.previous, row.id)),
+    })),
+  }),
+  demographics: (repos, home) => {
+    const now = repos.figures.demographics(home.current);
+    const before = home.previous ? repos.figures.demographics(home.previous) : null;
+    const family = <F extends keyof typeof DEMOGRAPHIC_FAMILIES>(name: F) =>
+      Object.fromEntries(DEMOGRAPHIC_FAMILIES[name].map((bucket, index) => {
+        const current = now[name][index] ?? null;
+        return [bucket, current === null ? null : compared(current, before ? (before[name][index] ?? null) : null)];
+      })) as Record<(typeof DEMOGRAPHIC_FAMILIES)[F][number], Compared | null>;
+    return { ...home.scope, age_range: family('age_range'), gender: family('gender'), ethnicity: family('ethnicity') };
+  },
+  recent_trending: (repos, home) => ({
+    ...home.scope,
+    recent: repos.figures.recent(home.current, LIST_LIMIT),
+    trending: repos.figures.trending(home.current, LIST_LIMIT),
+    creators: repos.figures.creators(home.current, LIST_LIMIT),
+  }),
+  word_cloud: (repos, home) => ({ ...home.scope, ...repos.wordCloud(home.current) }),
+  benchmark: (repos, home) => {
+    const brandIds = [home.acting.brandId, ...home.acting.competitorIds];
+    const rows = brandIds.map((brandId) => {
+      const now = repos.figures.totals({ ...home.current, brandId });
+      const before = home.previous ? repos.figures.totals({ ...home.previous, brandId }) : null;
+      return { brandId, now, before };
+    });
+    const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
+    const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+    const videosNow = sum((row) => row.now.videos);
+    const viewsNow = sum((row) => row.now.views);
+    const videosBefore = sum((row) => row.before?.videos ?? 0);
+    const viewsBefore = sum((row) => row.before?.views ?? 0);
+    return {
+      ...home.scope,
+      brands: rows.map(({ brandId, now, before }) => ({
+        id: brandId,
+        name: repos.brandName(brandId),
+        competitor: brandId !== home.acting.brandId,
+        videos: compared(now.videos, before?.videos),
+        views: compared(now.views, before?.views),
+        share_of_voice: compared(share(now.videos, videosNow), before ? share(before.videos, videosBefore) : null),
+        share_of_views: compared(share(now.views, viewsNow), before ? share(before.views, viewsBefore) : null),
+        positive: compared(now.positive ?? 0, before ? (before.positive ?? 0) : null),
+        negative: compared(now.negative ?? 0, before ? (before.negative ?? 0) : null),
+        engagement_rate: compared(rate(now), before ? rate(before) : null),
+      })),
+    };
+  },
+};

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { HOME_WIDGETS, HOME_WIDGET_SCHEMAS, HomeOverviewSchema, HomeQuerySchema } from '../../../../shared/http/home.schemas';
+import type { ServerContext } from '../../../context';
+import { defineRoute } from '../../../http/defineRoute';
+import { createHomeRepositories } from '../../../repositories/home/index';
+import { resolveHome } from './homeScope';
+import { HOME_WIDGET_BUILDERS, homeKpis } from './homeWidgets';
+
+/** GET /home and GET /home/{url}, one per widget (issue 12; /users/video_upload_details is onboarding's). */
+export function registerHomeRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const repos = createHomeRepositories(ctx.db);
+  const base = { method: 'GET' as const, auth: 'bearer' as const, tags: ['home'], query: HomeQuerySchema };
+
+  defineRoute(app, {
+    ...base, url: '/home', summary: 'The home tabs (the brand and its competitors) and the shown brand\'s KPIs with the previous window\'s',
+    response: { 200: HomeOverviewSchema },
+    handler: ({ query, request }) => {
+      const home = resolveHome(request, ctx, repos, query);
+      const brandIds = [home.acting.brandId, ...home.acting.competitorIds];
+      return {
+        ...home.scope,
+        brands: brandIds.map((id) => ({ id, name: repos.brandName(id), competitor: id !== home.acting.brandId })),
+        kpis: homeKpis(repos, home),
+      };
+    },
+  });
+
+  for (const widget of HOME_WIDGETS) {
+    defineRoute(app, {
+      ...base, url: `/home/${widget}`, summary: `Home widget: ${widget.replace('_', ' ')}, with the previous window's figures`,
+      response: { 200: HOME_WIDGET_SCHEMAS[widget] as z.ZodType },
+      handler: ({ query, request }) => HOME_WIDGET_BUILDERS[widget](repos, resolveHome(request, ctx, repos, query)),
+    });
+  }
+}

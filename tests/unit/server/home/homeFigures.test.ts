@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  BenchmarkWidget, DemographicsWidget, EngagementWidget, HomeOverview, RecentTrendingWidget, SentimentWidget, TopProductsWidget, WordCloudWidget,
+} from '../../../../src/shared/http/home.schemas';
+import { AGE_RANGES, ETHNICITIES, GENDERS } from '../../../../src/shared/constants';
+import { spokenWords } from '../../../../src/server/repositories/home/wordCloud';
+import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+
+// Every home figure against an independent SQL query over the seeded workspace, for the window the answer names and
+// the previous one of the same length.
+let w: VideoWorkspace;
+beforeAll(async () => {
+  w = await openVideoWorkspace(0.3);
+}, 120_000);
+afterAll(async () => w.close());
+
+async function widget<T>(url: string, query: Record<string, unknown> = {}): Promise<T> {
+  const response = await w.get(`/jwt_api/home${url}`, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as T;
+}
+
+interface Window {
+  start: string | null;
+  end: string;
+}
+
+/** Videos of a brand in a window (SQL written apart from the app's). */
+function videosIn(brandId: string, window: Window, platform?: string): { id: string; views: number; likes: number; comments: number; sentiment_positive: number; sentiment_negative: number; created_at: string; demographics: string }[] {
+  return w.db
+    .prepare(`SELECT id, views, likes, comments, sentiment_positive, sentiment_negative, created_at, demographics FROM videos
+      WHERE brand_id = ? AND created_at BETWEEN ? AND ? ${platform ? 'AND platform = ?' : ''}`)
+    .all(brandId, window.start ?? '0000', window.end, ...(platform ? [platform] : [])) as never;
+}
+
+const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+describe('home KPIs and widgets against SQL', () => {
+  it('counts videos, views, likes, comments and sentiment of the window and of the one before', async () => {
+    for (const query of [{}, { duration: '6m' }, { duration: '3m', platform: 'Youtube' }, { duration: 'custom', start_date: '2026-01-01', end_date: '2026-06-30' }]) {
+      const home = await widget<HomeOverview>('', query);
+      const previous = home.previous;
+      expect(previous).not.toBeNull();
+      for (const [window, pick] of [[home.window, 'current'], [previous!, 'previous']] as const) {
+        const rows = videosIn(w.brandId, window, (query as { platform?: string }).platform);
+        expect(home.kpis.videos[pick], JSON.stringify(query)).toBe(rows.length);
+        expect(home.kpis.views[pick]).toBe(rows.reduce((sum, row) => sum + row.views, 0));
+        expect(home.kpis.likes[pick]).toBe(rows.reduce((sum, row) => sum + row.likes, 0));
+        expect(home.kpis.comments[pick]).toBe(rows.reduce((sum, row) => sum + row.comments, 0));
+        if (rows.length > 0) expect(home.kpis.positive[pick]).toBeCloseTo(mean(rows.map((row) => row.sentiment_positive)), 10);
+      }
+      // The previous window is as long as this one and ends where it starts.
+      const length = Date.parse(home.window.end) - Date.parse(home.window.start!);
+      expect(Date.parse(previous!.end) - Date.parse(previous?.start ?? '') + 1).toBe(length);
+      expect(Date.parse(previous!.end) + 1).toBe(Date.parse(home.window.start!));
+    }
+  });
+
+  it('lists the tabs: the brand and each of its competitors', async () => {
+    const home = await widget<HomeOverview>('');
+    expect(home.brands.map((brand) => brand.id)).toEqual([w.brandId, ...w.competitorIds]);
+    expect(home.brands.filter((brand) => brand.competitor)).toHaveLength(w.competitorIds.length);
+  });
+
+  it('buckets engagement and sentiment by month over a year, every month present, adding up to the totals', async () => {
+    const engagement = await widget<EngagementWidget>('/engagement');
+    expect(engagement.unit).toBe('month');
+    const rows = videosIn(w.brandId, engagement.window);
+    const byMonth = new Map<string, typeof rows>();
+    for (const row of rows) byMonth.set(`${row.created_at.slice(0, 7)}-01`, [...(byMonth.get(`${row.created_at.slice(0, 7)}-01`) ?? []), row]);
+    expect(engagement.buckets.length).toBeGreaterThanOrEqual(12);
+    for (const bucket of engagement.buckets) {
+      const inBucket = byMonth.get(bucket.start) ?? [];
+      expect(bucket.videos, bucket.start).toBe(inBucket.length);
+      expect(bucket.views).toBe(inBucket.reduce((sum, row) => sum + row.views, 0));
+    }
+    expect(engagement.buckets.reduce((sum, bucket) => sum + bucket.views, 0)).toBe(engagement.totals.views.current);
+
+    const sentiment = await widget<SentimentWidget>('/sentiment');
+    for (const point of sentiment.trend) {
+      const inBucket = byMonth.get(point.start) ?? [];
+      if (inBucket.length === 0) expect(point.positive).toBeNull();
+      else expect(point.positive).toBeCloseTo(mean(inBucket.map((row) => row.sentiment_positive)), 10);
+    }
+    const split = sentiment.split;
+    expect(split.positive.current + split.negative.current + split.neutral.current).toBeCloseTo(1, 10);
+  });
+
+  it('buckets a month by day and half a year by week (weeks from Monday)', async () => {
+    expect((await widget<EngagementWidget>('/engagement', { duration: '1m' })).unit).toBe('day');
+    const weeks = await widget<EngagementWidget>('/engagement', { duration: '6m' });
+    expect(weeks.unit).toBe('week');
+    for (const bucket of weeks.buckets) expect(new Date(`${bucket.start}T00:00:00Z`).getUTCDay()).toBe(1);
+    const rows = videosIn(w.brandId, weeks.window);
+    expect(weeks.buckets.reduce((sum, bucket) => sum + bucket.videos, 0)).toBe(rows.length);
+  });
+
+  it('ranks products by the videos that mention them, with their sentiment and the mentions before', async () => {
+    const top = await widget<TopProductsWidget>('/top_products');
+    const mentions = (window: Window) =>
+      new Map(
+        (w.db.prepare(`SELECT vp.product_id AS id, COUNT(*) AS n, AVG(v.sentiment_positive) AS positive FROM video_products vp JOIN videos v ON v.id = vp.video_id
+          WHERE v.brand_id = ? AND v.created_at BETWEEN ? AND ? GROUP BY vp.product_id`).all(w.brandId, window.start ?? '0000', window.end) as { id: string; n: number; positive: number }[]).map((row) => [row.id, row]),
+      );
+    const now = mentions(top.window);
+    const before = mentions(top.previous!);
+    expect(top.products.length).toBe(Math.min(10, now.size));
+    const counts = top.products.map((product) => product.mentions.current);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(Math.max(...[...now.values()].map((row) => row.n))).toBe(counts[0]);
+    for (const product of top.products) {
+      expect(product.mentions.current).toBe(now.get(product.id)?.n);
+      expect(product.mentions.previous).toBe(before.get(product.id)?.n ?? 0);
+      expect(product.positive).toBeCloseTo(now.get(product.id)?.positive ?? NaN, 10);
+    }
+  });
+
+  it('averages the audience per bucket over the videos that name a share, now and before', async () => {
+    const demographics = await widget<DemographicsWidget>('/demographics');
+    const expected = (window: Window, family: string, bucket: string): number | null => {
+      const values = videosIn(w.brandId, window).flatMap((row) => {
+        const share = (JSON.parse(row.demographics) as Record<string, Record<string, unknown>>)[family]?.[bucket];
+        return typeof share === 'number' ? [share] : [];
+      });
+      return values.length === 0 ? null : mean(values);
+    };
+    const families = { age_range: AGE_RANGES, gender: GENDERS, ethnicity: ETHNICITIES } as const;
+    for (const family of Object.keys(families) as (keyof typeof families)[]) {
+      for (const bucket of families[family]) {
+        const figure = (demographics[family] as Record<string, { current: number; previous: number | null } | null>)[bucket];
+        const now = expected(demographics.window, family, bucket);
+        if (now === null) expect(figure).toBeNull();
+        else {
+          expect(figure?.current, `${family} ${bucket}`).toBeCloseTo(now, 10);
+          const before = expected(demographics.previous!, family, bucket);
+          if (before === null) expect(figure?.previous).toBeNull();
+          else expect(figure?.previous).toBeCloseTo(before, 10);
+        }
+      }
+    }
+  });
+
+  it('shows the newest and most viewed videos and the most viewed creators of the window', async () => {
+    const lists = await widget<RecentTrendingWidget>('/recent_trending');
+    const rows = videosIn(w.brandId, lists.window);
+    const newest = [...rows].sort((a, b) => (b.created_at < a.created_at ? -1 : b.created_at > a.created_at ? 1 : b.id < a.id ? -1 : 1)).slice(0, 10);
+    expect(lists.recent.map((video) => video._id)).toEqual(newest.map((row) => row.id));
+    expect(lists.trending.map((video) => video.views)).toEqual([...rows].map((row) => row.views).sort((a, b) => b - a).slice(0, 10));
+    const creators = w.db.prepare(`SELECT creator_id AS id, SUM(views) AS views FROM videos WHERE brand_id = ? AND created_at BETWEEN ? AND ? AND creator_id IS NOT NULL
+      GROUP BY creator_id ORDER BY views DESC`).all(w.brandId, lists.window.start, lists.window.end) as { id: string; views: number }[];
+    expect(lists.creators.map((creator) => creator.views)).toEqual(creators.slice(0, 10).map((creator) => creator.views));
+  });
+
+  it('compares the brand with each competitor: shares of voice and of views add up to one', async () => {
+    const benchmark = await widget<BenchmarkWidget>('/benchmark');
+    expect(benchmark.brands.map((brand) => brand.id)).toEqual([w.brandId, ...w.competitorIds]);
+    const all = benchmark.brands.map((brand) => videosIn(brand.id, benchmark.window));
+    const total = all.reduce((sum, rows) => sum + rows.length, 0);
+    benchmark.brands.forEach((brand, index) => {
+      const rows = all[index] ?? [];
+      expect(brand.videos.current).toBe(rows.length);
+      expect(brand.share_of_voice.current).toBeCloseTo(rows.length / total, 12);
+      expect(brand.views.current).toBe(rows.reduce((sum, row) => sum + row.views, 0));
+      expect(brand.videos.previous).toBe(videosIn(brand.id, benchmark.previous!).length);
+    });
+    expect(benchmark.brands.reduce((sum, brand) => sum + brand.share_of_voice.current, 0)).toBeCloseTo(1, 12);
+    expect(benchmark.brands.reduce((sum, brand) => sum + brand.share_of_views.current, 0)).toBeCloseTo(1, 12);
+  });
+
+  it('counts the words said in the window, most said first, each found in those transcripts, without stop words', async () => {
+    const cloud = await widget<WordCloudWidget>('/word_cloud');
+    expect(cloud.terms.length).toBeGreaterThan(20);
+    expect(cloud.videos_read).toBe(Math.min(cloud.videos_in_window, 300));
+    const counts = cloud.terms.map((term) => term.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    for (const stop of ['the', 'and', 'i', 'is', 'de', 'la']) expect(cloud.terms.map((term) => term.term)).not.toContain(stop);
+    const said = w.db.prepare(`SELECT COUNT(*) FROM transcript_lines t JOIN videos v ON v.id = t.video_id WHERE v.brand_id = ? AND v.created_at BETWEEN ? AND ? AND lower(t.content) LIKE ?`).pluck();
+    for (const { term, count } of cloud.terms.slice(0, 5)) {
+      expect(said.get(w.brandId, cloud.window.start, cloud.window.end, `%${term}%`) as number, term).toBeGreaterThanOrEqual(Math.min(count, 1));
+    }
+  });
+
+  it('finds words in any script: Japanese without spaces, Arabic, Hindi, and drops numbers and stop words', () => {
+    expect(spokenWords('正直、この美容液は本当に良いです。')).toEqual(expect.arrayContaining(['正直', '美容', '本当に', '良い']));
+    expect(spokenWords('正直、この美容液は本当に良いです。')).not.toContain('は');
+    expect(spokenWords('السعر مرتفع جدًا في الحقيقة')).toEqual(['السعر', 'مرتفع', 'الحقيقة']);
+    expect(spokenWords('यह बहुत अच्छा है')).toEqual(['अच्छा']);
+    expect(spokenWords('I paid $38.00 for the Glow Serum, 2 times!')).toEqual(['paid', 'glow', 'serum', 'times']);
+  });
+});
