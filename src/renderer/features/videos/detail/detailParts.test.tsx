@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../../shared/messages';
 import { installFakeDesktopHost } from '../../../../../tests/component/support/fakeDesktopHost';
 import { DownloadButton } from '../popup/DownloadButton';
-import { RemoteView } from './RemoteView';
+import { RemoteView } from '../../../ui/remote';
 import { ShareBars } from './ShareBars';
 
 describe('RemoteView', () => {

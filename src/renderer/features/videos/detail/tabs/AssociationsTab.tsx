@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { useServices } from '../../../../app/useServices';
 import { EmptyState } from '../../../../ui/page';
 import { resolveMediaUrl } from '../../../../ui/player';
-import { RemoteView } from '../RemoteView';
-import { useRemoteSlice } from '../useRemoteSlice';
+import { RemoteView } from '../../../../ui/remote';
+import { useRemoteSlice } from '../../../../lib/useRemoteSlice';
 import { fetchAssociations } from '../videoDetail.api';
 import type { DetailTabProps } from './tabProps';
 

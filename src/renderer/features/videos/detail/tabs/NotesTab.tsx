@@ -4,8 +4,8 @@ import { useSetAtom } from 'jotai';
 import { useServices } from '../../../../app/useServices';
 import { toFailure } from '../../../../lib/httpFailure';
 import { pushBannerAtom } from '../../../../ui/banner';
-import { RemoteView } from '../RemoteView';
-import { useRemoteSlice } from '../useRemoteSlice';
+import { RemoteView } from '../../../../ui/remote';
+import { useRemoteSlice } from '../../../../lib/useRemoteSlice';
 import { fetchNote, saveNote } from '../videoDetail.api';
 import type { DetailTabProps } from './tabProps';
 

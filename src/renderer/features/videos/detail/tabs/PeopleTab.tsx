@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useServices } from '../../../../app/useServices';
 import { EmptyState } from '../../../../ui/page';
 import { TimeButton } from '../../../../ui/transcript';
-import { RemoteView } from '../RemoteView';
-import { useRemoteSlice } from '../useRemoteSlice';
+import { RemoteView } from '../../../../ui/remote';
+import { useRemoteSlice } from '../../../../lib/useRemoteSlice';
 import { fetchPeople } from '../videoDetail.api';
 import type { DetailTabProps } from './tabProps';
 

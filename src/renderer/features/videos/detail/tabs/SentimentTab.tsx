@@ -4,10 +4,10 @@ import { useServices } from '../../../../app/useServices';
 import { toFailure } from '../../../../lib/httpFailure';
 import { pushBannerAtom } from '../../../../ui/banner';
 import { TimeButton, TranscriptSnippet } from '../../../../ui/transcript';
-import { RemoteView } from '../RemoteView';
+import { RemoteView } from '../../../../ui/remote';
 import { ShareBars } from '../ShareBars';
 import { ThumbIcon } from '../ThumbIcon';
-import { useRemoteSlice } from '../useRemoteSlice';
+import { useRemoteSlice } from '../../../../lib/useRemoteSlice';
 import { fetchSentiment, sendSentimentFeedback } from '../videoDetail.api';
 import type { DetailTabProps } from './tabProps';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useServices } from '../../../../app/useServices';
 import { TranscriptPanel } from '../../../../ui/transcript';
-import { useRemoteSlice } from '../useRemoteSlice';
+import { useRemoteSlice } from '../../../../lib/useRemoteSlice';
 import { fetchTranscript } from '../videoDetail.api';
 import type { DetailTabProps } from './tabProps';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RemoteState } from '../../../lib/remoteSlice';
+import type { RemoteState } from '../../lib/remoteSlice';
 
 interface RemoteViewProps<Body> {
   state: RemoteState<Body>;

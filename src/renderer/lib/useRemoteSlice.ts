@@ -1,7 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect } from 'react';
-import { useRefetchOnReturn } from '../../../lib/reconnect';
-import type { RemoteResponse, RemoteSlice, RemoteState } from '../../../lib/remoteSlice';
+import { useRefetchOnReturn } from './reconnect';
+import type { RemoteResponse, RemoteSlice, RemoteState } from './remoteSlice';
 
 /**
  * Reads a slice and loads it once while it is still idle (e.g. a tab's first visit); `reload` runs the request

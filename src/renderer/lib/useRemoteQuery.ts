@@ -1,0 +1,28 @@
+import { useStore, useAtomValue } from 'jotai';
+import { useEffect, useMemo, useRef } from 'react';
+import { useRefetchOnReturn } from './reconnect';
+import { createRemoteSlice, type RemoteResponse, type RemoteState } from './remoteSlice';
+
+/**
+ * A remote read whose request changes with what the screen shows (a tab, a window, a filter): loads on first use,
+ * and on each change reads again keeping the shown body until the answer replaces it (a panel does not blink back to
+ * a spinner when a filter changes). `key` names the request; a new key reads again. Reads again when the back end
+ * returns after an outage.
+ */
+export function useRemoteQuery<Body>(key: string, request: () => Promise<RemoteResponse<Body>>): { state: RemoteState<Body>; reload: () => void } {
+  const store = useStore();
+  const slice = useMemo(() => createRemoteSlice<Body>(), []);
+  const state = useAtomValue(slice.state, { store });
+  const latest = useRef(request);
+  // Declared before the reading effect, so a read always uses this render's request.
+  useEffect(() => {
+    latest.current = request;
+  });
+  useEffect(() => {
+    const phase = store.get(slice.state).phase;
+    void store.set(phase === 'success' ? slice.refresh : slice.load, () => latest.current());
+  }, [key, store, slice]);
+  const reload = () => void store.set(slice.load, () => latest.current());
+  useRefetchOnReturn(() => (store.get(slice.state).phase === 'idle' ? undefined : store.set(slice.refresh, () => latest.current())));
+  return { state, reload };
+}

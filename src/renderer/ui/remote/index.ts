@@ -1,0 +1,2 @@
+export { RemoteView } from './RemoteView';
+import './remote.css';
