@@ -14,3 +14,10 @@ export const sessionAtom = atom<Session | null>(null);
  */
 export type AuthPhase = 'booting' | 'restoring' | 'signedOut' | 'signedIn';
 export const authPhaseAtom = atom<AuthPhase>('booting');
+
+/** The acting brand and user (bId, uId) every call carries; null without a brand (the non-brand case). */
+export const actingIdentityAtom = atom<{ brand_id: string; user_id: string } | null>((get) => {
+  const session = get(sessionAtom);
+  if (!session?.currentBrand) return null;
+  return { brand_id: session.currentBrand._id, user_id: session.currentUser._id };
+});

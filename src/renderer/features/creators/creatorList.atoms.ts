@@ -1,10 +1,9 @@
 import { atom } from 'jotai';
 import type { AxiosInstance } from 'axios';
 import type { CreatorListItem, CreatorListResponse } from '../../../shared/http/creators.schemas';
-import { sessionAtom } from '../../app/session/session.atoms';
+import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { toFailure } from '../../lib/httpFailure';
 import { createRemoteListSlice } from '../../lib/remoteSlice';
-import type { Identity } from './creators.api';
 import { fetchCreatorList } from './creators.api';
 import type { CreatorListState } from './creatorList.state';
 import { initialCreatorListState, toCreatorQuery } from './creatorList.state';
@@ -17,11 +16,8 @@ export const patchCreatorListAtom = atom(null, (get, set, patch: Partial<Creator
   set(creatorListStateAtom, { ...get(creatorListStateAtom), ...patch, page: patch.page ?? 1 });
 });
 
-export const creatorIdentityAtom = atom<Identity | null>((get) => {
-  const session = get(sessionAtom);
-  if (!session?.currentBrand) return null;
-  return { brand_id: session.currentBrand._id, user_id: session.currentUser._id };
-});
+/** The acting brand and user (one atom for every screen). */
+export const creatorIdentityAtom = actingIdentityAtom;
 
 export const creatorQueryAtom = atom<Record<string, string> | null>((get) => {
   const who = get(creatorIdentityAtom);

@@ -1,10 +1,9 @@
 import { atom } from 'jotai';
 import type { AxiosInstance } from 'axios';
 import type { VideoListItem, VideoListResponse } from '../../../../shared/http/videos.schemas';
-import { sessionAtom } from '../../../app/session/session.atoms';
+import { actingIdentityAtom } from '../../../app/session/session.atoms';
 import { toFailure } from '../../../lib/httpFailure';
 import { createRemoteListSlice } from '../../../lib/remoteSlice';
-import type { Identity } from '../videos.api';
 import { fetchVideoList } from '../videos.api';
 import { initialListState, toListQuery } from './videoFilters.query';
 import type { SelectedVideo, SelectionKind, VideoListState } from './videoList.types';
@@ -18,12 +17,8 @@ export const patchListStateAtom = atom(null, (get, set, patch: Partial<VideoList
   set(videoListStateAtom, { ...get(videoListStateAtom), ...patch, page });
 });
 
-/** The acting brand and user (bId, uId) every call carries; null without a brand (the non-brand case). */
-export const identityAtom = atom<Identity | null>((get) => {
-  const session = get(sessionAtom);
-  if (!session?.currentBrand) return null;
-  return { brand_id: session.currentBrand._id, user_id: session.currentUser._id };
-});
+/** The acting brand and user (one atom for every screen). */
+export const identityAtom = actingIdentityAtom;
 
 /** The list query of the current state, or null without a brand. */
 export const listQueryAtom = atom<Record<string, string> | null>((get) => {
