@@ -1,5 +1,5 @@
 import { OWN_STORAGE_PLATFORM } from './constants';
-import type { Platform } from './constants';
+import type { DATE_RANGES, Platform } from './constants';
 
 /** What a person reads for each platform value of spec §3 (never the raw enum string). */
 export const PLATFORM_LABELS: Readonly<Record<Platform, string>> = {
@@ -26,3 +26,17 @@ export function valueLabel(value: string): string {
 export function identifierLabel(value: string): string {
   return valueLabel(value.replace(/_/g, ' '));
 }
+
+/** How each date range of spec §9 reads in a menu (chart ranges are a subset). */
+export const DATE_RANGE_LABELS: Readonly<Record<(typeof DATE_RANGES)[number], string>> = {
+  today: 'Today',
+  '1d': 'Last 24 hours',
+  '1w': 'Last week',
+  '1m': 'Last month',
+  '3m': 'Last 3 months',
+  '6m': 'Last 6 months',
+  ytd: 'Year to date',
+  '1y': 'Last year',
+  all_dates: 'All dates',
+  custom: 'Custom range',
+};

@@ -58,7 +58,7 @@ export const TUTORIAL_TEXTS = {
     { title: 'Your brand at a glance', body: 'Home shows engagement, sentiment, top products and demographics for your brand or a competitor.' },
     { title: 'Recent and trending', body: 'See which videos and creators are trending now.' },
     { title: 'Shortcuts', body: 'Run a report, add a product or add videos in one click.' },
-    { title: 'Word cloud', body: 'The words people use most about your brand, from every transcript.' },
+    { title: 'Word cloud', body: 'The words said most in the period’s videos; click one to find the videos that say it.' },
     { title: 'Find anything', body: 'Use the search box at the top to jump to any page and bookmark the ones you use most.' },
   ],
   videoDetail: [

@@ -16,6 +16,8 @@ export interface ChartColours {
 export interface TimeSeries {
   name: string;
   values: readonly (number | null)[];
+  /** Drawn against a second axis on the other side (a series of another order of magnitude, e.g. likes beside views). */
+  secondary?: boolean;
 }
 
 export interface TimeSeriesInput {
@@ -35,25 +37,28 @@ export interface TimeSeriesInput {
 export function timeSeriesOption(input: TimeSeriesInput): Record<string, unknown> {
   const { categories, series, type, colours, description, rtl = false, valueLabel } = input;
   const several = series.length > 1;
+  const secondAxis = series.some((entry) => entry.secondary);
+  const axisLabel = { color: colours.text, ...(valueLabel ? { formatter: valueLabel } : {}) };
   return {
     animation: false,
     aria: { enabled: true, label: { description } },
     color: [...colours.palette],
-    grid: { left: rtl ? 24 : 56, right: rtl ? 56 : 24, top: several ? 40 : 24, bottom: 40 },
+    grid: { left: rtl && !secondAxis ? 24 : 56, right: rtl || secondAxis ? 56 : 24, top: several ? 40 : 24, bottom: 40 },
     tooltip: { trigger: 'axis' },
-    legend: several ? { top: 0, textStyle: { color: colours.text } } : undefined,
+    legend: several ? { top: 0, align: rtl ? 'right' : 'auto', textStyle: { color: colours.text } } : undefined,
     textStyle: { color: colours.text },
     xAxis: { type: 'category', inverse: rtl, boundaryGap: type === 'bar', data: [...categories], axisLabel: { color: colours.text } },
-    yAxis: {
-      type: 'value',
-      position: rtl ? 'right' : 'left',
-      axisLabel: { color: colours.text, ...(valueLabel ? { formatter: valueLabel } : {}) },
-      splitLine: { lineStyle: { color: colours.grid } },
-    },
+    yAxis: [
+      { type: 'value', position: rtl ? 'right' : 'left', axisLabel, splitLine: { lineStyle: { color: colours.grid } } },
+      ...(secondAxis ? [{ type: 'value', position: rtl ? 'left' : 'right', axisLabel, splitLine: { show: false } }] : []),
+    ],
     series: series.map((entry) => ({
       name: entry.name,
       type: type === 'bar' ? 'bar' : 'line',
+      yAxisIndex: secondAxis && entry.secondary ? 1 : 0,
+      // Monotone smoothing: a curve never swings past its points (no dip below zero between two buckets).
       smooth: type !== 'bar',
+      smoothMonotone: 'x',
       showSymbol: categories.length <= 12,
       ...(type === 'area' ? { areaStyle: { opacity: 0.18 } } : {}),
       data: [...entry.values],

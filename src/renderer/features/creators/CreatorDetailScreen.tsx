@@ -1,5 +1,5 @@
 import { formatDate, formatDecimal, formatNumber } from '../../lib/format';
-import { platformLabel } from '../../../shared/labels';
+import { DATE_RANGE_LABELS, platformLabel } from '../../../shared/labels';
 import { useRefetchOnReturn } from '../../lib/reconnect';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -26,7 +26,6 @@ import { METRICS, TrackingChart } from './TrackingChart';
 import './creators.css';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
-const RANGE_LABELS: Record<ChartRange, string> = { '1w': 'Last week', '1m': 'Last month', '3m': 'Last 3 months', '6m': 'Last 6 months', ytd: 'Year to date', '1y': 'Last year' };
 
 interface Extras {
   videos: CreatorVideos | null;
@@ -207,7 +206,7 @@ export function CreatorDetailScreen() {
             <label className="creators-controls__field">
               <span>Chart range</span>
               <select className="select" value={range} onChange={(event) => setRange(event.target.value as ChartRange)}>
-                {CHART_RANGES.map((value) => <option key={value} value={value}>{RANGE_LABELS[value]}</option>)}
+                {CHART_RANGES.map((value) => <option key={value} value={value}>{DATE_RANGE_LABELS[value]}</option>)}
               </select>
             </label>
             <fieldset className="filter-group">

@@ -3,6 +3,7 @@ import { useRefetchOnReturn } from '../../lib/reconnect';
 import { useEffect, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { CREATOR_TABS, DATE_RANGES } from '../../../shared/constants';
+import { DATE_RANGE_LABELS } from '../../../shared/labels';
 import { CREATOR_SORTS } from '../../../shared/http/creators.schemas';
 import { MESSAGES } from '../../../shared/messages';
 import { useServices } from '../../app/useServices';
@@ -36,10 +37,6 @@ const SORT_ITEMS = CREATOR_SORTS.flatMap((sort) => [
   { id: `${sort}:desc`, sort, desc: true, label: SORT_LABELS[sort].desc },
   { id: `${sort}:asc`, sort, desc: false, label: SORT_LABELS[sort].asc },
 ]);
-const DATE_LABELS: Record<DateRange, string> = {
-  today: 'Today', '1d': 'Last day', '1w': 'Last week', '1m': 'Last month', '3m': 'Last 3 months', '6m': 'Last 6 months',
-  ytd: 'Year to date', '1y': 'Last year', all_dates: 'All dates', custom: 'Custom range',
-};
 
 /** The creators list (issue 6 item 4): tabs, search, filters, date, sort, paging, check mode, CSV and contact. */
 export function CreatorsScreen() {
@@ -99,7 +96,7 @@ export function CreatorsScreen() {
               <label className="creators-controls__field">
                 <span>Date</span>
                 <select className="select" value={state.date} onChange={(event) => patch({ date: event.target.value as DateRange })}>
-                  {DATE_RANGES.map((value) => <option key={value} value={value}>{DATE_LABELS[value]}</option>)}
+                  {DATE_RANGES.map((value) => <option key={value} value={value}>{DATE_RANGE_LABELS[value]}</option>)}
                 </select>
               </label>
               {state.date === 'custom' && (

@@ -19,6 +19,9 @@ export interface Tutorial {
   closeTo: '/home' | '/videos';
 }
 
+/** What each home-overview step points at: the overview, recent and trending, the shortcuts, the word cloud, the search. */
+const HOME_TARGETS = ['#home-overview', '#home-trending', '.home-shortcuts', '#home-word-cloud', '.search-box'];
+
 const MY_VIDEOS = '[data-nav-target="/videos"], a[href$="/videos"]';
 
 /** The four tutorials of spec §2, texts from src/shared. */
@@ -27,7 +30,7 @@ export const TUTORIALS: Record<TutorialName, Tutorial> = {
     name: 'home-overview',
     label: 'Home overview',
     closeTo: '/home',
-    steps: TUTORIAL_TEXTS.homeOverview.slice(0, TUTORIAL_STEPS.homeOverview).map((step, index) => ({ ...step, target: index === 4 ? '.search-box' : undefined })),
+    steps: TUTORIAL_TEXTS.homeOverview.slice(0, TUTORIAL_STEPS.homeOverview).map((step, index) => ({ ...step, target: HOME_TARGETS[index] })),
   },
   'video-detail': { name: 'video-detail', label: 'Video analysis', closeTo: '/videos', steps: TUTORIAL_TEXTS.videoDetail },
   'first-video': {

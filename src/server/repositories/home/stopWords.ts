@@ -9,7 +9,9 @@ const LISTS: Record<string, string> = {
     over own really same she should so some such than that the their theirs them then there these they this those through
     to too under until up very was we were what when where which while who whom why will with would you your yours yeah
     okay ok um uh oh gonna got get one thing things much lot im it's i'm don't that's there's you're i've can't isn't
-    let's let lets bit well even still right way go going know think say said far`,
+    let's let lets bit well even still right way go going know think say said far although anyway around else exactly
+    least never since used using ever every always maybe quite pretty already almost enough another first second
+    two three four five six seven eight nine ten many several`,
   es: `a al algo algunos ante antes como con contra cual cuando de del desde donde durante e el ella ellas ellos en entre era
     es esa ese eso esta estaba estar este esto estos fue ha hay la las le les lo los más me mi mis mucho muy nada ni no nos
     o os otra otro para pero poco por porque que quien se ser si sin sobre son su sus también te tengo tiene todo tu un una

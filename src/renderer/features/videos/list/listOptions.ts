@@ -1,6 +1,7 @@
 import { DATE_RANGES, DEFAULT_VIDEO_SORT, VIDEO_SORTS, VIDEO_TABS } from '../../../../shared/constants';
 import type { VideoSort } from '../../../../shared/http/videos.schemas';
-import type { DateRange, VideoTab } from './videoList.types';
+import { DATE_RANGE_LABELS } from '../../../../shared/labels';
+import type { VideoTab } from './videoList.types';
 
 /** The Competition tab is shown as Competitors (spec §2). */
 export function tabLabel(tab: VideoTab): string {
@@ -8,19 +9,7 @@ export function tabLabel(tab: VideoTab): string {
 }
 export const TAB_ITEMS = VIDEO_TABS.map((value) => ({ value, label: tabLabel(value) }));
 
-const DATE_LABELS: Record<DateRange, string> = {
-  today: 'Today',
-  '1d': 'Last 24 hours',
-  '1w': 'Last week',
-  '1m': 'Last month',
-  '3m': 'Last 3 months',
-  '6m': 'Last 6 months',
-  ytd: 'Year to date',
-  '1y': 'Last year',
-  all_dates: 'All dates',
-  custom: 'Custom range',
-};
-export const DATE_ITEMS = DATE_RANGES.map((value) => ({ value, label: DATE_LABELS[value] }));
+export const DATE_ITEMS = DATE_RANGES.map((value) => ({ value, label: DATE_RANGE_LABELS[value] }));
 
 /** One entry of the sort menu: a sort with its direction (only created_at honours desc). */
 export interface SortItem {
