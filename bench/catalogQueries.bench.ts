@@ -18,6 +18,7 @@ import type { ProductListResponse } from '../src/shared/http/products.schemas';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { Prng } from '../src/server/seed/prng';
 import { catalogDataDir } from './catalogWorkspace';
+import { ms, percentile } from './benchStats';
 
 const SIZES = [
   { creators: 10_000, products: 1_000 },
@@ -29,11 +30,6 @@ const TARGET_RATIO = 2;
 
 type Query = Record<string, string | number | boolean>;
 
-function percentile(samples: readonly number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-const ms = (value: number): string => `${value.toFixed(2)} ms`;
 
 async function get<T>(app: FastifyInstance, path: string, query: Query, jwt: string): Promise<{ ms: number; body: T }> {
   const url = `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;

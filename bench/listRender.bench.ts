@@ -24,6 +24,7 @@ import type { VideoListResponse } from '../src/shared/http/videos.schemas';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { AppStack } from '../tests/e2e/support/stack';
 import { benchDataDir } from './benchWorkspace';
+import { percentile } from './benchStats';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SMALL = 50;
@@ -323,10 +324,6 @@ async function measure(browser: Browser, name: string, videos: number | null): P
   }
 }
 
-function percentile(samples: readonly number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 const ms = (value: number): string => `${value.toFixed(1)} ms`.padStart(9);
 

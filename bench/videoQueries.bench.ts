@@ -21,6 +21,7 @@ import type { VideoListResponse } from '../src/shared/http/videos.schemas';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { benchDataDir } from './benchWorkspace';
 import { coldListQueries, coldSearchQueries, SEARCH_KINDS, warmUpQueries, type ListQuery, type SearchKind } from './videoBenchQueries';
+import { ms, percentile } from './benchStats';
 
 const SIZES = [10_000, 100_000] as const;
 const SAMPLES = 200;
@@ -38,10 +39,6 @@ interface Figures {
   listWarm: number;
 }
 
-function percentile(samples: readonly number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 function listUrl(query: ListQuery): string {
   const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
@@ -68,7 +65,6 @@ async function timeAll(app: FastifyInstance, queries: readonly ListQuery[], jwt:
   return { times, hits };
 }
 
-const ms = (value: number): string => `${value.toFixed(2)} ms`;
 
 /** One workspace opened for measuring: its app, a signed-in token and its cold queries, warmed up. */
 interface Opened {

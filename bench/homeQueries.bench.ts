@@ -1,0 +1,101 @@
+/**
+ * Issue 12 performance: p95 of each home call (the overview and every widget) at 10k and 100k videos, through
+ * app.inject (routing, auth, zod, JSON). Each measured request has its own combination of period, platform and brand
+ * (the acting brand or a competitor), so nothing is answered from a warm cache of the same question. Both workspaces
+ * are open in this process and take turns request by request. Targets: p95 ≤ 50 ms at 100k and ≤ 2× the 10k figure.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app';
+import { openDatabase } from '../src/server/db/database';
+import { PLATFORMS } from '../src/shared/constants';
+import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
+import { HOME_WIDGETS, type HomeOverview } from '../src/shared/http/home.schemas';
+import { benchDataDir } from './benchWorkspace';
+import { ms, percentile } from './benchStats';
+
+const SIZES = [10_000, 100_000] as const;
+const SAMPLES = 60;
+const WARM_UP = 6;
+const TARGET_P95_MS = 50;
+const TARGET_RATIO = 2;
+const DURATIONS = ['1m', '3m', '6m', 'ytd', '1y', 'all_dates'] as const;
+const CALLS = ['', ...HOME_WIDGETS.map((widget) => `/${widget}`)] as const;
+
+interface Side {
+  videos: number;
+  app: FastifyInstance;
+  jwt: string;
+  queries: Record<string, string>[];
+  close: () => Promise<void>;
+}
+
+/** Every period × platform × brand combination, in a fixed shuffled order (a small LCG: the same order every run). */
+function combinations(brands: readonly string[]): Record<string, string>[] {
+  const all: Record<string, string>[] = [];
+  for (const duration of DURATIONS) {
+    for (const platform of ['', ...PLATFORMS]) {
+      for (const brand of brands) all.push({ duration, ...(platform ? { platform } : {}), competitors_brands: brand });
+    }
+  }
+  let seed = 20261124;
+  for (let i = all.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [all[i], all[j]] = [all[j] as Record<string, string>, all[i] as Record<string, string>];
+  }
+  return all;
+}
+
+async function get(side: Side, url: string, query: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const response = await side.app.inject({ method: 'GET', url: `/jwt_api/home${url}?${new URLSearchParams(query)}`, headers: { authorization: `Bearer ${side.jwt}` } });
+  const took = performance.now() - started;
+  if (response.statusCode !== 200) throw new Error(`/home${url} answered ${response.statusCode}: ${response.body}`);
+  return took;
+}
+
+async function open(videos: number): Promise<Side> {
+  const dataDir = await benchDataDir(videos);
+  const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
+  const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir });
+  const close = async (): Promise<void> => {
+    await app.close();
+    db.close();
+  };
+  const login = await app.inject({ method: 'POST', url: '/jwt_api/login', payload: DEMO_ACCOUNTS.brandManager });
+  const { jwt } = login.json() as { jwt: string };
+  const overview = (await app.inject({ method: 'GET', url: '/jwt_api/home', headers: { authorization: `Bearer ${jwt}` } })).json() as HomeOverview;
+  const side: Side = { videos, app, jwt, queries: combinations(overview.brands.map((brand) => brand.id)), close };
+  console.log(`  ${videos} videos: ${overview.brands.length} brands on the home tabs, ${overview.kpis.videos.current} videos of the acting brand in the last year`);
+  return side;
+}
+
+export async function run(): Promise<void> {
+  const sides: Side[] = [];
+  try {
+    for (const videos of SIZES) sides.push(await open(videos));
+    const p95 = new Map<string, number[]>();
+    for (const call of CALLS) {
+      const times = sides.map(() => [] as number[]);
+      for (let i = 0; i < WARM_UP + SAMPLES; i++) {
+        for (const [s, side] of sides.entries()) {
+          const query = side.queries[(i * CALLS.length + CALLS.indexOf(call)) % side.queries.length] ?? {};
+          const took = await get(side, call, query);
+          if (i >= WARM_UP) times[s]?.push(took);
+        }
+      }
+      p95.set(call, times.map((series) => percentile(series, 95)));
+      times.forEach((series, s) => console.log(`    ${String(sides[s]?.videos).padStart(6)}  /home${call.padEnd(17)} p50 ${ms(percentile(series, 50))}  p95 ${ms(percentile(series, 95))}  max ${ms(Math.max(...series))}`));
+    }
+    console.log('\n  p95 per call, each request its own period, platform and brand; baseline = 10k in this run');
+    for (const [call, [small = 0, large = 0]] of p95) {
+      const ratio = large / small;
+      const verdict = large <= TARGET_P95_MS && ratio <= TARGET_RATIO ? 'PASS' : 'MISS';
+      console.log(`  /home${call.padEnd(17)} 10k ${ms(small).padStart(10)}   100k ${ms(large).padStart(10)}   ratio ${ratio.toFixed(2)}   ${verdict} (p95 ≤ ${TARGET_P95_MS} ms at 100k, ratio ≤ ${TARGET_RATIO})`);
+    }
+  } finally {
+    for (const side of sides) await side.close();
+  }
+}
