@@ -35,6 +35,7 @@ import { installCors } from './security/cors';
 import { installHostOriginGuard } from './security/hostOriginGuard';
 import { installSecurityHeaders } from './security/securityHeaders';
 import { seedDemoWorkspace } from './seed/index';
+import { createVideoRepositories } from './repositories/videos/index';
 import { createSessionService } from './services/sessionService';
 
 export interface ServerOptions {
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db,
     now,
     repos,
+    videos: createVideoRepositories(options.db),
     tokens,
     sessions: createSessionService({ repos, tokens, now }),
     loginLimiter: createFailedAttemptLimiter({ limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),

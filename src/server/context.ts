@@ -3,6 +3,7 @@ import type { AnalysisPipeline } from './analysis/pipeline';
 import type { AccessTokenService } from './auth/accessTokens';
 import type { FailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import type { Repositories } from './repositories/index';
+import type { VideoRepositories } from './repositories/videos/index';
 import type { MediaService } from './routes/media/mediaService';
 import type { SessionService } from './services/sessionService';
 
@@ -11,6 +12,8 @@ export interface ServerContext {
   db: Database.Database;
   now: () => Date;
   repos: Repositories;
+  /** The videos repositories and their one in-memory list index, shared by every route that reads videos. */
+  videos: VideoRepositories;
   tokens: AccessTokenService;
   sessions: SessionService;
   loginLimiter: FailedAttemptLimiter;

@@ -81,7 +81,7 @@ export function foldAscii(text: string): string {
 }
 
 const ROW_SQL = `SELECT v.rowid AS ord, v.id, v.brand_id, v.title, v.platform, v.creator_id, v.category, v.language, v.scene, v.pov,
-  v.audio_labels, v.topics, v.brand_safety, v.demographics, v.sentiment_positive, v.sentiment_negative, v.views, v.sponsored,
+  v.audio_labels, v.topics, v.brand_safety, v.demographics, v.sentiment_positive, v.sentiment_negative, v.views, v.likes, v.comments, v.sponsored,
   v.sponsored_by, v.published_at, v.created_at, c.name AS creator_name, %PRODUCTS% AS products
   FROM videos v LEFT JOIN creators c ON c.id = v.creator_id`;
 const PRODUCTS_OF_ONE = '(SELECT json_group_array(vp.product_id) FROM video_products vp WHERE vp.video_id = v.id)';
@@ -89,7 +89,7 @@ const PRODUCTS_OF_ONE = '(SELECT json_group_array(vp.product_id) FROM video_prod
 interface LoadedRow {
   ord: number; id: string; brand_id: string; title: string; platform: string; creator_id: string | null; category: string | null;
   language: string | null; scene: string | null; pov: string | null; audio_labels: string; topics: string; brand_safety: string;
-  demographics: string; sentiment_positive: number; sentiment_negative: number; views: number; sponsored: number;
+  demographics: string; sentiment_positive: number; sentiment_negative: number; views: number; likes: number; comments: number; sponsored: number;
   sponsored_by: string | null; published_at: string | null; created_at: string; creator_name: string | null; products: string;
 }
 
@@ -107,7 +107,7 @@ const record = (value: unknown): Record<string, unknown> => (value !== null && t
 /** Columns of a dictionary code per ordinal (-1: none). */
 const CODE_COLUMNS = ['brand', 'platform', 'creator', 'category', 'language', 'scene', 'pov', 'sponsoredBy', 'visual', 'foul', 'title'] as const;
 /** Columns of a number per ordinal. */
-const NUMBER_COLUMNS = ['positive', 'negative', 'views', 'sponsored', 'createdMs'] as const;
+const NUMBER_COLUMNS = ['positive', 'negative', 'views', 'likes', 'comments', 'sponsored', 'createdMs'] as const;
 /** Columns of strings (per ordinal, or per code for `titles` and `creatorNames`). */
 const STRING_COLUMNS = ['id', 'publishedAt', 'createdAt', 'titles', 'creatorNames'] as const;
 const LIST_COLUMNS = ['audio', 'topics', 'subTopics', 'products'] as const;
@@ -190,6 +190,9 @@ export class VideoColumns {
   positive = new Float64Array(0);
   negative = new Float64Array(0);
   views = new Float64Array(0);
+  /** Likes and comments: the home dashboard's engagement figures. */
+  likes = new Float64Array(0);
+  comments = new Float64Array(0);
   sponsored = new Float64Array(0);
   publishedAt: (string | null)[] = [];
   createdAt: string[] = [];
@@ -406,6 +409,8 @@ export class VideoColumns {
     this.positive[o] = row.sentiment_positive;
     this.negative[o] = row.sentiment_negative;
     this.views[o] = row.views;
+    this.likes[o] = row.likes;
+    this.comments[o] = row.comments;
     this.sponsored[o] = row.sponsored;
     this.publishedAt[o] = row.published_at;
     this.createdAt[o] = row.created_at;

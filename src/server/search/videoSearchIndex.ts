@@ -128,6 +128,17 @@ export class VideoSearchIndex {
     }
   }
 
+  /** The columns as of now (every logged write replayed), for other readers of the whole workspace (the home figures). */
+  columnsNow(): VideoColumns {
+    return this.current();
+  }
+
+  /** The live ordinals of one brand's videos, in ordinal order (shared: never modify). */
+  ordinalsOf(brandId: string): readonly number[] {
+    const columns = this.current();
+    return this.brandLists(columns).get(brandId) ?? [];
+  }
+
   private brandLists(columns: VideoColumns): Map<string, number[]> {
     if (this.byBrandVersion === columns.orderVersion) return this.byBrand;
     const lists = new Map<string, number[]>();

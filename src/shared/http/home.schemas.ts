@@ -131,7 +131,7 @@ export type RecentTrendingWidget = z.infer<typeof RecentTrendingWidgetSchema>;
 
 export const WordCloudWidgetSchema = HomeScopeSchema.extend({
   terms: z.array(z.object({ term: z.string(), count: z.number() })),
-  /** Transcribed videos in the window, and how many of the newest of them the cloud was read from. */
+  /** Videos in the window, and how many of the newest transcribed ones the cloud was read from. */
   videos_in_window: z.number(),
   videos_read: z.number(),
 });

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { AGE_RANGES, ETHNICITIES, GENDERS, type Platform } from '../../../shared/constants';
 import type { BucketUnit } from '../../../shared/http/home.schemas';
+import type { VideoColumns } from '../../search/videoColumns';
+import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { bucketOf } from './homeWindow';
 
 /** Whose videos, over which created_at range (inclusive; start '' for all dates), on which platform (null: every one). */
@@ -20,90 +22,8 @@ export interface Totals {
   negative: number | null;
 }
 
-const WHERE = 'v.brand_id = @brandId AND v.created_at >= @start AND v.created_at <= @end AND (@platform IS NULL OR v.platform = @platform)';
-
 export const DEMOGRAPHIC_FAMILIES = { age_range: AGE_RANGES, gender: GENDERS, ethnicity: ETHNICITIES } as const;
 type Family = keyof typeof DEMOGRAPHIC_FAMILIES;
-
-/** One AVG per bucket, over the videos whose share is a number (as the videos list's audience summary counts them). */
-const demographicColumns = (Object.keys(DEMOGRAPHIC_FAMILIES) as Family[]).flatMap((family) =>
-  DEMOGRAPHIC_FAMILIES[family].map((bucket, index) => {
-    const path = `'$.${family}."${bucket}"'`;
-    return `AVG(CASE WHEN json_type(v.demographics, ${path}) IN ('integer', 'real') THEN json_extract(v.demographics, ${path}) END) AS "${family}_${index}"`;
-  }),
-);
-
-/** The home dashboard's figures, straight from the videos, products and creators tables (issue 12). */
-export function createHomeFigures(db: Database.Database) {
-  const totals = db.prepare(`SELECT COUNT(*) AS videos, COALESCE(SUM(v.views), 0) AS views, COALESCE(SUM(v.likes), 0) AS likes,
-    COALESCE(SUM(v.comments), 0) AS comments, AVG(v.sentiment_positive) AS positive, AVG(v.sentiment_negative) AS negative
-    FROM videos v WHERE ${WHERE}`);
-  const perVideo = db.prepare(`SELECT v.created_at, v.views, v.likes, v.comments, v.sentiment_positive AS positive, v.sentiment_negative AS negative
-    FROM videos v WHERE ${WHERE}`);
-  const firstCreated = db.prepare(`SELECT MIN(v.created_at) FROM videos v WHERE ${WHERE}`).pluck();
-  const products = db.prepare(`SELECT p.id, p.name, p.pictures, COUNT(*) AS mentions, AVG(v.sentiment_positive) AS positive, AVG(v.sentiment_negative) AS negative
-    FROM videos v JOIN video_products vp ON vp.video_id = v.id JOIN products p ON p.id = vp.product_id
-    WHERE ${WHERE} GROUP BY p.id ORDER BY mentions DESC, p.name, p.id LIMIT @limit`);
-  const productMentions = db.prepare(`SELECT COUNT(*) FROM videos v JOIN video_products vp ON vp.video_id = v.id WHERE ${WHERE} AND vp.product_id = @productId`).pluck();
-  const demographics = db.prepare(`SELECT ${demographicColumns.join(', ')} FROM videos v WHERE ${WHERE}`);
-  const videoColumns = 'v.id AS _id, v.title, v.platform, v.thumbnail_url, c.name AS creator_name, v.views, v.created_at';
-  const recent = db.prepare(`SELECT ${videoColumns} FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE ${WHERE} ORDER BY v.created_at DESC, v.id DESC LIMIT @limit`);
-  const trending = db.prepare(`SELECT ${videoColumns} FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE ${WHERE} ORDER BY v.views DESC, v.id LIMIT @limit`);
-  const creators = db.prepare(`SELECT c.id AS _id, c.name, c.picture, COUNT(*) AS videos, COALESCE(SUM(v.views), 0) AS views
-    FROM videos v JOIN creators c ON c.id = v.creator_id WHERE ${WHERE} GROUP BY c.id ORDER BY views DESC, c.name, c.id LIMIT @limit`);
-
-  const params = (range: HomeRange) => ({ brandId: range.brandId, start: range.start, end: range.end, platform: range.platform });
-
-  return {
-    totals(range: HomeRange): Totals {
-      return totals.get(params(range)) as Totals;
-    },
-
-    /** Per bucket: videos, views, likes, comments and the sentiment sums (means are taken by the caller). */
-    buckets(range: HomeRange, unit: BucketUnit): Map<string, Totals & { positiveSum: number; negativeSum: number }> {
-      const out = new Map<string, Totals & { positiveSum: number; negativeSum: number }>();
-      for (const row of perVideo.iterate(params(range)) as IterableIterator<{ created_at: string; views: number; likes: number; comments: number; positive: number; negative: number }>) {
-        const key = bucketOf(row.created_at, unit);
-        const bucket = out.get(key) ?? { videos: 0, views: 0, likes: 0, comments: 0, positive: null, negative: null, positiveSum: 0, negativeSum: 0 };
-        bucket.videos += 1;
-        bucket.views += row.views;
-        bucket.likes += row.likes;
-        bucket.comments += row.comments;
-        bucket.positiveSum += row.positive;
-        bucket.negativeSum += row.negative;
-        out.set(key, bucket);
-      }
-      return out;
-    },
-
-    /** The created_at of the range's first video (where an "all dates" chart starts), or null without videos. */
-    firstCreated(range: HomeRange): string | null {
-      return (firstCreated.get(params(range)) as string | null) ?? null;
-    },
-
-    topProducts(range: HomeRange, limit: number) {
-      return (products.all({ ...params(range), limit }) as { id: string; name: string; pictures: string; mentions: number; positive: number; negative: number }[]).map((row) => ({
-        ...row,
-        image_url: firstPicture(row.pictures),
-      }));
-    },
-
-    productMentions(range: HomeRange, productId: string): number {
-      return productMentions.get({ ...params(range), productId }) as number;
-    },
-
-    /** Mean share per family and bucket (null where no video names a number). */
-    demographics(range: HomeRange): Record<Family, (number | null)[]> {
-      const row = demographics.get(params(range)) as Record<string, number | null>;
-      const of = (family: Family) => DEMOGRAPHIC_FAMILIES[family].map((_, index) => row[`${family}_${index}`] ?? null);
-      return { age_range: of('age_range'), gender: of('gender'), ethnicity: of('ethnicity') };
-    },
-
-    recent: (range: HomeRange, limit: number) => recent.all({ ...params(range), limit }) as HomeVideoRow[],
-    trending: (range: HomeRange, limit: number) => trending.all({ ...params(range), limit }) as HomeVideoRow[],
-    creators: (range: HomeRange, limit: number) => creators.all({ ...params(range), limit }) as { _id: string; name: string; picture: string | null; videos: number; views: number }[],
-  };
-}
 
 export interface HomeVideoRow {
   _id: string;
@@ -114,6 +34,227 @@ export interface HomeVideoRow {
   views: number;
   created_at: string;
 }
+
+/**
+ * The mean of the values of some ordinals that are numbers (NaN: no value), added as SQLite's SUM and AVG add
+ * (Kahan–Babuška–Neumaier), so an average on a rounding edge rounds as SQL's does; null when none is a number.
+ */
+function preciseMean(values: Float64Array, ordinals: readonly number[]): number | null {
+  let sum = 0;
+  let compensation = 0;
+  let count = 0;
+  for (const o of ordinals) {
+    const value = values[o] ?? NaN;
+    if (value !== value) continue;
+    const total = sum + value;
+    compensation += Math.abs(sum) >= Math.abs(value) ? sum - total + value : value - total + sum;
+    sum = total;
+    count += 1;
+  }
+  return count === 0 ? null : (sum + compensation) / count;
+}
+
+/** A range's videos (ordinals, in ordinal order) and the columns they index: one pass over the brand's ordinals. */
+export function videosInRange(index: VideoSearchIndex, range: HomeRange): { columns: VideoColumns; picked: number[] } {
+  const columns = index.columnsNow();
+  const start = range.start === '' ? -Infinity : Date.parse(range.start);
+  const end = Date.parse(range.end);
+  const platform = range.platform === null ? null : (columns.dict.platform.find(range.platform) ?? -2);
+  const picked: number[] = [];
+  for (const o of index.ordinalsOf(range.brandId)) {
+    const created = columns.createdMs[o] ?? NaN;
+    if (created >= start && created <= end && (platform === null || columns.platform[o] === platform)) picked.push(o);
+  }
+  return { columns, picked };
+}
+
+/**
+ * The home dashboard's figures (issue 12), read from the in-memory columns of the videos list (src/server/search):
+ * a brand's videos in a window are one pass over that brand's ordinals, so a figure costs the brand's videos, not
+ * SQL scans of the workspace (at 100k videos the SQL form took 50–100 ms a widget). Names, titles and pictures of the
+ * few rows shown are read from SQLite. The tests compare every figure with SQL.
+ */
+export function createHomeFigures(db: Database.Database, index: VideoSearchIndex) {
+  const videoRows = db.prepare(`SELECT v.id AS _id, v.title, v.platform, v.thumbnail_url, c.name AS creator_name, v.views, v.created_at
+    FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.id IN (SELECT value FROM json_each(?))`);
+  const productRows = db.prepare('SELECT id, name, pictures FROM products WHERE id IN (SELECT value FROM json_each(?))');
+  const creatorRows = db.prepare('SELECT id, name, picture FROM creators WHERE id IN (SELECT value FROM json_each(?))');
+
+  const select = (range: HomeRange) => videosInRange(index, range);
+
+  const sum = (values: Float64Array, picked: readonly number[]): number => {
+    let total = 0;
+    for (const o of picked) total += values[o] ?? 0;
+    return total;
+  };
+
+  const rowsByIds = <T extends { _id?: string; id?: string }>(statement: Database.Statement, ids: readonly string[]): Map<string, T> =>
+    new Map((statement.all(JSON.stringify(ids)) as T[]).map((row) => [row._id ?? row.id ?? '', row]));
+
+  /**
+   * The `limit` ordinals with the largest `key`, largest first; ties: the later created, then the larger id (as
+   * ORDER BY key DESC, created_at DESC, id DESC). One pass keeping the best few, not a sort of every video.
+   */
+  const top = (columns: VideoColumns, picked: readonly number[], key: (o: number) => number, limit: number): number[] => {
+    const before = (a: number, b: number): boolean => {
+      const byKey = key(a) - key(b);
+      if (byKey !== 0) return byKey > 0;
+      const createdA = columns.createdAt[a] ?? '';
+      const createdB = columns.createdAt[b] ?? '';
+      if (createdA !== createdB) return createdA > createdB;
+      return (columns.id[a] ?? '') > (columns.id[b] ?? '');
+    };
+    const best: number[] = [];
+    for (const o of picked) {
+      if (best.length === limit && !before(o, best[limit - 1] ?? o)) continue;
+      let at = best.length;
+      while (at > 0 && before(o, best[at - 1] ?? o)) at -= 1;
+      best.splice(at, 0, o);
+      if (best.length > limit) best.pop();
+    }
+    return best;
+  };
+
+  const videosOf = (columns: VideoColumns, ordinals: readonly number[]): HomeVideoRow[] => {
+    const ids = ordinals.map((o) => columns.id[o] ?? '');
+    const rows = rowsByIds<HomeVideoRow>(videoRows, ids);
+    return ids.flatMap((id) => rows.get(id) ?? []);
+  };
+
+  return {
+    totals(range: HomeRange): Totals {
+      const { columns, picked } = select(range);
+      const count = picked.length;
+      return {
+        videos: count,
+        views: sum(columns.views, picked),
+        likes: sum(columns.likes, picked),
+        comments: sum(columns.comments, picked),
+        positive: preciseMean(columns.positive, picked),
+        negative: preciseMean(columns.negative, picked),
+      };
+    },
+
+    /** Per bucket: videos, views, likes, comments and the sentiment sums (means are taken by the caller). */
+    buckets(range: HomeRange, unit: BucketUnit): Map<string, Totals & { positiveSum: number; negativeSum: number }> {
+      const { columns, picked } = select(range);
+      const out = new Map<string, Totals & { positiveSum: number; negativeSum: number }>();
+      // Videos of a day share a bucket: its key is worked out once per day.
+      const keyOfDay = new Map<string, string>();
+      for (const o of picked) {
+        const day = (columns.createdAt[o] ?? '').slice(0, 10);
+        let key = keyOfDay.get(day);
+        if (key === undefined) keyOfDay.set(day, (key = bucketOf(day, unit)));
+        let bucket = out.get(key);
+        if (!bucket) out.set(key, (bucket = { videos: 0, views: 0, likes: 0, comments: 0, positive: null, negative: null, positiveSum: 0, negativeSum: 0 }));
+        bucket.videos += 1;
+        bucket.views += columns.views[o] ?? 0;
+        bucket.likes += columns.likes[o] ?? 0;
+        bucket.comments += columns.comments[o] ?? 0;
+        bucket.positiveSum += columns.positive[o] ?? 0;
+        bucket.negativeSum += columns.negative[o] ?? 0;
+      }
+      return out;
+    },
+
+    /** The created_at of the range's first video (where an "all dates" chart starts), or null without videos. */
+    firstCreated(range: HomeRange): string | null {
+      const { columns, picked } = select(range);
+      let first: string | null = null;
+      for (const o of picked) {
+        const created = columns.createdAt[o] ?? '';
+        if (first === null || created < first) first = created;
+      }
+      return first;
+    },
+
+    topProducts(range: HomeRange, limit: number) {
+      const { columns, picked } = select(range);
+      const byCode = new Map<number, number[]>();
+      for (const o of picked) {
+        for (const code of new Set(columns.products.get(o))) {
+          let list = byCode.get(code);
+          if (!list) byCode.set(code, (list = []));
+          list.push(o);
+        }
+      }
+      const names = columns.dict.product.values();
+      const counted = [...byCode].map(([code, ordinals]) => ({ id: names[code] ?? '', ordinals }));
+      const rows = rowsByIds<{ id: string; name: string; pictures: string }>(productRows, counted.map((entry) => entry.id));
+      return counted
+        .flatMap((entry) => {
+          const row = rows.get(entry.id);
+          return row ? [{ ...entry, row }] : [];
+        })
+        .sort((a, b) => b.ordinals.length - a.ordinals.length || binary(a.row.name, b.row.name) || binary(a.id, b.id))
+        .slice(0, limit)
+        .map(({ id, ordinals, row }) => ({
+          id,
+          name: row.name,
+          image_url: firstPicture(row.pictures),
+          mentions: ordinals.length,
+          positive: preciseMean(columns.positive, ordinals) ?? 0,
+          negative: preciseMean(columns.negative, ordinals) ?? 0,
+        }));
+    },
+
+    productMentions(range: HomeRange, productId: string): number {
+      const { columns, picked } = select(range);
+      const code = columns.dict.product.find(productId);
+      if (code === undefined) return 0;
+      let count = 0;
+      for (const o of picked) if (columns.products.get(o).includes(code)) count += 1;
+      return count;
+    },
+
+    /** Mean share per family and bucket over the videos naming a number (null where none does). */
+    demographics(range: HomeRange): Record<Family, (number | null)[]> {
+      const { columns, picked } = select(range);
+      const of = (family: Family) =>
+        DEMOGRAPHIC_FAMILIES[family].map((_, bucket) => {
+          const values = columns.shares[family][bucket];
+          return values ? preciseMean(values, picked) : null;
+        });
+      return { age_range: of('age_range'), gender: of('gender'), ethnicity: of('ethnicity') };
+    },
+
+    recent(range: HomeRange, limit: number): HomeVideoRow[] {
+      const { columns, picked } = select(range);
+      return videosOf(columns, top(columns, picked, (o) => columns.createdMs[o] ?? 0, limit));
+    },
+
+    trending(range: HomeRange, limit: number): HomeVideoRow[] {
+      const { columns, picked } = select(range);
+      return videosOf(columns, top(columns, picked, (o) => columns.views[o] ?? 0, limit));
+    },
+
+    creators(range: HomeRange, limit: number) {
+      const { columns, picked } = select(range);
+      const byCreator = new Map<number, { videos: number; views: number }>();
+      for (const o of picked) {
+        const code = columns.creator[o] ?? -1;
+        if (code < 0) continue;
+        const entry = byCreator.get(code) ?? { videos: 0, views: 0 };
+        entry.videos += 1;
+        entry.views += columns.views[o] ?? 0;
+        byCreator.set(code, entry);
+      }
+      const ids = columns.dict.creator.values();
+      const ranked = [...byCreator].map(([code, figures]) => ({ _id: ids[code] ?? '', ...figures }));
+      const rows = rowsByIds<{ id: string; name: string; picture: string | null }>(creatorRows, ranked.map((entry) => entry._id));
+      return ranked
+        .flatMap((entry) => {
+          const row = rows.get(entry._id);
+          return row ? [{ ...entry, name: row.name, picture: row.picture }] : [];
+        })
+        .sort((a, b) => b.views - a.views || binary(a.name, b.name) || binary(a._id, b._id))
+        .slice(0, limit);
+    },
+  };
+}
+
+/** Text order as SQLite's BINARY collation compares (code units), for the same ties as the SQL reference. */
+const binary = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function firstPicture(json: string): string | null {
   try {

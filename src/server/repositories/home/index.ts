@@ -2,14 +2,15 @@ import type Database from 'better-sqlite3';
 import { createCompetitorLookup } from '../products/index';
 import { createHomeFigures } from './homeFigures';
 import { createWordCloud } from './wordCloud';
+import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 
 /** Everything the home dashboard reads, built once per app. */
-export function createHomeRepositories(db: Database.Database) {
+export function createHomeRepositories(db: Database.Database, index: VideoSearchIndex) {
   const newest = db.prepare('SELECT MAX(created_at) FROM videos WHERE brand_id = ?').pluck();
   const brandName = db.prepare('SELECT name FROM brands WHERE id = ?').pluck();
   return {
-    figures: createHomeFigures(db),
-    wordCloud: createWordCloud(db),
+    figures: createHomeFigures(db, index),
+    wordCloud: createWordCloud(db, index),
     competitorsOf: createCompetitorLookup(db),
     /** The newest created_at among these brands' videos, or null. */
     newestVideo(brandIds: readonly string[]): string | null {

@@ -13,6 +13,8 @@ export function createVideoRepositories(db: Database.Database) {
   // One list index serves the list and its filter options.
   const index = new VideoSearchIndex(db);
   return {
+    /** The in-memory list index (the home figures read its columns too). */
+    index,
     list: createVideoListRepository(db, index),
     facets: createVideoFacets(db, index),
     detail: createVideoDetailRepository(db, index.transcripts),

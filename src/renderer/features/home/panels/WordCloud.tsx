@@ -36,7 +36,7 @@ export function WordCloud({ body }: { body: WordCloudWidget }) {
         ))}
       </ul>
       <p className="home-panel__note">
-        From the transcripts of the {body.videos_read === body.videos_in_window ? body.videos_read : `newest ${body.videos_read} of ${body.videos_in_window}`} videos of the period.
+        From the transcripts of {body.videos_read === body.videos_in_window ? `all ${body.videos_read}` : `the newest ${body.videos_read}`} of the period’s {body.videos_in_window} videos.
       </p>
     </>
   );

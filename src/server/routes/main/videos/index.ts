@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context';
-import { createVideoRepositories } from '../../../repositories/videos/index';
 import { registerVideoDetailRoutes } from './detail.routes';
 import { registerVideoEditRoutes } from './edit.routes';
 import { registerVideoListRoutes } from './list.routes';
@@ -8,7 +7,7 @@ import { registerVideoMarkRoutes } from './marks.routes';
 
 /** Every /videos route of the main API (issue 3) and /demographics_labels. */
 export function registerVideoRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const repos = createVideoRepositories(ctx.db);
+  const repos = ctx.videos;
   registerVideoListRoutes(app, ctx, repos);
   registerVideoMarkRoutes(app, ctx, repos);
   registerVideoDetailRoutes(app, ctx, repos);
