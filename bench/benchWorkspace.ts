@@ -3,7 +3,12 @@ import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app';
+import { openDatabase } from '../src/server/db/database';
+import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { MIGRATIONS } from '../src/server/db/migrations/index';
 import { saveSearchSnapshot } from '../src/server/search/searchSnapshot';
@@ -87,4 +92,31 @@ function upgradeOlder(videos: number, dir: string): boolean {
     return true;
   }
   return false;
+}
+
+/** A cached workspace opened in this process: its database, the app on it, the demo manager's token, and a closer. */
+export interface OpenedWorkspace {
+  db: Database.Database;
+  app: FastifyInstance;
+  jwt: string;
+  close: () => Promise<void>;
+}
+
+/** Opens the cached workspace of `videos` videos (seeding it once) and signs the demo brand manager in. */
+export async function openBenchApp(videos: number): Promise<OpenedWorkspace> {
+  const dataDir = await benchDataDir(videos);
+  const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
+  const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir });
+  const close = async (): Promise<void> => {
+    await app.close();
+    db.close();
+  };
+  try {
+    const login = await app.inject({ method: 'POST', url: '/jwt_api/login', payload: DEMO_ACCOUNTS.brandManager });
+    const { jwt } = login.json() as { jwt: string };
+    return { db, app, jwt, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -4,15 +4,10 @@
  * (the acting brand or a competitor), so nothing is answered from a warm cache of the same question. Both workspaces
  * are open in this process and take turns request by request. Targets: p95 ≤ 50 ms at 100k and ≤ 2× the 10k figure.
  */
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app';
-import { openDatabase } from '../src/server/db/database';
 import { PLATFORMS } from '../src/shared/constants';
-import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { HOME_WIDGETS, type HomeOverview } from '../src/shared/http/home.schemas';
-import { benchDataDir } from './benchWorkspace';
+import { openBenchApp } from './benchWorkspace';
 import { ms, percentile } from './benchStats';
 
 const SIZES = [10_000, 100_000] as const;
@@ -57,15 +52,7 @@ async function get(side: Side, url: string, query: Record<string, string>): Prom
 }
 
 async function open(videos: number): Promise<Side> {
-  const dataDir = await benchDataDir(videos);
-  const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
-  const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir });
-  const close = async (): Promise<void> => {
-    await app.close();
-    db.close();
-  };
-  const login = await app.inject({ method: 'POST', url: '/jwt_api/login', payload: DEMO_ACCOUNTS.brandManager });
-  const { jwt } = login.json() as { jwt: string };
+  const { app, jwt, close } = await openBenchApp(videos);
   const overview = (await app.inject({ method: 'GET', url: '/jwt_api/home', headers: { authorization: `Bearer ${jwt}` } })).json() as HomeOverview;
   const side: Side = { videos, app, jwt, queries: combinations(overview.brands.map((brand) => brand.id)), close };
   console.log(`  ${videos} videos: ${overview.brands.length} brands on the home tabs, ${overview.kpis.videos.current} videos of the acting brand in the last year`);

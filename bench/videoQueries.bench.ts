@@ -12,14 +12,9 @@
  * Both workspaces are open in this process and take turns query by query, so a slower moment of the machine lands on
  * both sides of a ratio instead of on one side's whole series.
  */
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app';
-import { openDatabase } from '../src/server/db/database';
 import type { VideoListResponse } from '../src/shared/http/videos.schemas';
-import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
-import { benchDataDir } from './benchWorkspace';
+import { openBenchApp } from './benchWorkspace';
 import { coldListQueries, coldSearchQueries, SEARCH_KINDS, warmUpQueries, type ListQuery, type SearchKind } from './videoBenchQueries';
 import { ms, percentile } from './benchStats';
 
@@ -77,16 +72,8 @@ interface Opened {
 }
 
 async function open(videos: number): Promise<Opened> {
-  const dataDir = await benchDataDir(videos);
-  const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
-  const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir });
-  const close = async (): Promise<void> => {
-    await app.close();
-    db.close();
-  };
+  const { db, app, jwt, close } = await openBenchApp(videos);
   try {
-    const login = await app.inject({ method: 'POST', url: '/jwt_api/login', payload: DEMO_ACCOUNTS.brandManager });
-    const { jwt } = login.json() as { jwt: string };
     // The tab as a person opens it: fills the per-tab facets (filter options), which give the bench its vocabulary.
     // The first request also loads the in-memory list index (not part of the measured requests).
     const opened = await get(app, { tab: 'My Videos', per_page: 50 }, jwt);

@@ -1,84 +1,8 @@
 import type Database from 'better-sqlite3';
-import { AGE_RANGES, ETHNICITIES, GENDERS } from '../../shared/constants';
-import { DEMOGRAPHIC_FILTER_MIN_SHARE } from '../../shared/http/videos.schemas';
 import { CodeListColumn } from './codeListColumn';
+import { demographicMasks, demographicShares, Dictionary, foldAscii, parse, record, strings, type DemographicFamily, DEMOGRAPHIC_BUCKETS } from './columnValues';
 import { sortedOrder, type SortKind } from './sortOrders';
 
-/** Interns strings as small integer codes (a column's dictionary); -1 stands for NULL. */
-export class Dictionary {
-  private readonly codes = new Map<string, number>();
-
-  /** The code of a value, adding it when new; -1 for null. */
-  intern(value: string | null): number {
-    if (value === null) return -1;
-    let code = this.codes.get(value);
-    if (code === undefined) {
-      code = this.codes.size;
-      this.codes.set(value, code);
-    }
-    return code;
-  }
-
-  /** The code of a known value, or undefined. */
-  find(value: string): number | undefined {
-    return this.codes.get(value);
-  }
-
-  /** Codes handed out so far. */
-  get size(): number {
-    return this.codes.size;
-  }
-
-  /** The values in code order (the search snapshot). */
-  values(): string[] {
-    return [...this.codes.keys()];
-  }
-
-  /** A dictionary from `values()`. */
-  static of(values: readonly string[]): Dictionary {
-    const dictionary = new Dictionary();
-    for (const value of values) dictionary.intern(value);
-    return dictionary;
-  }
-}
-
-/** The buckets a demographic filter can name, per family; a bucket's bit is its position here. */
-export const DEMOGRAPHIC_BUCKETS = { age_range: AGE_RANGES, ethnicity: ETHNICITIES, gender: GENDERS } as const;
-export type DemographicFamily = keyof typeof DEMOGRAPHIC_BUCKETS;
-
-/**
- * Per family, a bit per bucket whose share reaches DEMOGRAPHIC_FILTER_MIN_SHARE (non-numbers never do): all the
- * filter asks of a video's demographics, in three numbers instead of a tree of objects per video.
- */
-function demographicMasks(shares: DemographicShares): Record<DemographicFamily, number> {
-  const masks = { age_range: 0, ethnicity: 0, gender: 0 };
-  for (const family of Object.keys(DEMOGRAPHIC_BUCKETS) as DemographicFamily[]) {
-    shares[family].forEach((share, bit) => {
-      if (share >= DEMOGRAPHIC_FILTER_MIN_SHARE) masks[family] |= 1 << bit;
-    });
-  }
-  return masks;
-}
-
-/** Per family, the share of each bucket in DEMOGRAPHIC_BUCKETS order; NaN where the video names none (or no number). */
-type DemographicShares = Record<DemographicFamily, number[]>;
-
-function demographicShares(json: string): DemographicShares {
-  const shares = record(parse(json));
-  const of = (family: DemographicFamily): number[] => {
-    const ofFamily = record(shares[family]);
-    return DEMOGRAPHIC_BUCKETS[family].map((bucket) => {
-      const share = ofFamily[bucket];
-      return typeof share === 'number' ? share : NaN;
-    });
-  };
-  return { age_range: of('age_range'), ethnicity: of('ethnicity'), gender: of('gender') };
-}
-
-/** Lowercases ASCII letters only, as SQLite's LIKE compares (other characters stay as they are). */
-export function foldAscii(text: string): string {
-  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-}
 
 const ROW_SQL = `SELECT v.rowid AS ord, v.id, v.brand_id, v.title, v.platform, v.creator_id, v.category, v.language, v.scene, v.pov,
   v.audio_labels, v.topics, v.brand_safety, v.demographics, v.sentiment_positive, v.sentiment_negative, v.views, v.likes, v.comments, v.sponsored,
@@ -93,16 +17,6 @@ interface LoadedRow {
   sponsored_by: string | null; published_at: string | null; created_at: string; creator_name: string | null; products: string;
 }
 
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 /** Columns of a dictionary code per ordinal (-1: none). */
 const CODE_COLUMNS = ['brand', 'platform', 'creator', 'category', 'language', 'scene', 'pov', 'sponsoredBy', 'visual', 'foul', 'title'] as const;

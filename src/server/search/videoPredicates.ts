@@ -1,6 +1,7 @@
 import type { VideoFilters } from '../../shared/http/videos.schemas';
 import type { CodeListColumn } from './codeListColumn';
-import { DEMOGRAPHIC_BUCKETS, type DemographicFamily, type Dictionary, type VideoColumns } from './videoColumns';
+import { DEMOGRAPHIC_BUCKETS, type DemographicFamily, type Dictionary } from './columnValues';
+import type { VideoColumns } from './videoColumns';
 
 /** A test of one video ordinal. */
 export type Predicate = (ordinal: number) => boolean;

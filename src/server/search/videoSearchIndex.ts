@@ -9,7 +9,8 @@ import { createBrandMarksReader, tabMembers, type BrandMarks } from './brandMark
 import type { SortKind } from './sortOrders';
 import { readColumnsSnapshot, SNAPSHOT_REPLAY_LIMIT, writeColumnsSnapshot } from './searchSnapshot';
 import { TranscriptIndex } from './transcriptIndex';
-import { DEMOGRAPHIC_BUCKETS, foldAscii, VideoColumns, type DemographicFamily, type Dictionary } from './videoColumns';
+import { DEMOGRAPHIC_BUCKETS, foldAscii, type DemographicFamily, type Dictionary } from './columnValues';
+import { VideoColumns } from './videoColumns';
 import { byPredicate, filterPredicates, type Filter, type Predicate } from './videoPredicates';
 
 /** The matching videos of one list query: a flag per ordinal, and the summary figures. */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
-import { AGE_RANGES, ETHNICITIES, GENDERS, type Platform } from '../../../shared/constants';
+import type { Platform } from '../../../shared/constants';
 import type { BucketUnit } from '../../../shared/http/home.schemas';
+import { DEMOGRAPHIC_BUCKETS, type DemographicFamily } from '../../search/columnValues';
 import type { VideoColumns } from '../../search/videoColumns';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { bucketOf } from './homeWindow';
@@ -22,8 +23,7 @@ export interface Totals {
   negative: number | null;
 }
 
-export const DEMOGRAPHIC_FAMILIES = { age_range: AGE_RANGES, gender: GENDERS, ethnicity: ETHNICITIES } as const;
-type Family = keyof typeof DEMOGRAPHIC_FAMILIES;
+
 
 export interface HomeVideoRow {
   _id: string;
@@ -208,10 +208,10 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
     },
 
     /** Mean share per family and bucket over the videos naming a number (null where none does). */
-    demographics(range: HomeRange): Record<Family, (number | null)[]> {
+    demographics(range: HomeRange): Record<DemographicFamily, (number | null)[]> {
       const { columns, picked } = select(range);
-      const of = (family: Family) =>
-        DEMOGRAPHIC_FAMILIES[family].map((_, bucket) => {
+      const of = (family: DemographicFamily) =>
+        DEMOGRAPHIC_BUCKETS[family].map((_, bucket) => {
           const values = columns.shares[family][bucket];
           return values ? preciseMean(values, picked) : null;
         });

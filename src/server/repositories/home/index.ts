@@ -3,11 +3,11 @@ import { createCompetitorLookup } from '../products/index';
 import { createHomeFigures } from './homeFigures';
 import { createWordCloud } from './wordCloud';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
+import type { Repositories } from '../index';
 
 /** Everything the home dashboard reads, built once per app. */
-export function createHomeRepositories(db: Database.Database, index: VideoSearchIndex) {
+export function createHomeRepositories(db: Database.Database, index: VideoSearchIndex, brands: Repositories['brands']) {
   const newest = db.prepare('SELECT MAX(created_at) FROM videos WHERE brand_id = ?').pluck();
-  const brandName = db.prepare('SELECT name FROM brands WHERE id = ?').pluck();
   return {
     figures: createHomeFigures(db, index),
     wordCloud: createWordCloud(db, index),
@@ -21,7 +21,8 @@ export function createHomeRepositories(db: Database.Database, index: VideoSearch
       }
       return found;
     },
-    brandName: (brandId: string): string => (brandName.get(brandId) as string | undefined) ?? '',
+    /** A brand's name, from the sign-in repositories' brands (empty for one that is gone). */
+    brandName: (brandId: string): string => brands.findById(brandId)?.name ?? '',
   };
 }
 export type HomeRepositories = ReturnType<typeof createHomeRepositories>;

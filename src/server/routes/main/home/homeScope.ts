@@ -27,8 +27,7 @@ export function resolveHome(request: FastifyRequest, ctx: ServerContext, repos: 
   if (shownId !== acting.brandId && !acting.competitorIds.includes(shownId)) {
     throw new HttpError(404, 'That brand is neither yours nor one of your competitors.');
   }
-  const brand = ctx.repos.brands.findById(shownId);
-  if (!brand) throw new HttpError(404, 'That brand is neither yours nor one of your competitors.');
+  const name = repos.brandName(shownId);
   const now = ctx.now();
   const newest = repos.newestVideo([acting.brandId, ...acting.competitorIds]);
   const reference = newest !== null && Date.parse(newest) < now.getTime() ? new Date(newest) : now;
@@ -44,7 +43,7 @@ export function resolveHome(request: FastifyRequest, ctx: ServerContext, repos: 
     current: range(windows.current.start, windows.current.end),
     previous: windows.previous ? range(windows.previous.start, windows.previous.end) : null,
     scope: {
-      brand: { id: brand.id, name: brand.name, competitor: shownId !== acting.brandId },
+      brand: { id: shownId, name, competitor: shownId !== acting.brandId },
       window: windows.current,
       previous: windows.previous,
       platform,

@@ -1,5 +1,6 @@
 import type { Compared, EngagementWidget, HomeKpis, HomeWidget, HomeWidgetBody, SentimentWidget } from '../../../../shared/http/home.schemas';
-import { DEMOGRAPHIC_FAMILIES, type HomeRange, type Totals } from '../../../repositories/home/homeFigures';
+import { DEMOGRAPHIC_BUCKETS } from '../../../search/columnValues';
+import type { HomeRange, Totals } from '../../../repositories/home/homeFigures';
 import { bucketsBetween } from '../../../repositories/home/homeWindow';
 import type { HomeRepositories } from '../../../repositories/home/index';
 import type { ResolvedHome } from './homeScope';
@@ -81,11 +82,11 @@ export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories
   demographics: (repos, home) => {
     const now = repos.figures.demographics(home.current);
     const before = home.previous ? repos.figures.demographics(home.previous) : null;
-    const family = <F extends keyof typeof DEMOGRAPHIC_FAMILIES>(name: F) =>
-      Object.fromEntries(DEMOGRAPHIC_FAMILIES[name].map((bucket, index) => {
+    const family = <F extends keyof typeof DEMOGRAPHIC_BUCKETS>(name: F) =>
+      Object.fromEntries(DEMOGRAPHIC_BUCKETS[name].map((bucket, index) => {
         const current = now[name][index] ?? null;
         return [bucket, current === null ? null : compared(current, before ? (before[name][index] ?? null) : null)];
-      })) as Record<(typeof DEMOGRAPHIC_FAMILIES)[F][number], Compared | null>;
+      })) as Record<(typeof DEMOGRAPHIC_BUCKETS)[F][number], Compared | null>;
     return { ...home.scope, age_range: family('age_range'), gender: family('gender'), ethnicity: family('ethnicity') };
   },
   recent_trending: (repos, home) => ({

@@ -9,7 +9,7 @@ import { HOME_WIDGET_BUILDERS, homeKpis } from './homeWidgets';
 
 /** GET /home and GET /home/{url}, one per widget (issue 12; /users/video_upload_details is onboarding's). */
 export function registerHomeRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const repos = createHomeRepositories(ctx.db, ctx.videos.index);
+  const repos = createHomeRepositories(ctx.db, ctx.videos.index, ctx.repos.brands);
   const base = { method: 'GET' as const, auth: 'bearer' as const, tags: ['home'], query: HomeQuerySchema };
 
   defineRoute(app, {
