@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { VideoFilterOptions, VideoListQuery } from '../../shared/http/videos.schemas';
+import type { VideoFilterOptions, VideoFilters, VideoListQuery } from '../../shared/http/videos.schemas';
 import type { VideoTab } from '../repositories/videos/videoTypes';
 import type { CodeListColumn } from './codeListColumn';
 import { dayBefore, type DateWindow } from '../repositories/videos/videoDates';
@@ -138,6 +138,23 @@ export class VideoSearchIndex {
   ordinalsOf(brandId: string): readonly number[] {
     const columns = this.current();
     return this.brandLists(columns).get(brandId) ?? [];
+  }
+
+  /**
+   * The ordinals that pass the list filters, in their order (a new array): the reports' filters are the list's, so a
+   * report and the list filtered the same way count the same videos. Notes are the acting brand's.
+   */
+  narrow(actingBrandId: string, ordinals: readonly number[], filters: VideoFilters): number[] {
+    const columns = this.current();
+    const state = this.stateOf(columns, actingBrandId);
+    const parts = filterPredicates(columns, filters, {
+      noted: state.noted,
+      noteContaining: (text) => this.marks.noteLike(columns, actingBrandId, likeContains(text)),
+    });
+    const candidates = Int32Array.from(ordinals);
+    let n = candidates.length;
+    for (let f = 0; f < parts.length && n > 0; f++) n = (parts[f] as Filter)(candidates, n);
+    return Array.from(candidates.subarray(0, n));
   }
 
   private brandLists(columns: VideoColumns): Map<string, number[]> {

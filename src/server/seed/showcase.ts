@@ -13,6 +13,12 @@ const REPORT_TITLES: Readonly<Record<string, readonly string[]>> = {
   speech: ['What creators say about price', 'Most mentioned features'],
 };
 
+/** What the seeded custom reports show (the other kinds have their fixed set). */
+const CUSTOM_METRICS: readonly (readonly string[])[] = [
+  ['kpis', 'creators', 'engagement', 'trending', 'videos'],
+  ['kpis', 'engagement', 'sentiment', 'top_products', 'benchmark', 'videos'],
+];
+
 export interface ShowcaseCounts {
   reports: number;
   widgets: number;
@@ -23,7 +29,7 @@ export interface ShowcaseCounts {
 
 /** Saved reports of every type, carousel widgets with their videos, and playlists, for each own brand. */
 export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededAccounts): ShowcaseCounts {
-  const insertReport = db.prepare('INSERT INTO reports (id, brand_id, user_id, type, title, filters, duration, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertReport = db.prepare('INSERT INTO reports (id, brand_id, user_id, type, title, filters, duration, metrics, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const insertWidget = db.prepare(
     `INSERT INTO widgets (id, brand_id, title, notes, active_ratio, colors, menu_options, device_options, call_to_action, buy_now_button,
        cart_button, toggles, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -39,7 +45,9 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
       for (const type of REPORT_TYPES) {
         for (const title of REPORT_TITLES[type] ?? []) {
           const filters = { platform: rng.sample(['Youtube', 'Tiktok', 'Instagram'], rng.int(0, 2)), note: [], pov: [], demographic: { age_range: [], ethnicity: [], gender: [] }, category: [], product: '', competitor_brands: rng.chance(0.5) ? rng.pick(competitors) : '' };
-          insertReport.run(rng.hexId(), brand.id, accounts.managerId, type, title, JSON.stringify(filters), rng.pick([DEFAULT_REPORT_DURATION, '3m', '1y']), daysAgo(rng.int(1, 180)));
+          const metrics = type === 'custom' ? CUSTOM_METRICS[counts.reports % CUSTOM_METRICS.length] : [];
+          const created = daysAgo(rng.int(1, 180));
+          insertReport.run(rng.hexId(), brand.id, accounts.managerId, type, title, JSON.stringify(filters), rng.pick([DEFAULT_REPORT_DURATION, '3m', '1y']), JSON.stringify(metrics), created, created);
           counts.reports += 1;
         }
       }

@@ -182,13 +182,18 @@ export type ReportFigures = z.infer<typeof ReportFiguresSchema>;
 export const SPEECH_CLUSTERS = ['video', 'creator'] as const;
 export const SPEECH_SORTS = ['youtube_published_at', 'views', 'positive', 'negative'] as const;
 export const SPEECH_PAGE_SIZE = 20;
+export const SPEECH_PASSAGES_PER_VIDEO = 20;
+/** Videos shown under one creator (cluster=creator). */
+export const SPEECH_VIDEOS_PER_CREATOR = 5;
+/** The shortest highlight: words are found through three-character pieces, as in the videos list's transcript search. */
+export const SPEECH_HIGHLIGHT_MIN_CHARS = 3;
 
 /** GET /reports/speech_reports (spec §7): the passages of the window's videos, grouped by video or creator. */
 export const SpeechReportQuerySchema = IdentitySchema.extend({
   filters: jsonQueryParam(ReportFiltersSchema).optional(),
   duration: z.enum(DATE_RANGES, { message: `duration must be one of ${DATE_RANGES.join(', ')}` }).default(DEFAULT_REPORT_DURATION),
   /** The words to find; empty: the passages that carry a sentiment. */
-  highlight: z.string().trim().max(200).default(''),
+  highlight: z.string().trim().max(200).default('').refine((text) => text === '' || [...text].length >= 3, 'highlight needs at least 3 characters'),
   start_date: day('start_date').optional(),
   end_date: day('end_date').optional(),
   cluster: z.enum(SPEECH_CLUSTERS).default('video'),
@@ -207,6 +212,8 @@ export const SpeechClusterSchema = z.object({
   videos: z.array(z.object({
     _id: z.string(), title: z.string(), platform: z.enum(PLATFORMS), thumbnail_url: z.string().nullable(), creator_name: z.string().nullable(),
     published_at: z.string().nullable(), views: z.number(),
+    /** Every passage of the video; the first SPEECH_PASSAGES_PER_VIDEO are listed. */
+    passage_count: z.number().int(),
     passages: z.array(PassageSchema),
   })),
 });
@@ -215,9 +222,10 @@ export type SpeechCluster = z.infer<typeof SpeechClusterSchema>;
 export const SpeechReportSchema = z.object({
   scope: HomeScopeSchema,
   highlight: z.string(),
-  /** Videos in the window with at least one passage, and the passages among them. */
+  /** Videos in the window whose transcript has the highlight (without one: every transcribed video). */
   total_videos: z.number().int(),
-  total_passages: z.number().int(),
+  /** Clusters over every page (videos, or creators). */
+  total_clusters: z.number().int(),
   page: z.number().int(),
   pages: z.number().int(),
   clusters: z.array(SpeechClusterSchema),

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Platform } from '../../../shared/constants';
 import type { BucketUnit } from '../../../shared/http/home.schemas';
+import type { VideoFilters } from '../../../shared/http/videos.schemas';
 import { DEMOGRAPHIC_BUCKETS, type DemographicFamily } from '../../search/columnValues';
 import type { VideoColumns } from '../../search/videoColumns';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
@@ -12,6 +13,8 @@ export interface HomeRange {
   start: string;
   end: string;
   platform: Platform | null;
+  /** A report's filters (the videos list's families), with the brand whose notes the note filter reads. */
+  filters?: { actingBrandId: string; video: VideoFilters };
 }
 
 export interface Totals {
@@ -65,6 +68,7 @@ export function videosInRange(index: VideoSearchIndex, range: HomeRange): { colu
     const created = columns.createdMs[o] ?? NaN;
     if (created >= start && created <= end && (platform === null || columns.platform[o] === platform)) picked.push(o);
   }
+  if (range.filters) return { columns, picked: index.narrow(range.filters.actingBrandId, picked, range.filters.video) };
   return { columns, picked };
 }
 

@@ -15,7 +15,7 @@ export interface HomeWindows {
  * They end at `reference`: the clock, or the newest video of the workspace when that is earlier, so a workspace that
  * stopped growing still shows its last year rather than an empty one.
  */
-export function homeWindows(query: HomeQuery, reference: Date): HomeWindows {
+export function homeWindows(query: Pick<HomeQuery, 'duration' | 'start_date' | 'end_date'>, reference: Date): HomeWindows {
   const window = dateWindow(query.duration, reference, { start_date: query.start_date, end_date: query.end_date });
   const current = { start: window.start, end: window.end };
   if (window.start === null) return { current, previous: null, unit: 'month' };

@@ -12,6 +12,7 @@ import { registerProductRoutes } from './products/index';
 import { registerCreatorRoutes } from './creators/index';
 import { registerMailCampaignRoutes } from './mailCampaigns/index';
 import { registerHomeRoutes } from './home/index';
+import { registerReportRoutes } from './reports/index';
 
 /** The main API (mounted at SERVICE_PREFIXES.main). Later issues add their resources here. */
 export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -27,4 +28,5 @@ export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): P
   registerCreatorRoutes(app, ctx);
   registerMailCampaignRoutes(app, ctx);
   registerHomeRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
 }

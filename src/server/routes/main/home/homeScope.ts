@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { Platform } from '../../../../shared/constants';
 import type { HomeQuery, HomeScope } from '../../../../shared/http/home.schemas';
+import type { VideoFilters } from '../../../../shared/http/videos.schemas';
 import type { ServerContext } from '../../../context';
 import { HttpError } from '../../../http/httpError';
 import type { HomeRange } from '../../../repositories/home/homeFigures';
@@ -23,7 +25,21 @@ export interface ResolvedHome {
  */
 export function resolveHome(request: FastifyRequest, ctx: ServerContext, repos: HomeRepositories, query: HomeQuery): ResolvedHome {
   const acting = actingBrand(request, repos, query.brand_id);
-  const shownId = query.competitors_brands ?? acting.brandId;
+  return resolveScope(ctx, repos, acting, { ...query, shownId: query.competitors_brands ?? acting.brandId, platform: query.platform ?? null });
+}
+
+/** What a scope is made of: whose figures, the window, and what narrows them (a report adds filters and its comparison). */
+export interface ScopeSpec extends Pick<HomeQuery, 'duration' | 'start_date' | 'end_date'> {
+  shownId: string;
+  platform: Platform | null;
+  filters?: VideoFilters;
+  /** The comparison window: the previous one of the same length (default), none, or these days (inclusive). */
+  comparison?: { kind: 'previous' } | { kind: 'none' } | { kind: 'custom'; start_date: string; end_date: string };
+}
+
+/** A scope resolved for an acting brand: the shown brand checked, the windows worked out (see resolveHome). */
+export function resolveScope(ctx: ServerContext, repos: HomeRepositories, acting: Acting, spec: ScopeSpec): ResolvedHome {
+  const shownId = spec.shownId;
   if (shownId !== acting.brandId && !acting.competitorIds.includes(shownId)) {
     throw new HttpError(404, 'That brand is neither yours nor one of your competitors.');
   }
@@ -31,12 +47,20 @@ export function resolveHome(request: FastifyRequest, ctx: ServerContext, repos: 
   const now = ctx.now();
   const newest = repos.newestVideo([acting.brandId, ...acting.competitorIds]);
   const reference = newest !== null && Date.parse(newest) < now.getTime() ? new Date(newest) : now;
-  if (query.duration === 'custom' && query.start_date && query.start_date > now.toISOString().slice(0, 10)) {
+  if (spec.duration === 'custom' && spec.start_date && spec.start_date > now.toISOString().slice(0, 10)) {
     throw new HttpError(400, 'start_date is in the future: nothing can have been added yet.');
   }
-  const windows = homeWindows(query, reference);
-  const platform = query.platform ?? null;
-  const range = (start: string | null, end: string): HomeRange => ({ brandId: shownId, start: start ?? '', end, platform });
+  const computed = homeWindows(spec, reference);
+  const comparison = spec.comparison ?? { kind: 'previous' };
+  const windows: HomeWindows = {
+    ...computed,
+    previous: comparison.kind === 'none' ? null
+      : comparison.kind === 'custom' ? { start: `${comparison.start_date}T00:00:00.000Z`, end: `${comparison.end_date}T23:59:59.999Z` }
+      : computed.previous,
+  };
+  const platform = spec.platform;
+  const filters = spec.filters ? { actingBrandId: acting.brandId, video: spec.filters } : undefined;
+  const range = (start: string | null, end: string): HomeRange => ({ brandId: shownId, start: start ?? '', end, platform, ...(filters ? { filters } : {}) });
   return {
     acting,
     windows,
