@@ -29,7 +29,10 @@ export interface ShowcaseCounts {
 
 /** Saved reports of every type, carousel widgets with their videos, and playlists, for each own brand. */
 export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededAccounts): ShowcaseCounts {
-  const insertReport = db.prepare('INSERT INTO reports (id, brand_id, user_id, type, title, filters, duration, metrics, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertReport = db.prepare('INSERT INTO reports (id, brand_id, user_id, type, title, filters, duration, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  // The tests that upgrade an older workspace seed it at its old schema, before reports had metrics (migration 010).
+  const definitions = db.prepare("SELECT 1 FROM pragma_table_info('reports') WHERE name = 'metrics'").get() === undefined
+    ? null : db.prepare('UPDATE reports SET metrics = ?, updated_at = created_at WHERE id = ?');
   const insertWidget = db.prepare(
     `INSERT INTO widgets (id, brand_id, title, notes, active_ratio, colors, menu_options, device_options, call_to_action, buy_now_button,
        cart_button, toggles, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -46,8 +49,9 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
         for (const title of REPORT_TITLES[type] ?? []) {
           const filters = { platform: rng.sample(['Youtube', 'Tiktok', 'Instagram'], rng.int(0, 2)), note: [], pov: [], demographic: { age_range: [], ethnicity: [], gender: [] }, category: [], product: '', competitor_brands: rng.chance(0.5) ? rng.pick(competitors) : '' };
           const metrics = type === 'custom' ? CUSTOM_METRICS[counts.reports % CUSTOM_METRICS.length] : [];
-          const created = daysAgo(rng.int(1, 180));
-          insertReport.run(rng.hexId(), brand.id, accounts.managerId, type, title, JSON.stringify(filters), rng.pick([DEFAULT_REPORT_DURATION, '3m', '1y']), JSON.stringify(metrics), created, created);
+          const id = rng.hexId();
+          insertReport.run(id, brand.id, accounts.managerId, type, title, JSON.stringify(filters), rng.pick([DEFAULT_REPORT_DURATION, '3m', '1y']), daysAgo(rng.int(1, 180)));
+          definitions?.run(JSON.stringify(metrics), id);
           counts.reports += 1;
         }
       }

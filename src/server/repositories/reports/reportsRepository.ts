@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Report, ReportDefinition, ReportListTab } from '../../../shared/http/reports.schemas';
-import { REPORT_LIST_TABS, ReportFiltersSchema, REPORT_METRICS } from '../../../shared/http/reports.schemas';
+import { REPORT_KIND_METRICS, REPORT_LIST_TABS, ReportFiltersSchema, REPORT_METRICS } from '../../../shared/http/reports.schemas';
 import { REPORT_TYPES } from '../../../shared/domain/workspace';
 import { parse, strings } from '../../search/columnValues';
 
@@ -16,7 +16,7 @@ const COLUMNS = 'id, brand_id, user_id, type, title, filters, duration, start_da
 /** A stored row as the API answers it; a filters or metrics value written by an older version reads as its default. */
 function toReport(row: ReportRow): Report {
   const filters = ReportFiltersSchema.safeParse(parse(row.filters) ?? {});
-  const metrics = strings(parse(row.metrics));
+  const known = strings(parse(row.metrics)).filter((m): m is Report['metrics'][number] => (REPORT_METRICS as readonly string[]).includes(m));
   return {
     _id: row.id,
     brand_id: row.brand_id,
@@ -30,7 +30,7 @@ function toReport(row: ReportRow): Report {
     comparison: row.comparison as Report['comparison'],
     compare_start_date: row.compare_start_date,
     compare_end_date: row.compare_end_date,
-    metrics: metrics.filter((m): m is Report['metrics'][number] => (REPORT_METRICS as readonly string[]).includes(m)),
+    metrics: known.length > 0 || row.type !== 'custom' ? known : [...REPORT_KIND_METRICS.custom],
     graph_type: row.graph_type as Report['graph_type'],
     created_at: row.created_at,
     updated_at: row.updated_at,
