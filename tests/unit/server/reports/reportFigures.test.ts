@@ -30,7 +30,7 @@ describe('report figures against SQL', () => {
       filters: { platform: ['Youtube', 'Tiktok'], demographic: { gender: ['female'] } },
     });
     const now = sqlVideos(w.brandId, figures.scope.window.start!, figures.scope.window.end, female);
-    const before = sqlVideos(w.brandId, figures.scope.previous!.start, figures.scope.previous!.end, female);
+    const before = sqlVideos(w.brandId, figures.scope.previous!.start ?? '', figures.scope.previous!.end, female);
     expect(now.length).toBeGreaterThan(5);
     expect(figures.kpis!.videos).toEqual({ current: now.length, previous: before.length });
     expect(figures.kpis!.views).toEqual({ current: total(now), previous: total(before) });
