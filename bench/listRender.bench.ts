@@ -16,17 +16,15 @@
  * workspaces: the demo seed (600 videos, so a page of "1000" holds only the tab's videos; printed, not judged) and the
  * 10k bench workspace, where a page of 1000 really returns 1000 rows (judged).
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync } from 'node:fs';
 import { chromium, type Browser, type Page, type Response } from 'playwright';
 import type { VideoListResponse } from '../src/shared/http/videos.schemas';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { AppStack } from '../tests/e2e/support/stack';
 import { benchDataDir } from './benchWorkspace';
+import { ensureWebBuild } from './webBuild';
 import { percentile } from './benchStats';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const SMALL = 50;
 const LARGE = 1000;
 /**
@@ -61,26 +59,6 @@ interface Expected {
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Build and stack
-
-/** Newest modification time under a folder (files only). */
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = 0;
-  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
-  return latest;
-}
-
-/** Builds out/web (`npm run build:web`) when it is missing or older than the renderer sources it is built from. */
-function ensureWebBuild(): void {
-  const built = join(ROOT, 'out/web/index.html');
-  const sources = Math.max(newest(join(ROOT, 'src/renderer')), newest(join(ROOT, 'src/shared')), newest(join(ROOT, 'vite.web.config.ts')));
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  console.log('  out/web is missing or older than src/renderer: npm run build:web ...');
-  const result = spawnSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`npm run build:web failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 // ---------------------------------------------------------------------------------------------------------------------
 // In-page probe

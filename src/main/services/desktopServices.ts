@@ -20,7 +20,8 @@ import type { OfflineLibrary } from './offlineLibrary.service';
 import { createOfflineLibrary } from './offlineLibrary.service';
 import type { Clock } from './ports';
 import type { SecretsService } from './secrets.service';
-import { createFontCache, resolveFontsDir } from './transcriptExport/fonts';
+import { createFontCache, resolveFontsDir, type ParsedFont } from './transcriptExport/fonts';
+import type { FontKey } from './transcriptExport/scripts';
 import type { TranscriptExportService } from './transcriptExport/transcriptExport.service';
 import { createTranscriptExportService } from './transcriptExport/transcriptExport.service';
 
@@ -29,6 +30,8 @@ export interface DesktopServices {
   exports: TranscriptExportService;
   library: OfflineLibrary;
   folders: HostFolders;
+  /** The embedded fonts of the PDFs (transcripts, reports), parsed on first use and kept. */
+  font: (key: FontKey) => ParsedFont;
   /** dialog.pickDirectory: the picker's choice (null when cancelled); HostError with MESSAGES.directoryPickerFailed on failure. */
   pickDirectory(): Promise<{ path: string } | null>;
   /** dialog.pickFiles: the chosen paths (null when cancelled); HostError unavailable where the host has no chooser. */
@@ -59,19 +62,19 @@ export function createDesktopServices(deps: DesktopDeps): DesktopServices {
   const client = createBackendClient({ backend: deps.backend, secrets: deps.secrets, brandId: deps.brandId });
   const folders = createHostFolders(ports.stateDir, ports.defaultDownloadDir, ports.defaultExportDir);
   const library = createOfflineLibrary({ stateDir: ports.stateDir, mediaUrls: ports.mediaUrls, now: () => deps.clock.now(), onChange: (count) => deps.emit('library.changed', { count }) });
-  let font: ReturnType<typeof createFontCache> | null = null;
+  let fonts: ReturnType<typeof createFontCache> | null = null;
+  // The fonts folder is looked up on the first export, not at start-up.
+  const font = (key: FontKey) => (fonts ??= createFontCache(resolveFontsDir(deps.fontsDir)))(key);
   const downloads = createDownloadsService({
     client, folders, library, fileSinks: ports.fileSinks, notifier: ports.downloadNotifier, windowProgress: ports.windowProgress, clock: deps.clock,
     emit: (progress) => deps.emit('downloads.progress', progress), log: deps.log,
   });
   const exports = createTranscriptExportService({
-    client, folders, library,
-    // The fonts folder is looked up on the first export, not at start-up.
-    font: (key) => (font ??= createFontCache(resolveFontsDir(deps.fontsDir)))(key),
+    client, folders, library, font,
     emit: (progress) => deps.emit('transcripts.exportProgress', progress), log: deps.log,
   });
   return {
-    downloads, exports, library, folders,
+    downloads, exports, library, folders, font,
     async pickDirectory() {
       try {
         const path = ports.directoryPicker

@@ -11,6 +11,7 @@ import type { UpdatesService } from './updates.service';
 import type { FirstAnalysisPoll } from './firstAnalysisPoll.service';
 import type { UploadsService } from './uploads.service';
 import type { CsvExportService } from './csvExport.service';
+import type { ReportExportService } from './reportExport/reportExport.service';
 
 export interface HostHandlerDeps {
   app: IpcOutput<'app.info'>;
@@ -26,6 +27,8 @@ export interface HostHandlerDeps {
   firstAnalysis: FirstAnalysisPoll;
   /** Creators CSV export (issue 6). */
   csvExport: CsvExportService;
+  /** Report PDF and CSV exports (issue 12). */
+  reportExport: ReportExportService;
 }
 
 /**
@@ -86,6 +89,7 @@ export function createHostHandlers(deps: HostHandlerDeps): IpcHandlers {
     },
     'uploads.start': (input) => deps.uploads.start(input),
     'creators.exportCsv': ({ query }) => deps.csvExport.exportCreators(query),
+    'reports.export': (input) => deps.reportExport.exportReport(input),
     'uploads.cancel': ({ uploadId }) => {
       deps.uploads.cancel(uploadId);
       return null;

@@ -10,6 +10,7 @@ import { createHostEvents } from './hostEvents';
 import { createHostHandlers } from './hostHandlers';
 import { createBackendClient } from './backendClient';
 import { createCsvExportService, webExportDir } from './csvExport.service';
+import { createReportExportService } from './reportExport/reportExport.service';
 import type { IngestServices } from './ingestServices';
 import { createIngestServices } from './ingestServices';
 import type { Scheduler } from './scheduler';
@@ -103,12 +104,20 @@ export function createHostServices(ports: HostPorts): HostServices {
     backend: () => backend.info(), secrets, settings, notifier: ports.notifier, scheduler: ports.ingest?.scheduler,
     uploadSource: ports.ingest?.uploadSource ?? 'path', emit: (event, payload) => events.emit(event, payload), log: ports.log,
   });
+  const exportClient = createBackendClient({ backend: () => backend.info(), secrets, brandId: () => settings.get().markers.bId });
   const csvExport = createCsvExportService({
-    client: createBackendClient({ backend: () => backend.info(), secrets, brandId: () => settings.get().markers.bId }),
+    client: exportClient,
     exportDir: webExportDir(ports.desktop.stateDir),
     savePicker: ports.desktop.saveFilePicker ?? null,
     now: () => new Date(ports.clock.now()),
   });
-  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport });
+  const reportExport = createReportExportService({
+    client: exportClient,
+    exportDir: webExportDir(ports.desktop.stateDir),
+    savePicker: ports.desktop.saveFilePicker ?? null,
+    now: () => new Date(ports.clock.now()),
+    font: desktop.font,
+  });
+  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport, reportExport });
   return { settings, secrets, backend, events, desktop, handlers, updates, ingest };
 }

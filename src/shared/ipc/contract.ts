@@ -4,7 +4,7 @@ import {
   LibraryRemoveSchema, LibrarySearchResultSchema, LibrarySearchSchema, LibraryTranscriptSchema, PickedDirectorySchema, ShowItemSchema,
   TranscriptExportSchema,
 } from './desktop.schemas';
-import { CreatorsCsvExportSchema, CsvExportResultSchema } from './exports.schemas';
+import { CreatorsCsvExportSchema, CsvExportResultSchema, ReportExportResultSchema, ReportExportSchema } from './exports.schemas';
 import { NavigateSchema, UpdateStatusSchema } from './app.schemas';
 import { SettingsPatchSchema, SettingsSchema } from './settings.schemas';
 import {
@@ -123,6 +123,11 @@ export const IPC_CHANNELS = {
   'creators.exportCsv': channel(
     'Saves GET /jwt_api/influencers/export.csv of the given list query (the current filter) with the stored tokens, streamed to a file: Electron asks where with the native save dialog (null when cancelled); the web host writes <dataDir>/exports/creators-<date>.csv (numbered when taken). Answers {path, rows, bytes}.',
     CreatorsCsvExportSchema, CsvExportResultSchema,
+  ),
+  // Issue 12: report exports.
+  'reports.export': channel(
+    'Exports a saved report (or an unsaved definition, e.g. the home overview) as PDF (charts drawn as vectors by ECharts\' server-side SVG, any script) or CSV (the numbers behind each chart): the host fetches the figures with the stored tokens and builds the document the screen shows. Electron asks where with the native save dialog (null when cancelled); the web host writes <dataDir>/exports/<title>-<date>.<ext> (numbered when taken). Answers {path, bytes, pages}.',
+    ReportExportSchema, ReportExportResultSchema,
   ),
 } as const;
 

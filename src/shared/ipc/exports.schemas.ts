@@ -1,5 +1,7 @@
 /** IPC schemas of the creators CSV export (issue 6 item 4): the host saves GET /jwt_api/influencers/export.csv to a file. */
 import { z } from 'zod';
+import { DATE_RANGES } from '../constants';
+import { ReportDefinitionSchema } from '../http/reports.schemas';
 
 /** The list query of the current filter (the same string parameters GET /influencers takes, brand_id and user_id included). */
 export const CreatorsCsvExportSchema = z.object({
@@ -12,3 +14,24 @@ export const CsvExportResultSchema = z
   .object({ path: z.string(), rows: z.number().int().min(0), bytes: z.number().int().min(0) })
   .nullable();
 export type CsvExportResult = z.infer<typeof CsvExportResultSchema>;
+
+/** IPC schemas of the report exports (issue 12): the host fetches the figures, builds the document, writes PDF or CSV. */
+export const REPORT_EXPORT_FORMATS = ['pdf', 'csv'] as const;
+export const ReportExportSchema = z
+  .object({
+    format: z.enum(REPORT_EXPORT_FORMATS),
+    identity: z.object({ brand_id: z.string().min(1).max(64), user_id: z.string().min(1).max(64) }),
+    /** A saved report, with its window optionally overridden... */
+    report_id: z.string().min(1).max(64).optional(),
+    window: z.object({ duration: z.enum(DATE_RANGES).optional(), start_date: z.iso.date().optional(), end_date: z.iso.date().optional() }).default({}),
+    /** ...or an unsaved definition (the home overview), checked by the back end. */
+    definition: ReportDefinitionSchema.optional(),
+  })
+  .refine((input) => (input.report_id === undefined) !== (input.definition === undefined), 'Name either a saved report or a definition');
+export type ReportExportInput = z.input<typeof ReportExportSchema>;
+
+/** Where the file went, its size and (PDF) its pages; null when the person cancelled the save dialog. */
+export const ReportExportResultSchema = z
+  .object({ path: z.string(), bytes: z.number().int().min(0), pages: z.number().int().min(1).nullable() })
+  .nullable();
+export type ReportExportResult = z.infer<typeof ReportExportResultSchema>;

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { GraphType } from '../../../shared/charts/timeSeriesOption';
 import { CHART_RANGES, DATE_RANGES, PLATFORMS, type Platform } from '../../../shared/constants';
 import type { HomeWidget } from '../../../shared/http/home.schemas';
+import { ReportDefinitionSchema, type ReportDefinition } from '../../../shared/http/reports.schemas';
 import { DATE_RANGE_LABELS, platformLabel } from '../../../shared/labels';
 import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
@@ -13,6 +14,7 @@ import { EmptyState, PageHeader } from '../../ui/page';
 import { Tabs } from '../../ui/tabs';
 import { AddProductButton } from '../products';
 import { AddVideosButton } from '../uploads';
+import { ReportExportButtons } from '../reports';
 import { VideoPopup } from '../videos';
 import { fetchHomeOverview, fetchHomeWidget, type HomeParams } from './home.api';
 import { HomePanel } from './HomePanel';
@@ -30,6 +32,15 @@ type Duration = (typeof DATE_RANGES)[number];
 type ChartRange = (typeof CHART_RANGES)[number];
 /** The dashboard's window without custom dates (those belong to reports). */
 const DURATIONS = DATE_RANGES.filter((range): range is Exclude<Duration, 'custom'> => range !== 'custom');
+
+/** The home overview as a report definition, so it exports through the same figures, PDF and CSV as a report. */
+function overviewDefinition(duration: Exclude<Duration, 'custom'>, platform: Platform | '', competitor: string): ReportDefinition {
+  return ReportDefinitionSchema.parse({
+    type: 'custom', title: 'Home overview', duration,
+    metrics: ['kpis', 'engagement', 'sentiment', 'top_products', 'demographics', 'trending', 'creators', 'word_cloud', 'benchmark'],
+    filters: { platform: platform ? [platform] : [], competitor_brands: competitor },
+  });
+}
 
 /** Home (spec §2): the brand or a competitor at a glance, every figure against the period before. */
 export function HomeScreen() {
@@ -113,6 +124,9 @@ function Dashboard({ who }: { who: { brand_id: string; user_id: string } }) {
               {PLATFORMS.map((value) => <option key={value} value={value}>{platformLabel(value)}</option>)}
             </select>
           </label>
+          <div className="home-toolbar__exports">
+            <ReportExportButtons who={who} title="Home overview" definition={overviewDefinition(duration, platform, shownBrand === who.brand_id ? '' : shownBrand)} />
+          </div>
         </div>
         <HomePanel id="home-overview" title="Brand overview" what="the overview" state={overview.state} onRetry={overview.reload} wide>
           {(body) => <KpiRow kpis={body.kpis} />}

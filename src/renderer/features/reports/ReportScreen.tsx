@@ -1,17 +1,101 @@
-import { useParams } from 'react-router-dom';
-import { PlaceholderScreen } from '../../ui/page';
+import { useAtomValue } from 'jotai';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { DATE_RANGES } from '../../../shared/constants';
+import type { Report } from '../../../shared/http/reports.schemas';
+import { DATE_RANGE_LABELS } from '../../../shared/labels';
+import { buildReportDocument } from '../../../shared/reports/buildReportDocument';
+import { actingIdentityAtom } from '../../app/session/session.atoms';
+import { useServices } from '../../app/useServices';
+import { useRemoteQuery } from '../../lib/useRemoteQuery';
+import { EmptyState, PageHeader } from '../../ui/page';
+import { RemoteView } from '../../ui/remote';
+import { Tabs } from '../../ui/tabs';
+import { fetchReport, fetchReportFigures, type Who } from './reports.api';
+import { KIND_LABELS } from './reportLabels';
+import { ReportActions } from './ReportActions';
+import { ReportBuilder } from './ReportBuilder';
+import { ReportDocumentView, type ReportTab } from './ReportDocumentView';
+import { ReportExportButtons } from './ReportExportButtons';
+import { SpeechPassages } from './SpeechPassages';
+import './reports.css';
 
-/** Report detail: placeholder until its feature lands. */
+type Window = (typeof DATE_RANGES)[number];
+const WINDOWS = DATE_RANGES.filter((range) => range !== 'custom');
+
+/** One report (spec §2): tabs, default overview; its window can be changed for a look without saving. */
 export function ReportScreen() {
   const { id = '' } = useParams();
+  const who = useAtomValue(actingIdentityAtom);
+  if (!who) return <div className="page"><EmptyState title="No brand yet">Connect a brand to run reports on its videos.</EmptyState></div>;
+  return <ReportPage key={id} id={id} who={who} />;
+}
+
+function ReportPage({ id, who }: { id: string; who: Who }) {
+  const { api } = useServices();
+  const navigate = useNavigate();
+  const [version, setVersion] = useState(0);
+  const report = useRemoteQuery(`${id}|${version}`, useCallback(() => fetchReport(api.main, who, id), [api, who, id]));
   return (
-    <PlaceholderScreen
-      title="Report"
-      description="Overview and detail tabs for one report."
-      icon="reports"
-      sections={[]}
-      emptyTitle="This report is on its way"
-      emptyText={`Report ${id} will open on its overview tab.`}
-    />
+    <div className="page report-page">
+      <RemoteView state={report.state} what="the report" onRetry={report.reload}>
+        {(body) => <ReportBody report={body} who={who} onChanged={() => setVersion((v) => v + 1)} onDeleted={() => navigate('/reports')} />}
+      </RemoteView>
+      {report.state.phase === 'failure' && <p><Link to="/reports">Back to the reports</Link></p>}
+    </div>
+  );
+}
+
+function ReportBody({ report, who, onChanged, onDeleted }: { report: Report; who: Who; onChanged: () => void; onDeleted: () => void }) {
+  const { api } = useServices();
+  const panelId = useId();
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState<ReportTab | 'passages'>(search.get('view') === 'all' ? 'all' : 'overview');
+  const [window, setWindow] = useState<Window>(report.duration);
+  const [editing, setEditing] = useState(false);
+  const override = window === report.duration ? {} : { duration: window };
+  const figures = useRemoteQuery(`${report._id}|${report.updated_at}|${window}`, useCallback(() => fetchReportFigures(api.main, who, report._id, override), [api, who, report._id, window]));
+  const document = useMemo(() => (figures.state.phase === 'success' ? buildReportDocument(figures.state.body, new Date()) : null), [figures.state]);
+  const tabs = [
+    { value: 'overview' as const, label: 'Overview' },
+    { value: 'charts' as const, label: 'Charts' },
+    { value: 'tables' as const, label: 'Tables' },
+    ...(report.type === 'speech' ? [{ value: 'passages' as const, label: 'Passages' }] : []),
+    { value: 'all' as const, label: 'Everything' },
+  ];
+  return (
+    <>
+      <PageHeader
+        title={report.title}
+        description={`${KIND_LABELS[report.type]} report${document ? ` · ${document.lines[0]?.split(' · ')[1] ?? ''}` : ''}`}
+        actions={<>
+          <ReportExportButtons who={who} reportId={report._id} window={override} title={report.title} />
+          <button type="button" className="btn btn--small" onClick={() => setEditing(true)}>Edit</button>
+          <ReportActions who={who} report={report} onChanged={onChanged} afterDelete={onDeleted} />
+        </>}
+      />
+      <nav className="report-breadcrumb" aria-label="Breadcrumb"><Link to="/reports">Reports</Link></nav>
+      <div className="home-toolbar report-toolbar">
+        <label className="toolbar-field">
+          <span>Window</span>
+          <select className="select" value={window} onChange={(event) => setWindow(event.target.value as Window)}>
+            {report.duration === 'custom' && <option value="custom">{`${report.start_date} – ${report.end_date}`}</option>}
+            {WINDOWS.map((range) => <option key={range} value={range}>{DATE_RANGE_LABELS[range]}{range === report.duration ? ' (saved)' : ''}</option>)}
+          </select>
+        </label>
+        {document && <p className="report-lines">{document.lines.slice(1).map((line) => <span key={line}>{line}</span>)}</p>}
+      </div>
+      <Tabs label="Report views" items={tabs} value={tab} onChange={setTab} panelId={panelId} />
+      <div id={panelId} role="tabpanel" className="report-panel">
+        {tab === 'passages' ? (
+          <SpeechPassages who={who} report={report} duration={window} />
+        ) : (
+          <RemoteView state={figures.state} what="the figures" onRetry={figures.reload}>
+            {() => (document ? <ReportDocumentView document={document} tab={tab} /> : null)}
+          </RemoteView>
+        )}
+      </div>
+      {editing && <ReportBuilder who={who} report={report} onClose={() => setEditing(false)} onSaved={onChanged} />}
+    </>
   );
 }

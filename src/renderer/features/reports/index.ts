@@ -1,2 +1,3 @@
 export { ReportsScreen } from './ReportsScreen';
 export { ReportScreen } from './ReportScreen';
+export { ReportExportButtons } from './ReportExportButtons';

@@ -1,0 +1,86 @@
+/**
+ * Report exports (issue 12): the host fetches a report's figures with the stored tokens, builds the document the
+ * screen shows (shared/reports) and writes it as PDF or CSV. No browser is in the path: charts are drawn by ECharts'
+ * server-side SVG renderer. Electron asks where with the save dialog; the web host writes `<dataDir>/exports`.
+ * Written to a `.part` file first, so a failure never leaves half a file under the final name.
+ */
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { ReportFiguresSchema } from '../../../shared/http/reports.schemas';
+import type { ReportExportInput, ReportExportResult } from '../../../shared/ipc/exports.schemas';
+import { HostError } from '../../../shared/ipc/handlers';
+import { buildReportDocument } from '../../../shared/reports/buildReportDocument';
+import { ReportDocumentSchema, type ReportDocument } from '../../../shared/reports/reportDocument';
+import type { BackendClient } from '../backendClient';
+import type { SaveFilePicker } from '../csvExport.service';
+import { freeFileName, publishFile, safeFileBase } from '../fileNames';
+import type { ParsedFont } from '../transcriptExport/fonts';
+import type { FontKey } from '../transcriptExport/scripts';
+import { reportCsv } from './reportCsv';
+import { renderReportPdf } from './reportPdf';
+
+export interface ReportExportDeps {
+  client: Pick<BackendClient, 'json'>;
+  exportDir: string;
+  savePicker: SaveFilePicker | null;
+  now: () => Date;
+  font: (key: FontKey) => ParsedFont;
+}
+
+export const REPORT_EXPORT_MESSAGES = { failed: 'The report could not be saved.' } as const;
+
+/** The figures' path of a saved report (with its window) or of an unsaved definition. */
+export function figuresPath(input: ReportExportInput): string {
+  const query = new URLSearchParams({ brand_id: input.identity.brand_id, user_id: input.identity.user_id });
+  if (input.report_id !== undefined) {
+    for (const [key, value] of Object.entries(input.window ?? {})) if (typeof value === 'string') query.set(key, value);
+    return `/reports/${encodeURIComponent(input.report_id)}/figures?${query.toString()}`;
+  }
+  query.set('definition', JSON.stringify(input.definition));
+  return `/reports/figures?${query.toString()}`;
+}
+
+/** The bytes of a document in a format, and (PDF) its page count. */
+export async function renderReport(document: ReportDocument, format: 'pdf' | 'csv', font: ReportExportDeps['font']): Promise<{ bytes: Buffer; pages: number | null }> {
+  if (format === 'csv') return { bytes: Buffer.from(reportCsv(document), 'utf8'), pages: null };
+  const bytes = await renderReportPdf(document, font);
+  // pdfkit writes one "/Type /Page" object per page (and "/Type /Pages" once for the tree).
+  const pages = bytes.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? null;
+  return { bytes, pages };
+}
+
+export function createReportExportService(deps: ReportExportDeps) {
+  return {
+    async exportReport(input: ReportExportInput): Promise<ReportExportResult> {
+      const figures = await deps.client.json('main', 'GET', figuresPath(input), undefined, ReportFiguresSchema);
+      const document = ReportDocumentSchema.parse(buildReportDocument(figures, deps.now()));
+      const base = `${safeFileBase(document.title, 'report')}-${deps.now().toISOString().slice(0, 10)}`;
+      const ext = input.format;
+      let target: string | null = null;
+      if (deps.savePicker) {
+        target = await deps.savePicker.pick({ title: `Save ${document.title}`, defaultName: `${base}.${ext}`, filters: [{ name: ext.toUpperCase(), extensions: [ext] }] });
+        if (target === null) return null;
+      }
+      const dir = target ? dirname(target) : deps.exportDir;
+      const part = target ? `${target}.part` : `${await freeFileName(dir, base, ext)}.part`;
+      try {
+        const { bytes, pages } = await renderReport(document, input.format, deps.font);
+        await mkdir(dir, { recursive: true });
+        await writeFile(part, bytes);
+        let path: string;
+        if (target) {
+          await rename(part, target);
+          path = target;
+        } else {
+          path = await publishFile(part, dir, base, ext);
+        }
+        return { path, bytes: bytes.length, pages };
+      } catch (error) {
+        await unlink(part).catch(() => undefined);
+        if (error instanceof HostError) throw error;
+        throw new HostError('failed', `${REPORT_EXPORT_MESSAGES.failed} ${error instanceof Error ? error.message : ''}`.trim());
+      }
+    },
+  };
+}
+export type ReportExportService = ReturnType<typeof createReportExportService>;

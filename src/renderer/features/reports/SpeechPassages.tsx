@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { SNIPPET_MAX_CHARS } from '../../../shared/constants';
+import type { DATE_RANGES } from '../../../shared/constants';
+import { SPEECH_CLUSTERS, SPEECH_SORTS, type Report, type SpeechReportQueryInput } from '../../../shared/http/reports.schemas';
+import { clock } from '../../../shared/reports/buildReportDocument';
+import { platformLabel, valueLabel } from '../../../shared/labels';
+import { useServices } from '../../app/useServices';
+import { formatDate, formatNumber } from '../../lib/format';
+import { useRemoteQuery } from '../../lib/useRemoteQuery';
+import { RemoteView } from '../../ui/remote';
+import { fetchSpeechReport, type Who } from './reports.api';
+
+const SORT_LABELS = { youtube_published_at: 'Publication date', views: 'Views', positive: 'Positive sentiment', negative: 'Negative sentiment' } as const;
+
+/** Speech report passages (spec §7 /reports/speech_reports): find what was said; a passage opens the video at its second. */
+export function SpeechPassages({ who, report, duration }: { who: Who; report: Report; duration: (typeof DATE_RANGES)[number] }) {
+  const { api } = useServices();
+  const [typed, setTyped] = useState('');
+  const [highlight, setHighlight] = useState('');
+  const [cluster, setCluster] = useState<(typeof SPEECH_CLUSTERS)[number]>('video');
+  const [sort, setSort] = useState<(typeof SPEECH_SORTS)[number]>('youtube_published_at');
+  const [desc, setDesc] = useState(true);
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [highlight, cluster, sort, desc, duration]);
+  const tooShort = typed.trim() !== '' && [...typed.trim()].length < 3;
+  const query: SpeechReportQueryInput = {
+    filters: JSON.stringify(report.filters), duration, highlight, cluster, cluster_sort_by: sort, desc: desc ? 'true' : 'false', page,
+    ...(duration === 'custom' && report.start_date && report.end_date ? { start_date: report.start_date, end_date: report.end_date } : {}),
+  };
+  const key = JSON.stringify(query);
+  const result = useRemoteQuery(key, useCallback(() => fetchSpeechReport(api.main, who, query), [api, who, key]));
+  return (
+    <div className="speech">
+      <form className="home-toolbar" role="search" onSubmit={(event) => { event.preventDefault(); if (!tooShort) setHighlight(typed.trim()); }}>
+        <label className="toolbar-field">
+          <span>Find what was said</span>
+          <input className="input" type="search" value={typed} maxLength={200} placeholder="A word or phrase, 3 characters or more" aria-invalid={tooShort || undefined} onChange={(event) => setTyped(event.target.value)} />
+        </label>
+        <button type="submit" className="btn btn--small" disabled={tooShort}>Find</button>
+        <label className="toolbar-field">
+          <span>Group by</span>
+          <select className="select" value={cluster} onChange={(event) => setCluster(event.target.value as typeof cluster)}>
+            {SPEECH_CLUSTERS.map((value) => <option key={value} value={value}>{valueLabel(value)}</option>)}
+          </select>
+        </label>
+        <label className="toolbar-field">
+          <span>Sort by</span>
+          <select className="select" value={sort} onChange={(event) => setSort(event.target.value as typeof sort)}>
+            {SPEECH_SORTS.map((value) => <option key={value} value={value}>{SORT_LABELS[value]}</option>)}
+          </select>
+        </label>
+        <label className="check"><input type="checkbox" checked={desc} onChange={(event) => setDesc(event.target.checked)} /> Highest first</label>
+      </form>
+      {tooShort && <p className="field__hint" role="status">Type at least 3 characters to search what was said.</p>}
+      <RemoteView state={result.state} what="the passages" onRetry={result.reload}>
+        {(body) => body.total_videos === 0 ? (
+          <p className="report-empty">{body.highlight ? `No video of this window says "${body.highlight}".` : 'No transcript in this window yet.'}</p>
+        ) : (
+          <>
+            <p className="speech__summary" role="status">
+              {body.highlight ? `${formatNumber(body.total_videos)} videos say "${body.highlight}"` : `${formatNumber(body.total_videos)} transcribed videos; the lines said with a clear sentiment`}
+              {cluster === 'creator' ? `, from ${formatNumber(body.total_clusters)} creators` : ''}.
+            </p>
+            <ol className="speech__clusters">
+              {body.clusters.map((group) => (
+                <li key={group.key} className="speech__cluster">
+                  {cluster === 'creator' && <h3 className="speech__creator"><bdi>{group.label}</bdi></h3>}
+                  {group.videos.map((video) => (
+                    <article key={video._id} className="speech__video">
+                      <header>
+                        <Link to={`/videos/${video._id}`} className="speech__title"><bdi>{video.title}</bdi></Link>
+                        <span className="home-item__meta">{platformLabel(video.platform)}{video.creator_name ? ` · ${video.creator_name}` : ''}{video.published_at ? ` · ${formatDate(video.published_at)}` : ''} · {formatNumber(video.views)} views · {video.passage_count} {video.passage_count === 1 ? 'passage' : 'passages'}</span>
+                      </header>
+                      {video.passages.length === 0 ? <p className="report-empty">Nothing said with a clear sentiment.</p> : (
+                        <ul className="speech__passages">
+                          {video.passages.map((passage) => (
+                            <li key={passage.start_time}>
+                              <Link to={`/videos/${video._id}?t=${Math.floor(passage.start_time)}`} className="speech__time" aria-label={`Play from ${clock(passage.start_time)}`}>{clock(passage.start_time)}</Link>
+                              <Snippet text={passage.content} videoId={video._id} />
+                              {passage.sentiment && passage.sentiment !== 'neutral' && <span className={`speech__sentiment speech__sentiment--${passage.sentiment}`}>{valueLabel(passage.sentiment)}</span>}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </article>
+                  ))}
+                </li>
+              ))}
+            </ol>
+            {body.pages > 1 && (
+              <nav className="report-table__pager" aria-label="Passage pages">
+                <button type="button" className="btn btn--small" disabled={page === 1} onClick={() => setPage(page - 1)}>Previous</button>
+                <span>Page {body.page} of {formatNumber(body.pages)}</span>
+                <button type="button" className="btn btn--small" disabled={page >= body.pages} onClick={() => setPage(page + 1)}>Next</button>
+              </nav>
+            )}
+          </>
+        )}
+      </RemoteView>
+    </div>
+  );
+}
+
+/** A passage cut at 250 characters with "See more in transcript" (spec §9). */
+function Snippet({ text, videoId }: { text: string; videoId: string }) {
+  const chars = [...text];
+  if (chars.length <= SNIPPET_MAX_CHARS) return <bdi className="speech__text">{text}</bdi>;
+  return (
+    <span className="speech__text">
+      <bdi>{chars.slice(0, SNIPPET_MAX_CHARS).join('')}…</bdi> <Link to={`/videos/${videoId}`}>See more in transcript</Link>
+    </span>
+  );
+}
