@@ -25,8 +25,8 @@ interface Atom extends Run {
   width: number;
 }
 
-/** What drawing a document needs besides pdfkit: the parsed fonts (keys of the width cache below). */
-interface Ctx {
+/** What drawing a document needs besides pdfkit: the parsed fonts (keys of the width cache below). Report PDFs share it. */
+export interface Ctx {
   pdf: Pdf;
   font: (key: FontKey) => ParsedFont;
   /** The fill colour last set by `paragraph` and the page it was set on (each page starts with its own state). */
@@ -38,7 +38,7 @@ const widthCaches = new WeakMap<ParsedFont, Map<string, number>>();
 const WIDTH_CACHE_LIMIT = 200_000;
 
 /** Width of `text` in the current font (`key`) at `size`, measured once per font and word. */
-function widthOf({ pdf, font }: Ctx, key: FontKey, text: string, size: number): number {
+export function widthOf({ pdf, font }: Ctx, key: FontKey, text: string, size: number): number {
   const parsed = font(key);
   let cache = widthCaches.get(parsed);
   if (!cache) widthCaches.set(parsed, (cache = new Map()));
@@ -125,7 +125,7 @@ function merge(line: Atom[]): Atom[] {
  * Right-to-left text drawn word by word from the right end of its run, with the spaces as gaps rather than glyphs:
  * text extractors (pdftotext) then see each word as a word instead of gluing some together.
  */
-function drawRtlWords(ctx: Ctx, key: FontKey, text: string, x: number, y: number, size: number): number {
+export function drawRtlWords(ctx: Ctx, key: FontKey, text: string, x: number, y: number, size: number): number {
   for (const piece of text.split(/( +)/).reverse()) {
     if (piece === '') continue;
     const width = widthOf(ctx, key, piece, size);
@@ -136,7 +136,7 @@ function drawRtlWords(ctx: Ctx, key: FontKey, text: string, x: number, y: number
 }
 
 /** Draws a paragraph at the cursor, adding pages as needed; right-to-left paragraphs are placed right-aligned in visual order. */
-function paragraph(ctx: Ctx, text: string, options: { size: number; leading: number; base?: FontKey; color?: string; rtl?: boolean }): void {
+export function paragraph(ctx: Ctx, text: string, options: { size: number; leading: number; base?: FontKey; color?: string; rtl?: boolean }): void {
   const { pdf } = ctx;
   const left = MARGIN;
   const right = pdf.page.width - MARGIN;

@@ -14,13 +14,13 @@ export function transcriptText(doc: TranscriptDocument): string {
  * A CSV field: quoted when it holds a quote, comma or line break. A cell starting with = + - @ (or tab/CR) is
  * prefixed with an apostrophe so a spreadsheet never runs it as a formula.
  */
-function field(value: string): string {
+export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** `start_time,content` with start_time in seconds, one row per line. */
 export function transcriptCsv(doc: TranscriptDocument): string {
-  const rows = doc.lines.map((line) => `${line.start_time},${field(line.content)}`);
+  const rows = doc.lines.map((line) => `${line.start_time},${csvField(line.content)}`);
   return `${BOM}${['start_time,content', ...rows].join('\r\n')}\r\n`;
 }

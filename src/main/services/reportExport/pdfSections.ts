@@ -1,0 +1,102 @@
+/** The first page's heading and KPI cards, and chart sections: each chart whole on one page, as vectors. */
+import SVGtoPDF from 'svg-to-pdfkit';
+import type { ReportChart, ReportDocument, ReportKpi } from '../../../shared/reports/reportDocument';
+import type { Ctx } from '../transcriptExport/pdfWriter';
+import { paragraph } from '../transcriptExport/pdfWriter';
+import { drawText } from '../transcriptExport/textRuns';
+import { chartFont, chartSvg } from './chartSvg';
+import type { Trend } from './format';
+import { formatValue, kpiChange } from './format';
+import { contentWidth, ensureRoom, INK, MARGIN, MUTED, rule, SECTION_TITLE_HEIGHT, sectionTitle } from './layout';
+import { drawLine, setFill, textWidth } from './pdfText';
+
+/** "2024-05-01 10:00 UTC" for an ISO timestamp; anything else as given. */
+function generatedLabel(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Title, the lines saying whose figures over which window with which filters, and when it was made. */
+export function drawHeading(ctx: Ctx, doc: ReportDocument): void {
+  const { pdf } = ctx;
+  pdf.y = MARGIN;
+  paragraph(ctx, doc.title, { size: 18, leading: 24, base: 'latinBold', color: INK });
+  pdf.y += 4;
+  for (const line of doc.lines) paragraph(ctx, line, { size: 9.5, leading: 13, color: MUTED });
+  paragraph(ctx, `Generated ${generatedLabel(doc.generated_at)}`, { size: 9.5, leading: 13, color: MUTED });
+  pdf.y += 6;
+  rule(pdf, pdf.y, '#9aa5b1');
+  pdf.y += 14;
+}
+
+const KPI_COLUMNS = 3;
+const KPI_GAP = 10;
+const KPI_HEIGHT = 60;
+const TREND_COLOURS: Record<Trend, string> = { up: '#15803d', down: '#b91c1c', flat: MUTED, none: MUTED };
+
+function drawKpi(ctx: Ctx, kpi: ReportKpi, x: number, y: number, width: number): void {
+  const { pdf } = ctx;
+  pdf.roundedRect(x, y, width, KPI_HEIGHT, 4).lineWidth(0.6).fillAndStroke('#f8fafc', '#d9dee4');
+  const inner = { x: x + 10, width: width - 20 };
+  setFill(ctx, MUTED);
+  drawLine(ctx, kpi.label, { ...inner, y: y + 8, size: 8.5 });
+  setFill(ctx, INK);
+  drawLine(ctx, formatValue(kpi.current, kpi.format), { ...inner, y: y + 21, size: 16, base: 'latinBold' });
+  const change = kpiChange(kpi);
+  setFill(ctx, TREND_COLOURS[change.trend]);
+  let left = inner.x;
+  if (change.arrow) {
+    // Noto Sans has no geometric shapes; the CJK face does.
+    pdf.font('cjk').fontSize(7.5);
+    drawText(pdf, change.arrow, left, y + 43, 7.5);
+    left += textWidth(ctx, change.arrow, 7.5, 'cjk') + 3;
+  }
+  drawLine(ctx, change.text, { x: left, y: y + 42, width: inner.x + inner.width - left, size: 8.5 });
+}
+
+/** KPI cards, three to a row. */
+export function drawKpis(ctx: Ctx, kpis: readonly ReportKpi[]): void {
+  const { pdf } = ctx;
+  if (kpis.length === 0) return;
+  const width = (contentWidth(pdf) - KPI_GAP * (KPI_COLUMNS - 1)) / KPI_COLUMNS;
+  for (let start = 0; start < kpis.length; start += KPI_COLUMNS) {
+    ensureRoom(pdf, KPI_HEIGHT);
+    kpis.slice(start, start + KPI_COLUMNS).forEach((kpi, column) => drawKpi(ctx, kpi, MARGIN + column * (width + KPI_GAP), pdf.y, width));
+    pdf.y += KPI_HEIGHT + KPI_GAP;
+  }
+  pdf.y += 8;
+}
+
+/** ECharts lays the chart out in this many SVG pixels across; the PDF scales it to the content width. */
+const CHART_PIXELS = 640;
+
+/** Chart height in points: horizontal bars grow with their categories, the others have one size. */
+function chartHeight(chart: ReportChart, width: number): number {
+  if (chart.chart === 'donut') return width * 0.5;
+  if (chart.chart === 'time') return width * 0.48;
+  const band = 14 * chart.series.length + 10;
+  return Math.min(560, Math.max(140, chart.categories.length * band + (chart.series.length > 1 ? 64 : 40)));
+}
+
+/** A chart section: its title and the chart, moved to the next page when the two do not fit on this one. */
+export function drawChart(ctx: Ctx, chart: ReportChart): void {
+  const { pdf } = ctx;
+  const width = contentWidth(pdf);
+  const height = chartHeight(chart, width);
+  ensureRoom(pdf, SECTION_TITLE_HEIGHT + height);
+  sectionTitle(ctx, chart.title);
+  const scale = CHART_PIXELS / width;
+  const svg = chartSvg(chart, CHART_PIXELS, Math.round(height * scale));
+  // @types/svg-to-pdfkit names the PDFDocument class where the function takes a document.
+  SVGtoPDF(pdf as unknown as Parameters<typeof SVGtoPDF>[0], svg, MARGIN, pdf.y, {
+    width,
+    height,
+    assumePt: true,
+    fontCallback: (family, bold) => chartFont(family, bold),
+    warningCallback: () => undefined,
+  });
+  // svg-to-pdfkit leaves its own fill colour and font behind.
+  ctx.fill = undefined;
+  pdf.y += height + 18;
+}

@@ -1,0 +1,92 @@
+/**
+ * One line of text in a box (table cells, KPI cards, the footer) in any script, with the transcript PDFs' drawing:
+ * runs per script in their embedded font, right-to-left runs word by word in visual order. Text wider than the box
+ * is cut at a grapheme and ends with an ellipsis.
+ */
+import type { Ctx } from '../transcriptExport/pdfWriter';
+import { drawRtlWords, widthOf } from '../transcriptExport/pdfWriter';
+import type { FontKey, Run } from '../transcriptExport/scripts';
+import { isRtlParagraph, splitRuns } from '../transcriptExport/scripts';
+import { drawText } from '../transcriptExport/textRuns';
+
+export type Align = 'left' | 'right' | 'center';
+
+export interface LineBox {
+  x: number;
+  /** Top of the line. */
+  y: number;
+  width: number;
+  size: number;
+  base?: FontKey;
+  /** Default: left, or right for a right-to-left text. */
+  align?: Align;
+}
+
+const ELLIPSIS = '…';
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** Sets the fill colour and records it, so the transcript `paragraph` (which skips repeats) stays in step. */
+export function setFill(ctx: Ctx, color: string): void {
+  ctx.pdf.fillColor(color);
+  ctx.fill = { page: ctx.pdf.page, color };
+}
+
+/** A font's ascent per point of size (drawText puts a run's top, not its baseline, at y). */
+function ascent(ctx: Ctx, key: FontKey): number {
+  const face = ctx.font(key) as Partial<{ ascent: number; unitsPerEm: number }>;
+  return face.ascent && face.unitsPerEm ? face.ascent / face.unitsPerEm : 1;
+}
+
+function runsWidth(ctx: Ctx, runs: Run[], size: number): number {
+  let width = 0;
+  for (const run of runs) width += widthOf(ctx, run.font, run.text, size);
+  return width;
+}
+
+/** Runs of `text` that fit `width`: the whole text, or the longest grapheme prefix that fits with an ellipsis. */
+export function fitRuns(ctx: Ctx, text: string, width: number, size: number, base: FontKey = 'latin'): Run[] {
+  const runs = splitRuns(text, base);
+  if (runsWidth(ctx, runs, size) <= width) return runs;
+  const parts = Array.from(graphemes.segment(text), (segment) => segment.segment);
+  const cut = (count: number) => splitRuns(parts.slice(0, count).join('').trimEnd() + ELLIPSIS, base);
+  // Binary search on the number of graphemes kept: widths grow with the prefix.
+  let low = 0;
+  let high = parts.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (runsWidth(ctx, cut(middle), size) <= width) low = middle;
+    else high = middle - 1;
+  }
+  return cut(low);
+}
+
+/** Width `text` takes at `size` (untruncated). */
+export function textWidth(ctx: Ctx, text: string, size: number, base: FontKey = 'latin'): number {
+  return runsWidth(ctx, splitRuns(text, base), size);
+}
+
+/** Draws `text` on one line inside the box in the current fill colour; returns the drawn width. */
+export function drawLine(ctx: Ctx, raw: string, box: LineBox): number {
+  const { pdf } = ctx;
+  const text = raw.replace(/\s+/g, ' ').trim();
+  if (text === '') return 0;
+  const runs = fitRuns(ctx, text, box.width, box.size, box.base);
+  const widths = runs.map((run) => widthOf(ctx, run.font, run.text, box.size));
+  const total = widths.reduce((sum, width) => sum + width, 0);
+  const rtl = isRtlParagraph(text);
+  const align = box.align ?? (rtl ? 'right' : 'left');
+  let x = align === 'right' ? box.x + box.width - total : align === 'center' ? box.x + (box.width - total) / 2 : box.x;
+  const order = runs.map((run, index) => ({ run, width: widths[index]! }));
+  // Every run sits on the Latin face's baseline: the script fonts' ascents differ (Devanagari 0.9, CJK 1.16 em).
+  const baseline = ascent(ctx, 'latin') * box.size;
+  for (const { run, width } of rtl ? order.reverse() : order) {
+    pdf.font(run.font).fontSize(box.size);
+    const y = box.y + baseline - ascent(ctx, run.font) * box.size;
+    if (run.dir === 'rtl') x = drawRtlWords(ctx, run.font, run.text, x, y, box.size);
+    else {
+      drawText(pdf, run.text, x, y, box.size);
+      x += width;
+    }
+  }
+  return total;
+}

@@ -1,0 +1,166 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderReportPdf, reportCsv } from '../../../src/main/services/reportExport';
+import { createFontCache, resolveFontsDir } from '../../../src/main/services/transcriptExport/fonts';
+import type { ReportChart, ReportTable } from '../../../src/shared/reports/reportDocument';
+import { REPORT } from './reportFixture';
+
+const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
+
+/** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks; records end with CRLF. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') field += text[++i];
+      else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      records.push([...record, field]);
+      record = [];
+      field = '';
+      i++;
+    } else field += char;
+  }
+  expect(field === '' && record.length === 0, 'the CSV ends with CRLF').toBe(true);
+  return records;
+}
+
+describe('report PDF', () => {
+  const font = createFontCache(resolveFontsDir());
+  let dir: string;
+  let file: string;
+  let bytes: Buffer;
+  let elapsed = 0;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'reelscope-report-'));
+    file = join(dir, 'report.pdf');
+    // The first render parses the fonts and loads ECharts once per process; the timed one is a report as exported later.
+    await renderReportPdf(REPORT, font);
+    const start = performance.now();
+    bytes = await renderReportPdf(REPORT, font, { now: new Date('2025-01-02T09:30:00Z') });
+    elapsed = performance.now() - start;
+    writeFileSync(file, bytes);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('renders six charts and a 200-row table in well under a second', () => {
+    console.info(`report PDF: ${elapsed.toFixed(0)} ms, ${bytes.length} bytes`);
+    expect(elapsed).toBeLessThan(1000);
+  });
+
+  it('prints the heading, KPI cards, every section and text in any script, as text', () => {
+    const text = run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+    for (const expected of [
+      'Glow Labs monthly report', 'Brand: Glow Labs', 'Filters: platform TikTok, language any', 'Generated 2025-01-02 09:30 UTC',
+      'Total views', '12,345', '▲ 12.3 % vs previous', 'Engagement rate', '4.25 %', '▼ 15.0 % vs previous',
+      'Positive share', '42.5 %', 'no comparison', 'New creators', 'new',
+      ...REPORT.sections.map((section) => section.title),
+      // Drawn by ECharts inside the charts: axis categories (Japanese and Arabic too), legends and donut labels.
+      '美容液', 'سيروم الورد', 'Hydra Serum', 'Sun Fluid SPF 50', 'Dermaclear', 'Likes', 'Creators', 'Positive: 62 %', '2024-03',
+      // First and last table rows, their figures, and titles in other scripts.
+      'First row video', '1,000,000', '1.23 %', 'Last row video', '140,121', '3.22 %',
+      'مراجعة سيروم الترطيب الجديد', '新しい美容液のレビュー', 'नए सीरम की समीक्षा', 'Обзор нового сыворотки для кожи',
+    ]) expect(text).toContain(expected);
+    // A long title is cut to its column with an ellipsis.
+    expect(text).toMatch(/Honest review: the Hydra Serum[^\n]*…/);
+  });
+
+  it('has metadata, several pages and the footer on each', () => {
+    const info = run('pdfinfo', [file]);
+    expect(info).toMatch(/Title:\s+Glow Labs monthly report/);
+    expect(info).toMatch(/Creator:\s+Reelscope/);
+    const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+    expect(pages).toBeGreaterThan(1);
+    for (let page = 1; page <= pages; page++) {
+      const text = run('pdftotext', ['-enc', 'UTF-8', '-f', String(page), '-l', String(page), file, '-']);
+      expect(text).toContain(`Reelscope · Glow Labs monthly report · page ${page} of ${pages}`);
+    }
+    // The table's header is repeated on the pages it continues on.
+    const last = run('pdftotext', ['-enc', 'UTF-8', '-f', String(pages), '-l', String(pages), file, '-']);
+    expect(last).toContain('Engagement');
+    expect(last).toContain('Last row video');
+  });
+
+  it('links table rows to the video moment and embeds the fonts', () => {
+    const raw = bytes.toString('latin1');
+    expect(raw).toMatch(/\/URI \(reelscope:\/\/videos\/v0\?t=0\)/);
+    expect(raw).toContain('/URI (reelscope://videos/v198?t=1386)');
+    expect(raw).not.toContain('reelscope://videos/v2?');
+    const fonts = run('pdffonts', [file]);
+    for (const name of ['NotoSans-Regular', 'NotoSans-Bold', 'NotoSansArabic', 'NotoSansDevanagari', 'NotoSansCJK']) expect(fonts).toContain(name);
+  });
+
+  it('rasterises without error', () => {
+    execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', '-singlefile', file, '/tmp/report-pdf-page1']);
+    execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '2', '-l', '2', '-singlefile', file, '/tmp/report-pdf-page2']);
+  });
+});
+
+describe('report CSV', () => {
+  const csv = reportCsv(REPORT);
+  const records = parseCsv(csv.slice(1));
+  /** The records of the block that starts with `title`, up to the blank row that ends it. */
+  const block = (title: string) => {
+    const start = records.findIndex((record) => record.length === 1 && record[0] === title);
+    expect(start, title).toBeGreaterThan(0);
+    const end = records.findIndex((record, index) => index > start && record.length === 1 && record[0] === '');
+    return records.slice(start + 1, end === -1 ? undefined : end);
+  };
+
+  it('starts with a BOM, the title and lines, and a KPI block', () => {
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    expect(records.slice(0, 6)).toEqual([['Glow Labs monthly report'], ...REPORT.lines.map((line) => [line]), ['']]);
+    expect(block('KPIs')).toEqual([
+      ['Metric', 'Current', 'Previous', 'Change'],
+      ['Total views', '12345', '10990', String((12_345 - 10_990) / 10_990)],
+      ['Engagement rate', '0.0425', '0.05', String((0.0425 - 0.05) / 0.05)],
+      ['Positive share', '0.425', '', ''],
+      ['New creators', '37', '0', ''],
+    ]);
+  });
+
+  it('writes each chart\'s raw numbers by category', () => {
+    const charts = REPORT.sections.filter((section): section is ReportChart => section.kind === 'chart');
+    expect(charts.length).toBeGreaterThanOrEqual(6);
+    for (const chart of charts) {
+      const [header, ...rows] = block(chart.title);
+      expect(header).toEqual(['Category', ...chart.series.map((series) => series.name)]);
+      expect(rows.map((row) => row[0])).toEqual(chart.categories);
+      chart.series.forEach((series, column) => {
+        expect(rows.map((row) => (row[column + 1] === '' ? null : Number(row[column + 1])))).toEqual(series.values);
+      });
+    }
+    expect(csv).toContain('\r\nPositive,0.62\r\n');
+    expect(csv).toContain('\r\n2024-05,191000,\r\n');
+  });
+
+  it('writes the table with its links, quoting and the formula guard', () => {
+    const table = REPORT.sections.find((section): section is ReportTable => section.kind === 'table')!;
+    const [header, ...rows] = block(table.title);
+    expect(header).toEqual(['Title', 'Creator', 'Views', 'Engagement', 'Published', 'Link']);
+    expect(rows).toHaveLength(200);
+    expect(rows[0]).toEqual(['First row video', 'Maya Lee', '1000000', '0.0123', '2024-01-15', 'reelscope://videos/v0?t=0']);
+    expect(rows[2]![5]).toBe('');
+    expect(rows[5]![0]).toBe('\'=HYPERLINK("http://evil.example") "quoted", with comma #5');
+    expect(rows[6]![0]).toBe('Two\nlines #6');
+    expect(rows[8]![0]).toBe('مراجعة سيروم الترطيب الجديد #8');
+    expect(csv).toContain('"\'=HYPERLINK(""http://evil.example"") ""quoted"", with comma #5"');
+    expect(csv).toContain('"Two\nlines #6"');
+    // Numbers are never guarded: a negative count is a number, not a formula.
+    const negative = reportCsv({ ...REPORT, sections: [{ ...table, rows: [['-lead', 'x', -5, 0, '@home']], links: [null] }] });
+    expect(negative).toContain('\r\n\'-lead,x,-5,0,\'@home\r\n');
+  });
+});
