@@ -21,6 +21,7 @@ const SAMPLE_INPUT: Partial<Record<IpcChannel, unknown>> = {
   'transcripts.export': { videoIds: ['v1'], directory: EXPORT_DIR, fileType: 'txt' },
   'transcripts.cancelExport': { exportId: 'none' },
   'creators.exportCsv': { query: { brand_id: 'b1', user_id: 'u1', tab: 'View All' } },
+  'reports.export': { format: 'pdf', identity: { brand_id: 'b1', user_id: 'u1' }, report_id: 'r1' },
   'library.transcript': { itemId: 'none' },
   'library.search': { query: 'serum' },
   'library.remove': { itemId: 'none' },
@@ -41,6 +42,7 @@ const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
   'dialog.pickFiles': 'unavailable',
   // Nobody is signed in behind this bridge: the CSV cannot be fetched (csvExport.test.ts covers the real export).
   'creators.exportCsv': 'failed',
+  'reports.export': 'failed',
   // A folder nobody picked (EXPORT_DIR is in the temp folder): the host writes nowhere it was not shown.
   'transcripts.export': 'forbidden',
 };

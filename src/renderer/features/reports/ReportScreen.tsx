@@ -53,8 +53,8 @@ function ReportBody({ report, who, onChanged, onDeleted }: { report: Report; who
   const [tab, setTab] = useState<ReportTab | 'passages'>(search.get('view') === 'all' ? 'all' : 'overview');
   const [window, setWindow] = useState<Window>(report.duration);
   const [editing, setEditing] = useState(false);
-  const override = window === report.duration ? {} : { duration: window };
-  const figures = useRemoteQuery(`${report._id}|${report.updated_at}|${window}`, useCallback(() => fetchReportFigures(api.main, who, report._id, override), [api, who, report._id, window]));
+  const override = useMemo(() => (window === report.duration ? {} : { duration: window }), [window, report.duration]);
+  const figures = useRemoteQuery(`${report._id}|${report.updated_at}|${window}`, useCallback(() => fetchReportFigures(api.main, who, report._id, override), [api, who, report._id, override]));
   const document = useMemo(() => (figures.state.phase === 'success' ? buildReportDocument(figures.state.body, new Date()) : null), [figures.state]);
   const tabs = [
     { value: 'overview' as const, label: 'Overview' },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SNIPPET_MAX_CHARS } from '../../../shared/constants';
 import type { DATE_RANGES } from '../../../shared/constants';
@@ -21,15 +21,17 @@ export function SpeechPassages({ who, report, duration }: { who: Who; report: Re
   const [cluster, setCluster] = useState<(typeof SPEECH_CLUSTERS)[number]>('video');
   const [sort, setSort] = useState<(typeof SPEECH_SORTS)[number]>('youtube_published_at');
   const [desc, setDesc] = useState(true);
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [highlight, cluster, sort, desc, duration]);
   const tooShort = typed.trim() !== '' && [...typed.trim()].length < 3;
-  const query: SpeechReportQueryInput = {
-    filters: JSON.stringify(report.filters), duration, highlight, cluster, cluster_sort_by: sort, desc: desc ? 'true' : 'false', page,
+  const search = useMemo(() => ({
+    filters: JSON.stringify(report.filters), duration, highlight, cluster, cluster_sort_by: sort, desc,
     ...(duration === 'custom' && report.start_date && report.end_date ? { start_date: report.start_date, end_date: report.end_date } : {}),
-  };
-  const key = JSON.stringify(query);
-  const result = useRemoteQuery(key, useCallback(() => fetchSpeechReport(api.main, who, query), [api, who, key]));
+  }), [report, duration, highlight, cluster, sort, desc]);
+  // A new search starts at its first page.
+  const [paging, setPaging] = useState({ search, page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ search, page: next });
+  const query: SpeechReportQueryInput = useMemo(() => ({ ...search, page }), [search, page]);
+  const result = useRemoteQuery(JSON.stringify(query), useCallback(() => fetchSpeechReport(api.main, who, query), [api, who, query]));
   return (
     <div className="speech">
       <form className="home-toolbar" role="search" onSubmit={(event) => { event.preventDefault(); if (!tooShort) setHighlight(typed.trim()); }}>
