@@ -20,10 +20,10 @@ async function signIn(page: Page, webUrl: string, route = '/reports'): Promise<v
 
 /** The path the banner says an export went to. */
 async function savedPath(page: Page, ext: 'pdf' | 'csv'): Promise<string> {
-  const banner = page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: new RegExp(`Saved .* to \\S+\\.${ext}`) });
+  const banner = page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: new RegExp(`Saved .* to /.+\\.${ext}`) });
   await expect(banner.first()).toBeVisible({ timeout: 20_000 });
   const text = await banner.first().innerText();
-  const path = new RegExp(`to (/\\S+\\.${ext})`).exec(text)?.[1];
+  const path = new RegExp(`to (/.+?\\.${ext})(?=\\s|$)`).exec(text)?.[1];
   expect(path, text).toBeTruthy();
   return path!;
 }

@@ -15,6 +15,7 @@ import { FormAlert, TextField } from '../../ui/form';
 import { createReport, updateReport, type Who } from './reports.api';
 import { KIND_LABELS, METRIC_LABELS } from './reportLabels';
 
+const NOTE_LABELS = { has_note: 'With a note', no_note: 'Without a note' } as const;
 const COMPARISON_LABELS = { previous: 'The period before, of the same length', none: 'Nothing', custom: 'Dates I choose' } as const;
 
 interface ReportBuilderProps {
@@ -65,6 +66,7 @@ export function ReportBuilder({ who, report, onClose, onSaved }: ReportBuilderPr
     <Modal
       title={report ? 'Edit report' : 'New report'}
       onDismiss={onClose}
+      size="wide"
       actions={<>
         <button type="button" className="btn" onClick={onClose}>Cancel</button>
         <button type="submit" form="report-builder" className="btn btn--primary" disabled={busy}>{busy ? 'Saving…' : 'Save report'}</button>
@@ -127,7 +129,7 @@ export function ReportBuilder({ who, report, onClose, onSaved }: ReportBuilderPr
           </select>
         </label>
         <CheckGroup legend="Platform" values={PLATFORMS} chosen={draft.filters.platform} label={platformLabel} onToggle={(value) => setFilter('platform', toggle(draft.filters.platform, value))} />
-        <CheckGroup legend="Notes" values={NOTE_FILTER_VALUES} chosen={draft.filters.note} label={valueLabel} onToggle={(value) => setFilter('note', toggle(draft.filters.note, value))} />
+        <CheckGroup legend="Notes" values={NOTE_FILTER_VALUES} chosen={draft.filters.note} label={(value) => NOTE_LABELS[value]} onToggle={(value) => setFilter('note', toggle(draft.filters.note, value))} />
         <CheckGroup legend="Gender" values={GENDERS} chosen={draft.filters.demographic.gender} label={valueLabel} onToggle={(value) => setFilter('demographic', { ...draft.filters.demographic, gender: toggle(draft.filters.demographic.gender, value) })} />
         <CheckGroup legend="Age range" values={AGE_RANGES} chosen={draft.filters.demographic.age_range} label={(value) => value} onToggle={(value) => setFilter('demographic', { ...draft.filters.demographic, age_range: toggle(draft.filters.demographic.age_range, value) })} />
         <CheckGroup legend="Ethnicity" values={ETHNICITIES} chosen={draft.filters.demographic.ethnicity} label={valueLabel} onToggle={(value) => setFilter('demographic', { ...draft.filters.demographic, ethnicity: toggle(draft.filters.demographic.ethnicity, value) })} />

@@ -11,10 +11,12 @@ interface ModalProps {
   actions?: ReactNode;
   /** alertdialog for questions that need an answer. */
   role?: 'dialog' | 'alertdialog';
+  /** wide: a form with several columns (the report builder). */
+  size?: 'normal' | 'wide';
 }
 
 /** A modal dialog: focus trapped inside, Escape and the backdrop dismiss it, focus returns where it was. */
-export function Modal({ title, onDismiss, children, actions, role = 'dialog' }: ModalProps) {
+export function Modal({ title, onDismiss, children, actions, role = 'dialog', size = 'normal' }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useFocusTrap(ref, onDismiss);
@@ -25,7 +27,7 @@ export function Modal({ title, onDismiss, children, actions, role = 'dialog' }: 
         if (event.target === event.currentTarget) onDismiss();
       }}
     >
-      <div ref={ref} className="modal" role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div ref={ref} className={size === 'wide' ? 'modal modal--wide' : 'modal'} role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
