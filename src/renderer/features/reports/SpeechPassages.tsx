@@ -79,7 +79,7 @@ export function SpeechPassages({ who, report, duration }: { who: Who; report: Re
                           {video.passages.map((passage) => (
                             <li key={passage.start_time}>
                               <Link to={`/videos/${video._id}?t=${Math.floor(passage.start_time)}`} className="speech__time" aria-label={`Play from ${clock(passage.start_time)}`}>{clock(passage.start_time)}</Link>
-                              <Snippet text={passage.content} videoId={video._id} />
+                              <Snippet text={passage.content} videoId={video._id} highlight={body.highlight} />
                               {passage.sentiment && passage.sentiment !== 'neutral' && <span className={`speech__sentiment speech__sentiment--${passage.sentiment}`}>{valueLabel(passage.sentiment)}</span>}
                             </li>
                           ))}
@@ -104,13 +104,21 @@ export function SpeechPassages({ who, report, duration }: { who: Who; report: Re
   );
 }
 
-/** A passage cut at 250 characters with "See more in transcript" (spec §9). */
-function Snippet({ text, videoId }: { text: string; videoId: string }) {
+/** A passage cut at 250 characters with "See more in transcript" (spec §9), the found words marked. */
+function Snippet({ text, videoId, highlight }: { text: string; videoId: string; highlight: string }) {
   const chars = [...text];
-  if (chars.length <= SNIPPET_MAX_CHARS) return <bdi className="speech__text">{text}</bdi>;
+  const cut = chars.length > SNIPPET_MAX_CHARS;
+  const shown = cut ? `${chars.slice(0, SNIPPET_MAX_CHARS).join('')}…` : text;
   return (
     <span className="speech__text">
-      <bdi>{chars.slice(0, SNIPPET_MAX_CHARS).join('')}…</bdi> <Link to={`/videos/${videoId}`}>See more in transcript</Link>
+      <bdi><Marked text={shown} word={highlight} /></bdi>
+      {cut && <> <Link to={`/videos/${videoId}`}>See more in transcript</Link></>}
     </span>
   );
+}
+
+function Marked({ text, word }: { text: string; word: string }) {
+  if (word === '') return <>{text}</>;
+  const parts = text.split(new RegExp(`(${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'iu'));
+  return <>{parts.map((part, index) => (index % 2 === 1 ? <mark key={index}>{part}</mark> : part))}</>;
 }
