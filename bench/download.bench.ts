@@ -215,7 +215,7 @@ export async function run(): Promise<void> {
     const desktop = createDesktopServices({
       ports: {
         stateDir: join(root, 'state'), defaultDownloadDir: downloadDir, defaultExportDir: join(root, 'exports'), directoryPicker: null,
-        windowProgress: { set: () => undefined }, downloadNotifier: { downloaded: () => undefined }, shell: { showItemInFolder: () => undefined },
+        windowProgress: { set: () => undefined }, downloadNotifier: { downloaded: () => undefined, saved: () => undefined }, shell: { showItemInFolder: () => undefined },
         fileSinks: createFileSinks(), mediaUrls: { item: (id) => id, thumbnail: (id) => id },
       },
       backend: () => ({ mode: 'hosted', origin: server.url, urls: serviceUrls(server.url), dataDir: null, state: 'running', error: null }),

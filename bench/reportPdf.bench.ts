@@ -13,7 +13,9 @@ import type { Report, ReportFigures } from '../src/shared/http/reports.schemas';
 import { buildReportDocument } from '../src/shared/reports/buildReportDocument';
 import { renderReportPdf } from '../src/main/services/reportExport/reportPdf';
 import { createFontCache, resolveFontsDir } from '../src/main/services/transcriptExport/fonts';
+import { cpSync } from 'node:fs';
 import { AppStack } from '../tests/e2e/support/stack';
+import { benchDataDir } from './benchWorkspace';
 import { ensureWebBuild } from './webBuild';
 
 const ROUNDS = 8;
@@ -44,6 +46,8 @@ async function api(stack: AppStack) {
 export async function run(): Promise<void> {
   ensureWebBuild();
   const stack = new AppStack();
+  // The 10k bench workspace (the demo seed's brand has too few videos for a 200-row table).
+  cpSync(await benchDataDir(10_000), stack.dataDir, { recursive: true });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -52,7 +56,7 @@ export async function run(): Promise<void> {
     await stack.start();
     const client = await api(stack);
     const report = await client.post<Report>('/reports', {
-      type: 'custom', title: 'Bench: everything', duration: 'all_dates',
+      type: 'custom', title: 'Bench: everything', duration: '1y',
       metrics: ['kpis', 'engagement', 'sentiment', 'top_products', 'demographics', 'benchmark', 'word_cloud', 'trending', 'creators', 'videos'],
     });
     const figures = await client.get<ReportFigures>(`/reports/${report._id}/figures`);

@@ -24,7 +24,7 @@ export function createWebDesktopPorts(options: { dataDir: string; token: string 
     // The page uses its own <input type="file"> and streams the File (a browser never hands out paths).
     filePicker: null,
     windowProgress: { set: () => undefined },
-    downloadNotifier: { downloaded: () => undefined },
+    downloadNotifier: { downloaded: () => undefined, saved: () => undefined },
     shell: {
       showItemInFolder() {
         throw new HostError('unavailable', WEB_SHELL_UNAVAILABLE);

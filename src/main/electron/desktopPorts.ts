@@ -6,11 +6,11 @@ import type { DesktopPorts } from '../services/desktopPorts';
 import { createDirectoryPicker, createFilePicker, createSaveFilePicker } from './directoryPicker';
 import { electronMediaUrls } from './mediaProtocol';
 
-/** Native notification on a finished download; its button (macOS) or a click shows the file in its folder. */
-function notifyDownloaded(title: string, filePath: string): void {
+/** Native notification on a saved file; its button (macOS) or a click shows the file in its folder. */
+function notifySaved(heading: string, body: string, filePath: string): void {
   try {
     if (!Notification.isSupported()) return;
-    const notice = new Notification({ title: 'Download complete', body: title, actions: [{ type: 'button', text: 'Show in folder' }] });
+    const notice = new Notification({ title: heading, body, actions: [{ type: 'button', text: 'Show in folder' }] });
     notice.on('action', () => shell.showItemInFolder(filePath));
     notice.on('click', () => shell.showItemInFolder(filePath));
     notice.show();
@@ -34,7 +34,7 @@ export function createElectronDesktopPorts(dataDir: string, window: () => Browse
         if (target && !target.isDestroyed()) target.setProgressBar(fraction === null ? -1 : fraction);
       },
     },
-    downloadNotifier: { downloaded: notifyDownloaded },
+    downloadNotifier: { downloaded: (title, filePath) => notifySaved('Download complete', title, filePath), saved: notifySaved },
     shell: { showItemInFolder: (path) => shell.showItemInFolder(path) },
     fileSinks: createFileSinks(),
     mediaUrls: electronMediaUrls,

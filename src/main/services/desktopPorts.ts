@@ -11,9 +11,11 @@ export interface WindowProgress {
   set(fraction: number | null): void;
 }
 
-/** Tells the person a download finished (Electron: native notification with "Show in folder"). Must never throw. */
+/** Tells the person a file was saved: a download, a scheduled report (Electron: native notification with "Show in folder"). Must never throw. */
 export interface DownloadNotifier {
   downloaded(title: string, filePath: string): void;
+  /** A file written while the person may not be looking (a scheduled report); `heading` says what, `body` names it. */
+  saved(heading: string, body: string, filePath: string): void;
 }
 
 /** The OS file manager. */

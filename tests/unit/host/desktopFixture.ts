@@ -71,7 +71,7 @@ export async function createHarness(root: string, origin: string, backend: Backe
     defaultExportDir: join(root, 'exports'),
     directoryPicker: null,
     windowProgress: { set: () => undefined },
-    downloadNotifier: { downloaded: (_title, path) => notified.push(path) },
+    downloadNotifier: { downloaded: (_title, path) => notified.push(path), saved: (_heading, _body, path) => notified.push(path) },
     shell: { showItemInFolder: () => undefined },
     fileSinks: createFileSinks(),
     mediaUrls: { item: (id) => `test-media://${id}`, thumbnail: (id) => `test-media://${id}/thumbnail` },
