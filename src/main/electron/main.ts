@@ -85,6 +85,8 @@ export async function runElectronApp(): Promise<void> {
   await services.settings.load();
   // The first-analysis poll resumes from the stored marker (issue 5), whether or not a window is open.
   services.ingest.firstAnalysis.evaluate();
+  // Scheduled reports missed while the app was closed are written now (once the back end is up).
+  services.reportSchedules.start();
 
   handleAppProtocol(join(OUT_MAIN, '../renderer'), () => {
     const info = services.backend.info();

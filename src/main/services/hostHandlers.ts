@@ -12,6 +12,7 @@ import type { FirstAnalysisPoll } from './firstAnalysisPoll.service';
 import type { UploadsService } from './uploads.service';
 import type { CsvExportService } from './csvExport.service';
 import type { ReportExportService } from './reportExport/reportExport.service';
+import type { ReportSchedules } from './reportExport/reportSchedules.service';
 
 export interface HostHandlerDeps {
   app: IpcOutput<'app.info'>;
@@ -29,6 +30,7 @@ export interface HostHandlerDeps {
   csvExport: CsvExportService;
   /** Report PDF and CSV exports (issue 12). */
   reportExport: ReportExportService;
+  reportSchedules: ReportSchedules;
 }
 
 /**
@@ -90,6 +92,8 @@ export function createHostHandlers(deps: HostHandlerDeps): IpcHandlers {
     'uploads.start': (input) => deps.uploads.start(input),
     'creators.exportCsv': ({ query }) => deps.csvExport.exportCreators(query),
     'reports.export': (input) => deps.reportExport.exportReport(input),
+    'reports.schedule': (input) => deps.reportSchedules.schedule(input),
+    'reports.schedules': () => deps.reportSchedules.list(),
     'uploads.cancel': ({ uploadId }) => {
       deps.uploads.cancel(uploadId);
       return null;

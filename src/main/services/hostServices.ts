@@ -11,6 +11,8 @@ import { createHostHandlers } from './hostHandlers';
 import { createBackendClient } from './backendClient';
 import { createCsvExportService, webExportDir } from './csvExport.service';
 import { createReportExportService } from './reportExport/reportExport.service';
+import { createReportSchedules, type ReportSchedules } from './reportExport/reportSchedules.service';
+import { systemScheduler } from './scheduler';
 import type { IngestServices } from './ingestServices';
 import { createIngestServices } from './ingestServices';
 import type { Scheduler } from './scheduler';
@@ -56,6 +58,8 @@ export interface HostServices {
   updates: UpdatesService | null;
   /** Own-storage uploads and the first-analysis poll (issue 5). */
   ingest: IngestServices;
+  /** Scheduled report PDFs (issue 12): both hosts call start() once the settings are loaded. */
+  reportSchedules: ReportSchedules;
 }
 
 /**
@@ -118,6 +122,14 @@ export function createHostServices(ports: HostPorts): HostServices {
     now: () => new Date(ports.clock.now()),
     font: desktop.font,
   });
-  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport, reportExport });
-  return { settings, secrets, backend, events, desktop, handlers, updates, ingest };
+  const reportSchedules = createReportSchedules({
+    stateDir: ports.desktop.stateDir, folders: desktop.folders, exports: reportExport, notifier: ports.desktop.downloadNotifier,
+    scheduler: ports.ingest?.scheduler ?? systemScheduler, log: ports.log,
+  });
+  // A run that waited for the back end (or for a sign-in) is written as soon as the back end answers.
+  backend.onChange((info) => {
+    if (info.state === 'running') void reportSchedules.runDue();
+  });
+  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport, reportExport, reportSchedules });
+  return { settings, secrets, backend, events, desktop, handlers, updates, ingest, reportSchedules };
 }

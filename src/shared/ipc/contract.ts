@@ -4,7 +4,7 @@ import {
   LibraryRemoveSchema, LibrarySearchResultSchema, LibrarySearchSchema, LibraryTranscriptSchema, PickedDirectorySchema, ShowItemSchema,
   TranscriptExportSchema,
 } from './desktop.schemas';
-import { CreatorsCsvExportSchema, CsvExportResultSchema, ReportExportResultSchema, ReportExportSchema } from './exports.schemas';
+import { CreatorsCsvExportSchema, CsvExportResultSchema, ReportExportResultSchema, ReportExportSchema, ReportScheduleInputSchema, ReportScheduleSchema } from './exports.schemas';
 import { NavigateSchema, UpdateStatusSchema } from './app.schemas';
 import { SettingsPatchSchema, SettingsSchema } from './settings.schemas';
 import {
@@ -129,6 +129,11 @@ export const IPC_CHANNELS = {
     'Exports a saved report (or an unsaved definition, e.g. the home overview) as PDF (charts drawn as vectors by ECharts\' server-side SVG, any script) or CSV (the numbers behind each chart): the host fetches the figures with the stored tokens and builds the document the screen shows. Electron asks where with the native save dialog (null when cancelled); the web host writes <dataDir>/exports/<title>-<date>.<ext> (numbered when taken). Answers {path, bytes, pages}.',
     ReportExportSchema, ReportExportResultSchema,
   ),
+  'reports.schedule': channel(
+    'Schedules a saved report as a PDF written into a picked folder weekly or monthly (cadence null removes it); answers every schedule. The host writes each when due, or at the next start when the app was closed then, keeps the last run\'s status and shows a notice with "Show in folder".',
+    ReportScheduleInputSchema, z.array(ReportScheduleSchema),
+  ),
+  'reports.schedules': channel('Every scheduled report with its next due time and last run.', none, z.array(ReportScheduleSchema)),
 } as const;
 
 /** Events the host pushes to the renderer. */

@@ -35,3 +35,30 @@ export const ReportExportResultSchema = z
   .object({ path: z.string(), bytes: z.number().int().min(0), pages: z.number().int().min(1).nullable() })
   .nullable();
 export type ReportExportResult = z.infer<typeof ReportExportResultSchema>;
+
+/** Scheduled reports (issue 12, desktop): a saved report written as PDF into a chosen folder every week or month. */
+export const REPORT_CADENCES = ['weekly', 'monthly'] as const;
+const identity = z.object({ brand_id: z.string().min(1).max(64), user_id: z.string().min(1).max(64) });
+
+/** Sets (cadence and folder) or removes (cadence null) a report's schedule. */
+export const ReportScheduleInputSchema = z.object({
+  report_id: z.string().min(1).max(64),
+  identity,
+  title: z.string().max(200),
+  cadence: z.enum(REPORT_CADENCES).nullable(),
+  /** A folder picked with dialog.pickDirectory (or the app's own); needed unless removing. */
+  folder: z.string().min(1).max(4096).optional(),
+});
+export type ReportScheduleInput = z.infer<typeof ReportScheduleInputSchema>;
+
+export const ReportScheduleSchema = z.object({
+  report_id: z.string(),
+  identity,
+  title: z.string(),
+  cadence: z.enum(REPORT_CADENCES),
+  folder: z.string(),
+  next_due: z.string(),
+  /** The last run: when, whether it wrote the file, where, or why not. */
+  last_run: z.object({ at: z.string(), ok: z.boolean(), path: z.string().nullable(), message: z.string().nullable() }).nullable(),
+});
+export type ReportSchedule = z.infer<typeof ReportScheduleSchema>;

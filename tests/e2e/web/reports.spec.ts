@@ -151,3 +151,23 @@ test('the home overview exports to PDF', async ({ page, stack }) => {
   expect(text).toContain('Competitor benchmark');
   expect(text).toContain('Most said words');
 });
+
+test('a report is scheduled weekly into a chosen folder and the schedule is shown when reopened', async ({ page, stack }) => {
+  const list = await getAsBrandManager<ReportList>(stack, '/reports', { tab: 'engagement' });
+  const report = list.reports[0]!;
+  await signIn(page, stack.webUrl, `/reports/${report._id}`);
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schedule report' });
+  await dialog.getByRole('combobox', { name: 'Repeat' }).selectOption('weekly');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choose the folder the report is written to.');
+  // The web host has no native picker: it answers its own export folder.
+  await dialog.getByRole('button', { name: 'Choose folder' }).click();
+  await expect(dialog.locator('.schedule__folder')).toContainText(join(stack.dataDir, 'host'));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'every week' }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  await expect(page.getByRole('dialog', { name: 'Schedule report' }).getByRole('status')).toContainText('Not written yet.');
+  const schedules = (await callHost(stack, 'reports.schedules')) as { report_id: string; cadence: string }[];
+  expect(schedules).toEqual([expect.objectContaining({ report_id: report._id, cadence: 'weekly' })]);
+});

@@ -22,6 +22,7 @@ const SAMPLE_INPUT: Partial<Record<IpcChannel, unknown>> = {
   'transcripts.cancelExport': { exportId: 'none' },
   'creators.exportCsv': { query: { brand_id: 'b1', user_id: 'u1', tab: 'View All' } },
   'reports.export': { format: 'pdf', identity: { brand_id: 'b1', user_id: 'u1' }, report_id: 'r1' },
+  'reports.schedule': { report_id: 'r1', identity: { brand_id: 'b1', user_id: 'u1' }, title: 'Weekly', cadence: 'weekly', folder: '/nowhere-picked' },
   'library.transcript': { itemId: 'none' },
   'library.search': { query: 'serum' },
   'library.remove': { itemId: 'none' },
@@ -43,6 +44,8 @@ const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
   // Nobody is signed in behind this bridge: the CSV cannot be fetched (csvExport.test.ts covers the real export).
   'creators.exportCsv': 'failed',
   'reports.export': 'failed',
+  // Scheduled PDFs go only into folders the person picked.
+  'reports.schedule': 'forbidden',
   // A folder nobody picked (EXPORT_DIR is in the temp folder): the host writes nowhere it was not shown.
   'transcripts.export': 'forbidden',
 };

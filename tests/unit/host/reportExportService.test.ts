@@ -2,13 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReportExportService } from '../../../src/main/services/reportExport/reportExport.service';
 import { createFontCache, resolveFontsDir } from '../../../src/main/services/transcriptExport/fonts';
-import { HostError } from '../../../src/shared/ipc/handlers';
 import type { Report, ReportFigures } from '../../../src/shared/http/reports.schemas';
 import { parseCsv } from '../../shared/csv';
+import { injectClient } from './injectClient';
 import { openVideoWorkspace, type VideoWorkspace } from '../server/videos/support/videoWorkspace';
 
 // The back end is the real app on a seeded SQLite workspace, reached through Fastify's inject instead of a socket
@@ -27,13 +26,7 @@ afterAll(async () => {
 const font = createFontCache(resolveFontsDir());
 const identity = () => ({ brand_id: w.brandId, user_id: w.userId });
 const service = () => createReportExportService({
-  client: {
-    async json<S extends z.ZodType>(_service: string, _method: string, path: string, _body: unknown, schema: S) {
-      const response = await w.app.inject({ method: 'GET', url: `/jwt_api${path}`, headers: { authorization: `Bearer ${w.jwt}` } });
-      if (response.statusCode !== 200) throw new HostError('failed', (response.json() as { message?: string }).message ?? String(response.statusCode));
-      return schema.parse(response.json()) as z.output<S>;
-    },
-  },
+  client: injectClient(w),
   exportDir: dir,
   savePicker: null,
   now: () => new Date('2026-11-22T10:00:00.000Z'),

@@ -50,36 +50,47 @@ export async function renderReport(document: ReportDocument, format: 'pdf' | 'cs
 }
 
 export function createReportExportService(deps: ReportExportDeps) {
+  /** Writes the report into `dir` (the chosen `target` when given, else a free name), through a `.part` file. */
+  async function write(input: ReportExportInput, dir: string, target: string | null, document: ReportDocument, base: string): Promise<NonNullable<ReportExportResult>> {
+    const ext = input.format;
+    const part = target ? `${target}.part` : `${await freeFileName(dir, base, ext)}.part`;
+    try {
+      const { bytes, pages } = await renderReport(document, input.format, deps.font);
+      await mkdir(dir, { recursive: true });
+      await writeFile(part, bytes);
+      let path: string;
+      if (target) {
+        await rename(part, target);
+        path = target;
+      } else {
+        path = await publishFile(part, dir, base, ext);
+      }
+      return { path, bytes: bytes.length, pages };
+    } catch (error) {
+      await unlink(part).catch(() => undefined);
+      if (error instanceof HostError) throw error;
+      throw new HostError('failed', `${REPORT_EXPORT_MESSAGES.failed} ${error instanceof Error ? error.message : ''}`.trim());
+    }
+  }
+
+  async function documentOf(input: ReportExportInput): Promise<{ document: ReportDocument; base: string }> {
+    const figures = await deps.client.json('main', 'GET', figuresPath(input), undefined, ReportFiguresSchema);
+    const document = ReportDocumentSchema.parse(buildReportDocument(figures, deps.now()));
+    return { document, base: `${safeFileBase(document.title, 'report')}-${deps.now().toISOString().slice(0, 10)}` };
+  }
+
   return {
+    /** Electron asks where (null when cancelled); the web host writes into its exports folder. */
     async exportReport(input: ReportExportInput): Promise<ReportExportResult> {
-      const figures = await deps.client.json('main', 'GET', figuresPath(input), undefined, ReportFiguresSchema);
-      const document = ReportDocumentSchema.parse(buildReportDocument(figures, deps.now()));
-      const base = `${safeFileBase(document.title, 'report')}-${deps.now().toISOString().slice(0, 10)}`;
-      const ext = input.format;
-      let target: string | null = null;
-      if (deps.savePicker) {
-        target = await deps.savePicker.pick({ title: `Save ${document.title}`, defaultName: `${base}.${ext}`, filters: [{ name: ext.toUpperCase(), extensions: [ext] }] });
-        if (target === null) return null;
-      }
-      const dir = target ? dirname(target) : deps.exportDir;
-      const part = target ? `${target}.part` : `${await freeFileName(dir, base, ext)}.part`;
-      try {
-        const { bytes, pages } = await renderReport(document, input.format, deps.font);
-        await mkdir(dir, { recursive: true });
-        await writeFile(part, bytes);
-        let path: string;
-        if (target) {
-          await rename(part, target);
-          path = target;
-        } else {
-          path = await publishFile(part, dir, base, ext);
-        }
-        return { path, bytes: bytes.length, pages };
-      } catch (error) {
-        await unlink(part).catch(() => undefined);
-        if (error instanceof HostError) throw error;
-        throw new HostError('failed', `${REPORT_EXPORT_MESSAGES.failed} ${error instanceof Error ? error.message : ''}`.trim());
-      }
+      const { document, base } = await documentOf(input);
+      if (!deps.savePicker) return write(input, deps.exportDir, null, document, base);
+      const target = await deps.savePicker.pick({ title: `Save ${document.title}`, defaultName: `${base}.${input.format}`, filters: [{ name: input.format.toUpperCase(), extensions: [input.format] }] });
+      return target === null ? null : write(input, dirname(target), target, document, base);
+    },
+    /** Writes into a folder without asking (scheduled reports), never replacing a file. */
+    async exportToFolder(input: ReportExportInput, dir: string): Promise<NonNullable<ReportExportResult>> {
+      const { document, base } = await documentOf(input);
+      return write(input, dir, null, document, base);
     },
   };
 }

@@ -17,6 +17,7 @@ import { ReportActions } from './ReportActions';
 import { ReportBuilder } from './ReportBuilder';
 import { ReportDocumentView, type ReportTab } from './ReportDocumentView';
 import { ReportExportButtons } from './ReportExportButtons';
+import { ScheduleDialog } from './ScheduleDialog';
 import { SpeechPassages } from './SpeechPassages';
 import './reports.css';
 
@@ -53,6 +54,7 @@ function ReportBody({ report, who, onChanged, onDeleted }: { report: Report; who
   const [tab, setTab] = useState<ReportTab | 'passages'>(search.get('view') === 'all' ? 'all' : 'overview');
   const [window, setWindow] = useState<Window>(report.duration);
   const [editing, setEditing] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   const override = useMemo(() => (window === report.duration ? {} : { duration: window }), [window, report.duration]);
   const figures = useRemoteQuery(`${report._id}|${report.updated_at}|${window}`, useCallback(() => fetchReportFigures(api.main, who, report._id, override), [api, who, report._id, override]));
   const document = useMemo(() => (figures.state.phase === 'success' ? buildReportDocument(figures.state.body, new Date()) : null), [figures.state]);
@@ -70,6 +72,7 @@ function ReportBody({ report, who, onChanged, onDeleted }: { report: Report; who
         description={`${KIND_LABELS[report.type]} report${document ? ` · ${document.lines[0]?.split(' · ')[1] ?? ''}` : ''}`}
         actions={<>
           <ReportExportButtons who={who} reportId={report._id} window={override} title={report.title} />
+          <button type="button" className="btn btn--small" onClick={() => setScheduling(true)}>Schedule</button>
           <button type="button" className="btn btn--small" onClick={() => setEditing(true)}>Edit</button>
           <ReportActions who={who} report={report} onChanged={onChanged} afterDelete={onDeleted} />
         </>}
@@ -95,6 +98,7 @@ function ReportBody({ report, who, onChanged, onDeleted }: { report: Report; who
           </RemoteView>
         )}
       </div>
+      {scheduling && <ScheduleDialog who={who} report={report} onClose={() => setScheduling(false)} />}
       {editing && <ReportBuilder who={who} report={report} onClose={() => setEditing(false)} onSaved={onChanged} />}
     </>
   );
