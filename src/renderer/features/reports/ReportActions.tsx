@@ -43,7 +43,7 @@ export function ReportActions({ who, report, onChanged, afterDelete }: ReportAct
     <div className="report-actions">
       <button type="button" className="btn btn--small" onClick={() => setDialog('rename')} aria-label={`Rename ${report.title}`}>Rename</button>
       <button type="button" className="btn btn--small" disabled={busy} onClick={() => void duplicate()} aria-label={`Duplicate ${report.title}`}>Duplicate</button>
-      <button type="button" className="btn btn--small btn--danger" onClick={() => setDialog('delete')} aria-label={`Delete ${report.title}`}>Delete</button>
+      <button type="button" className="btn btn--small" onClick={() => setDialog('delete')} aria-label={`Delete ${report.title}`}>Delete</button>
       {dialog === 'rename' && <RenameDialog who={who} report={report} onClose={(done) => { setDialog(null); if (done) onChanged(); }} />}
       {dialog === 'delete' && (
         <ConfirmDialog
