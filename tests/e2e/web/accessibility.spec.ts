@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import type { CreatorListResponse } from '../../../src/shared/http/creators.schemas';
 import type { ProductListResponse } from '../../../src/shared/http/products.schemas';
+import type { ReportList } from '../../../src/shared/http/reports.schemas';
 import type { VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import { LoginPage } from '../pages/LoginPage';
 import { ShellPage } from '../pages/ShellPage';
@@ -66,6 +67,19 @@ for (const skin of SKINS) {
     await page.goto(`${stack.webUrl}/#/creators/${influencers[0]!._id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     found.push(...(await violations(page, 'creator detail')));
+
+    // A speech report: each of its tabs, and the builder dialog.
+    const { reports } = await getAsBrandManager<ReportList>(stack, '/reports', { tab: 'speech' });
+    await page.goto(`${stack.webUrl}/#/reports/${reports[0]!._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const tab of ['Overview', 'Charts', 'Tables', 'Passages', 'Everything']) {
+      await page.getByRole('tablist', { name: 'Report views' }).getByRole('tab', { name: tab, exact: true }).click();
+      await expect(page.locator('.remote-view')).toHaveCount(0, { timeout: 15_000 });
+      found.push(...(await violations(page, `report, ${tab} tab`)));
+    }
+    await page.getByRole('button', { name: 'Edit' }).click();
+    found.push(...(await violations(page, 'report builder')));
+    await page.keyboard.press('Escape');
 
     await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
     expect(found, found.join('\n')).toEqual([]);
