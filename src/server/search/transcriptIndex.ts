@@ -25,6 +25,9 @@ export class TranscriptIndex {
   private readonly pendingCount: Database.Statement;
   private readonly version: Database.Statement;
   private lastPlan: { key: string; plan: Plan } | null = null;
+  private readonly indexedVideos: Database.Statement;
+  private readonly hasLines: Database.Statement;
+  private lastTranscribed: { key: string; flags: Uint8Array } | null = null;
 
   constructor(private readonly db: Database.Database) {
     const matching = (table: string) => db.prepare(`SELECT t.term, t.videos FROM ${table}_fts f JOIN ${table} t ON t.id = f.rowid WHERE ${table}_fts MATCH ?`).raw();
@@ -36,6 +39,23 @@ export class TranscriptIndex {
     this.linesOf = db.prepare('SELECT tl.content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ?').pluck();
     this.stale = db.prepare('SELECT video_rowid FROM transcript_term_stale').pluck();
     this.pendingCount = db.prepare('SELECT COUNT(*) FROM transcript_term_pending').pluck();
+    this.indexedVideos = db.prepare('SELECT video_rowid FROM transcript_term_videos').pluck();
+    this.hasLines = db.prepare('SELECT 1 FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ? LIMIT 1').pluck();
+  }
+
+  /**
+   * Which videos (by rowid, below `size`) have a transcript, from the videos the term index holds (stale ones checked
+   * on their lines): one read of a rowid list instead of a lookup per video, kept until the next write.
+   */
+  transcribed(size: number): Uint8Array {
+    this.catchUp();
+    const key = `${this.version.get() as number}|${size}`;
+    if (this.lastTranscribed?.key === key) return this.lastTranscribed.flags;
+    const flags = new Uint8Array(size);
+    for (const rowid of this.indexedVideos.iterate() as IterableIterator<number>) if (rowid < size) flags[rowid] = 1;
+    for (const rowid of this.stale.all() as number[]) if (rowid < size) flags[rowid] = this.hasLines.get(rowid) === undefined ? 0 : 1;
+    this.lastTranscribed = { key, flags };
+    return flags;
   }
 
   /**

@@ -6,6 +6,7 @@ import { DEMOGRAPHIC_BUCKETS, type DemographicFamily } from '../../search/column
 import type { VideoColumns } from '../../search/videoColumns';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { bucketOf } from './homeWindow';
+import { topOrdinals } from '../../search/topOrdinals';
 
 /** Whose videos, over which created_at range (inclusive; start '' for all dates), on which platform (null: every one). */
 export interface HomeRange {
@@ -94,30 +95,6 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
 
   const rowsByIds = <T extends { _id?: string; id?: string }>(statement: Database.Statement, ids: readonly string[]): Map<string, T> =>
     new Map((statement.all(JSON.stringify(ids)) as T[]).map((row) => [row._id ?? row.id ?? '', row]));
-
-  /**
-   * The `limit` ordinals with the largest `key`, largest first; ties: the later created, then the larger id (as
-   * ORDER BY key DESC, created_at DESC, id DESC). One pass keeping the best few, not a sort of every video.
-   */
-  const top = (columns: VideoColumns, picked: readonly number[], key: (o: number) => number, limit: number): number[] => {
-    const before = (a: number, b: number): boolean => {
-      const byKey = key(a) - key(b);
-      if (byKey !== 0) return byKey > 0;
-      const createdA = columns.createdAt[a] ?? '';
-      const createdB = columns.createdAt[b] ?? '';
-      if (createdA !== createdB) return createdA > createdB;
-      return (columns.id[a] ?? '') > (columns.id[b] ?? '');
-    };
-    const best: number[] = [];
-    for (const o of picked) {
-      if (best.length === limit && !before(o, best[limit - 1] ?? o)) continue;
-      let at = best.length;
-      while (at > 0 && before(o, best[at - 1] ?? o)) at -= 1;
-      best.splice(at, 0, o);
-      if (best.length > limit) best.pop();
-    }
-    return best;
-  };
 
   const videosOf = (columns: VideoColumns, ordinals: readonly number[]): HomeVideoRow[] => {
     const ids = ordinals.map((o) => columns.id[o] ?? '');
@@ -224,12 +201,12 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
 
     recent(range: HomeRange, limit: number): HomeVideoRow[] {
       const { columns, picked } = select(range);
-      return videosOf(columns, top(columns, picked, (o) => columns.createdMs[o] ?? 0, limit));
+      return videosOf(columns, topOrdinals(columns, picked, (o) => columns.createdMs[o] ?? 0, limit));
     },
 
     trending(range: HomeRange, limit: number): HomeVideoRow[] {
       const { columns, picked } = select(range);
-      return videosOf(columns, top(columns, picked, (o) => columns.views[o] ?? 0, limit));
+      return videosOf(columns, topOrdinals(columns, picked, (o) => columns.views[o] ?? 0, limit));
     },
 
     creators(range: HomeRange, limit: number) {

@@ -6,6 +6,7 @@ import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import type { VideoColumns } from '../../search/videoColumns';
 import { createTranscriptLines } from '../videos/transcriptLines';
 import { videosInRange, type HomeRange } from '../home/homeFigures';
+import { orderOrdinals, topOrdinals } from '../../search/topOrdinals';
 
 /** Seconds a line lasts when no line follows it. */
 const LAST_LINE_SECONDS = 4;
@@ -20,40 +21,43 @@ interface LineRow { line_no: number; start_time: number; content: string; sentim
  */
 export function createSpeechPassages(db: Database.Database, index: VideoSearchIndex) {
   const lines = createTranscriptLines(db, index.transcripts);
-  const transcribed = db.prepare('SELECT 1 FROM transcript_lines WHERE video_id = ? LIMIT 1').pluck();
   const videoRows = db.prepare(`SELECT v.id AS _id, v.title, v.platform, v.thumbnail_url, c.name AS creator_name, v.published_at, v.views
     FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.id IN (SELECT value FROM json_each(?))`);
 
-  /** The ordinals that have passages, sorted as asked (ties: newest created, then id, so pages never overlap). */
+  /** The ordinals that have passages (in ordinal order). */
   function matching(range: HomeRange, query: SpeechReportQuery): { columns: VideoColumns; ordinals: number[] } {
     const { columns, picked } = videosInRange(index, range);
-    let ordinals: number[];
     if (query.highlight !== '') {
       const says = index.transcripts.matcher(query.highlight, columns.size);
-      ordinals = picked.filter((o) => says(o));
-    } else {
-      ordinals = picked.filter((o) => transcribed.get(columns.id[o] ?? '') !== undefined);
+      return { columns, ordinals: picked.filter((o) => says(o)) };
     }
-    const key = sortKey(columns, query.cluster_sort_by);
-    const direction = query.desc ? -1 : 1;
-    ordinals.sort((a, b) => {
-      const ka = key(a);
-      const kb = key(b);
-      // Missing values (no publication date) go last whichever the direction.
-      if (ka === null || kb === null) return ka === kb ? 0 : ka === null ? 1 : -1;
-      if (ka !== kb) return (ka < kb ? -1 : 1) * direction;
-      return (columns.createdMs[b] ?? 0) - (columns.createdMs[a] ?? 0) || ((columns.id[b] ?? '') > (columns.id[a] ?? '') ? 1 : -1);
-    });
-    return { columns, ordinals };
+    const transcribed = index.transcripts.transcribed(columns.size);
+    return { columns, ordinals: picked.filter((o) => transcribed[o] === 1) };
+  }
+
+  /**
+   * The first `limit` ordinals as asked: by the sort value (missing values last either way), ties newest created then
+   * id, so pages never overlap. A page of videos keeps only the best few in one pass; clustering sorts them all.
+   */
+  function ordered(columns: VideoColumns, ordinals: number[], query: SpeechReportQuery, limit: number): number[] {
+    const value = sortKey(columns, query.cluster_sort_by);
+    const key = (o: number) => {
+      const v = value(o);
+      return v === null ? -Infinity : query.desc ? v : -v;
+    };
+    // Keeping the best few costs about their number per video: past a few pages a sort is cheaper.
+    return limit <= 4 * SPEECH_PAGE_SIZE ? topOrdinals(columns, ordinals, key, Math.min(limit, ordinals.length)) : orderOrdinals(columns, ordinals, key).slice(0, limit);
   }
 
   function passagesOf(videoId: string, highlight: string): { count: number; passages: Passage[] } {
     const all = lines.all(videoId) as LineRow[];
     const endOf = (at: number) => all[at + 1]?.start_time ?? (all[at]?.start_time ?? 0) + LAST_LINE_SECONDS;
-    const wanted = highlight === '' ? null : new Set(lines.lines(videoId, highlight).lines.map((line) => line.line_no));
+    // The line test of the transcript search (one reading of the lines); odd spacing goes to the line index.
+    const says = highlight === '' ? null : index.transcripts.lineTest(highlight);
+    const wanted = highlight === '' || says ? null : new Set(lines.lines(videoId, highlight).lines.map((line) => line.line_no));
     const found: Passage[] = [];
     all.forEach((line, at) => {
-      const keep = wanted ? wanted.has(line.line_no) : line.sentiment === 'positive' || line.sentiment === 'negative';
+      const keep = says ? says(line.content) : wanted ? wanted.has(line.line_no) : line.sentiment === 'positive' || line.sentiment === 'negative';
       if (keep) found.push({ video_id: videoId, start_time: line.start_time, end_time: endOf(at), content: line.content, sentiment: line.sentiment });
     });
     return { count: found.length, passages: found.slice(0, SPEECH_PASSAGES_PER_VIDEO) };
@@ -74,13 +78,13 @@ export function createSpeechPassages(db: Database.Database, index: VideoSearchIn
     const { columns, ordinals } = matching(range, query);
     const from = (query.page - 1) * SPEECH_PAGE_SIZE;
     if (query.cluster === 'video') {
-      const pageIds = ordinals.slice(from, from + SPEECH_PAGE_SIZE).map((o) => columns.id[o] ?? '');
+      const pageIds = ordered(columns, ordinals, query, from + SPEECH_PAGE_SIZE).slice(from).map((o) => columns.id[o] ?? '');
       const clusters = videosWithPassages(pageIds, query.highlight).map((video) => ({ key: video._id, label: video.title, videos: [video] }));
       return { total_videos: ordinals.length, total_clusters: ordinals.length, pages: Math.ceil(ordinals.length / SPEECH_PAGE_SIZE), clusters };
     }
     // By creator: in the order of each creator's first video in the sort; videos without a creator form one cluster.
     const byCreator = new Map<number, number[]>();
-    for (const o of ordinals) {
+    for (const o of ordered(columns, ordinals, query, ordinals.length)) {
       const code = columns.creator[o] ?? -1;
       let list = byCreator.get(code);
       if (!list) byCreator.set(code, (list = []));
@@ -97,12 +101,15 @@ export function createSpeechPassages(db: Database.Database, index: VideoSearchIn
 }
 
 /** The value a video is sorted by (null: it has none, as a video never published). */
-function sortKey(columns: VideoColumns, by: SpeechReportQuery['cluster_sort_by']): (o: number) => number | string | null {
+function sortKey(columns: VideoColumns, by: SpeechReportQuery['cluster_sort_by']): (o: number) => number | null {
   switch (by) {
     case 'views': return (o) => columns.views[o] ?? 0;
     case 'positive': return (o) => nanToNull(columns.positive[o]);
     case 'negative': return (o) => nanToNull(columns.negative[o]);
-    default: return (o) => columns.publishedAt[o] ?? null;
+    default: return (o) => {
+      const at = columns.publishedAt[o];
+      return at ? Date.parse(at) : null;
+    };
   }
 }
 
