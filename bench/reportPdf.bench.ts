@@ -77,7 +77,7 @@ export async function run(): Promise<void> {
     await page.getByRole('region', { name: /^Videos/ }).getByRole('row').nth(rows).waitFor();
 
     const ours = async () => {
-      const bytes = await renderReportPdf(buildReportDocument(figures, new Date()), font);
+      const { bytes } = await renderReportPdf(buildReportDocument(figures, new Date()), font);
       if (bytes.length < 1000) throw new Error('empty PDF');
     };
     const chrome = async () => {

@@ -15,7 +15,7 @@ import { registerIpc } from './ipc';
 import { handleMediaProtocol } from './mediaProtocol';
 import { createElectronNotifier } from './notifier';
 import { createSafeStorageAdapter } from './safeStorageAdapter';
-import { DEEP_LINK_SCHEME, deepLinkInArgs, routeOfDeepLink } from '../services/deepLinks';
+import { DEEP_LINK_SCHEME, deepLinkInArgs, routeOfDeepLink } from '../../shared/deepLinks';
 import { installAppMenu } from './appMenu';
 import { createElectronUpdaterPort } from './updater';
 import { createUtilityProcessSpawner } from './utilityProcessSpawner';

@@ -94,3 +94,6 @@ export function parse(text: string): unknown {
 export const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 /** A JSON object's entries (anything else reads as empty). */
 export const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+/** A number column's value, null where it has none (NaN). */
+export const numberOrNull = (value: number | undefined): number | null => (value === undefined || value !== value ? null : value);

@@ -11,6 +11,7 @@ import { readColumnsSnapshot, SNAPSHOT_REPLAY_LIMIT, writeColumnsSnapshot } from
 import { TranscriptIndex } from './transcriptIndex';
 import { DEMOGRAPHIC_BUCKETS, foldAscii, type DemographicFamily, type Dictionary } from './columnValues';
 import { VideoColumns } from './videoColumns';
+import { PreciseSum, preciseMean } from './preciseSum';
 import { byPredicate, filterPredicates, type Filter, type Predicate } from './videoPredicates';
 
 /** The matching videos of one list query: a flag per ordinal, and the summary figures. */
@@ -27,20 +28,6 @@ export interface MatchSet {
 
 /** A match set smaller than 1/SPARSE_FACTOR of the videos is paged by sorting it (see `sparsePage`). */
 const SPARSE_FACTOR = 8;
-
-/** Kahan–Babuška–Neumaier sum (as SQLite's SUM/AVG), so averages round as the SQL ones do. */
-class PreciseSum {
-  private sum = 0;
-  private compensation = 0;
-  add(value: number): void {
-    const total = this.sum + value;
-    this.compensation += Math.abs(this.sum) >= Math.abs(value) ? this.sum - total + value : value - total + this.sum;
-    this.sum = total;
-  }
-  get value(): number {
-    return this.sum + this.compensation;
-  }
-}
 
 /**
  * The videos list answered from memory (issue 3 performance): columns of every video, the acting brand's marks, the
@@ -299,18 +286,9 @@ export class VideoSearchIndex {
     const result = { age_range: {}, ethnicity: {}, gender: {} } as Record<DemographicFamily, Record<string, number>>;
     for (const family of Object.keys(DEMOGRAPHIC_BUCKETS) as DemographicFamily[]) {
       DEMOGRAPHIC_BUCKETS[family].forEach((bucket, b) => {
-        const values = columns.shares[family][b] ?? new Float64Array(0);
         // The same compensated sum as SQLite's AVG, so a mean on a rounding edge rounds as the SQL one does.
-        const sum = new PreciseSum();
-        let counted = 0;
-        for (let i = 0; i < matches.count; i++) {
-          const share = values[matches.ordinals[i] ?? 0] ?? NaN;
-          if (share === share) {
-            sum.add(share);
-            counted += 1;
-          }
-        }
-        if (counted > 0) result[family][bucket] = Math.round((sum.value / counted) * 1000) / 1000;
+        const mean = preciseMean(columns.shares[family][b] ?? new Float64Array(0), matches.ordinals, matches.count);
+        if (mean !== null) result[family][bucket] = Math.round(mean * 1000) / 1000;
       });
     }
     return result;

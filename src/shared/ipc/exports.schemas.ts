@@ -17,10 +17,12 @@ export type CsvExportResult = z.infer<typeof CsvExportResultSchema>;
 
 /** IPC schemas of the report exports (issue 12): the host fetches the figures, builds the document, writes PDF or CSV. */
 export const REPORT_EXPORT_FORMATS = ['pdf', 'csv'] as const;
+/** Who the host asks the back end as (the acting brand and user). */
+const identity = z.object({ brand_id: z.string().min(1).max(64), user_id: z.string().min(1).max(64) });
 export const ReportExportSchema = z
   .object({
     format: z.enum(REPORT_EXPORT_FORMATS),
-    identity: z.object({ brand_id: z.string().min(1).max(64), user_id: z.string().min(1).max(64) }),
+    identity,
     /** A saved report, with its window optionally overridden... */
     report_id: z.string().min(1).max(64).optional(),
     window: z.object({ duration: z.enum(DATE_RANGES).optional(), start_date: z.iso.date().optional(), end_date: z.iso.date().optional() }).default({}),
@@ -38,7 +40,6 @@ export type ReportExportResult = z.infer<typeof ReportExportResultSchema>;
 
 /** Scheduled reports (issue 12, desktop): a saved report written as PDF into a chosen folder every week or month. */
 export const REPORT_CADENCES = ['weekly', 'monthly'] as const;
-const identity = z.object({ brand_id: z.string().min(1).max(64), user_id: z.string().min(1).max(64) });
 
 /** Sets (cadence and folder) or removes (cadence null) a report's schedule. */
 export const ReportScheduleInputSchema = z.object({

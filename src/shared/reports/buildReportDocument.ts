@@ -6,6 +6,8 @@ import { AGE_RANGES, ETHNICITIES, GENDERS } from '../constants';
 import type { ReportFigures } from '../http/reports.schemas';
 import type { BucketUnit } from '../http/home.schemas';
 import { DATE_RANGE_LABELS, platformLabel, valueLabel } from '../labels';
+import { videoDeepLink } from '../deepLinks';
+import { formatTime } from '../rules/mediaTime';
 import type { ReportDocument, ReportKpi, ReportSection } from './reportDocument';
 
 /** Formats the document's dates (the reader's locale; the host passes its own). */
@@ -23,8 +25,6 @@ export const DEFAULT_DATES: DocumentDates = {
   bucket: (start, unit) => (unit === 'month' ? UTC_MONTH : UTC_SHORT).format(new Date(`${start}T00:00:00.000Z`)),
 };
 
-/** `reelscope://videos/{id}?t=SECONDS`: opens the app on the video at that moment. */
-export const videoDeepLink = (videoId: string, seconds = 0): string => `reelscope://videos/${encodeURIComponent(videoId)}?t=${Math.max(0, Math.floor(seconds))}`;
 
 const KINDS: Record<ReportFigures['definition']['type'], string> = {
   custom: 'Custom report', demographic: 'Demographic report', sentiment: 'Sentiment report', engagement: 'Engagement report', speech: 'Speech report',
@@ -62,13 +62,13 @@ function kpisOf(figures: ReportFigures): ReportKpi[] {
   const k = figures.kpis;
   if (!k) return [];
   return [
-    { label: 'Videos', ...k.videos, format: 'count' },
-    { label: 'Views', ...k.views, format: 'count' },
-    { label: 'Likes', ...k.likes, format: 'count' },
-    { label: 'Comments', ...k.comments, format: 'count' },
-    { label: 'Engagement rate', ...k.engagement_rate, format: 'rate' },
-    { label: 'Positive sentiment', ...k.positive, format: 'percent' },
-    { label: 'Negative sentiment', ...k.negative, format: 'percent' },
+    { label: 'Videos', ...k.videos, format: 'count', better: 'higher' },
+    { label: 'Views', ...k.views, format: 'count', better: 'higher' },
+    { label: 'Likes', ...k.likes, format: 'count', better: 'higher' },
+    { label: 'Comments', ...k.comments, format: 'count', better: 'higher' },
+    { label: 'Engagement rate', ...k.engagement_rate, format: 'rate', better: 'higher' },
+    { label: 'Positive sentiment', ...k.positive, format: 'percent', better: 'higher' },
+    { label: 'Negative sentiment', ...k.negative, format: 'percent', better: 'lower' },
   ];
 }
 
@@ -182,7 +182,7 @@ function sectionsOf(figures: ReportFigures, dates: DocumentDates): ReportSection
     out.push({
       kind: 'table', id: 'passages', title: 'What was said',
       columns: [{ label: 'Video', format: 'text' }, { label: 'At', format: 'text' }, { label: 'Passage', format: 'text' }, { label: 'Sentiment', format: 'text' }],
-      rows: figures.passages.items.map((item) => [item.title, clock(item.start_time), item.content, item.sentiment ? valueLabel(item.sentiment) : null]),
+      rows: figures.passages.items.map((item) => [item.title, formatTime(item.start_time), item.content, item.sentiment ? valueLabel(item.sentiment) : null]),
       links: figures.passages.items.map((item) => videoDeepLink(item.video_id, item.start_time)),
     });
   }
@@ -195,13 +195,4 @@ function sectionsOf(figures: ReportFigures, dates: DocumentDates): ReportSection
     });
   }
   return out;
-}
-
-/** m:ss or h:mm:ss of a second in a video. */
-export function clock(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }

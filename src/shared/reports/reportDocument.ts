@@ -16,6 +16,8 @@ export const ReportKpiSchema = z.object({
   /** The same figure over the comparison window; null without one. */
   previous: z.number().nullable(),
   format: z.enum(VALUE_FORMATS),
+  /** Whether a rise is good news (views) or bad (negative sentiment): colours the change. */
+  better: z.enum(['higher', 'lower']).default('higher'),
 });
 export type ReportKpi = z.infer<typeof ReportKpiSchema>;
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NavigateSchema } from '../../../src/shared/ipc/app.schemas';
 import { createAtomicFile } from '../../../src/main/adapters/nodeAtomicFile';
-import { deepLinkInArgs, routeOfDeepLink } from '../../../src/main/services/deepLinks';
+import { deepLinkInArgs, routeOfDeepLink } from '../../../src/shared/deepLinks';
 import { initialWindow, loadWindowState, saveWindowState, visibleOnSomeDisplay } from '../../../src/main/services/windowState.service';
 
 const DEFAULTS = { width: 1440, height: 900, minWidth: 1024, minHeight: 700 };

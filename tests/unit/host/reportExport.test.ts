@@ -6,82 +6,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReportPdf, reportCsv } from '../../../src/main/services/reportExport';
 import { createFontCache, resolveFontsDir } from '../../../src/main/services/transcriptExport/fonts';
 import type { ReportChart, ReportTable } from '../../../src/shared/reports/reportDocument';
+import { parseCsv } from '../../shared/csv';
 import { REPORT } from './reportFixture';
 
 const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
-
-/** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks; records end with CRLF. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') field += text[++i];
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      records.push([...record, field]);
-      record = [];
-      field = '';
-      i++;
-    } else field += char;
-  }
-  expect(field === '' && record.length === 0, 'the CSV ends with CRLF').toBe(true);
-  return records;
-}
 
 describe('report PDF', () => {
   const font = createFontCache(resolveFontsDir());
   let dir: string;
   let file: string;
   let bytes: Buffer;
-  let elapsed = 0;
+  let pages = 0;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'reelscope-report-'));
     file = join(dir, 'report.pdf');
-    // The first render parses the fonts and loads ECharts once per process; the timed one is a report as exported later.
-    await renderReportPdf(REPORT, font);
-    const start = performance.now();
-    bytes = await renderReportPdf(REPORT, font, { now: new Date('2025-01-02T09:30:00Z') });
-    elapsed = performance.now() - start;
+    ({ bytes, pages } = await renderReportPdf(REPORT, font, { now: new Date('2025-01-02T09:30:00Z') }));
     writeFileSync(file, bytes);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('renders six charts and a 200-row table in well under a second', () => {
-    console.info(`report PDF: ${elapsed.toFixed(0)} ms, ${bytes.length} bytes`);
-    expect(elapsed).toBeLessThan(1000);
-  });
-
-  it('prints the heading, KPI cards, every section and text in any script, as text', () => {
-    const text = run('pdftotext', ['-enc', 'UTF-8', file, '-']);
-    for (const expected of [
-      'Glow Labs monthly report', 'Brand: Glow Labs', 'Filters: platform TikTok, language any', 'Generated 2025-01-02 09:30 UTC',
-      'Total views', '12,345', '▲ 12.3 % vs previous', 'Engagement rate', '4.25 %', '▼ 15.0 % vs previous',
-      'Positive share', '42.5 %', 'no comparison', 'New creators', 'new',
-      ...REPORT.sections.map((section) => section.title),
-      // Drawn by ECharts inside the charts: axis categories (Japanese and Arabic too), legends and donut labels.
-      '美容液', 'سيروم الورد', 'Hydra Serum', 'Sun Fluid SPF 50', 'Dermaclear', 'Likes', 'Creators', 'Positive: 62 %', '2024-03',
-      // First and last table rows, their figures, and titles in other scripts.
-      'First row video', '1,000,000', '1.23 %', 'Last row video', '140,121', '3.22 %',
-      'مراجعة سيروم الترطيب الجديد', '新しい美容液のレビュー', 'नए सीरम की समीक्षा', 'Обзор нового сыворотки для кожи',
-    ]) expect(text).toContain(expected);
-    // A long title is cut to its column with an ellipsis.
-    expect(text).toMatch(/Honest review: the Hydra Serum[^\n]*…/);
-  });
 
   it('has metadata, several pages and the footer on each', () => {
     const info = run('pdfinfo', [file]);
     expect(info).toMatch(/Title:\s+Glow Labs monthly report/);
     expect(info).toMatch(/Creator:\s+Reelscope/);
-    const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+    // The page count the writer answers (the export's banner says it) is the one poppler reads.
+    expect(Number(/Pages:\s+(\d+)/.exec(info)?.[1])).toBe(pages);
     expect(pages).toBeGreaterThan(1);
     for (let page = 1; page <= pages; page++) {
       const text = run('pdftotext', ['-enc', 'UTF-8', '-f', String(page), '-l', String(page), file, '-']);

@@ -1,41 +1,30 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReportExportService } from '../../../src/main/services/reportExport/reportExport.service';
 import { CHECK_EVERY_MS, createReportSchedules, nextDue } from '../../../src/main/services/reportExport/reportSchedules.service';
 import { createManualScheduler } from '../../../src/main/services/scheduler';
 import { createFontCache, resolveFontsDir } from '../../../src/main/services/transcriptExport/fonts';
 import { HostError } from '../../../src/shared/ipc/handlers';
 import type { Report } from '../../../src/shared/http/reports.schemas';
-import { openVideoWorkspace, type VideoWorkspace } from '../server/videos/support/videoWorkspace';
-import { injectClient } from './injectClient';
+import { injectClient, useSeededBackend } from './seededBackend';
 
 // The back end is the real app on a seeded workspace through Fastify's inject; time is a manual scheduler; the
 // notifier records what the person would be shown (the native notice needs Electron, which cannot run here).
-let w: VideoWorkspace;
-let root: string;
+const backend = useSeededBackend('reelscope-schedules-');
 const DAY = 86_400_000;
 const START = Date.parse('2026-11-22T10:00:00.000Z');
-beforeAll(async () => {
-  w = await openVideoWorkspace(0.2);
-  root = mkdtempSync(join(tmpdir(), 'reelscope-schedules-'));
-}, 120_000);
-afterAll(async () => {
-  await w.close();
-  rmSync(root, { recursive: true, force: true });
-});
 
 function setUp(name: string, options: { backendUp?: () => boolean } = {}) {
-  const stateDir = join(root, name, 'state');
-  const folder = join(root, name, 'picked');
+  const stateDir = join(backend.dir, name, 'state');
+  const folder = join(backend.dir, name, 'picked');
   mkdirSync(folder, { recursive: true });
   const scheduler = createManualScheduler(START);
   const notices: { heading: string; body: string; path: string }[] = [];
   const exports = createReportExportService({
-    client: injectClient(w, options.backendUp),
-    exportDir: join(root, name, 'exports'), savePicker: null, now: () => new Date(scheduler.now()), font: createFontCache(resolveFontsDir()),
+    client: injectClient(backend.w, options.backendUp),
+    exportDir: join(backend.dir, name, 'exports'), savePicker: null, now: () => new Date(scheduler.now()), font: createFontCache(resolveFontsDir()),
   });
   const schedules = createReportSchedules({
     stateDir, exports, scheduler,
@@ -45,8 +34,8 @@ function setUp(name: string, options: { backendUp?: () => boolean } = {}) {
   return { stateDir, folder, scheduler, notices, schedules };
 }
 
-const identity = () => ({ brand_id: w.brandId, user_id: w.userId });
-const aReport = async (title: string) => (await w.send('POST', '/jwt_api/reports', { type: 'sentiment', title })).json() as Report;
+const identity = () => ({ brand_id: backend.w.brandId, user_id: backend.w.userId });
+const aReport = async (title: string) => (await backend.w.send('POST', '/jwt_api/reports', { type: 'sentiment', title })).json() as Report;
 
 describe('scheduled reports', () => {
   it('writes the PDF when due into the picked folder, tells the person, keeps the status and the next time', async () => {
@@ -118,5 +107,5 @@ describe('scheduled reports', () => {
 
 /** The export service of a set-up, for a restarted schedule list that shares its folder. */
 function exportsOf(set: ReturnType<typeof setUp>) {
-  return createReportExportService({ client: injectClient(w), exportDir: join(set.stateDir, 'exports'), savePicker: null, now: () => new Date(), font: createFontCache(resolveFontsDir()) });
+  return createReportExportService({ client: injectClient(backend.w), exportDir: join(set.stateDir, 'exports'), savePicker: null, now: () => new Date(), font: createFontCache(resolveFontsDir()) });
 }

@@ -3,11 +3,12 @@
  * KPI's change against the comparison window. Fixed to en-US so a report reads the same on every machine.
  */
 import type { ReportKpi, ValueFormat } from '../../../shared/reports/reportDocument';
+import { formatCount } from '../../../shared/rules/formatting';
+import { kpiChange } from '../../../shared/rules/kpiChange';
 
 const GROUPED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const ONE_DECIMAL = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const SHORT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 /** A date figure is epoch milliseconds; written as the calendar day (UTC) it falls on. */
 function dateOf(value: number): string {
@@ -34,33 +35,31 @@ export function formatValue(value: number | string | null, format: ValueFormat):
   }
 }
 
-/** Chart axis and label values: counts as 1.2K / 3.4M, shares without trailing zeros (20 %, 4.25 %). */
+/** Chart axis and label values: counts as the screen writes them (1.2K / 3.4M, spec §9), shares without trailing zeros (20 %, 4.25 %). */
 export function axisValue(value: number, format: ValueFormat): string {
   if (format === 'percent' || format === 'rate') return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: format === 'rate' ? 2 : 1 }).format(value * 100)} %`;
-  if (format !== 'count') return formatValue(value, format);
-  const size = Math.abs(value);
-  if (size >= 1e9) return `${SHORT.format(value / 1e9)}B`;
-  if (size >= 1e6) return `${SHORT.format(value / 1e6)}M`;
-  if (size >= 1e3) return `${SHORT.format(value / 1e3)}K`;
-  return SHORT.format(value);
+  return format === 'count' ? formatCount(value) : formatValue(value, format);
 }
 
-export type Trend = 'up' | 'down' | 'flat' | 'none';
+export type Tone = 'good' | 'bad' | 'neutral';
 
-export interface KpiChange {
-  trend: Trend;
+export interface KpiChangeLine {
+  /** Good or bad news, by whether a rise of this figure is (negative sentiment falling is good). */
+  tone: Tone;
   /** ▲ / ▼ before the text, or '' (drawn in a font that has the triangles). */
   arrow: string;
   text: string;
 }
 
-/** The relative change against the comparison window: "▲ 12.3 % vs previous", "new" from zero, "no comparison". */
-export function kpiChange(kpi: ReportKpi): KpiChange {
-  const { current, previous } = kpi;
-  if (previous === null || !Number.isFinite(previous)) return { trend: 'none', arrow: '', text: 'no comparison' };
-  if (previous === 0) return current === 0 ? { trend: 'flat', arrow: '', text: 'no change vs previous' } : { trend: 'up', arrow: '', text: 'new' };
-  const change = (current - previous) / Math.abs(previous);
-  const shown = ONE_DECIMAL.format(Math.abs(change) * 100);
-  if (shown === '0.0') return { trend: 'flat', arrow: '', text: 'no change vs previous' };
-  return change > 0 ? { trend: 'up', arrow: '▲', text: `${shown} % vs previous` } : { trend: 'down', arrow: '▼', text: `${shown} % vs previous` };
+/** The shared rule's change (shared/rules/kpiChange, as the screen's KPI cards) as the PDF writes it. */
+export function kpiChangeLine(kpi: ReportKpi): KpiChangeLine {
+  const change = kpiChange(kpi.current, kpi.previous);
+  const rising = change.direction === 'up' || change.direction === 'new';
+  const tone: Tone = change.direction === 'flat' || change.direction === 'none' ? 'neutral' : rising === (kpi.better === 'higher') ? 'good' : 'bad';
+  switch (change.direction) {
+    case 'none': return { tone, arrow: '', text: 'no comparison' };
+    case 'flat': return { tone, arrow: '', text: 'no change vs previous' };
+    case 'new': return { tone, arrow: '', text: 'new' };
+    default: return { tone, arrow: change.direction === 'up' ? '▲' : '▼', text: `${ONE_DECIMAL.format(Math.abs(change.ratio ?? 0) * 100)} % vs previous` };
+  }
 }

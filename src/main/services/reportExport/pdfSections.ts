@@ -5,8 +5,8 @@ import type { Ctx } from '../transcriptExport/pdfWriter';
 import { paragraph } from '../transcriptExport/pdfWriter';
 import { drawText } from '../transcriptExport/textRuns';
 import { chartFont, chartSvg } from './chartSvg';
-import type { Trend } from './format';
-import { formatValue, kpiChange } from './format';
+import type { Tone } from './format';
+import { formatValue, kpiChangeLine } from './format';
 import { contentWidth, ensureRoom, INK, MARGIN, MUTED, rule, SECTION_TITLE_HEIGHT, sectionTitle } from './layout';
 import { drawLine, setFill, textWidth } from './pdfText';
 
@@ -33,7 +33,7 @@ export function drawHeading(ctx: Ctx, doc: ReportDocument): void {
 const KPI_COLUMNS = 3;
 const KPI_GAP = 10;
 const KPI_HEIGHT = 60;
-const TREND_COLOURS: Record<Trend, string> = { up: '#15803d', down: '#b91c1c', flat: MUTED, none: MUTED };
+const TONE_COLOURS: Record<Tone, string> = { good: '#15803d', bad: '#b91c1c', neutral: MUTED };
 
 function drawKpi(ctx: Ctx, kpi: ReportKpi, x: number, y: number, width: number): void {
   const { pdf } = ctx;
@@ -43,8 +43,8 @@ function drawKpi(ctx: Ctx, kpi: ReportKpi, x: number, y: number, width: number):
   drawLine(ctx, kpi.label, { ...inner, y: y + 8, size: 8.5 });
   setFill(ctx, INK);
   drawLine(ctx, formatValue(kpi.current, kpi.format), { ...inner, y: y + 21, size: 16, base: 'latinBold' });
-  const change = kpiChange(kpi);
-  setFill(ctx, TREND_COLOURS[change.trend]);
+  const change = kpiChangeLine(kpi);
+  setFill(ctx, TONE_COLOURS[change.tone]);
   let left = inner.x;
   if (change.arrow) {
     // Noto Sans has no geometric shapes; the CJK face does.

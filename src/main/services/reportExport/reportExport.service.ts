@@ -43,10 +43,7 @@ export function figuresPath(input: ReportExportInput): string {
 /** The bytes of a document in a format, and (PDF) its page count. */
 export async function renderReport(document: ReportDocument, format: 'pdf' | 'csv', font: ReportExportDeps['font']): Promise<{ bytes: Buffer; pages: number | null }> {
   if (format === 'csv') return { bytes: Buffer.from(reportCsv(document), 'utf8'), pages: null };
-  const bytes = await renderReportPdf(document, font);
-  // pdfkit writes one "/Type /Page" object per page (and "/Type /Pages" once for the tree).
-  const pages = bytes.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? null;
-  return { bytes, pages };
+  return renderReportPdf(document, font);
 }
 
 export function createReportExportService(deps: ReportExportDeps) {

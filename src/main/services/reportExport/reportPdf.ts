@@ -11,7 +11,7 @@ import type { ParsedFont } from '../transcriptExport/fonts';
 import type { Ctx } from '../transcriptExport/pdfWriter';
 import type { FontKey } from '../transcriptExport/scripts';
 import { fontsFor } from '../transcriptExport/scripts';
-import { kpiChange } from './format';
+import { kpiChangeLine } from './format';
 import type { Pdf } from './layout';
 import { contentWidth, MARGIN, MUTED } from './layout';
 import { drawChart, drawHeading, drawKpis } from './pdfSections';
@@ -43,7 +43,7 @@ function documentText(doc: ReportDocument): string {
 /** The fonts to register: Noto Sans regular and bold, each script present, and the CJK face for ▲ ▼. */
 function neededFonts(doc: ReportDocument): FontKey[] {
   const needed = fontsFor(documentText(doc));
-  if (doc.kpis.some((kpi) => kpiChange(kpi).arrow !== '')) needed.add('cjk');
+  if (doc.kpis.some((kpi) => kpiChangeLine(kpi).arrow !== '')) needed.add('cjk');
   return ['latin', 'latinBold', ...[...needed].filter((key) => key !== 'latin' && key !== 'latinBold')];
 }
 
@@ -66,8 +66,8 @@ function drawFooters(ctx: Ctx, title: string): void {
   }
 }
 
-/** Writes the report as a PDF into `out` and resolves when every byte is flushed. */
-export async function writeReportPdf(doc: ReportDocument, out: Writable, font: (key: FontKey) => ParsedFont, options: ReportPdfOptions = {}): Promise<void> {
+/** Writes the report as a PDF into `out`; resolves with its page count when every byte is flushed. */
+export async function writeReportPdf(doc: ReportDocument, out: Writable, font: (key: FontKey) => ParsedFont, options: ReportPdfOptions = {}): Promise<number> {
   // font: null skips loading pdfkit's default Helvetica metrics, which these PDFs never use.
   const pdf = new PDFDocument({
     size: 'A4', margin: MARGIN, bufferPages: true, font: null as unknown as string,
@@ -85,12 +85,14 @@ export async function writeReportPdf(doc: ReportDocument, out: Writable, font: (
     else drawTable(ctx, section);
   }
   drawFooters(ctx, doc.title);
+  const pages = pdf.bufferedPageRange().count;
   pdf.end();
   await done;
+  return pages;
 }
 
 /** Renders the report as a PDF in memory (one write to the file afterwards beats pdfkit's many small chunks). */
-export async function renderReportPdf(doc: ReportDocument, font: (key: FontKey) => ParsedFont, options: ReportPdfOptions = {}): Promise<Buffer> {
+export async function renderReportPdf(doc: ReportDocument, font: (key: FontKey) => ParsedFont, options: ReportPdfOptions = {}): Promise<{ bytes: Buffer; pages: number }> {
   const chunks: Buffer[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -98,6 +100,6 @@ export async function renderReportPdf(doc: ReportDocument, font: (key: FontKey) 
       callback();
     },
   });
-  await writeReportPdf(doc, sink, font, options);
-  return Buffer.concat(chunks);
+  const pages = await writeReportPdf(doc, sink, font, options);
+  return { bytes: Buffer.concat(chunks), pages };
 }

@@ -5,7 +5,7 @@ import type { Report } from '../../../shared/http/reports.schemas';
 import { useServices } from '../../app/useServices';
 import { toFailure } from '../../lib/httpFailure';
 import { pushBannerAtom } from '../../ui/banner';
-import { ConfirmDialog, Modal } from '../../ui/dialog';
+import { ConfirmDialog, FormDialog } from '../../ui/dialog';
 import { TextField } from '../../ui/form';
 import { deleteReport, duplicateReport, updateReport, type Who } from './reports.api';
 
@@ -80,17 +80,8 @@ function RenameDialog({ who, report, onClose }: { who: Who; report: Report; onCl
     }
   };
   return (
-    <Modal
-      title="Rename report"
-      onDismiss={() => onClose(false)}
-      actions={<>
-        <button type="button" className="btn" onClick={() => onClose(false)}>Cancel</button>
-        <button type="submit" form="rename-report" className="btn btn--primary" disabled={busy}>{busy ? 'Saving…' : 'Save'}</button>
-      </>}
-    >
-      <form id="rename-report" onSubmit={(event) => { event.preventDefault(); void save(); }}>
+    <FormDialog title="Rename report" submitLabel="Save" busy={busy} error={null} onSubmit={() => void save()} onClose={() => onClose(false)}>
         <TextField label="Title" value={title} maxLength={120} autoFocus error={error} onChange={(event) => { setTitle(event.target.value); setError(null); }} />
-      </form>
-    </Modal>
+    </FormDialog>
   );
 }

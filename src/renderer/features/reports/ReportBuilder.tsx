@@ -10,8 +10,9 @@ import { NOTE_FILTER_VALUES } from '../../../shared/http/videoList.schemas';
 import { DATE_RANGE_LABELS, platformLabel, valueLabel } from '../../../shared/labels';
 import { useServices } from '../../app/useServices';
 import { toFailure } from '../../lib/httpFailure';
-import { Modal } from '../../ui/dialog';
-import { FormAlert, TextField } from '../../ui/form';
+import { FormDialog } from '../../ui/dialog';
+import { optionsOf, SelectField, TextField } from '../../ui/form';
+import { WindowFields } from './WindowFields';
 import { createReport, updateReport, type Who } from './reports.api';
 import { KIND_LABELS, METRIC_LABELS } from './reportLabels';
 
@@ -63,24 +64,9 @@ export function ReportBuilder({ who, report, onClose, onSaved }: ReportBuilderPr
   };
 
   return (
-    <Modal
-      title={report ? 'Edit report' : 'New report'}
-      onDismiss={onClose}
-      size="wide"
-      actions={<>
-        <button type="button" className="btn" onClick={onClose}>Cancel</button>
-        <button type="submit" form="report-builder" className="btn btn--primary" disabled={busy}>{busy ? 'Saving…' : 'Save report'}</button>
-      </>}
-    >
-      <form id="report-builder" className="report-builder" onSubmit={(event) => { event.preventDefault(); void save(); }}>
-        {error && <FormAlert tone="error">{error}</FormAlert>}
+    <FormDialog title={report ? 'Edit report' : 'New report'} size="wide" submitLabel="Save report" busy={busy} error={error} onSubmit={() => void save()} onClose={onClose}>
         {!report && (
-          <label className="toolbar-field">
-            <span>Kind</span>
-            <select className="select" value={draft.type} onChange={(event) => setDraft({ ...blank(event.target.value as ReportType), filters: draft.filters, duration: draft.duration })}>
-              {REPORT_TYPES.map((type) => <option key={type} value={type}>{KIND_LABELS[type]}</option>)}
-            </select>
-          </label>
+          <SelectField label="Kind" value={draft.type} options={optionsOf(REPORT_TYPES, (type) => KIND_LABELS[type])} onChange={(type) => setDraft({ ...blank(type), filters: draft.filters, duration: draft.duration })} />
         )}
         <TextField label="Title" value={draft.title} maxLength={120} onChange={(event) => set('title', event.target.value)} />
         {draft.type === 'custom' && (
@@ -92,42 +78,21 @@ export function ReportBuilder({ who, report, onClose, onSaved }: ReportBuilderPr
           </fieldset>
         )}
         <div className="report-builder__row">
-          <label className="toolbar-field">
-            <span>Window</span>
-            <select className="select" value={draft.duration} onChange={(event) => set('duration', event.target.value as ReportDefinition['duration'])}>
-              {DATE_RANGES.map((range) => <option key={range} value={range}>{DATE_RANGE_LABELS[range]}</option>)}
-            </select>
-          </label>
-          {draft.duration === 'custom' && <>
-            <TextField label="From" type="date" value={draft.start_date ?? ''} onChange={(event) => set('start_date', event.target.value || null)} />
-            <TextField label="To" type="date" value={draft.end_date ?? ''} onChange={(event) => set('end_date', event.target.value || null)} />
-          </>}
+          <WindowFields
+            label="Window" value={draft.duration} options={optionsOf(DATE_RANGES, (range) => DATE_RANGE_LABELS[range])} onChange={(value) => set('duration', value)}
+            dates={{ start: draft.start_date, end: draft.end_date, startLabel: 'From', endLabel: 'To' }}
+            onDates={({ start, end }) => setDraft((current) => ({ ...current, start_date: start, end_date: end }))}
+          />
         </div>
         <div className="report-builder__row">
-          <label className="toolbar-field">
-            <span>Compare with</span>
-            <select className="select" value={draft.comparison} onChange={(event) => set('comparison', event.target.value as ReportDefinition['comparison'])}>
-              {REPORT_COMPARISONS.map((value) => <option key={value} value={value}>{COMPARISON_LABELS[value]}</option>)}
-            </select>
-          </label>
-          {draft.comparison === 'custom' && <>
-            <TextField label="Compare from" type="date" value={draft.compare_start_date ?? ''} onChange={(event) => set('compare_start_date', event.target.value || null)} />
-            <TextField label="Compare to" type="date" value={draft.compare_end_date ?? ''} onChange={(event) => set('compare_end_date', event.target.value || null)} />
-          </>}
-          <label className="toolbar-field">
-            <span>Charts</span>
-            <select className="select" value={draft.graph_type} onChange={(event) => set('graph_type', event.target.value as ReportDefinition['graph_type'])}>
-              {REPORT_GRAPH_TYPES.map((type) => <option key={type} value={type}>{valueLabel(type)}</option>)}
-            </select>
-          </label>
+          <WindowFields
+            label="Compare with" value={draft.comparison} options={optionsOf(REPORT_COMPARISONS, (value) => COMPARISON_LABELS[value])} onChange={(value) => set('comparison', value)}
+            dates={{ start: draft.compare_start_date, end: draft.compare_end_date, startLabel: 'Compare from', endLabel: 'Compare to' }}
+            onDates={({ start, end }) => setDraft((current) => ({ ...current, compare_start_date: start, compare_end_date: end }))}
+          />
+          <SelectField label="Charts" value={draft.graph_type} options={optionsOf(REPORT_GRAPH_TYPES, valueLabel)} onChange={(value) => set('graph_type', value)} />
         </div>
-        <label className="toolbar-field">
-          <span>Whose videos</span>
-          <select className="select" value={draft.filters.competitor_brands} onChange={(event) => setFilter('competitor_brands', event.target.value)}>
-            <option value="">My brand</option>
-            {competitors.map((brand) => <option key={brand.id} value={brand.id}>{brand.name}</option>)}
-          </select>
-        </label>
+        <SelectField label="Whose videos" value={draft.filters.competitor_brands} options={[{ value: '', label: 'My brand' }, ...competitors.map((brand) => ({ value: brand.id, label: brand.name }))]} onChange={(value) => setFilter('competitor_brands', value)} />
         <CheckGroup legend="Platform" values={PLATFORMS} chosen={draft.filters.platform} label={platformLabel} onToggle={(value) => setFilter('platform', toggle(draft.filters.platform, value))} />
         <CheckGroup legend="Notes" values={NOTE_FILTER_VALUES} chosen={draft.filters.note} label={(value) => NOTE_LABELS[value]} onToggle={(value) => setFilter('note', toggle(draft.filters.note, value))} />
         <CheckGroup legend="Gender" values={GENDERS} chosen={draft.filters.demographic.gender} label={valueLabel} onToggle={(value) => setFilter('demographic', { ...draft.filters.demographic, gender: toggle(draft.filters.demographic.gender, value) })} />
@@ -137,8 +102,7 @@ export function ReportBuilder({ who, report, onClose, onSaved }: ReportBuilderPr
           <TextField label="Categories" hint="Separated by commas" value={draft.filters.category.join(', ')} onChange={(event) => setFilter('category', splitList(event.target.value))} />
           <TextField label="Points of view" hint="Separated by commas" value={draft.filters.pov.join(', ')} onChange={(event) => setFilter('pov', splitList(event.target.value))} />
         </div>
-      </form>
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -8,7 +8,7 @@ export function ReportKpis({ kpis }: { kpis: readonly ReportKpi[] }) {
   return (
     <div className="home-kpis">
       {kpis.map((kpi) => (
-        <KpiCard key={kpi.label} label={kpi.label} value={kpi.current} previous={kpi.previous} format={(value) => formatValue(value, kpi.format, kpi.format === 'count')} higherIsBetter={kpi.label !== 'Negative sentiment'} />
+        <KpiCard key={kpi.label} label={kpi.label} value={kpi.current} previous={kpi.previous} format={(value) => formatValue(value, kpi.format, kpi.format === 'count')} higherIsBetter={kpi.better === 'higher'} />
       ))}
     </div>
   );

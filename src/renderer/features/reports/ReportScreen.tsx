@@ -9,6 +9,7 @@ import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
 import { EmptyState, PageHeader } from '../../ui/page';
+import { optionsOf, SelectField } from '../../ui/form';
 import { RemoteView } from '../../ui/remote';
 import { Tabs } from '../../ui/tabs';
 import { fetchReport, fetchReportFigures, type Who } from './reports.api';
@@ -57,6 +58,7 @@ function ReportBody({ report, who, onChanged, onDeleted }: { report: Report; who
   const [scheduling, setScheduling] = useState(false);
   const override = useMemo(() => (window === report.duration ? {} : { duration: window }), [window, report.duration]);
   const figures = useRemoteQuery(`${report._id}|${report.updated_at}|${window}`, useCallback(() => fetchReportFigures(api.main, who, report._id, override), [api, who, report._id, override]));
+  const shown = figures.state.phase === 'success' ? figures.state.body.scope.brand : null;
   const document = useMemo(() => (figures.state.phase === 'success' ? buildReportDocument(figures.state.body, new Date()) : null), [figures.state]);
   const tabs = [
     { value: 'overview' as const, label: 'Overview' },
@@ -69,7 +71,7 @@ function ReportBody({ report, who, onChanged, onDeleted }: { report: Report; who
     <>
       <PageHeader
         title={report.title}
-        description={`${KIND_LABELS[report.type]} report${document ? ` · ${document.lines[0]?.split(' · ')[1] ?? ''}` : ''}`}
+        description={`${KIND_LABELS[report.type]} report${shown ? ` · ${shown.name}${shown.competitor ? ' (competitor)' : ''}` : ''}`}
         actions={<>
           <ReportExportButtons who={who} reportId={report._id} window={override} title={report.title} />
           <button type="button" className="btn btn--small" onClick={() => setScheduling(true)}>Schedule</button>
@@ -79,13 +81,10 @@ function ReportBody({ report, who, onChanged, onDeleted }: { report: Report; who
       />
       <nav className="report-breadcrumb" aria-label="Breadcrumb"><Link to="/reports">Reports</Link></nav>
       <div className="home-toolbar report-toolbar">
-        <label className="toolbar-field">
-          <span>Window</span>
-          <select className="select" value={window} onChange={(event) => setWindow(event.target.value as Window)}>
-            {report.duration === 'custom' && <option value="custom">{`${report.start_date} – ${report.end_date}`}</option>}
-            {WINDOWS.map((range) => <option key={range} value={range}>{DATE_RANGE_LABELS[range]}{range === report.duration ? ' (saved)' : ''}</option>)}
-          </select>
-        </label>
+        <SelectField label="Window" value={window} onChange={setWindow} options={[
+          ...(report.duration === 'custom' ? [{ value: 'custom' as const, label: `${report.start_date} – ${report.end_date}` }] : []),
+          ...optionsOf(WINDOWS, (range) => `${DATE_RANGE_LABELS[range]}${range === report.duration ? ' (saved)' : ''}`),
+        ]} />
         {document && <p className="report-lines">{document.lines.slice(1).map((line) => <span key={line}>{line}</span>)}</p>}
       </div>
       <Tabs label="Report views" items={tabs} value={tab} onChange={setTab} panelId={panelId} />

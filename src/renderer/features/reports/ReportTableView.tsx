@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { routeOfDeepLink } from '../../../shared/deepLinks';
 import type { ReportTable } from '../../../shared/reports/reportDocument';
 import { formatValue } from './reportValues';
 
 const PAGE_ROWS = 50;
-
-/** The app route of a reelscope:// video link (the same place the PDF's link opens). */
-function routeOf(link: string): string | null {
-  const match = /^reelscope:\/\/videos\/([^?]+)\?t=(\d+)$/.exec(link);
-  return match ? `/videos/${match[1]}?t=${match[2]}` : null;
-}
 
 /** A report table, 50 rows a page (`whole`: every row, for printing); a row that cites a video opens it at the cited second. */
 export function ReportTableView({ table, whole = false }: { table: ReportTable; whole?: boolean }) {
@@ -33,7 +28,7 @@ export function ReportTableView({ table, whole = false }: { table: ReportTable; 
             <tbody>
               {shown.map((row, r) => {
                 const link = table.links[page * pageRows + r] ?? null;
-                const route = link ? routeOf(link) : null;
+                const route = link ? routeOfDeepLink(link) : null;
                 return (
                   <tr key={page * pageRows + r}>
                     {table.columns.map((column, c) => {

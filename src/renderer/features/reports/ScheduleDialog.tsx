@@ -6,8 +6,8 @@ import type { Report } from '../../../shared/http/reports.schemas';
 import { host } from '../../host/hostClient';
 import { formatDateTime } from '../../lib/format';
 import { pushBannerAtom } from '../../ui/banner';
-import { Modal } from '../../ui/dialog';
-import { FormAlert } from '../../ui/form';
+import { FormDialog } from '../../ui/dialog';
+import { optionsOf, SelectField } from '../../ui/form';
 import type { Who } from './reports.api';
 
 type Cadence = (typeof REPORT_CADENCES)[number] | 'off';
@@ -54,23 +54,9 @@ export function ScheduleDialog({ who, report, onClose }: { who: Who; report: Rep
     }
   };
   return (
-    <Modal
-      title="Schedule report"
-      onDismiss={onClose}
-      actions={<>
-        <button type="button" className="btn" onClick={onClose}>Cancel</button>
-        <button type="submit" form="schedule-report" className="btn btn--primary" disabled={busy}>{busy ? 'Saving…' : 'Save'}</button>
-      </>}
-    >
-      <form id="schedule-report" className="report-builder" onSubmit={(event) => { event.preventDefault(); void save(); }}>
-        {error && <FormAlert tone="error">{error}</FormAlert>}
+    <FormDialog title="Schedule report" submitLabel="Save" busy={busy} error={error} onSubmit={() => void save()} onClose={onClose}>
         <p>A PDF of <bdi>{report.title}</bdi> is written into the folder when due, or at the next start if Reelscope was closed then.</p>
-        <label className="toolbar-field">
-          <span>Repeat</span>
-          <select className="select" value={cadence} onChange={(event) => { setCadence(event.target.value as Cadence); setError(null); }}>
-            {(['off', ...REPORT_CADENCES] as const).map((value) => <option key={value} value={value}>{CADENCE_LABELS[value]}</option>)}
-          </select>
-        </label>
+        <SelectField label="Repeat" value={cadence} options={optionsOf(['off', ...REPORT_CADENCES] as const, (value) => CADENCE_LABELS[value])} onChange={(value) => { setCadence(value); setError(null); }} />
         {cadence !== 'off' && (
           <div className="report-builder__row">
             <p className="schedule__folder">{folder ? <bdi>{folder}</bdi> : 'No folder chosen'}</p>
@@ -83,7 +69,6 @@ export function ScheduleDialog({ who, report, onClose }: { who: Who; report: Rep
             {current.last_run ? (current.last_run.ok ? `Last written ${formatDateTime(current.last_run.at)} to ${current.last_run.path ?? ''}.` : `The last run failed (${formatDateTime(current.last_run.at)}): ${current.last_run.message ?? ''}`) : 'Not written yet.'}
           </p>
         )}
-      </form>
-    </Modal>
+    </FormDialog>
   );
 }

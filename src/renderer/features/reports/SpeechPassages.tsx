@@ -1,14 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { SNIPPET_MAX_CHARS } from '../../../shared/constants';
+import { Link, useNavigate } from 'react-router-dom';
 import type { DATE_RANGES } from '../../../shared/constants';
 import { SPEECH_CLUSTERS, SPEECH_SORTS, type Report, type SpeechReportQueryInput } from '../../../shared/http/reports.schemas';
-import { clock } from '../../../shared/reports/buildReportDocument';
 import { platformLabel, valueLabel } from '../../../shared/labels';
 import { useServices } from '../../app/useServices';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
+import { optionsOf, SelectField } from '../../ui/form';
 import { RemoteView } from '../../ui/remote';
+import { describeTime, formatTime, TranscriptSnippet } from '../../ui/transcript';
 import { fetchSpeechReport, type Who } from './reports.api';
 
 const SORT_LABELS = { youtube_published_at: 'Publication date', views: 'Views', positive: 'Positive sentiment', negative: 'Negative sentiment' } as const;
@@ -16,6 +16,7 @@ const SORT_LABELS = { youtube_published_at: 'Publication date', views: 'Views', 
 /** Speech report passages (spec §7 /reports/speech_reports): find what was said; a passage opens the video at its second. */
 export function SpeechPassages({ who, report, duration }: { who: Who; report: Report; duration: (typeof DATE_RANGES)[number] }) {
   const { api } = useServices();
+  const navigate = useNavigate();
   const [typed, setTyped] = useState('');
   const [highlight, setHighlight] = useState('');
   const [cluster, setCluster] = useState<(typeof SPEECH_CLUSTERS)[number]>('video');
@@ -40,18 +41,8 @@ export function SpeechPassages({ who, report, duration }: { who: Who; report: Re
           <input className="input" type="search" value={typed} maxLength={200} placeholder="A word or phrase, 3 characters or more" aria-invalid={tooShort || undefined} onChange={(event) => setTyped(event.target.value)} />
         </label>
         <button type="submit" className="btn btn--small" disabled={tooShort}>Find</button>
-        <label className="toolbar-field">
-          <span>Group by</span>
-          <select className="select" value={cluster} onChange={(event) => setCluster(event.target.value as typeof cluster)}>
-            {SPEECH_CLUSTERS.map((value) => <option key={value} value={value}>{valueLabel(value)}</option>)}
-          </select>
-        </label>
-        <label className="toolbar-field">
-          <span>Sort by</span>
-          <select className="select" value={sort} onChange={(event) => setSort(event.target.value as typeof sort)}>
-            {SPEECH_SORTS.map((value) => <option key={value} value={value}>{SORT_LABELS[value]}</option>)}
-          </select>
-        </label>
+        <SelectField label="Group by" value={cluster} options={optionsOf(SPEECH_CLUSTERS, valueLabel)} onChange={setCluster} />
+        <SelectField label="Sort by" value={sort} options={optionsOf(SPEECH_SORTS, (value) => SORT_LABELS[value])} onChange={setSort} />
         <label className="check"><input type="checkbox" checked={desc} onChange={(event) => setDesc(event.target.checked)} /> Highest first</label>
       </form>
       {tooShort && <p className="field__hint" role="status">Type at least 3 characters to search what was said.</p>}
@@ -78,8 +69,8 @@ export function SpeechPassages({ who, report, duration }: { who: Who; report: Re
                         <ul className="speech__passages">
                           {video.passages.map((passage) => (
                             <li key={passage.start_time}>
-                              <Link to={`/videos/${video._id}?t=${Math.floor(passage.start_time)}`} className="speech__time" aria-label={`Play from ${clock(passage.start_time)}`}>{clock(passage.start_time)}</Link>
-                              <Snippet text={passage.content} videoId={video._id} highlight={body.highlight} />
+                              <Link to={`/videos/${video._id}?t=${Math.floor(passage.start_time)}`} className="speech__time" aria-label={`Play from ${describeTime(passage.start_time)}`}>{formatTime(passage.start_time)}</Link>
+                              <bdi className="speech__text"><TranscriptSnippet text={passage.content} query={body.highlight} onSeeMore={() => navigate(`/videos/${video._id}?t=${Math.floor(passage.start_time)}`)} /></bdi>
                               {passage.sentiment && passage.sentiment !== 'neutral' && <span className={`speech__sentiment speech__sentiment--${passage.sentiment}`}>{valueLabel(passage.sentiment)}</span>}
                             </li>
                           ))}
@@ -102,23 +93,4 @@ export function SpeechPassages({ who, report, duration }: { who: Who; report: Re
       </RemoteView>
     </div>
   );
-}
-
-/** A passage cut at 250 characters with "See more in transcript" (spec §9), the found words marked. */
-function Snippet({ text, videoId, highlight }: { text: string; videoId: string; highlight: string }) {
-  const chars = [...text];
-  const cut = chars.length > SNIPPET_MAX_CHARS;
-  const shown = cut ? `${chars.slice(0, SNIPPET_MAX_CHARS).join('')}…` : text;
-  return (
-    <span className="speech__text">
-      <bdi><Marked text={shown} word={highlight} /></bdi>
-      {cut && <> <Link to={`/videos/${videoId}`}>See more in transcript</Link></>}
-    </span>
-  );
-}
-
-function Marked({ text, word }: { text: string; word: string }) {
-  if (word === '') return <>{text}</>;
-  const parts = text.split(new RegExp(`(${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'iu'));
-  return <>{parts.map((part, index) => (index % 2 === 1 ? <mark key={index}>{part}</mark> : part))}</>;
 }

@@ -1,2 +1,4 @@
 export { TextField } from './TextField';
 export { FormAlert } from './FormAlert';
+export { SelectField, optionsOf } from './SelectField';
+export type { SelectOption } from './SelectField';

@@ -7,6 +7,7 @@ import type { VideoColumns } from '../../search/videoColumns';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { bucketOf } from './homeWindow';
 import { topOrdinals } from '../../search/topOrdinals';
+import { preciseMean } from '../../search/preciseSum';
 
 /** Whose videos, over which created_at range (inclusive; start '' for all dates), on which platform (null: every one). */
 export interface HomeRange {
@@ -37,25 +38,6 @@ export interface HomeVideoRow {
   creator_name: string | null;
   views: number;
   created_at: string;
-}
-
-/**
- * The mean of the values of some ordinals that are numbers (NaN: no value), added as SQLite's SUM and AVG add
- * (Kahan–Babuška–Neumaier), so an average on a rounding edge rounds as SQL's does; null when none is a number.
- */
-function preciseMean(values: Float64Array, ordinals: readonly number[]): number | null {
-  let sum = 0;
-  let compensation = 0;
-  let count = 0;
-  for (const o of ordinals) {
-    const value = values[o] ?? NaN;
-    if (value !== value) continue;
-    const total = sum + value;
-    compensation += Math.abs(sum) >= Math.abs(value) ? sum - total + value : value - total + sum;
-    sum = total;
-    count += 1;
-  }
-  return count === 0 ? null : (sum + compensation) / count;
 }
 
 /** A range's videos (ordinals, in ordinal order) and the columns they index: one pass over the brand's ordinals. */

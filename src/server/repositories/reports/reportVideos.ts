@@ -2,9 +2,9 @@ import type Database from 'better-sqlite3';
 import type { Platform } from '../../../shared/constants';
 import type { ReportVideo } from '../../../shared/http/reports.schemas';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
+import { numberOrNull } from '../../search/columnValues';
 import { videosInRange, type HomeRange } from '../home/homeFigures';
 
-const nanToNull = (value: number | undefined): number | null => (value === undefined || value !== value ? null : value);
 
 /**
  * A report's video table: the range's videos with the most views first (ties: newest created, then id), their figures
@@ -30,7 +30,7 @@ export function createReportVideos(db: Database.Database, index: VideoSearchInde
         return [{
           _id: row.id, title: row.title, platform: row.platform, creator_name: row.creator_name, created_at: row.created_at,
           views: columns.views[o] ?? 0, likes: columns.likes[o] ?? 0, comments: columns.comments[o] ?? 0,
-          positive: nanToNull(columns.positive[o]), negative: nanToNull(columns.negative[o]),
+          positive: numberOrNull(columns.positive[o]), negative: numberOrNull(columns.negative[o]),
         }];
       }),
     };

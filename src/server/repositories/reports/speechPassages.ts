@@ -3,6 +3,7 @@ import type { Passage, SpeechCluster, SpeechReportQuery } from '../../../shared/
 import { SPEECH_PAGE_SIZE, SPEECH_PASSAGES_PER_VIDEO, SPEECH_VIDEOS_PER_CREATOR } from '../../../shared/http/reports.schemas';
 import type { Platform } from '../../../shared/constants';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
+import { numberOrNull } from '../../search/columnValues';
 import type { VideoColumns } from '../../search/videoColumns';
 import { createTranscriptLines } from '../videos/transcriptLines';
 import { videosInRange, type HomeRange } from '../home/homeFigures';
@@ -104,8 +105,8 @@ export function createSpeechPassages(db: Database.Database, index: VideoSearchIn
 function sortKey(columns: VideoColumns, by: SpeechReportQuery['cluster_sort_by']): (o: number) => number | null {
   switch (by) {
     case 'views': return (o) => columns.views[o] ?? 0;
-    case 'positive': return (o) => nanToNull(columns.positive[o]);
-    case 'negative': return (o) => nanToNull(columns.negative[o]);
+    case 'positive': return (o) => numberOrNull(columns.positive[o]);
+    case 'negative': return (o) => numberOrNull(columns.negative[o]);
     default: return (o) => {
       const at = columns.publishedAt[o];
       return at ? Date.parse(at) : null;
@@ -113,4 +114,3 @@ function sortKey(columns: VideoColumns, by: SpeechReportQuery['cluster_sort_by']
   }
 }
 
-const nanToNull = (value: number | undefined): number | null => (value === undefined || value !== value ? null : value);

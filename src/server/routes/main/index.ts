@@ -13,6 +13,7 @@ import { registerCreatorRoutes } from './creators/index';
 import { registerMailCampaignRoutes } from './mailCampaigns/index';
 import { registerHomeRoutes } from './home/index';
 import { registerReportRoutes } from './reports/index';
+import { createHomeRepositories } from '../../repositories/home/index';
 
 /** The main API (mounted at SERVICE_PREFIXES.main). Later issues add their resources here. */
 export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -27,6 +28,8 @@ export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): P
   registerProductRoutes(app, ctx);
   registerCreatorRoutes(app, ctx);
   registerMailCampaignRoutes(app, ctx);
-  registerHomeRoutes(app, ctx);
-  registerReportRoutes(app, ctx);
+  // Reports compute their figures with the home dashboard's: one set of statements for both.
+  const home = createHomeRepositories(ctx.db, ctx.videos.index, ctx.repos.brands);
+  registerHomeRoutes(app, ctx, home);
+  registerReportRoutes(app, ctx, home);
 }

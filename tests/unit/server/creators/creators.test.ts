@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHART_RANGES, CREATOR_TABS, SUBSCRIBER_THRESHOLDS } from '../../../../src/shared/constants';
 import { CREATOR_CSV_COLUMNS, CREATOR_SORTS, type CreatorListResponse } from '../../../../src/shared/http/creators.schemas';
 import { isValidEmail } from '../../../../src/shared/rules/validation';
+import { parseCsv } from '../../../shared/csv';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
 
 let w: VideoWorkspace;
@@ -89,34 +90,6 @@ describe('GET /influencers tabs, filters, sorts, paging', () => {
       .toEqual(page.influencers.map(({ name, email, valid_email }) => ({ name, email, valid_email })));
   });
 });
-
-/** Parses the export (RFC 4180 quoting). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (quoted || (ch !== ',' && ch !== '\r' && ch !== '\n')) {
-      cell += ch;
-    } else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    }
-  }
-  return rows;
-}
 
 describe('GET /influencers/export.csv', () => {
   it('has exactly the rows and ids the list reports for a filter, with the right columns, BOM and safe cells', async () => {

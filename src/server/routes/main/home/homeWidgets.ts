@@ -5,7 +5,8 @@ import { bucketsBetween } from '../../../repositories/home/homeWindow';
 import type { HomeRepositories } from '../../../repositories/home/index';
 import type { ResolvedHome } from './homeScope';
 
-const LIST_LIMIT = 10;
+/** Rows of the home lists (top products, recent, trending, creators); reports list as many. */
+export const LIST_LIMIT = 10;
 
 const compared = (current: number, previous: number | null | undefined): Compared => ({ current, previous: previous ?? null });
 const rate = (totals: Totals): number => (totals.views > 0 ? (totals.likes + totals.comments) / totals.views : 0);

@@ -3,13 +3,12 @@ import type { z } from 'zod';
 import { HOME_WIDGETS, HOME_WIDGET_SCHEMAS, HomeOverviewSchema, HomeQuerySchema } from '../../../../shared/http/home.schemas';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
-import { createHomeRepositories } from '../../../repositories/home/index';
+import type { HomeRepositories } from '../../../repositories/home/index';
 import { resolveHome } from './homeScope';
 import { HOME_WIDGET_BUILDERS, homeKpis } from './homeWidgets';
 
 /** GET /home and GET /home/{url}, one per widget (issue 12; /users/video_upload_details is onboarding's). */
-export function registerHomeRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const repos = createHomeRepositories(ctx.db, ctx.videos.index, ctx.repos.brands);
+export function registerHomeRoutes(app: FastifyInstance, ctx: ServerContext, repos: HomeRepositories): void {
   const base = { method: 'GET' as const, auth: 'bearer' as const, tags: ['home'], query: HomeQuerySchema };
 
   defineRoute(app, {

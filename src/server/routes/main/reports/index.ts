@@ -9,7 +9,7 @@ import { IdentityQuerySchema } from '../../../../shared/http/videos.schemas';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { HttpError, notFound } from '../../../http/httpError';
-import { createHomeRepositories } from '../../../repositories/home/index';
+import type { HomeRepositories } from '../../../repositories/home/index';
 import { createReportRepositories } from '../../../repositories/reports/index';
 import { actingBrand } from '../videos/videoAccess';
 import { listFiltersOf, reportFigures } from './reportFigures';
@@ -18,8 +18,7 @@ import { resolveScope } from '../home/homeScope';
 const definitionOf = (report: Report): ReportDefinition => ReportDefinitionSchema.parse(report);
 
 /** /reports (issue 12): saved reports (list by tab, CRUD, duplicate), their figures, and speech reports. */
-export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const home = createHomeRepositories(ctx.db, ctx.videos.index, ctx.repos.brands);
+export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, home: HomeRepositories): void {
   const reports = createReportRepositories(ctx.db, ctx.videos.index);
   const base = { auth: 'bearer' as const, tags: ['reports'] };
   /** A saved report of the acting brand, else 404 (another brand's report does not exist for this caller). */

@@ -4,13 +4,12 @@ import { VideoFiltersSchema, type VideoFilters } from '../../../../shared/http/v
 import type { ServerContext } from '../../../context';
 import type { HomeRepositories } from '../../../repositories/home/index';
 import type { ReportRepositories } from '../../../repositories/reports/index';
-import { HOME_WIDGET_BUILDERS, homeKpis } from '../home/homeWidgets';
+import { HOME_WIDGET_BUILDERS, homeKpis, LIST_LIMIT } from '../home/homeWidgets';
 import { resolveScope, type ResolvedHome } from '../home/homeScope';
 import type { Acting } from '../videos/videoAccess';
 
 /** Passages a report lists per video (the speech report screen pages through all of them). */
 const PASSAGES_PER_VIDEO = 3;
-const LIST_LIMIT = 10;
 
 /** The default report filter object (spec §3) as the videos list's filters, so both count the same videos. */
 export function listFiltersOf(filters: ReportFilters): VideoFilters {

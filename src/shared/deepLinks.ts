@@ -50,3 +50,8 @@ export function deepLinkInArgs(argv: readonly string[]): string | null {
   }
   return null;
 }
+
+/** `reelscope://videos/{id}?t=SECONDS`: the link a report cites a moment with (routeOfDeepLink opens it). */
+export function videoDeepLink(videoId: string, seconds = 0): string {
+  return `${DEEP_LINK_SCHEME}://videos/${encodeURIComponent(videoId)}?t=${Math.max(0, Math.floor(seconds))}`;
+}
