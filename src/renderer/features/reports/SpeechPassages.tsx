@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { DATE_RANGES } from '../../../shared/constants';
-import { SPEECH_CLUSTERS, SPEECH_SORTS, type Report, type SpeechReportQueryInput } from '../../../shared/http/reports.schemas';
+import { SPEECH_CLUSTERS, SPEECH_SORTS, type Report, type SpeechCluster, type SpeechReportQueryInput } from '../../../shared/http/reports.schemas';
 import { platformLabel, valueLabel } from '../../../shared/labels';
 import { useServices } from '../../app/useServices';
 import { formatDate, formatNumber } from '../../lib/format';
@@ -16,7 +16,6 @@ const SORT_LABELS = { youtube_published_at: 'Publication date', views: 'Views', 
 /** Speech report passages (spec §7 /reports/speech_reports): find what was said; a passage opens the video at its second. */
 export function SpeechPassages({ who, report, duration }: { who: Who; report: Report; duration: (typeof DATE_RANGES)[number] }) {
   const { api } = useServices();
-  const navigate = useNavigate();
   const [typed, setTyped] = useState('');
   const [highlight, setHighlight] = useState('');
   const [cluster, setCluster] = useState<(typeof SPEECH_CLUSTERS)[number]>('video');
@@ -65,17 +64,7 @@ export function SpeechPassages({ who, report, duration }: { who: Who; report: Re
                         <Link to={`/videos/${video._id}`} className="speech__title"><bdi>{video.title}</bdi></Link>
                         <span className="home-item__meta">{platformLabel(video.platform)}{video.creator_name ? ` · ${video.creator_name}` : ''}{video.published_at ? ` · ${formatDate(video.published_at)}` : ''} · {formatNumber(video.views)} views · {video.passage_count} {video.passage_count === 1 ? 'passage' : 'passages'}</span>
                       </header>
-                      {video.passages.length === 0 ? <p className="report-empty">Nothing said with a clear sentiment.</p> : (
-                        <ul className="speech__passages">
-                          {video.passages.map((passage) => (
-                            <li key={passage.start_time}>
-                              <Link to={`/videos/${video._id}?t=${Math.floor(passage.start_time)}`} className="speech__time" aria-label={`Play from ${describeTime(passage.start_time)}`}>{formatTime(passage.start_time)}</Link>
-                              <bdi className="speech__text"><TranscriptSnippet text={passage.content} query={body.highlight} onSeeMore={() => navigate(`/videos/${video._id}?t=${Math.floor(passage.start_time)}`)} /></bdi>
-                              {passage.sentiment && passage.sentiment !== 'neutral' && <span className={`speech__sentiment speech__sentiment--${passage.sentiment}`}>{valueLabel(passage.sentiment)}</span>}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
+                      <VideoPassages video={video} highlight={body.highlight} />
                     </article>
                   ))}
                 </li>
@@ -94,3 +83,37 @@ export function SpeechPassages({ who, report, duration }: { who: Who; report: Re
     </div>
   );
 }
+
+/** Passages shown before "Show all": a page of twenty videos stays a page, not a transcript dump. */
+const FIRST_PASSAGES = 3;
+
+/** One video's passages: the first few, the rest on demand; each plays the video at its second. */
+function VideoPassages({ video, highlight }: { video: SpeechCluster['videos'][number]; highlight: string }) {
+  const navigate = useNavigate();
+  const [all, setAll] = useState(false);
+  if (video.passages.length === 0) return <p className="report-empty">Nothing said with a clear sentiment.</p>;
+  const shown = all ? video.passages : video.passages.slice(0, FIRST_PASSAGES);
+  const at = (seconds: number) => `/videos/${video._id}?t=${Math.floor(seconds)}`;
+  return (
+    <>
+      <ul className="speech__passages">
+        {shown.map((passage) => (
+          <li key={passage.start_time}>
+            <Link to={at(passage.start_time)} className="speech__time" aria-label={`Play from ${describeTime(passage.start_time)}`}>{formatTime(passage.start_time)}</Link>
+            <bdi className="speech__text"><TranscriptSnippet text={passage.content} query={highlight} onSeeMore={() => navigate(at(passage.start_time))} /></bdi>
+            {passage.sentiment && passage.sentiment !== 'neutral' && <span className={`speech__sentiment speech__sentiment--${passage.sentiment}`}>{valueLabel(passage.sentiment)}</span>}
+          </li>
+        ))}
+      </ul>
+      {video.passages.length > FIRST_PASSAGES && (
+        <button type="button" className="link-button speech__more" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Show fewer' : `Show all ${video.passage_count} passages`}
+        </button>
+      )}
+      {all && video.passage_count > video.passages.length && (
+        <p className="field__hint">The first {video.passages.length} are listed; <Link to={`/videos/${video._id}`}>the transcript</Link> has the rest.</p>
+      )}
+    </>
+  );
+}
+
