@@ -1,18 +1,10 @@
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import type { HomeOverview, WordCloudWidget } from '../../../src/shared/http/home.schemas';
-import { LoginPage } from '../pages/LoginPage';
-import { ShellPage } from '../pages/ShellPage';
 import { VideosListPage } from '../pages/VideosListPage';
 import { getAsBrandManager } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
+import { signInAsManager } from '../support/signIn';
 
-async function signIn(page: Page, webUrl: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open(webUrl);
-  await login.signIn(DEMO_ACCOUNTS.brandManager.email, DEMO_ACCOUNTS.brandManager.password);
-  await expect(new ShellPage(page).greeting).toBeVisible();
-}
 
 const panel = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
@@ -24,7 +16,7 @@ async function loaded(page: Page): Promise<void> {
 
 test('home shows the brand and each competitor, with figures that match the API, charts of each type and the benchmark', async ({ page, stack }) => {
   const overview = await getAsBrandManager<HomeOverview>(stack, '/home');
-  await signIn(page, stack.webUrl);
+  await signInAsManager(page, stack.webUrl);
   await loaded(page);
   const views = panel(page, 'Brand overview').getByRole('group', { name: 'Views' });
   await expect(views).toBeVisible();
@@ -73,7 +65,7 @@ test('home shows the brand and each competitor, with figures that match the API,
 test('a word of the cloud opens the videos list searched for it in the transcripts', async ({ page, stack }) => {
   const words = await getAsBrandManager<WordCloudWidget>(stack, '/home/word_cloud');
   const word = words.terms[0]!.term;
-  await signIn(page, stack.webUrl);
+  await signInAsManager(page, stack.webUrl);
   await loaded(page);
   const list = new VideosListPage(page);
   await list.load(() => panel(page, 'Word cloud').getByRole('button', { name: new RegExp(`^${word}, said`) }).click());
@@ -86,7 +78,7 @@ test('a word of the cloud opens the videos list searched for it in the transcrip
 });
 
 test('home in the dark skin and right to left', async ({ page, stack }) => {
-  await signIn(page, stack.webUrl);
+  await signInAsManager(page, stack.webUrl);
   for (const [name, layout] of [['dark', { skin: 'dark', rtl: false }], ['rtl', { skin: 'light', rtl: true }]] as const) {
     await callHost(stack, 'settings.update', { layout });
     await page.reload();

@@ -1,10 +1,8 @@
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import type { VideoListResponse } from '../../../src/shared/http/videos.schemas';
-import { LoginPage } from '../pages/LoginPage';
-import { ShellPage } from '../pages/ShellPage';
 import { getAsBrandManager } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
+import { signInAsManager } from '../support/signIn';
 
 const ROUTES = ['home', 'videos', 'products', 'creators', 'campaigns', 'licensing', 'chat', 'reports', 'app-manager', 'widgets', 'assistant', 'settings', 'library'];
 
@@ -22,17 +20,11 @@ const cutButtons = (page: Page) =>
       .map((element) => element.textContent?.trim() || element.getAttribute('aria-label') || element.className),
   );
 
-async function signIn(page: Page, webUrl: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open(webUrl);
-  await login.signIn(DEMO_ACCOUNTS.brandManager.email, DEMO_ACCOUNTS.brandManager.password);
-  await expect(new ShellPage(page).greeting).toBeVisible();
-}
 
 test('at 1024 px wide no screen overflows sideways or cuts a button off, in light and dark', async ({ page, stack }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, stack.webUrl);
+  await signInAsManager(page, stack.webUrl);
   const { videos } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '10' });
   const found: string[] = [];
   for (const skin of ['light', 'dark'] as const) {
@@ -53,7 +45,7 @@ test('at 1024 px wide no screen overflows sideways or cuts a button off, in ligh
 
 test('banners stay clear of the header search; the user guide fits its dialog; the tutorial closes on Escape', async ({ page, stack }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, stack.webUrl);
+  await signInAsManager(page, stack.webUrl);
   const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
 
   // A banner (the brand switch announces itself) appears below the top bar, never over the search box.

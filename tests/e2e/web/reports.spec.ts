@@ -2,21 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import type { ReportFigures, ReportList, SpeechReport } from '../../../src/shared/http/reports.schemas';
 import { parseCsv } from '../../shared/csv';
-import { LoginPage } from '../pages/LoginPage';
-import { ShellPage } from '../pages/ShellPage';
 import { getAsBrandManager } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
+import { signInAsManager } from '../support/signIn';
 
-async function signIn(page: Page, webUrl: string, route = '/reports'): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open(webUrl);
-  await login.signIn(DEMO_ACCOUNTS.brandManager.email, DEMO_ACCOUNTS.brandManager.password);
-  await expect(new ShellPage(page).greeting).toBeVisible();
-  await page.goto(`${webUrl}/#${route}`);
-}
 
 /** The path the banner says an export went to. */
 async function savedPath(page: Page, ext: 'pdf' | 'csv'): Promise<string> {
@@ -33,7 +24,7 @@ const figuresLoaded = async (page: Page) => {
 };
 
 test('a custom report is built, read, exported to PDF and CSV, renamed, duplicated and deleted', async ({ page, stack }) => {
-  await signIn(page, stack.webUrl);
+  await signInAsManager(page, stack.webUrl, '/reports');
   const tabs = page.getByRole('tablist', { name: 'Report kinds' });
   const list = await getAsBrandManager<ReportList>(stack, '/reports');
   await expect(tabs.getByRole('tab', { name: `All Reports (${list.counts['All Reports']})` })).toHaveAttribute('aria-selected', 'true');
@@ -105,7 +96,7 @@ test('a custom report is built, read, exported to PDF and CSV, renamed, duplicat
 
 test('each report kind reads in light, dark and right to left', async ({ page, stack }) => {
   const list = await getAsBrandManager<ReportList>(stack, '/reports');
-  await signIn(page, stack.webUrl);
+  await signInAsManager(page, stack.webUrl, '/reports');
   for (const [skin, rtl] of [['light', false], ['dark', false], ['light', true]] as const) {
     await callHost(stack, 'settings.update', { layout: { skin, rtl } });
     for (const kind of ['custom', 'demographic', 'sentiment', 'engagement', 'speech'] as const) {
@@ -126,7 +117,7 @@ test('a speech report finds what was said and a passage plays the video at its s
   const list = await getAsBrandManager<ReportList>(stack, '/reports', { tab: 'speech' });
   const report = list.reports[0]!;
   const expected = await getAsBrandManager<SpeechReport>(stack, '/reports/speech_reports', { filters: JSON.stringify(report.filters), duration: report.duration, highlight: 'price' });
-  await signIn(page, stack.webUrl, `/reports/${report._id}`);
+  await signInAsManager(page, stack.webUrl, `/reports/${report._id}`);
   await page.getByRole('tab', { name: 'Passages' }).click();
   await page.getByRole('searchbox', { name: 'Find what was said' }).fill('pr');
   await expect(page.getByRole('button', { name: 'Find' })).toBeDisabled();
@@ -143,7 +134,7 @@ test('a speech report finds what was said and a passage plays the video at its s
 });
 
 test('the home overview exports to PDF', async ({ page, stack }) => {
-  await signIn(page, stack.webUrl, '/home');
+  await signInAsManager(page, stack.webUrl, '/home');
   await page.getByRole('button', { name: 'Export PDF' }).click();
   const pdf = await savedPath(page, 'pdf');
   const text = execFileSync('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8' });
@@ -155,7 +146,7 @@ test('the home overview exports to PDF', async ({ page, stack }) => {
 test('a report is scheduled weekly into a chosen folder and the schedule is shown when reopened', async ({ page, stack }) => {
   const list = await getAsBrandManager<ReportList>(stack, '/reports', { tab: 'engagement' });
   const report = list.reports[0]!;
-  await signIn(page, stack.webUrl, `/reports/${report._id}`);
+  await signInAsManager(page, stack.webUrl, `/reports/${report._id}`);
   await page.getByRole('button', { name: 'Schedule' }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedule report' });
   await dialog.getByRole('combobox', { name: 'Repeat' }).selectOption('weekly');

@@ -1,23 +1,14 @@
-import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import type { ReportList } from '../../../src/shared/http/reports.schemas';
-import { LoginPage } from '../pages/LoginPage';
-import { ShellPage } from '../pages/ShellPage';
 import { getAsBrandManager } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
+import { signInAsManager } from '../support/signIn';
 
-async function signIn(page: Page, webUrl: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open(webUrl);
-  await login.signIn(DEMO_ACCOUNTS.brandManager.email, DEMO_ACCOUNTS.brandManager.password);
-  await expect(new ShellPage(page).greeting).toBeVisible();
-}
 
 // The reports list, the builder, the schedule dialog and a report's passages, in both skins: every control is
 // reachable by its name and the screenshots are what a reviewer looks at.
 test('the reports screens and their dialogs in both skins', async ({ page, stack }) => {
   const { reports } = await getAsBrandManager<ReportList>(stack, '/reports', { tab: 'speech' });
-  await signIn(page, stack.webUrl);
+  await signInAsManager(page, stack.webUrl);
   for (const skin of ['light', 'dark'] as const) {
     await callHost(stack, 'settings.update', { layout: { skin, rtl: false } });
     await page.goto(`${stack.webUrl}/#/reports`);

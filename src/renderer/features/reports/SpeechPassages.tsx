@@ -8,7 +8,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
 import { optionsOf, SelectField } from '../../ui/form';
 import { RemoteView } from '../../ui/remote';
-import { describeTime, formatTime, TranscriptSnippet } from '../../ui/transcript';
+import { formatTime, TranscriptSnippet } from '../../ui/transcript';
 import { fetchSpeechReport, type Who } from './reports.api';
 
 const SORT_LABELS = { youtube_published_at: 'Publication date', views: 'Views', positive: 'Positive sentiment', negative: 'Negative sentiment' } as const;
@@ -99,7 +99,7 @@ function VideoPassages({ video, highlight }: { video: SpeechCluster['videos'][nu
       <ul className="speech__passages">
         {shown.map((passage) => (
           <li key={passage.start_time}>
-            <Link to={at(passage.start_time)} className="speech__time" aria-label={`Play from ${describeTime(passage.start_time)}`}>{formatTime(passage.start_time)}</Link>
+            <Link to={at(passage.start_time)} className="speech__time" aria-label={`Play from ${formatTime(passage.start_time)}`}>{formatTime(passage.start_time)}</Link>
             <bdi className="speech__text"><TranscriptSnippet text={passage.content} query={highlight} onSeeMore={() => navigate(at(passage.start_time))} /></bdi>
             {passage.sentiment && passage.sentiment !== 'neutral' && <span className={`speech__sentiment speech__sentiment--${passage.sentiment}`}>{valueLabel(passage.sentiment)}</span>}
           </li>
