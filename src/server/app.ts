@@ -23,6 +23,7 @@ import { installRouteSupport } from './http/routeSupport';
 import { createRepositories } from './repositories/index';
 import { gatewayApiPlugin } from './routes/gateway/index';
 import { graphqlPlugin } from './routes/graphql/index';
+import { createHomeRepositories } from './repositories/home/index';
 import { mainApiPlugin } from './routes/main/index';
 import { uploadTargetPlugin } from './routes/main/uploads/uploadTarget.plugin';
 import { mediaPlugin } from './routes/media/index';
@@ -86,11 +87,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const repos = createRepositories(options.db);
   const tokens = createAccessTokenService(options.jwtSecret, now);
   const pipelineEnv = readPipelineEnv();
+  const videos = createVideoRepositories(options.db);
   const ctx: ServerContext = {
     db: options.db,
     now,
     repos,
-    videos: createVideoRepositories(options.db),
+    videos,
+    home: createHomeRepositories(options.db, videos.index, repos.brands),
     tokens,
     sessions: createSessionService({ repos, tokens, now }),
     loginLimiter: createFailedAttemptLimiter({ limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),

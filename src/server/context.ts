@@ -4,6 +4,7 @@ import type { AccessTokenService } from './auth/accessTokens';
 import type { FailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import type { Repositories } from './repositories/index';
 import type { VideoRepositories } from './repositories/videos/index';
+import type { HomeRepositories } from './repositories/home/index';
 import type { MediaService } from './routes/media/mediaService';
 import type { SessionService } from './services/sessionService';
 
@@ -14,6 +15,8 @@ export interface ServerContext {
   repos: Repositories;
   /** The videos repositories and their one in-memory list index, shared by every route that reads videos. */
   videos: VideoRepositories;
+  /** The home dashboard's figures, shared by home, reports and the assistant. */
+  home: HomeRepositories;
   tokens: AccessTokenService;
   sessions: SessionService;
   loginLimiter: FailedAttemptLimiter;

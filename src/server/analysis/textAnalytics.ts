@@ -42,7 +42,7 @@ export interface TextAnalysis {
 
 let nlpInstance: ReturnType<typeof winkNLP> | null = null;
 /** wink-nlp with its English lite model, loaded on first use (about 100 ms). */
-function nlp(): ReturnType<typeof winkNLP> {
+export function nlp(): ReturnType<typeof winkNLP> {
   nlpInstance ??= winkNLP(model);
   return nlpInstance;
 }

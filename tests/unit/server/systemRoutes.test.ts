@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BACKEND_VERSION } from '../../../src/server/app';
 import { createTestUser, send, signIn, startTestApp } from './support/testServer';
 import type { TestApp } from './support/testServer';
+import { SAMPLE_QUESTIONS } from '../../../src/shared/assistant/sampleQuestions';
 
 describe('system routes and the assistant endpoint', () => {
   let t: TestApp;
@@ -36,7 +37,8 @@ describe('system routes and the assistant endpoint', () => {
     const { jwt } = await signIn(t.app, user);
     const response = await send(t.app, 'POST', '/graphql', { query: '{ getAllPrompts { _id prompt created_at updated_at } }' }, jwt);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { getAllPrompts: [] } });
+    const prompts = (response.json() as { data: { getAllPrompts: { prompt: string }[] } }).data.getAllPrompts;
+    expect(prompts.map((p) => p.prompt)).toEqual(expect.arrayContaining([...SAMPLE_QUESTIONS]));
   });
 
   it('POST /graphql reports query errors in the GraphQL way', async () => {

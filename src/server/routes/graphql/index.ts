@@ -3,6 +3,10 @@ import { z } from 'zod';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
 import type { AssistantContext } from './assistantSchema';
+import type { AssistantService } from './assistantResolvers';
+
+/** Tokens a query may have (a parse of more is stopped early: the body limit alone still allows a huge one). */
+const MAX_QUERY_TOKENS = 5000;
 
 const GraphqlRequestSchema = z.object({
   query: z.string().min(1).max(100_000),
@@ -12,6 +16,7 @@ const GraphqlRequestSchema = z.object({
 
 /** The assistant's GraphQL endpoint (mounted at SERVICE_PREFIXES.graphql): POST only, bearer required. */
 export async function graphqlPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  let service: AssistantService | null = null;
   defineRoute(app, {
     method: 'POST',
     url: '/',
@@ -19,13 +24,24 @@ export async function graphqlPlugin(app: FastifyInstance, ctx: ServerContext): P
     auth: 'bearer',
     body: GraphqlRequestSchema,
     handler: async ({ body, auth }) => {
-      // GraphQL and the schema load with the first query: a start that never asks the assistant does not carry them.
-      const [{ graphql }, { assistantRoot, assistantSchema }] = await Promise.all([import('graphql'), import('./assistantSchema')]);
-      const contextValue: AssistantContext = { auth, server: ctx };
+      // GraphQL and the assistant load with the first query: a start that never asks the assistant does not carry them.
+      const [{ parse, validate, specifiedRules, execute, GraphQLError }, { assistantRoot, assistantSchema }, { createAssistantService }, { queryLimitsRule }] = await Promise.all([
+        import('graphql'), import('./assistantSchema'), import('./assistantResolvers'), import('./queryLimits'),
+      ]);
+      service ??= createAssistantService(ctx);
       // GraphQL reports its own errors inside a 200 answer, as clients such as Apollo expect.
-      return graphql({
+      let document;
+      try {
+        document = parse(body.query, { maxTokens: MAX_QUERY_TOKENS });
+      } catch (error) {
+        return { errors: [error instanceof GraphQLError ? error.toJSON() : { message: 'The query could not be read.' }] };
+      }
+      const invalid = validate(assistantSchema, document, [...specifiedRules, queryLimitsRule]);
+      if (invalid.length > 0) return { errors: invalid.map((error) => error.toJSON()) };
+      const contextValue: AssistantContext = { auth, service };
+      return execute({
         schema: assistantSchema,
-        source: body.query,
+        document,
         rootValue: assistantRoot,
         contextValue,
         variableValues: body.variables ?? undefined,

@@ -13,7 +13,6 @@ import { registerCreatorRoutes } from './creators/index';
 import { registerMailCampaignRoutes } from './mailCampaigns/index';
 import { registerHomeRoutes } from './home/index';
 import { registerReportRoutes } from './reports/index';
-import { createHomeRepositories } from '../../repositories/home/index';
 
 /** The main API (mounted at SERVICE_PREFIXES.main). Later issues add their resources here. */
 export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -28,8 +27,7 @@ export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): P
   registerProductRoutes(app, ctx);
   registerCreatorRoutes(app, ctx);
   registerMailCampaignRoutes(app, ctx);
-  // Reports compute their figures with the home dashboard's: one set of statements for both.
-  const home = createHomeRepositories(ctx.db, ctx.videos.index, ctx.repos.brands);
-  registerHomeRoutes(app, ctx, home);
-  registerReportRoutes(app, ctx, home);
+  // Reports compute their figures with the home dashboard's (and the assistant's): one set of statements for all.
+  registerHomeRoutes(app, ctx, ctx.home);
+  registerReportRoutes(app, ctx, ctx.home);
 }

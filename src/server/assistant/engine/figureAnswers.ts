@@ -1,0 +1,90 @@
+import { HOME_WIDGET_BUILDERS, homeKpis, LIST_LIMIT } from '../../routes/main/home/homeWidgets';
+import type { ResolvedHome } from '../../routes/main/home/homeScope';
+import type { HomeRepositories } from '../../repositories/home/index';
+import { videosInRange } from '../../repositories/home/homeFigures';
+import type { VideoSearchIndex } from '../../search/videoSearchIndex';
+import { valueLabel } from '../../../shared/labels';
+import { countLabel as countOf } from '../../../shared/rules/formatting';
+import type { Intent } from './questionTerms';
+import { changeText, count, numbered, percent } from './answerText';
+
+/** A figure answer: its text (without the window sentence) and the phrases whose lines it quotes. */
+export interface FigureAnswer {
+  text: string;
+  /** Phrases to quote lines for (product names, topics), or a sentiment to quote. */
+  quote: { phrases: string[] } | { sentiment: true } | null;
+}
+
+const TOPICS = 10;
+/** Below this mean audience share a group counts as barely represented. */
+const BARELY = 0.02;
+
+/**
+ * The answers to questions about the brand's figures, each from the same builders as the home dashboard and the
+ * reports (never estimated), so the assistant and the dashboards never disagree.
+ */
+export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIndex) {
+  const answers: Record<Exclude<Intent, 'open'>, (scope: ResolvedHome, total: number) => FigureAnswer> = {
+    topics(scope, total) {
+      const { columns, picked } = videosInRange(index, scope.current);
+      const counts = new Map<number, number>();
+      for (const o of picked) for (const code of new Set(columns.topics.get(o))) counts.set(code, (counts.get(code) ?? 0) + 1);
+      const names = columns.dict.topic.values();
+      const top = [...counts].sort((a, b) => b[1] - a[1] || (names[a[0]] ?? '').localeCompare(names[b[0]] ?? '')).slice(0, TOPICS);
+      if (top.length === 0) return { text: `None of the ${count(total)} videos has topics yet.`, quote: null };
+      const items = top.map(([code, n]) => `${names[code] ?? ''} — ${countOf(n, 'video')} (${percent(n / total)})`);
+      return { text: `The top ${top.length} topics discussed, by the videos that discuss them (of ${count(total)}):\n${numbered(items)}`, quote: { phrases: top.slice(0, 3).map(([code]) => names[code] ?? '') } };
+    },
+    sentiment(scope) {
+      const split = HOME_WIDGET_BUILDERS.sentiment(home, scope).split;
+      const parts = (['positive', 'negative', 'neutral'] as const).map((kind) => `${percent(split[kind].current)} ${kind} (${changeText(split[kind].current, split[kind].previous, percent)})`);
+      const mood = split.positive.current >= split.negative.current ? 'mostly positive' : 'mostly negative';
+      return { text: `Overall sentiment is ${mood}: ${parts.join(', ')}. Each share is the mean over the videos of their transcripts' sentiment.`, quote: { sentiment: true } };
+    },
+    demographics(scope) {
+      const widget = HOME_WIDGET_BUILDERS.demographics(home, scope);
+      const families = [['age_range', 'Age ranges'], ['gender', 'Genders'], ['ethnicity', 'Ethnicities']] as const;
+      const absent: string[] = [];
+      const lines = families.map(([family, title]) => {
+        const shares = Object.entries(widget[family]) as [string, { current: number } | null][];
+        const missing = shares.filter(([, share]) => share === null || share.current === 0).map(([bucket]) => valueLabel(bucket));
+        const barely = shares.filter(([, share]) => share !== null && share.current > 0 && share.current < BARELY).map(([bucket, share]) => `${valueLabel(bucket)} (${percent(share?.current ?? 0)})`);
+        absent.push(...missing);
+        return `${title}: ${missing.length > 0 ? `not represented — ${missing.join(', ')}` : 'every group represented'}${barely.length > 0 ? `; barely represented — ${barely.join(', ')}` : ''}.`;
+      });
+      const lead = absent.length > 0 ? `${countOf(absent.length, 'audience group')} ${absent.length === 1 ? 'is' : 'are'} not represented in the videos' audiences.` : 'Every audience group is represented.';
+      return { text: `${lead}\n${lines.join('\n')}`, quote: null };
+    },
+    products(scope) {
+      const products = HOME_WIDGET_BUILDERS.top_products(home, scope).products.slice(0, 5);
+      if (products.length === 0) return { text: 'No video mentions one of the products.', quote: null };
+      const items = products.map((p) => `${p.name} — mentioned in ${countOf(p.mentions.current, 'video')} (${changeText(p.mentions.current, p.mentions.previous, count)}), ${percent(p.positive)} positive, ${percent(p.negative)} negative`);
+      return { text: `The most mentioned products:\n${numbered(items)}`, quote: { phrases: products.slice(0, 3).map((p) => p.name) } };
+    },
+    creators(scope) {
+      const creators = HOME_WIDGET_BUILDERS.recent_trending(home, scope).creators.slice(0, LIST_LIMIT);
+      if (creators.length === 0) return { text: 'No creator has a video here.', quote: null };
+      return { text: `The creators with the most videos:\n${numbered(creators.map((c) => `${c.name} — ${countOf(c.videos, 'video')}, ${count(c.views)} views`))}`, quote: null };
+    },
+    competitors(scope) {
+      const brands = HOME_WIDGET_BUILDERS.benchmark(home, scope).brands;
+      if (brands.length <= 1) return { text: 'No competitor is set up: add competitors to compare with them.', quote: null };
+      const items = brands.map((b) => `${b.name}${b.competitor ? '' : ' (you)'} — share of voice ${percent(b.share_of_voice.current)}, ${countOf(b.videos.current, 'video')}, ${count(b.views.current)} views, ${percent(b.positive.current)} positive, engagement rate ${percent(b.engagement_rate.current)}`);
+      return { text: `Side by side with your competitors:\n${numbered(items)}`, quote: null };
+    },
+    change(scope) {
+      if (!scope.previous) return { text: 'All dates have no earlier period to compare with: pick a window such as the last 6 months.', quote: null };
+      const kpis = homeKpis(home, scope);
+      const items = [
+        `Videos: ${count(kpis.videos.current)}, ${changeText(kpis.videos.current, kpis.videos.previous, count)}`,
+        `Views: ${count(kpis.views.current)}, ${changeText(kpis.views.current, kpis.views.previous, count)}`,
+        `Engagement rate: ${percent(kpis.engagement_rate.current)}, ${changeText(kpis.engagement_rate.current, kpis.engagement_rate.previous, percent)}`,
+        `Positive sentiment: ${percent(kpis.positive.current)}, ${changeText(kpis.positive.current, kpis.positive.previous, percent)}`,
+        `Negative sentiment: ${percent(kpis.negative.current)}, ${changeText(kpis.negative.current, kpis.negative.previous, percent)}`,
+      ];
+      return { text: `Against the previous period of the same length:\n${numbered(items)}`, quote: null };
+    },
+  };
+  return answers;
+}
+

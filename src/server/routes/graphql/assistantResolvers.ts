@@ -1,0 +1,140 @@
+import { GraphQLError } from 'graphql';
+import { z } from 'zod';
+import type { AssistantMessage, AssistantVideo, Conversation, Prompt } from '../../../shared/assistant/assistant.schemas';
+import { AskInputSchema, LIKE_VALUES, TITLE_MAX_CHARS } from '../../../shared/assistant/assistant.schemas';
+import type { AuthContext } from '../../auth/authContext';
+import type { ServerContext } from '../../context';
+import { HttpError } from '../../http/httpError';
+import { createConversationsRepository } from '../../assistant/conversationsRepository';
+import { createAssistantEngine, type EngineAnswer } from '../../assistant/engine/assistantEngine';
+import { toVideoView } from '../../repositories/videos/videoRows';
+import type { Acting } from '../main/videos/videoAccess';
+
+type Args = Record<string, unknown>;
+
+const NOT_FOUND = 'NOT_FOUND';
+const BAD_INPUT = 'BAD_USER_INPUT';
+const fail = (message: string, code: string): never => {
+  throw new GraphQLError(message, { extensions: { code } });
+};
+
+/** Arguments checked by a schema; the first problem is the message a person reads. */
+function parsed<T extends z.ZodType>(schema: T, args: Args): z.output<T> {
+  const result = schema.safeParse(args);
+  if (!result.success) fail(result.error.issues[0]?.message ?? 'The arguments are not valid.', BAD_INPUT);
+  return (result as { data: z.output<T> }).data;
+}
+
+const id = z.string({ message: 'An id is a string.' }).min(1).max(100);
+const title = z.string().transform((text) => text.replace(/\s+/g, ' ').trim())
+  .pipe(z.string().min(1, 'A title cannot be blank.').max(TITLE_MAX_CHARS, `A title is at most ${TITLE_MAX_CHARS} characters.`));
+const FIRST_TITLE_CHARS = 60;
+/** A conversation's title until its first question names it. */
+const NEW_TITLE = 'New conversation';
+
+/**
+ * The assistant's operations (spec §7, issue 13) for one caller: every id is looked up among the caller's own brands,
+ * so another brand's conversation, message or video is "not found", with no data.
+ */
+export function createAssistantService(ctx: ServerContext) {
+  const conversations = createConversationsRepository(ctx.db, ctx.now);
+  const engine = createAssistantEngine(ctx, ctx.home);
+
+  const ownBrand = (auth: AuthContext, brandId: string): string => (auth.brandIds.includes(brandId) ? brandId : fail('That brand is not one of yours.', NOT_FOUND));
+  const conversationOf = (auth: AuthContext, conversationId: string): Conversation =>
+    conversations.find(conversationId, auth.brandIds) ?? fail('That conversation does not exist (it may have been deleted).', NOT_FOUND);
+  const acting = (auth: AuthContext, brandId: string): Acting => ({ userId: auth.userId, brandId, competitorIds: ctx.home.competitorsOf(brandId) });
+
+  /** The engine's answer, with an input problem of the window (a future start date…) as a readable error. */
+  function answer(run: () => EngineAnswer): EngineAnswer {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof HttpError) fail(error.message, error.statusCode === 404 ? NOT_FOUND : BAD_INPUT);
+      throw error;
+    }
+  }
+
+  return {
+    getAllPrompts: (): Prompt[] => conversations.prompts(),
+    getConversations(auth: AuthContext, args: Args): Conversation[] {
+      return conversations.list(ownBrand(auth, parsed(z.object({ brandId: id }), args).brandId));
+    },
+    getMessages(auth: AuthContext, args: Args): AssistantMessage[] {
+      return conversations.messages(conversationOf(auth, parsed(z.object({ conversationId: id }), args).conversationId)._id);
+    },
+    getVideo(auth: AuthContext, args: Args): AssistantVideo {
+      const { queryVideo } = parsed(z.object({ queryVideo: z.object({ _id: id }) }), args);
+      for (const brandId of auth.brandIds) {
+        const row = ctx.videos.detail.find(acting(auth, brandId), queryVideo._id);
+        if (!row) continue;
+        const view = toVideoView(row, brandId, (file) => ctx.media.signedUrl(file));
+        return { _id: view._id, title: view.title, platform: view.platform, video_url: view.video_url, video_embedded_url: view.video_embedded_url, manufacturer_ids: view.manufacturer_ids, analysis_stage: view.analysis_stage };
+      }
+      return fail('That video does not exist or is not one you can see.', NOT_FOUND);
+    },
+    createConversation(auth: AuthContext, args: Args): Conversation {
+      const brandId = ownBrand(auth, parsed(z.object({ brandId: id }), args).brandId);
+      return conversations.create(brandId, auth.userId, NEW_TITLE);
+    },
+    askReelscope(auth: AuthContext, args: Args): AssistantMessage {
+      const input = parsed(AskInputSchema, args);
+      const conversation = conversationOf(auth, input.conversationId);
+      if (conversation.brand_id !== ownBrand(auth, input.brandId)) fail('That conversation belongs to another of your brands.', BAD_INPUT);
+      const history = conversations.messages(conversation._id).filter((m) => m.role === 'user');
+      const result = answer(() => engine({
+        acting: acting(auth, input.brandId), question: input.userMessage.content, duration: input.duration, start_date: input.start_date, end_date: input.end_date,
+        avoid: new Set(), previousQuestion: history.at(-1)?.content,
+      }));
+      const dates = { start_date: result.window.start, end_date: result.window.end };
+      const asked_window = { duration: input.duration, start_date: input.start_date, end_date: input.end_date };
+      const [, reply] = conversations.exchange(conversation._id,
+        { role: 'user', content: input.userMessage.content, ...dates, question_id: null, supporting_data: [], asked_window },
+        { role: 'assistant', content: result.content, ...dates, question_id: null, supporting_data: result.supporting_data });
+      if (history.length === 0 && conversation.title === NEW_TITLE) conversations.rename(conversation._id, firstTitle(input.userMessage.content));
+      return reply;
+    },
+    regenerate(auth: AuthContext, args: Args): AssistantMessage {
+      const input = parsed(z.object({ conversationId: id, questionId: id, responseId: id }), args);
+      const conversation = conversationOf(auth, input.conversationId);
+      const question = conversations.message(input.questionId, auth.brandIds);
+      const response = conversations.message(input.responseId, auth.brandIds);
+      if (!question || question.conversation_id !== conversation._id || question.role !== 'user') return fail('That question is not in this conversation.', NOT_FOUND);
+      if (!response || response.question_id !== question._id) return fail('That answer does not answer this question.', NOT_FOUND);
+      const earlier = conversations.answersTo(question._id);
+      const avoid = new Set(earlier.flatMap((m) => m.supporting_data.map((d) => Number(d.db_id))));
+      const result = answer(() => engine({ acting: acting(auth, conversation.brand_id), question: question.content, avoid, ...conversations.askedWindow(question._id) }));
+      return conversations.answer(conversation._id, {
+        role: 'assistant', content: result.content, start_date: result.window.start, end_date: result.window.end, question_id: question._id, supporting_data: result.supporting_data,
+      });
+    },
+    updateConversation(auth: AuthContext, args: Args): Conversation {
+      const input = parsed(z.object({ conversationId: id, title }), args);
+      conversationOf(auth, input.conversationId);
+      conversations.rename(input.conversationId, input.title);
+      return conversationOf(auth, input.conversationId);
+    },
+    deleteConversation(auth: AuthContext, args: Args): boolean {
+      const { conversationId } = parsed(z.object({ conversationId: id }), args);
+      conversations.remove(conversationOf(auth, conversationId)._id);
+      return true;
+    },
+    likeMessage(auth: AuthContext, args: Args): AssistantMessage {
+      const input = parsed(z.object({ like: z.number().int().refine((v) => (LIKE_VALUES as readonly number[]).includes(v), `like is ${LIKE_VALUES.join(' or ')}.`), messageId: id }), args);
+      const message = conversations.message(input.messageId, auth.brandIds) ?? fail('That message does not exist.', NOT_FOUND);
+      if (message.role !== 'assistant') fail('Only answers can be liked.', BAD_INPUT);
+      conversations.like(message._id, input.like);
+      return { ...message, like: input.like };
+    },
+  };
+}
+export type AssistantService = ReturnType<typeof createAssistantService>;
+
+/** A conversation's first title: its first question, cut at a word near 60 characters. */
+function firstTitle(question: string): string {
+  const flat = question.replace(/\s+/g, ' ').trim();
+  if (flat.length <= FIRST_TITLE_CHARS) return flat;
+  const cut = flat.slice(0, FIRST_TITLE_CHARS);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 30 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
