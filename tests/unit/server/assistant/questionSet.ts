@@ -1,0 +1,151 @@
+import type Database from 'better-sqlite3';
+import type { AssistantMessage } from '../../../../src/shared/assistant/assistant.schemas';
+import { countLabel } from '../../../../src/shared/rules/formatting';
+import { valueLabel } from '../../../../src/shared/labels';
+import { AGE_RANGES, ETHNICITIES, GENDERS } from '../../../../src/shared/constants';
+
+/**
+ * The assistant's test set (issue 13): questions over a seeded workspace, each with its check derived from the
+ * data by SQL written apart from the engine. Figure answers must carry the SQL figure (within rounding); open
+ * answers must count the videos saying each word as SQL does and quote only real lines of the brand's videos in the
+ * window that say it. Shared by the unit test and `bench/assistant.bench.ts` (which prints the scores).
+ */
+export interface Verdict { problems: string[]; /** Open questions that something in the window says: relevant citations among the first five. */ precision?: number }
+export interface QuestionCase { question: string; duration: '1m' | '3m' | '6m' | '1y' | 'all_dates'; check: (db: Database.Database, brandId: string, answer: AssistantMessage) => Verdict }
+
+interface Window { start: string; end: string }
+const windowOf = (answer: AssistantMessage): Window => ({ start: answer.start_date ?? '', end: answer.end_date ?? '' });
+const IN_WINDOW = "v.brand_id = @brand AND (@start = '' OR v.created_at >= @start) AND v.created_at <= @end";
+const params = (brandId: string, w: Window) => ({ brand: brandId, start: w.start, end: w.end });
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+/** A percentage printed in the answer after `label`, compared with the SQL share within rounding of one decimal. */
+function percentNear(content: string, pattern: RegExp, share: number, what: string): string[] {
+  const found = pattern.exec(content);
+  if (!found?.[1]) return [`${what}: no percentage found`];
+  return Math.abs(Number(found[1]) - share * 100) <= 0.051 ? [] : [`${what}: ${found[1]}% vs SQL ${pct(share)}`];
+}
+const has = (content: string, text: string, what: string): string[] => (content.includes(text) ? [] : [`${what}: missing “${text}”`]);
+
+const topics: QuestionCase['check'] = (db, brandId, answer) => {
+  const rows = db.prepare(`SELECT json_extract(j.value, '$.topic') AS topic, COUNT(DISTINCT v.id) AS n FROM videos v, json_each(v.topics) j WHERE ${IN_WINDOW}
+    GROUP BY topic ORDER BY n DESC`).all(params(brandId, windowOf(answer))) as { topic: string; n: number }[];
+  const cutoff = rows[9]?.n ?? 0;
+  return { problems: rows.filter((r) => r.n > cutoff).flatMap((r) => has(answer.content, `${r.topic} — ${countLabel(r.n, 'video')}`, 'topic')) };
+};
+const sentiment: QuestionCase['check'] = (db, brandId, answer) => {
+  const row = db.prepare(`SELECT AVG(sentiment_positive) AS positive, AVG(sentiment_negative) AS negative FROM videos v WHERE ${IN_WINDOW}`).get(params(brandId, windowOf(answer))) as { positive: number; negative: number };
+  return { problems: [...percentNear(answer.content, /([\d.]+)% positive/, row.positive, 'positive'), ...percentNear(answer.content, /([\d.]+)% negative/, row.negative, 'negative')] };
+};
+const demographics: QuestionCase['check'] = (db, brandId, answer) => {
+  const families = { age_range: AGE_RANGES, gender: GENDERS, ethnicity: ETHNICITIES } as const;
+  const problems: string[] = [];
+  for (const [family, buckets] of Object.entries(families)) {
+    for (const bucket of buckets) {
+      const mean = db.prepare(`SELECT AVG(json_extract(v.demographics, '$.${family}."${bucket}"')) FROM videos v WHERE ${IN_WINDOW}
+        AND typeof(json_extract(v.demographics, '$.${family}."${bucket}"')) IN ('integer', 'real')`).pluck().get(params(brandId, windowOf(answer))) as number | null;
+      const line = answer.content.split('\n').find((l) => l.startsWith(family === 'age_range' ? 'Age ranges' : family === 'gender' ? 'Genders' : 'Ethnicities')) ?? '';
+      const missing = line.split('not represented — ')[1]?.split(';')[0]?.replace(/\.$/, '').split(', ') ?? [];
+      if ((mean === null || mean === 0) !== missing.includes(valueLabel(bucket))) problems.push(`${family} ${bucket}: SQL mean ${mean}, answer “${line}”`);
+    }
+  }
+  return { problems };
+};
+const products: QuestionCase['check'] = (db, brandId, answer) => {
+  const top = db.prepare(`SELECT p.name, COUNT(DISTINCT v.id) AS n FROM videos v JOIN video_products vp ON vp.video_id = v.id JOIN products p ON p.id = vp.product_id
+    WHERE ${IN_WINDOW} GROUP BY p.id ORDER BY n DESC, p.name LIMIT 1`).get(params(brandId, windowOf(answer))) as { name: string; n: number } | undefined;
+  return { problems: top ? has(answer.content, `1. ${top.name} — mentioned in ${countLabel(top.n, 'video')}`, 'top product') : [] };
+};
+const creators: QuestionCase['check'] = (db, brandId, answer) => {
+  const top = db.prepare(`SELECT c.name, COUNT(*) AS n, SUM(v.views) AS views FROM videos v JOIN creators c ON c.id = v.creator_id WHERE ${IN_WINDOW}
+    GROUP BY c.id ORDER BY views DESC, c.name LIMIT 1`).get(params(brandId, windowOf(answer))) as { name: string; n: number; views: number } | undefined;
+  return { problems: top ? has(answer.content, `1. ${top.name} — ${countLabel(top.n, 'video')}, ${top.views.toLocaleString('en-US')} views`, 'top creator') : [] };
+};
+const competitors: QuestionCase['check'] = (db, brandId, answer) => {
+  const w = windowOf(answer);
+  const count = (brand: string) => db.prepare(`SELECT COUNT(*) FROM videos v WHERE ${IN_WINDOW}`).pluck().get(params(brand, w)) as number;
+  const rivals = db.prepare('SELECT id FROM brands WHERE competitor_of = ?').pluck().all(brandId) as string[];
+  const own = count(brandId);
+  const all = own + rivals.reduce((sum, id) => sum + count(id), 0);
+  return { problems: percentNear(answer.content, /\(you\) — share of voice ([\d.]+)%/, all > 0 ? own / all : 0, 'share of voice') };
+};
+const change: QuestionCase['check'] = (db, brandId, answer) => {
+  const w = windowOf(answer);
+  const startMs = Date.parse(w.start);
+  const previous = { start: new Date(startMs - (Date.parse(w.end) - startMs)).toISOString(), end: new Date(startMs - 1).toISOString() };
+  const count = (win: Window) => db.prepare(`SELECT COUNT(*) FROM videos v WHERE ${IN_WINDOW}`).pluck().get(params(brandId, win)) as number;
+  const now = count(w);
+  const before = count(previous);
+  return { problems: has(answer.content, `Videos: ${now.toLocaleString('en-US')}, `, 'videos now').concat(before > 0 && before !== now ? has(answer.content, `from ${before.toLocaleString('en-US')}`, 'videos before') : []) };
+};
+
+/** Case and Latin diacritics folded, as SQLite's trigram index (remove_diacritics) compares: "Sérum" says "serum". */
+const fold = (text: string) => text.normalize('NFD').replace(/(\p{Script=Latin})\p{M}+/gu, '$1').toLocaleLowerCase();
+
+/** An open question's check: per word, the videos saying it (read from every line), and every citation a real line saying one of them. */
+function open(words: Record<string, string[]>, tone: 'positive' | 'negative' | null = null): QuestionCase['check'] {
+  return (db, brandId, answer) => {
+    const w = windowOf(answer);
+    const problems: string[] = [];
+    let anySaid = false;
+    const lines = db.prepare(`SELECT tl.video_id AS video, tl.content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE ${IN_WINDOW}`).all(params(brandId, w)) as { video: string; content: string }[];
+    for (const [word, forms] of Object.entries(words)) {
+      const saying = new Set(lines.filter((line) => forms.some((form) => fold(line.content).includes(fold(form)))).map((line) => line.video)).size;
+      anySaid ||= saying > 0;
+      const sentence = saying === 0 ? `None of them says “${word}”` : `${countLabel(saying, 'video')} ${saying === 1 ? 'says' : 'say'} “${word}”`;
+      if (!(saying === 0 && Object.keys(words).length > 1 && answer.content.includes('None of them'))) problems.push(...has(answer.content, saying === 0 && Object.keys(words).length > 1 ? `0 videos say “${word}”` : sentence, 'videos saying'));
+    }
+    const allForms = Object.values(words).flat();
+    let relevant = 0;
+    const cited = answer.supporting_data.slice(0, 5);
+    for (const c of answer.supporting_data) {
+      const line = db.prepare(`SELECT tl.content, tl.start_time, tl.sentiment FROM transcript_lines tl JOIN videos v ON v.id = tl.video_id WHERE tl.id = ? AND tl.video_id = ?
+        AND ${IN_WINDOW}`).get(Number(c.db_id), c.transcript_id_video_id, params(brandId, w)) as { content: string; start_time: number; sentiment: string } | undefined;
+      if (!line) {
+        problems.push(`citation ${c.db_id}: not a line of the brand's videos in the window`);
+        continue;
+      }
+      if (line.content !== c.source_doc || line.start_time !== c.start_ts || !(c.end_ts > c.start_ts)) problems.push(`citation ${c.db_id}: quote or times differ from the line`);
+      const says = allForms.some((form) => fold(line.content).includes(fold(form)));
+      if (!says) problems.push(`citation ${c.db_id}: “${line.content}” says none of ${allForms.join(', ')}`);
+      if (cited.includes(c) && says && (tone === null || line.sentiment === tone)) relevant += 1;
+    }
+    // Precision is scored where the window has something to quote; a word nobody says must meet "None of them".
+    return anySaid ? { problems, precision: cited.length === 0 ? 0 : relevant / cited.length } : { problems };
+  };
+}
+
+export const QUESTION_SET: readonly QuestionCase[] = [
+  { question: 'What are the top 10 topics discussed in our videos?', duration: '6m', check: topics },
+  { question: 'What topics come up most?', duration: '1y', check: topics },
+  { question: 'Top themes in our videos', duration: 'all_dates', check: topics },
+  { question: 'What is the overall sentiment expressed about our brand?', duration: '6m', check: sentiment },
+  { question: 'What is the overall sentiment?', duration: '1y', check: sentiment },
+  { question: 'How is the general mood of our videos?', duration: '3m', check: sentiment },
+  { question: 'Which demographics are not represented in our videos?', duration: '6m', check: demographics },
+  { question: 'Which age groups are missing from our audience?', duration: '1y', check: demographics },
+  { question: 'Is every gender represented?', duration: 'all_dates', check: demographics },
+  { question: 'Which of our products are mentioned most, and how do people feel about them?', duration: '6m', check: products },
+  { question: 'What are the top products?', duration: '1y', check: products },
+  { question: 'Which products are mentioned in the videos?', duration: 'all_dates', check: products },
+  { question: 'Which creators talk about us the most?', duration: '1y', check: creators },
+  { question: 'Who are the top creators?', duration: 'all_dates', check: creators },
+  { question: 'How do we compare with our competitors?', duration: '6m', check: competitors },
+  { question: 'What is our share of voice?', duration: '1y', check: competitors },
+  { question: 'Benchmark us against the competition', duration: 'all_dates', check: competitors },
+  { question: 'What changed compared with the previous period?', duration: '6m', check: change },
+  { question: 'Did we grow?', duration: '1y', check: change },
+  { question: 'What is the trend this quarter?', duration: '3m', check: change },
+  { question: 'What do people say about the price?', duration: '1y', check: open({ price: ['price'] }) },
+  { question: 'Which videos complain about the pump?', duration: '1y', check: open({ pump: ['pump'] }, 'negative') },
+  { question: 'What do people love about the texture?', duration: 'all_dates', check: open({ texture: ['texture'] }, 'positive') },
+  { question: 'Anything about the smell?', duration: 'all_dates', check: open({ smell: ['smell'] }) },
+  { question: 'What about the packaging?', duration: '1y', check: open({ packaging: ['packaging'] }) },
+  { question: 'How do the ingredients come across?', duration: 'all_dates', check: open({ ingredients: ['ingredient'] }) },
+  { question: 'Does anyone mention the routine?', duration: '6m', check: open({ routine: ['routine'] }) },
+  { question: 'What is said about the bottle?', duration: 'all_dates', check: open({ bottle: ['bottle'] }) },
+  { question: 'Is the serum sticky?', duration: 'all_dates', check: open({ serum: ['serum'], sticky: ['sticky'] }) },
+  { question: '素晴らしい', duration: 'all_dates', check: open({ 素晴らしい: ['素晴らしい'] }) },
+  { question: 'उत्पाद', duration: 'all_dates', check: open({ उत्पाद: ['उत्पाद'] }) },
+  { question: 'رائع', duration: 'all_dates', check: open({ رائع: ['رائع'] }) },
+  { question: 'begeistert', duration: 'all_dates', check: open({ begeistert: ['begeistert'] }) },
+];
