@@ -13,6 +13,7 @@ import type { UploadsService } from './uploads.service';
 import type { CsvExportService } from './csvExport.service';
 import type { ReportExportService } from './reportExport/reportExport.service';
 import type { ReportSchedules } from './reportExport/reportSchedules.service';
+import type { AssistantModel } from './assistantModel/assistantModel.service';
 
 export interface HostHandlerDeps {
   app: IpcOutput<'app.info'>;
@@ -31,6 +32,8 @@ export interface HostHandlerDeps {
   /** Report PDF and CSV exports (issue 12). */
   reportExport: ReportExportService;
   reportSchedules: ReportSchedules;
+  /** The assistant's optional model server (issue 13). */
+  assistantModel: AssistantModel;
 }
 
 /**
@@ -94,6 +97,10 @@ export function createHostHandlers(deps: HostHandlerDeps): IpcHandlers {
     'reports.export': (input) => deps.reportExport.exportReport(input),
     'reports.schedule': (input) => deps.reportSchedules.schedule(input),
     'reports.schedules': () => deps.reportSchedules.list(),
+    'assistant.model': () => deps.assistantModel.status(),
+    'assistant.setModel': (input) => deps.assistantModel.setModel(input),
+    'assistant.generate': (input) => deps.assistantModel.generate(input),
+    'assistant.stop': ({ requestId }) => deps.assistantModel.stop(requestId),
     'uploads.cancel': ({ uploadId }) => {
       deps.uploads.cancel(uploadId);
       return null;

@@ -13,6 +13,7 @@ import { createCsvExportService, webExportDir } from './csvExport.service';
 import { createReportExportService } from './reportExport/reportExport.service';
 import { createReportSchedules, type ReportSchedules } from './reportExport/reportSchedules.service';
 import { systemScheduler } from './scheduler';
+import { createAssistantModel } from './assistantModel/assistantModel.service';
 import type { IngestServices } from './ingestServices';
 import { createIngestServices } from './ingestServices';
 import type { Scheduler } from './scheduler';
@@ -130,6 +131,7 @@ export function createHostServices(ports: HostPorts): HostServices {
   backend.onChange((info) => {
     if (info.state === 'running') void reportSchedules.runDue();
   });
-  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport, reportExport, reportSchedules });
+  const assistantModel = createAssistantModel({ settings, keychain: ports.keychain, emit: (payload) => events.emit('assistant.chunk', payload), log: ports.log });
+  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport, reportExport, reportSchedules, assistantModel });
   return { settings, secrets, backend, events, desktop, handlers, updates, ingest, reportSchedules };
 }

@@ -41,6 +41,7 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     layout: { ...current.layout, ...patch.layout },
     markers: { ...current.markers, ...patch.markers },
     allowInsecureTokenStorage: patch.allowInsecureTokenStorage ?? current.allowInsecureTokenStorage,
+    assistant: { ...current.assistant, ...patch.assistant },
   };
 }
 

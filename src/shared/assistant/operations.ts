@@ -18,3 +18,5 @@ export const REGENERATE = `mutation Regenerate($conversationId: ID!, $questionId
 export const UPDATE_CONVERSATION = `mutation UpdateConversation($conversationId: ID!, $title: String!) { updateConversation(conversationId: $conversationId, title: $title) { ${CONVERSATION_FIELDS} } }`;
 export const DELETE_CONVERSATION = 'mutation DeleteConversation($conversationId: ID!) { deleteConversation(conversationId: $conversationId) }';
 export const LIKE_MESSAGE = `mutation LikeMessage($like: Int!, $messageId: ID!) { likeMessage(like: $like, messageId: $messageId) { ${MESSAGE_FIELDS} } }`;
+/** Not in spec §7: the desktop app's generative mode stores a model's text, citing only the answer's own lines. */
+export const REVISE_ANSWER = `mutation ReviseAnswer($messageId: ID!, $content: String!, $cited: [String!]!) { reviseAnswer(messageId: $messageId, content: $content, cited: $cited) { ${MESSAGE_FIELDS} } }`;

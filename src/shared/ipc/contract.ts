@@ -7,6 +7,7 @@ import {
 import { CreatorsCsvExportSchema, CsvExportResultSchema, ReportExportResultSchema, ReportExportSchema, ReportScheduleInputSchema, ReportScheduleSchema } from './exports.schemas';
 import { NavigateSchema, UpdateStatusSchema } from './app.schemas';
 import { SettingsPatchSchema, SettingsSchema } from './settings.schemas';
+import { AssistantModelInputSchema, AssistantModelStatusSchema, GenerateChunkSchema, GenerateInputSchema, GenerateResultSchema, RequestIdSchema } from './assistantModel.schemas';
 import {
   AnalysisCompletedSchema, AnalysisPollStateSchema, PickedFilesSchema, PickFilesSchema, UploadIdSchema, UploadProgressSchema, UploadStartedSchema, UploadStartSchema,
 } from './uploads.schemas';
@@ -134,6 +135,17 @@ export const IPC_CHANNELS = {
     ReportScheduleInputSchema, z.array(ReportScheduleSchema),
   ),
   'reports.schedules': channel('Every scheduled report with its next due time and last run.', none, z.array(ReportScheduleSchema)),
+  // Issue 13: the assistant's optional generative mode.
+  'assistant.model': channel('The OpenAI-compatible model server the assistant may use (none by default) and whether its key is in the keychain.', none, AssistantModelStatusSchema),
+  'assistant.setModel': channel(
+    'Sets (url null: clears) the model server and model; key: kept in the keychain (null removes it, absent keeps it). Answers the status.',
+    AssistantModelInputSchema, AssistantModelStatusSchema,
+  ),
+  'assistant.generate': channel(
+    'Asks the model server to answer the question from the embedded answer\'s facts and numbered lines only, streaming text as assistant.chunk events; citations [n] outside the given lines are dropped. Never rejects for the server\'s failures: status failed with the reason (no first token within 10 s counts as one), and the embedded answer stands.',
+    GenerateInputSchema, GenerateResultSchema,
+  ),
+  'assistant.stop': channel('Stops a running generation (its result answers status stopped); no-op when finished.', RequestIdSchema, z.null()),
 } as const;
 
 /** Events the host pushes to the renderer. */
@@ -146,6 +158,7 @@ export const IPC_EVENTS = {
   'app.navigate': { doc: 'The host asks the renderer to open a route (menu shortcut or reelscope:// deep link).', payload: NavigateSchema },
   'updates.changed': { doc: 'The background updater changed state (checking, downloading, ready to restart, error).', payload: UpdateStatusSchema },
   'uploads.progress': { doc: 'An upload changed phase or progressed (at most ~4 per second while bytes flow).', payload: UploadProgressSchema },
+  'assistant.chunk': { doc: 'More text of a generated answer (assistant.generate), in order.', payload: GenerateChunkSchema },
   'analysis.completed': { doc: 'The first video is analyzed (marker now id,completed): start the first-video-analyzed tutorial.', payload: AnalysisCompletedSchema },
 } as const;
 

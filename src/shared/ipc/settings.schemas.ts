@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AssistantModelSettingsSchema, DEFAULT_ASSISTANT_MODEL } from './assistantModel.schemas';
 
 export const SkinSchema = z.enum(['light', 'dark']);
 
@@ -41,6 +42,8 @@ export const SettingsSchema = z.object({
   markers: MarkersSchema,
   /** The person accepted keeping the token where only an obfuscating store exists. */
   allowInsecureTokenStorage: z.boolean(),
+  /** The assistant's optional model server (issue 13); files written before it read as none. */
+  assistant: AssistantModelSettingsSchema.default(DEFAULT_ASSISTANT_MODEL),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -50,6 +53,7 @@ export const DEFAULT_SETTINGS: Settings = {
   layout: { skin: 'light', rtl: false, menuCollapsed: false },
   markers: { bId: null, uId: null, firstAnalysis: null, uploadedVideo: false, tutorials: {}, tutorialScreen: null },
   allowInsecureTokenStorage: false,
+  assistant: DEFAULT_ASSISTANT_MODEL,
 };
 
 /** A partial update: each group is merged shallowly into the stored settings. */
@@ -59,6 +63,7 @@ export const SettingsPatchSchema = z
     layout: LayoutPrefsSchema.partial(),
     markers: MarkersSchema.partial(),
     allowInsecureTokenStorage: z.boolean(),
+    assistant: AssistantModelSettingsSchema.partial(),
   })
   .partial()
   .strict();

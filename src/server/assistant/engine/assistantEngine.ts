@@ -5,18 +5,22 @@ import { formatTime } from '../../../shared/rules/mediaTime';
 import type { ServerContext } from '../../context';
 import type { HomeRepositories } from '../../repositories/home/index';
 import { videosInRange } from '../../repositories/home/homeFigures';
+import { topOrdinals } from '../../search/topOrdinals';
+import type { VideoColumns } from '../../search/videoColumns';
 import type { DateRange } from '../../repositories/videos/videoDates';
 import { resolveScope } from '../../routes/main/home/homeScope';
 import type { Acting } from '../../routes/main/videos/videoAccess';
 import { numbered, windowText } from './answerText';
 import { createFigureAnswers, type FigureAnswer } from './figureAnswers';
-import { intentOf, questionTerms, toneOf, type Intent, type QueryTerm } from './questionTerms';
+import { intentOf, questionTerms, toneOf, type Intent } from './questionTerms';
 import { createRetrieval, type FoundLine } from './retrieval';
 
 /** Seconds a quoted line lasts when no line follows it. */
 const LAST_LINE_SECONDS = 4;
 /** Most-viewed videos whose clearest positive and negative lines a sentiment answer quotes. */
 const SENTIMENT_SOURCE_VIDEOS = 20;
+/** Most-viewed videos of a product or topic read for its quote. */
+const QUOTE_SOURCE_VIDEOS = 6;
 
 export interface Ask {
   acting: Acting;
@@ -64,19 +68,22 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     return numbered(cited.map((c) => `“${c.source_doc}” — ${c.title}, ${formatTime(c.start_ts)}`));
   }
 
-  function sentimentQuotes(columns: ReturnType<typeof videosInRange>['columns'], picked: readonly number[], avoid: ReadonlySet<number>): FoundLine[] {
-    const ids = [...picked].sort((a, b) => (columns.views[b] ?? 0) - (columns.views[a] ?? 0) || a - b).slice(0, SENTIMENT_SOURCE_VIDEOS).map((o) => columns.id[o] ?? '');
+  const mostViewed = (columns: VideoColumns, ordinals: readonly number[], limit: number): string[] =>
+    topOrdinals(columns, ordinals, (o) => columns.views[o] ?? 0, limit).map((o) => columns.id[o] ?? '');
+
+  function sentimentQuotes(columns: VideoColumns, picked: readonly number[], avoid: ReadonlySet<number>): FoundLine[] {
+    const ids = mostViewed(columns, picked, SENTIMENT_SOURCE_VIDEOS);
     return (['positive', 'negative'] as const).flatMap((kind) => (clearLines.all(JSON.stringify(ids), kind) as FoundLine[]).filter((line) => !avoid.has(line.lineId)).slice(0, 2));
   }
 
-  function figureQuotes(answer: FigureAnswer, columns: ReturnType<typeof videosInRange>['columns'], picked: readonly number[], avoid: ReadonlySet<number>): FoundLine[] {
-    if (answer.quote === null) return [];
-    if ('sentiment' in answer.quote) return sentimentQuotes(columns, picked, avoid);
-    const terms: QueryTerm[] = answer.quote.phrases.filter((p) => p.trim() !== '').map((phrase) => {
-      const text = phrase.toLocaleLowerCase();
-      return { word: text, lemma: text, forms: [text] };
+  function figureQuotes(answer: FigureAnswer, columns: VideoColumns, picked: readonly number[], avoid: ReadonlySet<number>): FoundLine[] {
+    const quote = answer.quote;
+    if (quote === null) return [];
+    if ('sentiment' in quote) return sentimentQuotes(columns, picked, avoid);
+    return quote.keys.flatMap(({ code, phrase }) => {
+      const videos = mostViewed(columns, picked.filter((o) => columns[quote.column].get(o).includes(code)), QUOTE_SOURCE_VIDEOS);
+      return retrieve.quoteIn(videos, questionTerms(phrase), avoid, 1);
     });
-    return terms.flatMap((term) => retrieve(columns, picked, [term], avoid, 1).lines);
   }
 
   return (ask: Ask): EngineAnswer => {
@@ -103,7 +110,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
       return { intent, content: `${lead} Ask about something said in them, for example “What do people say about the price?”`, supporting_data: [], window };
     }
     const tone = toneOf(ask.question);
-    const found = retrieve(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
+    const found = retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
     const saying = terms.map((term) => `${countLabel(found.videosSaying.get(term.lemma) ?? 0, 'video')} ${(found.videosSaying.get(term.lemma) ?? 0) === 1 ? 'says' : 'say'} “${term.word}”`);
     if (found.videosSayingAny === 0) {
       return { intent, content: `${lead} None of them says ${terms.map((t) => `“${t.word}”`).join(' or ')}. Try other words or a wider window.`, supporting_data: [], window };

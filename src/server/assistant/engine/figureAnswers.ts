@@ -11,8 +11,8 @@ import { changeText, count, numbered, percent } from './answerText';
 /** A figure answer: its text (without the window sentence) and the phrases whose lines it quotes. */
 export interface FigureAnswer {
   text: string;
-  /** Phrases to quote lines for (product names, topics), or a sentiment to quote. */
-  quote: { phrases: string[] } | { sentiment: true } | null;
+  /** What to quote: lines naming each product or topic from its own videos, the clearest lines of each sentiment, or nothing. */
+  quote: { column: 'products' | 'topics'; keys: { code: number; phrase: string }[] } | { sentiment: true } | null;
 }
 
 const TOPICS = 10;
@@ -27,13 +27,21 @@ export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIn
   const answers: Record<Exclude<Intent, 'open'>, (scope: ResolvedHome, total: number) => FigureAnswer> = {
     topics(scope, total) {
       const { columns, picked } = videosInRange(index, scope.current);
+      // Counted per video: a topic listed twice on one video counts once (the last video seen per topic code).
       const counts = new Map<number, number>();
-      for (const o of picked) for (const code of new Set(columns.topics.get(o))) counts.set(code, (counts.get(code) ?? 0) + 1);
+      const lastVideo = new Map<number, number>();
+      for (const o of picked) {
+        for (const code of columns.topics.get(o)) {
+          if (lastVideo.get(code) === o) continue;
+          lastVideo.set(code, o);
+          counts.set(code, (counts.get(code) ?? 0) + 1);
+        }
+      }
       const names = columns.dict.topic.values();
       const top = [...counts].sort((a, b) => b[1] - a[1] || (names[a[0]] ?? '').localeCompare(names[b[0]] ?? '')).slice(0, TOPICS);
       if (top.length === 0) return { text: `None of the ${count(total)} videos has topics yet.`, quote: null };
       const items = top.map(([code, n]) => `${names[code] ?? ''} — ${countOf(n, 'video')} (${percent(n / total)})`);
-      return { text: `The top ${top.length} topics discussed, by the videos that discuss them (of ${count(total)}):\n${numbered(items)}`, quote: { phrases: top.slice(0, 3).map(([code]) => names[code] ?? '') } };
+      return { text: `The top ${top.length} topics discussed, by the videos that discuss them (of ${count(total)}):\n${numbered(items)}`, quote: { column: 'topics', keys: top.slice(0, 3).map(([code]) => ({ code, phrase: names[code] ?? '' })) } };
     },
     sentiment(scope) {
       const split = HOME_WIDGET_BUILDERS.sentiment(home, scope).split;
@@ -56,15 +64,16 @@ export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIn
       return { text: `${lead}\n${lines.join('\n')}`, quote: null };
     },
     products(scope) {
+      const { columns } = videosInRange(index, scope.current);
       const products = HOME_WIDGET_BUILDERS.top_products(home, scope).products.slice(0, 5);
       if (products.length === 0) return { text: 'No video mentions one of the products.', quote: null };
       const items = products.map((p) => `${p.name} — mentioned in ${countOf(p.mentions.current, 'video')} (${changeText(p.mentions.current, p.mentions.previous, count)}), ${percent(p.positive)} positive, ${percent(p.negative)} negative`);
-      return { text: `The most mentioned products:\n${numbered(items)}`, quote: { phrases: products.slice(0, 3).map((p) => p.name) } };
+      return { text: `The most mentioned products:\n${numbered(items)}`, quote: { column: 'products', keys: products.slice(0, 3).map((p) => ({ code: columns.dict.product.find(p.id) ?? -1, phrase: p.name })) } };
     },
     creators(scope) {
       const creators = HOME_WIDGET_BUILDERS.recent_trending(home, scope).creators.slice(0, LIST_LIMIT);
       if (creators.length === 0) return { text: 'No creator has a video here.', quote: null };
-      return { text: `The creators with the most videos:\n${numbered(creators.map((c) => `${c.name} — ${countOf(c.videos, 'video')}, ${count(c.views)} views`))}`, quote: null };
+      return { text: `The creators whose videos drew the most views:\n${numbered(creators.map((c) => `${c.name} — ${countOf(c.videos, 'video')}, ${count(c.views)} views`))}`, quote: null };
     },
     competitors(scope) {
       const brands = HOME_WIDGET_BUILDERS.benchmark(home, scope).brands;

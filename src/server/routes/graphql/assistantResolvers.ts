@@ -29,6 +29,8 @@ const id = z.string({ message: 'An id is a string.' }).min(1).max(100);
 const title = z.string().transform((text) => text.replace(/\s+/g, ' ').trim())
   .pipe(z.string().min(1, 'A title cannot be blank.').max(TITLE_MAX_CHARS, `A title is at most ${TITLE_MAX_CHARS} characters.`));
 const FIRST_TITLE_CHARS = 60;
+/** Longest generated answer kept (characters). */
+const GENERATED_MAX_CHARS = 20_000;
 /** A conversation's title until its first question names it. */
 const NEW_TITLE = 'New conversation';
 
@@ -125,6 +127,18 @@ export function createAssistantService(ctx: ServerContext) {
       if (message.role !== 'assistant') fail('Only answers can be liked.', BAD_INPUT);
       conversations.like(message._id, input.like);
       return { ...message, like: input.like };
+    },
+    reviseAnswer(auth: AuthContext, args: Args): AssistantMessage {
+      const input = parsed(z.object({ messageId: id, content: z.string().trim().min(1, 'A generated answer cannot be blank.').max(GENERATED_MAX_CHARS, `A generated answer is at most ${GENERATED_MAX_CHARS} characters.`), cited: z.array(id).max(50) }), args);
+      const message = conversations.message(input.messageId, auth.brandIds) ?? fail('That message does not exist.', NOT_FOUND);
+      if (message.role !== 'assistant') fail('Only answers can be revised.', BAD_INPUT);
+      const byId = new Map(message.supporting_data.map((d) => [d.db_id, d]));
+      const unknown = input.cited.filter((lineId) => !byId.has(lineId));
+      if (unknown.length > 0) fail(`An answer may only cite the lines it was given; ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not among them.`, BAD_INPUT);
+      // Citing none keeps every retrieved line: they were the answer's grounding.
+      const supporting = input.cited.length > 0 ? input.cited.flatMap((lineId) => byId.get(lineId) ?? []) : message.supporting_data;
+      conversations.revise(message._id, input.content, supporting);
+      return { ...message, content: input.content, supporting_data: supporting };
     },
   };
 }

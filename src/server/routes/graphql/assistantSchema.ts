@@ -69,6 +69,8 @@ export const assistantSchema = buildSchema(`
     updateConversation(conversationId: ID!, title: String!): Conversation!
     deleteConversation(conversationId: ID!): Boolean!
     likeMessage(like: Int!, messageId: ID!): Message!
+    "The text a model server generated from an answer's own lines (the desktop app's generative mode); cited: db_ids of that answer's supporting_data."
+    reviseAnswer(messageId: ID!, content: String!, cited: [String!]!): Message!
   }
 `);
 
@@ -84,6 +86,6 @@ const call = (name: keyof AssistantService): Resolver => (args, context) => (con
 
 /** Root resolvers: one per field of Query and Mutation, each a method of the service with the caller's auth. */
 export const assistantRoot: Record<string, Resolver> = Object.fromEntries(
-  (['getAllPrompts', 'getConversations', 'getMessages', 'getVideo', 'createConversation', 'askReelscope', 'regenerate', 'updateConversation', 'deleteConversation', 'likeMessage'] as const)
+  (['getAllPrompts', 'getConversations', 'getMessages', 'getVideo', 'createConversation', 'askReelscope', 'regenerate', 'updateConversation', 'deleteConversation', 'likeMessage', 'reviseAnswer'] as const)
     .map((name) => [name, call(name)]),
 );

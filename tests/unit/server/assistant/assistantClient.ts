@@ -16,7 +16,6 @@ export function assistantClient(origin: string, jwt: string) {
   const client = new ApolloClient({
     link: new HttpLink({ uri: `${origin}/graphql`, headers: { authorization: `Bearer ${jwt}` } }),
     cache: new InMemoryCache(),
-    defaultOptions: { query: { fetchPolicy: 'no-cache', errorPolicy: 'all' }, mutate: { fetchPolicy: 'no-cache', errorPolicy: 'all' } },
   });
   const settle = <T>(result: { data?: unknown; error?: unknown }): GqlResult<T> => {
     const errors = (result.error as { errors?: readonly { message: string; extensions?: { code?: unknown } }[] } | undefined)?.errors ?? [];
@@ -25,11 +24,11 @@ export function assistantClient(origin: string, jwt: string) {
   return {
     async query<T>(document: string, variables: Record<string, unknown> = {}): Promise<GqlResult<T>> {
       const { gql } = await import('@apollo/client');
-      return settle<T>(await client.query({ query: gql(document), variables }));
+      return settle<T>(await client.query({ query: gql(document), variables, fetchPolicy: 'no-cache', errorPolicy: 'all' }));
     },
     async mutate<T>(document: string, variables: Record<string, unknown> = {}): Promise<GqlResult<T>> {
       const { gql } = await import('@apollo/client');
-      return settle<T>(await client.mutate({ mutation: gql(document), variables }));
+      return settle<T>(await client.mutate({ mutation: gql(document), variables, fetchPolicy: 'no-cache', errorPolicy: 'all' }));
     },
   };
 }
