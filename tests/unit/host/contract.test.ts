@@ -30,6 +30,9 @@ const SAMPLE_INPUT: Partial<Record<IpcChannel, unknown>> = {
   'uploads.start': { file: { name: 'clip.mov', size: 1 } },
   'dialog.pickFiles': { kind: 'video' },
   'uploads.cancel': { uploadId: 'none' },
+  'assistant.setModel': { url: null, model: '' },
+  'assistant.generate': { requestId: 'r1', question: 'What about the price?', facts: 'None.', lines: [] },
+  'assistant.stop': { requestId: 'r1' },
 };
 /** Channels whose sample input is refused on purpose (no such item; not a file the host saved): the envelope proves the route. */
 const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {

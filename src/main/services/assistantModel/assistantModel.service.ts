@@ -17,6 +17,8 @@ export interface AssistantModelDeps {
   keychain: SecretStore | null;
   emit: (payload: IpcEventPayload<'assistant.chunk'>) => void;
   log: (message: string) => void;
+  /** The first-text limit (FIRST_TEXT_MS unless a test shortens it). */
+  firstTextMs?: number;
 }
 
 /**
@@ -74,7 +76,7 @@ export function createAssistantModel(deps: AssistantModelDeps) {
       try {
         const text = await streamChat({
           url, model, key: await readKey(), messages: groundedMessages(input), signal: stop.signal,
-          onText: (piece) => deps.emit({ requestId: input.requestId, text: piece }), firstTextMs: FIRST_TEXT_MS, totalMs: TOTAL_MS,
+          onText: (piece) => deps.emit({ requestId: input.requestId, text: piece }), firstTextMs: deps.firstTextMs ?? FIRST_TEXT_MS, totalMs: TOTAL_MS,
         });
         const checked = checkedCitations(text, input.lines.map((line) => line.n));
         if (checked.content === '') return { status: 'failed', content: '', cited: [], reason: `The model server at ${url} answered with no text.` };
