@@ -1,12 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { settingsAtom } from '../../app/boot/boot.atoms';
 import { PageHeader } from '../../ui/page';
+import { AssistantModelSettings } from './AssistantModelSettings';
 import { BackendSettings } from './BackendSettings';
 import { LayoutSettings } from './LayoutSettings';
 import { TokenStorageSettings } from './TokenStorageSettings';
 import './settings.css';
 
-/** Settings: back end, sign-in token storage, layout. */
+/** Settings: back end, sign-in token storage, layout, the assistant's optional model server. */
 export function SettingsScreen() {
   const settings = useAtomValue(settingsAtom);
   return (
@@ -17,6 +18,7 @@ export function SettingsScreen() {
           <BackendSettings settings={settings} />
           <TokenStorageSettings settings={settings} />
           <LayoutSettings />
+          <AssistantModelSettings />
         </div>
       )}
     </div>
