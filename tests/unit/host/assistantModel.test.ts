@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ const tempDir = useTempDir();
  */
 interface Recorded { path: string; authorization: string | undefined; body: { model: string; stream: boolean; messages: { role: string; content: string }[] } }
 let server: Server | null = null;
-async function modelServer(reply: (res: import('node:http').ServerResponse, recorded: Recorded) => void): Promise<{ url: string; requests: Recorded[] }> {
+async function modelServer(reply: (res: ServerResponse, recorded: Recorded) => void): Promise<{ url: string; requests: Recorded[] }> {
   const requests: Recorded[] = [];
   server = createServer((req: IncomingMessage, res) => {
     let raw = '';
@@ -40,7 +40,7 @@ afterEach(async () => {
   execFileSync('bash', ['-c', `secret-tool clear service ${KEYCHAIN_SERVICE} account ${MODEL_KEY_ACCOUNT} || true`]);
 });
 
-const streamed = (pieces: readonly string[]) => (res: import('node:http').ServerResponse) => {
+const streamed = (pieces: readonly string[]) => (res: ServerResponse) => {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   for (const piece of pieces) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
   res.end('data: [DONE]\n\n');

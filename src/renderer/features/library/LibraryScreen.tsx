@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { startSeconds } from '../videos/detail/useStartAt';
 import { useSetAtom } from 'jotai';
 import { pushBannerAtom } from '../../ui/banner';
 import { EmptyState, PageHeader } from '../../ui/page';
@@ -19,7 +20,11 @@ export function LibraryScreen() {
   const { state, reload } = useLibraryItems();
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState('');
-  const [seekRequest, setSeekRequest] = useState<{ seconds: number; at: number } | null>(null);
+  // A moment asked for in the address (`&t=`, an assistant citation of a saved video) plays once the item is shown.
+  const [seekRequest, setSeekRequest] = useState<{ seconds: number; at: number } | null>(() => {
+    const seconds = startSeconds(params);
+    return seconds === null ? null : { seconds, at: Date.now() };
+  });
   const search = useLibrarySearch(query);
   const banner = useSetAtom(pushBannerAtom);
   const allItems = useMemo(() => state.items ?? [], [state.items]);

@@ -5,8 +5,7 @@ import type { Report } from '../../../shared/http/reports.schemas';
 import { useServices } from '../../app/useServices';
 import { toFailure } from '../../lib/httpFailure';
 import { pushBannerAtom } from '../../ui/banner';
-import { ConfirmDialog, FormDialog } from '../../ui/dialog';
-import { TextField } from '../../ui/form';
+import { ConfirmDialog, RenameDialog } from '../../ui/dialog';
 import { deleteReport, duplicateReport, updateReport, type Who } from './reports.api';
 
 interface ReportActionsProps {
@@ -44,7 +43,22 @@ export function ReportActions({ who, report, onChanged, afterDelete }: ReportAct
       <button type="button" className="btn btn--small" onClick={() => setDialog('rename')} aria-label={`Rename ${report.title}`}>Rename</button>
       <button type="button" className="btn btn--small" disabled={busy} onClick={() => void duplicate()} aria-label={`Duplicate ${report.title}`}>Duplicate</button>
       <button type="button" className="btn btn--small" onClick={() => setDialog('delete')} aria-label={`Delete ${report.title}`}>Delete</button>
-      {dialog === 'rename' && <RenameDialog who={who} report={report} onClose={(done) => { setDialog(null); if (done) onChanged(); }} />}
+      {dialog === 'rename' && (
+        <RenameDialog
+          title="Rename report"
+          current={report.title}
+          maxLength={120}
+          blankMessage="A report needs a title."
+          save={async (title) => {
+            try {
+              await updateReport(api.main, who, report._id, { title });
+            } catch (failure) {
+              throw new Error(toFailure(failure, 'action').error, { cause: failure });
+            }
+          }}
+          onClose={(done) => { setDialog(null); if (done) onChanged(); }}
+        />
+      )}
       {dialog === 'delete' && (
         <ConfirmDialog
           title="Delete report"
@@ -60,28 +74,5 @@ export function ReportActions({ who, report, onChanged, afterDelete }: ReportAct
         />
       )}
     </div>
-  );
-}
-
-function RenameDialog({ who, report, onClose }: { who: Who; report: Report; onClose: (done: boolean) => void }) {
-  const { api } = useServices();
-  const [title, setTitle] = useState(report.title);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    if (title.trim() === '') return setError('A report needs a title.');
-    setBusy(true);
-    try {
-      await updateReport(api.main, who, report._id, { title: title.trim() });
-      onClose(true);
-    } catch (failure) {
-      setError(toFailure(failure, 'action').error);
-      setBusy(false);
-    }
-  };
-  return (
-    <FormDialog title="Rename report" submitLabel="Save" busy={busy} error={null} onSubmit={() => void save()} onClose={() => onClose(false)}>
-        <TextField label="Title" value={title} maxLength={120} autoFocus error={error} onChange={(event) => { setTitle(event.target.value); setError(null); }} />
-    </FormDialog>
   );
 }

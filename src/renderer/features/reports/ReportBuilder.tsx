@@ -12,7 +12,7 @@ import { useServices } from '../../app/useServices';
 import { toFailure } from '../../lib/httpFailure';
 import { FormDialog } from '../../ui/dialog';
 import { optionsOf, SelectField, TextField } from '../../ui/form';
-import { WindowFields } from './WindowFields';
+import { WindowFields } from '../../ui/form';
 import { createReport, updateReport, type Who } from './reports.api';
 import { KIND_LABELS, METRIC_LABELS } from './reportLabels';
 

@@ -4,3 +4,4 @@ export { ConfirmDialog } from './ConfirmDialog';
 export { FormDialog } from './FormDialog';
 export type { ConfirmDialogProps } from './ConfirmDialog';
 export { useFocusTrap } from './useFocusTrap';
+export { RenameDialog } from './RenameDialog';

@@ -15,12 +15,10 @@ export function startSeconds(params: URLSearchParams): number | null {
 }
 
 /**
- * Puts the player at the moment the address names (`?t=`) once the video is shown. A file player takes the time
- * before its metadata arrives; an embed is asked again until it answers.
+ * Puts the player at `seconds` once the video is shown (null: leave it). A file player takes the time before its
+ * metadata arrives; an embed is asked again until it answers.
  */
-export function useStartAt(player: RefObject<VideoPlayerHandle | null>, shown: boolean): void {
-  const [params] = useSearchParams();
-  const seconds = startSeconds(params);
+export function useSeekTo(player: RefObject<VideoPlayerHandle | null>, shown: boolean, seconds: number | null): void {
   useEffect(() => {
     if (!shown || seconds === null) return undefined;
     let attempts = 0;
@@ -32,4 +30,10 @@ export function useStartAt(player: RefObject<VideoPlayerHandle | null>, shown: b
     attempt();
     return () => window.clearTimeout(timer);
   }, [player, shown, seconds]);
+}
+
+/** Puts the player at the moment the address names (`?t=`, cited by report PDFs) once the video is shown. */
+export function useStartAt(player: RefObject<VideoPlayerHandle | null>, shown: boolean): void {
+  const [params] = useSearchParams();
+  useSeekTo(player, shown, startSeconds(params));
 }

@@ -11,6 +11,7 @@ import { FlaggedNotice } from '../detail/FlaggedNotice';
 import { RemoteView } from '../../../ui/remote';
 import { useRemoteSlice } from '../../../lib/useRemoteSlice';
 import { useVideoIdentity } from '../detail/useVideoIdentity';
+import { useSeekTo } from '../detail/useStartAt';
 import { createVideoDetailSlices } from '../detail/videoDetail.atoms';
 import { fetchSentiment, fetchTranscript, fetchVideoDetail } from '../detail/videoDetail.api';
 import { videoListSlice } from '../list/videoList.atoms';
@@ -20,13 +21,15 @@ import './popup.css';
 
 export interface VideoPopupProps {
   videoId: string;
+  /** Seconds to start at (an assistant citation), once the player is up. */
+  startAt?: number;
   onClose: () => void;
 }
 
 const NO_IDENTITY: Identity = { brand_id: '', user_id: '' };
 
 /** The video popup (spec §2): title, download icon, player, See Video Analysis, collapsible transcript. */
-export function VideoPopup({ videoId, onClose }: VideoPopupProps) {
+export function VideoPopup({ videoId, startAt, onClose }: VideoPopupProps) {
   const { api, backend } = useServices();
   const who = useVideoIdentity() ?? NO_IDENTITY;
   const navigate = useNavigate();
@@ -44,6 +47,8 @@ export function VideoPopup({ videoId, onClose }: VideoPopupProps) {
     if (!noticeOpen) onClose();
   }, [noticeOpen, onClose]);
   useFocusTrap(dialogRef, onEscape);
+
+  useSeekTo(playerRef, detail.state.phase === 'success', startAt ?? null);
 
   const title = detail.state.phase === 'success' ? detail.state.body.title : 'Video';
   const transcriptState = transcript.state;

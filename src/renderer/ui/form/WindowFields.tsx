@@ -1,4 +1,5 @@
-import { SelectField, TextField, type SelectOption } from '../../ui/form';
+import { SelectField, type SelectOption } from './SelectField';
+import { TextField } from './TextField';
 
 interface WindowFieldsProps<Value extends string> {
   label: string;

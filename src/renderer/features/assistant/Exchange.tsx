@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type { AssistantMessage } from '../../../shared/assistant/assistant.schemas';
+import type { AssistantApi } from './assistant.api';
+import { Citations, type CitationTarget } from './Citations';
+
+export interface ExchangeProps {
+  api: AssistantApi;
+  question: AssistantMessage;
+  answers: readonly AssistantMessage[];
+  /** Text streaming in from the model server for one of these answers, if any. */
+  streaming: { messageId: string; text: string } | null;
+  /** Per answer: why the model server's text is not shown (its failure, or a stop). */
+  notices: Readonly<Record<string, string>>;
+  busy: boolean;
+  onRegenerate: (answer: AssistantMessage) => void;
+  onLike: (answer: AssistantMessage, like: number) => void;
+  onOpen: (target: CitationTarget) => void;
+}
+
+/** One question and its answers (a regenerated one is a further answer: "2 of 2", the earlier ones a click away). */
+export function Exchange({ api, question, answers, streaming, notices, busy, onRegenerate, onLike, onOpen }: ExchangeProps) {
+  const [picked, setPicked] = useState<number | null>(null);
+  const [copied, setCopied] = useState(false);
+  const at = Math.min(picked ?? answers.length - 1, answers.length - 1);
+  const answer = answers[at];
+  const text = answer && streaming?.messageId === answer._id ? streaming.text : answer?.content;
+  const copy = async () => {
+    if (!answer) return;
+    await navigator.clipboard.writeText(answer.content).then(() => setCopied(true), () => setCopied(false));
+    window.setTimeout(() => setCopied(false), 2000);
+  };
+  return (
+    <li className="assistant-exchange">
+      <p className="assistant-question"><bdi>{question.content}</bdi></p>
+      {answer ? (
+        <article className="assistant-answer" aria-label={`Answer ${at + 1} of ${answers.length}`} data-testid="assistant-answer">
+          <div className="assistant-answer__text" aria-busy={streaming?.messageId === answer._id}><bdi>{text}</bdi></div>
+          {notices[answer._id] && <p className="assistant-answer__notice" role="status">{notices[answer._id]}</p>}
+          <Citations api={api} cited={answer.supporting_data} onOpen={onOpen} />
+          <div className="assistant-answer__actions">
+            {answers.length > 1 && (
+              <span className="assistant-answer__pager">
+                <button type="button" className="btn btn--small btn--ghost" aria-label="Previous answer" disabled={at === 0} onClick={() => setPicked(at - 1)}>‹</button>
+                <span>{at + 1} of {answers.length}</span>
+                <button type="button" className="btn btn--small btn--ghost" aria-label="Next answer" disabled={at === answers.length - 1} onClick={() => setPicked(at + 1)}>›</button>
+              </span>
+            )}
+            <button type="button" className="btn btn--small" aria-pressed={answer.like === 1} onClick={() => onLike(answer, answer.like === 1 ? 0 : 1)}>
+              {answer.like === 1 ? 'Liked' : 'Like'}
+            </button>
+            <button type="button" className="btn btn--small" disabled={busy} onClick={() => { setPicked(null); onRegenerate(answer); }}>Regenerate</button>
+            <button type="button" className="btn btn--small" onClick={() => void copy()}>{copied ? 'Copied' : 'Copy'}</button>
+            <span className="visually-hidden" role="status">{copied ? 'The answer was copied.' : ''}</span>
+          </div>
+        </article>
+      ) : <p className="assistant-answer assistant-answer--missing">No answer was stored for this question.</p>}
+    </li>
+  );
+}

@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test';
+import { SAMPLE_QUESTIONS } from '../../../src/shared/assistant/sampleQuestions';
+import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import type { VideoDetail, VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
+import { getAsBrandManager } from '../support/backend';
+import { callHost, expect, test } from '../support/fixtures';
+import type { AppStack } from '../support/stack';
+import { signInAsManager } from '../support/signIn';
+
+/** Sets whether the intro shows (as for a person who never saw it, or did): the flag is per user and the stack is shared. */
+async function setIntro(stack: AppStack, shown: boolean): Promise<void> {
+  const login = await fetch(`${stack.backendUrl}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ACCOUNTS.brandManager) });
+  const { jwt } = (await login.json()) as { jwt: string };
+  const response = await fetch(`${stack.backendUrl}/jwt_api/navbar_stats`, {
+    method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` }, body: JSON.stringify({ ask_reelscope_intro: shown }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** A video with its own file and a transcript, and the longest lower-case word it says. */
+async function playableWithWord(stack: AppStack): Promise<{ video: VideoListItem; word: string }> {
+  const { videos } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '250' });
+  for (const video of videos.filter((entry) => !entry.is_flagged)) {
+    const { video: detail } = await getAsBrandManager<{ video: VideoDetail }>(stack, `/videos/${video._id}`);
+    if (!detail.playable_url) continue;
+    const { transcription } = await getAsBrandManager<{ transcription: { content: string }[] }>(stack, `/videos/${video._id}/transcript`);
+    const word = transcription.flatMap((line) => line.content.split(/[^\p{L}]+/u)).filter((w) => /^\p{Ll}{6,}$/u.test(w)).sort((a, b) => b.length - a.length)[0];
+    if (word) return { video, word };
+  }
+  throw new Error('The demo workspace has no playable transcribed video');
+}
+
+const answers = (page: Page) => page.getByTestId('assistant-answer');
+
+async function ask(page: Page, question: string): Promise<void> {
+  const before = await answers(page).count();
+  const box = page.getByRole('textbox', { name: 'Your question' });
+  await box.fill(question);
+  await box.press('Enter');
+  await expect(answers(page)).toHaveCount(before + 1, { timeout: 20_000 });
+  await expect(box).toHaveValue('');
+}
+
+test('the intro offers the sample questions once; each is answered from the data', async ({ page, stack }) => {
+  await setIntro(stack, true);
+  await signInAsManager(page, stack.webUrl, '/assistant');
+  const intro = page.getByRole('dialog', { name: 'Ask Reelscope' });
+  await expect(intro).toBeVisible();
+  for (const question of SAMPLE_QUESTIONS) await expect(intro.getByRole('button', { name: question })).toBeVisible();
+  await intro.getByRole('button', { name: SAMPLE_QUESTIONS[0] }).click();
+  await expect(intro).toBeHidden();
+  await expect(answers(page).first()).toContainText(/The top \d+ topics discussed/, { timeout: 20_000 });
+  await expect(answers(page).first()).toContainText(/Between \d{1,2} \w{3} \d{4} and \d{1,2} \w{3} \d{4} \(last 6 months\)/);
+  await ask(page, SAMPLE_QUESTIONS[1]);
+  await expect(answers(page).nth(1)).toContainText(/Overall sentiment is mostly (positive|negative): [\d.]+% positive/);
+  await ask(page, SAMPLE_QUESTIONS[2]);
+  await expect(answers(page).nth(2)).toContainText(/Age ranges: /);
+  // The conversation took its first question as title.
+  await expect(page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: new RegExp(`^${SAMPLE_QUESTIONS[0].replace('?', '\\?')}`) })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Ask Reelscope' })).toHaveCount(0);
+});
+
+test('an open question cites moments that play where they were said; like, regenerate, rename, delete', async ({ page, stack }) => {
+  await setIntro(stack, false);
+  // A video with its own file (the player's time can be read), a long word it says, and the day it was added: asked
+  // over that day, the answer must quote it.
+  const { video, word } = await playableWithWord(stack);
+  const day = video.created_at.slice(0, 10);
+
+  await signInAsManager(page, stack.webUrl, '/assistant');
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  await page.getByRole('combobox', { name: 'Window' }).selectOption('custom');
+  await page.getByLabel('From', { exact: true }).fill(day);
+  await page.getByLabel('To', { exact: true }).fill(day);
+  await ask(page, `What do people say about ${word}?`);
+  const answer = answers(page).last();
+  await expect(answer).toContainText(new RegExp(`\\d+ videos? says? “${word}”`));
+  const chip = answer.locator(`[data-video-id="${video._id}"]`).first();
+  await expect(chip).toBeVisible();
+  const local = await answer.getByTestId('assistant-citation').evaluateAll((chips, id) => chips.findIndex((c) => c.getAttribute('data-video-id') === id), video._id);
+  await chip.focus();
+  await expect(answer.getByRole('tooltip').nth(local)).toBeVisible();
+  await expect(answer.getByRole('tooltip').nth(local)).toContainText(word);
+  const start = Number(await chip.getAttribute('data-start'));
+  await chip.click();
+  const popup = page.getByTestId('video-popup');
+  await expect(popup).toBeVisible();
+  const player = popup.getByTestId('player-html5');
+  await expect.poll(async () => Math.abs((await player.evaluate((v: HTMLVideoElement) => v.currentTime)) - start), { timeout: 15_000 }).toBeLessThan(1);
+  await popup.getByRole('button', { name: 'Close' }).click();
+
+  await answer.getByRole('button', { name: 'Like' }).click();
+  await expect(answer.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
+  const firstText = await answer.locator('.assistant-answer__text').innerText();
+  await answer.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(page.getByTestId('assistant-answer').last()).toHaveAttribute('aria-label', 'Answer 2 of 2', { timeout: 20_000 });
+  const regenerated = page.getByTestId('assistant-answer').last();
+  await expect(regenerated.locator('.assistant-answer__text')).not.toHaveText(firstText);
+  await page.getByRole('button', { name: 'Previous answer' }).click();
+  await expect(page.getByTestId('assistant-answer').last()).toHaveAttribute('aria-label', 'Answer 1 of 2');
+  await expect(page.getByTestId('assistant-answer').last().getByRole('button', { name: 'Liked' })).toBeVisible();
+
+  const list = page.getByRole('navigation', { name: 'Conversations' });
+  await list.getByRole('button', { name: `Rename What do people say about ${word}?` }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename conversation' });
+  await rename.getByRole('textbox', { name: 'Title' }).fill('Pricing, التسعير');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(list.getByRole('button', { name: /^Pricing, التسعير/ })).toBeVisible();
+  await list.getByRole('button', { name: 'Delete Pricing, التسعير' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete conversation' }).or(page.getByRole('dialog', { name: 'Delete conversation' }));
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(confirm.getByText('The conversation was deleted.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(list.getByRole('button', { name: /^Pricing, التسعير/ })).toHaveCount(0);
+});
+
+test('the assistant in both skins and right to left', async ({ page, stack }) => {
+  await setIntro(stack, false);
+  await signInAsManager(page, stack.webUrl, '/assistant');
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  await page.getByRole('combobox', { name: 'Window' }).selectOption('all_dates');
+  await ask(page, 'Which videos complain about the pump?');
+  for (const [skin, rtl] of [['light', false], ['dark', false], ['light', true]] as const) {
+    await callHost(stack, 'settings.update', { layout: { skin, rtl } });
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: /^Which videos complain about the pump/ }).first().click();
+    await expect(answers(page).first()).toBeVisible();
+    await answers(page).first().getByTestId('assistant-citation').first().hover();
+    await page.screenshot({ path: `artifacts/screenshots/assistant-${skin}${rtl ? '-rtl' : ''}.png`, fullPage: true });
+  }
+  await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
+});
