@@ -56,6 +56,7 @@ export function createConversationsRepository(db: Database.Database, now: () => 
   const lastMessages = db.prepare(`SELECT ${messageCols} FROM assistant_messages m WHERE m.conversation_id = ? ORDER BY m.seq DESC LIMIT ?`);
   const findMessage = db.prepare(`SELECT ${messageCols} FROM assistant_messages m JOIN assistant_conversations c ON c.id = m.conversation_id
     WHERE m.id = ? AND c.brand_id IN (SELECT value FROM json_each(?))`);
+  const lastQuestion = db.prepare("SELECT content FROM assistant_messages WHERE conversation_id = ? AND role = 'user' ORDER BY seq DESC LIMIT 1").pluck();
   const answersTo = db.prepare(`SELECT ${messageCols} FROM assistant_messages m WHERE m.question_id = ? ORDER BY m.seq`);
   const nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM assistant_messages WHERE conversation_id = ?').pluck();
   const insertMessage = db.prepare(`INSERT INTO assistant_messages (id, conversation_id, seq, role, content, like, start_date, end_date, question_id, supporting_data, asked_window, created_at)
@@ -101,6 +102,8 @@ export function createConversationsRepository(db: Database.Database, now: () => 
       const row = findMessage.get(id, JSON.stringify(brandIds)) as MessageRow | undefined;
       return row ? toMessage(row) : null;
     },
+    /** The conversation's latest question (a follow-up's subject), or null before the first. */
+    lastQuestion: (conversationId: string): string | null => (lastQuestion.get(conversationId) as string | undefined) ?? null,
     answersTo: (questionId: string): AssistantMessage[] => (answersTo.all(questionId) as MessageRow[]).map(toMessage),
     /** A question and its answer, in one transaction: both land or neither does. */
     exchange: db.transaction((conversationId: string, question: NewMessage, reply: NewMessage): [AssistantMessage, AssistantMessage] => {

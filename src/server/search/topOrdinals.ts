@@ -5,15 +5,7 @@ import type { VideoColumns } from './videoColumns';
  * ORDER BY key DESC, created_at DESC, id DESC). One pass keeping the best few, not a sort of every video.
  */
 export function topOrdinals(columns: VideoColumns, picked: readonly number[], key: (o: number) => number, limit: number): number[] {
-  const before = (a: number, b: number): boolean => {
-    const ka = key(a);
-    const kb = key(b);
-    if (ka !== kb) return ka > kb;
-    const createdA = columns.createdAt[a] ?? '';
-    const createdB = columns.createdAt[b] ?? '';
-    if (createdA !== createdB) return createdA > createdB;
-    return (columns.id[a] ?? '') > (columns.id[b] ?? '');
-  };
+  const before = rankedBefore(columns, key);
   const best: number[] = [];
   if (limit <= 0) return best;
   for (const o of picked) {
@@ -24,6 +16,39 @@ export function topOrdinals(columns: VideoColumns, picked: readonly number[], ke
     if (best.length > limit) best.pop();
   }
   return best;
+}
+
+/** Whether `a` comes before `b` in the order of topOrdinals. */
+export function rankedBefore(columns: VideoColumns, key: (o: number) => number): (a: number, b: number) => boolean {
+  return (a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    if (ka !== kb) return ka > kb;
+    const createdA = columns.createdAt[a] ?? '';
+    const createdB = columns.createdAt[b] ?? '';
+    if (createdA !== createdB) return createdA > createdB;
+    return (columns.id[a] ?? '') > (columns.id[b] ?? '');
+  };
+}
+
+/**
+ * Groups (e.g. creators) in the order of their best member, the page `from`…`from + count` of them with each group's
+ * first `perGroup` members, and how many groups there are: two passes over the ordinals and a sort of the groups,
+ * never a sort of every ordinal.
+ */
+export function topGroups(columns: VideoColumns, picked: readonly number[], key: (o: number) => number, groupOf: (o: number) => number,
+  page: { from: number; count: number; perGroup: number }): { total: number; groups: { group: number; members: number[] }[] } {
+  const before = rankedBefore(columns, key);
+  const best = new Map<number, number>();
+  for (const o of picked) {
+    const group = groupOf(o);
+    const held = best.get(group);
+    if (held === undefined || before(o, held)) best.set(group, o);
+  }
+  const order = [...best].sort((a, b) => (before(a[1], b[1]) ? -1 : 1)).slice(page.from, page.from + page.count).map(([group]) => group);
+  const wanted = new Map(order.map((group) => [group, [] as number[]]));
+  for (const o of picked) wanted.get(groupOf(o))?.push(o);
+  return { total: best.size, groups: order.map((group) => ({ group, members: topOrdinals(columns, wanted.get(group) ?? [], key, page.perGroup) })) };
 }
 
 /** Every ordinal in the order of `topOrdinals` (a sort, for when most of them are wanted). */

@@ -89,8 +89,22 @@ export function questionTerms(question: string): QueryTerm[] {
   return [...terms.values()];
 }
 
+/** Lines whose lemmas are kept (lemmatising is an answer's costliest step, and follow-ups quote the same lines). */
+const LEMMA_CACHE_LINES = 20_000;
+const lemmaCache = new Map<string, ReadonlySet<string>>();
+
 /** The lemmas of a line (English lemmas; other words as they are), for the second ranking signal. */
-export function lineLemmas(content: string): Set<string> {
+export function lineLemmas(content: string): ReadonlySet<string> {
+  const known = lemmaCache.get(content);
+  if (known) return known;
+  const lemmas = readLemmas(content);
+  // Oldest first out: a Map iterates in insertion order.
+  if (lemmaCache.size >= LEMMA_CACHE_LINES) lemmaCache.delete(lemmaCache.keys().next().value ?? '');
+  lemmaCache.set(content, lemmas);
+  return lemmas;
+}
+
+function readLemmas(content: string): Set<string> {
   const lemmas = new Set<string>();
   const latin: string[] = [];
   for (const segment of segmenter.segment(content.toLocaleLowerCase())) {

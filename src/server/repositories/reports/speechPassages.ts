@@ -7,7 +7,7 @@ import { numberOrNull } from '../../search/columnValues';
 import type { VideoColumns } from '../../search/videoColumns';
 import { createTranscriptLines } from '../videos/transcriptLines';
 import { videosInRange, type HomeRange } from '../home/homeFigures';
-import { orderOrdinals, topOrdinals } from '../../search/topOrdinals';
+import { orderOrdinals, topGroups, topOrdinals } from '../../search/topOrdinals';
 
 /** Seconds a line lasts when no line follows it. */
 const LAST_LINE_SECONDS = 4;
@@ -41,11 +41,7 @@ export function createSpeechPassages(db: Database.Database, index: VideoSearchIn
    * id, so pages never overlap. A page of videos keeps only the best few in one pass; clustering sorts them all.
    */
   function ordered(columns: VideoColumns, ordinals: number[], query: SpeechReportQuery, limit: number): number[] {
-    const value = sortKey(columns, query.cluster_sort_by);
-    const key = (o: number) => {
-      const v = value(o);
-      return v === null ? -Infinity : query.desc ? v : -v;
-    };
+    const key = sortValue(columns, query);
     // Keeping the best few costs about their number per video: past a few pages a sort is cheaper.
     return limit <= 4 * SPEECH_PAGE_SIZE ? topOrdinals(columns, ordinals, key, Math.min(limit, ordinals.length)) : orderOrdinals(columns, ordinals, key).slice(0, limit);
   }
@@ -84,20 +80,31 @@ export function createSpeechPassages(db: Database.Database, index: VideoSearchIn
       return { total_videos: ordinals.length, total_clusters: ordinals.length, pages: Math.ceil(ordinals.length / SPEECH_PAGE_SIZE), clusters };
     }
     // By creator: in the order of each creator's first video in the sort; videos without a creator form one cluster.
-    const byCreator = new Map<number, number[]>();
-    for (const o of ordered(columns, ordinals, query, ordinals.length)) {
-      const code = columns.creator[o] ?? -1;
-      let list = byCreator.get(code);
-      if (!list) byCreator.set(code, (list = []));
-      list.push(o);
-    }
+    const { total, groups } = topGroups(columns, ordinals, sortValue(columns, query), (o) => columns.creator[o] ?? -1,
+      { from, count: SPEECH_PAGE_SIZE, perGroup: SPEECH_VIDEOS_PER_CREATOR });
     const creatorIds = columns.dict.creator.values();
-    const groups = [...byCreator].slice(from, from + SPEECH_PAGE_SIZE);
-    const clusters = groups.map(([code, members]) => {
-      const videos = videosWithPassages(members.slice(0, SPEECH_VIDEOS_PER_CREATOR).map((o) => columns.id[o] ?? ''), query.highlight);
+    const clusters = groups.map(({ group: code, members }) => {
+      const videos = videosWithPassages(members.map((o) => columns.id[o] ?? ''), query.highlight);
       return { key: code < 0 ? 'none' : (creatorIds[code] ?? ''), label: videos[0]?.creator_name ?? 'Unknown creator', videos };
     });
-    return { total_videos: ordinals.length, total_clusters: byCreator.size, pages: Math.ceil(byCreator.size / SPEECH_PAGE_SIZE), clusters };
+    return { total_videos: ordinals.length, total_clusters: total, pages: Math.ceil(total / SPEECH_PAGE_SIZE), clusters };
+  };
+}
+
+/**
+ * The key of the sort asked for, largest first (missing values last either way), worked out once per video: a
+ * ranking compares each video many times, and a publication date is a string to parse.
+ */
+function sortValue(columns: VideoColumns, query: SpeechReportQuery): (o: number) => number {
+  const value = sortKey(columns, query.cluster_sort_by);
+  const known = new Float64Array(columns.size).fill(NaN);
+  return (o) => {
+    const held = known[o] ?? NaN;
+    if (!Number.isNaN(held)) return held;
+    const v = value(o);
+    const key = v === null ? -Infinity : query.desc ? v : -v;
+    known[o] = key;
+    return key;
   };
 }
 

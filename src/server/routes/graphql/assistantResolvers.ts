@@ -83,17 +83,17 @@ export function createAssistantService(ctx: ServerContext) {
       const input = parsed(AskInputSchema, args);
       const conversation = conversationOf(auth, input.conversationId);
       if (conversation.brand_id !== ownBrand(auth, input.brandId)) fail('That conversation belongs to another of your brands.', BAD_INPUT);
-      const history = conversations.messages(conversation._id).filter((m) => m.role === 'user');
+      const previousQuestion = conversations.lastQuestion(conversation._id);
       const result = answer(() => engine({
         acting: acting(auth, input.brandId), question: input.userMessage.content, duration: input.duration, start_date: input.start_date, end_date: input.end_date,
-        avoid: new Set(), previousQuestion: history.at(-1)?.content,
+        avoid: new Set(), previousQuestion: previousQuestion ?? undefined,
       }));
       const dates = { start_date: result.window.start, end_date: result.window.end };
       const asked_window = { duration: input.duration, start_date: input.start_date, end_date: input.end_date };
       const [, reply] = conversations.exchange(conversation._id,
         { role: 'user', content: input.userMessage.content, ...dates, question_id: null, supporting_data: [], asked_window },
         { role: 'assistant', content: result.content, ...dates, question_id: null, supporting_data: result.supporting_data });
-      if (history.length === 0 && conversation.title === NEW_TITLE) conversations.rename(conversation._id, firstTitle(input.userMessage.content));
+      if (previousQuestion === null && conversation.title === NEW_TITLE) conversations.rename(conversation._id, firstTitle(input.userMessage.content));
       return reply;
     },
     regenerate(auth: AuthContext, args: Args): AssistantMessage {
