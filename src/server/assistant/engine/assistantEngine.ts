@@ -80,8 +80,12 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     const quote = answer.quote;
     if (quote === null) return [];
     if ('sentiment' in quote) return sentimentQuotes(columns, picked, avoid);
+    // A product's or topic's videos come from its posting list, kept to the window's.
+    const { lists } = columns.postingsOf(columns[quote.column]);
+    const inWindow = new Uint8Array(columns.size);
+    for (const o of picked) inWindow[o] = 1;
     return quote.keys.flatMap(({ code, phrase }) => {
-      const videos = mostViewed(columns, picked.filter((o) => columns[quote.column].get(o).includes(code)), QUOTE_SOURCE_VIDEOS);
+      const videos = mostViewed(columns, [...(lists.get(code) ?? [])].filter((o) => inWindow[o] === 1), QUOTE_SOURCE_VIDEOS);
       return retrieve.quoteIn(videos, questionTerms(phrase), avoid, 1);
     });
   }

@@ -27,18 +27,18 @@ export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIn
   const answers: Record<Exclude<Intent, 'open'>, (scope: ResolvedHome, total: number) => FigureAnswer> = {
     topics(scope, total) {
       const { columns, picked } = videosInRange(index, scope.current);
-      // Counted per video: a topic listed twice on one video counts once (the last video seen per topic code).
-      const counts = new Map<number, number>();
-      const lastVideo = new Map<number, number>();
+      // Counted per video (a topic listed twice on one video counts once), in arrays by topic code.
+      const names = columns.dict.topic.values();
+      const counts = new Int32Array(names.length);
+      const lastVideo = new Int32Array(names.length).fill(-1);
       for (const o of picked) {
         for (const code of columns.topics.get(o)) {
-          if (lastVideo.get(code) === o) continue;
-          lastVideo.set(code, o);
-          counts.set(code, (counts.get(code) ?? 0) + 1);
+          if (lastVideo[code] === o) continue;
+          lastVideo[code] = o;
+          counts[code] = (counts[code] ?? 0) + 1;
         }
       }
-      const names = columns.dict.topic.values();
-      const top = [...counts].sort((a, b) => b[1] - a[1] || (names[a[0]] ?? '').localeCompare(names[b[0]] ?? '')).slice(0, TOPICS);
+      const top = [...counts.entries()].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || (names[a[0]] ?? '').localeCompare(names[b[0]] ?? '')).slice(0, TOPICS);
       if (top.length === 0) return { text: `None of the ${count(total)} videos has topics yet.`, quote: null };
       const items = top.map(([code, n]) => `${names[code] ?? ''} — ${countOf(n, 'video')} (${percent(n / total)})`);
       return { text: `The top ${top.length} topics discussed, by the videos that discuss them (of ${count(total)}):\n${numbered(items)}`, quote: { column: 'topics', keys: top.slice(0, 3).map(([code]) => ({ code, phrase: names[code] ?? '' })) } };

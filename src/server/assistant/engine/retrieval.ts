@@ -3,6 +3,7 @@ import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import type { VideoColumns } from '../../search/videoColumns';
 import { FTS_MIN_CHARS } from '../../repositories/videos/videoFilterSql';
 import { markPosting } from '../../search/transcriptTerms';
+import { topOrdinals } from '../../search/topOrdinals';
 import type { QueryTerm } from './questionTerms';
 import { rankLines, type FoundLine, type ScoredLine, type Tone, type WeightedTerm } from './lineRanking';
 
@@ -72,18 +73,22 @@ export function createRetrieval(db: Database.Database, index: VideoSearchIndex) 
     /** Open questions: the window's videos that say the terms, then their best lines. */
     search(columns: VideoColumns, picked: readonly number[], terms: readonly QueryTerm[], avoid: ReadonlySet<number>, limit: number, tone: Tone = null): Retrieval {
       const videosSaying = new Map<string, number>();
-      const score = new Map<number, number>();
+      // Scores in an array by ordinal, and the best few kept in one pass: no map or sort of every matching video.
+      const score = new Float64Array(columns.size);
+      const saidAny = new Set<number>();
       const weighted: WeightedTerm[] = terms.map((term) => {
         const tests = term.forms.map((form) => sayingTest(form, columns.size));
         const saying = picked.filter((o) => tests.some((says) => says(o)));
         videosSaying.set(term.lemma, saying.length);
         const idf = Math.log(1 + (picked.length - saying.length + 0.5) / (saying.length + 0.5));
-        for (const o of saying) score.set(o, (score.get(o) ?? 0) + idf);
+        for (const o of saying) {
+          score[o] = (score[o] ?? 0) + idf;
+          saidAny.add(o);
+        }
         return { term, idf };
       });
-      const candidates = [...score].sort((a, b) => b[1] - a[1] || (columns.views[b[0]] ?? 0) - (columns.views[a[0]] ?? 0) || a[0] - b[0])
-        .slice(0, CANDIDATE_VIDEOS).map(([o]) => columns.id[o] ?? '');
-      return { videosSaying, videosSayingAny: score.size, lines: rankLines(withoutAvoided(candidateLines(candidates, weighted), avoid), weighted, tone, limit) };
+      const candidates = topOrdinals(columns, [...saidAny], (o) => score[o] ?? 0, CANDIDATE_VIDEOS).map((o) => columns.id[o] ?? '');
+      return { videosSaying, videosSayingAny: saidAny.size, lines: rankLines(withoutAvoided(candidateLines(candidates, weighted), avoid), weighted, tone, limit) };
     },
     /** Figure answers: the best lines of given videos (a product's, a topic's: known without a transcript search). */
     quoteIn(videoIds: readonly string[], terms: readonly QueryTerm[], avoid: ReadonlySet<number>, limit: number): FoundLine[] {
