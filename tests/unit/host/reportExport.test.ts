@@ -51,6 +51,13 @@ describe('report PDF', () => {
     for (const name of ['NotoSans-Regular', 'NotoSans-Bold', 'NotoSansArabic', 'NotoSansDevanagari', 'NotoSansCJK']) expect(fonts).toContain(name);
   });
 
+  it('draws the charts as text and vectors: legends, axis labels in any script, pie labels', () => {
+    const charts = run('pdftotext', ['-enc', 'UTF-8', '-f', '1', '-l', '3', file, '-']);
+    for (const label of ['Views', 'Likes', '350K', '8K', '2024-03', 'Hydra Serum', '美容液', 'Sun Fluid SPF 50', 'Positive: 62 %', 'Dermaclear']) expect(charts).toContain(label);
+    // Vectors, not pictures: no image is embedded for a chart.
+    expect(run('pdfimages', ['-list', file]).trim().split('\n')).toHaveLength(2);
+  });
+
   it('rasterises without error', () => {
     execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', '-singlefile', file, '/tmp/report-pdf-page1']);
     execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '2', '-l', '2', '-singlefile', file, '/tmp/report-pdf-page2']);

@@ -1,10 +1,9 @@
 /** The first page's heading and KPI cards, and chart sections: each chart whole on one page, as vectors. */
-import SVGtoPDF from 'svg-to-pdfkit';
 import type { ReportChart, ReportDocument, ReportKpi } from '../../../shared/reports/reportDocument';
 import type { Ctx } from '../transcriptExport/pdfWriter';
 import { paragraph } from '../transcriptExport/pdfWriter';
 import { drawText } from '../transcriptExport/textRuns';
-import { chartFont, chartSvg } from './chartSvg';
+import { drawChartVectors } from './chartPdf';
 import type { Tone } from './format';
 import { formatValue, kpiChangeLine } from './format';
 import { contentWidth, ensureRoom, INK, MARGIN, MUTED, rule, SECTION_TITLE_HEIGHT, sectionTitle } from './layout';
@@ -86,17 +85,8 @@ export function drawChart(ctx: Ctx, chart: ReportChart): void {
   const height = chartHeight(chart, width);
   ensureRoom(pdf, SECTION_TITLE_HEIGHT + height);
   sectionTitle(ctx, chart.title);
-  const scale = CHART_PIXELS / width;
-  const svg = chartSvg(chart, CHART_PIXELS, Math.round(height * scale));
-  // @types/svg-to-pdfkit names the PDFDocument class where the function takes a document.
-  SVGtoPDF(pdf as unknown as Parameters<typeof SVGtoPDF>[0], svg, MARGIN, pdf.y, {
-    width,
-    height,
-    assumePt: true,
-    fontCallback: (family, bold) => chartFont(family, bold),
-    warningCallback: () => undefined,
-  });
-  // svg-to-pdfkit leaves its own fill colour and font behind.
-  ctx.fill = undefined;
-  pdf.y += height + 18;
+  const top = pdf.y;
+  drawChartVectors(ctx, chart, { x: MARGIN, y: top, width, height }, CHART_PIXELS);
+  // The labels moved pdfkit's text cursor: the next section starts under the chart.
+  pdf.y = top + height + 18;
 }

@@ -31,10 +31,29 @@ export function setFill(ctx: Ctx, color: string): void {
   ctx.fill = { page: ctx.pdf.page, color };
 }
 
+/** Ascent and descent per point of size, read once per face: fontkit reads its tables again on every access. */
+const metricsByFace = new WeakMap<object, { up: number; down: number }>();
+function metrics(ctx: Ctx, key: FontKey): { up: number; down: number } {
+  const face = ctx.font(key) as unknown as object & Partial<{ ascent: number; descent: number; unitsPerEm: number }>;
+  let known = metricsByFace.get(face);
+  if (!known) {
+    const em = face.unitsPerEm ?? 1000;
+    known = { up: face.ascent ? face.ascent / em : 1, down: Math.abs(face.descent ?? 0) / em };
+    metricsByFace.set(face, known);
+  }
+  return known;
+}
+
 /** A font's ascent per point of size (drawText puts a run's top, not its baseline, at y). */
-function ascent(ctx: Ctx, key: FontKey): number {
-  const face = ctx.font(key) as Partial<{ ascent: number; unitsPerEm: number }>;
-  return face.ascent && face.unitsPerEm ? face.ascent / face.unitsPerEm : 1;
+const ascent = (ctx: Ctx, key: FontKey): number => metrics(ctx, key).up;
+
+/**
+ * The top of a line whose middle (half way between the Latin face's ascent and descent, SVG's "central") is at
+ * `centre`: chart labels are placed by their centre.
+ */
+export function lineTopForCentre(ctx: Ctx, centre: number, size: number): number {
+  const { up, down } = metrics(ctx, 'latin');
+  return centre - (up - (up - down) / 2) * size;
 }
 
 function runsWidth(ctx: Ctx, runs: Run[], size: number): number {
@@ -46,18 +65,17 @@ function runsWidth(ctx: Ctx, runs: Run[], size: number): number {
 /** Runs of `text` that fit `width`: the whole text, or the longest grapheme prefix that fits with an ellipsis. */
 export function fitRuns(ctx: Ctx, text: string, width: number, size: number, base: FontKey = 'latin'): Run[] {
   const runs = splitRuns(text, base);
-  if (runsWidth(ctx, runs, size) <= width) return runs;
+  const full = runsWidth(ctx, runs, size);
+  if (full <= width) return runs;
   const parts = Array.from(graphemes.segment(text), (segment) => segment.segment);
   const cut = (count: number) => splitRuns(parts.slice(0, count).join('').trimEnd() + ELLIPSIS, base);
-  // Binary search on the number of graphemes kept: widths grow with the prefix.
-  let low = 0;
-  let high = parts.length - 1;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (runsWidth(ctx, cut(middle), size) <= width) low = middle;
-    else high = middle - 1;
-  }
-  return cut(low);
+  const fits = (count: number) => runsWidth(ctx, cut(count), size) <= width;
+  // Start from the share of the text that fits, then step: widths grow with the prefix, and the guess is off by a
+  // grapheme or two (each width measured is a text layout, so a binary search cost more).
+  let kept = Math.max(0, Math.min(parts.length - 1, Math.floor((parts.length * (width - widthOf(ctx, base, ELLIPSIS, size))) / full)));
+  while (kept > 0 && !fits(kept)) kept -= 1;
+  while (kept + 1 < parts.length && fits(kept + 1)) kept += 1;
+  return cut(kept);
 }
 
 /** Width `text` takes at `size` (untruncated). */
