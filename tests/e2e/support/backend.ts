@@ -24,3 +24,14 @@ export async function playableVideo(stack: AppStack, accept: (video: VideoListIt
   }
   throw new Error('The demo workspace has no such playable video');
 }
+
+/** Sets whether the assistant intro shows for the demo manager (the flag is per user and a worker's stack is shared). */
+export async function setAssistantIntro(stack: AppStack, shown: boolean): Promise<void> {
+  const { email, password } = DEMO_ACCOUNTS.brandManager;
+  const login = await fetch(`${stack.backendUrl}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const { jwt } = (await login.json()) as { jwt: string };
+  const response = await fetch(`${stack.backendUrl}/jwt_api/navbar_stats`, {
+    method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` }, body: JSON.stringify({ ask_reelscope_intro: shown }),
+  });
+  if (response.status !== 200) throw new Error(`PATCH /navbar_stats answered ${response.status}`);
+}

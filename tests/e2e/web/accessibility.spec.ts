@@ -7,7 +7,7 @@ import type { ReportList } from '../../../src/shared/http/reports.schemas';
 import type { VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import { LoginPage } from '../pages/LoginPage';
 import { ShellPage } from '../pages/ShellPage';
-import { getAsBrandManager } from '../support/backend';
+import { getAsBrandManager, setAssistantIntro } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
 
 const SIGNED_OUT = ['login', 'signup', 'forgot-password', 'reset-password?token=abc'];
@@ -80,6 +80,18 @@ for (const skin of SKINS) {
     await page.getByRole('button', { name: 'Edit' }).click();
     found.push(...(await violations(page, 'report builder')));
     await page.keyboard.press('Escape');
+
+    // The assistant: its intro (while it is still up), a conversation with an answer, its citations and a quote shown.
+    await setAssistantIntro(stack, true);
+    await page.goto(`${stack.webUrl}/#/assistant`);
+    const intro = page.getByRole('dialog', { name: 'Ask Reelscope' });
+    await expect(intro).toBeVisible();
+    found.push(...(await violations(page, 'assistant intro')));
+    await intro.getByRole('button', { name: 'Not now' }).click();
+    await page.getByRole('textbox', { name: 'Your question' }).fill('Which videos complain about the pump?');
+    await page.getByRole('textbox', { name: 'Your question' }).press('Enter');
+    await page.getByTestId('assistant-citation').first().focus();
+    found.push(...(await violations(page, 'assistant conversation')));
 
     await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
     expect(found, found.join('\n')).toEqual([]);

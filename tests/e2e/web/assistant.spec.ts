@@ -1,21 +1,10 @@
 import type { Page } from '@playwright/test';
 import { SAMPLE_QUESTIONS } from '../../../src/shared/assistant/sampleQuestions';
-import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import type { VideoDetail, VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
-import { getAsBrandManager } from '../support/backend';
+import { getAsBrandManager, setAssistantIntro } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
 import type { AppStack } from '../support/stack';
 import { signInAsManager } from '../support/signIn';
-
-/** Sets whether the intro shows (as for a person who never saw it, or did): the flag is per user and the stack is shared. */
-async function setIntro(stack: AppStack, shown: boolean): Promise<void> {
-  const login = await fetch(`${stack.backendUrl}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ACCOUNTS.brandManager) });
-  const { jwt } = (await login.json()) as { jwt: string };
-  const response = await fetch(`${stack.backendUrl}/jwt_api/navbar_stats`, {
-    method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` }, body: JSON.stringify({ ask_reelscope_intro: shown }),
-  });
-  expect(response.status).toBe(200);
-}
 
 /** A video with its own file and a transcript, and the longest lower-case word it says. */
 async function playableWithWord(stack: AppStack): Promise<{ video: VideoListItem; word: string }> {
@@ -42,7 +31,7 @@ async function ask(page: Page, question: string): Promise<void> {
 }
 
 test('the intro offers the sample questions once; each is answered from the data', async ({ page, stack }) => {
-  await setIntro(stack, true);
+  await setAssistantIntro(stack, true);
   await signInAsManager(page, stack.webUrl, '/assistant');
   const intro = page.getByRole('dialog', { name: 'Ask Reelscope' });
   await expect(intro).toBeVisible();
@@ -64,7 +53,7 @@ test('the intro offers the sample questions once; each is answered from the data
 });
 
 test('an open question cites moments that play where they were said; like, regenerate, rename, delete', async ({ page, stack }) => {
-  await setIntro(stack, false);
+  await setAssistantIntro(stack, false);
   // A video with its own file (the player's time can be read), a long word it says, and the day it was added: asked
   // over that day, the answer must quote it.
   const { video, word } = await playableWithWord(stack);
@@ -118,7 +107,7 @@ test('an open question cites moments that play where they were said; like, regen
 });
 
 test('the assistant in both skins and right to left', async ({ page, stack }) => {
-  await setIntro(stack, false);
+  await setAssistantIntro(stack, false);
   await signInAsManager(page, stack.webUrl, '/assistant');
   await page.getByRole('button', { name: 'New conversation' }).click();
   await page.getByRole('combobox', { name: 'Window' }).selectOption('all_dates');

@@ -50,15 +50,15 @@ function Citation({ api, line, onOpen }: { api: AssistantApi; line: SupportingDa
         type="button"
         className="assistant-citation__chip"
         aria-describedby={quoteId}
-        aria-label={`Play ${title ?? 'the video'} at ${describeTime(line.start_ts)}`}
         onClick={() => onOpen({ videoId: line.transcript_id_video_id, seconds: line.start_ts })}
         data-testid="assistant-citation"
         data-video-id={line.transcript_id_video_id}
         data-start={line.start_ts}
       >
         {line.thumbnail_url ? <img className="assistant-citation__thumb" src={resolveMediaUrl(line.thumbnail_url, backend.origin)} alt="" /> : <span className="assistant-citation__thumb" />}
+        <span className="visually-hidden">Play </span>
         <bdi className="assistant-citation__title">{title ?? '…'}</bdi>
-        <span className="assistant-citation__time">{formatTime(line.start_ts)}</span>
+        <span className="assistant-citation__time" title={describeTime(line.start_ts)}>{formatTime(line.start_ts)}</span>
       </button>
       <span role="tooltip" id={quoteId} className="assistant-citation__quote"><bdi>“{line.source_doc}”</bdi></span>
     </li>
