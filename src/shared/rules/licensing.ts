@@ -3,3 +3,34 @@ export function licensingFee(price: number): number {
   const fee = price <= 0.99 ? 6 : price * 0.2;
   return Math.round((fee + Number.EPSILON) * 100) / 100;
 }
+
+/** A license's total: its price and the fee. */
+export function licenseTotal(price: number): number {
+  return Math.round((price + licensingFee(price) + Number.EPSILON) * 100) / 100;
+}
+
+/** Days before its end from which an active license is marked (and the desktop app says so once). */
+export const LICENSE_EXPIRY_NOTICE_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+/** Whether a license that ends at `expiresAt` is within its notice period at `now` (and not over). */
+export function licenseExpiringSoon(expiresAt: string | null, now: Date): boolean {
+  if (expiresAt === null) return false;
+  const left = Date.parse(expiresAt) - now.getTime();
+  return left > 0 && left <= LICENSE_EXPIRY_NOTICE_DAYS * DAY_MS;
+}
+
+/** Months a licensing duration of spec §9 lasts. */
+export const LICENSE_MONTHS: Readonly<Record<'6 months' | '1 year' | '2 years', number>> = { '6 months': 6, '1 year': 12, '2 years': 24 };
+
+/** When a license paid at `from` for `duration` ends (calendar months, UTC). */
+export function licenseEnd(from: Date, duration: keyof typeof LICENSE_MONTHS): Date {
+  const end = new Date(from.getTime());
+  end.setUTCMonth(end.getUTCMonth() + LICENSE_MONTHS[duration]);
+  return end;
+}
+
+/** An expired license makes its video unpublishable (the app manager enforces it; issue 14). */
+export function licenseBlocksPublishing(status: string): boolean {
+  return status === 'expired';
+}

@@ -11,6 +11,7 @@ import { registerVideoRoutes } from './videos/index';
 import { registerProductRoutes } from './products/index';
 import { registerCreatorRoutes } from './creators/index';
 import { registerMailCampaignRoutes } from './mailCampaigns/index';
+import { registerLicensingRoutes } from './licensing/index';
 import { registerHomeRoutes } from './home/index';
 import { registerReportRoutes } from './reports/index';
 
@@ -27,6 +28,7 @@ export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): P
   registerProductRoutes(app, ctx);
   registerCreatorRoutes(app, ctx);
   registerMailCampaignRoutes(app, ctx);
+  registerLicensingRoutes(app, ctx);
   // Reports compute their figures with the home dashboard's (and the assistant's): one set of statements for all.
   registerHomeRoutes(app, ctx, ctx.home);
   registerReportRoutes(app, ctx, ctx.home);

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { LICENSE_TRANSITIONS, LicenseCreateBodySchema, LicenseListResponseSchema, LicenseResponseSchema, LicenseUpdateBodySchema } from '../../../../shared/http/licensing.schemas';
+import { IdentitySchema } from '../../../../shared/http/videoList.schemas';
+import { licenseEnd, licensingFee } from '../../../../shared/rules/licensing';
+import type { ServerContext } from '../../../context';
+import { defineRoute } from '../../../http/defineRoute';
+import { HttpError, notFound } from '../../../http/httpError';
+import { actingBrand, ownVideo } from '../videos/videoAccess';
+import { createLicenseRepository } from './licenseRepository';
+import { z } from 'zod';
+
+const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** Who records each change: the creator answers a request; the brand pays. */
+const BY: Readonly<Record<string, string>> = { accepted: 'creator', declined: 'creator', active: 'brand' };
+const NOTES: Readonly<Record<string, string>> = { accepted: 'The creator accepted.', declined: 'The creator declined.', active: 'Paid; the license is active.' };
+
+/** License agreements (spec §7: POST license_agreements, GET and PUT /{id}; issue 14), scoped to the acting brand. */
+export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const repo = createLicenseRepository(ctx.db);
+  const base = { auth: 'bearer' as const, tags: ['licensing'] };
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/license_agreements', summary: "The acting brand's license agreements (newest change first) and purchases",
+    query: IdentitySchema, response: { 200: LicenseListResponseSchema },
+    handler: ({ query, request }) => repo.list(actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now()),
+  });
+
+  defineRoute(app, {
+    ...base, method: 'POST', url: '/license_agreements', summary: 'Asks to license one of the acting brand\'s videos for a duration at a price (fee per spec §5)',
+    body: LicenseCreateBodySchema, response: { 200: LicenseResponseSchema },
+    handler: ({ body, request }) => {
+      const acting = actingBrand(request, ctx.videos, body.brand_id);
+      const video = ownVideo(ctx.videos, acting, body.license_video);
+      if (body.requester_id && body.requester_id !== acting.userId) throw new HttpError(400, 'requester_id must be the signed-in user.');
+      const id = repo.create({
+        brandId: acting.brandId, requesterId: acting.userId, videoId: video.id, duration: body.duration, price: body.price,
+        fee: licensingFee(body.price), note: body.influencer_video_note ?? null,
+      }, ctx.now());
+      const agreement = repo.find(id, acting.brandId, ctx.now());
+      if (!agreement) throw notFound();
+      return { license_agreement: agreement };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/license_agreements/:id', summary: 'One license agreement with its history',
+    params: IdParamsSchema, query: IdentitySchema, response: { 200: LicenseResponseSchema },
+    handler: ({ params, query, request }) => {
+      const agreement = repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now());
+      if (!agreement) throw notFound();
+      return { license_agreement: agreement };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'PUT', url: '/license_agreements/:id', summary: 'Records the next state (accepted, declined, active = paid) and/or the creator\'s note',
+    params: IdParamsSchema, body: LicenseUpdateBodySchema, response: { 200: LicenseResponseSchema },
+    handler: ({ params, body, request }) => {
+      const acting = actingBrand(request, ctx.videos, body.brand_id);
+      const now = ctx.now();
+      const agreement = repo.find(params.id, acting.brandId, now);
+      if (!agreement) throw notFound();
+      const next = body.status ?? agreement.status;
+      if (next !== agreement.status && !LICENSE_TRANSITIONS[agreement.status].includes(next)) {
+        const allowed = LICENSE_TRANSITIONS[agreement.status];
+        throw new HttpError(409, `A ${agreement.status} license cannot become ${next}${allowed.length > 0 ? `; it can become ${allowed.join(' or ')}` : ''}.`);
+      }
+      if (next !== agreement.status || body.influencer_video_note !== undefined) {
+        repo.move(agreement, next, { by: BY[next] ?? 'brand', note: body.note || NOTES[next] || 'Note updated.' }, body.influencer_video_note ?? null, now,
+          next === 'active' && agreement.status !== 'active' ? licenseEnd(now, agreement.duration) : null);
+      }
+      const updated = repo.find(params.id, acting.brandId, now);
+      if (!updated) throw notFound();
+      return { license_agreement: updated };
+    },
+  });
+}
