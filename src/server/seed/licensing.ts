@@ -1,14 +1,13 @@
 import type Database from 'better-sqlite3';
 import { LICENSING_DURATIONS } from '../../shared/constants';
 import type { LicenseStatus } from '../../shared/domain/workspace';
-import { licensingFee } from '../../shared/rules/licensing';
+import { licenseEnd, licensingFee } from '../../shared/rules/licensing';
 import type { SeededAccounts } from './accounts';
 import { daysAgo, plusSeconds } from './clock';
 import type { Prng } from './prng';
 
 // Every status appears; paid and expired agreements also have purchases.
 const PLAN: readonly LicenseStatus[] = ['requested', 'requested', 'accepted', 'rejected', 'paid', 'paid', 'paid', 'expired'];
-const MONTHS: Readonly<Record<string, number>> = { '6 months': 6, '1 year': 12, '2 years': 24 };
 
 export interface LicenseCounts {
   licenseAgreements: number;
@@ -31,7 +30,7 @@ export function seedLicensing(db: Database.Database, rng: Prng, accounts: Seeded
         .all(brand.id) as { id: string; creator_id: string | null; licensing_duration: string | null; licensing_price: number | null }[];
       for (const [i, video] of rng.sample(videos, PLAN.length).entries()) {
         const status = PLAN[i] ?? 'requested';
-        const duration = video.licensing_duration ?? rng.pick(LICENSING_DURATIONS);
+        const duration = LICENSING_DURATIONS.find((d) => d === video.licensing_duration) ?? rng.pick(LICENSING_DURATIONS);
         const price = video.licensing_price ?? Math.round(rng.float(40, 400) * 100) / 100;
         const created = daysAgo(rng.int(30, 400));
         const history: { status: string; at: string; by: string; note: string }[] = [
@@ -53,7 +52,7 @@ export function seedLicensing(db: Database.Database, rng: Prng, accounts: Seeded
         counts.licenseAgreements += 1;
         const paid = history.find((entry) => entry.status === 'paid');
         if (paid) {
-          insertPurchase.run(rng.hexId(), id, price, licensingFee(price), paid.at, plusSeconds(paid.at, (MONTHS[duration] ?? 12) * 30 * 86400));
+          insertPurchase.run(rng.hexId(), id, price, licensingFee(price), paid.at, licenseEnd(new Date(paid.at), duration).toISOString());
           counts.licensePurchases += 1;
         }
       }

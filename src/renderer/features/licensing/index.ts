@@ -1,1 +1,2 @@
 export { LicensingScreen } from './LicensingScreen';
+export { LicenseVideoButton } from './LicenseVideoButton';
