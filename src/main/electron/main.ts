@@ -87,6 +87,7 @@ export async function runElectronApp(): Promise<void> {
   services.ingest.firstAnalysis.evaluate();
   // Scheduled reports missed while the app was closed are written now (once the back end is up).
   services.reportSchedules.start();
+  services.licenseNotices.start();
 
   handleAppProtocol(join(OUT_MAIN, '../renderer'), () => {
     const info = services.backend.info();

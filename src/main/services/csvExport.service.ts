@@ -31,6 +31,8 @@ export interface CsvExportDeps {
 
 export interface CsvExportService {
   exportCreators(query: Record<string, string>): Promise<CsvExportResult>;
+  /** The license purchase history (issue 14) of the acting brand. */
+  exportLicensePurchases(identity: Record<string, string>): Promise<CsvExportResult>;
 }
 
 export const CSV_EXPORT_MESSAGES = { failed: 'The CSV file could not be saved.' } as const;
@@ -60,38 +62,41 @@ function recordCounter(): { transform: Transform; records: () => number; bytes: 
 }
 
 export function createCsvExportService(deps: CsvExportDeps): CsvExportService {
+  /** Saves a CSV the back end writes at `path` as `<name>-<date>.csv`. */
+  async function save(path: string, name: string, title: string): Promise<CsvExportResult> {
+    const date = deps.now().toISOString().slice(0, 10);
+    const base = `${name}-${date}`;
+    let target: string | null = null;
+    if (deps.savePicker) {
+      target = await deps.savePicker.pick({ title, defaultName: `${base}.csv`, filters: [{ name: 'CSV', extensions: ['csv'] }] });
+      if (target === null) return null;
+    }
+    const response = await deps.client.raw('main', path);
+    if (!response.body) throw new HostError('failed', CSV_EXPORT_MESSAGES.failed);
+    const dir = target ? dirname(target) : deps.exportDir;
+    await mkdir(dir, { recursive: true });
+    const part = target ? `${target}.part` : `${await freeFileName(dir, base, 'csv')}.part`;
+    const counter = recordCounter();
+    try {
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), counter.transform, createWriteStream(part));
+      // The person chose the target in the dialog (the OS asked about replacing); the web host never replaces a file.
+      let path: string;
+      if (target) {
+        await rename(part, target);
+        path = target;
+      } else {
+        path = await publishFile(part, dir, base, 'csv');
+      }
+      return { path, rows: Math.max(0, counter.records() - 1), bytes: counter.bytes() };
+    } catch (error) {
+      await unlink(part).catch(() => undefined);
+      if (error instanceof HostError) throw error;
+      throw new HostError('failed', `${CSV_EXPORT_MESSAGES.failed} ${error instanceof Error ? error.message : ''}`.trim());
+    }
+  }
   return {
-    async exportCreators(query) {
-      const date = deps.now().toISOString().slice(0, 10);
-      const base = `creators-${date}`;
-      let target: string | null = null;
-      if (deps.savePicker) {
-        target = await deps.savePicker.pick({ title: 'Save creators CSV', defaultName: `${base}.csv`, filters: [{ name: 'CSV', extensions: ['csv'] }] });
-        if (target === null) return null;
-      }
-      const response = await deps.client.raw('main', `/influencers/export.csv?${new URLSearchParams(query).toString()}`);
-      if (!response.body) throw new HostError('failed', CSV_EXPORT_MESSAGES.failed);
-      const dir = target ? dirname(target) : deps.exportDir;
-      await mkdir(dir, { recursive: true });
-      const part = target ? `${target}.part` : `${await freeFileName(dir, base, 'csv')}.part`;
-      const counter = recordCounter();
-      try {
-        await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), counter.transform, createWriteStream(part));
-        // The person chose the target in the dialog (the OS asked about replacing); the web host never replaces a file.
-        let path: string;
-        if (target) {
-          await rename(part, target);
-          path = target;
-        } else {
-          path = await publishFile(part, dir, base, 'csv');
-        }
-        return { path, rows: Math.max(0, counter.records() - 1), bytes: counter.bytes() };
-      } catch (error) {
-        await unlink(part).catch(() => undefined);
-        if (error instanceof HostError) throw error;
-        throw new HostError('failed', `${CSV_EXPORT_MESSAGES.failed} ${error instanceof Error ? error.message : ''}`.trim());
-      }
-    },
+    exportCreators: (query) => save(`/influencers/export.csv?${new URLSearchParams(query).toString()}`, 'creators', 'Save creators CSV'),
+    exportLicensePurchases: (identity) => save(`/license_agreements/purchases.csv?${new URLSearchParams(identity).toString()}`, 'license-purchases', 'Save license purchases CSV'),
   };
 }
 

@@ -94,6 +94,7 @@ export function createHostHandlers(deps: HostHandlerDeps): IpcHandlers {
     },
     'uploads.start': (input) => deps.uploads.start(input),
     'creators.exportCsv': ({ query }) => deps.csvExport.exportCreators(query),
+    'licensing.exportCsv': (identity) => deps.csvExport.exportLicensePurchases(identity),
     'reports.export': (input) => deps.reportExport.exportReport(input),
     'reports.schedule': (input) => deps.reportSchedules.schedule(input),
     'reports.schedules': () => deps.reportSchedules.list(),

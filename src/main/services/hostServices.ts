@@ -14,6 +14,7 @@ import { createReportExportService } from './reportExport/reportExport.service';
 import { createReportSchedules, type ReportSchedules } from './reportExport/reportSchedules.service';
 import { systemScheduler } from './scheduler';
 import { createAssistantModel } from './assistantModel/assistantModel.service';
+import { createLicenseNotices, type LicenseNotices } from './licensing/licenseNotices.service';
 import type { IngestServices } from './ingestServices';
 import { createIngestServices } from './ingestServices';
 import type { Scheduler } from './scheduler';
@@ -61,6 +62,8 @@ export interface HostServices {
   ingest: IngestServices;
   /** Scheduled report PDFs (issue 12): both hosts call start() once the settings are loaded. */
   reportSchedules: ReportSchedules;
+  /** The licensing expiry notices (issue 14): both hosts call start() once the settings are loaded. */
+  licenseNotices: LicenseNotices;
 }
 
 /**
@@ -127,11 +130,17 @@ export function createHostServices(ports: HostPorts): HostServices {
     stateDir: ports.desktop.stateDir, folders: desktop.folders, exports: reportExport, notifier: ports.desktop.downloadNotifier,
     scheduler: ports.ingest?.scheduler ?? systemScheduler, log: ports.log,
   });
+  const licenseNotices = createLicenseNotices({
+    client: exportClient, notifier: ports.notifier, stateDir: ports.desktop.stateDir, brandId: () => settings.get().markers.bId,
+    scheduler: ports.ingest?.scheduler ?? systemScheduler, log: ports.log,
+  });
   // A run that waited for the back end (or for a sign-in) is written as soon as the back end answers.
   backend.onChange((info) => {
-    if (info.state === 'running') void reportSchedules.runDue();
+    if (info.state !== 'running') return;
+    void reportSchedules.runDue();
+    void licenseNotices.check();
   });
   const assistantModel = createAssistantModel({ settings, keychain: ports.keychain, emit: (payload) => events.emit('assistant.chunk', payload), log: ports.log });
   const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport, reportExport, reportSchedules, assistantModel });
-  return { settings, secrets, backend, events, desktop, handlers, updates, ingest, reportSchedules };
+  return { settings, secrets, backend, events, desktop, handlers, updates, ingest, reportSchedules, licenseNotices };
 }

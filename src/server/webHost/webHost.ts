@@ -102,6 +102,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   await services.settings.load();
   services.ingest.firstAnalysis.evaluate();
   services.reportSchedules.start();
+  services.licenseNotices.start();
   const recovery = services.settings.lastRecovery;
   if (recovery) log(`Settings were unreadable and have been reset; the old file is at ${recovery.movedTo}. ${recovery.reason}`);
 

@@ -85,3 +85,6 @@ export const LicenseUpdateBodySchema = IdentitySchema.extend({
 });
 
 export const LicenseResponseSchema = z.object({ license_agreement: LicenseAgreementSchema });
+
+/** GET /license_agreements/purchases.csv: the header row, in this order. */
+export const PURCHASE_CSV_COLUMNS = ['purchased_at', 'video_title', 'video_id', 'duration', 'price', 'fee', 'total', 'expires_at', 'agreement_id'] as const;

@@ -4,7 +4,7 @@ import {
   LibraryRemoveSchema, LibrarySearchResultSchema, LibrarySearchSchema, LibraryTranscriptSchema, PickedDirectorySchema, ShowItemSchema,
   TranscriptExportSchema,
 } from './desktop.schemas';
-import { CreatorsCsvExportSchema, CsvExportResultSchema, ReportExportResultSchema, ReportExportSchema, ReportScheduleInputSchema, ReportScheduleSchema } from './exports.schemas';
+import { CreatorsCsvExportSchema, CsvExportResultSchema, LicensingCsvExportSchema, ReportExportResultSchema, ReportExportSchema, ReportScheduleInputSchema, ReportScheduleSchema } from './exports.schemas';
 import { NavigateSchema, UpdateStatusSchema } from './app.schemas';
 import { SettingsPatchSchema, SettingsSchema } from './settings.schemas';
 import { AssistantModelInputSchema, AssistantModelStatusSchema, GenerateChunkSchema, GenerateInputSchema, GenerateResultSchema, RequestIdSchema } from './assistantModel.schemas';
@@ -124,6 +124,10 @@ export const IPC_CHANNELS = {
   'creators.exportCsv': channel(
     'Saves GET /jwt_api/influencers/export.csv of the given list query (the current filter) with the stored tokens, streamed to a file: Electron asks where with the native save dialog (null when cancelled); the web host writes <dataDir>/exports/creators-<date>.csv (numbered when taken). Answers {path, rows, bytes}.',
     CreatorsCsvExportSchema, CsvExportResultSchema,
+  ),
+  'licensing.exportCsv': channel(
+    'Saves the acting brand\'s license purchase history (GET /jwt_api/license_agreements/purchases.csv) with the stored tokens, like creators.exportCsv (native save dialog in Electron; <dataDir>/exports/license-purchases-<date>.csv in the web host).',
+    LicensingCsvExportSchema, CsvExportResultSchema,
   ),
   // Issue 12: report exports.
   'reports.export': channel(

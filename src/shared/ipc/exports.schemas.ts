@@ -9,6 +9,9 @@ export const CreatorsCsvExportSchema = z.object({
 });
 export type CreatorsCsvExportInput = z.input<typeof CreatorsCsvExportSchema>;
 
+/** licensing.exportCsv: who asks (the acting brand and user). */
+export const LicensingCsvExportSchema = z.object({ brand_id: z.string().min(1).max(100), user_id: z.string().min(1).max(100) });
+
 /** Where the file went and how many data rows (header excluded) it holds; null when the person cancelled the save dialog. */
 export const CsvExportResultSchema = z
   .object({ path: z.string(), rows: z.number().int().min(0), bytes: z.number().int().min(0) })

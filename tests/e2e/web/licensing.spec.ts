@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { LicenseAgreement } from '../../../src/shared/http/licensing.schemas';
+import { parseCsv } from '../../shared/csv';
 import type { VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import { licenseTotal, licensingFee } from '../../../src/shared/rules/licensing';
 import { getAsBrandManager } from '../support/backend';
@@ -53,6 +55,13 @@ test('a license is requested with the fee of the rule, accepted, paid, and found
   const purchase = page.getByRole('table', { name: 'Purchase history' }).getByRole('row').nth(1);
   await expect(purchase).toContainText(video.title);
   await expect(purchase).toContainText(money(licenseTotal(149.5)));
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const saved = page.getByText(/Saved \d+ purchases to \/.+\.csv/);
+  await expect(saved).toBeVisible();
+  const path = /to (\/.+\.csv)/.exec(await saved.innerText())?.[1] ?? '';
+  const records = parseCsv(readFileSync(path, 'utf8').slice(1));
+  expect(records[1]?.slice(1, 2)).toEqual([video.title]);
+  expect(records[1]?.slice(4, 7).map(Number)).toEqual([149.5, licensingFee(149.5), licenseTotal(149.5)]);
 
   for (const [skin, rtl] of [['light', false], ['dark', false], ['light', true]] as const) {
     await callHost(stack, 'settings.update', { layout: { skin, rtl } });

@@ -21,6 +21,7 @@ const SAMPLE_INPUT: Partial<Record<IpcChannel, unknown>> = {
   'transcripts.export': { videoIds: ['v1'], directory: EXPORT_DIR, fileType: 'txt' },
   'transcripts.cancelExport': { exportId: 'none' },
   'creators.exportCsv': { query: { brand_id: 'b1', user_id: 'u1', tab: 'View All' } },
+  'licensing.exportCsv': { brand_id: 'b1', user_id: 'u1' },
   'reports.export': { format: 'pdf', identity: { brand_id: 'b1', user_id: 'u1' }, report_id: 'r1' },
   'reports.schedule': { report_id: 'r1', identity: { brand_id: 'b1', user_id: 'u1' }, title: 'Weekly', cadence: 'weekly', folder: '/nowhere-picked' },
   'library.transcript': { itemId: 'none' },
@@ -46,6 +47,7 @@ const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
   'dialog.pickFiles': 'unavailable',
   // Nobody is signed in behind this bridge: the CSV cannot be fetched (csvExport.test.ts covers the real export).
   'creators.exportCsv': 'failed',
+  'licensing.exportCsv': 'failed',
   'reports.export': 'failed',
   // Scheduled PDFs go only into folders the person picked.
   'reports.schedule': 'forbidden',

@@ -1,7 +1,10 @@
 import type { LicenseAgreement, LicensePurchase } from '../../../shared/http/licensing.schemas';
 import { formatDate, formatDateTime, formatPrice } from '../../lib/format';
 import { EmptyState } from '../../ui/page';
+import { host } from '../../host/hostClient';
+import { CsvDownloadButton } from '../../ui/export';
 import { STATE_LABELS } from './AgreementsTable';
+import type { Who } from './licensing.api';
 
 /** Every state change of every agreement, newest first, with who made it and why. */
 export function LicenseHistory({ agreements }: { agreements: readonly LicenseAgreement[] }) {
@@ -23,10 +26,12 @@ export function LicenseHistory({ agreements }: { agreements: readonly LicenseAgr
 }
 
 /** What was paid for which license, with fees and totals. */
-export function PurchaseHistory({ purchases }: { purchases: readonly LicensePurchase[] }) {
+export function PurchaseHistory({ who, purchases }: { who: Who; purchases: readonly LicensePurchase[] }) {
   if (purchases.length === 0) return <EmptyState title="No purchases yet">Paid licenses appear here with their fee and total.</EmptyState>;
   const sum = purchases.reduce((total, purchase) => total + purchase.total, 0);
   return (
+    <>
+    <div className="licensing-toolbar"><CsvDownloadButton what="purchases" count={purchases.length} save={() => host().invoke('licensing.exportCsv', who)} /></div>
     <div className="home-table-scroll">
       <table className="home-table licensing-table" aria-label="Purchase history">
         <thead>
@@ -48,5 +53,6 @@ export function PurchaseHistory({ purchases }: { purchases: readonly LicensePurc
         <tfoot><tr><th scope="row" colSpan={4}>All purchases</th><td>{formatPrice(Math.round(sum * 100) / 100)}</td><td colSpan={2} /></tr></tfoot>
       </table>
     </div>
+    </>
   );
 }

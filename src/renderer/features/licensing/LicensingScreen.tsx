@@ -42,7 +42,7 @@ function Licensing({ who }: { who: Who }) {
         <RemoteView state={data.state} what="the license agreements" onRetry={data.reload}>
           {(body) => {
             if (tab === 'history') return <LicenseHistory agreements={body.agreements} />;
-            if (tab === 'purchases') return <PurchaseHistory purchases={body.purchases} />;
+            if (tab === 'purchases') return <PurchaseHistory who={who} purchases={body.purchases} />;
             if (body.agreements.length === 0) return <EmptyState title="No license agreements yet">Open one of your videos and choose “License this video”.</EmptyState>;
             return <AgreementsTable who={who} agreements={body.agreements} onChanged={data.reload} />;
           }}

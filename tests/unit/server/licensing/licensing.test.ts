@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LicenseAgreement } from '../../../../src/shared/http/licensing.schemas';
-import { LicenseListResponseSchema } from '../../../../src/shared/http/licensing.schemas';
+import { LicenseListResponseSchema, PURCHASE_CSV_COLUMNS } from '../../../../src/shared/http/licensing.schemas';
+import { parseCsv } from '../../../shared/csv';
 import { licenseExpiringSoon, licensingFee } from '../../../../src/shared/rules/licensing';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
 
@@ -77,5 +78,18 @@ describe('the expiry notice rule', () => {
     expect(licenseExpiringSoon(new Date(NOW.getTime() + 14 * day + 1).toISOString(), NOW)).toBe(false);
     expect(licenseExpiringSoon(new Date(NOW.getTime() - 1).toISOString(), NOW)).toBe(false);
     expect(licenseExpiringSoon(null, NOW)).toBe(false);
+  });
+});
+
+describe('purchase history CSV', () => {
+  it('holds every purchase with its fee and total, a BOM and the header row', async () => {
+    const { purchases } = await list();
+    const response = await w.get('/jwt_api/license_agreements/purchases.csv');
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.body.charCodeAt(0)).toBe(0xfeff);
+    const records = parseCsv(response.body.slice(1));
+    expect(records[0]).toEqual([...PURCHASE_CSV_COLUMNS]);
+    expect(records.slice(1).filter((r) => r.length > 1).map((r) => [r[1], Number(r[4]), Number(r[5]), Number(r[6])]))
+      .toEqual(purchases.map((p) => [p.video_title, p.amount, p.fee, p.total]));
   });
 });

@@ -1,20 +1,7 @@
 import { CREATOR_CSV_COLUMNS } from '../../../../shared/http/creators.schemas';
 import type { CreatorRow } from '../../../repositories/creators/creatorDetailRepository';
 import { parseJsonList } from '../../../repositories/products/productListRepository';
-
-/** UTF-8 byte order mark: spreadsheet apps then read the file as UTF-8. */
-export const CSV_BOM = '\uFEFF';
-
-/**
- * One CSV cell (RFC 4180). Text starting with =, +, -, @, tab or carriage return is prefixed with ' so a spreadsheet
- * shows it instead of evaluating it (formula injection); numbers are written as they are.
- */
-export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  if (typeof value !== 'string') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+import { csvFile } from '../../../http/csvText';
 
 function valuesOf(row: CreatorRow): Record<(typeof CREATOR_CSV_COLUMNS)[number], string | number | boolean | null> {
   return {
@@ -28,10 +15,8 @@ function valuesOf(row: CreatorRow): Record<(typeof CREATOR_CSV_COLUMNS)[number],
 
 /** The whole file: BOM, header row, one row per creator; CRLF line ends. */
 export function creatorsCsv(rows: readonly CreatorRow[]): string {
-  const lines = [CREATOR_CSV_COLUMNS.join(',')];
-  for (const row of rows) {
+  return csvFile(CREATOR_CSV_COLUMNS, rows.map((row) => {
     const values = valuesOf(row);
-    lines.push(CREATOR_CSV_COLUMNS.map((column) => csvCell(values[column])).join(','));
-  }
-  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
+    return CREATOR_CSV_COLUMNS.map((column) => values[column]);
+  }));
 }

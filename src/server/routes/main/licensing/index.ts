@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LICENSE_TRANSITIONS, LicenseCreateBodySchema, LicenseListResponseSchema, LicenseResponseSchema, LicenseUpdateBodySchema } from '../../../../shared/http/licensing.schemas';
+import { LICENSE_TRANSITIONS, PURCHASE_CSV_COLUMNS, LicenseCreateBodySchema, LicenseListResponseSchema, LicenseResponseSchema, LicenseUpdateBodySchema } from '../../../../shared/http/licensing.schemas';
 import { IdentitySchema } from '../../../../shared/http/videoList.schemas';
 import { licenseEnd, licensingFee } from '../../../../shared/rules/licensing';
 import type { ServerContext } from '../../../context';
@@ -7,6 +7,7 @@ import { defineRoute } from '../../../http/defineRoute';
 import { HttpError, notFound } from '../../../http/httpError';
 import { actingBrand, ownVideo } from '../videos/videoAccess';
 import { createLicenseRepository } from './licenseRepository';
+import { csvFile } from '../../../http/csvText';
 import { z } from 'zod';
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
@@ -40,6 +41,17 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
       const agreement = repo.find(id, acting.brandId, ctx.now());
       if (!agreement) throw notFound();
       return { license_agreement: agreement };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/license_agreements/purchases.csv', summary: 'Purchase history as CSV (UTF-8 with BOM, header row, newest first)',
+    query: IdentitySchema,
+    handler: ({ query, request, reply }) => {
+      const { purchases } = repo.list(actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now());
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', 'attachment; filename="license-purchases.csv"');
+      return csvFile(PURCHASE_CSV_COLUMNS, purchases.map((p) => [p.purchased_at, p.video_title, p.video_id, p.duration, p.amount, p.fee, p.total, p.expires_at, p.agreement_id]));
     },
   });
 

@@ -1,0 +1,1 @@
+export { CsvDownloadButton } from './CsvDownloadButton';
