@@ -37,7 +37,7 @@ test('a license is requested with the fee of the rule, accepted, paid, and found
   await expect(row).toContainText('Requested');
   await expect(row).toContainText(money(149.5));
   await expect(row).toContainText(money(licenseTotal(149.5)));
-  await row.getByRole('button', { name: /^Creator accepted/ }).click();
+  await row.getByRole('button', { name: /^Accepted:/ }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Recorded: accepted.')).toBeVisible();
   await page.keyboard.press('Escape');

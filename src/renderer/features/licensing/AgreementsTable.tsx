@@ -6,10 +6,10 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { moveLicense, type Who } from './licensing.api';
 
 /** What each next state is called on its button, and what the confirm dialog asks. */
-const STEPS: Partial<Record<LicenseState, { label: string; question: (a: LicenseAgreement) => string; done: string }>> = {
-  accepted: { label: 'Creator accepted', question: (a) => `Record that the creator accepted licensing “${a.video_title}”?`, done: 'Recorded: accepted.' },
-  declined: { label: 'Creator declined', question: (a) => `Record that the creator declined licensing “${a.video_title}”?`, done: 'Recorded: declined.' },
-  active: { label: 'Pay', question: (a) => `Pay ${formatPrice(a.total)} (${formatPrice(a.price)} + ${formatPrice(a.fee)} fee) for ${a.duration}?`, done: 'Paid: the license is active.' },
+const STEPS: Partial<Record<LicenseState, { label: string; title: string; question: (a: LicenseAgreement) => string; done: string }>> = {
+  accepted: { label: 'Accepted', title: 'The creator accepted', question: (a) => `Record that the creator accepted licensing “${a.video_title}”?`, done: 'Recorded: accepted.' },
+  declined: { label: 'Declined', title: 'The creator declined', question: (a) => `Record that the creator declined licensing “${a.video_title}”?`, done: 'Recorded: declined.' },
+  active: { label: 'Pay', title: 'Pay for the license', question: (a) => `Pay ${formatPrice(a.total)} (${formatPrice(a.price)} + ${formatPrice(a.fee)} fee) for ${a.duration}?`, done: 'Paid: the license is active.' },
 };
 const NEXT: Readonly<Record<LicenseState, readonly LicenseState[]>> = { requested: ['accepted', 'declined'], accepted: ['active', 'declined'], declined: [], active: [], expired: [] };
 
@@ -54,7 +54,7 @@ export function AgreementsTable({ who, agreements, onChanged }: { who: Who; agre
       </table>
       {asking && (
         <ConfirmDialog
-          title={STEPS[asking.next]?.label ?? 'Change'}
+          title={STEPS[asking.next]?.title ?? 'Change'}
           question={STEPS[asking.next]?.question(asking.agreement) ?? ''}
           onConfirm={async () => {
             await moveLicense(api.main, who, asking.agreement._id, asking.next);

@@ -17,6 +17,7 @@ import { fetchSentiment, fetchTranscript, fetchVideoDetail } from '../detail/vid
 import { videoListSlice } from '../list/videoList.atoms';
 import type { Identity } from '../videos.api';
 import { DownloadButton } from './DownloadButton';
+import { LicenseVideoButton } from '../../licensing';
 import './popup.css';
 
 export interface VideoPopupProps {
@@ -78,6 +79,7 @@ export function VideoPopup({ videoId, startAt, onClose }: VideoPopupProps) {
           {detail.state.phase === 'success' && (
             <DownloadButton videoId={detail.state.body._id} title={detail.state.body.title} platform={detail.state.body.platform} />
           )}
+          {detail.state.phase === 'success' && !detail.state.body.is_competitor && who.brand_id !== '' && <LicenseVideoButton who={who} video={detail.state.body} />}
           <button type="button" className="btn btn--small btn--ghost video-popup__icon-button" aria-label="Close" onClick={onClose}>
             <span aria-hidden="true">✕</span>
           </button>
