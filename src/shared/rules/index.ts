@@ -2,3 +2,4 @@ export * from './validation';
 export * from './formatting';
 export * from './licensing';
 export * from './videos';
+export * from './campaignTabs';
