@@ -1,4 +1,4 @@
-import { US_TIMEZONES } from '../constants';
+import type { US_TIMEZONES } from '../constants';
 
 export type UsTimezone = (typeof US_TIMEZONES)[number];
 
