@@ -12,6 +12,7 @@ import { registerProductRoutes } from './products/index';
 import { registerCreatorRoutes } from './creators/index';
 import { registerMailCampaignRoutes } from './mailCampaigns/index';
 import { registerLicensingRoutes } from './licensing/index';
+import { registerCampaignRoutes } from './campaigns/index';
 import { registerHomeRoutes } from './home/index';
 import { registerReportRoutes } from './reports/index';
 
@@ -29,6 +30,7 @@ export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): P
   registerCreatorRoutes(app, ctx);
   registerMailCampaignRoutes(app, ctx);
   registerLicensingRoutes(app, ctx);
+  registerCampaignRoutes(app, ctx);
   // Reports compute their figures with the home dashboard's (and the assistant's): one set of statements for all.
   registerHomeRoutes(app, ctx, ctx.home);
   registerReportRoutes(app, ctx, ctx.home);

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LicenseAgreement } from '../../../../src/shared/http/licensing.schemas';
 import { LicenseListResponseSchema, PURCHASE_CSV_COLUMNS } from '../../../../src/shared/http/licensing.schemas';
 import { parseCsv } from '../../../shared/csv';
 import { licenseExpiringSoon, licensingFee } from '../../../../src/shared/rules/licensing';
-import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+import { useVideoWorkspace, WORKSPACE_NOW } from '../videos/support/videoWorkspace';
 
-let w: VideoWorkspace;
-beforeAll(async () => {
-  w = await openVideoWorkspace(0.2);
-}, 120_000);
-afterAll(async () => w.close());
-
-const NOW = new Date('2026-11-22T10:00:00.000Z');
+const workspace = useVideoWorkspace();
+const NOW = new Date(WORKSPACE_NOW);
+let w: ReturnType<typeof useVideoWorkspace>['w'];
+beforeEach(() => {
+  w = workspace.w;
+});
 const list = async () => LicenseListResponseSchema.parse((await w.get('/jwt_api/license_agreements')).json());
 const ownVideo = () => w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().get(w.brandId) as string;
 const request = async (body: Record<string, unknown>) => w.send('POST', '/jwt_api/license_agreements', { license_video: ownVideo(), duration: '1 year', ...body });

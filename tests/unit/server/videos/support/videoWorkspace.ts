@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,12 +27,15 @@ export interface VideoWorkspace {
   close(): Promise<void>;
 }
 
+/** The workspace's clock: every call answers as of this instant. */
+export const WORKSPACE_NOW = '2026-11-22T10:00:00.000Z';
+
 /** Seeds once (scale 0.3 keeps it quick) and signs in the demo brand manager. */
 export async function openVideoWorkspace(scale = 0.3): Promise<VideoWorkspace> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-videos-'));
   const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
   await seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale, creatorScale: 0.3 });
-  const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir, now: () => new Date('2026-11-22T10:00:00.000Z') });
+  const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir, now: () => new Date(WORKSPACE_NOW) });
   const session = await signIn(app, DEMO_ACCOUNTS.brandManager);
   const userId = (session.currentUser as { _id: string })._id;
   const brands = db.prepare('SELECT b.id FROM brands b JOIN brand_members m ON m.brand_id = b.id WHERE m.user_id = ? ORDER BY b.created_at, b.name').pluck().all(userId) as string[];
@@ -57,6 +61,21 @@ export async function openVideoWorkspace(scale = 0.3): Promise<VideoWorkspace> {
       await app.close();
       db.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A workspace opened before a file's tests and closed after; read `.w` inside tests. */
+export function useVideoWorkspace(scale = 0.2): { readonly w: VideoWorkspace } {
+  let workspace: VideoWorkspace | null = null;
+  beforeAll(async () => {
+    workspace = await openVideoWorkspace(scale);
+  }, 120_000);
+  afterAll(async () => workspace?.close());
+  return {
+    get w() {
+      if (!workspace) throw new Error('the workspace is opened in beforeAll');
+      return workspace;
     },
   };
 }

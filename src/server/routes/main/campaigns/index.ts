@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Campaign } from '../../../../shared/http/campaigns.schemas';
+import {
+  CampaignListQuerySchema, CampaignListResponseSchema, CampaignResponseSchema, CampaignWriteBodySchema, campaignProblems, type CampaignFields,
+} from '../../../../shared/http/campaigns.schemas';
+import { IdentitySchema } from '../../../../shared/http/videoList.schemas';
+import type { ServerContext } from '../../../context';
+import { defineRoute } from '../../../http/defineRoute';
+import { HttpError, notFound } from '../../../http/httpError';
+import { actingBrand } from '../videos/videoAccess';
+import { createCampaignRepository } from './campaignRepository';
+
+const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** Old first (by start, then creation) as spec §4's default sort, or new first. */
+function sorted(campaigns: Campaign[], sort: 'OLD' | 'NEW'): Campaign[] {
+  const key = (c: Campaign) => `${c.start_date ?? c.created_at.slice(0, 10)}|${c.created_at}|${c._id}`;
+  const ordered = [...campaigns].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  return sort === 'OLD' ? ordered : ordered.reverse();
+}
+
+/** Cross-field problems as a 400 naming the field, before anything is stored. */
+function checked(fields: CampaignFields, publish: boolean, brandProducts: Set<string>): CampaignFields {
+  const problem = campaignProblems(fields, publish)[0];
+  if (problem) throw new HttpError(400, `${problem.path}: ${problem.message}`);
+  const foreign = fields.products.find((productId) => !brandProducts.has(productId));
+  if (foreign) throw new HttpError(400, `products: ${foreign} is not one of the brand's products.`);
+  return fields;
+}
+
+/** Campaign routes under /campaigns (issue 14): list by tab with sort and search, get, create, update, delete. */
+export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const repo = createCampaignRepository(ctx.db);
+  const productsOf = ctx.db.prepare('SELECT id FROM products WHERE brand_id = ?').pluck();
+  const base = { auth: 'bearer' as const, tags: ['campaigns'] };
+  const brandProducts = (brandId: string) => new Set(productsOf.all(brandId) as string[]);
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/campaigns', summary: "The acting brand's campaigns of a tab (default active), sorted OLD (default) or NEW, searched by headline or hashtag",
+    query: CampaignListQuerySchema, response: { 200: CampaignListResponseSchema },
+    handler: ({ query, request }) => {
+      const all = repo.list(actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now());
+      const needle = query.search.toLocaleLowerCase();
+      const found = needle === '' ? all : all.filter((c) => `${c.campaign_headline} ${c.campaign_hashtag}`.toLocaleLowerCase().includes(needle));
+      const count = (tab: Campaign['tab']) => found.filter((c) => c.tab === tab).length;
+      return { campaigns: sorted(found.filter((c) => c.tab === query.tab), query.sort), counts: { active: count('active'), past: count('past'), draft: count('draft') } };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'POST', url: '/campaigns', summary: 'Creates a campaign: a draft, or published when publish is true (then its dates are required)',
+    body: CampaignWriteBodySchema, response: { 200: CampaignResponseSchema },
+    handler: ({ body, request }) => {
+      const acting = actingBrand(request, ctx.videos, body.brand_id);
+      const id = repo.create(acting.brandId, checked(body.campaign, body.publish, brandProducts(acting.brandId)), body.publish, ctx.now());
+      const campaign = repo.find(id, acting.brandId, ctx.now());
+      if (!campaign) throw notFound();
+      return { campaign };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/campaigns/:id', summary: 'One campaign with its tab and submitted video count',
+    params: IdParamsSchema, query: IdentitySchema, response: { 200: CampaignResponseSchema },
+    handler: ({ params, query, request }) => {
+      const campaign = repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now());
+      if (!campaign) throw notFound();
+      return { campaign };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'PUT', url: '/campaigns/:id', summary: 'Replaces a campaign\'s fields; publish: true publishes a draft (a published one stays published)',
+    params: IdParamsSchema, body: CampaignWriteBodySchema, response: { 200: CampaignResponseSchema },
+    handler: ({ params, body, request }) => {
+      const acting = actingBrand(request, ctx.videos, body.brand_id);
+      const current = repo.find(params.id, acting.brandId, ctx.now());
+      if (!current) throw notFound();
+      const publish = body.publish || current.state !== 'draft';
+      repo.update(params.id, acting.brandId, checked(body.campaign, publish, brandProducts(acting.brandId)), body.publish, current.state === 'draft', ctx.now());
+      const campaign = repo.find(params.id, acting.brandId, ctx.now());
+      if (!campaign) throw notFound();
+      return { campaign };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'DELETE', url: '/campaigns/:id', summary: 'Deletes a campaign (its submitted videos stay in the library)',
+    params: IdParamsSchema, query: IdentitySchema, response: { 200: z.object({ deleted: z.literal(true) }) },
+    handler: ({ params, query, request }) => {
+      if (!repo.remove(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId)) throw notFound();
+      return { deleted: true as const };
+    },
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * Creator campaigns (spec §2 Campaigns, §3 Campaign form, §4 tab default ACTIVE and sort default OLD, §9 defaults;
+ * issue 14). Paths under `/jwt_api`. A campaign's tab follows from its state and its end in its own zone
+ * (`campaignTab` in src/shared/rules). Banner upload and the submission link come with the wizard.
+ */
+import { z } from 'zod';
+import { CAMPAIGN_DEFAULTS, PLATFORMS, US_TIMEZONES } from '../constants';
+import { IdentitySchema, id } from './videoList.schemas';
+
+export const CAMPAIGN_TABS = ['active', 'past', 'draft'] as const;
+export const CAMPAIGN_TAB_LABELS = { active: 'Active Campaigns', past: 'Past Campaigns', draft: 'Draft Campaigns' } as const;
+export const CAMPAIGN_SORTS = ['OLD', 'NEW'] as const;
+export const VIDEO_LENGTH_TYPES = ['seconds', 'minutes'] as const;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM (24 hours).');
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written #RRGGBB, e.g. #96C392.');
+const text = (max: number) => z.string().trim().max(max, `At most ${max.toLocaleString('en-US')} characters.`);
+
+/** Every field of the campaign form (spec §3) a person edits; the server adds id, brand, state and times. */
+export const CampaignFieldsSchema = z.object({
+  campaign_headline: text(120).min(1, 'A campaign needs a headline.'),
+  campaign_hashtag: text(60).transform((tag) => (tag === '' || tag.startsWith('#') ? tag : `#${tag}`)).default(''),
+  campaign_brand_name: text(120).default(''),
+  products: z.array(id).max(50).default([]),
+  description: text(5000).default(''),
+  brand_instruction: text(5000).default(''),
+  campaign_reward: text(200).default(''),
+  campaign_reward_type: text(60).default(''),
+  terms_and_conditions: text(20_000).default(''),
+  start_date: day.nullable().default(null),
+  start_time: clock.nullable().default(null),
+  end_date: day.nullable().default(null),
+  end_time: clock.nullable().default(null),
+  campaign_timezone: z.enum(US_TIMEZONES, { message: `The time zone is one of ${US_TIMEZONES.join(', ')}.` }).default(CAMPAIGN_DEFAULTS.timezone),
+  ongoing: z.boolean().default(false),
+  campaign_video_limit: z.number().int('The limit is a whole number.').min(1, 'Allow at least 1 video.').max(100_000).default(CAMPAIGN_DEFAULTS.videoLimit),
+  campaign_video_length: z.number().int().min(1, 'A video length is at least 1.').max(36_000).nullable().default(null),
+  campaign_video_length_type: z.enum(VIDEO_LENGTH_TYPES).default('seconds'),
+  campaign_allow_rating: z.boolean().default(false),
+  campaign_upload_platform: z.array(z.enum(PLATFORMS)).max(PLATFORMS.length).default([]),
+  campaign_button_color: colour.default(CAMPAIGN_DEFAULTS.buttonColor),
+  campaign_button_text_color: colour.default('#FFFFFF'),
+  preview_color_change: colour.default(CAMPAIGN_DEFAULTS.previewColor),
+  image_dimensions: z.string().regex(/^\d{2,5}x\d{2,5}$/, 'Dimensions are written WIDTHxHEIGHT, e.g. 1200x628.').default('1200x628'),
+});
+export type CampaignFields = z.infer<typeof CampaignFieldsSchema>;
+
+/** The checks across fields: a published campaign has its dates (unless ongoing) and ends after it starts. */
+export function campaignProblems(fields: CampaignFields, publish: boolean): { path: keyof CampaignFields; message: string }[] {
+  const problems: { path: keyof CampaignFields; message: string }[] = [];
+  if (publish && !fields.start_date) problems.push({ path: 'start_date', message: 'A published campaign needs a start date.' });
+  if (publish && !fields.ongoing && !fields.end_date) problems.push({ path: 'end_date', message: 'Give an end date, or mark the campaign ongoing.' });
+  if (fields.start_date && fields.end_date && !fields.ongoing) {
+    const start = `${fields.start_date}T${fields.start_time ?? '00:00'}`;
+    const end = `${fields.end_date}T${fields.end_time ?? '23:59'}`;
+    if (end <= start) problems.push({ path: 'end_date', message: 'The campaign must end after it starts.' });
+  }
+  return problems;
+}
+
+export const CampaignSchema = CampaignFieldsSchema.extend({
+  _id: z.string(),
+  brand_id: z.string(),
+  state: z.enum(['active', 'past', 'draft']),
+  tab: z.enum(CAMPAIGN_TABS),
+  submitted_videos: z.number().int(),
+  banner_image: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Campaign = z.infer<typeof CampaignSchema>;
+
+export const CampaignListQuerySchema = IdentitySchema.extend({
+  tab: z.enum(CAMPAIGN_TABS, { message: `tab is one of ${CAMPAIGN_TABS.join(', ')}` }).default('active'),
+  sort: z.enum(CAMPAIGN_SORTS, { message: 'sort is OLD or NEW' }).default('OLD'),
+  search: z.string().trim().max(200).default(''),
+});
+export const CampaignListResponseSchema = z.object({
+  campaigns: z.array(CampaignSchema),
+  counts: z.object({ active: z.number().int(), past: z.number().int(), draft: z.number().int() }),
+});
+export type CampaignList = z.infer<typeof CampaignListResponseSchema>;
+
+/** POST /campaigns and PUT /campaigns/{id}: the fields, and whether to publish (false keeps or makes it a draft). */
+export const CampaignWriteBodySchema = IdentitySchema.extend({ publish: z.boolean().default(false), campaign: CampaignFieldsSchema });
+export const CampaignResponseSchema = z.object({ campaign: CampaignSchema });
