@@ -4,11 +4,12 @@
  * (`campaignTab` in src/shared/rules). Banner upload and the submission link come with the wizard.
  */
 import { z } from 'zod';
-import { CAMPAIGN_DEFAULTS, PLATFORMS, US_TIMEZONES } from '../constants';
+import { CAMPAIGN_DEFAULTS, CAMPAIGN_TABS as CAMPAIGN_TAB_NAMES, PLATFORMS, US_TIMEZONES } from '../constants';
 import { IdentitySchema, id } from './videoList.schemas';
 
 export const CAMPAIGN_TABS = ['active', 'past', 'draft'] as const;
-export const CAMPAIGN_TAB_LABELS = { active: 'Active Campaigns', past: 'Past Campaigns', draft: 'Draft Campaigns' } as const;
+/** The tabs' names (spec §2), in the order of CAMPAIGN_TABS. */
+export const CAMPAIGN_TAB_LABELS = { active: CAMPAIGN_TAB_NAMES[0], past: CAMPAIGN_TAB_NAMES[1], draft: CAMPAIGN_TAB_NAMES[2] } as const;
 export const CAMPAIGN_SORTS = ['OLD', 'NEW'] as const;
 export const VIDEO_LENGTH_TYPES = ['seconds', 'minutes'] as const;
 

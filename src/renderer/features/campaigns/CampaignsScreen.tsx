@@ -1,16 +1,63 @@
-import { PlaceholderScreen } from '../../ui/page';
-import { CAMPAIGN_TABS } from '../../../shared/constants';
+import { useAtomValue } from 'jotai';
+import { useCallback, useId, useState } from 'react';
+import { CAMPAIGN_TAB_LABELS, CAMPAIGN_TABS } from '../../../shared/http/campaigns.schemas';
+import { actingIdentityAtom } from '../../app/session/session.atoms';
+import { useServices } from '../../app/useServices';
+import { useRemoteQuery } from '../../lib/useRemoteQuery';
+import { SelectField } from '../../ui/form';
+import { EmptyState, PageHeader } from '../../ui/page';
+import { RemoteView } from '../../ui/remote';
+import { Tabs } from '../../ui/tabs';
+import { CampaignCard } from './CampaignCard';
+import { fetchCampaigns, type Who } from './campaigns.api';
+import './campaigns.css';
 
-/** Campaigns: placeholder until its feature lands; the header, purpose and empty state are final. */
+type Tab = (typeof CAMPAIGN_TABS)[number];
+type Sort = 'OLD' | 'NEW';
+const SORT_OPTIONS = [{ value: 'OLD' as const, label: 'Oldest first' }, { value: 'NEW' as const, label: 'Newest first' }];
+const EMPTY: Readonly<Record<Tab, string>> = {
+  active: 'No campaign is running now.',
+  past: 'No campaign has ended yet.',
+  draft: 'No draft: a campaign being prepared waits here until it is published.',
+};
+
+/** Campaigns (spec §2): Active, Past and Draft Campaigns (default Active), sorted oldest first by default, searchable. */
 export function CampaignsScreen() {
+  const who = useAtomValue(actingIdentityAtom);
   return (
-    <PlaceholderScreen
-      title="Campaigns"
-      description="Email campaigns to creators: plan, launch and follow them from draft to done."
-      icon="campaign"
-      sections={CAMPAIGN_TABS}
-      emptyTitle="No campaigns yet"
-      emptyText="Create a campaign in five steps to invite creators to make videos for your brand."
-    />
+    <div className="page campaigns-page">
+      <PageHeader title="Campaigns" description="Campaigns inviting creators to make videos for your brand: running, ended and in preparation." />
+      {who ? <CampaignList who={who} /> : <EmptyState title="No brand yet">Connect a brand to run campaigns.</EmptyState>}
+    </div>
+  );
+}
+
+function CampaignList({ who }: { who: Who }) {
+  const { api } = useServices();
+  const panelId = useId();
+  const [tab, setTab] = useState<Tab>('active');
+  const [sort, setSort] = useState<Sort>('OLD');
+  const [search, setSearch] = useState('');
+  const list = useRemoteQuery(`campaigns|${who.brand_id}|${tab}|${sort}|${search}`, useCallback(() => fetchCampaigns(api.main, who, { tab, sort, search }), [api, who, tab, sort, search]));
+  const counts = list.state.phase === 'success' ? list.state.body.counts : null;
+  const items = CAMPAIGN_TABS.map((value) => ({ value, label: counts ? `${CAMPAIGN_TAB_LABELS[value]} (${counts[value]})` : CAMPAIGN_TAB_LABELS[value] }));
+  return (
+    <>
+      <Tabs label="Campaign tabs" items={items} value={tab} onChange={setTab} panelId={panelId} />
+      <div id={panelId} role="tabpanel" className="campaigns-panel">
+        <div className="campaigns-toolbar">
+          <label className="toolbar-field">
+            <span>Search campaigns</span>
+            <input className="input" type="search" value={search} maxLength={200} placeholder="Headline or hashtag" onChange={(event) => setSearch(event.target.value)} />
+          </label>
+          <SelectField label="Sort" value={sort} options={SORT_OPTIONS} onChange={setSort} />
+        </div>
+        <RemoteView state={list.state} what="the campaigns" onRetry={list.reload}>
+          {(body) => body.campaigns.length === 0
+            ? <EmptyState title={search ? 'No campaign matches' : 'Nothing here yet'}>{search ? 'Try another word, or clear the search.' : EMPTY[tab]}</EmptyState>
+            : <div className="campaign-grid">{body.campaigns.map((campaign) => <CampaignCard key={campaign._id} campaign={campaign} />)}</div>}
+        </RemoteView>
+      </div>
+    </>
   );
 }
