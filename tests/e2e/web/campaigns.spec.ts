@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CampaignList } from '../../../src/shared/http/campaigns.schemas';
 import { getAsBrandManager } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
@@ -20,6 +24,17 @@ test('campaign tabs with their counts, oldest first by default, newest first on 
   await expect(page.getByText('No campaign matches')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search campaigns' }).fill('');
 
+  // The QR code, saved as PNG, reads back as the campaign's submission link.
+  await page.getByRole('button', { name: `QR code: ${first.campaign_headline}` }).click();
+  const modal = page.getByRole('dialog', { name: 'Campaign QR code' });
+  const link = await modal.locator('.campaign-qr__link').innerText();
+  expect(link).toMatch(new RegExp(`^http://.+/campaigns/${first._id}/submit$`));
+  const [download] = await Promise.all([page.waitForEvent('download'), modal.getByRole('link', { name: 'Download PNG' }).click()]);
+  const file = join(mkdtempSync(join(tmpdir(), 'reelscope-qr-')), download.suggestedFilename());
+  await download.saveAs(file);
+  expect(execFileSync('zbarimg', ['--quiet', '--raw', file], { encoding: 'utf8' }).trim()).toBe(link);
+  await modal.getByRole('button', { name: 'Close' }).click();
+
   for (const [skin, rtl] of [['light', false], ['dark', false], ['light', true]] as const) {
     await callHost(stack, 'settings.update', { layout: { skin, rtl } });
     await page.reload();
@@ -28,6 +43,11 @@ test('campaign tabs with their counts, oldest first by default, newest first on 
       await expect(page.getByRole('tabpanel').locator('.remote-view')).toHaveCount(0);
       await expect(page.locator('.campaign-card').first()).toBeVisible();
       await page.screenshot({ path: `artifacts/screenshots/campaigns-${tab}-${skin}${rtl ? '-rtl' : ''}.png`, fullPage: true });
+      if (tab !== 'active') continue;
+      await page.getByRole('button', { name: /^QR code: / }).first().click();
+      await expect(page.getByRole('img', { name: /^QR code of / })).toBeVisible();
+      await page.screenshot({ path: `artifacts/screenshots/campaigns-qr-${skin}${rtl ? '-rtl' : ''}.png` });
+      await page.getByRole('dialog', { name: 'Campaign QR code' }).getByRole('button', { name: 'Close' }).click();
     }
   }
   await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });

@@ -7,7 +7,7 @@ const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 
 const day = (value: string | null) => (value ? DAY.format(new Date(`${value}T00:00:00Z`)) : '—');
 
 /** One campaign: banner, headline, hashtag, dates in its zone, reward and submitted videos against the limit. */
-export function CampaignCard({ campaign }: { campaign: Campaign }) {
+export function CampaignCard({ campaign, onQr }: { campaign: Campaign; onQr: () => void }) {
   const { backend } = useServices();
   const dates = campaign.ongoing ? `From ${day(campaign.start_date)}, ongoing` : `${day(campaign.start_date)} – ${day(campaign.end_date)}`;
   return (
@@ -25,6 +25,7 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
         </dl>
         <progress className="campaign-card__progress" max={campaign.campaign_video_limit} value={Math.min(campaign.submitted_videos, campaign.campaign_video_limit)}
           aria-label={`${campaign.submitted_videos} of ${campaign.campaign_video_limit} videos submitted`} />
+        {campaign.state !== 'draft' && <div className="campaign-card__actions"><button type="button" className="btn btn--small" aria-label={`QR code: ${campaign.campaign_headline}`} onClick={onQr}>QR code</button></div>}
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useId, useState } from 'react';
-import { CAMPAIGN_TAB_LABELS, CAMPAIGN_TABS } from '../../../shared/http/campaigns.schemas';
+import { CAMPAIGN_TAB_LABELS, CAMPAIGN_TABS, type Campaign } from '../../../shared/http/campaigns.schemas';
 import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
@@ -9,6 +9,7 @@ import { EmptyState, PageHeader } from '../../ui/page';
 import { RemoteView } from '../../ui/remote';
 import { Tabs } from '../../ui/tabs';
 import { CampaignCard } from './CampaignCard';
+import { QrModal } from './QrModal';
 import { fetchCampaigns, type Who } from './campaigns.api';
 import './campaigns.css';
 
@@ -38,6 +39,7 @@ function CampaignList({ who }: { who: Who }) {
   const [tab, setTab] = useState<Tab>('active');
   const [sort, setSort] = useState<Sort>('OLD');
   const [search, setSearch] = useState('');
+  const [qr, setQr] = useState<Campaign | null>(null);
   const list = useRemoteQuery(`campaigns|${who.brand_id}|${tab}|${sort}|${search}`, useCallback(() => fetchCampaigns(api.main, who, { tab, sort, search }), [api, who, tab, sort, search]));
   const counts = list.state.phase === 'success' ? list.state.body.counts : null;
   const items = CAMPAIGN_TABS.map((value) => ({ value, label: counts ? `${CAMPAIGN_TAB_LABELS[value]} (${counts[value]})` : CAMPAIGN_TAB_LABELS[value] }));
@@ -55,9 +57,10 @@ function CampaignList({ who }: { who: Who }) {
         <RemoteView state={list.state} what="the campaigns" onRetry={list.reload}>
           {(body) => body.campaigns.length === 0
             ? <EmptyState title={search ? 'No campaign matches' : 'Nothing here yet'}>{search ? 'Try another word, or clear the search.' : EMPTY[tab]}</EmptyState>
-            : <div className="campaign-grid">{body.campaigns.map((campaign) => <CampaignCard key={campaign._id} campaign={campaign} />)}</div>}
+            : <div className="campaign-grid">{body.campaigns.map((campaign) => <CampaignCard key={campaign._id} campaign={campaign} onQr={() => setQr(campaign)} />)}</div>}
         </RemoteView>
       </div>
+      {qr && <QrModal who={who} campaign={qr} onClose={() => setQr(null)} />}
     </>
   );
 }

@@ -45,11 +45,18 @@ describe('campaigns', () => {
     expect((await list({ tab: 'draft' })).campaigns.map((c) => c._id)).not.toContain(draft._id);
   });
 
+  it('gives a published campaign its submission link', async () => {
+    const [campaign] = (await list()).campaigns;
+    const { submission_link } = (await w.get(`/jwt_api/campaigns/${campaign!._id}/submission_link`)).json() as { submission_link: string };
+    expect(submission_link).toMatch(new RegExp(`^http://[^/]+/campaigns/${campaign!._id}/submit$`));
+  });
+
   it('keeps another brand\'s campaigns and products out', async () => {
     const foreign = w.db.prepare('SELECT id FROM campaigns WHERE brand_id <> ? LIMIT 1').pluck().get(w.brandId) as string;
     expect((await w.get(`/jwt_api/campaigns/${foreign}`)).statusCode).toBe(404);
     expect((await write('PUT', `/jwt_api/campaigns/${foreign}`, { campaign_headline: 'Mine now' })).statusCode).toBe(404);
     expect((await w.send('DELETE', `/jwt_api/campaigns/${foreign}`)).statusCode).toBe(404);
+    expect((await w.get(`/jwt_api/campaigns/${foreign}/submission_link`)).statusCode).toBe(404);
     const otherProduct = w.db.prepare('SELECT id FROM products WHERE brand_id <> ? LIMIT 1').pluck().get(w.brandId) as string;
     expect((await write('POST', '/jwt_api/campaigns', { campaign_headline: 'X', products: [otherProduct] })).json().message).toContain('is not one of the brand\'s products.');
     const own = (await write('POST', '/jwt_api/campaigns', { campaign_headline: 'To delete' })).json().campaign as Campaign;

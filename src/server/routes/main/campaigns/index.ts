@@ -35,6 +35,8 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   const productsOf = ctx.db.prepare('SELECT id FROM products WHERE brand_id = ?').pluck();
   const base = { auth: 'bearer' as const, tags: ['campaigns'] };
   const brandProducts = (brandId: string) => new Set(productsOf.all(brandId) as string[]);
+  // Where creators reach the campaigns: a hosted back end's public address (the embedded one is on loopback only).
+  const publicBase = z.url({ protocol: /^https?$/ }).safeParse(process.env.REELSCOPE_PUBLIC_URL ?? '').data ?? null;
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/campaigns', summary: "The acting brand's campaigns of a tab (default active), sorted OLD (default) or NEW, searched by headline or hashtag",
@@ -82,6 +84,17 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
       const campaign = repo.find(params.id, acting.brandId, ctx.now());
       if (!campaign) throw notFound();
       return { campaign };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/campaigns/:id/submission_link', summary: 'The link creators open to submit a video to the campaign (REELSCOPE_PUBLIC_URL, else this back end)',
+    params: IdParamsSchema, query: IdentitySchema, response: { 200: z.object({ submission_link: z.string() }) },
+    handler: ({ params, query, request }) => {
+      const campaign = repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now());
+      if (!campaign) throw notFound();
+      const origin = publicBase ?? `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`;
+      return { submission_link: `${origin.replace(/\/+$/, '')}/campaigns/${encodeURIComponent(campaign._id)}/submit` };
     },
   });
 
