@@ -78,3 +78,21 @@ export function createManualScheduler(start = 0): ManualScheduler {
     },
   };
 }
+
+/** A task run on demand and every `ms` (first at start()), never twice at once: a call during a run waits for it. */
+export function periodicTask(scheduler: Scheduler, ms: number, task: () => Promise<void>): { run: () => Promise<void>; start: () => () => void } {
+  let running: Promise<void> | null = null;
+  const run = (): Promise<void> => {
+    running ??= task().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  return {
+    run,
+    start() {
+      void run();
+      return scheduler.every(ms, run);
+    },
+  };
+}

@@ -18,6 +18,12 @@ export function notFound(): HttpError {
   return new HttpError(404, HTTP_MESSAGES.notFound);
 }
 
+/** The record, or a 404 when there is none (missing, or the caller's brand may not see it). */
+export function found<T>(record: T | null | undefined): T {
+  if (record === null || record === undefined) throw notFound();
+  return record;
+}
+
 /** 401 with the given text. */
 export function unauthorized(message: string = HTTP_MESSAGES.tokenInvalid): HttpError {
   return new HttpError(401, message);

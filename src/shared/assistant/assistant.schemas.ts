@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_RANGES } from '../constants';
+import { DATE_RANGES, DEFAULT_REPORT_DURATION } from '../constants';
 
 /** Longest question the assistant takes (characters): a paragraph, not a pasted document. */
 export const QUESTION_MAX_CHARS = 2000;
@@ -9,8 +9,6 @@ export const TITLE_MAX_CHARS = 120;
 export const LIKE_VALUES = [0, 1] as const;
 /** Lines an answer quotes at the most. */
 export const ANSWER_CITATIONS = 5;
-/** The window a question covers when the composer names none: the report default. */
-export const ASSISTANT_DEFAULT_DURATION = '6m';
 
 /** One quoted transcript line of an answer (spec §3 Message.supporting_data); times in seconds. */
 export const SupportingDataSchema = z.object({
@@ -72,7 +70,8 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-D
 export const AskInputSchema = z.object({
   brandId: z.string().min(1).max(100),
   conversationId: z.string().min(1).max(100),
-  duration: z.enum(DATE_RANGES).default(ASSISTANT_DEFAULT_DURATION),
+  // The window a question covers when none is named: the report default (spec §9).
+  duration: z.enum(DATE_RANGES).default(DEFAULT_REPORT_DURATION),
   start_date: day.nullish(),
   end_date: day.nullish(),
   userMessage: z.object({

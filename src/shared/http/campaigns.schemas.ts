@@ -85,4 +85,5 @@ export type CampaignList = z.infer<typeof CampaignListResponseSchema>;
 
 /** POST /campaigns and PUT /campaigns/{id}: the fields, and whether to publish (false keeps or makes it a draft). */
 export const CampaignWriteBodySchema = IdentitySchema.extend({ publish: z.boolean().default(false), campaign: CampaignFieldsSchema });
+export const CampaignIdParamsSchema = z.object({ id });
 export const CampaignResponseSchema = z.object({ campaign: CampaignSchema });

@@ -84,6 +84,8 @@ export const LicenseUpdateBodySchema = IdentitySchema.extend({
   influencer_video_note: z.string().trim().max(2000).optional(),
 });
 
+export const LicenseIdParamsSchema = z.object({ id });
+
 export const LicenseResponseSchema = z.object({ license_agreement: LicenseAgreementSchema });
 
 /** GET /license_agreements/purchases.csv: the header row, in this order. */

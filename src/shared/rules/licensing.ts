@@ -1,12 +1,17 @@
+/** An amount of money rounded to cents (2 decimals), floating-point error included. */
+export function cents(amount: number): number {
+  return Math.round((amount + Number.EPSILON) * 100) / 100;
+}
+
 /** Licensing fee (spec §5): a price up to 0.99 adds 6; otherwise 20 percent; rounded to 2 decimals. */
 export function licensingFee(price: number): number {
   const fee = price <= 0.99 ? 6 : price * 0.2;
-  return Math.round((fee + Number.EPSILON) * 100) / 100;
+  return cents(fee);
 }
 
 /** A license's total: its price and the fee. */
 export function licenseTotal(price: number): number {
-  return Math.round((price + licensingFee(price) + Number.EPSILON) * 100) / 100;
+  return cents(price + licensingFee(price));
 }
 
 /** Days before its end from which an active license is marked (and the desktop app says so once). */

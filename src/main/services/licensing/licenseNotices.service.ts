@@ -12,7 +12,7 @@ import { LICENSE_EXPIRY_NOTICE_DAYS } from '../../../shared/rules/licensing';
 import { HostError } from '../../../shared/ipc/handlers';
 import type { BackendClient } from '../backendClient';
 import type { Notifier } from '../ports';
-import type { Scheduler } from '../scheduler';
+import { periodicTask, type Scheduler } from '../scheduler';
 
 export const CHECK_LICENSES_EVERY_MS = 6 * 60 * 60_000;
 export const LICENSE_NOTICE_TITLE = 'License ending soon';
@@ -31,7 +31,6 @@ const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: '
 
 export function createLicenseNotices(deps: LicenseNoticeDeps) {
   const file = join(deps.stateDir, 'license-notices.json');
-  let running: Promise<void> | null = null;
 
   async function announced(): Promise<Set<string>> {
     try {
@@ -66,17 +65,12 @@ export function createLicenseNotices(deps: LicenseNoticeDeps) {
     }
   }
 
+  const checks = periodicTask(deps.scheduler, CHECK_LICENSES_EVERY_MS, checkOnce);
   return {
     /** One check (a call during a check waits for it). */
-    check(): Promise<void> {
-      running ??= checkOnce().finally(() => { running = null; });
-      return running;
-    },
+    check: checks.run,
     /** Checks now and every CHECK_LICENSES_EVERY_MS; answers the stop function. */
-    start(): () => void {
-      void this.check();
-      return deps.scheduler.every(CHECK_LICENSES_EVERY_MS, () => this.check());
-    },
+    start: checks.start,
   };
 }
 export type LicenseNotices = ReturnType<typeof createLicenseNotices>;

@@ -12,7 +12,7 @@ import { ReportScheduleSchema, type ReportSchedule, type ReportScheduleInput } f
 import { HostError } from '../../../shared/ipc/handlers';
 import type { DownloadNotifier } from '../desktopPorts';
 import type { HostFolders } from '../hostFolders';
-import type { Scheduler } from '../scheduler';
+import { periodicTask, type Scheduler } from '../scheduler';
 import type { ReportExportService } from './reportExport.service';
 
 export const CHECK_EVERY_MS = 15 * 60_000;
@@ -47,7 +47,6 @@ export function nextDue(cadence: ReportSchedule['cadence'], from: Date): Date {
 
 export function createReportSchedules(deps: ReportScheduleDeps) {
   const file = join(deps.stateDir, 'report-schedules.json');
-  let running: Promise<void> | null = null;
 
   async function read(): Promise<ReportSchedule[]> {
     try {
@@ -89,6 +88,8 @@ export function createReportSchedules(deps: ReportScheduleDeps) {
     if (changed) await save(list);
   }
 
+  const checks = periodicTask(deps.scheduler, CHECK_EVERY_MS, runDueOnce);
+
   return {
     list: read,
     async schedule(input: ReportScheduleInput): Promise<ReportSchedule[]> {
@@ -103,15 +104,9 @@ export function createReportSchedules(deps: ReportScheduleDeps) {
       return list;
     },
     /** Writes every due report (one pass at a time; a call during a pass waits for it). */
-    runDue(): Promise<void> {
-      running ??= runDueOnce().finally(() => { running = null; });
-      return running;
-    },
+    runDue: checks.run,
     /** Checks now (a run missed while closed) and every CHECK_EVERY_MS; answers the stop function. */
-    start(): () => void {
-      void this.runDue();
-      return deps.scheduler.every(CHECK_EVERY_MS, () => this.runDue());
-    },
+    start: checks.start,
   };
 }
 export type ReportSchedules = ReturnType<typeof createReportSchedules>;

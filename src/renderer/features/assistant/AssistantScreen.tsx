@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AssistantMessage, Conversation, Prompt } from '../../../shared/assistant/assistant.schemas';
-import { ASSISTANT_DEFAULT_DURATION } from '../../../shared/assistant/assistant.schemas';
+import { DEFAULT_REPORT_DURATION } from '../../../shared/constants';
 import { DATE_RANGE_LABELS } from '../../../shared/labels';
 import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
@@ -82,7 +82,7 @@ function Assistant({ who }: { who: { brand_id: string; user_id: string } }) {
         {thread.messages === null && !thread.loadError && <p className="assistant-thread__loading" role="status">Loading the conversation…</p>}
         {questions.length === 0 && !thread.asking && thread.messages !== null && (
           <div className="assistant-thread__empty">
-            <p>Ask about your videos — topics, sentiment, audiences, products, creators, competitors, or anything said in them. Window: {DATE_RANGE_LABELS[ASSISTANT_DEFAULT_DURATION].toLocaleLowerCase()} unless you pick another.</p>
+            <p>Ask about your videos — topics, sentiment, audiences, products, creators, competitors, or anything said in them. Window: {DATE_RANGE_LABELS[DEFAULT_REPORT_DURATION].toLocaleLowerCase()} unless you pick another.</p>
             {prompts.length > 0 && (
               <ul className="assistant-suggestions" aria-label="Suggested questions">
                 {prompts.map((prompt) => <li key={prompt._id}><button type="button" className="btn btn--small" onClick={() => setText(prompt.prompt)}>{prompt.prompt}</button></li>)}
@@ -100,7 +100,7 @@ function Assistant({ who }: { who: { brand_id: string; user_id: string } }) {
         {thread.error && <p className="form-alert form-alert--error" role="alert">{thread.error}</p>}
         <Composer text={text} onText={setText} busy={thread.busy} onSend={(question, window) => void send(question, window)} onStop={thread.stop} />
       </section>
-      <IntroModal who={who} onAsk={(question) => void send(question, { duration: ASSISTANT_DEFAULT_DURATION, start_date: null, end_date: null })} />
+      <IntroModal who={who} onAsk={(question) => void send(question, { duration: DEFAULT_REPORT_DURATION, start_date: null, end_date: null })} />
       {popup && <VideoPopup videoId={popup.videoId} startAt={popup.seconds} onClose={() => setPopup(null)} />}
     </div>
   );

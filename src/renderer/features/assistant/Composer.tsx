@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { ASSISTANT_DEFAULT_DURATION, QUESTION_MAX_CHARS } from '../../../shared/assistant/assistant.schemas';
-import { DATE_RANGES } from '../../../shared/constants';
+import { QUESTION_MAX_CHARS } from '../../../shared/assistant/assistant.schemas';
+import { DATE_RANGES, DEFAULT_REPORT_DURATION } from '../../../shared/constants';
 import { DATE_RANGE_LABELS } from '../../../shared/labels';
 import { WindowFields } from '../../ui/form';
 
@@ -20,7 +20,7 @@ const WINDOW_OPTIONS = DATE_RANGES.map((value) => ({ value, label: DATE_RANGE_LA
 
 /** The question box: Enter sends, Shift+Enter breaks the line, Escape stops an answer on its way; the window it covers. */
 export function Composer({ text, onText, busy, onSend, onStop }: ComposerProps) {
-  const [window, setWindow] = useState<AskWindow>({ duration: ASSISTANT_DEFAULT_DURATION, start_date: null, end_date: null });
+  const [window, setWindow] = useState<AskWindow>({ duration: DEFAULT_REPORT_DURATION, start_date: null, end_date: null });
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
   const length = [...text].length;

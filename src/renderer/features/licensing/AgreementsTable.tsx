@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LicenseAgreement, LicenseState } from '../../../shared/http/licensing.schemas';
+import { LICENSE_TRANSITIONS, type LicenseAgreement, type LicenseState } from '../../../shared/http/licensing.schemas';
 import { useServices } from '../../app/useServices';
 import { formatDate, formatPrice } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -11,7 +11,6 @@ const STEPS: Partial<Record<LicenseState, { label: string; title: string; questi
   declined: { label: 'Declined', title: 'The creator declined', question: (a) => `Record that the creator declined licensing “${a.video_title}”?`, done: 'Recorded: declined.' },
   active: { label: 'Pay', title: 'Pay for the license', question: (a) => `Pay ${formatPrice(a.total)} (${formatPrice(a.price)} + ${formatPrice(a.fee)} fee) for ${a.duration}?`, done: 'Paid: the license is active.' },
 };
-const NEXT: Readonly<Record<LicenseState, readonly LicenseState[]>> = { requested: ['accepted', 'declined'], accepted: ['active', 'declined'], declined: [], active: [], expired: [] };
 
 export const STATE_LABELS: Readonly<Record<LicenseState, string>> = { requested: 'Requested', accepted: 'Accepted', declined: 'Declined', active: 'Active', expired: 'Expired' };
 
@@ -41,7 +40,7 @@ export function AgreementsTable({ who, agreements, onChanged }: { who: Who; agre
               </td>
               <td>
                 <div className="licensing-table__actions">
-                {NEXT[agreement.status].map((next) => (
+                {LICENSE_TRANSITIONS[agreement.status].map((next) => (
                   <button key={next} type="button" className={`btn btn--small${next === 'active' ? ' btn--primary' : ''}`} aria-label={`${STEPS[next]?.label ?? next}: ${agreement.video_title}`} onClick={() => setAsking({ agreement, next })}>
                     {STEPS[next]?.label}
                   </button>

@@ -1,4 +1,5 @@
 import type { LicenseAgreement, LicensePurchase } from '../../../shared/http/licensing.schemas';
+import { cents } from '../../../shared/rules/licensing';
 import { formatDate, formatDateTime, formatPrice } from '../../lib/format';
 import { EmptyState } from '../../ui/page';
 import { host } from '../../host/hostClient';
@@ -50,7 +51,7 @@ export function PurchaseHistory({ who, purchases }: { who: Who; purchases: reado
             </tr>
           ))}
         </tbody>
-        <tfoot><tr><th scope="row" colSpan={4}>All purchases</th><td>{formatPrice(Math.round(sum * 100) / 100)}</td><td colSpan={2} /></tr></tfoot>
+        <tfoot><tr><th scope="row" colSpan={4}>All purchases</th><td>{formatPrice(cents(sum))}</td><td colSpan={2} /></tr></tfoot>
       </table>
     </div>
     </>

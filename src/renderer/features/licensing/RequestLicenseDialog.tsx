@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LICENSING_DURATIONS } from '../../../shared/constants';
 import { LICENSE_PRICE_MAX } from '../../../shared/http/licensing.schemas';
-import { licenseTotal, licensingFee } from '../../../shared/rules/licensing';
+import { cents, licenseTotal, licensingFee } from '../../../shared/rules/licensing';
 import { useServices } from '../../app/useServices';
 import { formatPrice } from '../../lib/format';
 import { toFailure } from '../../lib/httpFailure';
@@ -35,7 +35,7 @@ export function RequestLicenseDialog({ who, video, onClose }: RequestLicenseDial
     if (amount > LICENSE_PRICE_MAX) return setError(`A price is at most ${formatPrice(LICENSE_PRICE_MAX)}.`);
     setBusy(true);
     try {
-      await requestLicense(api.main, who, { license_video: video._id, duration, price: Math.round(amount * 100) / 100, ...(note.trim() ? { influencer_video_note: note.trim() } : {}) });
+      await requestLicense(api.main, who, { license_video: video._id, duration, price: cents(amount), ...(note.trim() ? { influencer_video_note: note.trim() } : {}) });
       onClose(true);
     } catch (caught) {
       setFailure(toFailure(caught, 'action').error);

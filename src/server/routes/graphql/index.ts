@@ -14,9 +14,13 @@ const GraphqlRequestSchema = z.object({
   operationName: z.string().max(200).nullish(),
 });
 
+const loadModules = () => Promise.all([import('graphql'), import('./assistantSchema'), import('./assistantResolvers'), import('./queryLimits')]);
+
 /** The assistant's GraphQL endpoint (mounted at SERVICE_PREFIXES.graphql): POST only, bearer required. */
 export async function graphqlPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   let service: AssistantService | null = null;
+  // GraphQL and the assistant load with the first query: a start that never asks the assistant does not carry them.
+  let modules: ReturnType<typeof loadModules> | null = null;
   defineRoute(app, {
     method: 'POST',
     url: '/',
@@ -24,10 +28,8 @@ export async function graphqlPlugin(app: FastifyInstance, ctx: ServerContext): P
     auth: 'bearer',
     body: GraphqlRequestSchema,
     handler: async ({ body, auth }) => {
-      // GraphQL and the assistant load with the first query: a start that never asks the assistant does not carry them.
-      const [{ parse, validate, specifiedRules, execute, GraphQLError }, { assistantRoot, assistantSchema }, { createAssistantService }, { queryLimitsRule }] = await Promise.all([
-        import('graphql'), import('./assistantSchema'), import('./assistantResolvers'), import('./queryLimits'),
-      ]);
+      modules ??= loadModules();
+      const [{ parse, validate, specifiedRules, execute, GraphQLError }, { assistantRoot, assistantSchema }, { createAssistantService }, { queryLimitsRule }] = await modules;
       service ??= createAssistantService(ctx);
       // GraphQL reports its own errors inside a 200 answer, as clients such as Apollo expect.
       let document;

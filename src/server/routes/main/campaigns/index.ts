@@ -2,16 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Campaign } from '../../../../shared/http/campaigns.schemas';
 import {
-  CampaignListQuerySchema, CampaignListResponseSchema, CampaignResponseSchema, CampaignWriteBodySchema, campaignProblems, type CampaignFields,
+  CampaignIdParamsSchema as IdParamsSchema, CampaignListQuerySchema, CampaignListResponseSchema, CampaignResponseSchema, CampaignWriteBodySchema, campaignProblems, type CampaignFields,
 } from '../../../../shared/http/campaigns.schemas';
 import { IdentitySchema } from '../../../../shared/http/videoList.schemas';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
-import { HttpError, notFound } from '../../../http/httpError';
+import { found, HttpError, notFound } from '../../../http/httpError';
 import { actingBrand } from '../videos/videoAccess';
 import { createCampaignRepository } from './campaignRepository';
 
-const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** Old first (by start, then creation) as spec §4's default sort, or new first. */
 function sorted(campaigns: Campaign[], sort: 'OLD' | 'NEW'): Campaign[] {
@@ -56,8 +55,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     handler: ({ body, request }) => {
       const acting = actingBrand(request, ctx.videos, body.brand_id);
       const id = repo.create(acting.brandId, checked(body.campaign, body.publish, brandProducts(acting.brandId)), body.publish, ctx.now());
-      const campaign = repo.find(id, acting.brandId, ctx.now());
-      if (!campaign) throw notFound();
+      const campaign = found(repo.find(id, acting.brandId, ctx.now()));
       return { campaign };
     },
   });
@@ -66,8 +64,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     ...base, method: 'GET', url: '/campaigns/:id', summary: 'One campaign with its tab and submitted video count',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: CampaignResponseSchema },
     handler: ({ params, query, request }) => {
-      const campaign = repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now());
-      if (!campaign) throw notFound();
+      const campaign = found(repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now()));
       return { campaign };
     },
   });
@@ -77,12 +74,10 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     params: IdParamsSchema, body: CampaignWriteBodySchema, response: { 200: CampaignResponseSchema },
     handler: ({ params, body, request }) => {
       const acting = actingBrand(request, ctx.videos, body.brand_id);
-      const current = repo.find(params.id, acting.brandId, ctx.now());
-      if (!current) throw notFound();
+      const current = found(repo.find(params.id, acting.brandId, ctx.now()));
       const publish = body.publish || current.state !== 'draft';
       repo.update(params.id, acting.brandId, checked(body.campaign, publish, brandProducts(acting.brandId)), body.publish, current.state === 'draft', ctx.now());
-      const campaign = repo.find(params.id, acting.brandId, ctx.now());
-      if (!campaign) throw notFound();
+      const campaign = found(repo.find(params.id, acting.brandId, ctx.now()));
       return { campaign };
     },
   });
@@ -91,8 +86,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     ...base, method: 'GET', url: '/campaigns/:id/submission_link', summary: 'The link creators open to submit a video to the campaign (REELSCOPE_PUBLIC_URL, else this back end)',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: z.object({ submission_link: z.string() }) },
     handler: ({ params, query, request }) => {
-      const campaign = repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now());
-      if (!campaign) throw notFound();
+      const campaign = found(repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now()));
       const origin = publicBase ?? `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`;
       return { submission_link: `${origin.replace(/\/+$/, '')}/campaigns/${encodeURIComponent(campaign._id)}/submit` };
     },

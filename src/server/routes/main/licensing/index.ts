@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { LICENSE_TRANSITIONS, PURCHASE_CSV_COLUMNS, LicenseCreateBodySchema, LicenseListResponseSchema, LicenseResponseSchema, LicenseUpdateBodySchema } from '../../../../shared/http/licensing.schemas';
+import { LICENSE_TRANSITIONS, LicenseIdParamsSchema as IdParamsSchema, PURCHASE_CSV_COLUMNS, LicenseCreateBodySchema, LicenseListResponseSchema, LicenseResponseSchema, LicenseUpdateBodySchema } from '../../../../shared/http/licensing.schemas';
 import { IdentitySchema } from '../../../../shared/http/videoList.schemas';
 import { licenseEnd, licensingFee } from '../../../../shared/rules/licensing';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
-import { HttpError, notFound } from '../../../http/httpError';
+import { found, HttpError } from '../../../http/httpError';
 import { actingBrand, ownVideo } from '../videos/videoAccess';
 import { createLicenseRepository } from './licenseRepository';
 import { csvFile } from '../../../http/csvText';
-import { z } from 'zod';
-
-const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** Who records each change: the creator answers a request; the brand pays. */
 const BY: Readonly<Record<string, string>> = { accepted: 'creator', declined: 'creator', active: 'brand' };
@@ -38,8 +35,7 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
         brandId: acting.brandId, requesterId: acting.userId, videoId: video.id, duration: body.duration, price: body.price,
         fee: licensingFee(body.price), note: body.influencer_video_note ?? null,
       }, ctx.now());
-      const agreement = repo.find(id, acting.brandId, ctx.now());
-      if (!agreement) throw notFound();
+      const agreement = found(repo.find(id, acting.brandId, ctx.now()));
       return { license_agreement: agreement };
     },
   });
@@ -59,8 +55,7 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
     ...base, method: 'GET', url: '/license_agreements/:id', summary: 'One license agreement with its history',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: LicenseResponseSchema },
     handler: ({ params, query, request }) => {
-      const agreement = repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now());
-      if (!agreement) throw notFound();
+      const agreement = found(repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now()));
       return { license_agreement: agreement };
     },
   });
@@ -71,8 +66,7 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
     handler: ({ params, body, request }) => {
       const acting = actingBrand(request, ctx.videos, body.brand_id);
       const now = ctx.now();
-      const agreement = repo.find(params.id, acting.brandId, now);
-      if (!agreement) throw notFound();
+      const agreement = found(repo.find(params.id, acting.brandId, now));
       const next = body.status ?? agreement.status;
       if (next !== agreement.status && !LICENSE_TRANSITIONS[agreement.status].includes(next)) {
         const allowed = LICENSE_TRANSITIONS[agreement.status];
@@ -82,8 +76,7 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
         repo.move(agreement, next, { by: BY[next] ?? 'brand', note: body.note || NOTES[next] || 'Note updated.' }, body.influencer_video_note ?? null, now,
           next === 'active' && agreement.status !== 'active' ? licenseEnd(now, agreement.duration) : null);
       }
-      const updated = repo.find(params.id, acting.brandId, now);
-      if (!updated) throw notFound();
+      const updated = found(repo.find(params.id, acting.brandId, now));
       return { license_agreement: updated };
     },
   });

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type { LicenseAgreement, LicensePurchase, LicenseState } from '../../../../shared/http/licensing.schemas';
 import { LicenseHistoryEntrySchema } from '../../../../shared/http/licensing.schemas';
 import { LICENSING_DURATIONS } from '../../../../shared/constants';
-import { licenseExpiringSoon, licenseTotal } from '../../../../shared/rules/licensing';
+import { cents, licenseExpiringSoon, licenseTotal } from '../../../../shared/rules/licensing';
 import { parse } from '../../../search/columnValues';
 
 /** The stored vocabulary (migration 002) and the spec's: a declined request is stored 'rejected', a paid one 'paid'. */
@@ -73,7 +73,7 @@ export function createLicenseRepository(db: Database.Database) {
         agreements: (list.all(brandId) as AgreementRow[]).map((row) => toAgreement(row, now)),
         purchases: (purchases.all(brandId) as (Omit<LicensePurchase, '_id' | 'total' | 'duration'> & { id: string; duration: string })[]).map((row) => ({
           _id: row.id, agreement_id: row.agreement_id, video_id: row.video_id, video_title: row.video_title, duration: duration(row.duration),
-          amount: row.amount, fee: row.fee, total: Math.round((row.amount + row.fee) * 100) / 100, purchased_at: row.purchased_at, expires_at: row.expires_at,
+          amount: row.amount, fee: row.fee, total: cents(row.amount + row.fee), purchased_at: row.purchased_at, expires_at: row.expires_at,
         })),
       };
     },
