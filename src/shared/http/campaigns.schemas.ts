@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { CAMPAIGN_DEFAULTS, CAMPAIGN_TABS as CAMPAIGN_TAB_NAMES, PLATFORMS, US_TIMEZONES } from '../constants';
+import { normalizeUrl } from '../rules/validation';
+import { ProductVideoSchema } from './products.schemas';
 import { IdentitySchema, id } from './videoList.schemas';
 
 export const CAMPAIGN_TABS = ['active', 'past', 'draft'] as const;
@@ -16,6 +18,8 @@ export const VIDEO_LENGTH_TYPES = ['seconds', 'minutes'] as const;
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM (24 hours).');
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written #RRGGBB, e.g. #96C392.');
+/** One token that reads as a web address (brand.com/terms, https://…): no spaces, a dotted host. */
+const LINK = /^(https?:\/\/)?[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(\/\S*)?$/u;
 const text = (max: number) => z.string().trim().max(max, `At most ${max.toLocaleString('en-US')} characters.`);
 
 /** Every field of the campaign form (spec §3) a person edits; the server adds id, brand, state and times. */
@@ -23,12 +27,14 @@ export const CampaignFieldsSchema = z.object({
   campaign_headline: text(120).min(1, 'A campaign needs a headline.'),
   campaign_hashtag: text(60).transform((tag) => (tag === '' || tag.startsWith('#') ? tag : `#${tag}`)).default(''),
   campaign_brand_name: text(120).default(''),
+  campaign_product: text(200).default(''),
   products: z.array(id).max(50).default([]),
   description: text(5000).default(''),
   brand_instruction: text(5000).default(''),
   campaign_reward: text(200).default(''),
   campaign_reward_type: text(60).default(''),
-  terms_and_conditions: text(20_000).default(''),
+  // The terms themselves, or a link to them: a bare link gets its scheme as every URL does (spec §5).
+  terms_and_conditions: text(20_000).default('').transform((terms) => (LINK.test(terms) ? normalizeUrl(terms) : terms)),
   start_date: day.nullable().default(null),
   start_time: clock.nullable().default(null),
   end_date: day.nullable().default(null),
@@ -87,3 +93,25 @@ export type CampaignList = z.infer<typeof CampaignListResponseSchema>;
 export const CampaignWriteBodySchema = IdentitySchema.extend({ publish: z.boolean().default(false), campaign: CampaignFieldsSchema });
 export const CampaignIdParamsSchema = z.object({ id });
 export const CampaignResponseSchema = z.object({ campaign: CampaignSchema });
+
+/** The banner upload (POST /campaigns/{id}/banner, multipart file field `banner`): a picture, at most 5 MB. */
+export const CAMPAIGN_BANNER_FIELD = 'banner';
+export const CAMPAIGN_BANNER_MAX_BYTES = 5 * 1024 * 1024;
+export const CAMPAIGN_BANNER_MIME_MAP: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
+/** Banner shapes offered by the wizard; the banner is cropped to the chosen one before it is uploaded. */
+export const CAMPAIGN_BANNER_SIZES = ['1200x628', '1080x1080', '1080x1920', '1500x500'] as const;
+export const CAMPAIGN_MESSAGES = {
+  bannerType: 'The banner must be a PNG, JPEG or WebP picture.',
+  bannerTooLarge: 'The banner is over 5 MB: choose a smaller picture.',
+  bannerMissing: 'Choose a picture for the banner.',
+} as const;
+
+/** GET /manufacturers/{id}/campaign_lists: the brand's campaigns with the videos submitted to each (the videos list's Campaigns tab). */
+export const CampaignListsQuerySchema = IdentitySchema.extend({ campaign_id: id.optional() });
+export const CampaignListsResponseSchema = z.object({
+  campaign_lists: z.array(z.object({
+    _id: z.string(), campaign_headline: z.string(), campaign_hashtag: z.string(), tab: z.enum(CAMPAIGN_TABS), campaign_video_limit: z.number().int(),
+    videos: z.array(ProductVideoSchema.extend({ submitted_at: z.string() })),
+  })),
+});
+export type CampaignLists = z.infer<typeof CampaignListsResponseSchema>;

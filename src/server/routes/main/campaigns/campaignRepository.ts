@@ -7,7 +7,7 @@ import { parse } from '../../../search/columnValues';
 
 type Row = Record<string, unknown> & { id: string; brand_id: string; state: 'active' | 'past' | 'draft'; banner_image: string | null; created_at: string; updated_at: string; submitted: number };
 
-const COLUMNS = ['campaign_headline', 'campaign_hashtag', 'campaign_brand_name', 'description', 'brand_instruction', 'campaign_reward', 'campaign_reward_type',
+const COLUMNS = ['campaign_headline', 'campaign_hashtag', 'campaign_brand_name', 'campaign_product', 'description', 'brand_instruction', 'campaign_reward', 'campaign_reward_type',
   'terms_and_conditions', 'start_date', 'start_time', 'end_date', 'end_time', 'campaign_timezone', 'ongoing', 'products', 'campaign_video_limit',
   'campaign_video_length', 'campaign_video_length_type', 'campaign_allow_rating', 'campaign_upload_platform', 'campaign_button_color',
   'campaign_button_text_color', 'preview_color_change', 'image_dimensions'] as const;
@@ -31,6 +31,8 @@ export function createCampaignRepository(db: Database.Database) {
     VALUES (@id, @brand_id, @state, ${COLUMNS.map((c) => `@${c}`).join(', ')}, @at, @at)`);
   const update = db.prepare(`UPDATE campaigns SET state = @state, ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')}, updated_at = @at WHERE id = @id AND brand_id = @brand_id`);
   const remove = db.prepare('DELETE FROM campaigns WHERE id = ? AND brand_id = ?');
+  const banner = db.prepare('UPDATE campaigns SET banner_image = ?, banner_file = ?, updated_at = ? WHERE id = ? AND brand_id = ?');
+  const fileOf = db.prepare('SELECT banner_file FROM campaigns WHERE id = ? AND brand_id = ?').pluck();
 
   const toCampaign = (row: Row, now: Date): Campaign => {
     const fields = fieldsOf(row);
@@ -60,5 +62,10 @@ export function createCampaignRepository(db: Database.Database) {
       update.run({ ...stored(fields), id, brand_id: brandId, state: wasDraft && !publish ? 'draft' : 'active', at: now.toISOString() });
     },
     remove: (id: string, brandId: string): boolean => remove.run(id, brandId).changes > 0,
+    /** The stored banner file's name (null for a banner that is a link), for deleting it when replaced or removed. */
+    bannerFile: (id: string, brandId: string): string | null => (fileOf.get(id, brandId) as string | null | undefined) ?? null,
+    setBanner(id: string, brandId: string, url: string, file: string, now: Date): void {
+      banner.run(url, file, now.toISOString(), id, brandId);
+    },
   };
 }

@@ -2,13 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Campaign } from '../../../../shared/http/campaigns.schemas';
 import {
-  CampaignIdParamsSchema as IdParamsSchema, CampaignListQuerySchema, CampaignListResponseSchema, CampaignResponseSchema, CampaignWriteBodySchema, campaignProblems, type CampaignFields,
+  CAMPAIGN_BANNER_MAX_BYTES, CampaignIdParamsSchema as IdParamsSchema, CampaignListQuerySchema, CampaignListResponseSchema, CampaignResponseSchema, CampaignWriteBodySchema, campaignProblems, type CampaignFields,
 } from '../../../../shared/http/campaigns.schemas';
 import { IdentitySchema } from '../../../../shared/http/videoList.schemas';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { found, HttpError, notFound } from '../../../http/httpError';
 import { actingBrand } from '../videos/videoAccess';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MEDIA_URL_PREFIX } from '../../../../shared/domain/workspace';
+import { CAMPAIGN_MEDIA, receiveBanner } from './bannerUpload';
+import { registerCampaignListRoutes } from './campaignLists.routes';
 import { createCampaignRepository } from './campaignRepository';
 
 
@@ -35,6 +40,10 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   const base = { auth: 'bearer' as const, tags: ['campaigns'] };
   const brandProducts = (brandId: string) => new Set(productsOf.all(brandId) as string[]);
   // Where creators reach the campaigns: a hosted back end's public address (the embedded one is on loopback only).
+  /** A banner file no campaign refers to any more (a replaced or deleted campaign's). */
+  const removeBannerFile = async (file: string | null) => {
+    if (file && ctx.media.mediaDir && /^[0-9a-f]{24}\.[a-z]+$/.test(file)) await rm(join(ctx.media.mediaDir, CAMPAIGN_MEDIA, file), { force: true });
+  };
   const publicBase = z.url({ protocol: /^https?$/ }).safeParse(process.env.REELSCOPE_PUBLIC_URL ?? '').data ?? null;
 
   defineRoute(app, {
@@ -93,11 +102,31 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   });
 
   defineRoute(app, {
+    ...base, method: 'POST', url: '/campaigns/:id/banner', multipart: true, bodyLimit: CAMPAIGN_BANNER_MAX_BYTES + 128 * 1024,
+    summary: 'Sets the banner: multipart, one PNG, JPEG or WebP file in field "banner" (cropped by the client to image_dimensions), at most 5 MB',
+    params: IdParamsSchema, query: IdentitySchema, response: { 200: CampaignResponseSchema },
+    handler: async ({ params, query, request }) => {
+      const brandId = actingBrand(request, ctx.videos, query.brand_id).brandId;
+      found(repo.find(params.id, brandId, ctx.now()));
+      const previous = repo.bannerFile(params.id, brandId);
+      const file = await receiveBanner(request, ctx.media.mediaDir);
+      repo.setBanner(params.id, brandId, `${MEDIA_URL_PREFIX}/${CAMPAIGN_MEDIA}/${file}`, file, ctx.now());
+      await removeBannerFile(previous);
+      return { campaign: found(repo.find(params.id, brandId, ctx.now())) };
+    },
+  });
+
+  defineRoute(app, {
     ...base, method: 'DELETE', url: '/campaigns/:id', summary: 'Deletes a campaign (its submitted videos stay in the library)',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: z.object({ deleted: z.literal(true) }) },
-    handler: ({ params, query, request }) => {
-      if (!repo.remove(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId)) throw notFound();
+    handler: async ({ params, query, request }) => {
+      const brandId = actingBrand(request, ctx.videos, query.brand_id).brandId;
+      const banner = repo.bannerFile(params.id, brandId);
+      if (!repo.remove(params.id, brandId)) throw notFound();
+      await removeBannerFile(banner);
       return { deleted: true as const };
     },
   });
+
+  registerCampaignListRoutes(app, ctx, repo);
 }

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import {
+  CAMPAIGN_BANNER_FIELD, CAMPAIGN_BANNER_MAX_BYTES, CAMPAIGN_BANNER_MIME_MAP, CAMPAIGN_MESSAGES,
+} from '../../../../shared/http/campaigns.schemas';
+import { drainBody } from '../../../http/drainBody';
+import { HttpError, badRequest } from '../../../http/httpError';
+import { readMultipart } from '../uploads/multipartFields';
+
+export const CAMPAIGN_MEDIA = 'campaigns';
+// Room for the multipart boundaries and headers around the one file part.
+const ENVELOPE_BYTES = 64 * 1024;
+
+/** The first bytes of each accepted picture type: a file named .png that is not a PNG is refused like any other type. */
+const SIGNATURES: Readonly<Record<string, (head: Buffer) => boolean>> = {
+  'image/png': (head) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff,
+  'image/webp': (head) => head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+
+async function headOf(path: string): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(12);
+    const { bytesRead } = await file.read(head, 0, 12, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Reads the banner of POST /campaigns/{id}/banner into `<media>/campaigns/`: 413 from a declared length over the limit
+ * and 415 from the part's name and type, both before any of the file is stored; then its first bytes must match its type.
+ * Answers the stored file's name.
+ */
+export async function receiveBanner(request: FastifyRequest, mediaDir: string | null): Promise<string> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > CAMPAIGN_BANNER_MAX_BYTES + ENVELOPE_BYTES) {
+    await drainBody(request.raw);
+    throw new HttpError(413, CAMPAIGN_MESSAGES.bannerTooLarge);
+  }
+  if (!request.isMultipart()) throw new HttpError(415, `${CAMPAIGN_MESSAGES.bannerType} Send it as multipart/form-data, field "${CAMPAIGN_BANNER_FIELD}".`);
+  let mime = '';
+  const { files } = await readMultipart(request, {
+    maxFileBytes: CAMPAIGN_BANNER_MAX_BYTES,
+    maxFiles: 1,
+    tooLargeMessage: CAMPAIGN_MESSAGES.bannerTooLarge,
+    destination: (field, fileName, mimeType) => {
+      const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+      if (field !== CAMPAIGN_BANNER_FIELD) throw badRequest(`Unexpected file field "${field}": the banner goes in "${CAMPAIGN_BANNER_FIELD}".`);
+      if (CAMPAIGN_BANNER_MIME_MAP[ext] !== mimeType) throw new HttpError(415, CAMPAIGN_MESSAGES.bannerType);
+      if (!mediaDir) throw new HttpError(503, 'Banners cannot be stored: the back end runs without a data folder.');
+      mime = mimeType;
+      mkdirSync(join(mediaDir, CAMPAIGN_MEDIA), { recursive: true });
+      return join(mediaDir, CAMPAIGN_MEDIA, `${randomBytes(12).toString('hex')}.${ext}`);
+    },
+  });
+  const file = files[0];
+  if (!file) throw badRequest(CAMPAIGN_MESSAGES.bannerMissing);
+  if (file.bytes === 0 || !SIGNATURES[mime]?.(await headOf(file.path))) {
+    await rm(file.path, { force: true });
+    throw new HttpError(415, CAMPAIGN_MESSAGES.bannerType);
+  }
+  return basename(file.path);
+}

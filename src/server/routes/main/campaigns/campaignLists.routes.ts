@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { CampaignIdParamsSchema, CampaignListsQuerySchema, CampaignListsResponseSchema, type CampaignLists } from '../../../../shared/http/campaigns.schemas';
+import type { ServerContext } from '../../../context';
+import { defineRoute } from '../../../http/defineRoute';
+import { notFound } from '../../../http/httpError';
+import { CATALOG_VIDEO_COLUMNS, type CatalogVideoRow } from '../../../repositories/products/productDetailRepository';
+import { tabSql } from '../../../repositories/videos/videoScope';
+import { toCatalogVideo } from '../products/productAccess';
+import { actingBrand } from '../videos/videoAccess';
+import type { createCampaignRepository } from './campaignRepository';
+
+type Submission = CatalogVideoRow & { campaign_id: string; submitted_at: string };
+
+/**
+ * GET /manufacturers/{id}/campaign_lists (spec §7): the brand's campaigns, each with its submitted videos — exactly the
+ * videos of the videos list's Campaigns tab (the same SQL: not trashed, not removed), newest submission first.
+ */
+export function registerCampaignListRoutes(app: FastifyInstance, ctx: ServerContext, repo: ReturnType<typeof createCampaignRepository>): void {
+  defineRoute(app, {
+    method: 'GET', url: '/manufacturers/:id/campaign_lists', auth: 'bearer', tags: ['campaigns'],
+    summary: "The brand's campaigns with the videos submitted to each (the videos list's Campaigns tab); campaign_id narrows to one",
+    params: CampaignIdParamsSchema, query: CampaignListsQuerySchema, response: { 200: CampaignListsResponseSchema },
+    handler: ({ params, query, request }) => {
+      const acting = actingBrand(request, ctx.videos, params.id);
+      const campaigns = repo.list(acting.brandId, ctx.now()).filter((c) => query.campaign_id === undefined || c._id === query.campaign_id);
+      if (query.campaign_id !== undefined && campaigns.length === 0) throw notFound();
+      const inTab = tabSql('Campaigns', acting);
+      const ids = campaigns.map((c) => c._id);
+      const rows = ids.length === 0 ? [] : ctx.db.prepare(
+        `SELECT cv.campaign_id, cv.submitted_at, ${CATALOG_VIDEO_COLUMNS} FROM campaign_videos cv JOIN videos v ON v.id = cv.video_id
+         LEFT JOIN creators c ON c.id = v.creator_id WHERE cv.campaign_id IN (SELECT value FROM json_each(?)) AND ${inTab.sql}
+         ORDER BY cv.submitted_at DESC, v.id`,
+      ).all(JSON.stringify(ids), ...inTab.params) as Submission[];
+      const byCampaign = new Map<string, Submission[]>();
+      for (const row of rows) byCampaign.set(row.campaign_id, [...(byCampaign.get(row.campaign_id) ?? []), row]);
+      const campaign_lists: CampaignLists['campaign_lists'] = campaigns.map((c) => ({
+        _id: c._id, campaign_headline: c.campaign_headline, campaign_hashtag: c.campaign_hashtag, tab: c.tab, campaign_video_limit: c.campaign_video_limit,
+        videos: (byCampaign.get(c._id) ?? []).map((row) => ({ ...toCatalogVideo(row), submitted_at: row.submitted_at })),
+      }));
+      return { campaign_lists };
+    },
+  });
+}
