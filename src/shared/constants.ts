@@ -87,6 +87,8 @@ export const CAMPAIGN_DEFAULTS = {
   videoLimit: 200,
   timezone: 'Pacific Daylight Time',
   buttonColor: '#96C392',
+  // Not in the spec: dark text reads on the default button colour (white on it is 2:1).
+  buttonTextColor: '#111111',
   previewColor: '#526261',
   wizardSteps: 5,
 } as const;

@@ -26,7 +26,7 @@ export function seedCampaigns(db: Database.Database, rng: Prng, accounts: Seeded
        campaign_upload_platform, created_at, updated_at)
      VALUES (@id, @brand_id, @state, @headline, @hashtag, @brand_name, @product, @banner, @banner_file, @description, @instruction,
        @reward, @reward_type, @start_date, @end_date, '09:00', '18:00', @timezone, @ongoing, @products, @limit, @length, 'seconds',
-       @allow_rating, @terms, '1200x628', @preview, @button, '#FFFFFF', @platforms, @created_at, @updated_at)`,
+       @allow_rating, @terms, '1200x628', @preview, @button, @button_text, @platforms, @created_at, @updated_at)`,
   );
   const insertCampaignVideo = db.prepare('INSERT INTO campaign_videos (campaign_id, video_id, submitted_at) VALUES (?, ?, ?)');
   const insertMail = db.prepare(
@@ -57,7 +57,7 @@ export function seedCampaigns(db: Database.Database, rng: Prng, accounts: Seeded
           timezone: rng.pick(US_TIMEZONES), ongoing: state === 'active' && rng.chance(0.3) ? 1 : 0, products: JSON.stringify([product.id]),
           limit: CAMPAIGN_DEFAULTS.videoLimit, length: rng.pick([30, 60, 90]), allow_rating: rng.chance(0.5) ? 1 : 0,
           terms: 'By submitting you grant the brand a non-exclusive licence to repost your video with credit.',
-          preview: CAMPAIGN_DEFAULTS.previewColor, button: CAMPAIGN_DEFAULTS.buttonColor,
+          preview: CAMPAIGN_DEFAULTS.previewColor, button: CAMPAIGN_DEFAULTS.buttonColor, button_text: CAMPAIGN_DEFAULTS.buttonTextColor,
           platforms: JSON.stringify(rng.sample(['Youtube', 'Tiktok', 'Instagram'], rng.int(1, 3))),
           created_at: daysAgo(Math.max(start, 0) + rng.int(5, 20)), updated_at: daysAgo(Math.max(start, 0) + rng.int(0, 4)),
         });

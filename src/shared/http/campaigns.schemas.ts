@@ -47,15 +47,16 @@ export const CampaignFieldsSchema = z.object({
   campaign_allow_rating: z.boolean().default(false),
   campaign_upload_platform: z.array(z.enum(PLATFORMS)).max(PLATFORMS.length).default([]),
   campaign_button_color: colour.default(CAMPAIGN_DEFAULTS.buttonColor),
-  campaign_button_text_color: colour.default('#FFFFFF'),
+  campaign_button_text_color: colour.default(CAMPAIGN_DEFAULTS.buttonTextColor),
   preview_color_change: colour.default(CAMPAIGN_DEFAULTS.previewColor),
   image_dimensions: z.string().regex(/^\d{2,5}x\d{2,5}$/, 'Dimensions are written WIDTHxHEIGHT, e.g. 1200x628.').default('1200x628'),
 });
 export type CampaignFields = z.infer<typeof CampaignFieldsSchema>;
 
-/** The checks across fields: a published campaign has its dates (unless ongoing) and ends after it starts. */
+/** The checks across fields: a published campaign has a description and its dates (unless ongoing), and ends after it starts. */
 export function campaignProblems(fields: CampaignFields, publish: boolean): { path: keyof CampaignFields; message: string }[] {
   const problems: { path: keyof CampaignFields; message: string }[] = [];
+  if (publish && fields.description === '') problems.push({ path: 'description', message: 'Tell creators what the video should show.' });
   if (publish && !fields.start_date) problems.push({ path: 'start_date', message: 'A published campaign needs a start date.' });
   if (publish && !fields.ongoing && !fields.end_date) problems.push({ path: 'end_date', message: 'Give an end date, or mark the campaign ongoing.' });
   if (fields.start_date && fields.end_date && !fields.ongoing) {

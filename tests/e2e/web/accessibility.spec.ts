@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import type { CampaignList } from '../../../src/shared/http/campaigns.schemas';
 import type { CreatorListResponse } from '../../../src/shared/http/creators.schemas';
 import type { ProductListResponse } from '../../../src/shared/http/products.schemas';
 import type { ReportList } from '../../../src/shared/http/reports.schemas';
@@ -80,6 +81,30 @@ for (const skin of SKINS) {
     await page.getByRole('button', { name: 'Edit' }).click();
     found.push(...(await violations(page, 'report builder')));
     await page.keyboard.press('Escape');
+
+    // A campaign's detail and every step of the wizard.
+    const { campaigns } = await getAsBrandManager<CampaignList>(stack, '/campaigns');
+    await page.goto(`${stack.webUrl}/#/campaigns/${campaigns[0]!._id}`);
+    await expect(page.getByRole('heading', { name: 'Submitted videos' })).toBeVisible();
+    found.push(...(await violations(page, 'campaign detail')));
+    await page.goto(`${stack.webUrl}/#/campaigns/new`);
+    await expect(page.getByRole('heading', { name: 'Step 1 of 5: Campaign' })).toBeVisible();
+    found.push(...(await violations(page, 'campaign wizard, step 1')));
+    await page.getByLabel('Headline', { exact: true }).fill('Axe check');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    found.push(...(await violations(page, 'campaign wizard, step 2 with a problem shown')));
+    await page.getByLabel('Description').fill('Any video.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Start date').fill('2031-01-01');
+    await page.getByLabel('Ongoing: no end date').check();
+    found.push(...(await violations(page, 'campaign wizard, step 3')));
+    await page.getByRole('button', { name: 'Next' }).click();
+    found.push(...(await violations(page, 'campaign wizard, step 4')));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: 'Step 5 of 5: Look' })).toBeVisible();
+    found.push(...(await violations(page, 'campaign wizard, step 5')));
+    await page.evaluate(() => localStorage.clear());
 
     // The assistant: its intro (while it is still up), a conversation with an answer, its citations and a quote shown.
     await setAssistantIntro(stack, true);

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { AppManagerScreen } from '../../features/appManager';
 import { AssistantScreen } from '../../features/assistant';
 import { ForgotPasswordScreen, LoginScreen, ResetPasswordScreen, SignUpScreen } from '../../features/auth';
-import { CampaignsScreen } from '../../features/campaigns';
+import { CampaignDetailScreen, CampaignsScreen, CampaignWizardScreen } from '../../features/campaigns';
 import { ChatScreen } from '../../features/chat';
 import { CreatorDetailScreen, CreatorsScreen } from '../../features/creators';
 import { DownloadsTray } from '../../features/downloads';
@@ -47,6 +47,9 @@ export function AppRoutes() {
             <Route path="/creators" element={<CreatorsScreen />} />
             <Route path="/creators/:id" element={<CreatorDetailScreen />} />
             <Route path="/campaigns" element={<CampaignsScreen />} />
+            <Route path="/campaigns/new" element={<CampaignWizardScreen />} />
+            <Route path="/campaigns/:id" element={<CampaignDetailScreen />} />
+            <Route path="/campaigns/:id/edit" element={<CampaignWizardScreen />} />
             <Route path="/licensing" element={<LicensingScreen />} />
             <Route path="/chat" element={<ChatScreen />} />
             <Route path="/reports" element={<ReportsScreen />} />

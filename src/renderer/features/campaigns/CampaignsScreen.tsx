@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { CAMPAIGN_TAB_LABELS, CAMPAIGN_TABS, type Campaign } from '../../../shared/http/campaigns.schemas';
 import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
@@ -27,7 +28,8 @@ export function CampaignsScreen() {
   const who = useAtomValue(actingIdentityAtom);
   return (
     <div className="page campaigns-page">
-      <PageHeader title="Campaigns" description="Campaigns inviting creators to make videos for your brand: running, ended and in preparation." />
+      <PageHeader title="Campaigns" description="Campaigns inviting creators to make videos for your brand: running, ended and in preparation."
+        actions={who ? <Link className="btn btn--primary" to="/campaigns/new">New campaign</Link> : undefined} />
       {who ? <CampaignList who={who} /> : <EmptyState title="No brand yet">Connect a brand to run campaigns.</EmptyState>}
     </div>
   );
@@ -36,7 +38,10 @@ export function CampaignsScreen() {
 function CampaignList({ who }: { who: Who }) {
   const { api } = useServices();
   const panelId = useId();
-  const [tab, setTab] = useState<Tab>('active');
+  // The tab lives in the address: the wizard sends a published campaign to Active and a draft to Draft.
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (CAMPAIGN_TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'active';
+  const setTab = (next: Tab) => setParams(next === 'active' ? {} : { tab: next }, { replace: true });
   const [sort, setSort] = useState<Sort>('OLD');
   const [search, setSearch] = useState('');
   const [qr, setQr] = useState<Campaign | null>(null);

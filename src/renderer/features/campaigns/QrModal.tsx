@@ -4,7 +4,7 @@ import type { Campaign } from '../../../shared/http/campaigns.schemas';
 import { useServices } from '../../app/useServices';
 import { toFailure } from '../../lib/httpFailure';
 import { Modal } from '../../ui/dialog';
-import type { Who } from './campaigns.api';
+import { fetchSubmissionLink, type Who } from './campaigns.api';
 
 interface Codes { link: string; png: string; svg: string }
 
@@ -19,11 +19,11 @@ export function QrModal({ who, campaign, onClose }: { who: Who; campaign: Campai
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     let live = true;
-    api.main.get<{ submission_link: string }>(`/campaigns/${encodeURIComponent(campaign._id)}/submission_link`, { params: who })
-      .then(async ({ data }) => {
+    fetchSubmissionLink(api.main, who, campaign._id)
+      .then(async (link) => {
         const options = { errorCorrectionLevel: 'M' as const, margin: 2, width: 512 };
-        const [png, svg] = await Promise.all([QRCode.toDataURL(data.submission_link, options), QRCode.toString(data.submission_link, { ...options, type: 'svg' })]);
-        if (live) setCodes({ link: data.submission_link, png, svg });
+        const [png, svg] = await Promise.all([QRCode.toDataURL(link, options), QRCode.toString(link, { ...options, type: 'svg' })]);
+        if (live) setCodes({ link, png, svg });
       })
       .catch((failure: unknown) => live && setError(toFailure(failure).error));
     return () => {

@@ -1,1 +1,3 @@
 export { CampaignsScreen } from './CampaignsScreen';
+export { CampaignDetailScreen } from './detail/CampaignDetailScreen';
+export { CampaignWizardScreen } from './wizard/CampaignWizardScreen';

@@ -19,14 +19,17 @@ const STATUS_LABELS: Record<SendMailResponse['results'][number]['status'], strin
 
 const NEW = '__new__';
 
+/** A message to start from (a campaign invitation): then a new mail campaign is chosen, filled with it. */
+export interface MailDraft { title: string; subject: string; text: string }
+
 /** Contact creators (issue 6 item 6): pick or create a mail campaign and send it to the selected creators with valid emails. */
-export function ContactCreatorsDialog({ creators, onClose }: { creators: SelectedCreator[]; onClose: () => void }) {
+export function ContactCreatorsDialog({ creators, onClose, draft }: { creators: SelectedCreator[]; onClose: () => void; draft?: MailDraft }) {
   const { api } = useServices();
   const who = useAtomValue(creatorIdentityAtom);
   const [campaigns, setCampaigns] = useState<MailCampaign[] | null>(null);
   const [choice, setChoice] = useState<string>(NEW);
-  const [subject, setSubject] = useState('');
-  const [text, setText] = useState('');
+  const [subject, setSubject] = useState(draft?.subject ?? '');
+  const [text, setText] = useState(draft?.text ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SendMailResponse | null>(null);
@@ -39,13 +42,13 @@ export function ContactCreatorsDialog({ creators, onClose }: { creators: Selecte
       .then((list) => {
         if (!live) return;
         setCampaigns(list);
-        if (list[0]) setChoice(list[0]._id);
+        if (list[0] && !draft) setChoice(list[0]._id);
       })
       .catch((failure: unknown) => live && setError(`Could not load the mail campaigns: ${toFailure(failure).error}`));
     return () => {
       live = false;
     };
-  }, [api.main, who]);
+  }, [api.main, who, draft]);
 
   const send = async () => {
     if (!who) return;
@@ -72,7 +75,7 @@ export function ContactCreatorsDialog({ creators, onClose }: { creators: Selecte
 
   return (
     <Modal
-      title="Contact creators"
+      title={draft?.title ?? 'Contact creators'}
       onDismiss={onClose}
       actions={
         <>

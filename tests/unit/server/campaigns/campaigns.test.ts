@@ -38,7 +38,9 @@ describe('campaigns', () => {
     const draft = (await write('POST', '/jwt_api/campaigns', { campaign_headline: 'Summer glow challenge', campaign_hashtag: 'SummerGlow' })).json().campaign as Campaign;
     expect(draft).toMatchObject({ state: 'draft', tab: 'draft', campaign_hashtag: '#SummerGlow', campaign_video_limit: CAMPAIGN_DEFAULTS.videoLimit,
       campaign_timezone: CAMPAIGN_DEFAULTS.timezone, campaign_button_color: CAMPAIGN_DEFAULTS.buttonColor, preview_color_change: CAMPAIGN_DEFAULTS.previewColor });
-    const fields = { campaign_headline: 'Summer glow challenge', start_date: '2026-12-01', start_time: '09:00', end_date: '2026-11-30', end_time: '18:00' };
+    const undescribed = await write('PUT', `/jwt_api/campaigns/${draft._id}`, { campaign_headline: 'Summer glow challenge', start_date: '2026-12-01', ongoing: true }, true);
+    expect(undescribed.json().message).toBe('description: Tell creators what the video should show.');
+    const fields = { campaign_headline: 'Summer glow challenge', description: 'Show your morning routine.', start_date: '2026-12-01', start_time: '09:00', end_date: '2026-11-30', end_time: '18:00' };
     const inverted = await write('PUT', `/jwt_api/campaigns/${draft._id}`, fields, true);
     expect([inverted.statusCode, inverted.json().message]).toEqual([400, 'end_date: The campaign must end after it starts.']);
     expect((await write('PUT', `/jwt_api/campaigns/${draft._id}`, { ...fields, end_date: null }, true)).json().message).toBe('end_date: Give an end date, or mark the campaign ongoing.');

@@ -1,0 +1,42 @@
+import { useCallback, useState } from 'react';
+import type { Campaign } from '../../../../shared/http/campaigns.schemas';
+import { formatCount } from '../../../../shared/rules/formatting';
+import { useServices } from '../../../app/useServices';
+import { useRemoteQuery } from '../../../lib/useRemoteQuery';
+import { EmptyState } from '../../../ui/page';
+import { resolveMediaUrl } from '../../../ui/player/playerSource';
+import { RemoteView } from '../../../ui/remote';
+import { VideoPopup } from '../../videos/popup';
+import { fetchCampaignVideos, type Who } from '../campaigns.api';
+
+const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The videos creators submitted to the campaign (the videos list's Campaigns tab, narrowed to it); each opens the popup. */
+export function SubmittedVideos({ who, campaign }: { who: Who; campaign: Campaign }) {
+  const { api, backend } = useServices();
+  const [open, setOpen] = useState<string | null>(null);
+  const videos = useRemoteQuery(`campaign-videos|${campaign._id}`, useCallback(() => fetchCampaignVideos(api.main, who, campaign._id), [api, who, campaign._id]));
+  return (
+    <section className="campaign-detail__videos" aria-labelledby="campaign-videos-title">
+      <h2 id="campaign-videos-title">Submitted videos</h2>
+      <RemoteView state={videos.state} what="the submitted videos" onRetry={videos.reload}>
+        {(list) => list.length === 0
+          ? <EmptyState title="No video yet">{campaign.state === 'draft' ? 'Publish the campaign and invite creators to receive videos.' : 'Invite creators or share the QR code to receive videos.'}</EmptyState>
+          : (
+            <ul className="campaign-videos">
+              {list.map((video) => (
+                <li key={video._id}>
+                  <button type="button" className="campaign-video" onClick={() => setOpen(video._id)}>
+                    <span className="campaign-video__thumb">{video.thumbnail_url && <img src={resolveMediaUrl(video.thumbnail_url, backend.origin)} alt="" loading="lazy" />}</span>
+                    <span className="campaign-video__title"><bdi>{video.title}</bdi></span>
+                    <span className="campaign-video__meta"><bdi>{video.creator_name ?? 'Unknown creator'}</bdi> · {formatCount(video.views)} views · {DAY.format(new Date(video.submitted_at))}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+      </RemoteView>
+      {open && <VideoPopup videoId={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
