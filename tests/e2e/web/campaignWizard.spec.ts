@@ -88,8 +88,10 @@ test('a campaign through the 5 steps: checked per step, banner cropped and uploa
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(field(page, 'Button text colour')).toContainText('A colour is written #RRGGBB');
   await page.getByLabel('Button text colour', { exact: true }).fill('#FFFFFF');
+  await expect(page.getByRole('status').filter({ hasText: /contrast of 2\.0:1/ })).toBeVisible();
   await page.getByLabel('Button colour', { exact: true }).fill('#1D4ED8');
   await expect(page.locator('.campaign-phone__button')).toHaveCSS('background-color', 'rgb(29, 78, 216)');
+  await expect(page.getByRole('status').filter({ hasText: /contrast of/ })).toHaveCount(0);
   await expect(page.locator('.campaign-phone__title')).toHaveText(headline);
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByLabel('Video limit')).toHaveValue('50');
@@ -158,8 +160,6 @@ test('wizard steps and campaign detail in light, dark and right to left', async 
   const drafts = await getAsBrandManager<CampaignList>(stack, '/campaigns', { tab: 'draft' });
   const draft = drafts.campaigns[0]!;
   const active = await getAsBrandManager<CampaignList>(stack, '/campaigns');
-  page.on('pageerror', (e) => console.log('PAGEERROR', e.message, e.stack));
-  page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
   await signInAsManager(page, stack.webUrl, '/campaigns');
   for (const [skin, rtl] of [['light', false], ['dark', false], ['light', true]] as const) {
     const suffix = `${skin}${rtl ? '-rtl' : ''}`;

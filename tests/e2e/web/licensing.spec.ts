@@ -37,7 +37,7 @@ test('a license is requested with the fee of the rule, accepted, paid, and found
   await expect(row).toContainText('Requested');
   await expect(row).toContainText(money(149.5));
   await expect(row).toContainText(money(licenseTotal(149.5)));
-  await row.getByRole('button', { name: /^Accepted:/ }).click();
+  await row.getByRole('button', { name: /^Mark accepted:/ }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Recorded: accepted.')).toBeVisible();
   // Closed by its button: an Escape pressed the instant the outcome shows can beat the new dialog's key handler.

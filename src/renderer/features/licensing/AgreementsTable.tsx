@@ -7,8 +7,8 @@ import { moveLicense, type Who } from './licensing.api';
 
 /** What each next state is called on its button, and what the confirm dialog asks. */
 const STEPS: Partial<Record<LicenseState, { label: string; title: string; question: (a: LicenseAgreement) => string; done: string }>> = {
-  accepted: { label: 'Accepted', title: 'The creator accepted', question: (a) => `Record that the creator accepted licensing “${a.video_title}”?`, done: 'Recorded: accepted.' },
-  declined: { label: 'Declined', title: 'The creator declined', question: (a) => `Record that the creator declined licensing “${a.video_title}”?`, done: 'Recorded: declined.' },
+  accepted: { label: 'Mark accepted', title: 'The creator accepted', question: (a) => `Record that the creator accepted licensing “${a.video_title}”?`, done: 'Recorded: accepted.' },
+  declined: { label: 'Mark declined', title: 'The creator declined', question: (a) => `Record that the creator declined licensing “${a.video_title}”?`, done: 'Recorded: declined.' },
   active: { label: 'Pay', title: 'Pay for the license', question: (a) => `Pay ${formatPrice(a.total)} (${formatPrice(a.price)} + ${formatPrice(a.fee)} fee) for ${a.duration}?`, done: 'Paid: the license is active.' },
 };
 
