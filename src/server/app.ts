@@ -14,6 +14,8 @@ import { createAccessTokenService } from './auth/accessTokens';
 import { createBearerAuthenticator } from './auth/bearerAuthenticator';
 import { createFailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import { loadOrCreateJwtSecret } from './auth/jwtSecret';
+import { createChatService } from './chat/chatService';
+import { registerPubnubRoutes, SUBSCRIBE_WAIT_MS } from './chat/pubnubRoutes';
 import type { ServerContext } from './context';
 import { preparePrivateDataDir } from './dataDir';
 import { openDatabase } from './db/database';
@@ -76,6 +78,8 @@ export interface BuildAppOptions {
   analysis?: { delayMs?: number; timer?: AnalysisTimer; ffmpeg?: FfmpegTools; onSettled?: (videoId: string, error: Error | null) => void };
   /** Byte limit of one uploaded video; default REELSCOPE_UPLOAD_MAX_BYTES or 4 GiB. */
   uploadMaxBytes?: number;
+  /** How long a PubNub subscribe waits for a message (tests shorten it); default 280 s. */
+  chatWaitMs?: number;
 }
 
 /** The back end's version, as reported by GET /health. */
@@ -109,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onSettled: options.analysis?.onSettled,
     }),
     uploadMaxBytes: options.uploadMaxBytes ?? pipelineEnv.uploadMaxBytes,
+    chat: createChatService(options.db, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS),
   };
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT_BYTES, trustProxy: false });
@@ -130,6 +135,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(graphqlPlugin, { ...ctx, prefix: SERVICE_PREFIXES.graphql });
   await app.register(mediaPlugin, { ...ctx, prefix: MEDIA_URL_PREFIX });
   await app.register(uploadTargetPlugin, { ...ctx, prefix: `${MEDIA_URL_PREFIX}/upload` });
+  // PubNub's REST paths sit at the root, where the SDK calls them (its origin is a host, not a path).
+  registerPubnubRoutes(app, ctx.chat);
+  // Waiting subscribers answer at once, so stopping never waits out a long poll.
+  app.addHook('preClose', async () => ctx.chat.bus.closeAll());
   // Analyses interrupted by a shutdown continue where they were (their due time is stored).
   app.addHook('onReady', async () => void ctx.analysis.resume());
   app.addHook('onClose', async () => ctx.analysis.stop());

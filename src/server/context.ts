@@ -1,3 +1,4 @@
+import type { ChatService } from './chat/chatService';
 import type Database from 'better-sqlite3';
 import type { AnalysisPipeline } from './analysis/pipeline';
 import type { AccessTokenService } from './auth/accessTokens';
@@ -25,6 +26,8 @@ export interface ServerContext {
   media: MediaService;
   /** The analysis pipeline (issue 5): new and re-analysed videos go pending → processing → completed. */
   analysis: AnalysisPipeline;
+  /** Chat (issue 15): the PubNub-protocol side and its keys. */
+  chat: ChatService;
   /** Byte limit of one uploaded video (REELSCOPE_UPLOAD_MAX_BYTES). */
   uploadMaxBytes: number;
 }

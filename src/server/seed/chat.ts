@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { SeededAccounts } from './accounts';
 import { daysAgo, plusSeconds } from './clock';
 import type { Prng } from './prng';
+import { timetokenAt } from '../chat/timetoken';
 
 const BRAND_LINES = [
   'Hi! We loved your latest video. Would you be open to a collaboration?',
@@ -31,10 +32,12 @@ export function seedChat(db: Database.Database, rng: Prng, accounts: SeededAccou
     `INSERT INTO chat_channels (id, pubnub_id, brand_id, user_id, recipient_user_id, recipient_creator_id, last_message_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertMessage = db.prepare('INSERT INTO chat_messages (id, channel_id, sender_kind, sender_id, content, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insertMessage = db.prepare(
+    'INSERT INTO chat_messages (id, channel_id, sender_kind, sender_id, content, created_at, read_at, timetoken, publisher) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const counts: ChatCounts = { chatChannels: 0, chatMessages: 0 };
   // Messages are written after their channel (foreign key), once the last message time is known.
-  const pending: [string, string, string, string, string, string, string | null][] = [];
+  const pending: [string, string, string, string, string, string, string | null, string][] = [];
 
   db.transaction(() => {
     accounts.ownBrands.forEach((brand, b) => {
@@ -53,12 +56,13 @@ export function seedChat(db: Database.Database, rng: Prng, accounts: SeededAccou
           const fromBrand = m % 2 === 0;
           // The last creator message of some channels stays unread, so unread counts show.
           const read = fromBrand || m < total - 2 || rng.chance(0.4) ? plusSeconds(at, 600) : null;
-          pending.push([rng.hexId(), id, fromBrand ? 'user' : 'creator', fromBrand ? accounts.managerId : senderId, rng.pick(fromBrand ? BRAND_LINES : CREATOR_LINES), at, read]);
+          pending.push([rng.hexId(), id, fromBrand ? 'user' : 'creator', fromBrand ? accounts.managerId : senderId, rng.pick(fromBrand ? BRAND_LINES : CREATOR_LINES), at, read,
+            fromBrand ? `user-${accounts.managerId}` : toUser ? `user-${accounts.vipId}` : `creator-${recipient.id}`]);
         }
         insertChannel.run(id, `rs-${brand.id.slice(0, 6)}-${rng.token(12, 'abcdef0123456789')}`, brand.id, accounts.managerId, toUser ? accounts.vipId : null, toUser ? null : recipient.id, at, created);
         counts.chatChannels += 1;
-        for (const row of pending.splice(0)) {
-          insertMessage.run(...row);
+        for (const [index, [messageId, channelId, kind, sender, content, at, read, publisher]] of pending.splice(0).entries()) {
+          insertMessage.run(messageId, channelId, kind, sender, content, at, read, timetokenAt(new Date(at), index), publisher);
           counts.chatMessages += 1;
         }
       }

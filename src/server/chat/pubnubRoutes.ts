@@ -1,0 +1,198 @@
+import { createGunzip, createInflate } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  EMBEDDED_PUBNUB_KEYS, PUBNUB_MAX_CHANNELS, PUBNUB_MESSAGE_MAX_BYTES, PubnubChannelsParamsSchema, PubnubCountsQuerySchema, PubnubCountsResponseSchema,
+  PubnubHistoryQuerySchema, PubnubHistoryResponseSchema, PubnubPresenceResponseSchema, PubnubPublishGetParamsSchema, PubnubPublishParamsSchema,
+  PubnubPublishQuerySchema, PubnubPublishResponseSchema, PubnubSubscribeQuerySchema, PubnubSubscribeResponseSchema, PubnubCallQuerySchema,
+} from '../../shared/http/pubnub.schemas';
+import { defineRoute } from '../http/defineRoute';
+import { HttpError } from '../http/httpError';
+import type { ChatMember } from './chatKeys';
+import type { ChatService } from './chatService';
+import type { ChannelRow } from './chatStore';
+import { payloadOf } from './chatStore';
+import { normalTimetoken } from './timetoken';
+
+/** How long a subscribe waits for a message before answering empty (PubNub's own is 280 s; the SDK gives up at 310 s). */
+export const SUBSCRIBE_WAIT_MS = 280_000;
+const REGION = 1;
+const DELIVERED_PER_POLL = 100;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const base = { auth: 'none' as const, tags: ['pubnub'] };
+
+/** The caller of a PubNub call: a genuine, unexpired key issued to the user id it claims (403 otherwise). */
+function caller(chat: ChatService, query: z.infer<typeof PubnubCallQuerySchema>): ChatMember {
+  const member = chat.keys.verify(query.auth, query.uuid);
+  if (!member) throw new HttpError(403, 'Forbidden: the auth key is missing, expired or not for this user id.');
+  return member;
+}
+
+function checkKey(sub: string, pub?: string): void {
+  if (sub !== EMBEDDED_PUBNUB_KEYS.subscribeKey) throw new HttpError(400, 'Invalid Subscribe Key');
+  if (pub !== undefined && pub !== EMBEDDED_PUBNUB_KEYS.publishKey) throw new HttpError(400, 'Invalid Publish Key');
+}
+
+/** The channels named (comma-separated), each one the caller belongs to; an unknown channel is refused like a foreign one. */
+function memberChannels(chat: ChatService, names: string, member: ChatMember): ChannelRow[] {
+  const list = [...new Set(names.split(',').filter((name) => name !== ''))];
+  if (list.length === 0 || list.length > PUBNUB_MAX_CHANNELS) throw new HttpError(400, `Name 1 to ${PUBNUB_MAX_CHANNELS} channels.`);
+  return list.map((name) => {
+    const channel = chat.store.channel(name);
+    if (!channel || !chat.store.isMember(channel, member)) throw new HttpError(403, `Forbidden: not a member of channel ${name}.`);
+    return channel;
+  });
+}
+
+/** A published payload as text and client id: our {id, text}, or a bare string from another client. */
+function messageOf(raw: string): { text: string; clientId: string | null } {
+  if (Buffer.byteLength(raw) > PUBNUB_MESSAGE_MAX_BYTES) throw new HttpError(413, `Message Too Large: at most ${PUBNUB_MESSAGE_MAX_BYTES / 1024} KiB.`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, 'Invalid JSON: the message must be JSON.');
+  }
+  const shaped = z.union([z.string(), z.object({ id: z.string().min(1).max(64).optional(), text: z.string() })]).safeParse(parsed);
+  if (!shaped.success) throw new HttpError(400, 'A message is a text, or {"id", "text"}.');
+  const text = typeof shaped.data === 'string' ? shaped.data : shaped.data.text;
+  if (text.trim() === '') throw new HttpError(400, 'A message needs some text.');
+  if (CONTROL.test(text)) throw new HttpError(400, 'A message cannot hold control characters.');
+  return { text, clientId: typeof shaped.data === 'string' ? null : shaped.data.id ?? null };
+}
+
+/**
+ * The SDK deflates a POSTed publish (Content-Encoding: deflate, or gzip from other clients): inflated here, at most
+ * twice PubNub's message limit, so a small compressed body cannot grow into a large one.
+ */
+function inflatePublishBodies(app: FastifyInstance): void {
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    const encoding = String(request.headers['content-encoding'] ?? '').toLowerCase();
+    if (!request.url.startsWith('/publish/') || (encoding !== 'deflate' && encoding !== 'gzip')) return payload;
+    const inflate = encoding === 'gzip' ? createGunzip() : createInflate();
+    const limit = PUBNUB_MESSAGE_MAX_BYTES * 2;
+    let encoded = 0;
+    let decoded = 0;
+    payload.on('data', (chunk: Buffer) => {
+      encoded += chunk.length;
+      (inflate as unknown as { receivedEncodedLength: number }).receivedEncodedLength = encoded;
+    });
+    inflate.on('data', (chunk: Buffer) => {
+      decoded += chunk.length;
+      if (decoded > limit) inflate.destroy(new HttpError(413, `Message Too Large: at most ${PUBNUB_MESSAGE_MAX_BYTES / 1024} KiB.`));
+    });
+    payload.on('error', (error) => inflate.destroy(error));
+    return payload.pipe(inflate);
+  });
+}
+
+/** The parts of PubNub's REST protocol the `pubnub` SDK uses for chat, at the paths it calls (issue 15). */
+export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): void {
+  inflatePublishBodies(app);
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/time/0', summary: "PubNub time: the back end's current timetoken", response: { 200: z.tuple([z.number()]) },
+    handler: (): [number] => [Number(chat.clock.current())],
+  });
+
+  const publish = (query: z.infer<typeof PubnubPublishQuerySchema>, params: z.infer<typeof PubnubPublishParamsSchema>, raw: string) => {
+    checkKey(params.sub, params.pub);
+    const member = caller(chat, query);
+    const [channel] = memberChannels(chat, params.channel, member);
+    const { text, clientId } = messageOf(raw);
+    return [1, 'Sent', chat.publish(channel!, member, text, clientId)] as [1, 'Sent', string];
+  };
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/publish/:pub/:sub/0/:channel/0/:payload', summary: 'PubNub publish (the message JSON in the path): answers [1, "Sent", timetoken]',
+    params: PubnubPublishGetParamsSchema, query: PubnubPublishQuerySchema, response: { 200: PubnubPublishResponseSchema },
+    handler: ({ params, query }) => publish(query, params, params.payload),
+  });
+
+  defineRoute(app, {
+    ...base, method: 'POST', url: '/publish/:pub/:sub/0/:channel/0', summary: 'PubNub publish by POST (the message JSON as the body)', bodyLimit: PUBNUB_MESSAGE_MAX_BYTES * 2,
+    params: PubnubPublishParamsSchema, query: PubnubPublishQuerySchema, body: z.unknown(), response: { 200: PubnubPublishResponseSchema },
+    handler: ({ params, query, body }) => publish(query, params, JSON.stringify(body ?? null)),
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/v2/subscribe/:sub/:channels/0',
+    summary: 'PubNub subscribe: tt absent or 0 answers the current timetoken at once; otherwise the messages after tt, waiting up to 280 s for one',
+    params: PubnubChannelsParamsSchema, query: PubnubSubscribeQuerySchema, response: { 200: PubnubSubscribeResponseSchema },
+    handler: async ({ params, query, request }) => {
+      checkKey(params.sub);
+      const member = caller(chat, query);
+      const channels = memberChannels(chat, params.channels, member);
+      const since = normalTimetoken(query.tt ?? '0')!;
+      const now = chat.clock.current();
+      if (since > now) throw new HttpError(400, 'Invalid timetoken: it is later than the back end\'s clock. Subscribe again with tt=0.');
+      if (/^0+$/.test(since)) return { t: { t: now, r: REGION }, m: [] };
+      const ids = channels.map((channel) => channel.id);
+      let rows = chat.store.after(ids, since, DELIVERED_PER_POLL);
+      if (rows.length === 0) {
+        const closed = new AbortController();
+        request.raw.once('close', () => closed.abort());
+        await chat.bus.wait(new Set(channels.map((channel) => channel.pubnub_id)), chat.subscribeWaitMs, closed.signal);
+        rows = chat.store.after(ids, since, DELIVERED_PER_POLL);
+      }
+      const next = rows.length > 0 ? rows[rows.length - 1]!.timetoken : (() => {
+        const current = chat.clock.current();
+        return current > since ? current : since;
+      })();
+      return {
+        t: { t: next, r: REGION },
+        m: rows.map((row) => ({ a: '1', f: 0, i: row.publisher, p: { t: row.timetoken, r: REGION }, k: params.sub, c: row.pubnub_id, d: payloadOf(row) })),
+      };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/v3/history/sub-key/:sub/channel/:channels', summary: 'PubNub fetch messages: the newest max (≤ 100) before start and from end, oldest first',
+    params: PubnubChannelsParamsSchema, query: PubnubHistoryQuerySchema, response: { 200: PubnubHistoryResponseSchema },
+    handler: ({ params, query }) => {
+      checkKey(params.sub);
+      const member = caller(chat, query);
+      const channels = memberChannels(chat, params.channels, member);
+      const start = query.start ? normalTimetoken(query.start) : null;
+      const end = query.end ? normalTimetoken(query.end) : null;
+      const result: Record<string, { message: { id: string; text: string }; timetoken: string; uuid?: string; message_type: null }[]> = {};
+      for (const channel of channels) {
+        result[channel.pubnub_id] = chat.store.history(channel.id, start, end, query.max).map((row) => ({
+          message: payloadOf(row), timetoken: row.timetoken, message_type: null, ...(query.include_uuid === 'true' ? { uuid: row.publisher } : {}),
+        }));
+      }
+      return { status: 200 as const, error: false as const, error_message: '' as const, channels: result };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/v3/history/sub-key/:sub/message-counts/:channels', summary: 'PubNub message counts: messages after timetoken (one for all) or channelsTimetoken (one per channel)',
+    params: PubnubChannelsParamsSchema, query: PubnubCountsQuerySchema, response: { 200: PubnubCountsResponseSchema },
+    handler: ({ params, query }) => {
+      checkKey(params.sub);
+      const member = caller(chat, query);
+      const channels = memberChannels(chat, params.channels, member);
+      const tokens = query.channelsTimetoken !== undefined ? query.channelsTimetoken.split(',') : channels.map(() => query.timetoken ?? '');
+      if (tokens.length !== channels.length) throw new HttpError(400, 'Give one timetoken, or one per channel.');
+      const counts: Record<string, number> = {};
+      channels.forEach((channel, index) => {
+        const since = normalTimetoken(tokens[index]);
+        if (since === null) throw new HttpError(400, 'A timetoken is up to 17 digits.');
+        counts[channel.pubnub_id] = chat.store.countAfter(channel.id, since);
+      });
+      return { status: 200 as const, error: false as const, error_message: '' as const, channels: counts };
+    },
+  });
+
+  for (const action of ['leave', 'heartbeat'] as const) {
+    defineRoute(app, {
+      ...base, method: 'GET', url: `/v2/presence/sub-key/:sub/channel/:channels/${action}`, summary: `PubNub presence ${action} (acknowledged; presence is not tracked)`,
+      params: PubnubChannelsParamsSchema, query: PubnubCallQuerySchema, response: { 200: PubnubPresenceResponseSchema },
+      handler: ({ params, query }) => {
+        checkKey(params.sub);
+        const member = caller(chat, query);
+        memberChannels(chat, params.channels, member);
+        return { status: 200 as const, message: 'OK' as const, service: 'Presence' as const };
+      },
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { ChatChannel } from '../../../../shared/http/chat.schemas';
+
+interface Row {
+  id: string; pubnub_id: string; brand_id: string; last_message_at: string | null; created_at: string;
+  u_id: string | null; u_first: string | null; u_last: string | null; u_picture: string | null;
+  c_id: string | null; c_name: string | null; c_handle: string | null; c_picture: string | null;
+  m_text: string | null; m_timetoken: string | null; m_publisher: string | null;
+}
+
+const SELECT = `SELECT ch.id, ch.pubnub_id, ch.brand_id, ch.last_message_at, ch.created_at,
+  u.id AS u_id, u.first_name AS u_first, u.last_name AS u_last, u.picture AS u_picture,
+  cr.id AS c_id, cr.name AS c_name, cr.handle AS c_handle, cr.picture AS c_picture,
+  m.content AS m_text, m.timetoken AS m_timetoken, m.publisher AS m_publisher
+  FROM chat_channels ch
+  LEFT JOIN users u ON u.id = ch.recipient_user_id
+  LEFT JOIN creators cr ON cr.id = ch.recipient_creator_id
+  LEFT JOIN chat_messages m ON m.rowid = (SELECT m2.rowid FROM chat_messages m2 WHERE m2.channel_id = ch.id ORDER BY m2.timetoken DESC LIMIT 1)`;
+
+const toChannel = (row: Row): ChatChannel => ({
+  _id: row.id, pubnub_id: row.pubnub_id, brand_id: row.brand_id, last_message_at: row.last_message_at, created_at: row.created_at,
+  recipient: {
+    user: row.u_id ? { _id: row.u_id, first_name: row.u_first ?? '', last_name: row.u_last ?? '', picture: row.u_picture, pubnub_user_id: `user-${row.u_id}` } : null,
+    influencer: row.c_id ? { _id: row.c_id, name: row.c_name ?? '', handle: row.c_handle ?? '', picture: row.c_picture, pubnub_user_id: `creator-${row.c_id}` } : null,
+  },
+  last_message: row.m_timetoken ? { text: row.m_text ?? '', timetoken: row.m_timetoken, publisher: row.m_publisher ?? '' } : null,
+});
+
+/** The brand's chat channels as the screen lists them: recipient, last message, newest activity first. */
+export function createChatChannels(db: Database.Database) {
+  const list = db.prepare(`${SELECT} WHERE ch.brand_id = ? ORDER BY COALESCE(ch.last_message_at, ch.created_at) DESC, ch.id`);
+  const one = db.prepare(`${SELECT} WHERE ch.id = ? AND ch.brand_id = ?`);
+  const withCreator = db.prepare(`${SELECT} WHERE ch.brand_id = ? AND ch.recipient_creator_id = ? ORDER BY ch.created_at LIMIT 1`);
+  const withUser = db.prepare(`${SELECT} WHERE ch.brand_id = ? AND ch.recipient_user_id = ? ORDER BY ch.created_at LIMIT 1`);
+  const insert = db.prepare(`INSERT INTO chat_channels (id, pubnub_id, brand_id, user_id, recipient_user_id, recipient_creator_id, last_message_at, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, NULL, ?)`);
+  const markRead = db.prepare(`UPDATE chat_messages SET read_at = ? WHERE channel_id = ? AND timetoken <= ? AND read_at IS NULL AND publisher <> ?`);
+  return {
+    list: (brandId: string): ChatChannel[] => (list.all(brandId) as Row[]).map(toChannel),
+    find(channelId: string, brandId: string): ChatChannel | null {
+      const row = one.get(channelId, brandId) as Row | undefined;
+      return row ? toChannel(row) : null;
+    },
+    withRecipient(brandId: string, kind: 'influencer' | 'user', recipientId: string): ChatChannel | null {
+      const row = (kind === 'influencer' ? withCreator : withUser).get(brandId, recipientId) as Row | undefined;
+      return row ? toChannel(row) : null;
+    },
+    create(brandId: string, userId: string, kind: 'influencer' | 'user', recipientId: string, now: Date): string {
+      const id = randomBytes(12).toString('hex');
+      insert.run(id, `rs-${brandId.slice(0, 6)}-${randomBytes(6).toString('hex')}`, brandId, userId, kind === 'user' ? recipientId : null, kind === 'influencer' ? recipientId : null, now.toISOString());
+      return id;
+    },
+    markRead: (channelId: string, upTo: string, reader: string, now: Date): number => markRead.run(now.toISOString(), channelId, upTo, reader).changes,
+  };
+}

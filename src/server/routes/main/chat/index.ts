@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  ChannelUpdateBodySchema, ChatChannelResponseSchema, ChatChannelsResponseSchema, ChatConfigSchema, ChatCreateBodySchema, ChatGetQuerySchema, ChatIdParamsSchema,
+} from '../../../../shared/http/chat.schemas';
+import { EMBEDDED_PUBNUB_KEYS } from '../../../../shared/http/pubnub.schemas';
+import { IdentitySchema } from '../../../../shared/http/videoList.schemas';
+import type { ServerContext } from '../../../context';
+import { defineRoute } from '../../../http/defineRoute';
+import { found, HttpError } from '../../../http/httpError';
+import { createCreatorRepositories } from '../../../repositories/creators/index';
+import { visibleCreator } from '../creators/creatorAccess';
+import { actingBrand } from '../videos/videoAccess';
+import { createChatChannels } from './chatChannels';
+
+/** Chat routes (issue 15, spec §7): the config to connect, the brand's channels, opening one, marking it read. */
+export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const channels = createChatChannels(ctx.db);
+  const creators = createCreatorRepositories(ctx.db);
+  const base = { auth: 'bearer' as const, tags: ['chat'] };
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/chats/config', summary: 'What the pubnub SDK needs to connect to this back end: keys, origin, the user id and its auth key',
+    query: IdentitySchema, response: { 200: ChatConfigSchema },
+    handler: ({ query, request }) => {
+      const acting = actingBrand(request, ctx.videos, query.brand_id);
+      const userId = `user-${acting.userId}`;
+      return { ...EMBEDDED_PUBNUB_KEYS, origin: request.headers.host ?? '127.0.0.1', secure: request.protocol === 'https', userId, authKey: ctx.chat.keys.issue(userId) };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/chats', summary: "The acting brand's channels with their recipient and last message, newest activity first",
+    query: IdentitySchema, response: { 200: ChatChannelsResponseSchema },
+    handler: ({ query, request }) => ({ channels: channels.list(actingBrand(request, ctx.videos, query.brand_id).brandId) }),
+  });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/chats/:id', summary: 'A channel by id, or with is_video_author_id=true the channel with the creator of that id (a video\'s author)',
+    params: ChatIdParamsSchema, query: ChatGetQuerySchema, response: { 200: ChatChannelResponseSchema },
+    handler: ({ params, query, request }) => {
+      const acting = actingBrand(request, ctx.videos, query.brand_id);
+      const channel = query.is_video_author_id === 'true' ? channels.withRecipient(acting.brandId, 'influencer', params.id) : channels.find(params.id, acting.brandId);
+      return { channel: found(channel) };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'POST', url: '/chats', summary: 'Opens the brand\'s channel with a creator (or a user), creating it the first time; answers it',
+    body: ChatCreateBodySchema, response: { 200: ChatChannelResponseSchema.extend({ created: z.boolean() }) },
+    handler: ({ body, request }) => {
+      const acting = actingBrand(request, ctx.videos, body.brand_id);
+      if (body.recipient_kind === 'influencer') visibleCreator(creators, acting, body.recipient_id);
+      else if (!ctx.repos.users.findById(body.recipient_id) || body.recipient_id === acting.userId) throw new HttpError(404, 'No such user to chat with.');
+      const existing = channels.withRecipient(acting.brandId, body.recipient_kind, body.recipient_id);
+      if (existing) return { channel: existing, created: false };
+      const id = channels.create(acting.brandId, acting.userId, body.recipient_kind, body.recipient_id, ctx.now());
+      return { channel: found(channels.find(id, acting.brandId)), created: true };
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'PUT', url: '/channels/:id', summary: 'Updates a channel: read_up_to marks the recipient\'s messages up to a timetoken as read; answers the channel',
+    params: ChatIdParamsSchema, body: ChannelUpdateBodySchema, response: { 200: ChatChannelResponseSchema },
+    handler: ({ params, body, request }) => {
+      const acting = actingBrand(request, ctx.videos, body.brand_id);
+      const channel = found(channels.find(params.id, acting.brandId));
+      if (body.data.read_up_to) channels.markRead(channel._id, body.data.read_up_to, `user-${acting.userId}`, ctx.now());
+      return { channel };
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import PubNub from 'pubnub';
+import { afterAll, beforeAll } from 'vitest';
+import { createChatKeys } from '../../../../src/server/chat/chatKeys';
+import { buildApp } from '../../../../src/server/app';
+import { openDatabase } from '../../../../src/server/db/database';
+import { seedDemoWorkspace } from '../../../../src/server/seed/index';
+import { DEMO_ACCOUNTS } from '../../../../src/shared/demoAccounts';
+import type { ChatConfig } from '../../../../src/shared/http/chat.schemas';
+import { EMBEDDED_PUBNUB_KEYS } from '../../../../src/shared/http/pubnub.schemas';
+import { signIn } from '../support/testServer';
+
+export interface ChatWorkspace {
+  app: FastifyInstance;
+  db: Database.Database;
+  origin: string;
+  jwt: string;
+  brandId: string;
+  config: ChatConfig;
+  /** A key for a PubNub user id, as the back end would issue it (creators have no session here to ask for one). */
+  keyFor(userId: string): string;
+  /** A real `pubnub` SDK client against the embedded back end; closed with the workspace. */
+  client(userId: string, authKey?: string): PubNub;
+}
+
+/** A seeded back end listening on loopback for the `pubnub` SDK, signed in as the demo brand manager. */
+export function useChatWorkspace(): { readonly w: ChatWorkspace } {
+  let workspace: (ChatWorkspace & { close(): Promise<void> }) | null = null;
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-chat-'));
+    const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
+    await seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale: 0.05, creatorScale: 0.1 });
+    const secret = randomBytes(64);
+    const app = await buildApp({ db, jwtSecret: secret, dataDir, chatWaitMs: 3000 });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const origin = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const session = await signIn(app, DEMO_ACCOUNTS.brandManager);
+    const brandId = (session.currentBrand as { _id: string })._id;
+    const config = (await app.inject({ method: 'GET', url: `/jwt_api/chats/config?brand_id=${brandId}`, headers: { authorization: `Bearer ${session.jwt}` } })).json() as ChatConfig;
+    const keys = createChatKeys(secret, () => new Date());
+    const clients: PubNub[] = [];
+    workspace = {
+      app, db, origin, jwt: session.jwt, brandId, config,
+      keyFor: (userId) => keys.issue(userId),
+      client(userId, authKey = keys.issue(userId)) {
+        const pubnub = new PubNub({ ...EMBEDDED_PUBNUB_KEYS, origin, ssl: false, userId, authKey, logLevel: process.env.PN_DEBUG ? PubNub.LogLevel.Debug : PubNub.LogLevel.None });
+        clients.push(pubnub);
+        return pubnub;
+      },
+      async close() {
+        for (const pubnub of clients) pubnub.destroy(true);
+        await app.close();
+        db.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }, 120_000);
+  afterAll(async () => workspace?.close());
+  return {
+    get w() {
+      if (!workspace) throw new Error('chat workspace not open');
+      return workspace;
+    },
+  };
+}
