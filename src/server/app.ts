@@ -116,7 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     chat: createChatService(options.db, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS),
   };
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT_BYTES, trustProxy: false });
+  // A PubNub subscribe names up to 50 channels in one path segment: past find-my-way's default of 100 characters.
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT_BYTES, trustProxy: false, routerOptions: { maxParamLength: 4096 } });
   installErrorHandling(app);
   installRouteSupport(app, createBearerAuthenticator(tokens, repos));
   installHostOriginGuard(app, new Set([ELECTRON_APP_ORIGIN, ...(options.allowedOrigins ?? [])]));

@@ -42,6 +42,7 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     markers: { ...current.markers, ...patch.markers },
     allowInsecureTokenStorage: patch.allowInsecureTokenStorage ?? current.allowInsecureTokenStorage,
     assistant: { ...current.assistant, ...patch.assistant },
+    chat: { ...current.chat, ...patch.chat },
   };
 }
 

@@ -18,6 +18,7 @@ import { normalTimetoken } from './timetoken';
 export const SUBSCRIBE_WAIT_MS = 280_000;
 const REGION = 1;
 const DELIVERED_PER_POLL = 100;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const base = { auth: 'none' as const, tags: ['pubnub'] };
 

@@ -31,6 +31,8 @@ export const ChatChannelSchema = z.object({
   last_message: z.object({ text: z.string(), timetoken: z.string(), publisher: z.string() }).nullable(),
   last_message_at: z.string().nullable(),
   created_at: z.string(),
+  /** The newest message the brand side has read or written: where unread counting starts when this computer has no last-seen entry. */
+  read_up_to: z.string().nullable(),
 });
 export type ChatChannel = z.infer<typeof ChatChannelSchema>;
 

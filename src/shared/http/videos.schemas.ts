@@ -133,6 +133,8 @@ export const VideoDetailSchema = VideoSchema.extend({
   /** Download allowed (own storage, Google Drive; spec §5). Notes presence is `has_note`; the text is GET /videos/:id/video_note. */
   can_download: z.boolean(),
   product_ids: z.array(z.string()),
+  /** The creator who made it (its author), for "Message creator"; null when unknown. */
+  creator_id: z.string().nullable(),
 });
 export type VideoDetail = z.infer<typeof VideoDetailSchema>;
 export const VideoDetailResponseSchema = z.object({ video: VideoDetailSchema });

@@ -35,6 +35,23 @@ export const BackendSettingsSchema = z.object({
   hostedUrl: z.url({ protocol: /^https?$/ }).nullable(),
 });
 
+const timetoken = z.string().regex(/^\d{17}$/);
+/** Chat kept on this computer (spec §3, issue 15). */
+export const ChatSettingsSchema = z.object({
+  /** Where each channel was last read: one entry per pubnub_id, replaced or appended (spec §3). */
+  lastSeen: z.array(z.object({ pubnub_id: z.string().min(1).max(200), timetoken })).max(5000),
+  /** Messages written and not yet accepted by the back end, in the order written: sent when the connection returns. */
+  outbox: z.array(z.object({
+    id: z.string().min(1).max(64), channel: z.string().min(1).max(200), text: z.string().max(8000), at: z.string().max(40),
+    /** The PubNub user id that wrote it: only that user's session sends it. */
+    from: z.string().min(1).max(100),
+  })).max(1000),
+  /** PubNub keys: with them, chat goes through PubNub's service instead of the back end (the channels still come from it). */
+  pubnub: z.object({ publishKey: z.string().min(1).max(100), subscribeKey: z.string().min(1).max(100) }).nullable(),
+});
+export type ChatSettings = z.infer<typeof ChatSettingsSchema>;
+export const DEFAULT_CHAT_SETTINGS: ChatSettings = { lastSeen: [], outbox: [], pubnub: null };
+
 export const SettingsSchema = z.object({
   version: z.literal(1),
   backend: BackendSettingsSchema,
@@ -44,6 +61,8 @@ export const SettingsSchema = z.object({
   allowInsecureTokenStorage: z.boolean(),
   /** The assistant's optional model server (issue 13); files written before it read as none. */
   assistant: AssistantModelSettingsSchema.default(DEFAULT_ASSISTANT_MODEL),
+  /** Chat's last-seen list, outbox and optional PubNub keys (issue 15); files written before it read as empty. */
+  chat: ChatSettingsSchema.default(DEFAULT_CHAT_SETTINGS),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -54,6 +73,7 @@ export const DEFAULT_SETTINGS: Settings = {
   markers: { bId: null, uId: null, firstAnalysis: null, uploadedVideo: false, tutorials: {}, tutorialScreen: null },
   allowInsecureTokenStorage: false,
   assistant: DEFAULT_ASSISTANT_MODEL,
+  chat: DEFAULT_CHAT_SETTINGS,
 };
 
 /** A partial update: each group is merged shallowly into the stored settings. */
@@ -64,6 +84,7 @@ export const SettingsPatchSchema = z
     markers: MarkersSchema.partial(),
     allowInsecureTokenStorage: z.boolean(),
     assistant: AssistantModelSettingsSchema.partial(),
+    chat: ChatSettingsSchema.partial(),
   })
   .partial()
   .strict();

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { ChatConnection } from '../../features/chat';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 import './shell.css';
@@ -11,6 +12,7 @@ export function AppShell() {
       <button type="button" className="skip-link" onClick={() => document.getElementById('main-content')?.focus()}>
         Skip to content
       </button>
+      <ChatConnection />
       <SideNav />
       <div className="shell__main">
         <TopBar />

@@ -1,4 +1,6 @@
+import { useAtomValue } from 'jotai';
 import { NavLink } from 'react-router-dom';
+import { chatUnreadTotalAtom } from '../../features/chat';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { Icon } from '../../ui/icons';
 import { useLayoutPrefs } from '../layout/useLayoutPrefs';
@@ -6,16 +8,20 @@ import type { NavItem } from './navItems';
 import { NAV_ITEMS, SETTINGS_ITEM } from './navItems';
 
 function NavEntry({ item, collapsed }: { item: NavItem; collapsed: boolean }) {
+  const unread = useAtomValue(chatUnreadTotalAtom);
+  const badge = item.to === '/chat' && unread > 0 ? unread : 0;
+  const label = badge > 0 ? `${item.label}, ${badge} unread` : item.label;
   return (
     <li>
       <NavLink
         to={item.to}
         className={({ isActive }) => `side-nav__link${isActive ? ' side-nav__link--active' : ''}`}
-        title={collapsed ? item.label : undefined}
-        aria-label={collapsed ? item.label : undefined}
+        title={collapsed ? label : undefined}
+        aria-label={collapsed || badge > 0 ? label : undefined}
       >
         <Icon name={item.icon} />
         {!collapsed && <span>{item.label}</span>}
+        {badge > 0 && <span className="side-nav__badge" data-testid="chat-unread-total" aria-hidden="true">{badge > 99 ? '99+' : badge}</span>}
       </NavLink>
     </li>
   );

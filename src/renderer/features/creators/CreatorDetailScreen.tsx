@@ -1,3 +1,4 @@
+import { MessageCreatorButton } from '../chat';
 import { formatDate, formatDecimal, formatNumber } from '../../lib/format';
 import { DATE_RANGE_LABELS, platformLabel } from '../../../shared/labels';
 import { useRefetchOnReturn } from '../../lib/reconnect';
@@ -167,6 +168,7 @@ export function CreatorDetailScreen() {
       <div className="creators-controls">
         <Link to="/creators" className="btn">Back to creators</Link>
         {!creator.is_competitor && <button type="button" className="btn" onClick={() => setEditing(true)}>Edit creator</button>}
+        <MessageCreatorButton creatorId={creator._id} name={creator.name} />
       </div>
       {error && <FormAlert tone="error">{error}</FormAlert>}
       {extraErrors.map((text) => <FormAlert key={text} tone="error">{text}</FormAlert>)}

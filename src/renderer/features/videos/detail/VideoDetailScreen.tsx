@@ -11,6 +11,7 @@ import { VideoPlayer } from '../../../ui/player';
 import { loadVideoListAtom, videoListSlice } from '../list/videoList.atoms';
 import type { Identity } from '../videos.api';
 import { DownloadButton } from '../popup/DownloadButton';
+import { MessageCreatorButton } from '../../chat';
 import { LicenseVideoButton } from '../../licensing';
 import { DetailActions } from './DetailActions';
 import { DetailBadges } from './DetailBadges';
@@ -112,6 +113,7 @@ function VideoDetailView({ id, who }: { id: string; who: Identity }) {
                 <div className="detail-header__tools">
                   <DownloadButton videoId={video._id} title={video.title} platform={video.platform} variant="detail" />
                   {own && <LicenseVideoButton who={who} video={video} />}
+                  {video.creator_id && <MessageCreatorButton creatorId={video.creator_id} name={video.creator_name ?? 'the creator'} />}
                   <DetailActions video={video} who={who} own={own} onChanged={onVideoChanged} onReload={() => void refresh()} />
                 </div>
               </header>

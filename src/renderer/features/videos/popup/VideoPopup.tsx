@@ -17,6 +17,7 @@ import { fetchSentiment, fetchTranscript, fetchVideoDetail } from '../detail/vid
 import { videoListSlice } from '../list/videoList.atoms';
 import type { Identity } from '../videos.api';
 import { DownloadButton } from './DownloadButton';
+import { MessageCreatorButton } from '../../chat';
 import { LicenseVideoButton } from '../../licensing';
 import './popup.css';
 
@@ -80,6 +81,9 @@ export function VideoPopup({ videoId, startAt, onClose }: VideoPopupProps) {
             <DownloadButton videoId={detail.state.body._id} title={detail.state.body.title} platform={detail.state.body.platform} />
           )}
           {detail.state.phase === 'success' && !detail.state.body.is_competitor && who.brand_id !== '' && <LicenseVideoButton who={who} video={detail.state.body} />}
+          {detail.state.phase === 'success' && detail.state.body.creator_id && who.brand_id !== '' && (
+            <MessageCreatorButton creatorId={detail.state.body.creator_id} name={detail.state.body.creator_name ?? 'the creator'} className="btn btn--small" />
+          )}
           <button type="button" className="btn btn--small btn--ghost video-popup__icon-button" aria-label="Close" onClick={onClose}>
             <span aria-hidden="true">✕</span>
           </button>

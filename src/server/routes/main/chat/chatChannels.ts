@@ -6,13 +6,15 @@ interface Row {
   id: string; pubnub_id: string; brand_id: string; last_message_at: string | null; created_at: string;
   u_id: string | null; u_first: string | null; u_last: string | null; u_picture: string | null;
   c_id: string | null; c_name: string | null; c_handle: string | null; c_picture: string | null;
-  m_text: string | null; m_timetoken: string | null; m_publisher: string | null;
+  m_text: string | null; m_timetoken: string | null; m_publisher: string | null; read_up_to: string | null;
 }
 
 const SELECT = `SELECT ch.id, ch.pubnub_id, ch.brand_id, ch.last_message_at, ch.created_at,
   u.id AS u_id, u.first_name AS u_first, u.last_name AS u_last, u.picture AS u_picture,
   cr.id AS c_id, cr.name AS c_name, cr.handle AS c_handle, cr.picture AS c_picture,
-  m.content AS m_text, m.timetoken AS m_timetoken, m.publisher AS m_publisher
+  m.content AS m_text, m.timetoken AS m_timetoken, m.publisher AS m_publisher,
+  (SELECT MAX(r.timetoken) FROM chat_messages r WHERE r.channel_id = ch.id AND (r.read_at IS NOT NULL
+    OR (r.sender_kind = 'user' AND EXISTS (SELECT 1 FROM brand_members bm WHERE bm.user_id = r.sender_id AND bm.brand_id = ch.brand_id)))) AS read_up_to
   FROM chat_channels ch
   LEFT JOIN users u ON u.id = ch.recipient_user_id
   LEFT JOIN creators cr ON cr.id = ch.recipient_creator_id
@@ -25,6 +27,7 @@ const toChannel = (row: Row): ChatChannel => ({
     influencer: row.c_id ? { _id: row.c_id, name: row.c_name ?? '', handle: row.c_handle ?? '', picture: row.c_picture, pubnub_user_id: `creator-${row.c_id}` } : null,
   },
   last_message: row.m_timetoken ? { text: row.m_text ?? '', timetoken: row.m_timetoken, publisher: row.m_publisher ?? '' } : null,
+  read_up_to: row.read_up_to,
 });
 
 /** The brand's chat channels as the screen lists them: recipient, last message, newest activity first. */

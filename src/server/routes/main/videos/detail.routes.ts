@@ -26,7 +26,7 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
   /** The detail of a video as the acting brand sees it (local media signed afresh). */
   const detailOf = (acting: ReturnType<typeof actingBrand>, id: string) => {
     const row = visibleVideo(repos, acting, id);
-    return { ...toVideoView(row, acting.brandId, (file) => ctx.media.signedUrl(file)), can_download: canDownload(row.platform), product_ids: repos.detail.productIds(id) };
+    return { ...toVideoView(row, acting.brandId, (file) => ctx.media.signedUrl(file)), can_download: canDownload(row.platform), product_ids: repos.detail.productIds(id), creator_id: row.creator_id ?? null };
   };
 
   defineRoute(app, {
