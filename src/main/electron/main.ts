@@ -13,7 +13,7 @@ import { handleAppProtocol, registerAppScheme } from './appProtocol';
 import { createElectronDesktopPorts } from './desktopPorts';
 import { registerIpc } from './ipc';
 import { handleMediaProtocol } from './mediaProtocol';
-import { createElectronNotifier } from './notifier';
+import { createElectronBadge, createElectronNotifier } from './notifier';
 import { createSafeStorageAdapter } from './safeStorageAdapter';
 import { DEEP_LINK_SCHEME, deepLinkInArgs, routeOfDeepLink } from '../../shared/deepLinks';
 import { installAppMenu } from './appMenu';
@@ -64,6 +64,7 @@ export async function runElectronApp(): Promise<void> {
     encrypted: { store: createSafeStorageAdapter(), file: createAtomicFile(join(app.getPath('userData'), 'session.enc')) },
     spawner: createUtilityProcessSpawner(log),
     notifier: createElectronNotifier(),
+    badge: createElectronBadge(),
     clock: systemClock,
     backend: {
       entry: join(OUT_MAIN, 'backend.js'),

@@ -1,5 +1,5 @@
-import { Notification } from 'electron';
-import type { Notifier } from '../services/ports';
+import { app, Notification } from 'electron';
+import type { BadgePort, Notifier } from '../services/ports';
 
 /** OS notifications; falls back to stderr where the platform has none. */
 export function createElectronNotifier(): Notifier {
@@ -10,6 +10,19 @@ export function createElectronNotifier(): Notifier {
         else process.stderr.write(`[Reelscope] ${title}: ${body}\n`);
       } catch {
         // A notice must never take the app down.
+      }
+    },
+  };
+}
+
+/** The unread chat count on the macOS dock and Linux launchers (Windows shows none: an overlay icon would need artwork). */
+export function createElectronBadge(): BadgePort {
+  return {
+    setCount(count) {
+      try {
+        app.setBadgeCount(count);
+      } catch {
+        // A badge must never take the app down.
       }
     },
   };

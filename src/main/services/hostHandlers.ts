@@ -1,4 +1,4 @@
-import type { IpcOutput } from '../../shared/ipc/contract';
+import type { IpcInput, IpcOutput } from '../../shared/ipc/contract';
 import { UNSUPPORTED_UPDATES } from '../../shared/ipc/app.schemas';
 import type { IpcHandlers } from '../../shared/ipc/handlers';
 import { HostError } from '../../shared/ipc/handlers';
@@ -34,6 +34,8 @@ export interface HostHandlerDeps {
   reportSchedules: ReportSchedules;
   /** The assistant's optional model server (issue 13). */
   assistantModel: AssistantModel;
+  /** Chat's badge and notification (issue 15). */
+  chatAttention: (attention: IpcInput<'chat.attention'>) => void;
 }
 
 /**
@@ -102,6 +104,10 @@ export function createHostHandlers(deps: HostHandlerDeps): IpcHandlers {
     'assistant.setModel': (input) => deps.assistantModel.setModel(input),
     'assistant.generate': (input) => deps.assistantModel.generate(input),
     'assistant.stop': ({ requestId }) => deps.assistantModel.stop(requestId),
+    'chat.attention': (attention) => {
+      deps.chatAttention(attention);
+      return null;
+    },
     'uploads.cancel': ({ uploadId }) => {
       deps.uploads.cancel(uploadId);
       return null;

@@ -18,7 +18,7 @@ import { createLicenseNotices, type LicenseNotices } from './licensing/licenseNo
 import type { IngestServices } from './ingestServices';
 import { createIngestServices } from './ingestServices';
 import type { Scheduler } from './scheduler';
-import type { AtomicFile, Clock, EncryptedFileStore, Notifier, ProcessSpawner, SecretStore } from './ports';
+import type { AtomicFile, BadgePort, Clock, EncryptedFileStore, Notifier, ProcessSpawner, SecretStore } from './ports';
 import type { SecretsService } from './secrets.service';
 import { createSecretsService } from './secrets.service';
 import { createSessionService } from './session.service';
@@ -35,6 +35,8 @@ export interface HostPorts {
   encrypted: { store: EncryptedFileStore; file: AtomicFile } | null;
   spawner: ProcessSpawner;
   notifier: Notifier;
+  /** The dock/taskbar count (Electron only). */
+  badge?: BadgePort | null;
   clock: Clock;
   backend: { entry: string; dataDir: string; env?: Record<string, string>; forcedUrl?: string | null };
   log: (message: string) => void;
@@ -141,6 +143,10 @@ export function createHostServices(ports: HostPorts): HostServices {
     void licenseNotices.check();
   });
   const assistantModel = createAssistantModel({ settings, keychain: ports.keychain, emit: (payload) => events.emit('assistant.chunk', payload), log: ports.log });
-  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport, reportExport, reportSchedules, assistantModel });
+  const chatAttention = ({ unread, notice }: { unread: number; notice: { title: string; body: string } | null }) => {
+    ports.badge?.setCount(unread);
+    if (notice) ports.notifier.notify(notice.title, notice.body);
+  };
+  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport, reportExport, reportSchedules, assistantModel, chatAttention });
   return { settings, secrets, backend, events, desktop, handlers, updates, ingest, reportSchedules, licenseNotices };
 }

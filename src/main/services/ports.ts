@@ -65,6 +65,11 @@ export interface Notifier {
   notify(title: string, body: string): void;
 }
 
+/** The app's count on the dock or taskbar (Electron); absent where there is none. */
+export interface BadgePort {
+  setCount(count: number): void;
+}
+
 /** Time, so services can stamp files and wait without reaching for globals. */
 export interface Clock {
   /** Milliseconds since the epoch. */

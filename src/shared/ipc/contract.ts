@@ -58,6 +58,12 @@ export const AppInfoSchema = z.object({
   runtime: z.enum(['electron', 'web']),
 });
 
+/** chat.attention: the unread count, and a message to announce (its sender and a line of it). */
+export const ChatAttentionSchema = z.object({
+  unread: z.number().int().min(0).max(1_000_000),
+  notice: z.object({ title: z.string().max(200), body: z.string().max(500) }).nullable(),
+});
+
 const none = z.undefined();
 
 function channel<I extends z.ZodType, O extends z.ZodType>(doc: string, input: I, output: O) {
@@ -150,6 +156,11 @@ export const IPC_CHANNELS = {
     GenerateInputSchema, GenerateResultSchema,
   ),
   'assistant.stop': channel('Stops a running generation (its result answers status stopped); no-op when finished.', RequestIdSchema, z.null()),
+  // Issue 15: chat's presence outside the window.
+  'chat.attention': channel(
+    'Shows the unread chat count on the dock or taskbar (Electron; the web host has none) and, with notice, a native notification for a message that arrived while the window was not in front.',
+    ChatAttentionSchema, z.null(),
+  ),
 } as const;
 
 /** Events the host pushes to the renderer. */

@@ -34,6 +34,7 @@ const SAMPLE_INPUT: Partial<Record<IpcChannel, unknown>> = {
   'assistant.setModel': { url: null, model: '' },
   'assistant.generate': { requestId: 'r1', question: 'What about the price?', facts: 'None.', lines: [] },
   'assistant.stop': { requestId: 'r1' },
+  'chat.attention': { unread: 3, notice: { title: 'Ana', body: 'Hi' } },
 };
 /** Channels whose sample input is refused on purpose (no such item; not a file the host saved): the envelope proves the route. */
 const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {

@@ -36,6 +36,21 @@ describe('settings service (real files)', () => {
     expect(await serviceIn(dir).load()).toEqual(next);
   });
 
+  it('keeps the chat outbox and last-seen list across a restart, and reads an older file without them as empty', async () => {
+    const dir = tempDir();
+    const settings = serviceIn(dir);
+    await settings.load();
+    const entry = { id: 'm-1', channel: 'rs-abc', text: 'Written offline — نص', at: '2026-11-25T10:00:00.000Z', from: 'user-u1' };
+    await settings.update({ chat: { outbox: [entry] } });
+    await settings.update({ chat: { lastSeen: [{ pubnub_id: 'rs-abc', timetoken: '17956139284850000' }] } });
+    const reread = await serviceIn(dir).load();
+    expect(reread.chat).toEqual({ outbox: [entry], lastSeen: [{ pubnub_id: 'rs-abc', timetoken: '17956139284850000' }], pubnub: null });
+    const older = { ...reread } as Partial<Settings>;
+    delete older.chat;
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify(older));
+    expect((await serviceIn(dir).load()).chat).toEqual({ outbox: [], lastSeen: [], pubnub: null });
+  });
+
   it('moves a corrupted file aside, uses defaults and says where the old file went', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'settings.json'), '{"version": 1, "layout": ');

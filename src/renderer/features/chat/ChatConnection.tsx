@@ -6,8 +6,9 @@ import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { useBackendReturns } from '../../lib/reconnect';
 import { fetchChannels, fetchChatConfig, markChannelRead, type Who } from './chat.api';
-import { chatChannelsAtom, chatClientAtom, chatLiveAtom, chatSettingsAtom, chatStatusAtom, chatUnreadAtom, openChannelAtom } from './chat.atoms';
-import { seenFrom, withLastSeen } from './chatState';
+import { host } from '../../host/hostClient';
+import { chatChannelsAtom, chatClientAtom, chatLiveAtom, chatSettingsAtom, chatStatusAtom, chatUnreadAtom, chatUnreadTotalAtom, openChannelAtom } from './chat.atoms';
+import { recipientOf, seenFrom, withLastSeen } from './chatState';
 import { flushOutbox } from './outbox';
 import { useChatSettings } from './useChatSettings';
 
@@ -57,6 +58,11 @@ function Connection({ who }: { who: Who }) {
       return;
     }
     store.set(chatUnreadAtom, (unread) => ({ ...unread, [channel]: (unread[channel] ?? 0) + 1 }));
+    if (!document.hasFocus()) {
+      const row = store.get(chatChannelsAtom)?.find((c) => c.pubnub_id === channel);
+      const title = row ? recipientOf(row).name : 'New message';
+      host().invoke('chat.attention', { unread: store.get(chatUnreadTotalAtom), notice: { title, body: message.text.slice(0, 200) } }).catch(() => undefined);
+    }
   });
 
   const countUnread = useEffectEvent(async (pubnub: PubNub, channels: ChatChannel[]) => {
@@ -113,6 +119,11 @@ function Connection({ who }: { who: Who }) {
   // After an outage the subscription resumes from its last timetoken (the SDK keeps its cursor); while offline it is
   // tried every few seconds, and the outbox goes out as soon as a send gets through.
   const status = useAtomValue(chatStatusAtom);
+  // The dock or taskbar shows the unread count (Electron); the web host has no badge and answers quietly.
+  const total = useAtomValue(chatUnreadTotalAtom);
+  useEffect(() => {
+    host().invoke('chat.attention', { unread: total, notice: null }).catch(() => undefined);
+  }, [total]);
   const me = useAtomValue(chatClientAtom)?.userId ?? null;
   useEffect(() => {
     if (returns > 0) client.current?.reconnect();
