@@ -45,6 +45,13 @@ function memberChannels(chat: ChatService, names: string, member: ChatMember): C
   });
 }
 
+/** A call on channels: the right key, a genuine caller, and every channel one of theirs. */
+function admitted(chat: ChatService, params: { sub: string; channels: string }, query: z.infer<typeof PubnubCallQuerySchema>): { member: ChatMember; channels: ChannelRow[] } {
+  checkKey(params.sub);
+  const member = caller(chat, query);
+  return { member, channels: memberChannels(chat, params.channels, member) };
+}
+
 /** A published payload as text and client id: our {id, text}, or a bare string from another client. */
 function messageOf(raw: string): { text: string; clientId: string | null } {
   if (Buffer.byteLength(raw) > PUBNUB_MESSAGE_MAX_BYTES) throw new HttpError(413, `Message Too Large: at most ${PUBNUB_MESSAGE_MAX_BYTES / 1024} KiB.`);
@@ -120,9 +127,7 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
     summary: 'PubNub subscribe: tt absent or 0 answers the current timetoken at once; otherwise the messages after tt, waiting up to 280 s for one',
     params: PubnubChannelsParamsSchema, query: PubnubSubscribeQuerySchema, response: { 200: PubnubSubscribeResponseSchema },
     handler: async ({ params, query, request }) => {
-      checkKey(params.sub);
-      const member = caller(chat, query);
-      const channels = memberChannels(chat, params.channels, member);
+      const { channels } = admitted(chat, params, query);
       const since = normalTimetoken(query.tt ?? '0')!;
       const now = chat.clock.current();
       if (since > now) throw new HttpError(400, 'Invalid timetoken: it is later than the back end\'s clock. Subscribe again with tt=0.');
@@ -150,9 +155,7 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
     ...base, method: 'GET', url: '/v3/history/sub-key/:sub/channel/:channels', summary: 'PubNub fetch messages: the newest max (≤ 100) before start and from end, oldest first',
     params: PubnubChannelsParamsSchema, query: PubnubHistoryQuerySchema, response: { 200: PubnubHistoryResponseSchema },
     handler: ({ params, query }) => {
-      checkKey(params.sub);
-      const member = caller(chat, query);
-      const channels = memberChannels(chat, params.channels, member);
+      const { channels } = admitted(chat, params, query);
       const start = query.start ? normalTimetoken(query.start) : null;
       const end = query.end ? normalTimetoken(query.end) : null;
       const result: Record<string, { message: { id: string; text: string }; timetoken: string; uuid?: string; message_type: null }[]> = {};
@@ -169,9 +172,7 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
     ...base, method: 'GET', url: '/v3/history/sub-key/:sub/message-counts/:channels', summary: 'PubNub message counts: messages after timetoken (one for all) or channelsTimetoken (one per channel)',
     params: PubnubChannelsParamsSchema, query: PubnubCountsQuerySchema, response: { 200: PubnubCountsResponseSchema },
     handler: ({ params, query }) => {
-      checkKey(params.sub);
-      const member = caller(chat, query);
-      const channels = memberChannels(chat, params.channels, member);
+      const { channels } = admitted(chat, params, query);
       const tokens = query.channelsTimetoken !== undefined ? query.channelsTimetoken.split(',') : channels.map(() => query.timetoken ?? '');
       if (tokens.length !== channels.length) throw new HttpError(400, 'Give one timetoken, or one per channel.');
       const counts: Record<string, number> = {};
@@ -189,9 +190,7 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
       ...base, method: 'GET', url: `/v2/presence/sub-key/:sub/channel/:channels/${action}`, summary: `PubNub presence ${action} (acknowledged; presence is not tracked)`,
       params: PubnubChannelsParamsSchema, query: PubnubCallQuerySchema, response: { 200: PubnubPresenceResponseSchema },
       handler: ({ params, query }) => {
-        checkKey(params.sub);
-        const member = caller(chat, query);
-        memberChannels(chat, params.channels, member);
+        admitted(chat, params, query);
         return { status: 200 as const, message: 'OK' as const, service: 'Presence' as const };
       },
     });

@@ -93,6 +93,21 @@ describe('the embedded PubNub endpoints, driven by the pubnub SDK', () => {
     brand.unsubscribeAll();
   });
 
+  it('follows every channel of the brand in one subscribe (a path longer than a router\'s default segment)', async () => {
+    const channels = creatorChannels();
+    const names = channels.map((c) => c.pubnub_id);
+    expect(names.join(',').length).toBeGreaterThan(100);
+    const brand = workspace.w.client(workspace.w.config.userId, workspace.w.config.authKey);
+    const ready = connected(brand);
+    brand.subscribe({ channels: names });
+    await ready;
+    const last = channels.at(-1)!;
+    const arriving = nextMessage(brand);
+    await workspace.w.client(`creator-${last.recipient_creator_id}`).publish({ channel: last.pubnub_id, message: { id: 'many-1', text: 'on the last channel' } });
+    expect(await arriving).toMatchObject({ channel: last.pubnub_id, message: { text: 'on the last channel' } });
+    brand.unsubscribeAll();
+  });
+
   it('refuses a channel the caller is not a member of, a forged key and a missing one (403)', async () => {
     const [mine, other] = creatorChannels();
     const creator = workspace.w.client(`creator-${mine!.recipient_creator_id}`);
