@@ -10,18 +10,23 @@ import { NAV_ITEMS, SETTINGS_ITEM } from './navItems';
 function NavEntry({ item, collapsed }: { item: NavItem; collapsed: boolean }) {
   const unread = useAtomValue(chatUnreadTotalAtom);
   const badge = item.to === '/chat' && unread > 0 ? unread : 0;
-  const label = badge > 0 ? `${item.label}, ${badge} unread` : item.label;
+  const label = badge > 0 ? `${item.label} ${badge} unread` : item.label;
   return (
     <li>
       <NavLink
         to={item.to}
         className={({ isActive }) => `side-nav__link${isActive ? ' side-nav__link--active' : ''}`}
         title={collapsed ? label : undefined}
-        aria-label={collapsed || badge > 0 ? label : undefined}
+        aria-label={collapsed ? label : undefined}
       >
         <Icon name={item.icon} />
         {!collapsed && <span>{item.label}</span>}
-        {badge > 0 && <span className="side-nav__badge" data-testid="chat-unread-total" aria-hidden="true">{badge > 99 ? '99+' : badge}</span>}
+        {badge > 0 && !collapsed && ' '}
+        {badge > 0 && (
+          <span className="side-nav__badge" data-testid="chat-unread-total">
+            {badge > 99 ? '99+' : badge}<span className="visually-hidden"> unread</span>
+          </span>
+        )}
       </NavLink>
     </li>
   );

@@ -25,8 +25,7 @@ export function ChannelList({ channels, openId, onOpen }: { channels: ChatChanne
           const count = unread[channel.pubnub_id] ?? 0;
           return (
             <li key={channel._id}>
-              <button type="button" className="chat-channel" aria-current={channel._id === openId ? 'true' : undefined} onClick={() => onOpen(channel._id)}
-                aria-label={`${recipient.name}${count > 0 ? `, ${count} unread` : ''}`}>
+              <button type="button" className="chat-channel" aria-current={channel._id === openId ? 'true' : undefined} onClick={() => onOpen(channel._id)}>
                 <Avatar name={recipient.name} picture={recipient.picture} />
                 <span className="chat-channel__text">
                   <span className="chat-channel__name"><bdi>{recipient.name}</bdi></span>
@@ -34,7 +33,7 @@ export function ChannelList({ channels, openId, onOpen }: { channels: ChatChanne
                 </span>
                 <span className="chat-channel__meta">
                   {channel.last_message && <span className="chat-channel__when">{WHEN.format(timeOf(channel.last_message.timetoken))}</span>}
-                  {count > 0 && <span className="chat-badge" data-testid="channel-unread">{count}</span>}
+                  {count > 0 && <span className="chat-badge" data-testid="channel-unread">{count}<span className="visually-hidden"> unread</span></span>}
                 </span>
               </button>
             </li>

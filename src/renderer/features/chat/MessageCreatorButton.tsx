@@ -32,7 +32,9 @@ export function MessageCreatorButton({ creatorId, name, className = 'btn' }: { c
   };
   return (
     <>
-      <button type="button" className={className} disabled={busy} aria-busy={busy} onClick={() => void open()} aria-label={`Message ${name}`}>Message creator</button>
+      <button type="button" className={className} disabled={busy} aria-busy={busy} onClick={() => void open()}>
+        Message creator<span className="visually-hidden">: {name}</span>
+      </button>
       {error && <span className="field__error" role="alert">{error}</span>}
     </>
   );
