@@ -3,11 +3,12 @@ import { settingsAtom } from '../../app/boot/boot.atoms';
 import { PageHeader } from '../../ui/page';
 import { AssistantModelSettings } from './AssistantModelSettings';
 import { BackendSettings } from './BackendSettings';
+import { ChatServiceSettings } from './ChatServiceSettings';
 import { LayoutSettings } from './LayoutSettings';
 import { TokenStorageSettings } from './TokenStorageSettings';
 import './settings.css';
 
-/** Settings: back end, sign-in token storage, layout, the assistant's optional model server. */
+/** Settings: back end, sign-in token storage, layout, the assistant's optional model server, the chat service. */
 export function SettingsScreen() {
   const settings = useAtomValue(settingsAtom);
   return (
@@ -19,6 +20,7 @@ export function SettingsScreen() {
           <TokenStorageSettings settings={settings} />
           <LayoutSettings />
           <AssistantModelSettings />
+          <ChatServiceSettings settings={settings} />
         </div>
       )}
     </div>
