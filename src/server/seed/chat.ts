@@ -32,9 +32,12 @@ export function seedChat(db: Database.Database, rng: Prng, accounts: SeededAccou
     `INSERT INTO chat_channels (id, pubnub_id, brand_id, user_id, recipient_user_id, recipient_creator_id, last_message_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertMessage = db.prepare(
-    'INSERT INTO chat_messages (id, channel_id, sender_kind, sender_id, content, created_at, read_at, timetoken, publisher) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
+  // A test seeds a workspace at an older schema to try an upgrade: without the timetoken columns (migration 12), the
+  // messages are written without them and the migration gives them their timetokens.
+  const withTimetokens = db.prepare("SELECT 1 FROM pragma_table_info('chat_messages') WHERE name = 'timetoken'").get() !== undefined;
+  const insertMessage = db.prepare(withTimetokens
+    ? 'INSERT INTO chat_messages (id, channel_id, sender_kind, sender_id, content, created_at, read_at, timetoken, publisher) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
+    : 'INSERT INTO chat_messages (id, channel_id, sender_kind, sender_id, content, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const counts: ChatCounts = { chatChannels: 0, chatMessages: 0 };
   // Messages are written after their channel (foreign key), once the last message time is known.
   const pending: [string, string, string, string, string, string, string | null, string][] = [];
@@ -62,7 +65,8 @@ export function seedChat(db: Database.Database, rng: Prng, accounts: SeededAccou
         insertChannel.run(id, `rs-${brand.id.slice(0, 6)}-${rng.token(12, 'abcdef0123456789')}`, brand.id, accounts.managerId, toUser ? accounts.vipId : null, toUser ? null : recipient.id, at, created);
         counts.chatChannels += 1;
         for (const [index, [messageId, channelId, kind, sender, content, at, read, publisher]] of pending.splice(0).entries()) {
-          insertMessage.run(messageId, channelId, kind, sender, content, at, read, timetokenAt(new Date(at), index), publisher);
+          const row = [messageId, channelId, kind, sender, content, at, read];
+          insertMessage.run(...(withTimetokens ? [...row, timetokenAt(new Date(at), index), publisher] : row));
           counts.chatMessages += 1;
         }
       }

@@ -54,4 +54,13 @@ describe('a workspace from before the transcript term index', () => {
     }
     expect(db.prepare('SELECT COUNT(*) FROM transcript_term_pending').pluck().get()).toBe(0);
   });
+
+  it('gives the older workspace\'s chat messages distinct 17-digit timetokens in their time order and their publishers (migration 12)', () => {
+    const rows = db.prepare('SELECT channel_id, timetoken, publisher, created_at FROM chat_messages ORDER BY channel_id, created_at, rowid').all() as { channel_id: string; timetoken: string; publisher: string; created_at: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => /^\d{17}$/.test(row.timetoken) && /^(user|creator)-/.test(row.publisher))).toBe(true);
+    expect(new Set(rows.map((row) => `${row.channel_id}|${row.timetoken}`)).size).toBe(rows.length);
+    const first = rows[0]!;
+    expect(Math.abs(Number(first.timetoken.slice(0, 13)) - Date.parse(first.created_at))).toBeLessThanOrEqual(1);
+  });
 });
