@@ -45,31 +45,26 @@ function useBrandName(): string {
 /** A new campaign; one begun before (a reload, a crash) continues, with its draft if it had one. */
 function NewWizard({ who }: { who: Who }) {
   const brandName = useBrandName();
-  const [generation, setGeneration] = useState(0);
-  const start = startOf(who, brandName, null);
-  const kept = start.keptId;
-  if (kept) return <KeptDraft key={generation} who={who} id={kept} start={start} onStartOver={() => setGeneration((n) => n + 1)} />;
-  return (
-    <CampaignWizard key={generation} who={who} start={start} onStartOver={() => {
-      clearWizard(who.brand_id, NEW_SLOT);
-      setGeneration((n) => n + 1);
-    }} />
-  );
+  // Read once per start: the first autosave writes a draft id into the kept copy, which must not swap the wizard
+  // under the person's hands on a later render.
+  const [{ generation, start }, setOpened] = useState(() => ({ generation: 0, start: startOf(who, brandName, null) }));
+  const startOver = () => {
+    clearWizard(who.brand_id, NEW_SLOT);
+    setOpened({ generation: generation + 1, start: startOf(who, brandName, null) });
+  };
+  if (start.keptId) return <KeptDraft key={generation} who={who} id={start.keptId} start={start} onStartOver={startOver} />;
+  return <CampaignWizard key={generation} who={who} start={start} onStartOver={startOver} />;
 }
 
 /** A new campaign whose draft was already saved: its banner and state come from the back end, the typing from here. */
 function KeptDraft({ who, id, start, onStartOver }: { who: Who; id: string; start: WizardStart; onStartOver: () => void }) {
   const { api } = useServices();
   const draft = useRemoteQuery(`campaign|${id}`, useCallback(() => fetchCampaign(api.main, who, id), [api, who, id]));
-  const startOver = () => {
-    clearWizard(who.brand_id, NEW_SLOT);
-    onStartOver();
-  };
   // A draft deleted meanwhile: the typing is still here and becomes a new draft.
-  if (draft.state.phase === 'failure' && draft.state.code === 404) return <CampaignWizard who={who} start={{ ...start, keptId: null }} onStartOver={startOver} />;
+  if (draft.state.phase === 'failure' && draft.state.code === 404) return <CampaignWizard who={who} start={{ ...start, keptId: null }} onStartOver={onStartOver} />;
   return (
     <RemoteView state={draft.state} what="the draft" onRetry={draft.reload}>
-      {(campaign) => <CampaignWizard who={who} start={{ ...start, campaign }} onStartOver={startOver} />}
+      {(campaign) => <CampaignWizard who={who} start={{ ...start, campaign }} onStartOver={onStartOver} />}
     </RemoteView>
   );
 }
