@@ -90,6 +90,8 @@ function drawLabel(ctx: Ctx, el: Drawn, room: number): void {
   const align = el.style.textAlign === 'center' || el.style.textAlign === 'middle' ? 'center' : el.style.textAlign === 'right' || el.style.textAlign === 'end' ? 'right' : 'left';
   const left = align === 'left' ? x : align === 'right' ? x - room : x - room / 2;
   ctx.pdf.fillOpacity(paint.opacity);
+  // Paths set fills directly and each element's restore() undoes its own: the recorded fill is not to be trusted here.
+  ctx.fill = undefined;
   setFill(ctx, paint.color);
   drawLine(ctx, text, { x: left, y: lineTopForCentre(ctx, centre, size), width: room, size, base: bold ? 'latinBold' : 'latin', align });
 }

@@ -37,6 +37,7 @@ const TONE_COLOURS: Record<Tone, string> = { good: '#15803d', bad: '#b91c1c', ne
 function drawKpi(ctx: Ctx, kpi: ReportKpi, x: number, y: number, width: number): void {
   const { pdf } = ctx;
   pdf.roundedRect(x, y, width, KPI_HEIGHT, 4).lineWidth(0.6).fillAndStroke('#f8fafc', '#d9dee4');
+  ctx.fill = undefined;
   const inner = { x: x + 10, width: width - 20 };
   setFill(ctx, MUTED);
   drawLine(ctx, kpi.label, { ...inner, y: y + 8, size: 8.5 });

@@ -80,6 +80,7 @@ function layoutColumns(ctx: Ctx, table: ReportTable): Column[] {
 function drawHeader(ctx: Ctx, columns: Column[]): void {
   const { pdf } = ctx;
   pdf.rect(MARGIN, pdf.y, contentWidth(pdf), ROW).fill(HEADER_FILL);
+  ctx.fill = undefined;
   setFill(ctx, INK);
   for (const column of columns) {
     drawLine(ctx, column.label, { x: column.x + PAD, y: pdf.y + TEXT_TOP, width: column.width - 2 * PAD, size: SIZE, base: 'latinBold', align: column.align });
@@ -100,8 +101,16 @@ function drawRow(ctx: Ctx, columns: Column[], row: readonly Cell[], link: string
     drawLine(ctx, formatValue(cell, column.format), { ...box, ...(align ? { align } : {}) });
     if (linked) pdf.link(column.x, y, column.width, ROW, link);
   });
-  pdf.moveTo(MARGIN, y + ROW).lineTo(MARGIN + contentWidth(pdf), y + ROW).lineWidth(0.4).strokeColor(RULE).stroke();
   pdf.y = y + ROW;
+}
+
+/** The rules under the rows of one page, as one path: one stroke instead of one per row. */
+function drawRules(ctx: Ctx, bottoms: number[]): void {
+  if (bottoms.length === 0) return;
+  const { pdf } = ctx;
+  for (const y of bottoms) pdf.moveTo(MARGIN, y).lineTo(MARGIN + contentWidth(pdf), y);
+  pdf.lineWidth(0.4).strokeColor(RULE).stroke();
+  bottoms.length = 0;
 }
 
 /** Draws the table at the cursor: its title, then rows, page after page, each page starting with the header. */
@@ -118,12 +127,16 @@ export function drawTable(ctx: Ctx, table: ReportTable): void {
   }
   const columns = layoutColumns(ctx, table);
   drawHeader(ctx, columns);
+  const rules: number[] = [];
   table.rows.forEach((row, index) => {
     if (pdf.y + ROW > pageBottom(pdf)) {
+      drawRules(ctx, rules);
       pdf.addPage();
       pdf.y = MARGIN;
       drawHeader(ctx, columns);
     }
     drawRow(ctx, columns, row, table.links[index] ?? null);
+    rules.push(pdf.y);
   });
+  drawRules(ctx, rules);
 }

@@ -24,9 +24,12 @@ export interface LineBox {
 
 const ELLIPSIS = '…';
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const SIMPLE_GRAPHEMES = /^[\u0020-\u007e\u00a0-\u02ff\u0370-\u0482\u048a-\u04ff\u2010-\u2027\u2030-\u205e\u20a0-\u20bf]*$/;
 
 /** Sets the fill colour and records it, so the transcript `paragraph` (which skips repeats) stays in step. */
 export function setFill(ctx: Ctx, color: string): void {
+  // The same colour on the same page is already set: a 500-row table would otherwise repeat it in every cell.
+  if (ctx.fill && ctx.fill.page === ctx.pdf.page && ctx.fill.color === color) return;
   ctx.pdf.fillColor(color);
   ctx.fill = { page: ctx.pdf.page, color };
 }
@@ -67,7 +70,9 @@ export function fitRuns(ctx: Ctx, text: string, width: number, size: number, bas
   const runs = splitRuns(text, base);
   const full = runsWidth(ctx, runs, size);
   if (full <= width) return runs;
-  const parts = Array.from(graphemes.segment(text), (segment) => segment.segment);
+  // Latin, Greek, Cyrillic and common punctuation without combining marks: each code unit is one grapheme, so the
+  // (slow) segmenter is not needed to cut it.
+  const parts = SIMPLE_GRAPHEMES.test(text) ? text.split('') : Array.from(graphemes.segment(text), (segment) => segment.segment);
   const cut = (count: number) => splitRuns(parts.slice(0, count).join('').trimEnd() + ELLIPSIS, base);
   const fits = (count: number) => runsWidth(ctx, cut(count), size) <= width;
   // Start from the share of the text that fits, then step: widths grow with the prefix, and the guess is off by a
