@@ -126,7 +126,7 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
     ...base, method: 'GET', url: '/v2/subscribe/:sub/:channels/0',
     summary: 'PubNub subscribe: tt absent or 0 answers the current timetoken at once; otherwise the messages after tt, waiting up to 280 s for one',
     params: PubnubChannelsParamsSchema, query: PubnubSubscribeQuerySchema, response: { 200: PubnubSubscribeResponseSchema },
-    handler: async ({ params, query, request }) => {
+    handler: async ({ params, query, reply }) => {
       const { channels } = admitted(chat, params, query);
       const since = normalTimetoken(query.tt ?? '0')!;
       const now = chat.clock.current();
@@ -135,8 +135,9 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
       const ids = channels.map((channel) => channel.id);
       let rows = chat.store.after(ids, since, DELIVERED_PER_POLL);
       if (rows.length === 0) {
+        // The response closing before it is sent means the client went away: stop waiting for it.
         const closed = new AbortController();
-        request.raw.once('close', () => closed.abort());
+        reply.raw.once('close', () => closed.abort());
         await chat.bus.wait(new Set(channels.map((channel) => channel.pubnub_id)), chat.subscribeWaitMs, closed.signal);
         rows = chat.store.after(ids, since, DELIVERED_PER_POLL);
       }
