@@ -77,6 +77,9 @@ export async function writeReportPdf(doc: ReportDocument, out: Writable, font: (
   const ctx: Ctx = { pdf, font };
   pdf.pipe(out);
   const done = finished(out);
+  // A drawing error is thrown from here; the stream's own end is then never awaited, and must not surface later as an
+  // unhandled rejection when the caller destroys the file it was writing.
+  done.catch(() => undefined);
 
   drawHeading(ctx, doc);
   drawKpis(ctx, doc.kpis);
