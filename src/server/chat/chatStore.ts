@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ChatMember } from './chatKeys';
-import { timeOfTimetoken } from './timetoken';
+import { timeOfTimetoken } from '../../shared/http/pubnub.schemas';
 
 export interface ChannelRow {
   id: string;
@@ -39,6 +39,11 @@ export function createChatStore(db: Database.Database) {
   const byClientId = db.prepare('SELECT timetoken FROM chat_messages WHERE channel_id = ? AND client_id = ?').pluck();
   const newest = db.prepare('SELECT MAX(timetoken) FROM chat_messages').pluck();
   const countAfter = db.prepare('SELECT COUNT(*) FROM chat_messages WHERE channel_id = ? AND timetoken > ?').pluck();
+  // Every subscribe poll runs `after`: prepared once (the channel list travels as JSON, so the SQL never changes).
+  const afterStatement = db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m JOIN chat_channels c ON c.id = m.channel_id
+    WHERE m.channel_id IN (SELECT value FROM json_each(?)) AND m.timetoken > ? ORDER BY m.timetoken LIMIT ?`);
+  const historyStatement = db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m JOIN chat_channels c ON c.id = m.channel_id
+    WHERE m.channel_id = ? AND m.timetoken < ? AND m.timetoken >= ? ORDER BY m.timetoken DESC LIMIT ?`);
 
   return {
     channel: (pubnubId: string): ChannelRow | null => (byPubnubId.get(pubnubId) as ChannelRow | undefined) ?? null,
@@ -66,14 +71,11 @@ export function createChatStore(db: Database.Database) {
     },
     /** Messages of the channels after a timetoken, oldest first (what a subscribe delivers). */
     after(channelIds: readonly string[], timetoken: string, limit: number): MessageRow[] {
-      return db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m JOIN chat_channels c ON c.id = m.channel_id
-        WHERE m.channel_id IN (SELECT value FROM json_each(?)) AND m.timetoken > ? ORDER BY m.timetoken LIMIT ?`).all(JSON.stringify(channelIds), timetoken, limit) as MessageRow[];
+      return afterStatement.all(JSON.stringify(channelIds), timetoken, limit) as MessageRow[];
     },
     /** The newest `max` messages before `start` (exclusive) and from `end` (inclusive), oldest first (PubNub history). */
     history(channelId: string, start: string | null, end: string | null, max: number): MessageRow[] {
-      const rows = db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m JOIN chat_channels c ON c.id = m.channel_id
-        WHERE m.channel_id = ? AND m.timetoken < ? AND m.timetoken >= ? ORDER BY m.timetoken DESC LIMIT ?`)
-        .all(channelId, start ?? '99999999999999999', end ?? '0', max) as MessageRow[];
+      const rows = historyStatement.all(channelId, start ?? '99999999999999999', end ?? '0', max) as MessageRow[];
       return rows.reverse();
     },
     countAfter: (channelId: string, timetoken: string): number => countAfter.get(channelId, timetoken) as number,

@@ -141,10 +141,8 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
         await chat.bus.wait(new Set(channels.map((channel) => channel.pubnub_id)), chat.subscribeWaitMs, closed.signal);
         rows = chat.store.after(ids, since, DELIVERED_PER_POLL);
       }
-      const next = rows.length > 0 ? rows[rows.length - 1]!.timetoken : (() => {
-        const current = chat.clock.current();
-        return current > since ? current : since;
-      })();
+      // After what was delivered, or (nothing came) the clock's now: never before the cursor the client sent.
+      const next = rows.at(-1)?.timetoken ?? [chat.clock.current(), since].sort().at(-1)!;
       return {
         t: { t: next, r: REGION },
         m: rows.map((row) => ({ a: '1', f: 0, i: row.publisher, p: { t: row.timetoken, r: REGION }, k: params.sub, c: row.pubnub_id, d: payloadOf(row) })),

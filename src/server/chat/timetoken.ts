@@ -10,10 +10,6 @@ export function timetokenAt(at: Date, sub = 0): string {
   return (BigInt(at.getTime()) * TICKS_PER_MS + BigInt(sub % 10_000)).toString();
 }
 
-/** The time a timetoken stands for. */
-export function timeOfTimetoken(timetoken: string): Date {
-  return new Date(Number(BigInt(timetoken) / TICKS_PER_MS));
-}
 
 /** A timetoken as PubNub clients send it (digits, at most 17; 0 means "now" in a subscribe), padded to compare as text; null when it is not one. */
 export function normalTimetoken(value: string | undefined): string | null {

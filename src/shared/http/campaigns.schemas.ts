@@ -17,7 +17,9 @@ export const VIDEO_LENGTH_TYPES = ['seconds', 'minutes'] as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM (24 hours).');
-const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written #RRGGBB, e.g. #96C392.');
+/** A colour as the campaign form stores it: #RRGGBB. */
+export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+const colour = z.string().regex(HEX_COLOUR, 'A colour is written #RRGGBB, e.g. #96C392.');
 /** One token that reads as a web address (brand.com/terms, https://…): no spaces, a dotted host. */
 const LINK = /^(https?:\/\/)?[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(\/\S*)?$/u;
 const text = (max: number) => z.string().trim().max(max, `At most ${max.toLocaleString('en-US')} characters.`);

@@ -48,6 +48,9 @@ export const PubnubHistoryQuerySchema = PubnubCallQuerySchema.extend({
 });
 export const PubnubCountsQuerySchema = PubnubCallQuerySchema.extend({ timetoken: timetoken.optional(), channelsTimetoken: z.string().max(4000).optional() });
 
+/** The time a timetoken stands for (17 digits of 100 ns since the epoch: the last four are inside the millisecond). */
+export const timeOfTimetoken = (timetoken: string): Date => new Date(Number(timetoken.slice(0, -4) || '0'));
+
 /** Our messages: the client's id (for dedupe across retries and devices) and the text. */
 export const ChatPayloadSchema = z.object({ id: z.string().min(1).max(64), text: z.string() });
 export type ChatPayload = z.infer<typeof ChatPayloadSchema>;

@@ -3,9 +3,9 @@ import type { ChatChannel } from '../../../shared/http/chat.schemas';
 import { useServices } from '../../app/useServices';
 import { resolveMediaUrl } from '../../ui/player/playerSource';
 import { chatUnreadAtom } from './chat.atoms';
-import { recipientOf, timeOf } from './chatState';
-
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { timeOfTimetoken } from '../../../shared/http/pubnub.schemas';
+import { formatDate } from '../../lib/format';
+import { recipientOf } from './chatState';
 
 /** A recipient's picture, or their initials. */
 export function Avatar({ name, picture }: { name: string; picture: string | null }) {
@@ -32,7 +32,7 @@ export function ChannelList({ channels, openId, onOpen }: { channels: ChatChanne
                   <span className="chat-channel__last"><bdi>{channel.last_message?.text ?? 'No messages yet'}</bdi></span>
                 </span>
                 <span className="chat-channel__meta">
-                  {channel.last_message && <span className="chat-channel__when">{WHEN.format(timeOf(channel.last_message.timetoken))}</span>}
+                  {channel.last_message && <span className="chat-channel__when">{formatDate(timeOfTimetoken(channel.last_message.timetoken))}</span>}
                   {count > 0 && <span className="chat-badge" data-testid="channel-unread">{count}<span className="visually-hidden"> unread</span></span>}
                 </span>
               </button>

@@ -5,10 +5,10 @@ import type { ChatChannel, ChatConfig, ChatMessage } from '../../../shared/http/
 import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { useBackendReturns } from '../../lib/reconnect';
-import { fetchChannels, fetchChatConfig, markChannelRead, type Who } from './chat.api';
+import { fetchChannels, fetchChatConfig, type Who } from './chat.api';
 import { host } from '../../host/hostClient';
 import { chatChannelsAtom, chatClientAtom, chatLiveAtom, chatSettingsAtom, chatStatusAtom, chatUnreadAtom, chatUnreadTotalAtom, openChannelAtom } from './chat.atoms';
-import { recipientOf, seenFrom, withLastSeen } from './chatState';
+import { recipientOf, seenFrom } from './chatState';
 import { flushOutbox } from './outbox';
 import { useChatSettings } from './useChatSettings';
 
@@ -50,13 +50,9 @@ function Connection({ who }: { who: Who }) {
   const received = useEffectEvent((message: ChatMessage, channel: string, me: string) => {
     store.set(chatLiveAtom, (live) => ({ ...live, [channel]: [...(live[channel] ?? []).filter((m) => m.id !== message.id), message] }));
     store.set(chatChannelsAtom, (list) => list?.map((c) => (c.pubnub_id === channel ? { ...c, last_message: { text: message.text, timetoken: message.timetoken, publisher: message.publisher } } : c)) ?? list);
+    // One's own messages are not unread; the open thread records what it shows as seen (last-seen list, back end).
     const looking = store.get(openChannelAtom) === channel && document.visibilityState === 'visible' && document.hasFocus();
-    if (message.publisher === me || looking) {
-      void updateChat((chat) => ({ lastSeen: withLastSeen(chat.lastSeen, channel, message.timetoken) }));
-      const row = store.get(chatChannelsAtom)?.find((c) => c.pubnub_id === channel);
-      if (row && message.publisher !== me) markChannelRead(api.main, who, row._id, message.timetoken);
-      return;
-    }
+    if (message.publisher === me || looking) return;
     store.set(chatUnreadAtom, (unread) => ({ ...unread, [channel]: (unread[channel] ?? 0) + 1 }));
     if (!document.hasFocus()) {
       const row = store.get(chatChannelsAtom)?.find((c) => c.pubnub_id === channel);

@@ -1,19 +1,20 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { CHAT_MESSAGE_MAX_CHARS, type ChatChannel, type ChatMessage } from '../../../shared/http/chat.schemas';
+import { PUBNUB_MESSAGE_MAX_BYTES, timeOfTimetoken } from '../../../shared/http/pubnub.schemas';
 import { useServices } from '../../app/useServices';
+import { formatTimeOfDay } from '../../lib/format';
 import { toFailure } from '../../lib/httpFailure';
 import { FormAlert } from '../../ui/form';
 import { markChannelRead, type Who } from './chat.api';
 import { chatClientAtom, chatLiveAtom, chatSettingsAtom, chatUnreadAtom, openChannelAtom } from './chat.atoms';
-import { mergeMessages, recipientOf, timeOf, withLastSeen } from './chatState';
+import { mergeMessages, recipientOf, withLastSeen } from './chatState';
 import { Avatar } from './ChannelList';
 import { useChatSettings } from './useChatSettings';
 import { useSendMessage } from './useSendMessage';
 
 const PAGE = 25;
 const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
-const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 const NO_MESSAGES: readonly ChatMessage[] = [];
 
 interface History { messages: ChatMessage[]; more: boolean }
@@ -93,7 +94,7 @@ export function Thread({ who, channel }: { who: Who; channel: ChatChannel }) {
     }
   };
 
-  const days = shown.map((message) => DAY.format(timeOf(message.timetoken)));
+  const days = shown.map((message) => DAY.format(timeOfTimetoken(message.timetoken)));
   return (
     <section className="chat-thread" aria-label={`Conversation with ${recipient.name}`}>
       <header className="chat-thread__header">
@@ -105,7 +106,7 @@ export function Thread({ who, channel }: { who: Who; channel: ChatChannel }) {
         {history === null && !error && <p className="chat-loading">Loading the messages…</p>}
         {history !== null && shown.length === 0 && pending.length === 0 && <p className="chat-loading">No messages yet: say hello.</p>}
         {shown.map((message, index) => {
-          const at = timeOf(message.timetoken);
+          const at = timeOfTimetoken(message.timetoken);
           const day = days[index]!;
           const separator = index === 0 || day !== days[index - 1] ? <p className="chat-day" role="separator">{day}</p> : null;
           const mine = message.publisher === me;
@@ -114,7 +115,7 @@ export function Thread({ who, channel }: { who: Who; channel: ChatChannel }) {
               {separator}
               <div className={`chat-message${mine ? ' chat-message--mine' : ''}`} data-testid="chat-message">
                 <p className="chat-message__text"><bdi>{message.text}</bdi></p>
-                <time className="chat-message__time" dateTime={at.toISOString()}>{TIME.format(at)}</time>
+                <time className="chat-message__time" dateTime={at.toISOString()}>{formatTimeOfDay(at)}</time>
               </div>
             </div>
           );
@@ -140,7 +141,7 @@ function Composer({ channel, name }: { channel: string; name: string }) {
   const submit = async () => {
     const message = text.trim();
     if (message === '') return;
-    if (new TextEncoder().encode(JSON.stringify({ id: 'x'.repeat(36), text: message })).length > 32 * 1024) return setError('The message is too long: at most 32 KB.');
+    if (new TextEncoder().encode(JSON.stringify({ id: crypto.randomUUID(), text: message })).length > PUBNUB_MESSAGE_MAX_BYTES) return setError(`The message is too long: at most ${PUBNUB_MESSAGE_MAX_BYTES / 1024} KB.`);
     setError(null);
     try {
       await send(channel, message);

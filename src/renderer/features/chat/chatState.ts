@@ -32,9 +32,6 @@ export function mergeMessages(...lists: readonly (readonly ChatMessage[])[]): Ch
   return [...byId.values()].sort((a, b) => (a.timetoken < b.timetoken ? -1 : a.timetoken > b.timetoken ? 1 : 0));
 }
 
-/** The time of a timetoken (17 digits of 100 ns). */
-export const timeOf = (timetoken: string): Date => new Date(Number(timetoken.slice(0, -4)));
-
 /** Channels with their newest activity first (a live message moves its channel up). */
 export function byActivity(channels: readonly ChatChannel[]): ChatChannel[] {
   const key = (channel: ChatChannel) => channel.last_message?.timetoken ?? '';

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import PubNub from 'pubnub';
-import { afterAll, beforeAll } from 'vitest';
 import { createChatKeys } from '../../../../src/server/chat/chatKeys';
 import { buildApp } from '../../../../src/server/app';
 import { openDatabase } from '../../../../src/server/db/database';
@@ -14,6 +13,7 @@ import { DEMO_ACCOUNTS } from '../../../../src/shared/demoAccounts';
 import type { ChatConfig } from '../../../../src/shared/http/chat.schemas';
 import { EMBEDDED_PUBNUB_KEYS } from '../../../../src/shared/http/pubnub.schemas';
 import { signIn } from '../support/testServer';
+import { useOpened } from '../support/useOpened';
 
 export interface ChatWorkspace {
   app: FastifyInstance;
@@ -29,43 +29,37 @@ export interface ChatWorkspace {
 }
 
 /** A seeded back end listening on loopback for the `pubnub` SDK, signed in as the demo brand manager. */
-export function useChatWorkspace(): { readonly w: ChatWorkspace } {
-  let workspace: (ChatWorkspace & { close(): Promise<void> }) | null = null;
-  beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-chat-'));
-    const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
-    await seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale: 0.05, creatorScale: 0.1 });
-    const secret = randomBytes(64);
-    const app = await buildApp({ db, jwtSecret: secret, dataDir, chatWaitMs: 3000 });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    const origin = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const session = await signIn(app, DEMO_ACCOUNTS.brandManager);
-    const brandId = (session.currentBrand as { _id: string })._id;
-    const config = (await app.inject({ method: 'GET', url: `/jwt_api/chats/config?brand_id=${brandId}`, headers: { authorization: `Bearer ${session.jwt}` } })).json() as ChatConfig;
-    const keys = createChatKeys(secret, () => new Date());
-    const clients: PubNub[] = [];
-    workspace = {
-      app, db, origin, jwt: session.jwt, brandId, config,
-      keyFor: (userId) => keys.issue(userId),
-      client(userId, authKey = keys.issue(userId)) {
-        const pubnub = new PubNub({ ...EMBEDDED_PUBNUB_KEYS, origin, ssl: false, userId, authKey, logLevel: process.env.PN_DEBUG ? PubNub.LogLevel.Debug : PubNub.LogLevel.None });
-        clients.push(pubnub);
-        return pubnub;
-      },
-      async close() {
-        for (const pubnub of clients) pubnub.destroy(true);
-        await app.close();
-        db.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }, 120_000);
-  afterAll(async () => workspace?.close());
+async function openChatWorkspace(): Promise<ChatWorkspace & { close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-chat-'));
+  const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
+  await seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale: 0.05, creatorScale: 0.1 });
+  const secret = randomBytes(64);
+  const app = await buildApp({ db, jwtSecret: secret, dataDir, chatWaitMs: 3000 });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const origin = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const session = await signIn(app, DEMO_ACCOUNTS.brandManager);
+  const brandId = (session.currentBrand as { _id: string })._id;
+  const config = (await app.inject({ method: 'GET', url: `/jwt_api/chats/config?brand_id=${brandId}`, headers: { authorization: `Bearer ${session.jwt}` } })).json() as ChatConfig;
+  const keys = createChatKeys(secret, () => new Date());
+  const clients: PubNub[] = [];
   return {
-    get w() {
-      if (!workspace) throw new Error('chat workspace not open');
-      return workspace;
+    app, db, origin, jwt: session.jwt, brandId, config,
+    keyFor: (userId) => keys.issue(userId),
+    client(userId, authKey = keys.issue(userId)) {
+      const pubnub = new PubNub({ ...EMBEDDED_PUBNUB_KEYS, origin, ssl: false, userId, authKey, logLevel: PubNub.LogLevel.None });
+      clients.push(pubnub);
+      return pubnub;
+    },
+    async close() {
+      for (const pubnub of clients) pubnub.destroy(true);
+      await app.close();
+      db.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export function useChatWorkspace(): { readonly w: ChatWorkspace } {
+  return useOpened(openChatWorkspace);
 }

@@ -2,14 +2,13 @@ import { useCallback, useState } from 'react';
 import type { Campaign } from '../../../../shared/http/campaigns.schemas';
 import { formatCount } from '../../../../shared/rules/formatting';
 import { useServices } from '../../../app/useServices';
+import { formatDate } from '../../../lib/format';
 import { useRemoteQuery } from '../../../lib/useRemoteQuery';
 import { EmptyState } from '../../../ui/page';
 import { resolveMediaUrl } from '../../../ui/player/playerSource';
 import { RemoteView } from '../../../ui/remote';
 import { VideoPopup } from '../../videos/popup';
 import { fetchCampaignVideos, type Who } from '../campaigns.api';
-
-const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** The videos creators submitted to the campaign (the videos list's Campaigns tab, narrowed to it); each opens the popup. */
 export function SubmittedVideos({ who, campaign }: { who: Who; campaign: Campaign }) {
@@ -29,7 +28,7 @@ export function SubmittedVideos({ who, campaign }: { who: Who; campaign: Campaig
                   <button type="button" className="campaign-video" onClick={() => setOpen(video._id)}>
                     <span className="campaign-video__thumb">{video.thumbnail_url && <img src={resolveMediaUrl(video.thumbnail_url, backend.origin)} alt="" loading="lazy" />}</span>
                     <span className="campaign-video__title"><bdi>{video.title}</bdi></span>
-                    <span className="campaign-video__meta"><bdi>{video.creator_name ?? 'Unknown creator'}</bdi> · {formatCount(video.views)} views · {DAY.format(new Date(video.submitted_at))}</span>
+                    <span className="campaign-video__meta"><bdi>{video.creator_name ?? 'Unknown creator'}</bdi> · {formatCount(video.views)} views · {formatDate(video.submitted_at)}</span>
                   </button>
                 </li>
               ))}

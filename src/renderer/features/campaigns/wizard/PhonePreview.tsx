@@ -1,11 +1,11 @@
 import { CAMPAIGN_DEFAULTS } from '../../../../shared/constants';
 import { contrastRatio } from '../../../../shared/rules/contrast';
+import { HEX_COLOUR } from '../../../../shared/http/campaigns.schemas';
 import { useServices } from '../../../app/useServices';
 import { resolveMediaUrl } from '../../../ui/player/playerSource';
 import type { CampaignForm } from './wizardForm';
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
-const colour = (value: string, fallback: string) => (HEX.test(value) ? value : fallback);
+const colour = (value: string, fallback: string) => (HEX_COLOUR.test(value) ? value : fallback);
 /** Dark text on a light page colour, white on a dark one: whichever reads better. */
 const textOn = (background: string) => (contrastRatio(background, '#111111') >= contrastRatio(background, '#FFFFFF') ? '#111111' : '#FFFFFF');
 

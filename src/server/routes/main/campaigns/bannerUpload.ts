@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import {
   CAMPAIGN_BANNER_FIELD, CAMPAIGN_BANNER_MAX_BYTES, CAMPAIGN_BANNER_MIME_MAP, CAMPAIGN_MESSAGES,
 } from '../../../../shared/http/campaigns.schemas';
 import { drainBody } from '../../../http/drainBody';
 import { HttpError, badRequest } from '../../../http/httpError';
-import { readMultipart } from '../uploads/multipartFields';
+import { mediaDestination, readMultipart } from '../uploads/multipartFields';
 
 export const CAMPAIGN_MEDIA = 'campaigns';
 // Room for the multipart boundaries and headers around the one file part.
@@ -45,18 +43,17 @@ export async function receiveBanner(request: FastifyRequest, mediaDir: string | 
   }
   if (!request.isMultipart()) throw new HttpError(415, `${CAMPAIGN_MESSAGES.bannerType} Send it as multipart/form-data, field "${CAMPAIGN_BANNER_FIELD}".`);
   let mime = '';
+  const toMedia = mediaDestination({
+    mediaDir, folder: CAMPAIGN_MEDIA, field: CAMPAIGN_BANNER_FIELD, mimeMap: CAMPAIGN_BANNER_MIME_MAP, typeMessage: CAMPAIGN_MESSAGES.bannerType, what: 'Banners',
+  });
   const { files } = await readMultipart(request, {
     maxFileBytes: CAMPAIGN_BANNER_MAX_BYTES,
     maxFiles: 1,
     tooLargeMessage: CAMPAIGN_MESSAGES.bannerTooLarge,
     destination: (field, fileName, mimeType) => {
-      const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-      if (field !== CAMPAIGN_BANNER_FIELD) throw badRequest(`Unexpected file field "${field}": the banner goes in "${CAMPAIGN_BANNER_FIELD}".`);
-      if (CAMPAIGN_BANNER_MIME_MAP[ext] !== mimeType) throw new HttpError(415, CAMPAIGN_MESSAGES.bannerType);
-      if (!mediaDir) throw new HttpError(503, 'Banners cannot be stored: the back end runs without a data folder.');
+      const path = toMedia(field, fileName, mimeType);
       mime = mimeType;
-      mkdirSync(join(mediaDir, CAMPAIGN_MEDIA), { recursive: true });
-      return join(mediaDir, CAMPAIGN_MEDIA, `${randomBytes(12).toString('hex')}.${ext}`);
+      return path;
     },
   });
   const file = files[0];

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,9 +7,9 @@ import {
 } from '../../../../shared/http/onboarding.schemas';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
-import { HttpError, badRequest, notFound } from '../../../http/httpError';
+import { badRequest, notFound } from '../../../http/httpError';
 import { createOnboardingRepository } from '../../../repositories/onboardingRepository';
-import { readMultipart } from '../uploads/multipartFields';
+import { mediaDestination, readMultipart } from '../uploads/multipartFields';
 import { uploaderOf } from '../uploads/uploadAccess';
 
 const LOGO_FIELD = 'logo';
@@ -28,20 +26,13 @@ export function registerBrandDetailsRoutes(app: FastifyInstance, ctx: ServerCont
       let input = body ?? {};
       let logoPath: string | null = null;
       if (request.isMultipart()) {
-        const mediaDir = ctx.media.mediaDir;
+        const toMedia = mediaDestination({
+          mediaDir: ctx.media.mediaDir, folder: BRAND_MEDIA, field: LOGO_FIELD, mimeMap: LOGO_MIME_MAP, typeMessage: ONBOARDING_MESSAGES.logoType, what: 'Logos',
+        });
         const { fields, files } = await readMultipart(request, {
           maxFileBytes: LOGO_MAX_BYTES,
           tooLargeMessage: ONBOARDING_MESSAGES.logoTooLarge,
-          destination: (field, fileName, mimeType) => {
-            const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-            if (field !== LOGO_FIELD) throw badRequest(`Unexpected file field "${field}".`);
-            if (LOGO_MIME_MAP[ext] !== mimeType) throw new HttpError(415, ONBOARDING_MESSAGES.logoType);
-            if (!mediaDir) throw new HttpError(503, 'Logos cannot be stored: the back end runs without a data folder.');
-            mkdirSync(join(mediaDir, BRAND_MEDIA), { recursive: true });
-            const path = join(mediaDir, BRAND_MEDIA, `${randomBytes(12).toString('hex')}.${ext}`);
-            logoPath = path;
-            return path;
-          },
+          destination: (field, fileName, mimeType) => (logoPath = toMedia(field, fileName, mimeType)),
         });
         const parsed = BrandDetailsBodySchema.safeParse(fields);
         if (!parsed.success) {

@@ -1,18 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MEDIA_URL_PREFIX } from '../../../../shared/domain/workspace';
 import { PRODUCT_MESSAGES, PRODUCT_PICTURE_MAX_BYTES, PRODUCT_PICTURE_MAX_FILES, PRODUCT_PICTURE_MIME_MAP } from '../../../../shared/http/products.schemas';
 import type { ServerContext } from '../../../context';
-import { HttpError, badRequest, notFound } from '../../../http/httpError';
+import { badRequest, notFound } from '../../../http/httpError';
 import type { CatalogVideoRow } from '../../../repositories/products/productDetailRepository';
 import type { ProductRepositories } from '../../../repositories/products/index';
 import type { ProductRow } from '../../../repositories/products/productListRepository';
 import type { Acting } from '../videos/videoAccess';
-import { readMultipart } from '../uploads/multipartFields';
+import { mediaDestination, readMultipart } from '../uploads/multipartFields';
 
 const PRODUCT_MEDIA = 'products';
 
@@ -55,14 +53,9 @@ export async function productInput<S extends z.ZodType>(
     maxFileBytes: PRODUCT_PICTURE_MAX_BYTES,
     maxFiles: PRODUCT_PICTURE_MAX_FILES,
     tooLargeMessage: PRODUCT_MESSAGES.pictureTooLarge,
-    destination: (field, fileName, mimeType) => {
-      const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-      if (field !== 'pictures') throw badRequest(`Unexpected file field "${field}".`);
-      if (PRODUCT_PICTURE_MIME_MAP[ext] !== mimeType) throw new HttpError(415, PRODUCT_MESSAGES.pictureType);
-      if (!mediaDir) throw new HttpError(503, 'Pictures cannot be stored: the back end runs without a data folder.');
-      mkdirSync(join(mediaDir, PRODUCT_MEDIA), { recursive: true });
-      return join(mediaDir, PRODUCT_MEDIA, `${randomBytes(12).toString('hex')}.${ext}`);
-    },
+    destination: mediaDestination({
+      mediaDir, folder: PRODUCT_MEDIA, field: 'pictures', mimeMap: PRODUCT_PICTURE_MIME_MAP, typeMessage: PRODUCT_MESSAGES.pictureType, what: 'Pictures',
+    }),
   });
   const discard = () => Promise.all(files.map((file) => rm(file.path, { force: true })));
   let kept: unknown;

@@ -1,8 +1,10 @@
-import { createWriteStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../../http/httpError';
+import { HttpError, badRequest } from '../../../http/httpError';
 
 /** A file part saved to disk by readMultipart. */
 export interface SavedFile {
@@ -50,4 +52,21 @@ export async function readMultipart(request: FastifyRequest, options: MultipartO
     throw error;
   }
   return { fields, files };
+}
+
+/**
+ * Where a picture upload goes: `<media>/<folder>/<random>.<ext>`, once its field is the expected one and its name's
+ * extension and declared type agree with `mimeMap` (415 `typeMessage` otherwise) — all before any of it is read.
+ */
+export function mediaDestination(options: {
+  mediaDir: string | null; folder: string; field: string; mimeMap: Readonly<Record<string, string>>; typeMessage: string; what: string;
+}): NonNullable<MultipartOptions['destination']> {
+  return (field, fileName, mimeType) => {
+    const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+    if (field !== options.field) throw badRequest(`Unexpected file field "${field}": the file goes in "${options.field}".`);
+    if (options.mimeMap[ext] !== mimeType) throw new HttpError(415, options.typeMessage);
+    if (!options.mediaDir) throw new HttpError(503, `${options.what} cannot be stored: the back end runs without a data folder.`);
+    mkdirSync(join(options.mediaDir, options.folder), { recursive: true });
+    return join(options.mediaDir, options.folder, `${randomBytes(12).toString('hex')}.${ext}`);
+  };
 }

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import { buildApp } from '../../../../../src/server/app';
 import { openDatabase } from '../../../../../src/server/db/database';
 import { seedDemoWorkspace } from '../../../../../src/server/seed/index';
 import { DEMO_ACCOUNTS } from '../../../../../src/shared/demoAccounts';
+import { useOpened } from '../../support/useOpened';
 import { signIn } from '../../support/testServer';
 
 /** A seeded demo workspace in a temp data folder, the app on it, and the demo manager signed in. */
@@ -67,15 +67,5 @@ export async function openVideoWorkspace(scale = 0.3): Promise<VideoWorkspace> {
 
 /** A workspace opened before a file's tests and closed after; read `.w` inside tests. */
 export function useVideoWorkspace(scale = 0.2): { readonly w: VideoWorkspace } {
-  let workspace: VideoWorkspace | null = null;
-  beforeAll(async () => {
-    workspace = await openVideoWorkspace(scale);
-  }, 120_000);
-  afterAll(async () => workspace?.close());
-  return {
-    get w() {
-      if (!workspace) throw new Error('the workspace is opened in beforeAll');
-      return workspace;
-    },
-  };
+  return useOpened(() => openVideoWorkspace(scale));
 }
