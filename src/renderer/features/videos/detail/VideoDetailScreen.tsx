@@ -113,7 +113,7 @@ function VideoDetailView({ id, who }: { id: string; who: Identity }) {
                 <div className="detail-header__tools">
                   <DownloadButton videoId={video._id} title={video.title} platform={video.platform} variant="detail" />
                   {own && <LicenseVideoButton who={who} video={video} />}
-                  {video.creator_id && <MessageCreatorButton creatorId={video.creator_id} name={video.creator_name ?? 'the creator'} />}
+                  {video.creator_id && <MessageCreatorButton creatorId={video.creator_id} name={video.creator_name ?? 'the creator'} className="btn btn--small" />}
                   <DetailActions video={video} who={who} own={own} onChanged={onVideoChanged} onReload={() => void refresh()} />
                 </div>
               </header>
