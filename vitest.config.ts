@@ -23,6 +23,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/component/**/*.test.{ts,tsx}', 'src/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/component/setup.ts'],
+          testTimeout: 20000,
         },
       },
     ],

@@ -10,6 +10,23 @@ let skipped = 0;
 const lines = [];
 /** Failed tests per report file, to tell a step that failed by its tests from one that crashed. */
 const failedByReport = new Map();
+/** Names and first error line of failed tests: the tail of a CI log is often all anyone sees of it. */
+const failures = [];
+
+function firstLine(text) {
+  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+}
+
+function collectPlaywright(suite, file) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected') continue;
+      const error = test.results?.at(-1)?.error?.message;
+      failures.push(`${file}: ${spec.file}:${spec.line} ${spec.title} — ${firstLine(error)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) collectPlaywright(child, file);
+}
 
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
@@ -19,6 +36,15 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     failedByReport.set(file, report.numFailedTests);
+    for (const result of report.testResults ?? []) {
+      for (const test of result.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        failures.push(`${file}: ${result.name.replace(process.cwd() + '/', '')} › ${test.fullName} — ${firstLine(test.failureMessages?.[0])}`);
+      }
+      if (result.status === 'failed' && (result.assertionResults ?? []).length === 0) {
+        failures.push(`${file}: ${result.name.replace(process.cwd() + '/', '')} — ${firstLine(result.message)}`);
+      }
+    }
     lines.push(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
   } else if (report.stats) {
     // Playwright: expected = passed, unexpected = failed, flaky passed on retry
@@ -27,6 +53,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     failed += s.unexpected;
     skipped += s.skipped;
     failedByReport.set(file, s.unexpected);
+    for (const suite of report.suites ?? []) collectPlaywright(suite, file);
     lines.push(`${file}: ${s.expected + s.flaky} passed, ${s.unexpected} failed, ${s.skipped} skipped`);
   }
 }
@@ -43,5 +70,9 @@ console.log('');
 console.log('Summary');
 for (const l of lines) console.log(`  ${l}`);
 for (const l of steps) console.log(`  step ${l}`);
+if (failures.length > 0) {
+  console.log('Failed tests');
+  for (const l of failures.slice(0, 20)) console.log(`  ${l.slice(0, 400)}`);
+}
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
