@@ -14,7 +14,7 @@ const failedByReport = new Map();
 const failures = [];
 
 function firstLine(text) {
-  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  return String(text ?? '').replace(new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g'), '').split('\n').find((l) => l.trim()) ?? '';
 }
 
 function collectPlaywright(suite, file) {
