@@ -31,6 +31,7 @@ import { uploadTargetPlugin } from './routes/main/uploads/uploadTarget.plugin';
 import { mediaPlugin } from './routes/media/index';
 import { createMediaService } from './routes/media/mediaService';
 import { metricsApiPlugin } from './routes/metrics/index';
+import { createAccessKeys } from './routes/metrics/accessKeys';
 import { secondApiPlugin } from './routes/second/index';
 import { systemPlugin } from './routes/system/system.routes';
 import { installContentTypeGuard } from './security/contentTypeGuard';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onSettled: options.analysis?.onSettled,
     }),
     uploadMaxBytes: options.uploadMaxBytes ?? pipelineEnv.uploadMaxBytes,
+    widgets: { keys: createAccessKeys(options.db) },
     chat: createChatService(options.db, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS),
   };
 

@@ -1,4 +1,5 @@
 import type { ChatService } from './chat/chatService';
+import type { AccessKeys } from './routes/metrics/accessKeys';
 import type Database from 'better-sqlite3';
 import type { AnalysisPipeline } from './analysis/pipeline';
 import type { AccessTokenService } from './auth/accessTokens';
@@ -28,6 +29,8 @@ export interface ServerContext {
   analysis: AnalysisPipeline;
   /** Chat (issue 15): the PubNub-protocol side and its keys. */
   chat: ChatService;
+  /** Widgets (issue 16): brand API keys of the metrics API and embed tokens, shared by Settings' key routes and the metrics API. */
+  widgets: { keys: AccessKeys };
   /** Byte limit of one uploaded video (REELSCOPE_UPLOAD_MAX_BYTES). */
   uploadMaxBytes: number;
 }

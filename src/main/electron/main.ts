@@ -73,6 +73,8 @@ export async function runElectronApp(): Promise<void> {
         REELSCOPE_PORT: process.env.REELSCOPE_PORT || String(DEFAULT_BACKEND_PORT),
         // The back end's CORS list must name the renderer's origin (and the dev server during development).
         REELSCOPE_ALLOWED_ORIGINS: [APP_ORIGIN, devServerUrl ? new URL(devServerUrl).origin : null].filter(Boolean).join(','),
+        // The widget embed's bundle (npm run build:embed), served at /metrics/embed.js; a checkout bundles from source.
+        REELSCOPE_EMBED_JS: join(OUT_MAIN, '..', 'embed', 'embed.js'),
       },
       forcedUrl: process.env.REELSCOPE_BACKEND_URL || null,
     },

@@ -3,16 +3,19 @@ import type { z } from 'zod';
 import type { AuthContext } from '../auth/authContext';
 import { enforceIdentityParams } from '../auth/brandAccess';
 import { badRequest } from './httpError';
-import './fastifyTypes';
+import type { ApiKeyAuth } from './fastifyTypes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** 'bearer': a valid access jwt is required; 'none': public; 'optional': verified when sent, else auth is null. */
-export type AuthMode = 'bearer' | 'none' | 'optional';
+/**
+ * 'bearer': a valid access jwt is required; 'none': public; 'optional': verified when sent, else auth is null;
+ * 'apiKey': the service's API key is required (its plugin decorates authenticateApiKey).
+ */
+export type AuthMode = 'bearer' | 'none' | 'optional' | 'apiKey';
 type MaybeSchema = z.ZodType | undefined;
 type ResponseMap = Partial<Record<number, z.ZodType>>;
 
 type Parsed<S extends MaybeSchema> = S extends z.ZodType ? z.output<S> : undefined;
-type AuthFor<A extends AuthMode> = A extends 'bearer' ? AuthContext : A extends 'none' ? null : AuthContext | null;
+type AuthFor<A extends AuthMode> = A extends 'bearer' ? AuthContext : A extends 'apiKey' ? ApiKeyAuth : A extends 'none' ? null : AuthContext | null;
 /** What a handler may return: the input of any declared response schema (the schema then strips unknown fields). */
 type ResponseBody<R extends ResponseMap | undefined> = R extends ResponseMap ? { [K in keyof R]: R[K] extends z.ZodType ? z.input<R[K]> : never }[keyof R] : unknown;
 
@@ -41,6 +44,8 @@ export interface RouteDefinition<B extends MaybeSchema, Q extends MaybeSchema, P
   response?: R;
   /** Accept multipart/form-data on this route (refused everywhere else). */
   multipart?: boolean;
+  /** Any web page may call it (see FastifyContextConfig.anyOrigin); only for auth 'none'. */
+  anyOrigin?: boolean;
   /** Overrides the 1 MiB body limit for this route. */
   bodyLimit?: number;
   handler: (input: RouteInput<B, Q, P, A>) => Promise<ResponseBody<R>> | ResponseBody<R>;
@@ -89,11 +94,16 @@ export function defineRoute<
   app.route({
     method,
     url,
-    config: { multipart: definition.multipart ?? false },
+    config: { multipart: definition.multipart ?? false, anyOrigin: mode === 'none' && definition.anyOrigin === true },
     ...(definition.bodyLimit === undefined ? {} : { bodyLimit: definition.bodyLimit }),
     preHandler: async (request) => {
       const header = request.headers.authorization;
       if (mode === 'bearer') request.auth = await app.authenticate(header);
+      if (mode === 'apiKey') {
+        if (!app.authenticateApiKey) throw new Error(`${url}: auth 'apiKey' on a service without authenticateApiKey`);
+        request.apiKeyAuth = app.authenticateApiKey(request);
+        return;
+      }
       // 'optional': a stale bearer (clients often send the expired jwt along with a refresh) counts as none.
       if (mode === 'optional' && header !== undefined) request.auth = await app.authenticate(header).catch(() => null);
       if (request.auth) enforceIdentityParams(request, request.auth);
@@ -103,7 +113,7 @@ export function defineRoute<
         body: parsePart('body', body, request.body),
         query: parsePart('query', query, request.query),
         params: parsePart('params', params, request.params),
-        auth: request.auth,
+        auth: mode === 'apiKey' ? request.apiKeyAuth : request.auth,
         request,
         reply,
       } as RouteInput<B, Q, P, A>;

@@ -1,18 +1,32 @@
 import type { AuthContext, Authenticator } from '../auth/authContext';
 import type { OpenApiRegistry } from './openApiRegistry';
 
+/** Who an API key speaks for. */
+export interface ApiKeyAuth {
+  brandId: string;
+}
+
 // Declaration merging: what the back end adds to Fastify's request, instance and route config.
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by defineRoute for routes with auth 'bearer' (always) or 'optional' (when a bearer was sent). */
     auth: AuthContext | null;
+    /** Set by defineRoute for routes with auth 'apiKey': the brand whose API key was sent. */
+    apiKeyAuth: ApiKeyAuth | null;
   }
   interface FastifyInstance {
     authenticate: Authenticator;
+    /** Decorated by the service whose routes use auth 'apiKey' (the metrics and widget API). */
+    authenticateApiKey?: (request: FastifyRequest) => ApiKeyAuth;
     openApiRegistry: OpenApiRegistry;
   }
   interface FastifyContextConfig {
     /** Routes that accept multipart/form-data opt in; every other route answers 415 to it. */
     multipart?: boolean;
+    /**
+     * A public route any web page may call (the widget embed): no Origin check, and a text/plain body (what
+     * sendBeacon sends) is accepted. Such a route carries no ambient credential, so a cross-site call gains nothing.
+     */
+    anyOrigin?: boolean;
   }
 }

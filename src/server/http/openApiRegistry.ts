@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { METRICS_KEY_HEADER } from '../../shared/http/widgets.schemas';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -9,7 +10,7 @@ export interface RouteDoc {
   path: string;
   summary: string;
   tags: string[];
-  auth: 'bearer' | 'none' | 'optional';
+  auth: 'bearer' | 'none' | 'optional' | 'apiKey';
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
@@ -59,13 +60,19 @@ export class OpenApiRegistry {
       if (route.auth === 'bearer') operation.security = [{ bearer: [] }];
       // An empty requirement object means "or no authentication" in OpenAPI.
       if (route.auth === 'optional') operation.security = [{ bearer: [] }, {}];
+      if (route.auth === 'apiKey') operation.security = [{ apiKey: [] }];
       paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
     }
     return {
       openapi: '3.1.0',
       info,
       paths,
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: METRICS_KEY_HEADER },
+        },
+      },
     };
   }
 }

@@ -9,5 +9,6 @@ export function installRouteSupport(app: FastifyInstance, authenticate: Authenti
   app.decorate('authenticate', authenticate);
   app.decorate('openApiRegistry', registry);
   app.decorateRequest('auth', null);
+  app.decorateRequest('apiKeyAuth', null);
   return registry;
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { METRICS_KEY_HEADER } from '../../shared/http/widgets.schemas';
 
-/** Request headers a renderer may send cross-origin. Later services add their API-key header here. */
-export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type'] as const;
+/** Request headers a renderer may send cross-origin: the bearer, JSON and the metrics API key. */
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', METRICS_KEY_HEADER] as const;
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 
 /**

@@ -12,7 +12,7 @@ export function isLoopbackHost(host: string | undefined): boolean {
 
 /**
  * Refuses (403) requests whose Host is not loopback, and requests carrying an Origin that is not allowed:
- * a web page in a browser on this machine must not be able to call the back end.
+ * a web page in a browser on this machine must not be able to call the back end, except the public embed routes (anyOrigin).
  */
 export function installHostOriginGuard(app: FastifyInstance, allowedOrigins: ReadonlySet<string>): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -20,7 +20,7 @@ export function installHostOriginGuard(app: FastifyInstance, allowedOrigins: Rea
       return reply.code(403).send(errorBody(403, HTTP_MESSAGES.invalidHost));
     }
     const origin = request.headers.origin;
-    if (origin !== undefined && !allowedOrigins.has(origin)) {
+    if (origin !== undefined && !allowedOrigins.has(origin) && request.routeOptions.config.anyOrigin !== true) {
       return reply.code(403).send(errorBody(403, HTTP_MESSAGES.originNotAllowed));
     }
   });

@@ -5,7 +5,7 @@ import { registerLoginRoutes } from './auth/login.routes';
 import { registerRecoveryRoutes } from './auth/recovery.routes';
 import { registerSessionRoutes } from './auth/session.routes';
 import { registerSignUpRoutes } from './auth/signUp.routes';
-import { registerBrandRoutes } from './brands/brands.routes';
+import { registerApiKeyRoutes, registerBrandRoutes } from './brands/brands.routes';
 import { registerOnboardingRoutes } from './onboarding/index';
 import { registerVideoRoutes } from './videos/index';
 import { registerProductRoutes } from './products/index';
@@ -25,6 +25,7 @@ export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): P
   registerConfirmationRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerBrandRoutes(app, ctx);
+  registerApiKeyRoutes(app, ctx);
   registerVideoRoutes(app, ctx);
   registerOnboardingRoutes(app, ctx);
   registerProductRoutes(app, ctx);

@@ -1,0 +1,45 @@
+import type { EmbedWidget } from '../shared/http/widgets.schemas';
+import { renderCarousel } from './carousel';
+import { createReporter } from './reporter';
+import { RESERVED_HEIGHT } from './styles';
+
+/**
+ * embed.js: `<script async src="{origin}/metrics/embed.js" data-reelscope-widget="{id}" data-token="{token}">` renders the
+ * widget where the script stands. Space is reserved at once (no layout shift), media wait for the page's load event,
+ * and nothing here may throw into the host page: a revoked token or a deleted widget leaves no trace.
+ */
+function mount(script: HTMLScriptElement): void {
+  const widgetId = script.dataset.reelscopeWidget ?? '';
+  const token = script.dataset.token ?? '';
+  if (!widgetId || !token || script.dataset.reelscopeMounted) return;
+  script.dataset.reelscopeMounted = 'true';
+  const metrics = script.src.replace(/\/embed\.js(?:[?#].*)?$/, '');
+  const origin = new URL(metrics).origin;
+  const host = document.createElement('div');
+  host.setAttribute('data-reelscope-widget-host', widgetId);
+  host.style.cssText = `display:block;height:${RESERVED_HEIGHT}px`;
+  if (script.parentElement && script.parentElement !== document.head) script.after(host);
+  else document.body.append(host);
+  const root = host.attachShadow({ mode: 'open' });
+  const gone = () => host.remove();
+
+  fetch(`${metrics}/embed/widgets/${encodeURIComponent(widgetId)}?token=${encodeURIComponent(token)}`, { credentials: 'omit' })
+    .then((response) => (response.ok ? (response.json() as Promise<EmbedWidget>) : null))
+    .then((widget) => {
+      if (!widget || !Array.isArray(widget.videos)) return gone();
+      const mobile = matchMedia('(max-width: 640px)').matches;
+      if (!widget.device_options.includes(mobile ? 'mobile' : 'desktop')) return gone();
+      renderCarousel(root, widget, { origin, reporter: createReporter(`${metrics}/embed/events`, widgetId, token), deferMedia: true });
+    })
+    .catch(gone);
+}
+
+try {
+  const current = document.currentScript;
+  const scripts = current instanceof HTMLScriptElement && current.dataset.reelscopeWidget !== undefined
+    ? [current]
+    : Array.from(document.querySelectorAll<HTMLScriptElement>('script[data-reelscope-widget]'));
+  scripts.forEach(mount);
+} catch {
+  // Whatever went wrong stays inside the widget.
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { InventoryQuerySchema, InventoryResponseSchema } from '../../../shared/http/widgets.schemas';
+import type { ServerContext } from '../../context';
+import { defineRoute } from '../../http/defineRoute';
+import { badRequest } from '../../http/httpError';
+import { brandProductTag } from './widgetChecks';
+import { storefrontInventory } from './storefrontInventory';
+
+type Cursor = { name: string; id: string };
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+function decodeCursor(text: string): Cursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Cursor>;
+    if (typeof value.name === 'string' && typeof value.id === 'string') return { name: value.name, id: value.id };
+  } catch { /* answered below */ }
+  throw badRequest('after: not a cursor this list gave out.');
+}
+
+/** GET /products/inventory (spec §7): the shop's products to tag on widget videos, page by page (first, after) and searched. */
+export function registerInventoryRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  // Keyset paging on (name, id): a page never repeats or skips a product when others are added meanwhile.
+  const page = ctx.db.prepare(`SELECT id, name, price, pictures FROM products
+    WHERE brand_id = @brand AND (@search = '' OR instr(lower(name), lower(@search)) > 0) AND (@after_name IS NULL OR (name, id) > (@after_name, @after_id))
+    ORDER BY name, id LIMIT @limit`);
+
+  defineRoute(app, {
+    auth: 'apiKey', tags: ['inventory'], method: 'GET', url: '/products/inventory',
+    summary: "Shop inventory: the brand's products, or with store_url and shop_token a connected store's through its storefront GraphQL API",
+    query: InventoryQuerySchema, response: { 200: InventoryResponseSchema },
+    handler: async ({ auth, query }) => {
+      if (query.store_url && query.shop_token) return storefrontInventory(query.store_url, query.shop_token, query);
+      if (query.store_url || query.shop_token) throw badRequest('store_url and shop_token go together: set both in Settings, or neither for the brand\'s own products.');
+      const after = query.after ? decodeCursor(query.after) : null;
+      const rows = page.all({ brand: auth.brandId, search: query.search, after_name: after?.name ?? null, after_id: after?.id ?? null, limit: query.first + 1 }) as
+        { id: string; name: string; price: number; pictures: string }[];
+      const shown = rows.slice(0, query.first);
+      const last = shown.at(-1);
+      return {
+        products: shown.map(brandProductTag),
+        page_info: { has_next_page: rows.length > query.first, end_cursor: last ? encodeCursor({ name: last.name, id: last.id }) : null },
+      };
+    },
+  });
+}

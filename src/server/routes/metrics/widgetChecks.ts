@@ -1,0 +1,53 @@
+import type Database from 'better-sqlite3';
+import type { ProductTag, WidgetFields } from '../../../shared/http/widgets.schemas';
+import { HttpError } from '../../http/httpError';
+import { parse } from '../../search/columnValues';
+
+type ProductRow = { id: string; name: string; price: number; pictures: string };
+
+/** A brand product as the shop inventory and a product tag show it. */
+export function brandProductTag(row: ProductRow): Required<ProductTag> {
+  const pictures = (parse(row.pictures) as string[] | null) ?? [];
+  return { source: 'brand', id: row.id, title: row.name, price: row.price, currency: 'USD', image_url: pictures[0] ?? null, url: '', variants: [] };
+}
+
+/**
+ * The checks a widget's fields need against the database: every video is the brand's own and plays from storage
+ * (the embed cannot play a YouTube page), every brand product tag names one of its products. Brand tags are written
+ * back from the product as it is now, so a renamed or repriced product shows its current name and price.
+ */
+export function createWidgetChecks(db: Database.Database) {
+  const videoOf = db.prepare('SELECT id, title, media_file FROM videos WHERE id = ? AND brand_id = ?');
+  const productOf = db.prepare('SELECT id, name, price, pictures FROM products WHERE id = ? AND brand_id = ?');
+  const widgetOf = db.prepare('SELECT id FROM widgets WHERE id = ? AND brand_id = ?').pluck();
+
+  return {
+    widget(brandId: string, fields: WidgetFields): WidgetFields {
+      const videos = fields.videos.map((entry, index) => {
+        const video = videoOf.get(entry.video_id, brandId) as { id: string; title: string; media_file: string | null } | undefined;
+        if (!video) throw new HttpError(400, `videos.${index}.video_id: ${entry.video_id} is not one of the brand's videos.`);
+        if (!video.media_file) throw new HttpError(400, `videos.${index}.video_id: "${video.title}" cannot play in a widget: only videos kept in Reelscope storage or Google Drive can.`);
+        const products = entry.settings.products.map((tag, tagIndex) => {
+          if (tag.source === 'store') return tag;
+          const product = productOf.get(tag.id, brandId) as ProductRow | undefined;
+          if (!product) throw new HttpError(400, `videos.${index}.settings.products.${tagIndex}: product ${tag.id} does not exist in the brand's products.`);
+          return { ...brandProductTag(product), url: tag.url, variants: tag.variants };
+        });
+        return { ...entry, settings: { products } };
+      });
+      return { ...fields, videos };
+    },
+    videoIds(brandId: string, ids: string[], field: string): string[] {
+      ids.forEach((id, index) => {
+        if (!videoOf.get(id, brandId)) throw new HttpError(400, `${field}.${index}: ${id} is not one of the brand's videos.`);
+      });
+      return ids;
+    },
+    widgetIds(brandId: string, ids: string[], field: string): string[] {
+      ids.forEach((id, index) => {
+        if (!widgetOf.get(id, brandId)) throw new HttpError(400, `${field}.${index}: ${id} is not one of the brand's widgets.`);
+      });
+      return ids;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  SnippetResponseSchema, WidgetFieldsSchema, WidgetIdParamsSchema, WidgetListResponseSchema, WidgetResponseSchema, WidgetUpdateBodySchema,
+} from '../../../shared/http/widgets.schemas';
+import { SERVICE_PREFIXES } from '../../../shared/constants';
+import { embedSnippet } from '../../../shared/rules/widgets';
+import type { ServerContext } from '../../context';
+import { defineRoute } from '../../http/defineRoute';
+import { found } from '../../http/httpError';
+import type { AccessKeys } from './accessKeys';
+import type { createWidgetChecks } from './widgetChecks';
+import type { WidgetRepository } from './widgetRepository';
+
+interface Deps { ctx: ServerContext; repo: WidgetRepository; keys: AccessKeys; checks: ReturnType<typeof createWidgetChecks> }
+
+const publicBase = () => z.url({ protocol: /^https?$/ }).safeParse(process.env.REELSCOPE_PUBLIC_URL ?? '').data ?? null;
+/** Where pages load embed.js from: a hosted back end's public address, else the address this request reached. */
+export const embedOrigin = (request: FastifyRequest) => (publicBase() ?? `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`).replace(/\/+$/, '');
+
+/** Widget routes of the metrics and widget API (spec §7): create, read, list, update, delete, and embed tokens. */
+export function registerWidgetRoutes(app: FastifyInstance, { ctx, repo, keys, checks }: Deps): void {
+  const base = { auth: 'apiKey' as const, tags: ['widgets'] };
+  const IdQuery = z.object({ id: z.string().min(1).max(64) });
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/widgets/', summary: "The brand's widgets, newest first, with their videos and attached playlists",
+    response: { 200: WidgetListResponseSchema },
+    handler: ({ auth }) => ({ widgets: repo.list(auth.brandId) }),
+  });
+
+  defineRoute(app, {
+    ...base, method: 'POST', url: '/widget', summary: 'Creates a widget: at least 5 of the brand\'s playable videos, each with its tagged products',
+    body: WidgetFieldsSchema, response: { 200: WidgetResponseSchema },
+    handler: ({ auth, body }) => {
+      const id = repo.create(auth.brandId, checks.widget(auth.brandId, body), ctx.now());
+      return { widget: found(repo.find(id, auth.brandId)) };
+    },
+  });
+
+  const read = (brandId: string, id: string) => ({ widget: found(repo.find(id, brandId)) });
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/widget/:id', summary: 'One widget', params: WidgetIdParamsSchema, response: { 200: WidgetResponseSchema },
+    handler: ({ auth, params }) => read(auth.brandId, params.id),
+  });
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/widget', summary: 'One widget, by ?id=', query: IdQuery, response: { 200: WidgetResponseSchema },
+    handler: ({ auth, query }) => read(auth.brandId, query.id),
+  });
+
+  const replace = (brandId: string, id: string, body: z.output<typeof WidgetFieldsSchema>) => {
+    found(repo.update(id, brandId, checks.widget(brandId, body), ctx.now()) || null);
+    return read(brandId, id);
+  };
+  defineRoute(app, {
+    ...base, method: 'PUT', url: '/widget/:id', summary: 'Replaces a widget\'s fields and videos', params: WidgetIdParamsSchema, body: WidgetFieldsSchema,
+    response: { 200: WidgetResponseSchema },
+    handler: ({ auth, params, body }) => replace(auth.brandId, params.id, body),
+  });
+  defineRoute(app, {
+    ...base, method: 'PUT', url: '/widget', summary: 'Replaces a widget\'s fields and videos, the id in the body (_id)', body: WidgetUpdateBodySchema,
+    response: { 200: WidgetResponseSchema },
+    handler: ({ auth, body }) => replace(auth.brandId, body._id, body),
+  });
+
+  const remove = (brandId: string, id: string) => {
+    found(repo.remove(id, brandId) || null);
+    return { deleted: id };
+  };
+  const Deleted = z.object({ deleted: z.string() });
+  defineRoute(app, {
+    ...base, method: 'DELETE', url: '/widget/:id', summary: 'Deletes a widget; its embed tokens stop working and its snippet renders nothing',
+    params: WidgetIdParamsSchema, response: { 200: Deleted },
+    handler: ({ auth, params }) => remove(auth.brandId, params.id),
+  });
+  defineRoute(app, {
+    ...base, method: 'DELETE', url: '/widget', summary: 'Deletes a widget, by ?id=', query: IdQuery, response: { 200: Deleted },
+    handler: ({ auth, query }) => remove(auth.brandId, query.id),
+  });
+
+  defineRoute(app, {
+    ...base, method: 'POST', url: '/widget/:id/token/generate', summary: 'A new embed token for the widget and the one-line snippet that renders it on any page',
+    params: WidgetIdParamsSchema, response: { 200: SnippetResponseSchema },
+    handler: ({ auth, params, request }) => {
+      const widget = found(repo.find(params.id, auth.brandId));
+      const token = keys.issueToken(widget._id, ctx.now());
+      return { token, snippet: embedSnippet(`${embedOrigin(request)}${SERVICE_PREFIXES.metrics}`, widget._id, token) };
+    },
+  });
+  defineRoute(app, {
+    ...base, method: 'DELETE', url: '/widget/:id/tokens', summary: 'Revokes every embed token of the widget: pasted snippets render nothing from now on',
+    params: WidgetIdParamsSchema, response: { 200: z.object({ revoked: z.number() }) },
+    handler: ({ auth, params }) => {
+      const widget = found(repo.find(params.id, auth.brandId));
+      return { revoked: keys.revokeTokens(widget._id, ctx.now()) };
+    },
+  });
+}

@@ -1,0 +1,267 @@
+import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { STOREFRONT_API_VERSION } from '../../../../src/server/routes/metrics/storefrontInventory';
+import type { LightMyRequestResponse } from 'fastify';
+import type { EmbedWidget, Playlist, Widget } from '../../../../src/shared/http/widgets.schemas';
+import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
+import { MIN_VIDEOS_FOR_CAROUSEL, WIDGET_DEFAULTS } from '../../../../src/shared/constants';
+import { API_KEY_MISSING, API_KEY_WRONG } from '../../../../src/server/routes/metrics/index';
+import { useVideoWorkspace } from '../videos/support/videoWorkspace';
+
+const workspace = useVideoWorkspace();
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function keyOf(brandId: string): Promise<string> {
+  const w = workspace.w;
+  return ((await w.app.inject({ method: 'GET', url: `/jwt_api/brands/${brandId}/api_key`, headers: { authorization: `Bearer ${w.jwt}` } })).json() as { api_key: string }).api_key;
+}
+function call(key: string | null, method: Method, url: string, payload?: object): Promise<LightMyRequestResponse> {
+  return workspace.w.app.inject({ method, url: `/metrics${url}`, headers: key === null ? {} : { [METRICS_KEY_HEADER]: key }, ...(payload ? { payload } : {}) });
+}
+const playable = (brandId: string, count = 6) =>
+  workspace.w.db.prepare('SELECT id FROM videos WHERE brand_id = ? AND media_file IS NOT NULL ORDER BY id LIMIT ?').pluck().all(brandId, count) as string[];
+const productIds = (brandId: string) => workspace.w.db.prepare('SELECT id FROM products WHERE brand_id = ? ORDER BY name, id').pluck().all(brandId) as string[];
+
+function widgetBody(videoIds: string[], extra: Record<string, unknown> = {}) {
+  const [product] = productIds(workspace.w.brandId);
+  return {
+    title: 'Spring glow carousel',
+    videos: videoIds.map((video_id, i) => ({ video_id, settings: { products: i === 0 ? [{ id: product, url: 'shop.example/glow-serum', variants: ['30 ml', '50 ml'] }] : [] } })),
+    ...extra,
+  };
+}
+async function newWidget(key: string, extra: Record<string, unknown> = {}): Promise<Widget> {
+  const response = await call(key, 'POST', '/widget', widgetBody(playable(workspace.w.brandId), extra));
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { widget: Widget }).widget;
+}
+
+describe('metrics API key', () => {
+  it('is required, shown per brand, and a rotation stops the old key at once', async () => {
+    expect((await call(null, 'GET', '/widgets/')).json()).toMatchObject({ statusCode: 401, message: API_KEY_MISSING });
+    expect((await call('rsk_not-a-key', 'GET', '/widgets/')).json()).toMatchObject({ statusCode: 401, message: API_KEY_WRONG });
+    const key = await keyOf(workspace.w.brandId);
+    expect(await keyOf(workspace.w.brandId)).toBe(key);
+    expect((await call(key, 'GET', '/widgets/')).statusCode).toBe(200);
+    const rotated = (await workspace.w.app.inject({ method: 'POST', url: `/jwt_api/brands/${workspace.w.brandId}/api_key/rotate`, headers: { authorization: `Bearer ${workspace.w.jwt}` } })).json() as { api_key: string };
+    expect(rotated.api_key).not.toBe(key);
+    expect((await call(key, 'GET', '/widgets/')).json()).toMatchObject({ statusCode: 401, message: API_KEY_WRONG });
+    expect((await call(rotated.api_key, 'GET', '/widgets/')).statusCode).toBe(200);
+    // A brand the user is not a member of has no key to show.
+    const foreign = workspace.w.competitorIds[0]!;
+    expect((await workspace.w.app.inject({ method: 'GET', url: `/jwt_api/brands/${foreign}/api_key`, headers: { authorization: `Bearer ${workspace.w.jwt}` } })).statusCode).toBe(404);
+  });
+});
+
+describe('widgets', () => {
+  it('creates a widget with the defaults of §9 and tagged products, then reads, lists, updates and deletes it by either path', async () => {
+    const key = await keyOf(workspace.w.brandId);
+    const widget = await newWidget(key, { call_to_action: { button_copy: 'Shop the look', button_URL: 'shop.example/spring' } });
+    expect(widget).toMatchObject({
+      activeRatio: WIDGET_DEFAULTS.aspect, colors: { primary: WIDGET_DEFAULTS.color }, menu_options: [...WIDGET_DEFAULTS.menuOptions],
+      device_options: [...WIDGET_DEFAULTS.deviceOptions], call_to_action: { button_copy: 'Shop the look', button_URL: 'http://shop.example/spring' },
+    });
+    expect(widget.videos.map((v) => v.video_id)).toEqual(playable(workspace.w.brandId));
+    const tag = widget.videos[0]!.settings.products[0]!;
+    const product = workspace.w.db.prepare('SELECT name, price FROM products WHERE id = ?').get(tag.id) as { name: string; price: number };
+    expect(tag).toMatchObject({ source: 'brand', title: product.name, price: product.price, url: 'http://shop.example/glow-serum', variants: ['30 ml', '50 ml'] });
+
+    expect((await call(key, 'GET', `/widget/${widget._id}`)).json().widget.title).toBe('Spring glow carousel');
+    expect((await call(key, 'GET', `/widget?id=${widget._id}`)).json().widget._id).toBe(widget._id);
+    expect(((await call(key, 'GET', '/widgets/')).json() as { widgets: Widget[] }).widgets.map((w) => w._id)).toContain(widget._id);
+
+    const reordered = [...playable(workspace.w.brandId)].reverse();
+    const byPath = (await call(key, 'PUT', `/widget/${widget._id}`, widgetBody(reordered, { title: 'Renamed', activeRatio: 'Square' }))).json().widget as Widget;
+    expect([byPath.title, byPath.activeRatio, byPath.videos.map((v) => v.video_id)]).toEqual(['Renamed', 'Square', reordered]);
+    const byBody = (await call(key, 'PUT', '/widget', { _id: widget._id, ...widgetBody(reordered, { title: 'Again' }) })).json().widget as Widget;
+    expect(byBody.title).toBe('Again');
+
+    expect((await call(key, 'DELETE', `/widget/${widget._id}`)).json()).toEqual({ deleted: widget._id });
+    expect((await call(key, 'GET', `/widget/${widget._id}`)).statusCode).toBe(404);
+    const second = await newWidget(key);
+    expect((await call(key, 'DELETE', `/widget?id=${second._id}`)).statusCode).toBe(200);
+    expect((await call(key, 'DELETE', `/widget?id=${second._id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses, with the field named, fewer than 5 videos, an unplayable or foreign video, a missing product, a javascript: link', async () => {
+    const key = await keyOf(workspace.w.brandId);
+    const ids = playable(workspace.w.brandId);
+    const refusal = async (body: object) => {
+      const response = await call(key, 'POST', '/widget', body);
+      expect(response.statusCode).toBe(400);
+      return (response.json() as { message: string }).message;
+    };
+    expect(await refusal(widgetBody(ids.slice(0, MIN_VIDEOS_FOR_CAROUSEL - 1)))).toContain(`A carousel needs at least ${MIN_VIDEOS_FOR_CAROUSEL} videos.`);
+    const youtube = workspace.w.db.prepare("SELECT id FROM videos WHERE brand_id = ? AND media_file IS NULL LIMIT 1").pluck().get(workspace.w.brandId) as string;
+    expect(await refusal(widgetBody([youtube, ...ids.slice(1)]))).toMatch(/^videos\.0\.video_id: ".+" cannot play in a widget/);
+    const foreign = playable(workspace.w.competitorIds[0]!, 1)[0] ?? (workspace.w.db.prepare('SELECT id FROM videos WHERE brand_id = ? LIMIT 1').pluck().get(workspace.w.competitorIds[0]) as string);
+    expect(await refusal(widgetBody([foreign, ...ids.slice(1)]))).toBe(`videos.0.video_id: ${foreign} is not one of the brand's videos.`);
+    const missing = widgetBody(ids);
+    missing.videos[1]!.settings.products = [{ id: 'no-such-product', url: '', variants: [] }];
+    expect(await refusal(missing)).toBe("videos.1.settings.products.0: product no-such-product does not exist in the brand's products.");
+    expect(await refusal(widgetBody(ids, { call_to_action: { button_copy: 'Go', button_URL: 'javascript:alert(1)' } }))).toContain('javascript:, data: and other schemes are refused');
+    expect(await refusal(widgetBody([...ids.slice(0, 5), ids[0]!]))).toContain('A video appears once in a carousel.');
+  });
+
+  it("keeps brands apart: another brand's key finds none of this brand's widgets", async () => {
+    const key = await keyOf(workspace.w.brandId);
+    const widget = await newWidget(key);
+    const other = await keyOf(workspace.w.otherBrandId);
+    expect(((await call(other, 'GET', '/widgets/')).json() as { widgets: Widget[] }).widgets.map((w) => w._id)).not.toContain(widget._id);
+    for (const [method, url, body] of [['GET', `/widget/${widget._id}`], ['PUT', `/widget/${widget._id}`, widgetBody(playable(workspace.w.brandId))], ['DELETE', `/widget/${widget._id}`],
+      ['POST', `/widget/${widget._id}/token/generate`]] as [Method, string, object?][]) {
+      expect((await call(other, method, url, body)).statusCode, `${method} ${url}`).toBe(method === 'PUT' ? 400 : 404);
+    }
+    expect((await call(key, 'GET', `/widget/${widget._id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('playlists', () => {
+  it('are created, renamed, reordered and attached to widgets; foreign videos and widgets are refused', async () => {
+    const key = await keyOf(workspace.w.brandId);
+    const widget = await newWidget(key);
+    const ids = playable(workspace.w.brandId, 3);
+    const created = (await call(key, 'POST', '/playlist', { title: 'Morning routine', video_ids: ids })).json().playlist as Playlist;
+    expect(created).toMatchObject({ title: 'Morning routine', video_ids: ids, widget_ids: [] });
+    const updated = (await call(key, 'PUT', '/playlist', { _id: created._id, title: 'Evening routine', video_ids: [...ids].reverse(), widget_ids: [widget._id] })).json().playlist as Playlist;
+    expect(updated).toMatchObject({ title: 'Evening routine', video_ids: [...ids].reverse(), widget_ids: [widget._id] });
+    expect((await call(key, 'GET', `/widget/${widget._id}`)).json().widget.playlist_ids).toEqual([created._id]);
+    expect(((await call(key, 'GET', '/playlists')).json() as { playlists: Playlist[] }).playlists.map((p) => p._id)).toContain(created._id);
+    const foreignVideo = workspace.w.db.prepare('SELECT id FROM videos WHERE brand_id = ? LIMIT 1').pluck().get(workspace.w.competitorIds[0]) as string;
+    expect((await call(key, 'POST', '/playlist', { title: 'x', video_ids: [foreignVideo] })).json().message).toBe(`video_ids.0: ${foreignVideo} is not one of the brand's videos.`);
+    expect((await call(key, 'POST', '/playlist', { title: 'x', widget_ids: ['nope'] })).json().message).toBe("widget_ids.0: nope is not one of the brand's widgets.");
+    expect((await call(key, 'POST', '/playlist', { title: '' })).statusCode).toBe(400);
+    const other = await keyOf(workspace.w.otherBrandId);
+    expect((await call(other, 'PUT', '/playlist', { _id: created._id, title: 'stolen' })).statusCode).toBe(404);
+    expect((await call(key, 'DELETE', `/playlist/${created._id}`)).statusCode).toBe(200);
+    expect((await call(key, 'GET', `/widget/${widget._id}`)).json().widget.playlist_ids).toEqual([]);
+  });
+});
+
+describe('shop inventory', () => {
+  it("pages through the brand's products with first and after, without a repeat or a gap, and searches them", async () => {
+    const key = await keyOf(workspace.w.brandId);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let guard = 0; guard < 100; guard++) {
+      const page = (await call(key, 'GET', `/products/inventory?first=7${after ? `&after=${after}` : ''}`)).json() as { products: { id: string }[]; page_info: { has_next_page: boolean; end_cursor: string | null } };
+      seen.push(...page.products.map((p) => p.id));
+      if (!page.page_info.has_next_page) break;
+      after = page.page_info.end_cursor;
+    }
+    expect(seen).toEqual(productIds(workspace.w.brandId));
+    const name = workspace.w.db.prepare('SELECT name FROM products WHERE brand_id = ? ORDER BY name LIMIT 1').pluck().get(workspace.w.brandId) as string;
+    const searched = (await call(key, 'GET', `/products/inventory?search=${encodeURIComponent(name.slice(0, 6).toUpperCase())}`)).json() as { products: { title: string }[] };
+    expect(searched.products.length).toBeGreaterThan(0);
+    expect(searched.products.every((p) => p.title.toLowerCase().includes(name.slice(0, 6).toLowerCase()))).toBe(true);
+    expect((await call(key, 'GET', '/products/inventory?after=garbage')).json().message).toBe('after: not a cursor this list gave out.');
+    expect((await call(key, 'GET', '/products/inventory?store_url=shop.example')).statusCode).toBe(400);
+  });
+});
+
+describe('shop inventory from a connected store', () => {
+  // The public store cannot be reached from these machines: this test starts a storefront GraphQL server on loopback
+  // that answers the products query as a store does, and checks the adapter's request and paging against it.
+  it('queries the storefront GraphQL API with the token, pages with its cursors, and names a refused token', async () => {
+    const catalog = Array.from({ length: 5 }, (_, i) => ({ id: `gid://shopify/Product/${i + 1}`, title: `Glow serum ${i + 1}`, price: `${19 + i}.00` }));
+    const seen: { token: string | undefined; variables: { first: number; after: string | null; query: string | null } }[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const token = request.headers['x-shopify-storefront-access-token'] as string | undefined;
+        const { variables } = JSON.parse(body) as { variables: { first: number; after: string | null; query: string | null } };
+        seen.push({ token, variables });
+        if (request.url !== `/api/${STOREFRONT_API_VERSION}/graphql.json` || token !== 'storefront-token') {
+          response.writeHead(401).end('{"errors":[{"message":"Unauthorized"}]}');
+          return;
+        }
+        const start = variables.after ? Number(variables.after.slice(7)) : 0;
+        const page = catalog.slice(start, start + variables.first);
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { products: {
+          edges: page.map((p, i) => ({ cursor: `cursor:${start + i + 1}`, node: { id: p.id, title: p.title, onlineStoreUrl: `https://shop.example/products/${p.id.slice(-1)}`,
+            featuredImage: { url: 'https://cdn.shop.example/a.jpg' }, priceRange: { minVariantPrice: { amount: p.price, currencyCode: 'EUR' } },
+            variants: { edges: [{ node: { title: 'Small' } }, { node: { title: 'Large' } }] } } })),
+          pageInfo: { hasNextPage: start + page.length < catalog.length, endCursor: page.length ? `cursor:${start + page.length}` : null },
+        } } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const store = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const key = await keyOf(workspace.w.brandId);
+      const url = (extra: string) => `/products/inventory?first=3&store_url=${encodeURIComponent(store)}&shop_token=storefront-token${extra}`;
+      const first = (await call(key, 'GET', url('&search=glow'))).json();
+      expect(first.products.map((p: { title: string }) => p.title)).toEqual(['Glow serum 1', 'Glow serum 2', 'Glow serum 3']);
+      expect(first.products[0]).toEqual({ source: 'store', id: 'gid://shopify/Product/1', title: 'Glow serum 1', price: 19, currency: 'EUR',
+        image_url: 'https://cdn.shop.example/a.jpg', url: 'https://shop.example/products/1', variants: ['Small', 'Large'] });
+      const second = (await call(key, 'GET', url(`&after=${first.page_info.end_cursor}`))).json();
+      expect([second.products.map((p: { title: string }) => p.title), second.page_info.has_next_page]).toEqual([['Glow serum 4', 'Glow serum 5'], false]);
+      expect(seen[0]).toEqual({ token: 'storefront-token', variables: { first: 3, after: null, query: 'title:*glow*' } });
+      const refused = await call(key, 'GET', `/products/inventory?store_url=${encodeURIComponent(store)}&shop_token=wrong`);
+      expect([refused.statusCode, refused.json().message]).toEqual([502, 'The store refused the storefront token. Check it in Settings.']);
+    } finally {
+      server.close();
+    }
+    const key = await keyOf(workspace.w.brandId);
+    const gone = await call(key, 'GET', `/products/inventory?store_url=${encodeURIComponent(store)}&shop_token=storefront-token`);
+    expect([gone.statusCode, gone.json().message]).toEqual([502, `The store at ${store.slice(7)} did not answer. Check the store URL in Settings.`]);
+  });
+});
+
+describe('embed, events and analytics', () => {
+  it('serves embed.js under 25 KB gzipped', async () => {
+    const response = await workspace.w.app.inject({ method: 'GET', url: '/metrics/embed.js', headers: { origin: 'http://shop.example' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/javascript');
+    expect(gzipSync(response.rawPayload).length).toBeLessThanOrEqual(25 * 1024);
+    expect(response.body).toContain('data-reelscope-widget');
+  });
+
+  it('a snippet token opens the widget from any page; events count up in /api/metrics; a revoked token or a deleted widget opens nothing', async () => {
+    const key = await keyOf(workspace.w.brandId);
+    const widget = await newWidget(key);
+    const snippet = (await call(key, 'POST', `/widget/${widget._id}/token/generate`)).json() as { token: string; snippet: string };
+    expect(snippet.snippet).toBe(`<script async src="http://localhost:80/metrics/embed.js" data-reelscope-widget="${widget._id}" data-token="${snippet.token}"></script>`);
+    const page = { origin: 'http://shop.example' };
+    const embed = await workspace.w.app.inject({ method: 'GET', url: `/metrics/embed/widgets/${widget._id}?token=${snippet.token}`, headers: page });
+    expect(embed.statusCode).toBe(200);
+    const shown = embed.json() as EmbedWidget;
+    expect(shown.videos.map((v) => v.video_id)).toEqual(widget.videos.map((v) => v.video_id));
+    expect(shown.videos.every((v) => v.media_url?.startsWith('/media/signed/'))).toBe(true);
+    expect(JSON.stringify(shown)).not.toContain(workspace.w.brandId);
+
+    const [first, second] = widget.videos.map((v) => v.video_id);
+    const beacon = (events: object[], viewer = 'viewer-one-0001', token = snippet.token) => workspace.w.app.inject({
+      method: 'POST', url: '/metrics/embed/events', headers: { ...page, 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ widget_id: widget._id, token, viewer, events }),
+    });
+    expect((await beacon([{ type: 'impression' }, { type: 'impression', video_id: first }, { type: 'play', video_id: first }, { type: 'watch', video_id: first, value: 12_500 },
+      { type: 'product_click', video_id: first, product_id: 'p1' }, { type: 'cta_click', video_id: first }])).json()).toEqual({ accepted: 6 });
+    expect((await beacon([{ type: 'impression' }, { type: 'impression', video_id: second }], 'viewer-two-0002')).statusCode).toBe(200);
+    expect((await beacon([{ type: 'impression' }], 'viewer-3-00003')).statusCode).toBe(200);
+
+    const metrics = (await call(key, 'GET', `/api/metrics?widget_id=${widget._id}&duration=1w`)).json();
+    expect(metrics.totals).toEqual({ impressions: 3, views: 1, viewers: 1, watch_seconds: 13, product_clicks: 1, cta_clicks: 1, engagement_rate: 1 / 3 });
+    expect(metrics.series.reduce((sum: number, day: { impressions: number }) => sum + day.impressions, 0)).toBe(3);
+    expect(metrics.per_video.find((v: { video_id: string }) => v.video_id === first)).toMatchObject({ impressions: 1, views: 1, product_clicks: 1 });
+    expect((await call(key, 'GET', `/api/metrics?widget_id=${widget._id}&video_id=${second}`)).json().totals).toMatchObject({ impressions: 1, views: 0 });
+    expect((await call(await keyOf(workspace.w.otherBrandId), 'GET', `/api/metrics?widget_id=${widget._id}`)).statusCode).toBe(404);
+
+    // Bad batches: malformed, too many, a stray video, oversized, a forged token.
+    expect((await workspace.w.app.inject({ method: 'POST', url: '/metrics/embed/events', headers: { 'content-type': 'text/plain' }, payload: '{"widget_id":' })).json().message).toBe('events: the body is not JSON.');
+    expect((await beacon(Array.from({ length: 501 }, () => ({ type: 'impression' })))).statusCode).toBe(400);
+    expect((await beacon([{ type: 'play', video_id: 'elsewhere' }])).json().message).toBe('events: video elsewhere is not in this widget.');
+    expect((await beacon([{ type: 'impression', product_id: 'x'.repeat(200) }].concat(Array.from({ length: 400 }, () => ({ type: 'impression', product_id: 'y'.repeat(199) }))))).statusCode).toBe(413);
+    expect((await beacon([{ type: 'impression' }], 'viewer-one-0001', 'rwt_forged')).statusCode).toBe(404);
+
+    expect((await call(key, 'DELETE', `/widget/${widget._id}/tokens`)).json()).toEqual({ revoked: 1 });
+    expect((await workspace.w.app.inject({ method: 'GET', url: `/metrics/embed/widgets/${widget._id}?token=${snippet.token}`, headers: page })).json().message).toBe('This widget is no longer available.');
+    const again = (await call(key, 'POST', `/widget/${widget._id}/token/generate`)).json() as { token: string };
+    await call(key, 'DELETE', `/widget/${widget._id}`);
+    expect((await workspace.w.app.inject({ method: 'GET', url: `/metrics/embed/widgets/${widget._id}?token=${again.token}`, headers: page })).statusCode).toBe(404);
+    expect((await beacon([{ type: 'impression' }], 'viewer-one-0001', again.token)).statusCode).toBe(404);
+  });
+});
