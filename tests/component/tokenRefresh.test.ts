@@ -83,10 +83,14 @@ describe('single-flight token refresh', () => {
     await expect.poll(() => host.callsTo('secrets.setToken')).toEqual([{ jwt: NEW.jwt, refreshToken: NEW.refresh_token }]);
   });
 
-  it('requests on different services share the same refresh', async () => {
+  it('requests on different services share the same refresh; the metrics API (brand API key) never gets the jwt', async () => {
     const { api } = services();
-    const results = await Promise.all([api.main.get('/a'), api.second.get('/b'), api.metrics.get('/c'), api.gateway.get('/d')]);
+    const results = await Promise.all([api.main.get('/a'), api.second.get('/b'), api.gateway.get('/d')]);
     expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(refreshes()).toHaveLength(1);
+    // Its 401 (a rotated key) is an answer to show, not a reason to renew the session.
+    await expect(api.metrics.get('/c')).rejects.toMatchObject({ response: { status: 401 } });
+    expect(server.requests.find((r) => r.path === '/metrics/c')?.headers.authorization).toBeUndefined();
     expect(refreshes()).toHaveLength(1);
   });
 

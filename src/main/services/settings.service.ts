@@ -43,6 +43,7 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     allowInsecureTokenStorage: patch.allowInsecureTokenStorage ?? current.allowInsecureTokenStorage,
     assistant: { ...current.assistant, ...patch.assistant },
     chat: { ...current.chat, ...patch.chat },
+    shop: { ...current.shop, ...patch.shop },
   };
 }
 

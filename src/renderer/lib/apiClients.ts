@@ -32,8 +32,18 @@ function bearerOf(config: InternalAxiosRequestConfig): string | null {
   return typeof value === 'string' && value.startsWith('Bearer ') ? value.slice('Bearer '.length) : null;
 }
 
-/** Installs the shared auth behaviour on one instance: bearer, single-flight refresh on 401, retry. */
-export function installAuthInterceptor(instance: AxiosInstance, auth: AuthWiring): void {
+/**
+ * Installs the shared auth behaviour on one instance: bearer, single-flight refresh on 401, retry. With bearer false
+ * (the metrics API, authenticated by the brand's API key) the jwt is never sent there and a 401 is just an answer.
+ */
+export function installAuthInterceptor(instance: AxiosInstance, auth: AuthWiring, { bearer = true } = {}): void {
+  if (!bearer) {
+    instance.interceptors.response.use(undefined, (error: unknown) => {
+      if (axios.isAxiosError(error) && !error.response && !axios.isCancel(error)) auth.onNetworkError(error);
+      throw error;
+    });
+    return;
+  }
   instance.interceptors.request.use(async (config) => {
     // Requests made while a refresh runs wait for it, then go out with the new jwt.
     await auth.refresher.settled();
@@ -63,10 +73,10 @@ export function installAuthInterceptor(instance: AxiosInstance, auth: AuthWiring
 
 /** Builds the service clients from the host's backend.info urls, all sharing one auth interceptor. */
 export function createApiClients(urls: ServiceUrls, auth: AuthWiring): ApiClients {
-  const make = (baseURL: string) => {
+  const make = (baseURL: string, bearer = true) => {
     const instance = axios.create({ baseURL, timeout: 30000 });
-    installAuthInterceptor(instance, auth);
+    installAuthInterceptor(instance, auth, { bearer });
     return instance;
   };
-  return { main: make(urls.main), second: make(urls.second), metrics: make(urls.metrics), gateway: make(urls.gateway) };
+  return { main: make(urls.main), second: make(urls.second), metrics: make(urls.metrics, false), gateway: make(urls.gateway) };
 }

@@ -40,6 +40,13 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
   const insertWidgetVideo = db.prepare('INSERT INTO widget_videos (widget_id, video_id, position, settings) VALUES (?, ?, ?, ?)');
   const insertPlaylist = db.prepare('INSERT INTO playlists (id, brand_id, widget_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
   const insertPlaylistVideo = db.prepare('INSERT INTO playlist_videos (playlist_id, video_id, position) VALUES (?, ?, ?)');
+  // Workspaces seeded at an older schema (upgrade tests) have no playlist_widgets or widget_events yet.
+  const hasTable = (name: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+  const attachPlaylist = hasTable('playlist_widgets') ? db.prepare('INSERT INTO playlist_widgets (playlist_id, widget_id) VALUES (?, ?)') : null;
+  const insertEvent = hasTable('widget_events')
+    ? db.prepare('INSERT INTO widget_events (widget_id, video_id, product_id, type, value, viewer, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?)') : null;
+  const tagIdsOf = (widgetId: string) => (db.prepare('SELECT settings FROM widget_videos WHERE widget_id = ? ORDER BY position').pluck().all(widgetId) as string[])
+    .map((settings) => ((JSON.parse(settings) as { products?: { id: string }[] }).products ?? []).map((p) => p.id));
   const counts: ShowcaseCounts = { reports: 0, widgets: 0, widgetVideos: 0, playlists: 0, playlistVideos: 0 };
 
   db.transaction(() => {
@@ -58,33 +65,72 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
       const videos = db
         .prepare(`SELECT id, title, thumbnail_url FROM videos WHERE brand_id = ? AND analysis_stage = 'completed' ORDER BY views DESC, id LIMIT 60`)
         .all(brand.id) as { id: string; title: string; thumbnail_url: string | null }[];
+      // A carousel plays its videos in the page: only videos with a media file can be in one.
+      const playable = db
+        .prepare(`SELECT id FROM videos WHERE brand_id = ? AND analysis_stage = 'completed' AND media_file IS NOT NULL ORDER BY views DESC, id LIMIT 40`)
+        .pluck().all(brand.id) as string[];
+      const products = db.prepare('SELECT id, name, price, pictures FROM products WHERE brand_id = ? ORDER BY name, id').all(brand.id) as
+        { id: string; name: string; price: number; pictures: string }[];
+      const shop = `https://shop.example.com/${brand.name.split(' ')[0]?.toLowerCase() ?? 'brand'}`;
       for (const [w, title] of ['Homepage carousel', 'Product page reviews'].entries()) {
         const id = rng.hexId();
-        const created = daysAgo(rng.int(20, 200));
+        const created = daysAgo(rng.int(80, 200));
         insertWidget.run(
-          id, brand.id, title, w === 0 ? 'Shown above the fold on the homepage.' : null, w === 0 ? '9:16' : '1:1',
-          JSON.stringify({ primary: WIDGET_DEFAULTS.color, background: '#FFFFFF', text: '#1F2328' }),
+          id, brand.id, title, w === 0 ? 'Shown above the fold on the homepage.' : '', w === 0 ? 'Portrait' : 'Square',
+          JSON.stringify({ primary: WIDGET_DEFAULTS.color, text: '#FFFFFF' }),
           JSON.stringify(WIDGET_DEFAULTS.menuOptions), JSON.stringify(WIDGET_DEFAULTS.deviceOptions),
-          JSON.stringify({ button_copy: 'Shop now', button_URL: `https://shop.example.com/${brand.name.split(' ')[0]?.toLowerCase() ?? 'brand'}` }),
-          JSON.stringify({ enabled: true, text: 'Buy now' }), JSON.stringify({ enabled: w === 0, text: 'Add to cart' }),
+          JSON.stringify({ button_copy: 'Shop now', button_URL: shop }),
+          JSON.stringify({ enabled: true, label: 'Buy now' }), JSON.stringify({ enabled: w === 0, label: 'Add to cart' }),
           JSON.stringify({ summary: true, thumbnails: true, highlights: w === 0, caption: true, product_image: true, variant: false, price: true, rating: w === 0 }),
           created, daysAgo(rng.int(0, 19)),
         );
         counts.widgets += 1;
-        const picked = rng.sample(videos, rng.int(5, 8));
-        picked.forEach((video, position) => {
-          insertWidgetVideo.run(id, video.id, position, JSON.stringify({ autoplay: position === 0, muted: true }));
+        const picked = rng.sample(playable, Math.min(playable.length, rng.int(5, 8)));
+        picked.forEach((videoId, position) => {
+          const tagged = products.length === 0 || position > 2 ? [] : rng.sample(products, rng.int(1, 2)).map((p) => ({
+            source: 'brand', id: p.id, title: p.name, price: p.price, currency: 'USD', image_url: (JSON.parse(p.pictures) as string[])[0] ?? null,
+            url: `${shop}/products/${p.id.slice(0, 8)}`, variants: [],
+          }));
+          insertWidgetVideo.run(id, videoId, position, JSON.stringify({ products: tagged }));
           counts.widgetVideos += 1;
         });
         const playlistId = rng.hexId();
         insertPlaylist.run(playlistId, brand.id, w === 0 ? id : null, `${title} playlist`, created, created);
+        if (w === 0) attachPlaylist?.run(playlistId, id);
         counts.playlists += 1;
         rng.sample(videos, rng.int(6, 10)).forEach((video, position) => {
           insertPlaylistVideo.run(playlistId, video.id, position);
           counts.playlistVideos += 1;
         });
+        if (insertEvent) seedWidgetEvents(rng, insertEvent, id, picked, tagIdsOf(id), w === 0 ? 1 : 0.45);
       }
     }
   })();
   return counts;
+}
+
+/**
+ * Ninety days of what shoppers did with a widget before the anchor: page views that saw it (and some of its cards),
+ * plays of a few seconds to the whole video, product and call-to-action clicks, with a weekly rhythm and slow growth.
+ */
+function seedWidgetEvents(rng: Prng, insert: Database.Statement, widgetId: string, videoIds: string[], tags: string[][], traffic: number): void {
+  for (let day = 90; day >= 1; day--) {
+    const weekday = new Date(daysAgo(day)).getUTCDay();
+    const pageViews = Math.round(traffic * (weekday === 0 || weekday === 6 ? 34 : 24) * (1 + (90 - day) / 120) * rng.float(0.7, 1.3));
+    for (let view = 0; view < pageViews; view++) {
+      const viewer = rng.hexId();
+      const at = (offset: number) => daysAgo(day - rng.float(0, 0.95) + offset / 86_400);
+      insert.run(widgetId, null, null, 'impression', 0, viewer, at(0));
+      const seen = videoIds.slice(0, rng.int(2, Math.min(4, videoIds.length)));
+      for (const videoId of seen) insert.run(widgetId, videoId, null, 'impression', 0, viewer, at(1));
+      if (!rng.chance(0.16)) continue;
+      const index = rng.int(0, seen.length - 1);
+      const videoId = seen[index]!;
+      insert.run(widgetId, videoId, null, 'play', 0, viewer, at(2));
+      insert.run(widgetId, videoId, null, 'watch', rng.int(3_000, 45_000), viewer, at(30));
+      const productIds = tags[videoIds.indexOf(videoId)] ?? [];
+      if (productIds.length > 0 && rng.chance(0.35)) insert.run(widgetId, videoId, rng.pick(productIds), 'product_click', 0, viewer, at(40));
+      if (rng.chance(0.12)) insert.run(widgetId, videoId, null, 'cta_click', 0, viewer, at(45));
+    }
+  }
 }

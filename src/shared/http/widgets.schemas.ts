@@ -112,6 +112,8 @@ export const PlaylistFieldsSchema = z.object({
 export const PlaylistUpdateBodySchema = PlaylistFieldsSchema.extend({ _id: id });
 export const PlaylistSchema = z.object({
   _id: z.string(), title: z.string(), video_ids: z.array(z.string()), widget_ids: z.array(z.string()), created_at: z.string(), updated_at: z.string(),
+  /** The videos in order, as a list shows them. */
+  videos: z.array(z.object({ video_id: z.string(), title: z.string(), thumbnail_url: z.string().nullable() })),
 });
 export type Playlist = z.infer<typeof PlaylistSchema>;
 export const PlaylistResponseSchema = z.object({ playlist: PlaylistSchema });

@@ -52,6 +52,17 @@ export const ChatSettingsSchema = z.object({
 export type ChatSettings = z.infer<typeof ChatSettingsSchema>;
 export const DEFAULT_CHAT_SETTINGS: ChatSettings = { lastSeen: [], outbox: [], pubnub: null };
 
+/**
+ * The shop whose inventory widgets tag (issue 16): a store URL and its storefront token, or neither for the brand's own
+ * products. A storefront token is the store's public, read-only catalogue key (shops ship it in their pages).
+ */
+export const ShopSettingsSchema = z.object({
+  storeUrl: z.string().trim().max(500).nullable(),
+  storefrontToken: z.string().trim().max(500).nullable(),
+});
+export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
+export const DEFAULT_SHOP_SETTINGS: ShopSettings = { storeUrl: null, storefrontToken: null };
+
 export const SettingsSchema = z.object({
   version: z.literal(1),
   backend: BackendSettingsSchema,
@@ -63,6 +74,8 @@ export const SettingsSchema = z.object({
   assistant: AssistantModelSettingsSchema.default(DEFAULT_ASSISTANT_MODEL),
   /** Chat's last-seen list, outbox and optional PubNub keys (issue 15); files written before it read as empty. */
   chat: ChatSettingsSchema.default(DEFAULT_CHAT_SETTINGS),
+  /** The connected store for widget product tags (issue 16); files written before it read as none. */
+  shop: ShopSettingsSchema.default(DEFAULT_SHOP_SETTINGS),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -74,6 +87,7 @@ export const DEFAULT_SETTINGS: Settings = {
   allowInsecureTokenStorage: false,
   assistant: DEFAULT_ASSISTANT_MODEL,
   chat: DEFAULT_CHAT_SETTINGS,
+  shop: DEFAULT_SHOP_SETTINGS,
 };
 
 /** A partial update: each group is merged shallowly into the stored settings. */
@@ -85,6 +99,7 @@ export const SettingsPatchSchema = z
     allowInsecureTokenStorage: z.boolean(),
     assistant: AssistantModelSettingsSchema.partial(),
     chat: ChatSettingsSchema.partial(),
+    shop: ShopSettingsSchema.partial(),
   })
   .partial()
   .strict();

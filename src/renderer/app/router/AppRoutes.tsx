@@ -16,7 +16,7 @@ import { ReportScreen, ReportsScreen } from '../../features/reports';
 import { SettingsScreen } from '../../features/settings';
 import { UpdateNotice } from '../../features/updates';
 import { VideoDetailScreen, VideosScreen } from '../../features/videos';
-import { WidgetsScreen } from '../../features/widgets';
+import { WidgetAnalyticsScreen, WidgetBuilderScreen, WidgetsScreen } from '../../features/widgets';
 import { authPhaseAtom } from '../session/session.atoms';
 import { AppShell } from '../shell/AppShell';
 import { FallbackRedirect, PublicOnly, RequireSession } from './guards';
@@ -56,6 +56,9 @@ export function AppRoutes() {
             <Route path="/reports/:id" element={<ReportScreen />} />
             <Route path="/app-manager" element={<AppManagerScreen />} />
             <Route path="/widgets" element={<WidgetsScreen />} />
+            <Route path="/widgets/new" element={<WidgetBuilderScreen />} />
+            <Route path="/widgets/:id" element={<WidgetBuilderScreen />} />
+            <Route path="/widgets/:id/analytics" element={<WidgetAnalyticsScreen />} />
             <Route path="/assistant" element={<AssistantScreen />} />
             <Route path="/settings" element={<SettingsScreen />} />
           </Route>

@@ -6,9 +6,10 @@ import { BackendSettings } from './BackendSettings';
 import { ChatServiceSettings } from './ChatServiceSettings';
 import { LayoutSettings } from './LayoutSettings';
 import { TokenStorageSettings } from './TokenStorageSettings';
+import { WidgetShopSettings } from './WidgetShopSettings';
 import './settings.css';
 
-/** Settings: back end, sign-in token storage, layout, the assistant's optional model server, the chat service. */
+/** Settings: back end, sign-in token storage, layout, the assistant's optional model server, the chat service, widgets and shop. */
 export function SettingsScreen() {
   const settings = useAtomValue(settingsAtom);
   return (
@@ -21,6 +22,7 @@ export function SettingsScreen() {
           <LayoutSettings />
           <AssistantModelSettings />
           <ChatServiceSettings settings={settings} />
+          <WidgetShopSettings settings={settings} />
         </div>
       )}
     </div>

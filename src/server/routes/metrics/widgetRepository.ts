@@ -12,6 +12,7 @@ type PlaylistRow = { id: string; title: string; created_at: string; updated_at: 
 
 const newId = () => randomBytes(12).toString('hex');
 const json = (text: string, fallback: unknown): unknown => parse(text) ?? fallback;
+const FIELDS = WidgetFieldsSchema.omit({ videos: true });
 
 /** Widgets and playlists of a brand (issue 16); another brand's are never found. */
 export function createWidgetRepository(db: Database.Database) {
@@ -31,7 +32,8 @@ export function createWidgetRepository(db: Database.Database) {
 
   const playlistsByBrand = db.prepare('SELECT id, title, created_at, updated_at FROM playlists WHERE brand_id = ? ORDER BY created_at DESC, id');
   const findPlaylist = db.prepare('SELECT id, title, created_at, updated_at FROM playlists WHERE id = ? AND brand_id = ?');
-  const playlistVideos = db.prepare('SELECT video_id FROM playlist_videos WHERE playlist_id = ? ORDER BY position').pluck();
+  const playlistVideos = db.prepare(`SELECT pv.video_id, v.title, v.thumbnail_url FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
+    WHERE pv.playlist_id = ? ORDER BY pv.position`);
   const playlistWidgets = db.prepare('SELECT widget_id FROM playlist_widgets WHERE playlist_id = ? ORDER BY widget_id').pluck();
   const insertPlaylist = db.prepare('INSERT INTO playlists (id, brand_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
   const renamePlaylist = db.prepare('UPDATE playlists SET title = ?, updated_at = ? WHERE id = ? AND brand_id = ?');
@@ -42,13 +44,21 @@ export function createWidgetRepository(db: Database.Database) {
   const removePlaylist = db.prepare('DELETE FROM playlists WHERE id = ? AND brand_id = ?');
 
   const toWidget = (row: WidgetRow): Widget => {
-    // A stored value that no longer reads (an older build, a hand edit) falls back to its default, never to a 500.
-    const fields = WidgetFieldsSchema.omit({ videos: true }).safeParse({
-      title: row.title, notes: row.notes ?? '', activeRatio: row.active_ratio, colors: json(row.colors, {}), menu_options: json(row.menu_options, undefined),
-      device_options: json(row.device_options, undefined), call_to_action: json(row.call_to_action, {}), buy_now_button: json(row.buy_now_button, {}),
-      cart_button: json(row.cart_button, {}), toggles: json(row.toggles, {}),
-    });
-    const base = fields.success ? fields.data : WidgetFieldsSchema.omit({ videos: true }).parse({ title: row.title || 'Widget' });
+    // Each stored value that no longer reads (an older build, a hand edit) falls back to its own default, never to a 500.
+    const stored: Record<string, unknown> = {
+      notes: row.notes ?? '', activeRatio: row.active_ratio, colors: json(row.colors, undefined), menu_options: json(row.menu_options, undefined),
+      device_options: json(row.device_options, undefined), call_to_action: json(row.call_to_action, undefined), buy_now_button: json(row.buy_now_button, undefined),
+      cart_button: json(row.cart_button, undefined), toggles: json(row.toggles, undefined),
+    };
+    const shape = FIELDS.shape;
+    const read = <K extends keyof typeof shape>(key: K) => {
+      const parsed = shape[key].safeParse(stored[key]);
+      return parsed.success ? parsed.data : shape[key].parse(undefined);
+    };
+    const base = {
+      title: row.title, notes: read('notes'), activeRatio: read('activeRatio'), colors: read('colors'), menu_options: read('menu_options'),
+      device_options: read('device_options'), call_to_action: read('call_to_action'), buy_now_button: read('buy_now_button'), cart_button: read('cart_button'), toggles: read('toggles'),
+    } as Omit<WidgetFields, 'videos'>;
     const videos = (videosOf.all(row.id) as VideoRow[]).map((v) => ({
       video_id: v.video_id, title: v.title, thumbnail_url: v.thumbnail_url, duration_seconds: v.duration_seconds,
       settings: { products: ((json(v.settings, {}) as { products?: ProductTag[] }).products ?? []) },
@@ -64,10 +74,13 @@ export function createWidgetRepository(db: Database.Database) {
     clearVideos.run(widgetId);
     videos.forEach((v, position) => insertVideo.run(widgetId, v.video_id, position, JSON.stringify(v.settings)));
   };
-  const toPlaylist = (row: PlaylistRow): Playlist => ({
-    _id: row.id, title: row.title, video_ids: playlistVideos.all(row.id) as string[], widget_ids: playlistWidgets.all(row.id) as string[],
-    created_at: row.created_at, updated_at: row.updated_at,
-  });
+  const toPlaylist = (row: PlaylistRow): Playlist => {
+    const videos = playlistVideos.all(row.id) as Playlist['videos'];
+    return {
+      _id: row.id, title: row.title, video_ids: videos.map((v) => v.video_id), widget_ids: playlistWidgets.all(row.id) as string[],
+      created_at: row.created_at, updated_at: row.updated_at, videos,
+    };
+  };
   const writePlaylistLinks = (playlistId: string, videoIds: string[], widgetIds: string[]) => {
     clearPlaylistVideos.run(playlistId);
     videoIds.forEach((videoId, position) => insertPlaylistVideo.run(playlistId, videoId, position));

@@ -118,6 +118,30 @@ describe('widgets', () => {
   });
 });
 
+describe('demo widgets', () => {
+  it('read back as seeded: playable videos, tagged products, an attached playlist, and analytics whose days add up to the totals', async () => {
+    const key = await keyOf(workspace.w.brandId);
+    const widgets = ((await call(key, 'GET', '/widgets/')).json() as { widgets: Widget[] }).widgets.filter((w) => ['Homepage carousel', 'Product page reviews'].includes(w.title));
+    expect(widgets).toHaveLength(2);
+    const home = widgets.find((w) => w.title === 'Homepage carousel')!;
+    expect(home).toMatchObject({ activeRatio: 'Portrait', buy_now_button: { enabled: true, label: 'Buy now' } });
+    expect(home.videos.length).toBeGreaterThanOrEqual(MIN_VIDEOS_FOR_CAROUSEL);
+    expect(home.videos.some((v) => v.settings.products.length > 0)).toBe(true);
+    expect(home.playlist_ids).toHaveLength(1);
+    const playableIds = new Set(playable(workspace.w.brandId, 1000));
+    expect(home.videos.every((v) => playableIds.has(v.video_id))).toBe(true);
+
+    const metrics = (await call(key, 'GET', `/api/metrics?widget_id=${home._id}&duration=all_dates`)).json() as { totals: Record<string, number>; series: Record<string, number>[]; per_video: Record<string, number>[] };
+    expect(metrics.totals.impressions).toBeGreaterThan(500);
+    for (const field of ['impressions', 'views', 'product_clicks', 'cta_clicks', 'watch_seconds']) {
+      expect(metrics.series.reduce((sum, point) => sum + point[field]!, 0), field).toBeCloseTo(metrics.totals[field]!, -1);
+    }
+    expect(metrics.per_video.reduce((sum, row) => sum + row.views!, 0)).toBe(metrics.totals.views);
+    expect(metrics.totals.views).toBeLessThan(metrics.totals.impressions);
+    expect(metrics.totals.engagement_rate).toBeCloseTo(metrics.totals.viewers! / metrics.totals.impressions!, 10);
+  });
+});
+
 describe('playlists', () => {
   it('are created, renamed, reordered and attached to widgets; foreign videos and widgets are refused', async () => {
     const key = await keyOf(workspace.w.brandId);
