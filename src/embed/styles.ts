@@ -6,7 +6,7 @@ export const CARD_HEIGHT = 300;
 export const STYLES = `
 :host{all:initial;display:block;height:${RESERVED_HEIGHT}px;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2327}
 *{box-sizing:border-box}
-.rs{height:${RESERVED_HEIGHT}px;display:flex;flex-direction:column;gap:8px;padding:8px 0;color-scheme:light}
+.rs{height:${RESERVED_HEIGHT}px;display:flex;flex-direction:column;gap:8px;padding:8px 0;color-scheme:light;min-width:0;max-width:100%}
 .bar{display:flex;align-items:center;gap:8px;min-height:36px;padding:0 4px}
 h2{font-size:16px;margin:0;flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .chips{display:flex;gap:6px;overflow-x:auto;max-width:60%}
@@ -14,7 +14,7 @@ h2{font-size:16px;margin:0;flex:1;overflow:hidden;text-overflow:ellipsis;white-s
 .chip[aria-pressed=true]{background:var(--rs-primary);border-color:var(--rs-primary);color:var(--rs-text)}
 .nav{width:32px;height:32px;border-radius:50%;border:1px solid #c9d1d6;background:#fff;cursor:pointer;font-size:18px;line-height:1;color:#1d2327}
 button:focus-visible,a:focus-visible,select:focus-visible{outline:3px solid var(--rs-primary);outline-offset:2px}
-.track{display:flex;gap:12px;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:4px;height:${CARD_HEIGHT + 24}px;scrollbar-width:thin}
+.track{min-width:0;display:flex;gap:12px;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:4px;height:${CARD_HEIGHT + 24}px;scrollbar-width:thin}
 .track li{flex:none;scroll-snap-align:start}
 .card{position:relative;display:block;height:${CARD_HEIGHT}px;padding:0;border:0;border-radius:12px;overflow:hidden;cursor:pointer;background:#26323a;color:#fff;font:inherit;text-align:start}
 .card img,.card video{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}

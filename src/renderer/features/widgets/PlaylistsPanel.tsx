@@ -108,7 +108,7 @@ function PlaylistDialog({ who, draft: initial, widgets, save, onClose }: DialogP
       </label>
       <div className="card__header">
         <h3 className="card__title">Videos ({videos.length})</h3>
-        <button type="button" className="btn" onClick={() => setPicking(true)}>Add videos</button>
+        <button type="button" className="btn" onClick={() => setPicking(true)}>Choose videos</button>
       </div>
       {videos.length === 0 ? <p className="empty-note">No video yet.</p> : (
         <ol className="widget-videos">

@@ -30,10 +30,10 @@ export function VideoPickerDialog({ who, chosen, onAdd, onClose }: Props) {
   }, [api, who, search, page]));
   const toggle = (video: BuilderVideo) => setPicked((current) => (current.some((v) => v.video_id === video.video_id) ? current.filter((v) => v.video_id !== video.video_id) : [...current, video]));
   return (
-    <Modal title="Add videos" onDismiss={onClose} size="wide" actions={<>
+    <Modal title="Choose videos" onDismiss={onClose} size="wide" actions={<>
       <button type="button" className="btn" onClick={onClose}>Cancel</button>
       <button type="button" className="btn btn--primary" disabled={picked.length === 0} onClick={() => onAdd(picked)}>
-        {picked.length === 0 ? 'Add videos' : `Add ${picked.length} video${picked.length === 1 ? '' : 's'}`}
+        {picked.length === 0 ? "Add videos" : `Add ${picked.length} video${picked.length === 1 ? "" : "s"}`}
       </button>
     </>}>
       <p className="field__hint">Only videos kept in Reelscope storage or Google Drive can play inside a widget.</p>

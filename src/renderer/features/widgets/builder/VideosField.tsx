@@ -20,7 +20,7 @@ export function VideosField({ who, calls, form, onChange, problem }: Props) {
     <section className="card" aria-labelledby="widget-videos">
       <div className="card__header">
         <h2 className="card__title" id="widget-videos">Videos <span className="field__hint">({videos.length}, at least {MIN_VIDEOS_FOR_CAROUSEL})</span></h2>
-        <button type="button" className="btn" onClick={() => setPicking(true)}>Add videos</button>
+        <button type="button" className="btn" onClick={() => setPicking(true)}>Choose videos</button>
       </div>
       {problem && <p className="field__error" role="alert">{problem}</p>}
       {videos.length === 0 ? <p className="empty-note">No video yet: add at least {MIN_VIDEOS_FOR_CAROUSEL} for a first carousel.</p> : (

@@ -41,7 +41,7 @@ export const videosNeeded = (form: BuilderForm) => Math.max(0, MIN_VIDEOS_FOR_CA
 export function previewOf(form: BuilderForm): EmbedWidget {
   return {
     id: 'preview', title: form.title || 'Untitled widget', activeRatio: form.activeRatio, colors: form.colors, device_options: form.device_options,
-    call_to_action: form.call_to_action, buy_now_button: form.buy_now_button, cart_button: form.cart_button, menu_options: [], toggles: form.toggles,
+    call_to_action: form.call_to_action, buy_now_button: form.buy_now_button, cart_button: form.cart_button, menu_options: form.menu_options, toggles: form.toggles,
     videos: form.videos.map((v) => ({
       video_id: v.video_id, title: v.title, summary: '', thumbnail_url: v.thumbnail_url, media_url: null, published_at: null, rating: 4,
       verified_shopper: false, brand_video: true, in_carousel: true, products: v.products,
