@@ -50,6 +50,7 @@ export function renderCarousel(root: ShadowRoot, widget: EmbedWidget, options: C
   const section = h('section', { class: 'rs', 'aria-label': widget.title });
   section.style.setProperty('--rs-primary', widget.colors.primary);
   section.style.setProperty('--rs-text', widget.colors.text);
+  section.style.setProperty('--rs-ratio', String(RATIO[widget.activeRatio]));
   const track = h('ul', { class: 'track', role: 'list' });
   const chips = h('div', { class: 'chips', role: 'group', 'aria-label': 'Show' });
   const scroll = (direction: number) => track.scrollBy({ left: direction * (width + 12) * 2, behavior: 'smooth' });
@@ -96,7 +97,6 @@ export function renderCarousel(root: ShadowRoot, widget: EmbedWidget, options: C
 
   const cardFor = (video: Video) => {
     const card = h('button', { class: 'card', type: 'button', 'data-video': video.video_id, 'aria-label': `Play ${video.title}` });
-    card.style.width = `${width}px`;
     card.append(h('span', { class: 'tile', 'aria-hidden': 'true' }, widget.toggles.caption === false ? '' : video.title));
     const thumbnail = widget.toggles.thumbnails !== false ? absolute(origin, video.thumbnail_url) : null;
     const media = absolute(origin, video.media_url);
@@ -105,7 +105,7 @@ export function renderCarousel(root: ShadowRoot, widget: EmbedWidget, options: C
       if (media) card.append(h('video', { muted: true, loop: true, playsinline: true, preload: 'none', 'aria-hidden': 'true', 'data-src': media, ...(thumbnail ? { poster: thumbnail } : {}) }));
       for (const v of card.querySelectorAll('video')) v.muted = true;
       if (widget.toggles.caption !== false) card.append(h('span', { class: 'cap' }, video.title));
-      if (widget.toggles.rating !== false) card.append(h('span', { class: 'badge' }, h('span', { class: 'stars', 'aria-label': `Rated ${video.rating} of 5` }, stars(video.rating))));
+      if (widget.toggles.rating !== false && video.rating > 0) card.append(h('span', { class: 'badge' }, h('span', { class: 'stars', 'aria-label': `Rated ${video.rating} of 5` }, stars(video.rating))));
       else if (widget.toggles.highlights !== false && video.products[0]) card.append(h('span', { class: 'badge' }, video.products[0].title));
     });
     card.addEventListener('click', () => openPlayer(root, widget, video, { origin, reporter, returnFocus: card }));

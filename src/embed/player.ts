@@ -20,7 +20,7 @@ const shopLink = (href: string, className: string, label: string, onClick: () =>
   return link;
 };
 
-function productRow(widget: EmbedWidget, product: ProductTag, videoId: string, reporter: Reporter) {
+function productRow(widget: EmbedWidget, product: ProductTag, videoId: string, reporter: Reporter, origin: string) {
   const toggles = widget.toggles;
   const clicked = () => reporter.emit({ type: 'product_click', video_id: videoId, product_id: product.id });
   const name = product.url ? shopLink(product.url, 'name', product.title, clicked) : h('span', { class: 'name' }, product.title);
@@ -31,7 +31,8 @@ function productRow(widget: EmbedWidget, product: ProductTag, videoId: string, r
     details.append(select);
   }
   const row = h('li', { class: 'product' });
-  row.append(toggles.product_image !== false ? h('img', { alt: '', src: product.image_url ?? '', loading: 'lazy' }) : h('span'), details);
+  const image = absolute(origin, product.image_url);
+  row.append(toggles.product_image !== false && image ? h('img', { alt: '', src: image, loading: 'lazy' }) : h('span'), details);
   const actions = h('div', { class: 'actions' });
   if (product.url && widget.buy_now_button.enabled) actions.append(shopLink(product.url, 'btn primary', widget.buy_now_button.label, clicked));
   if (product.url && widget.cart_button.enabled) actions.append(shopLink(product.url, 'btn ghost', widget.cart_button.label, clicked));
@@ -54,9 +55,9 @@ export function openPlayer(root: ShadowRoot, widget: EmbedWidget, video: Video, 
     'Sorry, your browser doesn\'t support embedded videos.');
   const close = h('button', { class: 'close', type: 'button', 'aria-label': 'Close' }, '×');
   const info = h('div', { class: 'info' }, h('h3', { id: titleId }, video.title));
-  if (widget.toggles.rating !== false) info.append(h('div', { class: 'stars', 'aria-label': `Rated ${video.rating} of 5` }, stars(video.rating)));
+  if (widget.toggles.rating !== false && video.rating > 0) info.append(h('div', { class: 'stars', 'aria-label': `Rated ${video.rating} of 5` }, stars(video.rating)));
   if (widget.toggles.summary !== false && video.summary) info.append(h('p', {}, video.summary));
-  if (video.products.length > 0) info.append(h('ul', { class: 'products', 'aria-label': 'Products in this video' }, ...video.products.map((p) => productRow(widget, p, video.video_id, reporter))));
+  if (video.products.length > 0) info.append(h('ul', { class: 'products', 'aria-label': 'Products in this video' }, ...video.products.map((p) => productRow(widget, p, video.video_id, reporter, origin))));
   const cta = widget.call_to_action;
   if (cta.button_URL && cta.button_copy) info.append(shopLink(cta.button_URL, 'btn primary cta', cta.button_copy, () => reporter.emit({ type: 'cta_click', video_id: video.video_id })));
   const modal = h('div', { class: 'modal', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId }, h('div', { class: 'panel' }, close, player, info));

@@ -4,9 +4,9 @@ export const CARD_HEIGHT = 300;
 
 /** The widget's styles, inside its shadow root: nothing of the host page reaches in and nothing leaks out. */
 export const STYLES = `
-:host{all:initial;display:block;height:${RESERVED_HEIGHT}px;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2327}
+:host{all:initial;display:block;height:${RESERVED_HEIGHT}px;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:inherit}
 *{box-sizing:border-box}
-.rs{height:${RESERVED_HEIGHT}px;display:flex;flex-direction:column;gap:8px;padding:8px 0;color-scheme:light;min-width:0;max-width:100%}
+.rs{height:${RESERVED_HEIGHT}px;display:flex;flex-direction:column;gap:8px;padding:8px 0;color-scheme:light;min-width:0;max-width:100%;container-type:inline-size}
 .bar{display:flex;align-items:center;gap:8px;min-height:36px;padding:0 4px}
 h2{font-size:16px;margin:0;flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .chips{display:flex;gap:6px;overflow-x:auto;max-width:60%}
@@ -16,7 +16,7 @@ h2{font-size:16px;margin:0;flex:1;overflow:hidden;text-overflow:ellipsis;white-s
 button:focus-visible,a:focus-visible,select:focus-visible{outline:3px solid var(--rs-primary);outline-offset:2px}
 .track{min-width:0;display:flex;gap:12px;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:4px;height:${CARD_HEIGHT + 24}px;scrollbar-width:thin}
 .track li{flex:none;scroll-snap-align:start}
-.card{position:relative;display:block;height:${CARD_HEIGHT}px;padding:0;border:0;border-radius:12px;overflow:hidden;cursor:pointer;background:#26323a;color:#fff;font:inherit;text-align:start}
+.card{position:relative;display:block;height:${CARD_HEIGHT}px;aspect-ratio:var(--rs-ratio);padding:0;border:0;border-radius:12px;overflow:hidden;cursor:pointer;background:#26323a;color:#fff;font:inherit;text-align:start}
 .card img,.card video{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
 .card .cap{position:absolute;inset:auto 0 0 0;padding:28px 10px 10px;background:linear-gradient(transparent,rgba(0,0,0,.78));font-size:13px;font-weight:600}
 .card .tile{position:absolute;inset:0;display:grid;place-items:center;padding:12px;text-align:center;font-weight:600;background:linear-gradient(160deg,var(--rs-primary),#1d2327)}
@@ -42,6 +42,7 @@ button:focus-visible,a:focus-visible,select:focus-visible{outline:3px solid var(
 .btn.ghost{background:#fff;color:#1d2327}
 select{font:inherit;font-size:13px;padding:4px;border-radius:6px;border:1px solid #c9d1d6}
 .cta{text-align:center}
-@media (max-width:640px){.panel{flex-direction:column;align-items:center}.chips{max-width:45%}}
+@media (max-width:640px){.panel{flex-direction:column;align-items:center}}
+@container (max-width:480px){.bar{flex-wrap:wrap;row-gap:6px}.chips{order:3;flex-basis:100%;max-width:100%}.track{height:${CARD_HEIGHT - 20}px}.card{height:${CARD_HEIGHT - 44}px}}
 @media (prefers-reduced-motion:reduce){.track{scroll-behavior:auto}}
 `;

@@ -5,10 +5,10 @@ import { callHost, expect, test } from '../support/fixtures';
 import { signInAsManager } from '../support/signIn';
 
 /** A plain shop page on its own origin with the snippet between two paragraphs; layout shifts are summed as they happen. */
-async function servePage(snippet: string): Promise<{ url: string; server: Server }> {
+async function servePage(snippet: string, dark = false): Promise<{ url: string; server: Server }> {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Spring shop</title>
 <script>window.__cls = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; }).observe({ type: 'layout-shift', buffered: true });</script>
-<style>body { font: 16px/1.5 Georgia, serif; margin: 24px; color: #333 } h1 { color: #800 }</style></head>
+<style>body { font: 16px/1.5 Georgia, serif; margin: 24px; color: ${dark ? '#e8e8e8; background: #15181c' : '#333'} } h1 { color: ${dark ? '#f5a3a3' : '#800'} }</style></head>
 <body><h1>Spring collection</h1><p id="above">Our spring picks, as our customers film them.</p>
 ${snippet}
 <p id="below">Free shipping over $50.</p><button id="own-button" onclick="this.textContent='Still working'">Shop button</button></body></html>`;
@@ -95,7 +95,15 @@ test('a widget built with 5 videos and tagged products, embedded on another orig
     await shopper.reload();
     await expect(cards).toHaveCount(5);
     expect(await shopper.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
-    await shopper.screenshot({ path: 'artifacts/screenshots/widget-embed-page.png', fullPage: true });
+    await shopper.screenshot({ path: 'artifacts/screenshots/widget-embed-page-light.png', fullPage: true });
+    // On a dark shop page the carousel's title takes the page's own text colour.
+    const dark = await servePage(snippet, true);
+    const darkPage = await context.newPage();
+    await darkPage.goto(dark.url);
+    await expect(embed(darkPage).getByRole('button', { name: /^Play / })).toHaveCount(5);
+    await darkPage.screenshot({ path: 'artifacts/screenshots/widget-embed-page-dark.png', fullPage: true });
+    await darkPage.close();
+    dark.server.close();
 
     await cards.first().click();
     const player = embed(shopper).getByRole('dialog', { name: firstTitle });
@@ -122,10 +130,10 @@ test('a widget built with 5 videos and tagged products, embedded on another orig
     await page.reload();
     await expect(totals.getByRole('group', { name: 'Views' })).toHaveText(/^Views1\D/, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
-  // Two page views (the first visit and the reload) saw the widget; one of them played a video and clicked a product.
-  await expect(totals.getByRole('group', { name: 'Impressions', exact: true })).toHaveText(/^Impressions2\D/);
+  // Three page views (the first visit, its reload, the dark page) saw the widget; one played a video and clicked a product.
+  await expect(totals.getByRole('group', { name: 'Impressions', exact: true })).toHaveText(/^Impressions3\D/);
   await expect(totals.getByRole('group', { name: 'Product clicks' })).toHaveText(/^Product clicks1\D/);
-  await expect(totals.getByRole('group', { name: 'Engagement rate' })).toHaveText(/^Engagement rate50(\.0)?%/);
+  await expect(totals.getByRole('group', { name: 'Engagement rate' })).toHaveText(/^Engagement rate33(\.3)?%/);
   for (const skin of ['light', 'dark'] as const) {
     await callHost(stack, 'settings.update', { layout: { skin, rtl: false } });
     await page.reload();
@@ -147,7 +155,16 @@ test('a widget built with 5 videos and tagged products, embedded on another orig
   await form.getByRole('checkbox', { name: 'Spring glow carousel' }).check();
   await form.getByRole('button', { name: 'Create playlist' }).click();
   await expect(page.getByRole('list', { name: 'Playlists' })).toContainText('attached to Spring glow carousel');
-  await page.screenshot({ path: 'artifacts/screenshots/widget-playlists-light.png', fullPage: true });
+  for (const skin of ['light', 'dark'] as const) {
+    await callHost(stack, 'settings.update', { layout: { skin, rtl: false } });
+    await page.goto(`${stack.webUrl}/#/widgets?tab=playlists`);
+    await expect(page.getByRole('list', { name: 'Playlists' })).toBeVisible();
+    await page.screenshot({ path: `artifacts/screenshots/widget-playlists-${skin}.png`, fullPage: true });
+    await page.getByRole('tab', { name: 'Widgets' }).click();
+    await expect(page.getByRole('list', { name: 'Widgets' })).toBeVisible();
+    await page.screenshot({ path: `artifacts/screenshots/widget-list-${skin}.png`, fullPage: true });
+  }
+  await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
 
   const again = await context.newPage();
   await again.goto(shop.url);
