@@ -6,3 +6,6 @@ export function percentile(samples: readonly number[], p: number): number {
 
 /** Milliseconds as the benches print them. */
 export const ms = (value: number): string => `${value.toFixed(2)} ms`;
+
+/** The median of some timings (the 50th percentile by nearest rank); 0 for none. */
+export const median = (samples: readonly number[]): number => percentile(samples, 50);

@@ -137,7 +137,7 @@ describe('demo widgets', () => {
       expect(metrics.series.reduce((sum, point) => sum + point[field]!, 0), field).toBeCloseTo(metrics.totals[field]!, -1);
     }
     expect(metrics.per_video.reduce((sum, row) => sum + row.views!, 0)).toBe(metrics.totals.views);
-    expect(metrics.totals.views).toBeLessThan(metrics.totals.impressions);
+    expect(metrics.totals.views).toBeLessThan(metrics.totals.impressions!);
     expect(metrics.totals.engagement_rate).toBeCloseTo(metrics.totals.viewers! / metrics.totals.impressions!, 10);
   });
 });
