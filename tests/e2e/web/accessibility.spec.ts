@@ -106,6 +106,20 @@ for (const skin of SKINS) {
     found.push(...(await violations(page, 'campaign wizard, step 5')));
     await page.evaluate(() => localStorage.clear());
 
+    // Widgets: the playlists tab, a demo widget's builder (both previews) and its analytics.
+    await page.goto(`${stack.webUrl}/#/widgets?tab=playlists`);
+    await expect(page.getByRole('list', { name: 'Playlists' })).toBeVisible();
+    found.push(...(await violations(page, 'widget playlists')));
+    await page.getByRole('tab', { name: 'Widgets' }).click();
+    await page.getByRole('list', { name: 'Widgets' }).getByRole('link', { name: 'Edit' }).first().click();
+    await expect(page.getByRole('region', { name: 'Preview on desktop' })).toBeVisible();
+    found.push(...(await violations(page, 'widget builder, desktop preview')));
+    await page.getByRole('radio', { name: 'Mobile' }).check();
+    found.push(...(await violations(page, 'widget builder, mobile preview')));
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await expect(page.getByRole('heading', { name: 'Per video' })).toBeVisible();
+    found.push(...(await violations(page, 'widget analytics')));
+
     // The assistant: its intro (while it is still up), a conversation with an answer, its citations and a quote shown.
     await setAssistantIntro(stack, true);
     await page.goto(`${stack.webUrl}/#/assistant`);

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
@@ -18,6 +19,12 @@ ${snippet}
 }
 
 const embed = (page: Page) => page.locator('[data-reelscope-widget-host]');
+
+/** Serious and critical WCAG A/AA problems inside the widget (the test page's own markup is not ours). */
+async function widgetViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('[data-reelscope-widget-host]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
+}
 
 test('a widget built with 5 videos and tagged products, embedded on another origin, counts a play and a product click in its analytics', async ({ page, stack, context }) => {
   test.setTimeout(120_000);
@@ -105,9 +112,11 @@ test('a widget built with 5 videos and tagged products, embedded on another orig
     await darkPage.close();
     dark.server.close();
 
+    expect(await widgetViolations(shopper)).toEqual([]);
     await cards.first().click();
     const player = embed(shopper).getByRole('dialog', { name: firstTitle });
     await expect(player).toBeVisible();
+    expect(await widgetViolations(shopper)).toEqual([]);
     await expect.poll(() => player.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
     await shopper.screenshot({ path: 'artifacts/screenshots/widget-embed-player.png' });
     const [shopTab] = await Promise.all([context.waitForEvent('page'), player.getByRole('link', { name: productName }).click()]);

@@ -1,5 +1,6 @@
 import { WIDGET_DEVICE_OPTIONS, WIDGET_MENU_OPTIONS, WIDGET_RATIOS, WIDGET_TOGGLES } from '../../../../shared/http/widgets.schemas';
 import { HEX_COLOUR } from '../../../../shared/http/campaigns.schemas';
+import { contrastRatio, READABLE_CONTRAST } from '../../../../shared/rules/contrast';
 import { SelectField } from '../../../ui/form';
 import type { BuilderForm } from './builderForm';
 
@@ -32,14 +33,21 @@ function ColourField({ label, value, onChange }: { label: string; value: string;
 
 /** Aspect, colours, menu and device options (spec §9 defaults). */
 export function LookFields({ form, update }: Props) {
+  const { primary, text } = form.colors;
+  const ratio = HEX_COLOUR.test(primary) && HEX_COLOUR.test(text) ? contrastRatio(primary, text) : null;
   return (
     <section className="card" aria-labelledby="widget-look">
       <h2 className="card__title" id="widget-look">Look</h2>
       <div className="widget-fields-grid">
         <SelectField label="Aspect" value={form.activeRatio} options={RATIO_OPTIONS} onChange={(activeRatio) => update({ activeRatio })} />
         <ColourField label="Colour" value={form.colors.primary} onChange={(primary) => update({ colors: { ...form.colors, primary } })} />
-        <ColourField label="Button text colour" value={form.colors.text} onChange={(text) => update({ colors: { ...form.colors, text } })} />
+        <ColourField label="Button text colour" value={form.colors.text} onChange={(value) => update({ colors: { ...form.colors, text: value } })} />
       </div>
+      {ratio !== null && ratio < READABLE_CONTRAST && (
+        <p className="form-alert form-alert--info" role="status">
+          The buttons' text and colour have a contrast of {ratio.toFixed(1)}:1; from {READABLE_CONTRAST}:1 up, every shopper can read them.
+        </p>
+      )}
       <fieldset className="check-row">
         <legend>Menu</legend>
         {WIDGET_MENU_OPTIONS.map((option) => (
