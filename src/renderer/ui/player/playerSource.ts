@@ -1,6 +1,9 @@
 import { OWN_STORAGE_PLATFORM, PLAYER_SIZES } from '../../../shared/constants';
 import type { Platform } from '../../../shared/constants';
 import { videoMimeType } from '../../../shared/rules/videos';
+import { resolveMediaUrl } from '../../../shared/rules/mediaUrl';
+
+export { resolveMediaUrl };
 
 /** What the player needs to know about a video (a subset of the list row / detail). */
 export interface PlayableVideo {
@@ -26,16 +29,6 @@ export type PlayerSource =
   | { kind: 'html5'; src: string; mime: string | null };
 
 const FILE_PLATFORMS = new Set<string>([OWN_STORAGE_PLATFORM, 'AWS_S3_Swirl', 'GoogleDrive', 'Dropbox']);
-
-/** Resolves a path the back end gave (e.g. /media/signed/...) against its origin; absolute URLs pass through. */
-export function resolveMediaUrl(url: string, origin: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
-  try {
-    return new URL(url, origin.endsWith('/') ? origin : `${origin}/`).toString();
-  } catch {
-    return url;
-  }
-}
 
 /** The YouTube video id of a watch, share, shorts or embed URL. */
 export function youtubeId(url: string): string | null {
