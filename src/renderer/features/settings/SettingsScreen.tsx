@@ -14,7 +14,7 @@ export function SettingsScreen() {
   const settings = useAtomValue(settingsAtom);
   return (
     <div className="page">
-      <PageHeader title="Settings" description="Where Reelscope connects, how your sign-in is kept, and how the app looks." />
+      <PageHeader title="Settings" description="Where Reelscope connects, how your sign-in is kept, how the app looks, and the keys of its services." />
       {settings && (
         <div className="settings-grid">
           <BackendSettings settings={settings} />
