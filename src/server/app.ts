@@ -32,6 +32,7 @@ import { mediaPlugin } from './routes/media/index';
 import { createMediaService } from './routes/media/mediaService';
 import { metricsApiPlugin } from './routes/metrics/index';
 import { createAccessKeys } from './routes/metrics/accessKeys';
+import { createPublisher } from './services/publisher';
 import { secondApiPlugin } from './routes/second/index';
 import { systemPlugin } from './routes/system/system.routes';
 import { installContentTypeGuard } from './security/contentTypeGuard';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     uploadMaxBytes: options.uploadMaxBytes ?? pipelineEnv.uploadMaxBytes,
     widgets: { keys: createAccessKeys(options.db) },
+    publishing: createPublisher(options.db, now),
     chat: createChatService(options.db, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS),
   };
 
@@ -144,6 +146,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => ctx.chat.bus.closeAll());
   // Analyses interrupted by a shutdown continue where they were (their due time is stored).
   app.addHook('onReady', async () => void ctx.analysis.resume());
+  // Publish jobs a shutdown interrupted continue from their stored state.
+  app.addHook('onReady', async () => ctx.publishing.resume());
+  app.addHook('preClose', async () => ctx.publishing.stop());
   app.addHook('onClose', async () => ctx.analysis.stop());
   return app;
 }

@@ -1,5 +1,6 @@
 import type { ChatService } from './chat/chatService';
 import type { AccessKeys } from './routes/metrics/accessKeys';
+import type { Publisher } from './services/publisher';
 import type Database from 'better-sqlite3';
 import type { AnalysisPipeline } from './analysis/pipeline';
 import type { AccessTokenService } from './auth/accessTokens';
@@ -31,6 +32,8 @@ export interface ServerContext {
   chat: ChatService;
   /** Widgets (issue 16): brand API keys of the metrics API and embed tokens, shared by Settings' key routes and the metrics API. */
   widgets: { keys: AccessKeys };
+  /** Publishing to the shopper app (issue 17): the job runner behind every publish and unpublish. */
+  publishing: Publisher;
   /** Byte limit of one uploaded video (REELSCOPE_UPLOAD_MAX_BYTES). */
   uploadMaxBytes: number;
 }

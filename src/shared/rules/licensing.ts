@@ -39,3 +39,27 @@ export function licenseEnd(from: Date, duration: keyof typeof LICENSE_MONTHS): D
 export function licenseBlocksPublishing(status: string): boolean {
   return status === 'expired';
 }
+
+/** What decides whether a video may reach the shopper app: who made it, and its licenses with their ends. */
+export interface VideoRights {
+  /** The brand's own video (uploaded by it, or by a creator of type brand): no license needed. */
+  byBrand: boolean;
+  licenses: readonly { status: string; expires_at: string | null }[];
+}
+
+export const PUBLISH_BLOCKED = {
+  expired: "This video's license has expired. Renew it under Licensing before publishing it to the shopper app.",
+  unlicensed: "This is a creator's video without an active license. License it under Licensing before publishing it to the shopper app.",
+} as const;
+
+/**
+ * Why a video may not be published to the shopper app, or null when it may (issue 17's rights gate): a license that
+ * has ended blocks unless another is active; a creator's video needs an active (paid, not yet ended) license.
+ */
+export function publishingBlock(rights: VideoRights, now: Date): string | null {
+  const active = rights.licenses.some((l) => l.status === 'paid' && l.expires_at !== null && Date.parse(l.expires_at) > now.getTime());
+  if (active) return null;
+  const ended = rights.licenses.some((l) => licenseBlocksPublishing(l.status) || (l.status === 'paid' && l.expires_at !== null && Date.parse(l.expires_at) <= now.getTime()));
+  if (ended) return PUBLISH_BLOCKED.expired;
+  return rights.byBrand ? null : PUBLISH_BLOCKED.unlicensed;
+}

@@ -1,5 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { FastifyRequest } from 'fastify';
+import { METRICS_KEY_HEADER } from '../../../shared/http/widgets.schemas';
+import type { ApiKeyAuth } from '../../http/fastifyTypes';
+import { unauthorized } from '../../http/httpError';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** Keys and tokens read as what they are in a log or a support mail. */
@@ -44,3 +48,18 @@ export function createAccessKeys(db: Database.Database) {
   };
 }
 export type AccessKeys = ReturnType<typeof createAccessKeys>;
+
+export const API_KEY_MISSING = `Send the brand's API key in the ${METRICS_KEY_HEADER} header (Settings → Widgets and shop).`;
+export const API_KEY_WRONG = 'This API key is not valid: it may have been rotated. Use the key shown in Settings.';
+
+/** The authenticator of the services keyed by the brand's API key (the metrics API, the gateway). */
+export function brandKeyAuthenticator(keys: AccessKeys): (request: FastifyRequest) => ApiKeyAuth {
+  return (request) => {
+    const header = request.headers[METRICS_KEY_HEADER];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key) throw unauthorized(API_KEY_MISSING);
+    const brandId = keys.brandOfKey(key.trim());
+    if (!brandId) throw unauthorized(API_KEY_WRONG);
+    return { brandId };
+  };
+}

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { METRICS_KEY_HEADER } from '../../../shared/http/widgets.schemas';
 import type { ServerContext } from '../../context';
-import { unauthorized } from '../../http/httpError';
+import { brandKeyAuthenticator } from './accessKeys';
 import { registerAnalyticsRoutes } from './analytics.routes';
 import { registerEmbedRoutes } from './embed.routes';
 import { createEmbedPayload } from './embedPayload';
@@ -13,19 +12,11 @@ import { createWidgetEvents } from './widgetEvents';
 import { createWidgetRepository } from './widgetRepository';
 import { registerWidgetRoutes } from './widgets.routes';
 
-export const API_KEY_MISSING = `Send the brand's API key in the ${METRICS_KEY_HEADER} header (Settings → API key).`;
-export const API_KEY_WRONG = 'This API key is not valid: it may have been rotated. Use the key shown in Settings.';
+export { API_KEY_MISSING, API_KEY_WRONG } from './accessKeys';
 
 /** The metrics and widget API (spec §7), mounted at SERVICE_PREFIXES.metrics: brand API key on every route but the embed's. */
 export async function metricsApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.decorate('authenticateApiKey', (request) => {
-    const header = request.headers[METRICS_KEY_HEADER];
-    const key = Array.isArray(header) ? header[0] : header;
-    if (!key) throw unauthorized(API_KEY_MISSING);
-    const brandId = ctx.widgets.keys.brandOfKey(key.trim());
-    if (!brandId) throw unauthorized(API_KEY_WRONG);
-    return { brandId };
-  });
+  app.decorate('authenticateApiKey', brandKeyAuthenticator(ctx.widgets.keys));
   const repo = createWidgetRepository(ctx.db);
   const checks = createWidgetChecks(ctx.db);
   const events = createWidgetEvents(ctx.db);

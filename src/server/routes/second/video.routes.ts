@@ -5,6 +5,7 @@ import {
   DownloadVideoResponseSchema, IdentityQuerySchema, MarkResponseSchema, PublishBodySchema, ReanalyzeResponseSchema, RemoveVideosBodySchema,
   VideoIdBodySchema, VideoIdParamsSchema,
 } from '../../../shared/http/videos.schemas';
+import { PublishJobsResponseSchema } from '../../../shared/http/publishing.schemas';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
 import { badRequest, notFound } from '../../http/httpError';
@@ -38,13 +39,12 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   defineRoute(app, {
-    ...base, method: 'POST', url: '/video/content', summary: 'Publishes or unpublishes own videos to the shopper app', body: PublishBodySchema,
-    response: { 200: MarkResponseSchema },
+    ...base, method: 'POST', url: '/video/content', summary: 'Publishes or unpublishes own videos to the shopper app (jobs, rights gate first)', body: PublishBodySchema,
+    response: { 200: PublishJobsResponseSchema },
     handler: ({ body, request }) => {
       const acting = actingBrand(request, repos, body.brand_id);
       for (const id of body.video_ids) ownVideo(repos, acting, id);
-      const count = repos.marks.setPublished(acting.brandId, body.video_ids, body.published, at());
-      return { message: `${count} video${count === 1 ? '' : 's'} ${body.published ? 'published' : 'unpublished'}`, count };
+      return ctx.publishing.run(acting.brandId, body.video_ids, body.published);
     },
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   CompetitorIdsBodySchema, FlagVideosBodySchema, MarkResponseSchema, PublishBodySchema, TrashVideosBodySchema, VideoIdsBodySchema,
 } from '../../../../shared/http/videos.schemas';
+import { PublishJobsResponseSchema } from '../../../../shared/http/publishing.schemas';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { badRequest, notFound } from '../../../http/httpError';
@@ -93,13 +94,13 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
   });
 
   defineRoute(app, {
-    ...base, url: '/videos/multi_publish', summary: 'Publishes or unpublishes own videos to the shopper app', body: PublishBodySchema,
+    ...base, url: '/videos/multi_publish', body: PublishBodySchema, response: { 200: PublishJobsResponseSchema },
+    summary: 'Publishes or unpublishes own videos to the shopper app: one job per video (rights gate first), answered with their states',
     handler: ({ body, request }) => {
       const acting = actingBrand(request, repos, body.brand_id);
       const owners = ownersOrNotFound(repos, acting, body.video_ids);
       if ([...owners.values()].some((owner) => owner !== acting.brandId)) throw notFound();
-      const count = repos.marks.setPublished(acting.brandId, body.video_ids, body.published, at());
-      return { message: `${plural(count)} ${body.published ? 'published' : 'unpublished'}`, count };
+      return ctx.publishing.run(acting.brandId, body.video_ids, body.published);
     },
   });
 }

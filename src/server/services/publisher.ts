@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { PublishJob } from '../../shared/http/publishing.schemas';
+import { publishingBlock } from '../../shared/rules/licensing';
+import { HttpError } from '../http/httpError';
+
+type Action = PublishJob['action'];
+type JobRow = { id: string; brand_id: string; video_id: string; action: Action; state: PublishJob['state']; error: string | null; created_at: string; updated_at: string };
+type RightsRow = { id: string; title: string; by_brand: number; licenses: string | null };
+
+/** Jobs moved per step: a bulk action of thousands settles in a few steps without one long write. */
+const STEP_JOBS = 250;
+const STEP_MS = 40;
+
+const toJob = (row: JobRow): PublishJob => ({ _id: row.id, video_id: row.video_id, action: row.action, state: row.state, error: row.error, created_at: row.created_at, updated_at: row.updated_at });
+
+/**
+ * Publishing to the shopper app (issue 17): each publish or unpublish is a job, queued → processing → published |
+ * unpublished | failed, run a few hundred at a time on a timer so a bulk action never blocks the back end. The rights
+ * gate is checked when a job is asked for (the whole request is refused, nothing changes) and again when it runs (a
+ * license may have ended meanwhile: the job fails with the reason).
+ */
+export function createPublisher(db: Database.Database, now: () => Date) {
+  const rightsOf = db.prepare(`SELECT v.id, v.title,
+      (v.added_by_bm = 1 OR v.creator_id IS NULL OR c.creator_type = 'brand') AS by_brand,
+      (SELECT json_group_array(json_object('status', la.status, 'expires_at', (SELECT MAX(lp.expires_at) FROM license_purchases lp WHERE lp.agreement_id = la.id)))
+         FROM license_agreements la WHERE la.video_id = v.id AND la.status IN ('paid', 'expired')) AS licenses
+    FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.id = ? AND v.brand_id = ?`);
+  const insert = db.prepare('INSERT INTO publish_jobs (id, brand_id, video_id, action, state, payload_file, created_at, updated_at) VALUES (?, ?, ?, ?, \'queued\', ?, ?, ?)');
+  const byId = db.prepare('SELECT * FROM publish_jobs WHERE id = ? AND brand_id = ?');
+  const latestOfVideo = db.prepare('SELECT * FROM publish_jobs WHERE video_id = ? AND brand_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1');
+  const open = db.prepare("SELECT * FROM publish_jobs WHERE state = ? ORDER BY created_at, rowid LIMIT ?");
+  const move = db.prepare('UPDATE publish_jobs SET state = ?, error = ?, updated_at = ? WHERE id = ?');
+  const setPublished = db.prepare('UPDATE videos SET published = ?, app_published_at = CASE WHEN ? = 1 THEN ? ELSE app_published_at END, updated_at = ? WHERE id = ?');
+  const anyOpen = db.prepare("SELECT 1 FROM publish_jobs WHERE state IN ('queued', 'processing') LIMIT 1").pluck();
+
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const waiters = new Set<() => void>();
+
+  const blockOf = (row: RightsRow) => publishingBlock({ byBrand: row.by_brand === 1, licenses: JSON.parse(row.licenses ?? '[]') as { status: string; expires_at: string | null }[] }, now());
+
+  const step = db.transaction(() => {
+    const at = now().toISOString();
+    for (const row of open.all('processing', STEP_JOBS) as JobRow[]) {
+      const rights = rightsOf.get(row.video_id, row.brand_id) as RightsRow | undefined;
+      const block = !rights ? 'The video is no longer in the library.' : row.action === 'publish' ? blockOf(rights) : null;
+      if (block) {
+        move.run('failed', block, at, row.id);
+        continue;
+      }
+      setPublished.run(row.action === 'publish' ? 1 : 0, row.action === 'publish' ? 1 : 0, at, at, row.video_id);
+      move.run(row.action === 'publish' ? 'published' : 'unpublished', null, at, row.id);
+    }
+    for (const row of open.all('queued', STEP_JOBS) as JobRow[]) move.run('processing', null, at, row.id);
+  });
+
+  const schedule = () => {
+    if (timer !== null || stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      step();
+      if (anyOpen.get() !== undefined) schedule();
+      else for (const wake of [...waiters]) wake();
+    }, STEP_MS);
+  };
+
+  return {
+    /**
+     * Queues one job per video after checking that every video is the brand's and, for a publish, may be published;
+     * any refusal refuses the whole request (400 naming the video and why), so nothing changes.
+     */
+    enqueue(brandId: string, videoIds: readonly string[], action: Action, payloadFile: string | null = null): PublishJob[] {
+      const rows = videoIds.map((id) => {
+        const row = rightsOf.get(id, brandId) as RightsRow | undefined;
+        if (!row) throw new HttpError(404, `Video ${id} is not one of the brand's videos.`);
+        return row;
+      });
+      if (action === 'publish') {
+        for (const row of rows) {
+          const block = blockOf(row);
+          if (block) throw new HttpError(400, `“${row.title}”: ${block}`, 'publish_blocked');
+        }
+      }
+      const at = now().toISOString();
+      const ids = db.transaction(() => rows.map((row) => {
+        const id = randomBytes(12).toString('hex');
+        insert.run(id, brandId, row.id, action, payloadFile, at, at);
+        return id;
+      }))();
+      schedule();
+      return ids.map((id) => toJob(byId.get(id, brandId) as JobRow));
+    },
+    /** A job by its id, or the latest job of a video by the video's id. */
+    state(brandId: string, id: string): PublishJob | null {
+      const row = (byId.get(id, brandId) ?? latestOfVideo.get(id, brandId)) as JobRow | undefined;
+      return row ? toJob(row) : null;
+    },
+    /** Resolves when no job is open, or after `ms` (a route that answers with final states when they come quickly). */
+    settled(ms: number): Promise<void> {
+      if (anyOpen.get() === undefined) return Promise.resolve();
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(limit);
+          waiters.delete(done);
+          resolve();
+        };
+        const limit = setTimeout(done, ms);
+        waiters.add(done);
+      });
+    },
+    /**
+     * The calls of the videos list and detail (multi_publish, /video/content): queue, wait briefly for the jobs to end
+     * (they usually take a few steps), and answer with their states; the app polls any that are still open.
+     */
+    async run(brandId: string, videoIds: readonly string[], published: boolean, waitMs = 3000) {
+      const queued = this.enqueue(brandId, videoIds, published ? 'publish' : 'unpublish');
+      await this.settled(waitMs);
+      const jobs = queued.map((job) => this.state(brandId, job._id) ?? job);
+      const done = jobs.filter((job) => job.state === (published ? 'published' : 'unpublished')).length;
+      const open = jobs.filter((job) => job.state === 'queued' || job.state === 'processing').length;
+      const word = published ? 'published' : 'unpublished';
+      const message = `${done} video${done === 1 ? '' : 's'} ${word}${open > 0 ? `; ${open} still in progress` : ''}`;
+      return { message, count: done, jobs };
+    },
+    /** Picks up jobs a shutdown interrupted. */
+    resume(): void {
+      stopped = false;
+      if (anyOpen.get() !== undefined) schedule();
+    },
+    stop(): void {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      for (const wake of [...waiters]) wake();
+    },
+  };
+}
+export type Publisher = ReturnType<typeof createPublisher>;

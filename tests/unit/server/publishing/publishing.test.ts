@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { PublishJob } from '../../../../src/shared/http/publishing.schemas';
+import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
+import { PUBLISH_BLOCKED } from '../../../../src/shared/rules/licensing';
+import { API_KEY_WRONG } from '../../../../src/server/routes/metrics/accessKeys';
+import { useVideoWorkspace, WORKSPACE_NOW } from '../videos/support/videoWorkspace';
+
+const workspace = useVideoWorkspace();
+const NOW = Date.parse(WORKSPACE_NOW);
+const DAY = 86_400_000;
+
+const videosWhere = (where: string, count = 3) => workspace.w.db.prepare(`SELECT v.id FROM videos v LEFT JOIN creators c ON c.id = v.creator_id
+  WHERE v.brand_id = ? AND ${where} AND NOT EXISTS (SELECT 1 FROM license_agreements la WHERE la.video_id = v.id) ORDER BY v.id LIMIT ?`).pluck().all(workspace.w.brandId, count) as string[];
+const brandMade = (count = 3) => videosWhere("(v.added_by_bm = 1 OR v.creator_id IS NULL OR c.creator_type = 'brand')", count);
+const creatorMade = (count = 3) => videosWhere("v.added_by_bm = 0 AND v.creator_id IS NOT NULL AND c.creator_type <> 'brand'", count);
+const publishedFlag = (id: string) => workspace.w.db.prepare('SELECT published FROM videos WHERE id = ?').pluck().get(id) as number;
+
+function license(videoId: string, status: 'paid' | 'expired', endsInDays: number): void {
+  const { db, brandId, userId } = workspace.w;
+  const id = `lic-${videoId}-${status}-${endsInDays}`;
+  db.prepare(`INSERT INTO license_agreements (id, brand_id, requester_id, video_id, duration, price, fee, status, created_at, updated_at)
+    VALUES (?, ?, ?, ?, '1 year', 100, 20, ?, ?, ?)`).run(id, brandId, userId, videoId, status, WORKSPACE_NOW, WORKSPACE_NOW);
+  db.prepare('INSERT INTO license_purchases (id, agreement_id, amount, fee, purchased_at, expires_at) VALUES (?, ?, 100, 20, ?, ?)')
+    .run(`${id}-p`, id, new Date(NOW - 300 * DAY).toISOString(), new Date(NOW + endsInDays * DAY).toISOString());
+}
+
+async function keyOf(brandId: string): Promise<string> {
+  const w = workspace.w;
+  return ((await w.app.inject({ method: 'GET', url: `/jwt_api/brands/${brandId}/api_key`, headers: { authorization: `Bearer ${w.jwt}` } })).json() as { api_key: string }).api_key;
+}
+
+async function finalState(key: string, id: string): Promise<PublishJob> {
+  for (let i = 0; i < 100; i++) {
+    const { job } = (await workspace.w.app.inject({ method: 'GET', url: `/gateway/video/publish/state/${id}?brand_id=${workspace.w.brandId}`, headers: { [METRICS_KEY_HEADER]: key } })).json() as { job: PublishJob };
+    if (!['queued', 'processing'].includes(job.state)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`job ${id} never ended`);
+}
+
+describe('publishing to the shopper app', () => {
+  it('publishes and unpublishes the brand\'s own videos through jobs that end published and unpublished', async () => {
+    const ids = brandMade(2);
+    const published = (await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: ids, published: true })).json() as { message: string; jobs: PublishJob[] };
+    expect(published.message).toBe('2 videos published');
+    expect(published.jobs.map((job) => [job.video_id, job.action, job.state])).toEqual(ids.map((id) => [id, 'publish', 'published']));
+    expect(ids.map(publishedFlag)).toEqual([1, 1]);
+    const unpublished = (await workspace.w.send('POST', '/second/video/content', { video_ids: [ids[0]], published: false })).json() as { jobs: PublishJob[] };
+    expect(unpublished.jobs[0]).toMatchObject({ action: 'unpublish', state: 'unpublished' });
+    expect(publishedFlag(ids[0]!)).toBe(0);
+  });
+
+  it('refuses a creator\'s video without an active license, and one whose license ended, saying why; nothing changes', async () => {
+    const [bare, ended, licensed] = creatorMade(3) as [string, string, string];
+    const before = [bare, ended].map(publishedFlag);
+    const refused = await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: [brandMade(1)[0], bare], published: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain(PUBLISH_BLOCKED.unlicensed);
+    expect(publishedFlag(brandMade(1)[0]!)).toBe(publishedFlag(brandMade(1)[0]!));
+    license(ended, 'paid', -3);
+    expect((await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: [ended], published: true })).json().message).toContain(PUBLISH_BLOCKED.expired);
+    expect([bare, ended].map(publishedFlag)).toEqual(before);
+    license(licensed, 'paid', 200);
+    const ok = (await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: [licensed], published: true })).json() as { jobs: PublishJob[] };
+    expect(ok.jobs[0]?.state).toBe('published');
+  });
+
+  it('the gateway takes a large streamed payload with the brand key, and its jobs are polled to their end', async () => {
+    const key = await keyOf(workspace.w.brandId);
+    const ids = brandMade(3);
+    // Extra data the shopper app would need rides along; only video_ids and published are read.
+    const payload = JSON.stringify({ captions: { [ids[0]!]: 'x'.repeat(3_000_000) }, video_ids: ids, nested: { video_ids: ['not-these'] }, published: true });
+    const answer = await workspace.w.app.inject({ method: 'POST', url: `/gateway/video/publish?brand_id=${workspace.w.brandId}`, headers: { [METRICS_KEY_HEADER]: key, 'content-type': 'application/json' }, payload });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { jobs } = answer.json() as { jobs: PublishJob[] };
+    expect(jobs.map((job) => job.video_id)).toEqual(ids);
+    for (const job of jobs) expect((await finalState(key, job._id)).state).toBe('published');
+    // By a video's id, the state of its latest job.
+    expect((await finalState(key, ids[1]!)).state).toBe('published');
+    const off = await workspace.w.app.inject({ method: 'POST', url: `/gateway/video/publish?brand_id=${workspace.w.brandId}`, headers: { [METRICS_KEY_HEADER]: key, 'content-type': 'application/json' }, payload: JSON.stringify({ video_ids: [ids[2]], published: false }) });
+    expect((await finalState(key, (off.json() as { jobs: PublishJob[] }).jobs[0]!._id)).state).toBe('unpublished');
+  });
+
+  it('the gateway refuses a wrong key, another brand, bad payloads and another brand\'s video, and queues nothing then', async () => {
+    const key = await keyOf(workspace.w.brandId);
+    const post = (payload: string, brand = workspace.w.brandId, apiKey = key) => workspace.w.app.inject({
+      method: 'POST', url: `/gateway/video/publish?brand_id=${brand}`, headers: { [METRICS_KEY_HEADER]: apiKey, 'content-type': 'application/json' }, payload,
+    });
+    const jobsBefore = workspace.w.db.prepare('SELECT COUNT(*) FROM publish_jobs').pluck().get() as number;
+    expect((await post('{"video_ids":[]}', workspace.w.brandId, 'rsk_wrong')).json().message).toBe(API_KEY_WRONG);
+    expect((await post(`{"video_ids":["${brandMade(1)[0]}"]}`, workspace.w.otherBrandId)).statusCode).toBe(404);
+    expect((await post('[1,2]')).json().message).toBe('The publish payload is a JSON object: {"video_ids": [...], ...}.');
+    expect((await post('{"video_ids":["a"')).json().message).toBe('The publish payload is not complete JSON: it ended inside the document.');
+    expect((await post('{"video_ids":[]}')).json().message).toBe('video_ids: name at least one video to publish.');
+    expect((await post('{"video_ids":["x"],"published":"yes"}')).json().message).toBe('published: true or false.');
+    const foreign = workspace.w.db.prepare('SELECT id FROM videos WHERE brand_id = ? LIMIT 1').pluck().get(workspace.w.competitorIds[0]) as string;
+    expect((await post(JSON.stringify({ video_ids: [brandMade(1)[0], foreign] }))).statusCode).toBe(404);
+    expect(workspace.w.db.prepare('SELECT COUNT(*) FROM publish_jobs').pluck().get()).toBe(jobsBefore);
+    const other = await keyOf(workspace.w.otherBrandId);
+    expect((await workspace.w.app.inject({ method: 'GET', url: `/gateway/video/publish/state/${brandMade(1)[0]}?brand_id=${workspace.w.otherBrandId}`, headers: { [METRICS_KEY_HEADER]: other } })).statusCode).toBe(404);
+  });
+});
