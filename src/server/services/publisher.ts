@@ -91,6 +91,11 @@ export function createPublisher(db: Database.Database, now: () => Date) {
       schedule();
       return ids.map((id) => toJob(byId.get(id, brandId) as JobRow));
     },
+    /** Why the brand's video may not be published now, or null. */
+    blocked(brandId: string, videoId: string): string | null {
+      const row = rightsOf.get(videoId, brandId) as RightsRow | undefined;
+      return row ? blockOf(row) : null;
+    },
     /** A job by its id, or the latest job of a video by the video's id. */
     state(brandId: string, id: string): PublishJob | null {
       const row = (byId.get(id, brandId) ?? latestOfVideo.get(id, brandId)) as JobRow | undefined;

@@ -11,7 +11,7 @@ import { host } from '../../host/hostClient';
 import { ConfirmDialog } from '../../ui/dialog';
 import { FormAlert, TextField } from '../../ui/form';
 import { RemoteView } from '../../ui/remote';
-import { fetchApiKey, rotateApiKey } from '../widgets/widgets.api';
+import { fetchApiKey, rotateApiKey } from '../../lib/brandKeyClient';
 
 /** The brand's API key of the metrics and widget API (shown, copied, rotated) and the store whose inventory widgets tag. */
 export function WidgetShopSettings({ settings }: { settings: Settings }) {

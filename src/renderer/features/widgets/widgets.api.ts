@@ -1,51 +1,20 @@
-import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import type { AxiosInstance } from 'axios';
 import type { z } from 'zod';
 import { OWN_STORAGE_PLATFORM } from '../../../shared/constants';
 import type { VideoListResponse } from '../../../shared/http/videos.schemas';
 import {
-  ApiKeyResponseSchema, InventoryResponseSchema, METRICS_KEY_HEADER, MetricsResponseSchema, PlaylistListResponseSchema, PlaylistResponseSchema,
+  InventoryResponseSchema, MetricsResponseSchema, PlaylistListResponseSchema, PlaylistResponseSchema,
   SnippetResponseSchema, WidgetListResponseSchema, WidgetResponseSchema, type MetricsQuerySchema, type Playlist, type Widget, type WidgetFieldsInput,
 } from '../../../shared/http/widgets.schemas';
 import type { ShopSettings } from '../../../shared/ipc/settings.schemas';
+import { brandKeyClient } from '../../lib/brandKeyClient';
 
 export interface Who { brand_id: string; user_id: string }
 type Services = { main: AxiosInstance; metrics: AxiosInstance };
 
-/** The brand's metrics API key, read once per brand through the main API (bearer) and dropped when it stops working. */
-const keys = new Map<string, Promise<string>>();
-const keyPath = (brandId: string) => `/brands/${encodeURIComponent(brandId)}/api_key`;
-
-export async function fetchApiKey(main: AxiosInstance, brandId: string) {
-  return ApiKeyResponseSchema.parse((await main.get(keyPath(brandId))).data);
-}
-export async function rotateApiKey(main: AxiosInstance, brandId: string) {
-  const fresh = ApiKeyResponseSchema.parse((await main.post(`${keyPath(brandId)}/rotate`, {})).data);
-  keys.set(brandId, Promise.resolve(fresh.api_key));
-  return fresh;
-}
-function keyFor(main: AxiosInstance, brandId: string): Promise<string> {
-  let key = keys.get(brandId);
-  if (!key) {
-    key = fetchApiKey(main, brandId).then((answer) => answer.api_key);
-    key.catch(() => keys.delete(brandId));
-    keys.set(brandId, key);
-  }
-  return key;
-}
-
-/** Every call of the metrics and widget API with the brand's key; a 401 (the key was rotated elsewhere) reads the key again once. */
+/** Every call of the metrics and widget API with the brand's key. */
 export function metricsApi({ main, metrics }: Services, who: Who) {
-  const send = async <T>(config: AxiosRequestConfig, parse: (data: unknown) => T, retried = false): Promise<{ data: T; status: number }> => {
-    const key = await keyFor(main, who.brand_id);
-    try {
-      const response = await metrics.request({ ...config, headers: { ...config.headers, [METRICS_KEY_HEADER]: key } });
-      return { data: parse(response.data), status: response.status };
-    } catch (error) {
-      if (retried || !axios.isAxiosError(error) || error.response?.status !== 401) throw error;
-      keys.delete(who.brand_id);
-      return send(config, parse, true);
-    }
-  };
+  const send = brandKeyClient(main, metrics, who.brand_id);
   const widgetPath = (id: string) => `/widget/${encodeURIComponent(id)}`;
   return {
     widgets: () => send({ url: '/widgets/' }, (d) => WidgetListResponseSchema.parse(d).widgets),

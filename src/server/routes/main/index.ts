@@ -13,6 +13,7 @@ import { registerCreatorRoutes } from './creators/index';
 import { registerMailCampaignRoutes } from './mailCampaigns/index';
 import { registerLicensingRoutes } from './licensing/index';
 import { registerCampaignRoutes } from './campaigns/index';
+import { registerAppManagerRoutes } from './appManager/appManager.routes';
 import { registerChatRoutes } from './chat/index';
 import { registerHomeRoutes } from './home/index';
 import { registerReportRoutes } from './reports/index';
@@ -33,6 +34,7 @@ export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): P
   registerMailCampaignRoutes(app, ctx);
   registerLicensingRoutes(app, ctx);
   registerCampaignRoutes(app, ctx);
+  registerAppManagerRoutes(app, ctx);
   registerChatRoutes(app, ctx);
   // Reports compute their figures with the home dashboard's (and the assistant's): one set of statements for all.
   registerHomeRoutes(app, ctx, ctx.home);
