@@ -47,6 +47,9 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
     ? db.prepare('INSERT INTO widget_events (widget_id, video_id, product_id, type, value, viewer, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?)') : null;
   const tagIdsOf = (widgetId: string) => (db.prepare('SELECT settings FROM widget_videos WHERE widget_id = ? ORDER BY position').pluck().all(widgetId) as string[])
     .map((settings) => ((JSON.parse(settings) as { products?: { id: string }[] }).products ?? []).map((p) => p.id));
+  // What the shopper app already shows (issue 17): some of each brand's own videos, published over the last two months.
+  const appPublish = db.prepare("SELECT 1 FROM pragma_table_info('videos') WHERE name = 'app_published_at'").get() === undefined
+    ? null : db.prepare('UPDATE videos SET published = 1, app_published_at = ? WHERE id = ?');
   const counts: ShowcaseCounts = { reports: 0, widgets: 0, widgetVideos: 0, playlists: 0, playlistVideos: 0 };
 
   db.transaction(() => {
@@ -71,6 +74,11 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
         .pluck().all(brand.id) as string[];
       const products = db.prepare('SELECT id, name, price, pictures FROM products WHERE brand_id = ? ORDER BY name, id').all(brand.id) as
         { id: string; name: string; price: number; pictures: string }[];
+      if (appPublish) {
+        const own = db.prepare(`SELECT v.id FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.brand_id = ? AND v.analysis_stage = 'completed'
+          AND (v.added_by_bm = 1 OR v.creator_id IS NULL OR c.creator_type = 'brand') ORDER BY v.views DESC, v.id LIMIT 40`).pluck().all(brand.id) as string[];
+        for (const videoId of rng.sample(own, Math.min(own.length, 12))) appPublish.run(daysAgo(rng.float(0, 60)), videoId);
+      }
       const shop = `https://shop.example.com/${brand.name.split(' ')[0]?.toLowerCase() ?? 'brand'}`;
       for (const [w, title] of ['Homepage carousel', 'Product page reviews'].entries()) {
         const id = rng.hexId();

@@ -194,7 +194,8 @@ test('the popup opens from the list, traps focus, closes on Escape and See Video
 });
 
 test('publish and unpublish each ask first, and No changes nothing', async ({ page, stack }) => {
-  const video = await ownStorageVideo(stack);
+  // One the shopper app does not show yet (the demo has published some).
+  const video = await playableVideo(stack, (entry) => entry.platform === 'Reelscope_AWS_S3' && entry.analysis_stage === 'completed' && !entry.published);
   const detail = new VideoDetailPage(page);
   await detail.open(stack.webUrl, video._id);
   const publish = page.getByRole('button', { name: 'Publish to app' });

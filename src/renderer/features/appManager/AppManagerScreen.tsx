@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages';
+import { PUBLISH_BLOCKED } from '../../../shared/rules/licensing';
 import { APP_MANAGER_TAB_LABELS, APP_MANAGER_TABS, type AppManagerTab, type AppManagerVideo, type PublishJob } from '../../../shared/http/publishing.schemas';
 import { backendInfoAtom } from '../../app/boot/boot.atoms';
 import { actingIdentityAtom } from '../../app/session/session.atoms';
@@ -32,11 +33,14 @@ export function AppManagerScreen() {
   );
 }
 
-function stateText(video: AppManagerVideo, job: PublishJob | null): { text: string; tone: 'ok' | 'busy' | 'bad' | 'idle' } {
+/** The short words of the rights gate's reasons; the whole reason is read out and shown on hover. */
+const BLOCK_LABELS: Readonly<Record<string, string>> = { [PUBLISH_BLOCKED.unlicensed]: 'Needs a license', [PUBLISH_BLOCKED.expired]: 'License expired' };
+
+function stateText(video: AppManagerVideo, job: PublishJob | null): { text: string; tone: 'ok' | 'busy' | 'bad' | 'idle'; detail?: string } {
   if (job && (job.state === 'queued' || job.state === 'processing')) return { text: job.state === 'queued' ? `Queued to ${job.action}` : `${job.action === 'publish' ? 'Publishing' : 'Unpublishing'}…`, tone: 'busy' };
   if (job?.state === 'failed') return { text: `Failed: ${job.error ?? MESSAGES.publishFailed}`, tone: 'bad' };
   if (video.published) return { text: video.app_published_at ? `Published ${formatDate(video.app_published_at)}` : 'Published', tone: 'ok' };
-  if (video.blocked) return { text: video.blocked, tone: 'bad' };
+  if (video.blocked) return { text: BLOCK_LABELS[video.blocked] ?? video.blocked, tone: 'bad', detail: video.blocked };
   return { text: 'Not published', tone: 'idle' };
 }
 
@@ -117,7 +121,10 @@ function AppManager({ who }: { who: Who }) {
                             <span>{video.title}</span>
                           </th>
                           <td>{video.by_brand ? 'Your brand' : video.creator_name ?? 'A creator'}</td>
-                          <td><span className={`publish-state publish-state--${state.tone}`}>{state.text}</span></td>
+                          <td>
+                            <span className={`publish-state publish-state--${state.tone}`} title={state.detail}>{state.text}</span>
+                            {state.detail && <span className="visually-hidden">: {state.detail}</span>}
+                          </td>
                           <td>
                             {video.published
                               ? <button type="button" className="btn btn--small" disabled={busy} onClick={() => setAsk({ ids: [video._id], titles: [video.title], published: false })}>Unpublish</button>

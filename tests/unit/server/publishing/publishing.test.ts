@@ -99,4 +99,21 @@ describe('publishing to the shopper app', () => {
     const other = await keyOf(workspace.w.otherBrandId);
     expect((await workspace.w.app.inject({ method: 'GET', url: `/gateway/video/publish/state/${brandMade(1)[0]}?brand_id=${workspace.w.otherBrandId}`, headers: { [METRICS_KEY_HEADER]: other } })).statusCode).toBe(404);
   });
+
+  it('the app manager lists the brand\'s videos by tab, counts that add up, each with its state and why one cannot be published', async () => {
+    type Page = { videos: { _id: string; by_brand: boolean; published: boolean; blocked: string | null; job: PublishJob | null }[]; total: number; counts: { brand: number; shopper: number; all: number } };
+    const list = async (query: Record<string, string>) => (await workspace.w.get('/jwt_api/app_manager/videos', { per_page: '100', ...query })).json() as Page;
+    const brand = await list({ tab: 'brand' });
+    expect(brand.counts.brand + brand.counts.shopper).toBe(brand.counts.all);
+    expect(brand.videos.every((v) => v.by_brand)).toBe(true);
+    const shopper = await list({ tab: 'shopper' });
+    expect(shopper.total).toBe(brand.counts.shopper);
+    expect(shopper.videos.every((v) => !v.by_brand)).toBe(true);
+    expect(shopper.videos.filter((v) => !v.published).some((v) => v.blocked === PUBLISH_BLOCKED.unlicensed)).toBe(true);
+    const published = await list({ tab: 'all', show: 'published' });
+    expect(published.videos.length).toBeGreaterThan(0);
+    expect(published.videos.every((v) => v.published && v.blocked === null)).toBe(true);
+    // The videos published earlier in this file show their last job.
+    expect(published.videos.some((v) => v.job?.state === 'published')).toBe(true);
+  });
 });
