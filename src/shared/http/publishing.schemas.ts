@@ -61,3 +61,18 @@ export const AppManagerResponseSchema = z.object({
 export type AppManagerResponse = z.infer<typeof AppManagerResponseSchema>;
 
 export const PublishStateParamsSchema = z.object({ id });
+
+/** The shopper app's feed (issue 17): what the brand has published, newest first, paged, with an ETag. */
+export const ShopperFeedQuerySchema = z.object({
+  brand_id: id,
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const ShopperFeedResponseSchema = z.object({
+  videos: z.array(z.object({
+    _id: z.string(), title: z.string(), thumbnail_url: z.string().nullable(), media_url: z.string().nullable(), video_url: z.string(), platform: z.string(),
+    creator_name: z.string().nullable(), app_published_at: z.string().nullable(),
+    products: z.array(z.object({ _id: z.string(), name: z.string(), price: z.number() })),
+  })),
+  page: z.number().int(), per_page: z.number().int(), total: z.number().int(),
+});

@@ -14,6 +14,7 @@ import { defineRoute } from '../../http/defineRoute';
 import { badRequest, found, notFound } from '../../http/httpError';
 import { brandKeyAuthenticator } from '../metrics/accessKeys';
 import { PublishPayloadScanner } from './publishPayloadScanner';
+import { registerShopperFeedRoutes } from './shopperFeed.routes';
 
 const BrandQuerySchema = z.object({ brand_id: z.string().min(1).max(64) });
 
@@ -70,4 +71,6 @@ export async function gatewayApiPlugin(app: FastifyInstance, ctx: ServerContext)
     response: { 200: PublishStateResponseSchema },
     handler: ({ auth, params, query }) => ({ job: found(ctx.publishing.state(brandOf(auth, query), params.id)) }),
   });
+
+  registerShopperFeedRoutes(app, ctx);
 }

@@ -116,4 +116,26 @@ describe('publishing to the shopper app', () => {
     // The videos published earlier in this file show their last job.
     expect(published.videos.some((v) => v.job?.state === 'published')).toBe(true);
   });
+
+  it('the shopper feed lists what is published, newest first, and an unchanged page answers 304 to its ETag', async () => {
+    const key = await keyOf(workspace.w.brandId);
+    const feed = (headers: Record<string, string> = {}, page = 1) => workspace.w.app.inject({
+      method: 'GET', url: `/gateway/shopper/feed?brand_id=${workspace.w.brandId}&per_page=5&page=${page}`, headers: { [METRICS_KEY_HEADER]: key, ...headers },
+    });
+    const first = await feed();
+    const body = first.json() as { videos: { _id: string; app_published_at: string | null; media_url: string | null }[]; total: number };
+    const publishedCount = workspace.w.db.prepare('SELECT COUNT(*) FROM videos WHERE brand_id = ? AND published = 1').pluck().get(workspace.w.brandId) as number;
+    expect(body.total).toBe(publishedCount);
+    const dates = body.videos.map((v) => v.app_published_at ?? '');
+    expect(dates).toEqual([...dates].sort().reverse());
+    const etag = first.headers.etag as string;
+    expect((await feed({ 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await feed({ 'if-none-match': etag }, 2)).statusCode).toBe(200);
+    // Taking a video down changes the feed, and its ETag.
+    await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: [body.videos[0]!._id], published: false });
+    const after = await feed({ 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect((after.json() as { total: number }).total).toBe(publishedCount - 1);
+    expect((await workspace.w.app.inject({ method: 'GET', url: `/gateway/shopper/feed?brand_id=${workspace.w.otherBrandId}`, headers: { [METRICS_KEY_HEADER]: key } })).statusCode).toBe(404);
+  });
 });
