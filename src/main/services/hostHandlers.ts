@@ -14,6 +14,7 @@ import type { CsvExportService } from './csvExport.service';
 import type { ReportExportService } from './reportExport/reportExport.service';
 import type { ReportSchedules } from './reportExport/reportSchedules.service';
 import type { AssistantModel } from './assistantModel/assistantModel.service';
+import type { Integrations } from './integrations/integrations.service';
 
 export interface HostHandlerDeps {
   app: IpcOutput<'app.info'>;
@@ -36,6 +37,8 @@ export interface HostHandlerDeps {
   assistantModel: AssistantModel;
   /** Chat's badge and notification (issue 15). */
   chatAttention: (attention: IpcInput<'chat.attention'>) => void;
+  /** Integrations' sign-in flows and their keychain entries (issue 17). */
+  integrations: Integrations;
 }
 
 /**
@@ -104,6 +107,10 @@ export function createHostHandlers(deps: HostHandlerDeps): IpcHandlers {
     'assistant.setModel': (input) => deps.assistantModel.setModel(input),
     'assistant.generate': (input) => deps.assistantModel.generate(input),
     'assistant.stop': ({ requestId }) => deps.assistantModel.stop(requestId),
+    'integrations.begin': (target) => deps.integrations.begin(target),
+    'integrations.complete': (flow) => deps.integrations.complete(flow),
+    'integrations.cancel': (flow) => deps.integrations.cancel(flow),
+    'integrations.disconnect': (target) => deps.integrations.disconnect(target),
     'chat.attention': (attention) => {
       deps.chatAttention(attention);
       return null;

@@ -26,6 +26,7 @@ import type { SettingsService } from './settings.service';
 import { createSettingsService } from './settings.service';
 import type { UpdaterPort, UpdatesService } from './updates.service';
 import { createUpdatesService, systemIntervalTimer } from './updates.service';
+import { createIntegrations } from './integrations/integrations.service';
 
 /** Everything a host (Electron main or the web host) provides; the rest is the same code for both. */
 export interface HostPorts {
@@ -147,6 +148,7 @@ export function createHostServices(ports: HostPorts): HostServices {
     ports.badge?.setCount(unread);
     if (notice) ports.notifier.notify(notice.title, notice.body);
   };
-  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport, reportExport, reportSchedules, assistantModel, chatAttention });
+  const integrations = createIntegrations({ settings, keychain: ports.keychain, log: ports.log });
+  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport, reportExport, reportSchedules, assistantModel, chatAttention, integrations });
   return { settings, secrets, backend, events, desktop, handlers, updates, ingest, reportSchedules, licenseNotices };
 }

@@ -44,6 +44,7 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     assistant: { ...current.assistant, ...patch.assistant },
     chat: { ...current.chat, ...patch.chat },
     shop: { ...current.shop, ...patch.shop },
+    integrations: { ...current.integrations, ...patch.integrations },
   };
 }
 

@@ -7,6 +7,7 @@ import {
 import { CreatorsCsvExportSchema, CsvExportResultSchema, LicensingCsvExportSchema, ReportExportResultSchema, ReportExportSchema, ReportScheduleInputSchema, ReportScheduleSchema } from './exports.schemas';
 import { NavigateSchema, UpdateStatusSchema } from './app.schemas';
 import { SettingsPatchSchema, SettingsSchema } from './settings.schemas';
+import { IntegrationBeginSchema, IntegrationConnectedSchema, IntegrationFlowSchema, IntegrationTargetSchema } from './integrations.schemas';
 import { AssistantModelInputSchema, AssistantModelStatusSchema, GenerateChunkSchema, GenerateInputSchema, GenerateResultSchema, RequestIdSchema } from './assistantModel.schemas';
 import {
   AnalysisCompletedSchema, AnalysisPollStateSchema, PickedFilesSchema, PickFilesSchema, UploadIdSchema, UploadProgressSchema, UploadStartedSchema, UploadStartSchema,
@@ -161,6 +162,17 @@ export const IPC_CHANNELS = {
     'Shows the unread chat count on the dock or taskbar (Electron; the web host has none) and, with notice, a native notification for a message that arrived while the window was not in front.',
     ChatAttentionSchema, z.null(),
   ),
+  // Issue 17: integrations (RFC 8252: system browser, loopback redirect, PKCE, state; tokens in the OS keychain).
+  'integrations.begin': channel(
+    'Starts connecting a platform for a brand through its configured sign-in provider: answers the authorization address the page opens in the system browser (window.open: Electron sends it to the OS browser) and the flow to complete. HostError unavailable when the platform has no provider configured or no keychain exists.',
+    IntegrationTargetSchema, IntegrationBeginSchema,
+  ),
+  'integrations.complete': channel(
+    'Waits for the browser to come back to the loopback address (at most 5 minutes), exchanges the code with its PKCE verifier, keeps the tokens in the OS keychain and answers what was connected (never the tokens). HostError failed with the provider\'s reason, a wrong state or a timeout.',
+    IntegrationFlowSchema, IntegrationConnectedSchema,
+  ),
+  'integrations.cancel': channel('Stops a running sign-in (its loopback listener closes); no-op when finished.', IntegrationFlowSchema, z.null()),
+  'integrations.disconnect': channel('Revokes the platform\'s tokens at its provider when it can, and removes them from the keychain.', IntegrationTargetSchema, z.null()),
 } as const;
 
 /** Events the host pushes to the renderer. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_INTEGRATION_SETTINGS, IntegrationSettingsSchema } from './integrations.schemas';
 import { AssistantModelSettingsSchema, DEFAULT_ASSISTANT_MODEL } from './assistantModel.schemas';
 
 export const SkinSchema = z.enum(['light', 'dark']);
@@ -76,6 +77,8 @@ export const SettingsSchema = z.object({
   chat: ChatSettingsSchema.default(DEFAULT_CHAT_SETTINGS),
   /** The connected store for widget product tags (issue 16); files written before it read as none. */
   shop: ShopSettingsSchema.default(DEFAULT_SHOP_SETTINGS),
+  /** The sign-in providers of integrations (issue 17); files written before it read as none. */
+  integrations: IntegrationSettingsSchema.default(DEFAULT_INTEGRATION_SETTINGS),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -88,6 +91,7 @@ export const DEFAULT_SETTINGS: Settings = {
   assistant: DEFAULT_ASSISTANT_MODEL,
   chat: DEFAULT_CHAT_SETTINGS,
   shop: DEFAULT_SHOP_SETTINGS,
+  integrations: DEFAULT_INTEGRATION_SETTINGS,
 };
 
 /** A partial update: each group is merged shallowly into the stored settings. */
@@ -100,6 +104,7 @@ export const SettingsPatchSchema = z
     assistant: AssistantModelSettingsSchema.partial(),
     chat: ChatSettingsSchema.partial(),
     shop: ShopSettingsSchema.partial(),
+    integrations: IntegrationSettingsSchema.partial(),
   })
   .partial()
   .strict();

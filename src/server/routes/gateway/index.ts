@@ -15,6 +15,7 @@ import { badRequest, found, notFound } from '../../http/httpError';
 import { brandKeyAuthenticator } from '../metrics/accessKeys';
 import { PublishPayloadScanner } from './publishPayloadScanner';
 import { registerShopperFeedRoutes } from './shopperFeed.routes';
+import { registerIntegrationRoutes } from './integrations.routes';
 
 const BrandQuerySchema = z.object({ brand_id: z.string().min(1).max(64) });
 
@@ -73,4 +74,5 @@ export async function gatewayApiPlugin(app: FastifyInstance, ctx: ServerContext)
   });
 
   registerShopperFeedRoutes(app, ctx);
+  registerIntegrationRoutes(app, ctx);
 }
