@@ -7,6 +7,7 @@ import { ChatServiceSettings } from './ChatServiceSettings';
 import { LayoutSettings } from './LayoutSettings';
 import { TokenStorageSettings } from './TokenStorageSettings';
 import { WidgetShopSettings } from './WidgetShopSettings';
+import { IntegrationsSettings } from './IntegrationsSettings';
 import './settings.css';
 
 /** Settings: back end, sign-in token storage, layout, the assistant's optional model server, the chat service, widgets and shop. */
@@ -23,6 +24,7 @@ export function SettingsScreen() {
           <AssistantModelSettings />
           <ChatServiceSettings settings={settings} />
           <WidgetShopSettings settings={settings} />
+          <IntegrationsSettings settings={settings} />
         </div>
       )}
     </div>

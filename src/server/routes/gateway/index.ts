@@ -7,17 +7,16 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { PublishJobsResponseSchema, PublishStateParamsSchema, PublishStateResponseSchema } from '../../../shared/http/publishing.schemas';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
-import { badRequest, found, notFound } from '../../http/httpError';
+import { badRequest, found } from '../../http/httpError';
 import { brandKeyAuthenticator } from '../metrics/accessKeys';
+import { BrandQuerySchema, gatewayBrand } from './gatewayBrand';
 import { PublishPayloadScanner } from './publishPayloadScanner';
 import { registerShopperFeedRoutes } from './shopperFeed.routes';
 import { registerIntegrationRoutes } from './integrations.routes';
 
-const BrandQuerySchema = z.object({ brand_id: z.string().min(1).max(64) });
 
 /**
  * The integration and publishing gateway (spec §7), mounted at SERVICE_PREFIXES.gateway: the brand's API key in the
@@ -25,20 +24,32 @@ const BrandQuerySchema = z.object({ brand_id: z.string().min(1).max(64) });
  */
 export async function gatewayApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.decorate('authenticateApiKey', brandKeyAuthenticator(ctx.widgets.keys));
-  // The publish payload has no size limit: JSON here is not parsed whole but streamed to disk by the route.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
   const payloadDir = join(ctx.media.mediaDir ? dirname(ctx.media.mediaDir) : tmpdir(), 'publish-payloads');
-  const brandOf = (auth: { brandId: string }, query: { brand_id: string }) => {
-    if (query.brand_id !== auth.brandId) throw notFound();
-    return auth.brandId;
-  };
+  // The publish payload has no size limit: in its own scope JSON is not parsed whole but streamed to disk by the route.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
+    registerPublishRoute(scope, ctx, payloadDir);
+  });
 
+  defineRoute(app, {
+    auth: 'apiKey', tags: ['gateway'], method: 'GET', url: '/video/publish/state/:id', params: PublishStateParamsSchema, query: BrandQuerySchema,
+    summary: 'The publish state of a job, or of a video\'s latest job: queued, processing, published, unpublished or failed (with why)',
+    response: { 200: PublishStateResponseSchema },
+    handler: ({ auth, params, query }) => ({ job: found(ctx.publishing.state(gatewayBrand(auth, query), params.id)) }),
+  });
+
+  registerShopperFeedRoutes(app, ctx);
+  registerIntegrationRoutes(app, ctx);
+}
+
+/** POST /video/publish: the payload streamed to disk while its video ids are read. */
+function registerPublishRoute(app: FastifyInstance, ctx: ServerContext, payloadDir: string): void {
   defineRoute(app, {
     auth: 'apiKey', tags: ['gateway'], method: 'POST', url: '/video/publish', query: BrandQuerySchema, response: { 200: PublishJobsResponseSchema },
     summary: 'Publishes videos to the shopper app: a JSON payload {"video_ids": [...], "published": true, ...} of any size, streamed to disk; answers the queued jobs',
     handler: async ({ auth, query, request }) => {
-      const brandId = brandOf(auth, query);
+      const brandId = gatewayBrand(auth, query);
       if (!request.headers['content-type']?.startsWith('application/json')) throw badRequest('Send the publish payload as application/json.');
       await mkdir(payloadDir, { recursive: true, mode: 0o700 });
       const file = join(payloadDir, `${randomBytes(12).toString('hex')}.json`);
@@ -65,14 +76,4 @@ export async function gatewayApiPlugin(app: FastifyInstance, ctx: ServerContext)
       }
     },
   });
-
-  defineRoute(app, {
-    auth: 'apiKey', tags: ['gateway'], method: 'GET', url: '/video/publish/state/:id', params: PublishStateParamsSchema, query: BrandQuerySchema,
-    summary: 'The publish state of a job, or of a video\'s latest job: queued, processing, published, unpublished or failed (with why)',
-    response: { 200: PublishStateResponseSchema },
-    handler: ({ auth, params, query }) => ({ job: found(ctx.publishing.state(brandOf(auth, query), params.id)) }),
-  });
-
-  registerShopperFeedRoutes(app, ctx);
-  registerIntegrationRoutes(app, ctx);
 }

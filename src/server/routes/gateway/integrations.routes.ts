@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { INTEGRATION_PLATFORMS, IntegrationAuthorizeBodySchema, IntegrationStatusSchema, type IntegrationStatus } from '../../../shared/ipc/integrations.schemas';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
-import { notFound } from '../../http/httpError';
+import { BrandQuerySchema, gatewayBrand } from './gatewayBrand';
 
 const ParamsSchema = z.object({ platform: z.enum(INTEGRATION_PLATFORMS, { message: `The platform is one of ${INTEGRATION_PLATFORMS.join(', ')}.` }) });
-const BrandQuerySchema = z.object({ brand_id: z.string().min(1).max(64) });
 type Row = { app_key: string; account: string; connected_at: string };
 
 /** The gateway's record of integrations (spec §7 …/oAuth/authorize and …/oAuth/status), and forgetting one. */
@@ -16,10 +15,6 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     ON CONFLICT(brand_id, platform) DO UPDATE SET app_key = excluded.app_key, account = excluded.account, connected_at = excluded.connected_at`);
   const remove = ctx.db.prepare('DELETE FROM integrations WHERE brand_id = ? AND platform = ?');
   const base = { auth: 'apiKey' as const, tags: ['gateway'], params: ParamsSchema, query: BrandQuerySchema, response: { 200: IntegrationStatusSchema } };
-  const brandOf = (auth: { brandId: string }, query: { brand_id: string }) => {
-    if (query.brand_id !== auth.brandId) throw notFound();
-    return auth.brandId;
-  };
   const status = (brandId: string, platform: IntegrationStatus['platform']): IntegrationStatus => {
     const row = find.get(brandId, platform) as Row | undefined;
     return row
@@ -31,19 +26,19 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     ...base, method: 'POST', url: '/internal/integrations/:platform/oAuth/authorize', body: IntegrationAuthorizeBodySchema,
     summary: 'Records a brand\'s connection to a platform: app_key (the client id), auth_code (the account that authorized); an app_secret is never stored',
     handler: ({ auth, params, query, body }) => {
-      const brandId = brandOf(auth, query);
+      const brandId = gatewayBrand(auth, query);
       upsert.run(brandId, params.platform, body.app_key, body.auth_code, ctx.now().toISOString());
       return status(brandId, params.platform);
     },
   });
   defineRoute(app, {
     ...base, method: 'GET', url: '/internal/integrations/:platform/oAuth/status', summary: 'Whether the brand is connected to the platform, with which account since when',
-    handler: ({ auth, params, query }) => status(brandOf(auth, query), params.platform),
+    handler: ({ auth, params, query }) => status(gatewayBrand(auth, query), params.platform),
   });
   defineRoute(app, {
     ...base, method: 'DELETE', url: '/internal/integrations/:platform/oAuth', summary: 'Forgets the brand\'s connection to the platform (the app revokes its tokens)',
     handler: ({ auth, params, query }) => {
-      const brandId = brandOf(auth, query);
+      const brandId = gatewayBrand(auth, query);
       remove.run(brandId, params.platform);
       return status(brandId, params.platform);
     },

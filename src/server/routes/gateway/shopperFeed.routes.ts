@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ShopperFeedQuerySchema, ShopperFeedResponseSchema } from '../../../shared/http/publishing.schemas';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
-import { notFound } from '../../http/httpError';
+import { gatewayBrand } from './gatewayBrand';
 
 type Row = { id: string; title: string; thumbnail_url: string | null; media_file: string | null; video_url: string; platform: string; creator_name: string | null; app_published_at: string | null };
 
@@ -21,7 +21,7 @@ export function registerShopperFeedRoutes(app: FastifyInstance, ctx: ServerConte
     auth: 'apiKey', tags: ['gateway'], method: 'GET', url: '/shopper/feed', query: ShopperFeedQuerySchema, response: { 200: ShopperFeedResponseSchema, 304: z.unknown() },
     summary: "The shopper app's feed: the brand's published videos, newest first, paged (page, per_page ≤ 100); If-None-Match with its ETag answers 304",
     handler: ({ auth, query, request, reply }) => {
-      if (query.brand_id !== auth.brandId) throw notFound();
+      gatewayBrand(auth, query);
       const { total, newest, edited } = version.get(auth.brandId) as { total: number; newest: string; edited: string };
       const etag = `"${createHash('sha256').update(`${auth.brandId}|${total}|${newest}|${edited}|${query.page}|${query.per_page}`).digest('base64url').slice(0, 27)}"`;
       reply.header('ETag', etag);

@@ -138,4 +138,20 @@ describe('publishing to the shopper app', () => {
     expect((after.json() as { total: number }).total).toBe(publishedCount - 1);
     expect((await workspace.w.app.inject({ method: 'GET', url: `/gateway/shopper/feed?brand_id=${workspace.w.otherBrandId}`, headers: { [METRICS_KEY_HEADER]: key } })).statusCode).toBe(404);
   });
+
+  it('the gateway records an integration, reports its status, forgets it, and keeps brands apart', async () => {
+    const key = await keyOf(workspace.w.brandId);
+    const call = (method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object, brand = workspace.w.brandId) => workspace.w.app.inject({
+      method, url: `/gateway/internal/integrations/${path}?brand_id=${brand}`, headers: { [METRICS_KEY_HEADER]: key }, ...(payload ? { payload } : {}),
+    });
+    expect((await call('GET', 'Shopify/oAuth/status')).json()).toMatchObject({ platform: 'Shopify', status: 'not_connected', account: null });
+    const recorded = (await call('POST', 'Shopify/oAuth/authorize', { app_key: 'reelscope-desktop', app_secret: 'never kept', auth_code: 'maya' })).json();
+    expect(recorded).toMatchObject({ status: 'connected', account: 'maya', app_key: 'reelscope-desktop' });
+    expect(JSON.stringify(workspace.w.db.prepare('SELECT * FROM integrations').all())).not.toContain('never kept');
+    expect((await call('GET', 'Shopify/oAuth/status')).json().status).toBe('connected');
+    expect((await call('GET', 'Shopify/oAuth/status', undefined, workspace.w.otherBrandId)).statusCode).toBe(404);
+    expect((await call('GET', 'Myspace/oAuth/status')).statusCode).toBe(400);
+    expect((await call('POST', 'Shopify/oAuth/authorize', { app_key: 'x' })).statusCode).toBe(400);
+    expect((await call('DELETE', 'Shopify/oAuth')).json().status).toBe('not_connected');
+  });
 });
