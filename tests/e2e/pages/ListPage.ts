@@ -35,9 +35,12 @@ export class ListPage<Body> {
     this.perPage = page.getByRole('combobox', { name: 'Per page', exact: true });
   }
 
-  /** Waits for the next GET list answer that `action` causes and returns its body. */
-  async load(action: () => Promise<unknown>): Promise<Body> {
-    const answer = this.page.waitForResponse((response: Response) => this.shape.listUrl.test(response.url()) && response.request().method() === 'GET');
+  /**
+   * Waits for the next GET list answer that `action` causes and returns its body; `accept` narrows it to the request
+   * that carries the action's change (an answer to an earlier change may still be on its way).
+   */
+  async load(action: () => Promise<unknown>, accept: (url: URL) => boolean = () => true): Promise<Body> {
+    const answer = this.page.waitForResponse((response: Response) => this.shape.listUrl.test(response.url()) && response.request().method() === 'GET' && accept(new URL(response.url())));
     await action();
     const response = await answer;
     return (await response.json()) as Body;

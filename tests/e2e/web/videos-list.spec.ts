@@ -104,7 +104,7 @@ test('every filter family narrows the list consistently with the summary', async
   expect(lastWeek.data.count).toBeLessThanOrEqual(total);
   await list.date.selectOption('custom');
   await page.getByLabel('From', { exact: true }).fill('2026-01-01');
-  const custom = await list.load(() => page.getByLabel('To', { exact: true }).fill('2026-12-31'));
+  const custom = await list.load(() => page.getByLabel('To', { exact: true }).fill('2026-12-31'), (url) => url.searchParams.get('end_date') === '2026-12-31');
   expect(custom.data.loaded_for.date).toBe('custom');
   await expect(list.count).toHaveText(custom.data.count.toLocaleString('en-US'));
   await list.load(() => list.date.selectOption('all_dates'));
