@@ -41,7 +41,6 @@ test('Shopify is connected through the browser (loopback redirect, PKCE), its st
       await callHost(stack, 'settings.update', { layout: { skin, rtl } });
       await page.reload();
       await expect(shopify.getByRole('status')).toHaveText(/^Connected as maya/);
-      await page.getByRole('heading', { name: 'Integrations' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `artifacts/screenshots/integrations-${skin}${rtl ? '-rtl' : ''}.png`, fullPage: true });
     }
     await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
