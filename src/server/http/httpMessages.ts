@@ -11,6 +11,7 @@ export const HTTP_MESSAGES = {
   bearerMissing: 'Sign in to continue: this request needs a bearer token.',
   tokenInvalid: 'Your session is not valid. Please sign in again.',
   refreshTokenInvalid: 'Invalid refresh token',
+  googleTokenRefused: 'Google could not confirm this sign-in. Try again.',
   googleSignInUnavailable: 'Google sign-in needs a hosted Reelscope back end; the embedded back end cannot offer it. Sign in with email and password instead.',
   invalidEmail: 'email: Enter a valid email address.',
   recoveryLinkSent: 'We sent a link to reset your password. It is valid for one hour.',

@@ -72,3 +72,9 @@ export const SessionGetResponseSchema = SessionSchema;
 
 /** GET /health on the back end root. */
 export const HealthResponseSchema = z.object({ ok: z.literal(true), version: z.string() });
+
+/** POST /login/sign_up_with_google: the provider's ID token, and the first brand's name for a new account. */
+export const GoogleSignUpBodySchema = z.object({
+  id_token: z.string().min(20).max(8192),
+  brand_name: z.string().trim().min(1).max(120).optional(),
+});

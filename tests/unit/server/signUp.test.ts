@@ -57,7 +57,7 @@ describe('POST /jwt_api/login/user_sign_up', () => {
 describe('POST /jwt_api/login/sign_up_with_google', () => {
   it('answers 501 explaining that Google sign-in needs a hosted back end', async () => {
     const t = await startTestApp();
-    const response = await send(t.app, 'POST', '/jwt_api/login/sign_up_with_google', { token: 'x' });
+    const response = await send(t.app, 'POST', '/jwt_api/login/sign_up_with_google', { id_token: 'x'.repeat(40) });
     expect(response.statusCode).toBe(501);
     expect(response.json().message).toMatch(/Google sign-in needs a hosted Reelscope back end/);
     await t.close();

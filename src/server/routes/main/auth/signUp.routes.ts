@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ROLE_BRAND_MANAGER } from '../../../../shared/constants';
-import { ErrorMessage208Schema, SessionResponseSchema, SignUpBodySchema } from '../../../../shared/http/auth.schemas';
+import { ErrorMessage208Schema, GoogleSignUpBodySchema, SessionResponseSchema, SignUpBodySchema } from '../../../../shared/http/auth.schemas';
+import { createGoogleVerifier, googleSignInConfig } from '../../../auth/googleSignIn';
 import { MESSAGES } from '../../../../shared/messages';
 import { isValidEmail } from '../../../../shared/rules/validation';
 import { hashPassword } from '../../../auth/passwords';
@@ -15,7 +16,7 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-/** POST /login/user_sign_up and the Google sign-up the embedded back end cannot offer. */
+/** POST /login/user_sign_up, and Google sign-up where a provider is configured (a hosted back end). */
 export function registerSignUpRoutes(app: FastifyInstance, ctx: ServerContext): void {
   defineRoute(app, {
     method: 'POST',
@@ -55,13 +56,48 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: ServerContext): 
     },
   });
 
+  const google = googleSignInConfig();
+  const verify = google ? createGoogleVerifier(google) : null;
   defineRoute(app, {
     method: 'POST',
     url: '/login/sign_up_with_google',
-    summary: 'Google sign-in (hosted back end only; the embedded one answers 501)',
+    summary: 'Sign up or in with Google: an OpenID Connect ID token from the configured provider (REELSCOPE_GOOGLE_ISSUER); the embedded workspace answers 501',
     auth: 'none',
-    handler: () => {
-      throw new HttpError(501, HTTP_MESSAGES.googleSignInUnavailable);
+    body: GoogleSignUpBodySchema,
+    response: { 200: SessionResponseSchema },
+    handler: async ({ body }) => {
+      if (!verify) throw new HttpError(501, HTTP_MESSAGES.googleSignInUnavailable);
+      const identity = await verify(body.id_token);
+      if (!identity) throw new HttpError(401, HTTP_MESSAGES.googleTokenRefused);
+      const existing = ctx.repos.users.findByEmail(identity.email);
+      const at = ctx.now().toISOString();
+      if (existing) {
+        ctx.repos.users.updateLastSignIn(existing.id, at);
+        return ctx.sessions.issue({ ...existing, lastSignInAt: at }, null);
+      }
+      const [first = identity.email.split('@')[0] ?? 'New', ...rest] = (identity.name ?? '').split(' ');
+      const user = {
+        id: randomUUID(),
+        email: identity.email,
+        // Signing in is Google's part: the password no one knows can only be replaced through password recovery.
+        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+        firstName: identity.given_name ?? first,
+        lastName: identity.family_name ?? rest.join(' '),
+        roles: [ROLE_BRAND_MANAGER],
+        registrationCompleted: true,
+        createdAt: at,
+      };
+      try {
+        ctx.db.transaction(() => {
+          ctx.repos.users.create(user);
+          ctx.repos.brands.createOwned(user.id, { id: randomUUID(), name: body.brand_name ?? `${user.firstName}'s brand`, createdAt: at });
+          ctx.repos.users.updateLastSignIn(user.id, at);
+        })();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.emailAlreadyUsed);
+        throw error;
+      }
+      return ctx.sessions.issue({ ...user, picture: null, lastSignInAt: at }, null);
     },
   });
 }
