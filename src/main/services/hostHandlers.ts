@@ -111,6 +111,8 @@ export function createHostHandlers(deps: HostHandlerDeps): IpcHandlers {
     'integrations.complete': (flow) => deps.integrations.complete(flow),
     'integrations.cancel': (flow) => deps.integrations.cancel(flow),
     'integrations.disconnect': (target) => deps.integrations.disconnect(target),
+    'auth.googleBegin': () => deps.integrations.googleBegin(),
+    'auth.googleComplete': (flow) => deps.integrations.googleComplete(flow),
     'chat.attention': (attention) => {
       deps.chatAttention(attention);
       return null;

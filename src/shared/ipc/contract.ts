@@ -7,7 +7,7 @@ import {
 import { CreatorsCsvExportSchema, CsvExportResultSchema, LicensingCsvExportSchema, ReportExportResultSchema, ReportExportSchema, ReportScheduleInputSchema, ReportScheduleSchema } from './exports.schemas';
 import { NavigateSchema, UpdateStatusSchema } from './app.schemas';
 import { SettingsPatchSchema, SettingsSchema } from './settings.schemas';
-import { IntegrationBeginSchema, IntegrationConnectedSchema, IntegrationFlowSchema, IntegrationTargetSchema } from './integrations.schemas';
+import { GoogleIdTokenSchema, IntegrationBeginSchema, IntegrationConnectedSchema, IntegrationFlowSchema, IntegrationTargetSchema } from './integrations.schemas';
 import { AssistantModelInputSchema, AssistantModelStatusSchema, GenerateChunkSchema, GenerateInputSchema, GenerateResultSchema, RequestIdSchema } from './assistantModel.schemas';
 import {
   AnalysisCompletedSchema, AnalysisPollStateSchema, PickedFilesSchema, PickFilesSchema, UploadIdSchema, UploadProgressSchema, UploadStartedSchema, UploadStartSchema,
@@ -172,6 +172,11 @@ export const IPC_CHANNELS = {
     IntegrationFlowSchema, IntegrationConnectedSchema,
   ),
   'integrations.cancel': channel('Stops a running sign-in (its loopback listener closes); no-op when finished.', IntegrationFlowSchema, z.null()),
+  'auth.googleBegin': channel(
+    'Starts "Sign up with Google" through the Google provider configured for this workspace, as integrations.begin does (system browser, loopback, PKCE). HostError unavailable on the embedded workspace, where none is configured.',
+    none, IntegrationBeginSchema,
+  ),
+  'auth.googleComplete': channel('Waits for the Google sign-in to come back and answers its ID token (for POST /login/sign_up_with_google; nothing is kept).', IntegrationFlowSchema, GoogleIdTokenSchema),
   'integrations.disconnect': channel('Revokes the platform\'s tokens at its provider when it can, and removes them from the keychain.', IntegrationTargetSchema, z.null()),
 } as const;
 

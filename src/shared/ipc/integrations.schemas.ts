@@ -21,9 +21,11 @@ export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
 
 export const IntegrationSettingsSchema = z.object({
   providers: z.partialRecord(z.enum(INTEGRATION_PLATFORMS), ProviderConfigSchema),
+  /** "Sign up with Google": the same flow, its ID token handed to the back end; none on the embedded workspace. */
+  google: ProviderConfigSchema.nullable().default(null),
 });
 export type IntegrationSettings = z.infer<typeof IntegrationSettingsSchema>;
-export const DEFAULT_INTEGRATION_SETTINGS: IntegrationSettings = { providers: {} };
+export const DEFAULT_INTEGRATION_SETTINGS: IntegrationSettings = { providers: {}, google: null };
 
 export const IntegrationTargetSchema = z.object({ platform: z.enum(INTEGRATION_PLATFORMS), brandId: z.string().min(1).max(64) });
 /** integrations.begin: the address to open in the browser, and the flow to complete. */
@@ -54,3 +56,6 @@ export const IntegrationAuthorizeBodySchema = z.object({
   app_secret: z.string().max(500).optional(),
   auth_code: z.string().trim().min(1).max(500),
 });
+
+/** auth.googleComplete: the ID token for POST /login/sign_up_with_google (the back end checks it). */
+export const GoogleIdTokenSchema = z.object({ id_token: z.string() });

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEYCHAIN_SERVICE } from '../../../src/shared/constants';
 import { createKeytarSecretStore } from '../../../src/main/adapters/keytarSecretStore';
 import { createAtomicFile } from '../../../src/main/adapters/nodeAtomicFile';
-import { createIntegrations, integrationAccount } from '../../../src/main/services/integrations/integrations.service';
+import { createIntegrations, GOOGLE_UNAVAILABLE, integrationAccount } from '../../../src/main/services/integrations/integrations.service';
 import { systemClock } from '../../../src/main/services/ports';
 import { createSettingsService } from '../../../src/main/services/settings.service';
 import { useTempDir } from './helpers';
@@ -148,5 +148,16 @@ describe('integrations signed in the RFC 8252 way', () => {
     await expect(integrations.begin({ platform: 'Shopify', brandId: BRAND })).rejects.toThrow(/did not answer/);
     const { integrations: noKeychain } = await setUp({ keychain: false });
     await expect(noKeychain.begin({ platform: 'Shopify', brandId: BRAND })).rejects.toThrow(/system keychain/);
+  });
+
+  it('"Sign up with Google" runs the same flow and hands over only the ID token; without a Google provider it says so plainly', async () => {
+    const { integrations, settings } = await setUp();
+    await expect(integrations.googleBegin()).rejects.toThrow(GOOGLE_UNAVAILABLE);
+    await settings.update({ integrations: { google: { issuer, clientId: CLIENT_ID, scope: 'openid' } } });
+    const flow = await integrations.googleBegin();
+    await playBrowser(flow.authorizationUrl, 'ana');
+    const { id_token } = await integrations.googleComplete({ flowId: flow.flowId });
+    const claims = JSON.parse(Buffer.from(id_token.split('.')[1]!, 'base64url').toString()) as { sub: string; iss: string; aud: string };
+    expect(claims).toMatchObject({ sub: 'ana', iss: issuer, aud: CLIENT_ID });
   });
 });

@@ -14,8 +14,10 @@ export interface IntegrationsDeps {
   timeoutMs?: number;
 }
 
-type Flow = { pending: PendingAuthorization; platform: IntegrationPlatform; brandId: string; clientId: string; scope: string };
+type Flow = { pending: PendingAuthorization; platform: IntegrationPlatform | 'Google'; brandId: string; clientId: string; scope: string };
 type StoredTokens = { access_token: string; refresh_token?: string; scope?: string; issuer: string; client_id: string };
+
+export const GOOGLE_UNAVAILABLE = 'Google sign-up is not available on the embedded workspace. Sign up with your email and a password instead.';
 
 /** The keychain account of one brand's connection to one platform. */
 export const integrationAccount = (brandId: string, platform: IntegrationPlatform) => `integration:${brandId}:${platform}`;
@@ -44,9 +46,29 @@ export function createIntegrations(deps: IntegrationsDeps) {
       return { flowId, authorizationUrl: pending.authorizationUrl };
     },
 
+    /** "Sign up with Google": the same loopback flow against the configured Google provider. */
+    async googleBegin() {
+      const provider = deps.settings.get().integrations.google;
+      if (!provider) throw new HostError('unavailable', GOOGLE_UNAVAILABLE);
+      const pending = await beginLoopbackAuthorization(provider, deps.timeoutMs ?? CALLBACK_TIMEOUT_MS);
+      const flowId = randomBytes(12).toString('hex');
+      flows.set(flowId, { pending, platform: 'Google', brandId: '', clientId: provider.clientId, scope: provider.scope });
+      return { flowId, authorizationUrl: pending.authorizationUrl };
+    },
+
+    /** The Google flow's ID token, for the back end to check; nothing of it is kept here. */
+    async googleComplete({ flowId }: { flowId: string }): Promise<{ id_token: string }> {
+      const flow = flows.get(flowId);
+      if (!flow || flow.platform !== 'Google') throw new HostError('bad_input', 'This sign-in is no longer running. Start it again.');
+      const { tokens } = await flow.pending.result;
+      flows.delete(flowId);
+      if (!tokens.id_token) throw new HostError('failed', 'Google answered without an ID token; ask for the openid scope.');
+      return { id_token: tokens.id_token };
+    },
+
     async complete({ flowId }: { flowId: string }): Promise<IntegrationConnected> {
       const flow = flows.get(flowId);
-      if (!flow) throw new HostError('bad_input', 'This sign-in is no longer running. Start it again.');
+      if (!flow || flow.platform === 'Google') throw new HostError('bad_input', 'This sign-in is no longer running. Start it again.');
       const { tokens, config } = await flow.pending.result;
       flows.delete(flowId);
       const stored: StoredTokens = {
@@ -60,7 +82,7 @@ export function createIntegrations(deps: IntegrationsDeps) {
         throw new HostError('unavailable', 'The system keychain is locked, so the connection could not be kept. Unlock it and connect again.');
       }
       const account = String(tokens.claims()?.sub ?? tokens.claims()?.email ?? 'connected account');
-      return { platform: flow.platform, clientId: flow.clientId, account, scope: tokens.scope ?? flow.scope };
+      return { platform: flow.platform as IntegrationPlatform, clientId: flow.clientId, account, scope: tokens.scope ?? flow.scope };
     },
 
     cancel({ flowId }: { flowId: string }): null {

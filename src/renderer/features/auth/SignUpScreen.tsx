@@ -8,7 +8,9 @@ import { isValidEmail } from '../../../shared/rules';
 import { acceptanceOf, storeSignedInSession } from '../../app/session/sessionActions';
 import { useServices } from '../../app/useServices';
 import { FormAlert, TextField } from '../../ui/form';
-import { signUp } from './auth.api';
+import { signUp, signUpWithGoogle } from './auth.api';
+import { host } from '../../host/hostClient';
+import { toFailure } from '../../lib/httpFailure';
 import { AuthLayout } from './AuthLayout';
 import { ResendConfirmation } from './ResendConfirmation';
 
@@ -45,21 +47,14 @@ export function SignUpScreen() {
   const set = (key: keyof Form) => (event: { target: { value: string } }) =>
     setForm((previous) => ({ ...previous, [key]: event.target.value }));
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setGeneralError(null);
-    setPendingEmail(null);
-    const found = checkForm(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    const outcome = await signUp(api.main, { ...form, email: form.email.trim() });
+  /** The session a sign-up answered: stored and on to onboarding, or the reason it is refused. */
+  const finish = async (outcome: Awaited<ReturnType<typeof signUp>>, email: string) => {
     if (outcome.kind === 'fieldError') setErrors({ email: outcome.message });
     if (outcome.kind === 'error') setGeneralError(outcome.message);
     if (outcome.kind === 'session') {
       const acceptance = acceptanceOf(outcome.session);
       if (acceptance === 'vip') setGeneralError(MESSAGES.vipRefused);
-      if (acceptance === 'incomplete') setPendingEmail(form.email.trim());
+      if (acceptance === 'incomplete') setPendingEmail(email);
       if (acceptance === 'accepted') {
         await storeSignedInSession(store, outcome.session);
         // A new brand continues with brand details and its first upload (issue 5).
@@ -68,6 +63,31 @@ export function SignUpScreen() {
       }
     }
     setBusy(false);
+  };
+
+  const withGoogle = async () => {
+    setGeneralError(null);
+    setBusy(true);
+    try {
+      const flow = await host().invoke('auth.googleBegin');
+      window.open(flow.authorizationUrl, '_blank', 'noopener');
+      const { id_token } = await host().invoke('auth.googleComplete', { flowId: flow.flowId });
+      await finish(await signUpWithGoogle(api.main, id_token, form.brand_name), '');
+    } catch (failure) {
+      setGeneralError(toFailure(failure).error);
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setGeneralError(null);
+    setPendingEmail(null);
+    const found = checkForm(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    await finish(await signUp(api.main, { ...form, email: form.email.trim() }), form.email.trim());
   };
 
   return (
@@ -102,6 +122,7 @@ export function SignUpScreen() {
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
           {busy ? 'Creating account…' : 'Create account'}
         </button>
+        <button type="button" className="btn btn--block" disabled={busy} onClick={() => void withGoogle()}>Sign up with Google</button>
       </form>
     </AuthLayout>
   );

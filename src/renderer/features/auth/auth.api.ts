@@ -74,6 +74,16 @@ export async function signUp(api: AxiosInstance, body: SignUpBody): Promise<Auth
   }
 }
 
+/** POST /login/sign_up_with_google with the ID token the host's Google sign-in answered (and the brand name, if typed). */
+export async function signUpWithGoogle(api: AxiosInstance, idToken: string, brandName: string): Promise<AuthOutcome> {
+  try {
+    const response = await api.post('/login/sign_up_with_google', { id_token: idToken, ...(brandName.trim() ? { brand_name: brandName.trim() } : {}) });
+    return toSession(response.data);
+  } catch (error) {
+    return { kind: 'error', message: failureMessage(error) };
+  }
+}
+
 /** The server's words for an unknown email read the same on every form as on login (spec §5). */
 function shown(message: string): string {
   return message === MESSAGES.emailNotConnected ? MESSAGES.emailNotConnectedDisplay : message;
