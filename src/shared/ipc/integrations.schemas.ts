@@ -19,6 +19,9 @@ export const ProviderConfigSchema = z.object({
 });
 export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
 
+/** What the host answers to "Sign up with Google" where no Google provider is configured (the embedded workspace). */
+export const GOOGLE_UNAVAILABLE = 'Google sign-up is not available on the embedded workspace. Sign up with your email and a password instead.';
+
 export const IntegrationSettingsSchema = z.object({
   providers: z.partialRecord(z.enum(INTEGRATION_PLATFORMS), ProviderConfigSchema),
   /** "Sign up with Google": the same flow, its ID token handed to the back end; none on the embedded workspace. */

@@ -1,4 +1,5 @@
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import { GOOGLE_UNAVAILABLE } from '../../../src/shared/ipc/integrations.schemas';
 import { MESSAGES } from '../../../src/shared/messages';
 import { LoginPage } from '../pages/LoginPage';
 import { ShellPage } from '../pages/ShellPage';
@@ -112,4 +113,11 @@ test('password recovery says an unknown email exactly as login does, under the e
   await expect(email).toHaveAccessibleDescription('');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toBeVisible();
+});
+
+test('on the embedded workspace, Sign up with Google says plainly that it is not available there', async ({ page, stack }) => {
+  await page.goto(`${stack.webUrl}/#/signup`);
+  await page.getByRole('button', { name: 'Sign up with Google' }).click();
+  await expect(page.getByRole('alert')).toHaveText(GOOGLE_UNAVAILABLE);
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
 });

@@ -69,8 +69,9 @@ test('a channel started from a creator, a message sent, a reply received live, u
       await composer.fill('Next Friday works. Sent while offline.');
       await composer.press('Enter');
       await expect(thread.locator('[data-pending="true"]')).toContainText('Sent while offline.');
-      const kept = (await callHost(stack, 'settings.get')) as { chat: { outbox: { text: string }[] } };
-      expect(kept.chat.outbox.map((entry) => entry.text)).toEqual(['Next Friday works. Sent while offline.']);
+      // The host writes the outbox just after the screen shows the message as waiting.
+      const kept = async () => ((await callHost(stack, 'settings.get')) as { chat: { outbox: { text: string }[] } }).chat.outbox.map((entry) => entry.text);
+      await expect.poll(kept).toEqual(['Next Friday works. Sent while offline.']);
     } finally {
       await stack.startBackend();
     }

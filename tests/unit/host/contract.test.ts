@@ -35,6 +35,11 @@ const SAMPLE_INPUT: Partial<Record<IpcChannel, unknown>> = {
   'assistant.generate': { requestId: 'r1', question: 'What about the price?', facts: 'None.', lines: [] },
   'assistant.stop': { requestId: 'r1' },
   'chat.attention': { unread: 3, notice: { title: 'Ana', body: 'Hi' } },
+  'integrations.begin': { platform: 'Shopify', brandId: 'b1' },
+  'integrations.complete': { flowId: 'no-such-flow' },
+  'integrations.cancel': { flowId: 'no-such-flow' },
+  'integrations.disconnect': { platform: 'Shopify', brandId: 'b1' },
+  'auth.googleComplete': { flowId: 'no-such-flow' },
 };
 /** Channels whose sample input is refused on purpose (no such item; not a file the host saved): the envelope proves the route. */
 const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
@@ -54,6 +59,13 @@ const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
   'reports.schedule': 'forbidden',
   // A folder nobody picked (EXPORT_DIR is in the temp folder): the host writes nowhere it was not shown.
   'transcripts.export': 'forbidden',
+  // No sign-in provider is set up here (integrations.test.ts runs the flows against a real one), and no flow runs.
+  'integrations.begin': 'unavailable',
+  'integrations.complete': 'bad_input',
+  'auth.googleBegin': 'unavailable',
+  'auth.googleComplete': 'bad_input',
+  // This host has no keychain, where integration tokens would be.
+  'integrations.disconnect': 'unavailable',
 };
 
 describe('the IPC contract table', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { HostError } from '../../../shared/ipc/handlers';
-import { INTEGRATION_LABELS, type IntegrationConnected, type IntegrationPlatform } from '../../../shared/ipc/integrations.schemas';
+import { GOOGLE_UNAVAILABLE, INTEGRATION_LABELS, type IntegrationConnected, type IntegrationPlatform } from '../../../shared/ipc/integrations.schemas';
 import type { SecretStore } from '../ports';
 import type { SettingsService } from '../settings.service';
 import { beginLoopbackAuthorization, CALLBACK_TIMEOUT_MS, type PendingAuthorization } from './loopbackAuthorization';
@@ -16,8 +16,6 @@ export interface IntegrationsDeps {
 
 type Flow = { pending: PendingAuthorization; platform: IntegrationPlatform | 'Google'; brandId: string; clientId: string; scope: string };
 type StoredTokens = { access_token: string; refresh_token?: string; scope?: string; issuer: string; client_id: string };
-
-export const GOOGLE_UNAVAILABLE = 'Google sign-up is not available on the embedded workspace. Sign up with your email and a password instead.';
 
 /** The keychain account of one brand's connection to one platform. */
 export const integrationAccount = (brandId: string, platform: IntegrationPlatform) => `integration:${brandId}:${platform}`;

@@ -1,1 +1,2 @@
 export { OnboardingScreen } from './OnboardingScreen';
+export { BrandDetailsForm } from './BrandDetailsForm';

@@ -8,6 +8,7 @@ import { LayoutSettings } from './LayoutSettings';
 import { TokenStorageSettings } from './TokenStorageSettings';
 import { WidgetShopSettings } from './WidgetShopSettings';
 import { IntegrationsSettings } from './IntegrationsSettings';
+import { BrandSettings } from './BrandSettings';
 import './settings.css';
 
 /** Settings: back end, sign-in token storage, layout, the assistant's optional model server, the chat service, widgets and shop. */
@@ -23,6 +24,7 @@ export function SettingsScreen() {
           <LayoutSettings />
           <AssistantModelSettings />
           <ChatServiceSettings settings={settings} />
+          <BrandSettings />
           <WidgetShopSettings settings={settings} />
           <IntegrationsSettings settings={settings} />
         </div>
