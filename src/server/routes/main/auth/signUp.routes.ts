@@ -16,6 +16,24 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+type NewManager = { id: string; email: string; passwordHash: string; firstName: string; lastName: string; at: string };
+
+/** A brand manager and their first brand, in one transaction; false when the email was taken meanwhile (the UNIQUE index decides). */
+function createManager(ctx: ServerContext, fields: NewManager, brandName: string) {
+  const user = { ...fields, roles: [ROLE_BRAND_MANAGER], registrationCompleted: true, createdAt: fields.at };
+  try {
+    ctx.db.transaction(() => {
+      ctx.repos.users.create(user);
+      ctx.repos.brands.createOwned(user.id, { id: randomUUID(), name: brandName, createdAt: fields.at });
+      ctx.repos.users.updateLastSignIn(user.id, fields.at);
+    })();
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+  return { ...user, picture: null, lastSignInAt: fields.at };
+}
+
 /** POST /login/user_sign_up, and Google sign-up where a provider is configured (a hosted back end). */
 export function registerSignUpRoutes(app: FastifyInstance, ctx: ServerContext): void {
   defineRoute(app, {
@@ -29,30 +47,12 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: ServerContext): 
       if (!isValidEmail(body.email)) throw badRequest(HTTP_MESSAGES.invalidEmail);
       if (ctx.repos.users.findByEmail(body.email)) return reply208(reply, MESSAGES.emailAlreadyUsed);
 
-      const passwordHash = await hashPassword(body.password);
       const at = ctx.now().toISOString();
-      const user = {
-        id: randomUUID(),
-        email: body.email,
-        passwordHash,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        roles: [ROLE_BRAND_MANAGER],
-        registrationCompleted: true,
-        createdAt: at,
-      };
-      try {
-        ctx.db.transaction(() => {
-          ctx.repos.users.create(user);
-          ctx.repos.brands.createOwned(user.id, { id: randomUUID(), name: body.brand_name, createdAt: at });
-          ctx.repos.users.updateLastSignIn(user.id, at);
-        })();
-      } catch (error) {
-        // Two sign-ups with one email can race past the check above; the UNIQUE index decides.
-        if (isUniqueViolation(error)) return reply208(reply, MESSAGES.emailAlreadyUsed);
-        throw error;
-      }
-      return ctx.sessions.issue({ ...user, picture: null, lastSignInAt: at }, null);
+      const fields = { id: randomUUID(), email: body.email, passwordHash: await hashPassword(body.password), firstName: body.first_name, lastName: body.last_name, at };
+      // Two sign-ups with one email can race past the check above; the UNIQUE index decides.
+      const user = createManager(ctx, fields, body.brand_name);
+      if (!user) return reply208(reply, MESSAGES.emailAlreadyUsed);
+      return ctx.sessions.issue(user, null);
     },
   });
 
@@ -76,28 +76,15 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: ServerContext): 
         return ctx.sessions.issue({ ...existing, lastSignInAt: at }, null);
       }
       const [first = identity.email.split('@')[0] ?? 'New', ...rest] = (identity.name ?? '').split(' ');
-      const user = {
-        id: randomUUID(),
-        email: identity.email,
+      const fields = {
+        id: randomUUID(), email: identity.email,
         // Signing in is Google's part: the password no one knows can only be replaced through password recovery.
         passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-        firstName: identity.given_name ?? first,
-        lastName: identity.family_name ?? rest.join(' '),
-        roles: [ROLE_BRAND_MANAGER],
-        registrationCompleted: true,
-        createdAt: at,
+        firstName: identity.given_name ?? first, lastName: identity.family_name ?? rest.join(' '), at,
       };
-      try {
-        ctx.db.transaction(() => {
-          ctx.repos.users.create(user);
-          ctx.repos.brands.createOwned(user.id, { id: randomUUID(), name: body.brand_name ?? `${user.firstName}'s brand`, createdAt: at });
-          ctx.repos.users.updateLastSignIn(user.id, at);
-        })();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.emailAlreadyUsed);
-        throw error;
-      }
-      return ctx.sessions.issue({ ...user, picture: null, lastSignInAt: at }, null);
+      const user = createManager(ctx, fields, body.brand_name ?? `${fields.firstName}'s brand`);
+      if (!user) throw new HttpError(409, MESSAGES.emailAlreadyUsed);
+      return ctx.sessions.issue(user, null);
     },
   });
 }
