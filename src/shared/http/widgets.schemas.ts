@@ -157,8 +157,9 @@ export const MetricsQuerySchema = z.object({
   widget_id: id,
   video_id: id.optional(),
   duration: z.enum(DATE_RANGES).default('1m'),
-  start_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  // Real calendar days only: 2026-13-45 is refused here rather than becoming an invalid time further on.
+  start_date: z.iso.date().optional(),
+  end_date: z.iso.date().optional(),
 });
 const totals = z.object({
   impressions: z.number(), views: z.number(), viewers: z.number(), watch_seconds: z.number(),

@@ -273,6 +273,9 @@ describe('embed, events and analytics', () => {
     expect(metrics.per_video.find((v: { video_id: string }) => v.video_id === first)).toMatchObject({ impressions: 1, views: 1, product_clicks: 1 });
     expect((await call(key, 'GET', `/api/metrics?widget_id=${widget._id}&video_id=${second}`)).json().totals).toMatchObject({ impressions: 1, views: 0 });
     expect((await call(await keyOf(workspace.w.otherBrandId), 'GET', `/api/metrics?widget_id=${widget._id}`)).statusCode).toBe(404);
+    expect((await call(key, 'GET', `/api/metrics?widget_id=${widget._id}&duration=custom&start_date=2026-13-45`)).statusCode).toBe(400);
+    const custom = (await call(key, 'GET', `/api/metrics?widget_id=${widget._id}&duration=custom&start_date=2026-11-01&end_date=2026-11-30`)).json();
+    expect(custom.totals.impressions).toBe(3);
 
     // Bad batches: malformed, too many, a stray video, oversized, a forged token.
     expect((await workspace.w.app.inject({ method: 'POST', url: '/metrics/embed/events', headers: { 'content-type': 'text/plain' }, payload: '{"widget_id":' })).json().message).toBe('events: the body is not JSON.');
