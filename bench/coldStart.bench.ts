@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { benchDataDir } from './benchWorkspace';
+import { median } from './benchStats';
 
 const SIZES = [10_000, 100_000] as const;
 const TARGET_FIRST_MS = 500;
@@ -83,7 +84,6 @@ async function coldStart(dataDir: string): Promise<Start> {
 }
 
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 export async function run(): Promise<void> {
   buildBackend();

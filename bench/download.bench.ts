@@ -36,6 +36,7 @@ import { createDesktopServices } from '../src/main/services/desktopServices';
 import { systemClock } from '../src/main/services/ports';
 import { createSecretsService } from '../src/main/services/secrets.service';
 import { createServer } from '../src/server/app';
+import { median } from './benchStats';
 
 const SIZE = 1024 ** 3;
 /** Rounds of one download each, the order alternating; the median of the per-round ratios counts. */
@@ -103,11 +104,6 @@ function prepareTransfer(source: string, downloadDir: string): void {
   execFileSync('sync');
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 interface CurlOutcome {
   code: number | null;

@@ -16,13 +16,12 @@ import { createFontCache, resolveFontsDir } from '../src/main/services/transcrip
 import { cpSync } from 'node:fs';
 import { AppStack } from '../tests/e2e/support/stack';
 import { benchDataDir } from './benchWorkspace';
+import { median } from './benchStats';
 import { ensureWebBuild } from './webBuild';
 
 const ROUNDS = 8;
 const PER_ROUND = 3;
 const TARGET = 5;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function api(stack: AppStack) {
   const { email, password } = DEMO_ACCOUNTS.brandManager;

@@ -1,17 +1,10 @@
 import type { EmbedWidget, ProductTag } from '../shared/http/widgets.schemas';
+import { formatPrice } from '../shared/rules/formatting';
 import { absolute, h, stars } from './carousel';
 import type { Reporter } from './reporter';
 
 type Video = EmbedWidget['videos'][number];
 interface PlayerOptions { origin: string; reporter: Reporter; returnFocus: HTMLElement }
-
-const money = (price: number, currency: string) => {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(price);
-  } catch {
-    return `${price.toFixed(2)} ${currency}`;
-  }
-};
 
 /** A link that leaves for the shop in a new tab, never able to reach back into the host page. */
 const shopLink = (href: string, className: string, label: string, onClick: () => void) => {
@@ -25,7 +18,7 @@ function productRow(widget: EmbedWidget, product: ProductTag, videoId: string, r
   const clicked = () => reporter.emit({ type: 'product_click', video_id: videoId, product_id: product.id });
   const name = product.url ? shopLink(product.url, 'name', product.title, clicked) : h('span', { class: 'name' }, product.title);
   const details = h('div', {}, name);
-  if (toggles.price !== false && product.price !== null) details.append(h('div', { class: 'price' }, money(product.price, product.currency)));
+  if (toggles.price !== false && product.price !== null) details.append(h('div', { class: 'price' }, formatPrice(product.price, product.currency)));
   if (toggles.variant !== false && product.variants.length > 0) {
     const select = h('select', { 'aria-label': `${product.title} variant` }, ...product.variants.map((v) => h('option', {}, v)));
     details.append(select);

@@ -3,7 +3,7 @@
  * locale given), so a figure reads the same on every screen. Counts with the spec's K/M/G/T suffixes come from
  * shared/rules/formatting (formatCount), which this module re-exports.
  */
-export { formatCount } from '../../shared/rules/formatting';
+export { formatCount, formatPrice } from '../../shared/rules/formatting';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -12,7 +12,6 @@ const numberFormat = new Intl.NumberFormat(undefined);
 const decimalFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
 const sizeFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const priceFormats = new Map<string, Intl.NumberFormat>();
 
 const toDate = (value: string | number | Date): Date => (value instanceof Date ? value : new Date(value));
 
@@ -46,12 +45,6 @@ export function formatPercent(ratio: number): string {
   return percentFormat.format(ratio);
 }
 
-/** An amount of money in its currency (US dollars unless said), e.g. $1,234.50. */
-export function formatPrice(amount: number, currency = 'USD'): string {
-  let format = priceFormats.get(currency);
-  if (!format) priceFormats.set(currency, (format = new Intl.NumberFormat(undefined, { style: 'currency', currency })));
-  return format.format(amount);
-}
 
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 

@@ -4,6 +4,7 @@ import { REPORT_TYPES } from '../../shared/domain/workspace';
 import type { SeededAccounts } from './accounts';
 import { daysAgo } from './clock';
 import type { Prng } from './prng';
+import { BRAND_MADE_SQL } from '../repositories/videos/videoScope';
 
 const REPORT_TITLES: Readonly<Record<string, readonly string[]>> = {
   custom: ['Q3 creator deep-dive', 'Launch week overview'],
@@ -76,7 +77,7 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
         { id: string; name: string; price: number; pictures: string }[];
       if (appPublish) {
         const own = db.prepare(`SELECT v.id FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.brand_id = ? AND v.analysis_stage = 'completed'
-          AND (v.added_by_bm = 1 OR v.creator_id IS NULL OR c.creator_type = 'brand') ORDER BY v.views DESC, v.id LIMIT 40`).pluck().all(brand.id) as string[];
+          AND ${BRAND_MADE_SQL} ORDER BY v.views DESC, v.id LIMIT 40`).pluck().all(brand.id) as string[];
         for (const videoId of rng.sample(own, Math.min(own.length, 12))) appPublish.run(daysAgo(rng.float(0, 60)), videoId);
       }
       const shop = `https://shop.example.com/${brand.name.split(' ')[0]?.toLowerCase() ?? 'brand'}`;

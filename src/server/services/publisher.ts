@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { PublishJob } from '../../shared/http/publishing.schemas';
 import { publishingBlock } from '../../shared/rules/licensing';
 import { HttpError } from '../http/httpError';
+import { BRAND_MADE_SQL } from '../repositories/videos/videoScope';
 
 type Action = PublishJob['action'];
 type JobRow = { id: string; brand_id: string; video_id: string; action: Action; state: PublishJob['state']; error: string | null; created_at: string; updated_at: string };
@@ -22,7 +23,7 @@ const toJob = (row: JobRow): PublishJob => ({ _id: row.id, video_id: row.video_i
  */
 export function createPublisher(db: Database.Database, now: () => Date) {
   const rightsOf = db.prepare(`SELECT v.id, v.title,
-      (v.added_by_bm = 1 OR v.creator_id IS NULL OR c.creator_type = 'brand') AS by_brand,
+      ${BRAND_MADE_SQL} AS by_brand,
       (SELECT json_group_array(json_object('status', la.status, 'expires_at', (SELECT MAX(lp.expires_at) FROM license_purchases lp WHERE lp.agreement_id = la.id)))
          FROM license_agreements la WHERE la.video_id = v.id AND la.status IN ('paid', 'expired')) AS licenses
     FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.id = ? AND v.brand_id = ?`);
@@ -36,7 +37,9 @@ export function createPublisher(db: Database.Database, now: () => Date) {
 
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
+  /** Requests waiting for their own jobs to end, each woken after every step (not by other requests' jobs). */
   const waiters = new Set<() => void>();
+  const openOf = db.prepare(`SELECT COUNT(*) FROM publish_jobs WHERE state IN ('queued', 'processing') AND id IN (SELECT value FROM json_each(?))`).pluck();
 
   const blockOf = (row: RightsRow) => publishingBlock({ byBrand: row.by_brand === 1, licenses: JSON.parse(row.licenses ?? '[]') as { status: string; expires_at: string | null }[] }, now());
 
@@ -61,7 +64,7 @@ export function createPublisher(db: Database.Database, now: () => Date) {
       timer = null;
       step();
       if (anyOpen.get() !== undefined) schedule();
-      else for (const wake of [...waiters]) wake();
+      for (const wake of [...waiters]) wake();
     }, STEP_MS);
   };
 
@@ -96,22 +99,32 @@ export function createPublisher(db: Database.Database, now: () => Date) {
       const row = rightsOf.get(videoId, brandId) as RightsRow | undefined;
       return row ? blockOf(row) : null;
     },
-    /** A job by its id, or the latest job of a video by the video's id. */
+    /** The latest job of a video, or null. */
+    latestOf(brandId: string, videoId: string): PublishJob | null {
+      const row = latestOfVideo.get(videoId, brandId) as JobRow | undefined;
+      return row ? toJob(row) : null;
+    },
+    /** A job by its id, or the latest job of a video by the video's id (the gateway's state route takes either). */
     state(brandId: string, id: string): PublishJob | null {
       const row = (byId.get(id, brandId) ?? latestOfVideo.get(id, brandId)) as JobRow | undefined;
       return row ? toJob(row) : null;
     },
-    /** Resolves when no job is open, or after `ms` (a route that answers with final states when they come quickly). */
-    settled(ms: number): Promise<void> {
-      if (anyOpen.get() === undefined) return Promise.resolve();
+    /** Resolves when these jobs have ended, or after `ms` (a route that answers with final states when they come quickly). */
+    settled(jobIds: readonly string[], ms: number): Promise<void> {
+      const ids = JSON.stringify(jobIds);
+      const ended = () => (openOf.get(ids) as number) === 0;
+      if (ended()) return Promise.resolve();
       return new Promise((resolve) => {
         const done = () => {
           clearTimeout(limit);
-          waiters.delete(done);
+          waiters.delete(check);
           resolve();
         };
+        const check = () => {
+          if (stopped || ended()) done();
+        };
         const limit = setTimeout(done, ms);
-        waiters.add(done);
+        waiters.add(check);
       });
     },
     /**
@@ -120,7 +133,7 @@ export function createPublisher(db: Database.Database, now: () => Date) {
      */
     async run(brandId: string, videoIds: readonly string[], published: boolean, waitMs = 3000) {
       const queued = this.enqueue(brandId, videoIds, published ? 'publish' : 'unpublish');
-      await this.settled(waitMs);
+      await this.settled(queued.map((job) => job._id), waitMs);
       const jobs = queued.map((job) => this.state(brandId, job._id) ?? job);
       const done = jobs.filter((job) => job.state === (published ? 'published' : 'unpublished')).length;
       const open = jobs.filter((job) => job.state === 'queued' || job.state === 'processing').length;

@@ -46,3 +46,12 @@ export function truncateSnippet(text: string, max: number = SNIPPET_MAX_CHARS): 
   if (codePoints.length <= max) return { text, truncated: false };
   return { text: codePoints.slice(0, max).join(''), truncated: true };
 }
+
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
+/** An amount of money in its currency (US dollars unless said), e.g. $1,234.50, in the reader's locale (app and widget embed). */
+export function formatPrice(amount: number, currency = 'USD'): string {
+  let format = priceFormats.get(currency);
+  if (!format) priceFormats.set(currency, (format = new Intl.NumberFormat(undefined, { style: 'currency', currency })));
+  return format.format(amount);
+}

@@ -1,6 +1,8 @@
 import { OWN_STORAGE_PLATFORM, VIDEO_MIME_MAP } from '../constants';
 
-const DOWNLOADABLE = new Set<string>([OWN_STORAGE_PLATFORM, 'GoogleDrive']);
+/** The platforms whose videos the back end keeps as files: downloadable (spec §5) and playable in a widget. */
+export const DOWNLOADABLE_PLATFORMS = [OWN_STORAGE_PLATFORM, 'GoogleDrive'] as const;
+const DOWNLOADABLE = new Set<string>(DOWNLOADABLE_PLATFORMS);
 
 /** Download is allowed only for own-storage and Google Drive videos (spec §5). */
 export function canDownload(platform: string): boolean {

@@ -15,10 +15,12 @@ import { FormAlert, SelectField } from '../../ui/form';
 import { EmptyState, PageHeader } from '../../ui/page';
 import { resolveMediaUrl } from '../../ui/player/playerSource';
 import { RemoteView } from '../../ui/remote';
+import { Pager } from '../../ui/pager';
 import { Tabs } from '../../ui/tabs';
 import { fetchAppManagerVideos, publishingApi, type Who } from './appManager.api';
 import './appManager.css';
 
+const PAGE_SIZE = 25;
 const SHOW_OPTIONS = [{ value: 'all' as const, label: 'Every video' }, { value: 'published' as const, label: 'Published only' }];
 type Ask = { ids: string[]; titles: string[]; published: boolean };
 
@@ -62,7 +64,7 @@ function AppManager({ who }: { who: Who }) {
   useEffect(() => () => abort.current.abort(), []);
 
   const list = useRemoteQuery(`app-manager|${who.brand_id}|${tab}|${show}|${search}|${page}`,
-    useCallback(() => fetchAppManagerVideos(api.main, who, { tab, show, search, page }), [api, who, tab, show, search, page]));
+    useCallback(() => fetchAppManagerVideos(api.main, who, { tab, show, search, page, per_page: PAGE_SIZE }), [api, who, tab, show, search, page]));
   const setTab = (next: AppManagerTab) => { setParams(next === 'brand' ? {} : { tab: next }, { replace: true }); setPage(1); setSelected(new Set()); };
   const counts = list.state.phase === 'success' ? list.state.body.counts : null;
   const items = APP_MANAGER_TABS.map((value) => ({ value, label: counts ? `${APP_MANAGER_TAB_LABELS[value]} (${counts[value]})` : APP_MANAGER_TAB_LABELS[value] }));
@@ -136,11 +138,8 @@ function AppManager({ who }: { who: Who }) {
                     })}
                   </tbody>
                 </table>
-                <div className="app-manager__pager">
-                  <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-                  <span>Page {page} of {Math.max(1, Math.ceil(body.total / 25))} · {body.total} videos</span>
-                  <button type="button" className="btn" disabled={page * 25 >= body.total} onClick={() => setPage(page + 1)}>Next</button>
-                </div>
+                <p className="field__hint">{body.total} videos</p>
+                <Pager page={page} totalPages={Math.ceil(body.total / PAGE_SIZE)} onPage={setPage} />
               </>
             )}
         </RemoteView>

@@ -5,8 +5,8 @@ import { brandKeyClient } from '../../lib/brandKeyClient';
 export interface Who { brand_id: string; user_id: string }
 type Services = { main: AxiosInstance; gateway: AxiosInstance };
 
-export async function fetchAppManagerVideos(main: AxiosInstance, who: Who, query: { tab: AppManagerTab; show: 'all' | 'published'; search: string; page: number }) {
-  const response = await main.get('/app_manager/videos', { params: { ...who, ...query, per_page: 25 } });
+export async function fetchAppManagerVideos(main: AxiosInstance, who: Who, query: { tab: AppManagerTab; show: 'all' | 'published'; search: string; page: number; per_page: number }) {
+  const response = await main.get('/app_manager/videos', { params: { ...who, ...query } });
   return { ...response, data: AppManagerResponseSchema.parse(response.data) };
 }
 

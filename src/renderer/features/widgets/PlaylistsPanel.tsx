@@ -1,16 +1,14 @@
-import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { MESSAGES } from '../../../shared/messages';
 import type { Playlist, Widget } from '../../../shared/http/widgets.schemas';
-import { backendInfoAtom } from '../../app/boot/boot.atoms';
 import { formatDate } from '../../lib/format';
 import { toFailure } from '../../lib/httpFailure';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
 import { ConfirmDialog, FormDialog, RenameDialog } from '../../ui/dialog';
 import { EmptyState } from '../../ui/page';
-import { resolveMediaUrl } from '../../ui/player/playerSource';
 import { RemoteView } from '../../ui/remote';
-import { moved, type BuilderVideo } from './builder/builderForm';
+import type { BuilderVideo } from './builder/builderForm';
+import { OrderedVideos } from './builder/OrderedVideos';
 import { VideoPickerDialog } from './builder/VideoPickerDialog';
 import type { MetricsApi, Who } from './widgets.api';
 
@@ -81,7 +79,6 @@ export function PlaylistsPanel({ who, calls }: { who: Who; calls: MetricsApi }) 
 interface DialogProps { who: Who; draft: Draft; widgets: Widget[]; save: (draft: Draft) => Promise<Playlist>; onClose: (done: boolean) => void }
 
 function PlaylistDialog({ who, draft: initial, widgets, save, onClose }: DialogProps) {
-  const origin = useAtomValue(backendInfoAtom)?.origin ?? '';
   const [draft, setDraft] = useState(initial);
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -111,19 +108,7 @@ function PlaylistDialog({ who, draft: initial, widgets, save, onClose }: DialogP
         <button type="button" className="btn" onClick={() => setPicking(true)}>Choose videos</button>
       </div>
       {videos.length === 0 ? <p className="empty-note">No video yet.</p> : (
-        <ol className="widget-videos">
-          {videos.map((video, index) => (
-            <li key={video.video_id} className="widget-video">
-              {video.thumbnail_url ? <img src={resolveMediaUrl(video.thumbnail_url, origin)} alt="" /> : <span className="picker-item__blank" />}
-              <span className="widget-video__title">{index + 1}. {video.title}</span>
-              <div className="widget-video__actions">
-                <button type="button" className="btn btn--small" disabled={index === 0} onClick={() => setDraft({ ...draft, videos: moved(videos, index, -1) })} aria-label={`Move ${video.title} up`}>↑</button>
-                <button type="button" className="btn btn--small" disabled={index === videos.length - 1} onClick={() => setDraft({ ...draft, videos: moved(videos, index, 1) })} aria-label={`Move ${video.title} down`}>↓</button>
-                <button type="button" className="btn btn--small" onClick={() => setDraft({ ...draft, videos: videos.filter((v) => v !== video) })} aria-label={`Remove ${video.title}`}>Remove</button>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <OrderedVideos videos={videos} onChange={(next) => setDraft({ ...draft, videos: next })} />
       )}
       <fieldset className="check-row">
         <legend>Attached to</legend>

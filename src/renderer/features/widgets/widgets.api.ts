@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import type { z } from 'zod';
-import { OWN_STORAGE_PLATFORM } from '../../../shared/constants';
+import { DOWNLOADABLE_PLATFORMS } from '../../../shared/rules/videos';
 import type { VideoListResponse } from '../../../shared/http/videos.schemas';
 import {
   InventoryResponseSchema, MetricsResponseSchema, PlaylistListResponseSchema, PlaylistResponseSchema,
@@ -40,7 +40,7 @@ export type MetricsApi = ReturnType<typeof metricsApi>;
 
 /** Videos that can play in a widget: the brand's own uploads kept in Reelscope storage or Google Drive, newest first. */
 export async function fetchPlayableVideos(main: AxiosInstance, who: Who, search: string, page: number) {
-  const filters = JSON.stringify({ platform: [OWN_STORAGE_PLATFORM, 'GoogleDrive'] });
+  const filters = JSON.stringify({ platform: DOWNLOADABLE_PLATFORMS });
   const response = await main.get<VideoListResponse>('/videos', { params: { ...who, tab: 'My Videos', search, page, per_page: 25, filters } });
   return response.data;
 }

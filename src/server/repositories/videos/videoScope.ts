@@ -90,3 +90,9 @@ export function likeContains(text: string): string {
 export function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
+
+/**
+ * A video the brand made itself (it uploaded it, or a creator of type brand did), as opposed to a creator's or
+ * shopper's: no license is needed to publish it. SQL over `videos v LEFT JOIN creators c ON c.id = v.creator_id`.
+ */
+export const BRAND_MADE_SQL = "(v.added_by_bm = 1 OR v.creator_id IS NULL OR c.creator_type = 'brand')";

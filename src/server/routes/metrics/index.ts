@@ -24,8 +24,5 @@ export async function metricsApiPlugin(app: FastifyInstance, ctx: ServerContext)
   registerPlaylistRoutes(app, { ctx, repo, checks });
   registerInventoryRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx, repo, events);
-  const script = createEmbedScript();
-  registerEmbedRoutes(app, { ctx, keys: ctx.widgets.keys, events, payload: createEmbedPayload(ctx.db, repo, ctx.media), script });
-  // Bundled before the first page asks: a slow first answer would let the page paint before the embed reserves its space.
-  app.addHook('onReady', async () => void script().catch(() => undefined));
+  registerEmbedRoutes(app, { ctx, keys: ctx.widgets.keys, events, payload: createEmbedPayload(ctx.db, repo, ctx.media), script: createEmbedScript() });
 }

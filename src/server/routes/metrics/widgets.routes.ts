@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   SnippetResponseSchema, WidgetFieldsSchema, WidgetIdParamsSchema, WidgetListResponseSchema, WidgetResponseSchema, WidgetUpdateBodySchema,
@@ -8,15 +8,13 @@ import { embedSnippet } from '../../../shared/rules/widgets';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
 import { found } from '../../http/httpError';
+import { publicOrigin } from '../../http/publicOrigin';
 import type { AccessKeys } from './accessKeys';
 import type { createWidgetChecks } from './widgetChecks';
 import type { WidgetRepository } from './widgetRepository';
 
 interface Deps { ctx: ServerContext; repo: WidgetRepository; keys: AccessKeys; checks: ReturnType<typeof createWidgetChecks> }
 
-const publicBase = () => z.url({ protocol: /^https?$/ }).safeParse(process.env.REELSCOPE_PUBLIC_URL ?? '').data ?? null;
-/** Where pages load embed.js from: a hosted back end's public address, else the address this request reached. */
-export const embedOrigin = (request: FastifyRequest) => (publicBase() ?? `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`).replace(/\/+$/, '');
 
 /** Widget routes of the metrics and widget API (spec §7): create, read, list, update, delete, and embed tokens. */
 export function registerWidgetRoutes(app: FastifyInstance, { ctx, repo, keys, checks }: Deps): void {
@@ -84,7 +82,7 @@ export function registerWidgetRoutes(app: FastifyInstance, { ctx, repo, keys, ch
     handler: ({ auth, params, request }) => {
       const widget = found(repo.find(params.id, auth.brandId));
       const token = keys.issueToken(widget._id, ctx.now());
-      return { token, snippet: embedSnippet(`${embedOrigin(request)}${SERVICE_PREFIXES.metrics}`, widget._id, token) };
+      return { token, snippet: embedSnippet(`${publicOrigin(request)}${SERVICE_PREFIXES.metrics}`, widget._id, token) };
     },
   });
   defineRoute(app, {

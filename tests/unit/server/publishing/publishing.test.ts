@@ -4,6 +4,7 @@ import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas'
 import { PUBLISH_BLOCKED } from '../../../../src/shared/rules/licensing';
 import { API_KEY_WRONG } from '../../../../src/server/routes/metrics/accessKeys';
 import { useVideoWorkspace, WORKSPACE_NOW } from '../videos/support/videoWorkspace';
+import { BRAND_MADE_SQL } from '../../../../src/server/repositories/videos/videoScope';
 
 const workspace = useVideoWorkspace();
 const NOW = Date.parse(WORKSPACE_NOW);
@@ -11,8 +12,8 @@ const DAY = 86_400_000;
 
 const videosWhere = (where: string, count = 3) => workspace.w.db.prepare(`SELECT v.id FROM videos v LEFT JOIN creators c ON c.id = v.creator_id
   WHERE v.brand_id = ? AND ${where} AND NOT EXISTS (SELECT 1 FROM license_agreements la WHERE la.video_id = v.id) ORDER BY v.id LIMIT ?`).pluck().all(workspace.w.brandId, count) as string[];
-const brandMade = (count = 3) => videosWhere("(v.added_by_bm = 1 OR v.creator_id IS NULL OR c.creator_type = 'brand')", count);
-const creatorMade = (count = 3) => videosWhere("v.added_by_bm = 0 AND v.creator_id IS NOT NULL AND c.creator_type <> 'brand'", count);
+const brandMade = (count = 3) => videosWhere(BRAND_MADE_SQL, count);
+const creatorMade = (count = 3) => videosWhere(`NOT ${BRAND_MADE_SQL}`, count);
 const publishedFlag = (id: string) => workspace.w.db.prepare('SELECT published FROM videos WHERE id = ?').pluck().get(id) as number;
 
 function license(videoId: string, status: 'paid' | 'expired', endsInDays: number): void {

@@ -5,6 +5,7 @@ import { resolveMediaUrl } from '../../../ui/player/playerSource';
 import { useServices } from '../../../app/useServices';
 import { useRemoteQuery } from '../../../lib/useRemoteQuery';
 import { Modal } from '../../../ui/dialog';
+import { Pager } from '../../../ui/pager';
 import { RemoteView } from '../../../ui/remote';
 import { fetchPlayableVideos, type Who } from '../widgets.api';
 import type { BuilderVideo } from './builderForm';
@@ -59,11 +60,8 @@ export function VideoPickerDialog({ who, chosen, onAdd, onClose }: Props) {
                 );
               })}
             </ul>
-            <div className="picker-pager">
-              <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-              <span>Page {body.data.page} of {Math.max(1, body.data.totalPages)} · {body.data.count} videos</span>
-              <button type="button" className="btn" disabled={page >= body.data.totalPages} onClick={() => setPage(page + 1)}>Next</button>
-            </div>
+            <p className="field__hint">{body.data.count} playable videos</p>
+            <Pager page={body.data.page} totalPages={body.data.totalPages} onPage={setPage} />
           </>
         )}
       </RemoteView>

@@ -8,6 +8,7 @@ import { IdentitySchema } from '../../../../shared/http/videoList.schemas';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { found, HttpError, notFound } from '../../../http/httpError';
+import { publicOrigin } from '../../../http/publicOrigin';
 import { actingBrand } from '../videos/videoAccess';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -39,12 +40,10 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   const productsOf = ctx.db.prepare('SELECT id FROM products WHERE brand_id = ?').pluck();
   const base = { auth: 'bearer' as const, tags: ['campaigns'] };
   const brandProducts = (brandId: string) => new Set(productsOf.all(brandId) as string[]);
-  // Where creators reach the campaigns: a hosted back end's public address (the embedded one is on loopback only).
   /** A banner file no campaign refers to any more (a replaced or deleted campaign's). */
   const removeBannerFile = async (file: string | null) => {
     if (file && ctx.media.mediaDir && /^[0-9a-f]{24}\.[a-z]+$/.test(file)) await rm(join(ctx.media.mediaDir, CAMPAIGN_MEDIA, file), { force: true });
   };
-  const publicBase = z.url({ protocol: /^https?$/ }).safeParse(process.env.REELSCOPE_PUBLIC_URL ?? '').data ?? null;
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/campaigns', summary: "The acting brand's campaigns of a tab (default active), sorted OLD (default) or NEW, searched by headline or hashtag",
@@ -96,8 +95,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     params: IdParamsSchema, query: IdentitySchema, response: { 200: z.object({ submission_link: z.string() }) },
     handler: ({ params, query, request }) => {
       const campaign = found(repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now()));
-      const origin = publicBase ?? `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`;
-      return { submission_link: `${origin.replace(/\/+$/, '')}/campaigns/${encodeURIComponent(campaign._id)}/submit` };
+      return { submission_link: `${publicOrigin(request)}/campaigns/${encodeURIComponent(campaign._id)}/submit` };
     },
   });
 
