@@ -15,6 +15,8 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           // The embedded back end (src/server/cli.ts behind the utility-process shim) runs as out/main/backend.js.
           backend: resolve('src/main/electron/backendChild.ts'),
+          // Report charts are laid out on a thread of their own (reportExport/chartLayoutThread.ts looks for this file).
+          chartLayoutWorker: resolve('src/main/services/reportExport/chartLayout.worker.ts'),
         },
       },
     },

@@ -1,4 +1,7 @@
-/** The path calls of a zrender path proxy, replayed on pdfkit (arcs as Bézier curves: pdfkit has no canvas arc). */
+/**
+ * The path calls of a zrender path proxy, recorded as numbers (arcs as Bézier curves: pdfkit has no canvas arc) and
+ * replayed on pdfkit.
+ */
 
 /** What a zrender PathProxy offers: its path, replayed on a canvas-like context. */
 export interface PathProxyLike {
@@ -17,7 +20,7 @@ export interface CanvasPath {
   closePath(): void;
 }
 
-interface PdfPath {
+export interface PdfPath {
   moveTo(x: number, y: number): unknown;
   lineTo(x: number, y: number): unknown;
   bezierCurveTo(x1: number, y1: number, x2: number, y2: number, x: number, y: number): unknown;
@@ -53,7 +56,7 @@ function arcOn(pdf: PdfPath, open: { value: boolean }, cx: number, cy: number, r
   }
 }
 
-/** Replays the proxy's path on the document (then fill or stroke it). */
+/** Replays the proxy's path on a pdfkit-like target (a document, or chartLayout's recorder). */
 export function pathCommands(proxy: PathProxyLike, pdf: PdfPath): void {
   const open = { value: false };
   const canvas: CanvasPath = {
@@ -66,4 +69,26 @@ export function pathCommands(proxy: PathProxyLike, pdf: PdfPath): void {
     closePath: () => { pdf.closePath(); open.value = false; },
   };
   proxy.rebuildPath(canvas, 1);
+}
+
+/** The codes of a recorded path; each is followed by its numbers (move 2, line 2, cubic 6, quadratic 4, rect 4, close 0). */
+export const PATH_OPS = { move: 0, line: 1, cubic: 2, quadratic: 3, rect: 4, close: 5 } as const;
+
+/** Replays a recorded path on the document (then fill or stroke it); a truncated or unknown code ends the path. */
+export function replayPath(commands: readonly number[], pdf: PdfPath): void {
+  const at = (index: number) => commands[index] ?? 0;
+  let i = 0;
+  while (i < commands.length) {
+    const op = commands[i];
+    const args = op === PATH_OPS.cubic ? 6 : op === PATH_OPS.quadratic || op === PATH_OPS.rect ? 4 : op === PATH_OPS.close ? 0 : 2;
+    if (i + args >= commands.length && args > 0) return;
+    if (op === PATH_OPS.move) pdf.moveTo(at(i + 1), at(i + 2));
+    else if (op === PATH_OPS.line) pdf.lineTo(at(i + 1), at(i + 2));
+    else if (op === PATH_OPS.cubic) pdf.bezierCurveTo(at(i + 1), at(i + 2), at(i + 3), at(i + 4), at(i + 5), at(i + 6));
+    else if (op === PATH_OPS.quadratic) pdf.quadraticCurveTo(at(i + 1), at(i + 2), at(i + 3), at(i + 4));
+    else if (op === PATH_OPS.rect) pdf.rect(at(i + 1), at(i + 2), at(i + 3), at(i + 4));
+    else if (op === PATH_OPS.close) pdf.closePath();
+    else return;
+    i += 1 + args;
+  }
 }

@@ -3,6 +3,7 @@ import type { ReportChart, ReportDocument, ReportKpi } from '../../../shared/rep
 import type { Ctx } from '../transcriptExport/pdfWriter';
 import { paragraph } from '../transcriptExport/pdfWriter';
 import { drawText } from '../transcriptExport/textRuns';
+import type { ChartLayoutRequest, DrawnItem } from './chartLayout';
 import { drawChartVectors } from './chartPdf';
 import type { Tone } from './format';
 import { formatValue, kpiChangeLine } from './format';
@@ -79,15 +80,38 @@ function chartHeight(chart: ReportChart, width: number): number {
   return Math.min(560, Math.max(140, chart.categories.length * band + (chart.series.length > 1 ? 64 : 40)));
 }
 
-/** A chart section: its title and the chart, moved to the next page when the two do not fit on this one. */
-export function drawChart(ctx: Ctx, chart: ReportChart): void {
+/** What ECharts is asked to lay out for a chart printed `width` points wide: the screen's pixels, same proportions. */
+export function chartLayoutRequest(chart: ReportChart, width: number): ChartLayoutRequest {
+  return { chart, width: CHART_PIXELS, height: Math.round(chartHeight(chart, width) * (CHART_PIXELS / width)) };
+}
+
+/** Where a chart goes: its page and box. */
+export interface ChartPlace {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+}
+
+/**
+ * A chart section's title and the room for its chart, moved to the next page when the two do not fit on this one.
+ * The chart is drawn into the place once laid out (drawChart).
+ */
+export function placeChart(ctx: Ctx, chart: ReportChart): ChartPlace {
   const { pdf } = ctx;
   const width = contentWidth(pdf);
   const height = chartHeight(chart, width);
   ensureRoom(pdf, SECTION_TITLE_HEIGHT + height);
   sectionTitle(ctx, chart.title);
-  const top = pdf.y;
-  drawChartVectors(ctx, chart, { x: MARGIN, y: top, width, height }, CHART_PIXELS);
-  // The labels moved pdfkit's text cursor: the next section starts under the chart.
-  pdf.y = top + height + 18;
+  const range = pdf.bufferedPageRange();
+  const place = { page: range.start + range.count - 1, x: MARGIN, y: pdf.y, width };
+  pdf.y = place.y + height + 18;
+  return place;
+}
+
+/** Draws a laid-out chart into its place. */
+export function drawChart(ctx: Ctx, place: ChartPlace, items: readonly DrawnItem[]): void {
+  const { pdf } = ctx;
+  pdf.switchToPage(place.page);
+  drawChartVectors(ctx, items, place, CHART_PIXELS);
 }

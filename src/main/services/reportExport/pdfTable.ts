@@ -7,8 +7,9 @@ import type { ReportTable, ValueFormat } from '../../../shared/reports/reportDoc
 import type { Ctx } from '../transcriptExport/pdfWriter';
 import { formatValue } from './format';
 import { contentWidth, ensureRoom, INK, MARGIN, MUTED, pageBottom, RULE, SECTION_TITLE_HEIGHT, sectionTitle } from './layout';
-import type { Align } from './pdfText';
-import { drawLine, setFill, textWidth } from './pdfText';
+import type { Align, LineBox } from './pdfText';
+import { drawLine, lineObject, setFill, textWidth } from './pdfText';
+import { writeTextObjects } from '../transcriptExport/textRuns';
 
 const SIZE = 8.5;
 const ROW = 15;
@@ -88,19 +89,56 @@ function drawHeader(ctx: Ctx, columns: Column[]): void {
   pdf.y += ROW;
 }
 
+/** `r g b rg`: a fill colour inside a text batch (pdfkit's fillColor writes straight to the page). */
+function fillOperator(hex: string): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  const channel = (shift: number) => Math.round((((value >> shift) & 0xff) / 255) * 1000) / 1000;
+  return `${channel(16)} ${channel(8)} ${channel(0)} rg\n`;
+}
+const INK_FILL = fillOperator(INK);
+const LINK_FILL = fillOperator(LINK_COLOUR);
+
+/**
+ * A link over a cell. The URI action sits inside the annotation: pdfkit's link() makes it an object of its own, 500
+ * more in a long table. (pdfkit reads `Subtype`; its typings spell the key `SubType`.)
+ */
+function uriLink(ctx: Ctx, x: number, y: number, width: number, url: string): void {
+  const link = { Subtype: 'Link', A: { S: 'URI', URI: new String(url) } };
+  ctx.pdf.annotate(x, y, width, ROW, link as Parameters<Ctx['pdf']['annotate']>[4]);
+}
+
+/**
+ * One row: cells that are one left-to-right run (nearly all) are written together in one piece, each with its colour;
+ * the others (several scripts, right to left) are drawn one by one.
+ */
 function drawRow(ctx: Ctx, columns: Column[], row: readonly Cell[], link: string | null): void {
   const { pdf } = ctx;
   const y = pdf.y;
+  let objects = '';
+  let fill = '';
+  const alone: (() => void)[] = [];
   columns.forEach((column, index) => {
     const cell = row[index] ?? null;
-    const box = { x: column.x + PAD, y: y + TEXT_TOP, width: column.width - 2 * PAD, size: SIZE };
+    const text = formatValue(cell, column.format);
     // Numbers keep to their column's side; text follows its own direction (Arabic and Hebrew from the right).
     const align = typeof cell === 'number' || column.align === 'right' ? 'right' : undefined;
+    const box: LineBox = { x: column.x + PAD, y: y + TEXT_TOP, width: column.width - 2 * PAD, size: SIZE, ...(align ? { align } : {}) };
     const linked = index === 0 && link !== null;
-    setFill(ctx, linked ? LINK_COLOUR : INK);
-    drawLine(ctx, formatValue(cell, column.format), { ...box, ...(align ? { align } : {}) });
-    if (linked) pdf.link(column.x, y, column.width, ROW, link);
+    const object = lineObject(ctx, text, box);
+    if (object === null) {
+      alone.push(() => {
+        setFill(ctx, linked ? LINK_COLOUR : INK);
+        drawLine(ctx, text, box);
+      });
+    } else if (object !== '') {
+      const wanted = linked ? LINK_FILL : INK_FILL;
+      if (wanted !== fill) objects += fill = wanted;
+      objects += object;
+    }
+    if (linked) uriLink(ctx, column.x, y, column.width, link);
   });
+  writeTextObjects(pdf, objects);
+  for (const draw of alone) draw();
   pdf.y = y + ROW;
 }
 

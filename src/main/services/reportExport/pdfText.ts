@@ -7,7 +7,7 @@ import type { Ctx } from '../transcriptExport/pdfWriter';
 import { drawRtlWords, widthOf } from '../transcriptExport/pdfWriter';
 import type { FontKey, Run } from '../transcriptExport/scripts';
 import { isRtlParagraph, splitRuns } from '../transcriptExport/scripts';
-import { drawText } from '../transcriptExport/textRuns';
+import { currentFont, drawText, textObject } from '../transcriptExport/textRuns';
 
 export type Align = 'left' | 'right' | 'center';
 
@@ -88,10 +88,31 @@ export function textWidth(ctx: Ctx, text: string, size: number, base: FontKey = 
   return runsWidth(ctx, splitRuns(text, base), size);
 }
 
+const oneLine = (raw: string) => raw.replace(/\s+/g, ' ').trim();
+
+/**
+ * The text object of a line that is one left-to-right run (most table cells), fitted and placed in its box as
+ * drawLine places it, for writing with others in one piece (writeTextObjects); '' for nothing to draw, null when the
+ * line needs drawLine (several scripts, right to left, positioned marks).
+ */
+export function lineObject(ctx: Ctx, raw: string, box: LineBox): string | null {
+  const text = oneLine(raw);
+  if (text === '') return '';
+  if (isRtlParagraph(text)) return null;
+  const runs = fitRuns(ctx, text, box.width, box.size, box.base);
+  const run = runs[0];
+  if (runs.length !== 1 || !run || run.dir !== 'ltr') return null;
+  const width = widthOf(ctx, run.font, run.text, box.size);
+  const align = box.align ?? 'left';
+  const x = align === 'right' ? box.x + box.width - width : align === 'center' ? box.x + (box.width - width) / 2 : box.x;
+  ctx.pdf.font(run.font);
+  return textObject(ctx.pdf, currentFont(ctx.pdf), run.text, x, box.y + (ascent(ctx, 'latin') - ascent(ctx, run.font)) * box.size, box.size);
+}
+
 /** Draws `text` on one line inside the box in the current fill colour; returns the drawn width. */
 export function drawLine(ctx: Ctx, raw: string, box: LineBox): number {
   const { pdf } = ctx;
-  const text = raw.replace(/\s+/g, ' ').trim();
+  const text = oneLine(raw);
   if (text === '') return 0;
   const runs = fitRuns(ctx, text, box.width, box.size, box.base);
   const widths = runs.map((run) => widthOf(ctx, run.font, run.text, box.size));

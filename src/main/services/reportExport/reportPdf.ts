@@ -3,8 +3,6 @@
  * section in order (charts as vectors from the screen's ECharts option, tables across pages), and a footer naming
  * the report and the page on every page. Text in any script is set with the transcript PDFs' embedded fonts.
  */
-import { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import type { ReportDocument } from '../../../shared/reports/reportDocument';
 import type { ParsedFont } from '../transcriptExport/fonts';
@@ -14,7 +12,8 @@ import { fontsFor } from '../transcriptExport/scripts';
 import { kpiChangeLine } from './format';
 import type { Pdf } from './layout';
 import { contentWidth, MARGIN, MUTED } from './layout';
-import { drawChart, drawHeading, drawKpis } from './pdfSections';
+import { startChartLayouts, type StartChartLayouts } from './chartLayoutThread';
+import { chartLayoutRequest, drawChart, drawHeading, drawKpis, placeChart, type ChartPlace } from './pdfSections';
 import { drawTable } from './pdfTable';
 import { drawLine, fitRuns, setFill, textWidth } from './pdfText';
 
@@ -24,6 +23,8 @@ type PdfFontSource = Parameters<Pdf['registerFont']>[1];
 export interface ReportPdfOptions {
   /** The PDF's creation date (tests pass a fixed one). */
   now?: Date;
+  /** Who lays the charts out: by default the layout thread, sharing with the writer (chartLayoutThread.ts). */
+  layouts?: StartChartLayouts;
 }
 
 /** Every text the document draws, to know which script fonts it needs. */
@@ -66,8 +67,11 @@ function drawFooters(ctx: Ctx, title: string): void {
   }
 }
 
-/** Writes the report as a PDF into `out`; resolves with its page count when every byte is flushed. */
-export async function writeReportPdf(doc: ReportDocument, out: Writable, font: (key: FontKey) => ParsedFont, options: ReportPdfOptions = {}): Promise<number> {
+/**
+ * Renders the report as a PDF in memory; resolves with its bytes and page count. In memory: one write to the file
+ * afterwards beats pdfkit's many small chunks, and the chunks are taken as pdfkit gives them (no stream in between).
+ */
+export async function renderReportPdf(doc: ReportDocument, font: (key: FontKey) => ParsedFont, options: ReportPdfOptions = {}): Promise<{ bytes: Buffer; pages: number }> {
   // font: null skips loading pdfkit's default Helvetica metrics, which these PDFs never use.
   const pdf = new PDFDocument({
     size: 'A4', margin: MARGIN, bufferPages: true, font: null as unknown as string,
@@ -75,34 +79,30 @@ export async function writeReportPdf(doc: ReportDocument, out: Writable, font: (
   });
   for (const key of neededFonts(doc)) pdf.registerFont(key, font(key) as unknown as PdfFontSource);
   const ctx: Ctx = { pdf, font };
-  pdf.pipe(out);
-  const done = finished(out);
-  // A drawing error is thrown from here; the stream's own end is then never awaited, and must not surface later as an
-  // unhandled rejection when the caller destroys the file it was writing.
-  done.catch(() => undefined);
+  const chunks: Uint8Array[] = [];
+  pdf.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    pdf.once('end', resolve);
+    pdf.once('error', reject);
+  });
 
+  const charts = doc.sections.filter((section) => section.kind === 'chart');
+  // Charts are laid out (by ECharts, on the layout thread) while the writer sets everything else: each chart's place is
+  // known from its size alone, so the flow keeps its place and the chart is drawn into it afterwards.
+  const layouts = (options.layouts ?? startChartLayouts)(charts.map((chart) => chartLayoutRequest(chart, contentWidth(pdf))));
   drawHeading(ctx, doc);
   drawKpis(ctx, doc.kpis);
+  const places: ChartPlace[] = [];
   for (const section of doc.sections) {
-    if (section.kind === 'chart') drawChart(ctx, section);
+    if (section.kind === 'chart') places.push(placeChart(ctx, section));
     else drawTable(ctx, section);
   }
+  // From the last chart back: the thread works from the first, so the writer lays out the ones it has not reached yet
+  // instead of waiting for the one it is on.
+  for (let index = places.length - 1; index >= 0; index--) drawChart(ctx, places[index]!, await layouts.take(index));
   drawFooters(ctx, doc.title);
   const pages = pdf.bufferedPageRange().count;
   pdf.end();
-  await done;
-  return pages;
-}
-
-/** Renders the report as a PDF in memory (one write to the file afterwards beats pdfkit's many small chunks). */
-export async function renderReportPdf(doc: ReportDocument, font: (key: FontKey) => ParsedFont, options: ReportPdfOptions = {}): Promise<{ bytes: Buffer; pages: number }> {
-  const chunks: Buffer[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk);
-      callback();
-    },
-  });
-  const pages = await writeReportPdf(doc, sink, font, options);
+  await ended;
   return { bytes: Buffer.concat(chunks), pages };
 }

@@ -62,20 +62,17 @@ function encodeWord(font: PdfkitFont, word: string): Segment[] | null {
 const PIECES = /[^ \t]*[ \t]|[^ \t]+$/g;
 
 /**
- * Draws `text` in the current font at `size` with its top-left at (x, y), like `pdf.text(text, x, y, { lineBreak:
- * false })`. The caller has selected the font and size (`pdf.font(key).fontSize(size)`) and the fill colour.
+ * The text object (`BT … ET`) that sets `line` in `font` at `size` with its top-left at (x, y), for content that is
+ * already under the text flip (`1 0 0 -1 0 H cm`, see drawText); the font is added to the page's resources. Null when
+ * the line needs pdfkit's own text() (positioned marks, or a pdfkit whose internals differ); '' when there is nothing
+ * to draw.
  */
-export function drawText(pdf: Pdf, line: string, x: number, y: number, size: number): void {
+export function textObject(pdf: Pdf, font: unknown, line: string, x: number, y: number, size: number): string | null {
   // pdfkit's text() drops line breaks when it does not wrap.
   const text = line.replace(/\n/g, '');
-  if (text === '') return;
-  const internals = pdf as unknown as PdfkitInternals;
-  const font = internals._font;
-  const page = internals.page;
-  if (!usableFont(font) || !page?.fonts || typeof page.height !== 'number') {
-    pdf.text(text, x, y, { lineBreak: false });
-    return;
-  }
+  if (text === '') return '';
+  const page = (pdf as unknown as PdfkitInternals).page;
+  if (!usableFont(font) || !page?.fonts || typeof page.height !== 'number') return null;
   let words = encodedWords.get(font);
   if (!words) encodedWords.set(font, (words = new Map()));
   const parts: string[] = [];
@@ -83,10 +80,7 @@ export function drawText(pdf: Pdf, line: string, x: number, y: number, size: num
   for (const piece of text.match(PIECES) ?? []) {
     let segments = words.get(piece);
     if (segments === undefined) words.set(piece, (segments = encodeWord(font, piece)));
-    if (segments === null) {
-      pdf.text(text, x, y, { lineBreak: false });
-      return;
-    }
+    if (segments === null) return null;
     for (const [hex, adjust] of segments) {
       pending += hex;
       if (adjust !== 0) {
@@ -96,10 +90,31 @@ export function drawText(pdf: Pdf, line: string, x: number, y: number, size: num
     }
   }
   if (pending !== '') parts.push(`<${pending}> 0`);
-  if (parts.length === 0) return;
+  if (parts.length === 0) return '';
   page.fonts[font.id] ??= font.ref();
   const baseline = page.height - y - (font.ascender / 1000) * size;
-  const ops = `q\n1 0 0 -1 0 ${num(page.height)} cm\nBT\n1 0 0 1 ${num(x)} ${num(baseline)} Tm\n/${font.id} ${num(size)} Tf\n[${parts.join(' ')}] TJ\nET\nQ\n`;
-  // Bytes, not a string: pdfkit copies strings into bytes one character at a time (the operators are ASCII).
-  pdf.addContent(Buffer.from(ops, 'latin1'));
+  return `BT\n1 0 0 1 ${num(x)} ${num(baseline)} Tm\n/${font.id} ${num(size)} Tf\n[${parts.join(' ')}] TJ\nET\n`;
+}
+
+/** The pdfkit font the document has selected (`pdf.font(key)`). */
+export const currentFont = (pdf: Pdf): unknown => (pdf as unknown as PdfkitInternals)._font;
+
+/**
+ * Writes text objects in one piece under the flip pdfkit's text() uses: pdfkit's page is y-down, text is set y-up.
+ * Bytes, not a string: pdfkit copies strings into bytes one character at a time (the operators are ASCII).
+ */
+export function writeTextObjects(pdf: Pdf, objects: string): void {
+  if (objects === '') return;
+  const height = (pdf as unknown as PdfkitInternals).page?.height ?? 0;
+  pdf.addContent(Buffer.from(`q\n1 0 0 -1 0 ${num(height)} cm\n${objects}Q\n`, 'latin1'));
+}
+
+/**
+ * Draws `text` in the current font at `size` with its top-left at (x, y), like `pdf.text(text, x, y, { lineBreak:
+ * false })`. The caller has selected the font and size (`pdf.font(key).fontSize(size)`) and the fill colour.
+ */
+export function drawText(pdf: Pdf, line: string, x: number, y: number, size: number): void {
+  const object = textObject(pdf, currentFont(pdf), line, x, y, size);
+  if (object === null) pdf.text(line.replace(/\n/g, ''), x, y, { lineBreak: false });
+  else writeTextObjects(pdf, object);
 }
