@@ -1,9 +1,9 @@
 /**
  * Draws one run of text in one font at a known position, writing the same operators pdfkit's `text()` writes
  * (`BT … Tm … Tf [<glyphs> kern …] TJ ET` under pdfkit's y flip) but with each word encoded once per document
- * instead of laid out three times per call. Glyphs still go through pdfkit's font (`encode`), so the embedded subset,
- * widths and ToUnicode map are pdfkit's own. Runs with positioned marks (xOffset/yOffset, e.g. Arabic vowels) and
- * pdfkit versions whose internals differ take pdfkit's `text()` instead.
+ * instead of laid out three times per call. Glyphs go into pdfkit's own subset, widths and ToUnicode map, the steps of
+ * its `encode()` (which is used as it is when those internals differ). Runs with positioned marks (xOffset/yOffset,
+ * e.g. Arabic vowels) and pdfkit versions whose internals differ take pdfkit's `text()` instead.
  */
 import type PDFDocument from 'pdfkit';
 
@@ -42,8 +42,67 @@ function usableFont(font: unknown): font is PdfkitFont {
   return !!f && typeof f.id === 'string' && typeof f.ascender === 'number' && typeof f.encode === 'function' && typeof f.ref === 'function';
 }
 
+interface Glyph {
+  id: number;
+  advanceWidth: number;
+  codePoints: number[];
+}
+
+/**
+ * What pdfkit's EmbeddedFont.encode() touches per glyph: the fontkit font, the subset, widths and ToUnicode entries.
+ * Encoding through these directly (the same steps, in the same order) skips encode()'s per-document layout cache,
+ * which keeps a scaled copy of every word's positions for the document's whole life.
+ */
+interface PdfkitGlyphInternals {
+  font: { layout(text: string): { glyphs: Glyph[]; positions: Position[] } };
+  scale: number;
+  subset: { includeGlyph(id: number): number };
+  widths: number[];
+  unicode: number[][];
+}
+
+function glyphInternals(font: PdfkitFont): (PdfkitFont & PdfkitGlyphInternals) | null {
+  const f = font as PdfkitFont & Partial<PdfkitGlyphInternals>;
+  const ok = typeof f.font?.layout === 'function' && typeof f.scale === 'number' && typeof f.subset?.includeGlyph === 'function' && Array.isArray(f.widths) && Array.isArray(f.unicode);
+  return ok ? (f as PdfkitFont & PdfkitGlyphInternals) : null;
+}
+
+/** Per pdfkit font object (one document): each glyph's id in the subset, as TJ hex. */
+const glyphCodes = new WeakMap<object, string[]>();
+
+/** A glyph's subset id in hex, adding it to the subset with its width and text as encode() does. */
+function glyphCode(font: PdfkitGlyphInternals, glyph: Glyph): string {
+  let codes = glyphCodes.get(font);
+  if (!codes) glyphCodes.set(font, (codes = []));
+  let code = codes[glyph.id];
+  if (code === undefined) {
+    const gid = font.subset.includeGlyph(glyph.id);
+    code = `0000${gid.toString(16)}`.slice(-4);
+    font.widths[gid] ??= glyph.advanceWidth * font.scale;
+    font.unicode[gid] ??= glyph.codePoints;
+    codes[glyph.id] = code;
+  }
+  return code;
+}
+
+/** A word's glyph codes and kerning (pdfkit's layout of the word, shaped once per font across documents: fonts.ts). */
 function encodeWord(font: PdfkitFont, word: string): Segment[] | null {
-  const [hex, positions] = font.encode(word);
+  const direct = glyphInternals(font);
+  let codes: string[];
+  let positions: Position[];
+  if (direct) {
+    const run = direct.font.layout(word);
+    positions = run.positions;
+    codes = run.glyphs.map((glyph, i) => {
+      // encode() scales each position and sets advanceWidth from the glyph: the same numbers, the same way.
+      const position = positions[i]!;
+      position.xAdvance *= direct.scale;
+      position.advanceWidth = glyph.advanceWidth * direct.scale;
+      return glyphCode(direct, glyph);
+    });
+  } else {
+    [codes, positions] = font.encode(word);
+  }
   const segments: Segment[] = [];
   let from = 0;
   for (let i = 0; i < positions.length; i++) {
@@ -51,7 +110,7 @@ function encodeWord(font: PdfkitFont, word: string): Segment[] | null {
     if (position.xOffset || position.yOffset) return null;
     const adjust = position.xAdvance - position.advanceWidth;
     if (adjust !== 0 || i === positions.length - 1) {
-      segments.push([hex.slice(from, i + 1).join(''), num(-adjust)]);
+      segments.push([codes.slice(from, i + 1).join(''), num(-adjust)]);
       from = i + 1;
     }
   }
