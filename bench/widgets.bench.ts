@@ -3,7 +3,7 @@
  * - embed.js ≤ 25 KB gzipped;
  * - on a shop page, the widget's cumulative layout shift is 0 and the page's load event fires ≤ 50 ms later than on the
  *   same page without the snippet (median of 20 loads each, alternated, in one run; the browser keeps its cache, as a
- *   shopper's does from the second page on). The first, uncached visit is measured too and reported apart;
+ *   shopper's does from the second page on). The first, uncached visit is measured too: its layout shift is 0 as well;
  * - event ingestion holds 2,000 events/s for 20 s with no error and no event lost (rows counted afterwards).
  */
 import { randomBytes } from 'node:crypto';
@@ -93,7 +93,8 @@ export async function run(): Promise<void> {
     const worstShift = Math.max(...shifts);
     console.log(`  page load event, median of ${LOADS}: ${median(withTimes).toFixed(1)} ms with the snippet, ${median(withoutTimes).toFixed(1)} ms without: +${delay.toFixed(1)} ms (target ≤ 50 ms) ${delay <= 50 ? 'PASS' : 'MISS'}`);
     console.log(`  cumulative layout shift with the widget, worst of ${LOADS}: ${worstShift.toFixed(4)} (target 0) ${worstShift === 0 ? 'PASS' : 'MISS'}`);
-    console.log(`  (first visit, nothing cached, median of 5: layout shift ${median(cold).toFixed(4)}: the async script can arrive after the first paint)`);
+    const worstCold = Math.max(...cold);
+    console.log(`  layout shift on a first visit, nothing cached (the async script comes after the first paint), worst of ${cold.length}: ${worstCold.toFixed(4)} (target 0) ${worstCold === 0 ? 'PASS' : 'MISS'}`);
   } finally {
     await browser.close();
     pages.close();

@@ -1,5 +1,7 @@
-/** Height the embed reserves before anything loads: the carousel is exactly this tall, so the page never shifts. */
-export const RESERVED_HEIGHT = 392;
+import { EMBED_HEIGHT } from '../shared/rules/widgets';
+
+/** Height the embed reserves before anything loads (the snippet's room): the carousel is exactly this tall. */
+export const RESERVED_HEIGHT = EMBED_HEIGHT;
 export const CARD_HEIGHT = 300;
 
 /** The widget's styles, inside its shadow root: nothing of the host page reaches in and nothing leaks out. */

@@ -22,7 +22,7 @@ describe('widget rules', () => {
   });
 
   it('writes the snippet with its attributes escaped, and engagement as viewers per impression', () => {
-    expect(embedSnippet('https://api.example/metrics', 'abc', 'rwt_x"y')).toBe('<script async src="https://api.example/metrics/embed.js" data-reelscope-widget="abc" data-token="rwt_x&quot;y"></script>');
+    expect(embedSnippet('https://api.example/metrics', 'a"bc', 'rwt_x"y')).toBe('<div data-reelscope-widget-host="a&quot;bc" style="display:block;height:392px"></div><script async src="https://api.example/metrics/embed.js" data-reelscope-widget="a&quot;bc" data-token="rwt_x&quot;y"></script>');
     expect(engagementRate(3, 12)).toBe(0.25);
     expect(engagementRate(0, 0)).toBe(0);
   });

@@ -3,10 +3,13 @@
  * writer takes over whatever the thread has not done, and a stopped thread costs nothing but time. The thread is a real
  * worker thread running the TypeScript source through tsx, as in the web host.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderReportPdf } from '../../../src/main/services/reportExport';
 import { layoutChart } from '../../../src/main/services/reportExport/chartLayout';
-import { inlineChartLayouts, startChartLayouts, stopChartLayoutThread } from '../../../src/main/services/reportExport/chartLayoutThread';
+import { chartLayoutThreadUsable, inlineChartLayouts, startChartLayouts, stopChartLayoutThread } from '../../../src/main/services/reportExport/chartLayoutThread';
 import { PATH_OPS, replayPath } from '../../../src/main/services/reportExport/chartPaths';
 import { chartLayoutRequest } from '../../../src/main/services/reportExport/pdfSections';
 import { createFontCache, resolveFontsDir } from '../../../src/main/services/transcriptExport/fonts';
@@ -52,6 +55,37 @@ describe('chart layout thread', () => {
     await again.threadDone;
     await Promise.all(requests.map((_, index) => again.take(index)));
     expect(again.byThread()).toBe(requests.length);
+  });
+
+  it('lays everything out in the writer when the thread cannot run here, and does not try again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reelscope-thread-'));
+    try {
+      // A thread whose code fails as it loads (a packaged app missing its worker file, a broken loader).
+      const broken = join(dir, 'broken.mjs');
+      writeFileSync(broken, "throw new Error('cannot load');\n");
+      await stopChartLayoutThread({ file: broken });
+      const layouts = startChartLayouts(requests);
+      await layouts.threadDone;
+      const all = await Promise.all(requests.map((_, index) => layouts.take(index)));
+      expect(all).toEqual(requests.map((request) => layoutChart(request)));
+      expect(layouts.byThread()).toBe(0);
+      expect(chartLayoutThreadUsable()).toBe(false);
+      const font = createFontCache(resolveFontsDir());
+      const now = new Date('2025-01-02T09:30:00Z');
+      const [inline, alone] = await Promise.all([
+        renderReportPdf(REPORT, font, { now, layouts: inlineChartLayouts }),
+        renderReportPdf(REPORT, font, { now }),
+      ]);
+      expect(alone.bytes.equals(inline.bytes)).toBe(true);
+      // No thread at all (no worker file anywhere): the same.
+      await stopChartLayoutThread(null);
+      const none = startChartLayouts(requests);
+      expect(await none.take(0)).toEqual(layoutChart(requests[0]!));
+      expect(chartLayoutThreadUsable()).toBe(false);
+    } finally {
+      await stopChartLayoutThread();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a chart the report does not have', async () => {

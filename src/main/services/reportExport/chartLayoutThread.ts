@@ -34,8 +34,14 @@ function requestAt(requests: readonly ChartLayoutRequest[], index: number): Char
 /** The thread stops after this long without work (its ECharts heap is then given back). */
 const IDLE_MS = 60_000;
 
+/** Where the thread's code is: a script, and the node flags it needs. */
+export interface ThreadEntry {
+  file: string;
+  execArgv?: string[];
+}
+
 /** The bundled entry beside the main bundle (electron-vite), else the source through tsx (web host, tests, bench). */
-function threadEntry(): { file: string; execArgv?: string[] } | null {
+function defaultEntry(): ThreadEntry | null {
   const here = dirname(fileURLToPath(import.meta.url));
   for (const dir of [here, dirname(here)]) {
     const built = join(dir, 'chartLayoutWorker.js');
@@ -66,13 +72,15 @@ class LayoutThread {
   private readonly batches = new Map<number, Pending>();
   private nextBatch = 1;
   private idle: NodeJS.Timeout | null = null;
+  /** Whether the thread ever answered: one that fails before that cannot run here, and is not started again. */
+  private answered = false;
   stopped = false;
 
-  constructor(entry: { file: string; execArgv?: string[] }, private readonly onStop: () => void) {
+  constructor(entry: ThreadEntry, private readonly onStop: (usable: boolean) => void) {
     this.worker = new Worker(entry.file, entry.execArgv ? { execArgv: entry.execArgv } : {});
     this.worker.unref();
     this.worker.on('message', (answer: LayoutAnswer) => this.answer(answer));
-    this.worker.on('error', (error) => this.stop(error));
+    this.worker.on('error', (error) => this.stop(error, this.answered));
     this.worker.on('exit', () => this.stop(new Error('The chart layout thread stopped.')));
   }
 
@@ -91,21 +99,31 @@ class LayoutThread {
     this.idle = null;
     // Keeps the process alive while charts are out (a script that only awaits them would otherwise exit).
     this.worker.ref();
-    this.worker.postMessage({ batch, requests, claims });
+    try {
+      this.worker.postMessage({ batch, requests, claims });
+    } catch (error) {
+      // Nothing was sent: the writer lays every chart out (they are all unclaimed).
+      this.settle(batch, error instanceof Error ? error : new Error(String(error)));
+    }
     return { answers, done };
+  }
+
+  /** Ends a batch: answers not given are refused (the writer lays those charts out). */
+  private settle(batch: number, reason: Error): void {
+    const pending = this.batches.get(batch);
+    if (!pending) return;
+    for (const waiting of pending.answers.values()) waiting.reject(reason);
+    this.batches.delete(batch);
+    pending.done();
+    if (this.batches.size === 0 && !this.stopped) this.rest();
   }
 
   private answer(answer: LayoutAnswer): void {
     const pending = this.batches.get(answer.batch);
     if (!pending) return;
-    if ('done' in answer) {
-      // Charts the writer claimed are never answered by the thread.
-      for (const waiting of pending.answers.values()) waiting.reject(new Error('Laid out by the writer.'));
-      this.batches.delete(answer.batch);
-      pending.done();
-      if (this.batches.size === 0) this.rest();
-      return;
-    }
+    this.answered = true;
+    // Charts the writer claimed are never answered by the thread.
+    if ('done' in answer) return this.settle(answer.batch, new Error('Laid out by the writer.'));
     const waiting = pending.answers.get(answer.index);
     pending.answers.delete(answer.index);
     if ('error' in answer) waiting?.reject(new Error(answer.error));
@@ -114,11 +132,11 @@ class LayoutThread {
 
   private rest(): void {
     this.worker.unref();
-    this.idle = setTimeout(() => void this.worker.terminate(), IDLE_MS);
+    this.idle = setTimeout(() => this.stop(new Error('The chart layout thread rested.')), IDLE_MS);
     this.idle.unref();
   }
 
-  stop(error: Error): void {
+  stop(error: Error, usable = true): void {
     if (this.stopped) return;
     this.stopped = true;
     if (this.idle) clearTimeout(this.idle);
@@ -127,26 +145,28 @@ class LayoutThread {
       pending.done();
     }
     this.batches.clear();
-    this.onStop();
+    this.onStop(usable);
     void this.worker.terminate();
   }
 }
 
 let shared: LayoutThread | null = null;
-/** Set once the thread could not even be started here: every layout is then the writer's. */
+/** Set once the thread could not be started or run here: every layout is then the writer's. */
 let unavailable = false;
+let entryOverride: ThreadEntry | null | undefined;
 
 function thread(): LayoutThread | null {
   if (shared && !shared.stopped) return shared;
   if (unavailable) return null;
-  const entry = threadEntry();
+  const entry = entryOverride === undefined ? defaultEntry() : entryOverride;
   if (!entry) {
     unavailable = true;
     return null;
   }
   try {
-    const started: LayoutThread = new LayoutThread(entry, () => {
+    const started: LayoutThread = new LayoutThread(entry, (usable) => {
       if (shared === started) shared = null;
+      if (!usable) unavailable = true;
     });
     shared = started;
     return started;
@@ -187,10 +207,17 @@ export function startChartLayouts(requests: readonly ChartLayoutRequest[]): Thre
   };
 }
 
-/** Stops the shared thread (tests; the app lets it end with the process or when idle). */
-export async function stopChartLayoutThread(): Promise<void> {
+/**
+ * Stops the shared thread (the app lets it end with the process or when idle); the next one starts from `entry` when
+ * given (tests: a thread that cannot run), else from where the build put it.
+ */
+export async function stopChartLayoutThread(entry?: ThreadEntry | null): Promise<void> {
   const running = shared;
   shared = null;
   unavailable = false;
+  entryOverride = entry;
   running?.stop(new Error('The chart layout thread was stopped.'));
 }
+
+/** Whether report charts can be laid out on the thread in this process (false once it failed to start or run). */
+export const chartLayoutThreadUsable = (): boolean => !unavailable;

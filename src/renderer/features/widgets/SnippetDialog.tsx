@@ -48,7 +48,7 @@ export function SnippetDialog({ calls, widgetId, onClose }: { calls: MetricsApi;
       {phase.step === 'ready' && (
         <>
           <p>Paste this line where the carousel should appear on your page. It loads after the page and reserves its space, so nothing moves.</p>
-          <textarea className="input snippet-code" readOnly rows={4} value={phase.snippet} aria-label="Snippet" onFocus={(event) => event.currentTarget.select()} />
+          <textarea className="input snippet-code" readOnly rows={6} value={phase.snippet} aria-label="Snippet" onFocus={(event) => event.currentTarget.select()} />
           {copied && <p className="field__hint" role="status">The snippet is on the clipboard.</p>}
         </>
       )}

@@ -248,7 +248,7 @@ describe('embed, events and analytics', () => {
     const key = await keyOf(workspace.w.brandId);
     const widget = await newWidget(key);
     const snippet = (await call(key, 'POST', `/widget/${widget._id}/token/generate`)).json() as { token: string; snippet: string };
-    expect(snippet.snippet).toBe(`<script async src="http://localhost:80/metrics/embed.js" data-reelscope-widget="${widget._id}" data-token="${snippet.token}"></script>`);
+    expect(snippet.snippet).toBe(`<div data-reelscope-widget-host="${widget._id}" style="display:block;height:392px"></div><script async src="http://localhost:80/metrics/embed.js" data-reelscope-widget="${widget._id}" data-token="${snippet.token}"></script>`);
     const page = { origin: 'http://shop.example' };
     const embed = await workspace.w.app.inject({ method: 'GET', url: `/metrics/embed/widgets/${widget._id}?token=${snippet.token}`, headers: page });
     expect(embed.statusCode).toBe(200);
