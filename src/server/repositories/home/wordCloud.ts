@@ -7,7 +7,6 @@ import { STOP_WORDS } from './stopWords';
 export const WORD_CLOUD_VIDEOS = 120;
 export const WORD_CLOUD_TERMS = 100;
 
-
 // Word boundaries from ICU for scripts written without spaces (Japanese, Chinese, Thai…); elsewhere a word is a run
 // of letters, marks and digits, which a regular expression finds some ten times faster than the segmenter.
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
@@ -22,14 +21,27 @@ function* wordsOf(line: string): Generator<string> {
   for (const match of line.matchAll(SPACED_WORD)) yield match[0];
 }
 
-/** The words of a line, lower-cased, without stop words, numbers and single letters. */
-export function spokenWords(line: string): string[] {
+/** The term a word found in a line counts as: lower-cased, or null for a stop word, a number or a single letter. */
+function termOf(found: string): string | null {
+  const word = found.toLocaleLowerCase().replace(/’/g, "'");
+  if ([...word].length < 2 && !UNSPACED.test(word)) return null;
+  if (/^[\p{N}.,]+$/u.test(word) || STOP_WORDS.has(word)) return null;
+  return word;
+}
+
+/**
+ * The words of a line, lower-cased, without stop words, numbers and single letters. `seen` keeps each word's term
+ * across the lines of one cloud: speech repeats its words, and working a term out is most of a cloud's time.
+ */
+export function spokenWords(line: string, seen?: Map<string, string | null>): string[] {
   const words: string[] = [];
   for (const found of wordsOf(line)) {
-    const word = found.toLocaleLowerCase().replace(/’/g, "'");
-    if ([...word].length < 2 && !UNSPACED.test(word)) continue;
-    if (/^[\p{N}.,]+$/u.test(word) || STOP_WORDS.has(word)) continue;
-    words.push(word);
+    let term = seen?.get(found);
+    if (term === undefined) {
+      term = termOf(found);
+      seen?.set(found, term);
+    }
+    if (term !== null) words.push(term);
   }
   return words;
 }
@@ -49,8 +61,9 @@ export function createWordCloud(db: Database.Database, index: VideoSearchIndex) 
       if (transcribed.get(id) !== undefined) read.push(id);
     }
     const counts = new Map<string, number>();
+    const seen = new Map<string, string | null>();
     for (const content of lines.iterate(JSON.stringify(read)) as IterableIterator<string>) {
-      for (const word of spokenWords(content)) counts.set(word, (counts.get(word) ?? 0) + 1);
+      for (const word of spokenWords(content, seen)) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
     const terms = [...counts].map(([term, times]) => ({ term, count: times }));
     terms.sort((a, b) => b.count - a.count || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));

@@ -92,18 +92,21 @@ export function createSpeechPassages(db: Database.Database, index: VideoSearchIn
 }
 
 /**
- * The key of the sort asked for, largest first (missing values last either way), worked out once per video: a
- * ranking compares each video many times, and a publication date is a string to parse.
+ * The key of the sort asked for, largest first (missing values last either way). A publication date is a string to
+ * parse, and a ranking compares each video many times: those keys are worked out once per video (kept for the videos
+ * asked about, not an array over the whole workspace, which at 100k videos cost more than the ranking).
  */
 function sortValue(columns: VideoColumns, query: SpeechReportQuery): (o: number) => number {
   const value = sortKey(columns, query.cluster_sort_by);
-  const known = new Float64Array(columns.size).fill(NaN);
-  return (o) => {
-    const held = known[o] ?? NaN;
-    if (!Number.isNaN(held)) return held;
+  const keyOf = (o: number) => {
     const v = value(o);
-    const key = v === null ? -Infinity : query.desc ? v : -v;
-    known[o] = key;
+    return v === null ? -Infinity : query.desc ? v : -v;
+  };
+  if (query.cluster_sort_by !== 'youtube_published_at') return keyOf;
+  const known = new Map<number, number>();
+  return (o) => {
+    let key = known.get(o);
+    if (key === undefined) known.set(o, (key = keyOf(o)));
     return key;
   };
 }

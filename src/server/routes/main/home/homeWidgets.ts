@@ -1,6 +1,6 @@
 import type { Compared, EngagementWidget, HomeKpis, HomeWidget, HomeWidgetBody, SentimentWidget } from '../../../../shared/http/home.schemas';
 import { DEMOGRAPHIC_BUCKETS } from '../../../search/columnValues';
-import type { HomeRange, Totals } from '../../../repositories/home/homeFigures';
+import type { Totals } from '../../../repositories/home/homeFigures';
 import { bucketsBetween } from '../../../repositories/home/homeWindow';
 import type { HomeRepositories } from '../../../repositories/home/index';
 import type { ResolvedHome } from './homeScope';
@@ -34,7 +34,14 @@ function axis(repos: HomeRepositories, home: ResolvedHome): string[] {
 
 function engagement(repos: HomeRepositories, home: ResolvedHome): EngagementWidget {
   const buckets = repos.figures.buckets(home.current, home.windows.unit);
-  const kpis = homeKpis(repos, home);
+  // The window's totals are its buckets' (whole counts: the same sums in any order).
+  const now = { views: 0, likes: 0, comments: 0 };
+  for (const bucket of buckets.values()) {
+    now.views += bucket.views;
+    now.likes += bucket.likes;
+    now.comments += bucket.comments;
+  }
+  const before = home.previous ? repos.figures.totals(home.previous) : null;
   return {
     ...home.scope,
     unit: home.windows.unit,
@@ -42,21 +49,25 @@ function engagement(repos: HomeRepositories, home: ResolvedHome): EngagementWidg
       const bucket = buckets.get(start);
       return { start, videos: bucket?.videos ?? 0, views: bucket?.views ?? 0, likes: bucket?.likes ?? 0, comments: bucket?.comments ?? 0 };
     }),
-    totals: { views: kpis.views, likes: kpis.likes, comments: kpis.comments },
+    totals: { views: compared(now.views, before?.views), likes: compared(now.likes, before?.likes), comments: compared(now.comments, before?.comments) },
   };
 }
 
 function sentiment(repos: HomeRepositories, home: ResolvedHome): SentimentWidget {
-  const kpis = homeKpis(repos, home);
-  const neutral = (positive: number | null, negative: number | null) => (positive === null || negative === null ? null : Math.max(0, 1 - positive - negative));
+  const now = repos.figures.sentiment(home.current);
+  const before = home.previous ? repos.figures.sentiment(home.previous) : null;
+  // As the KPIs have them: a window without sentiment reads 0.
+  const positive = compared(now.positive ?? 0, before ? (before.positive ?? 0) : null);
+  const negative = compared(now.negative ?? 0, before ? (before.negative ?? 0) : null);
+  const neutral = (p: number | null, n: number | null) => (p === null || n === null ? null : Math.max(0, 1 - p - n));
   const buckets = repos.figures.buckets(home.current, home.windows.unit);
   return {
     ...home.scope,
     unit: home.windows.unit,
     split: {
-      positive: kpis.positive,
-      negative: kpis.negative,
-      neutral: compared(neutral(kpis.positive.current, kpis.negative.current) ?? 0, neutral(kpis.positive.previous, kpis.negative.previous)),
+      positive,
+      negative,
+      neutral: compared(neutral(positive.current, negative.current) ?? 0, neutral(positive.previous, negative.previous)),
     },
     trend: axis(repos, home).map((start) => {
       const bucket = buckets.get(start);
@@ -65,21 +76,21 @@ function sentiment(repos: HomeRepositories, home: ResolvedHome): SentimentWidget
   };
 }
 
-function mentionsBefore(repos: HomeRepositories, previous: HomeRange | null, productId: string): number | null {
-  return previous ? repos.figures.productMentions(previous, productId) : null;
-}
-
 /** Every widget of /home/{url}, by its url. */
 export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories, home: ResolvedHome) => HomeWidgetBody<W> } = {
   engagement,
   sentiment,
-  top_products: (repos, home) => ({
-    ...home.scope,
-    products: repos.figures.topProducts(home.current, LIST_LIMIT).map((row) => ({
-      id: row.id, name: row.name, image_url: row.image_url, positive: row.positive, negative: row.negative,
-      mentions: compared(row.mentions, mentionsBefore(repos, home.previous, row.id)),
-    })),
-  }),
+  top_products: (repos, home) => {
+    const top = repos.figures.topProducts(home.current, LIST_LIMIT);
+    const before = home.previous ? repos.figures.productMentions(home.previous, top.map((row) => row.id)) : null;
+    return {
+      ...home.scope,
+      products: top.map((row) => ({
+        id: row.id, name: row.name, image_url: row.image_url, positive: row.positive, negative: row.negative,
+        mentions: compared(row.mentions, before ? (before.get(row.id) ?? 0) : null),
+      })),
+    };
+  },
   demographics: (repos, home) => {
     const now = repos.figures.demographics(home.current);
     const before = home.previous ? repos.figures.demographics(home.previous) : null;
