@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { ftsPhrase } from '../repositories/videos/videoScope';
-import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysRun, markPosting, termKind } from './transcriptTerms';
+import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysRun, markPostings, termKind } from './transcriptTerms';
 
 /** Past this many videos waiting to be indexed, the whole index is rebuilt instead of adding them one by one. */
 const REBUILD_PENDING = 400;
@@ -104,7 +104,7 @@ export class TranscriptIndex {
     let plan: Plan;
     if (kind === 'word' || kind === 'pair') {
       const { terms, postings } = found(kind, phrase);
-      plan = { says: sayingAny(terms, kind), mark: (flags) => postings.forEach((posting) => markPosting(posting, flags)), candidatesOnly: false };
+      plan = { says: sayingAny(terms, kind), mark: (flags) => markPostings(postings, flags), candidatesOnly: false };
     } else {
       const runs = phrase.split(' ');
       const pairs = runs.slice(1).map((run, j) => found('pair', `${runs[j] ?? ''} ${run}`));
@@ -116,7 +116,7 @@ export class TranscriptIndex {
           const scratch = new Uint8Array(flags.length);
           pairs.forEach((pair, j) => {
             scratch.fill(0);
-            for (const posting of pair.postings) markPosting(posting, scratch);
+            markPostings(pair.postings, scratch);
             for (let rowid = 0; rowid < flags.length; rowid++) flags[rowid] = j === 0 ? (scratch[rowid] ?? 0) : (flags[rowid] ?? 0) & (scratch[rowid] ?? 0);
           });
         },

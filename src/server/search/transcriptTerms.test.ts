@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysRun, markPosting, postingRowids, termKind } from './transcriptTerms';
+import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysRun, markPosting, markPostings, postingRowids, termKind } from './transcriptTerms';
 
 describe('transcript terms', () => {
   it('takes the words and the single-space pairs of a line, in any script', () => {
@@ -51,6 +51,14 @@ describe('transcript terms', () => {
     markPosting(sparse, flags);
     markPosting(dense, flags);
     expect([...flags.keys()].filter((rowid) => flags[rowid] === 1)).toEqual([...new Set([3, 900, ...Array.from({ length: 143 }, (_, i) => i * 7)])].sort((a, b) => a - b));
+    // Several at once (a word's terms): the same videos as one by one, dense unions included, rowids past the flags ignored.
+    const denser = encodePosting(Array.from({ length: 4000 }, (_, i) => i * 5 + 1));
+    const together = new Uint8Array(1003);
+    markPostings([sparse, dense, denser], together);
+    const oneByOne = new Uint8Array(1003);
+    for (const posting of [sparse, dense, denser]) markPosting(posting, oneByOne);
+    expect(together).toEqual(oneByOne);
+    expect(together[1001]).toBe(1);
     expect(postingRowids(addToPosting(sparse, 5))).toEqual([3, 5, 900, 70_000]);
     expect(addToPosting(sparse, 900)).toBe(sparse);
   });

@@ -92,23 +92,38 @@ export function createSpeechPassages(db: Database.Database, index: VideoSearchIn
 }
 
 /**
- * The key of the sort asked for, largest first (missing values last either way). A publication date is a string to
- * parse, and a ranking compares each video many times: those keys are worked out once per video (kept for the videos
- * asked about, not an array over the whole workspace, which at 100k videos cost more than the ranking).
+ * The key of the sort asked for, largest first (missing values last either way). A ranking compares each video many
+ * times, so every key is a read of a number.
  */
 function sortValue(columns: VideoColumns, query: SpeechReportQuery): (o: number) => number {
   const value = sortKey(columns, query.cluster_sort_by);
-  const keyOf = (o: number) => {
+  return (o) => {
     const v = value(o);
     return v === null ? -Infinity : query.desc ? v : -v;
   };
-  if (query.cluster_sort_by !== 'youtube_published_at') return keyOf;
-  const known = new Map<number, number>();
-  return (o) => {
-    let key = known.get(o);
-    if (key === undefined) known.set(o, (key = keyOf(o)));
-    return key;
-  };
+}
+
+/**
+ * Publication times as numbers, parsed once per video and kept until the columns' order changes (a publication date
+ * changing is such a change): a date is a string to parse, and a page of a 100k workspace compares thousands.
+ */
+const publishedTimes = new WeakMap<VideoColumns, { version: number; ms: Float64Array }>();
+
+function publishedMs(columns: VideoColumns, o: number): number | null {
+  let known = publishedTimes.get(columns);
+  if (!known || known.version !== columns.orderVersion || known.ms.length < columns.size) {
+    known = { version: columns.orderVersion, ms: new Float64Array(columns.size).fill(Number.NaN) };
+    publishedTimes.set(columns, known);
+  }
+  let ms = known.ms[o] ?? Number.NaN;
+  if (Number.isNaN(ms)) {
+    const at = columns.publishedAt[o];
+    // -Infinity marks "never published" (NaN is "not parsed yet").
+    ms = at ? Date.parse(at) : Number.NEGATIVE_INFINITY;
+    if (Number.isNaN(ms)) ms = Number.NEGATIVE_INFINITY;
+    known.ms[o] = ms;
+  }
+  return ms === Number.NEGATIVE_INFINITY ? null : ms;
 }
 
 /** The value a video is sorted by (null: it has none, as a video never published). */
@@ -117,10 +132,6 @@ function sortKey(columns: VideoColumns, by: SpeechReportQuery['cluster_sort_by']
     case 'views': return (o) => columns.views[o] ?? 0;
     case 'positive': return (o) => numberOrNull(columns.positive[o]);
     case 'negative': return (o) => numberOrNull(columns.negative[o]);
-    default: return (o) => {
-      const at = columns.publishedAt[o];
-      return at ? Date.parse(at) : null;
-    };
+    default: return (o) => publishedMs(columns, o);
   }
 }
-
