@@ -11,6 +11,7 @@ import { readColumnsSnapshot, SNAPSHOT_REPLAY_LIMIT, writeColumnsSnapshot } from
 import { TranscriptIndex } from './transcriptIndex';
 import { DEMOGRAPHIC_BUCKETS, foldAscii, type DemographicFamily, type Dictionary } from './columnValues';
 import { VideoColumns } from './videoColumns';
+import { brandColumnsOf, type BrandColumns } from './brandColumns';
 import { PreciseSum, preciseMean } from './preciseSum';
 import { byPredicate, filterPredicates, type Filter, type Predicate } from './videoPredicates';
 
@@ -48,6 +49,8 @@ export class VideoSearchIndex {
   private replayedSinceSave = 0;
   private byBrand = new Map<string, number[]>();
   private byBrandVersion = -1;
+  /** Per brand, its videos' figures as contiguous columns (brandColumns.ts), until the next write. */
+  private readonly figuresByBrand = new Map<string, BrandColumns>();
   private readonly brandState = new Map<string, BrandMarks>();
   /** Tab members per brand and tab, until the next write. */
   private readonly members = new Map<string, number[]>();
@@ -102,6 +105,7 @@ export class VideoSearchIndex {
     }
     this.brandState.clear();
     this.members.clear();
+    this.figuresByBrand.clear();
     this.seenVersion = this.version.get() as number;
     return this.columns;
   }
@@ -119,6 +123,17 @@ export class VideoSearchIndex {
   /** The columns as of now (every logged write replayed), for other readers of the whole workspace (the home figures). */
   columnsNow(): VideoColumns {
     return this.current();
+  }
+
+  /** One brand's live videos' figures as contiguous columns, in the order of `ordinalsOf` (shared: never modify). */
+  brandFigures(brandId: string): BrandColumns {
+    const columns = this.current();
+    let figures = this.figuresByBrand.get(brandId);
+    if (!figures) {
+      figures = brandColumnsOf(columns, this.brandLists(columns).get(brandId) ?? []);
+      this.figuresByBrand.set(brandId, figures);
+    }
+    return figures;
   }
 
   /** The live ordinals of one brand's videos, in ordinal order (shared: never modify). */
@@ -155,6 +170,7 @@ export class VideoSearchIndex {
       list.push(o);
     }
     this.byBrand = lists;
+    this.figuresByBrand.clear();
     this.byBrandVersion = columns.orderVersion;
     return lists;
   }

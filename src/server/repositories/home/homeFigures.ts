@@ -8,6 +8,7 @@ import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { bucketOf } from './homeWindow';
 import { topOrdinals } from '../../search/topOrdinals';
 import { PreciseSum, preciseMean } from '../../search/preciseSum';
+import { brandColumnsOf, type BrandColumns } from '../../search/brandColumns';
 
 /** Whose videos, over which created_at range (inclusive; start '' for all dates), on which platform (null: every one). */
 export interface HomeRange {
@@ -79,6 +80,29 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
     return fresh;
   };
 
+  /**
+   * The rows to read for a range and which of them are its videos (positions, in order): the brand's contiguous
+   * columns tested row by row (no report filters: the common case), or columns made of the filtered videos, all of them.
+   */
+  const windowRows = (range: HomeRange): { rows: BrandColumns; at: Int32Array } => {
+    if (range.filters) {
+      const { columns, picked } = select(range);
+      return { rows: brandColumnsOf(columns, picked), at: Int32Array.from(picked.keys()) };
+    }
+    const columns = index.columnsNow();
+    const rows = index.brandFigures(range.brandId);
+    const start = range.start === '' ? -Infinity : Date.parse(range.start);
+    const end = Date.parse(range.end);
+    const platform = range.platform === null ? null : (columns.dict.platform.find(range.platform) ?? -2);
+    const at = new Int32Array(rows.size);
+    let count = 0;
+    for (let i = 0; i < rows.size; i++) {
+      const created = rows.createdMs[i] ?? NaN;
+      if (created >= start && created <= end && (platform === null || rows.platform[i] === platform)) at[count++] = i;
+    }
+    return { rows, at: at.subarray(0, count) };
+  };
+
   const rowsByIds = <T extends { _id?: string; id?: string }>(statement: Database.Statement, ids: readonly string[]): Map<string, T> =>
     new Map((statement.all(JSON.stringify(ids)) as T[]).map((row) => [row._id ?? row.id ?? '', row]));
 
@@ -90,9 +114,10 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
 
   return {
     totals(range: HomeRange): Totals {
-      const { columns, picked } = select(range);
+      const { rows, at } = windowRows(range);
       // One pass for every figure (the benchmark asks this of each brand, twice), adding in ordinal order as
       // `preciseMean` does, so the means are SQLite's to the last bit as before.
+      const videos = at.length;
       let views = 0;
       let likes = 0;
       let comments = 0;
@@ -100,23 +125,23 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
       const negative = new PreciseSum();
       let positives = 0;
       let negatives = 0;
-      for (const o of picked) {
-        views += columns.views[o] ?? 0;
-        likes += columns.likes[o] ?? 0;
-        comments += columns.comments[o] ?? 0;
-        const p = columns.positive[o] ?? NaN;
+      for (const i of at) {
+        views += rows.views[i] ?? 0;
+        likes += rows.likes[i] ?? 0;
+        comments += rows.comments[i] ?? 0;
+        const p = rows.positive[i] ?? NaN;
         if (p === p) {
           positive.add(p);
           positives += 1;
         }
-        const n = columns.negative[o] ?? NaN;
+        const n = rows.negative[i] ?? NaN;
         if (n === n) {
           negative.add(n);
           negatives += 1;
         }
       }
       return {
-        videos: picked.length,
+        videos,
         views,
         likes,
         comments,
@@ -133,22 +158,25 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
 
     /** Per bucket: videos, views, likes, comments and the sentiment sums (means are taken by the caller). */
     buckets(range: HomeRange, unit: BucketUnit): Map<string, Totals & { positiveSum: number; negativeSum: number }> {
-      const { columns, picked } = select(range);
+      const { rows, at } = windowRows(range);
       const out = new Map<string, Totals & { positiveSum: number; negativeSum: number }>();
-      // Videos of a day share a bucket: its key is worked out once per day.
-      const keyOfDay = new Map<string, string>();
-      for (const o of picked) {
-        const day = (columns.createdAt[o] ?? '').slice(0, 10);
-        let key = keyOfDay.get(day);
-        if (key === undefined) keyOfDay.set(day, (key = bucketOf(day, unit)));
-        let bucket = out.get(key);
-        if (!bucket) out.set(key, (bucket = { videos: 0, views: 0, likes: 0, comments: 0, positive: null, negative: null, positiveSum: 0, negativeSum: 0 }));
+      // Videos of a day share a bucket: it is found once per day.
+      const bucketOfDay = new Map<string, Totals & { positiveSum: number; negativeSum: number }>();
+      for (const i of at) {
+        const day = rows.day[i] ?? '';
+        let bucket = bucketOfDay.get(day);
+        if (!bucket) {
+          const key = bucketOf(day, unit);
+          bucket = out.get(key);
+          if (!bucket) out.set(key, (bucket = { videos: 0, views: 0, likes: 0, comments: 0, positive: null, negative: null, positiveSum: 0, negativeSum: 0 }));
+          bucketOfDay.set(day, bucket);
+        }
         bucket.videos += 1;
-        bucket.views += columns.views[o] ?? 0;
-        bucket.likes += columns.likes[o] ?? 0;
-        bucket.comments += columns.comments[o] ?? 0;
-        bucket.positiveSum += columns.positive[o] ?? 0;
-        bucket.negativeSum += columns.negative[o] ?? 0;
+        bucket.views += rows.views[i] ?? 0;
+        bucket.likes += rows.likes[i] ?? 0;
+        bucket.comments += rows.comments[i] ?? 0;
+        bucket.positiveSum += rows.positive[i] ?? 0;
+        bucket.negativeSum += rows.negative[i] ?? 0;
       }
       return out;
     },
@@ -219,11 +247,11 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
 
     /** Mean share per family and bucket over the videos naming a number (null where none does). */
     demographics(range: HomeRange): Record<DemographicFamily, (number | null)[]> {
-      const { columns, picked } = select(range);
+      const { rows, at } = windowRows(range);
       const of = (family: DemographicFamily) =>
         DEMOGRAPHIC_BUCKETS[family].map((_, bucket) => {
-          const values = columns.shares[family][bucket];
-          return values ? preciseMean(values, picked) : null;
+          const values = rows.shares[family][bucket];
+          return values ? preciseMean(values, at) : null;
         });
       return { age_range: of('age_range'), gender: of('gender'), ethnicity: of('ethnicity') };
     },

@@ -1,0 +1,43 @@
+import type { DemographicFamily } from './columnValues';
+import type { VideoColumns } from './videoColumns';
+
+/**
+ * Some videos' figures as contiguous columns, in the order given (a brand's: ordinal order). A window's totals and
+ * buckets are then one sequential read of a few arrays instead of a hop across the whole workspace per video and
+ * column, which at 100k videos was most of a home widget's time. Built from the list index's columns; the index
+ * drops them at every write.
+ */
+export interface BrandColumns {
+  size: number;
+  createdMs: Float64Array;
+  /** created_at's day (YYYY-MM-DD), the key of a chart's buckets. */
+  day: string[];
+  platform: Int32Array;
+  views: Float64Array;
+  likes: Float64Array;
+  comments: Float64Array;
+  positive: Float64Array;
+  negative: Float64Array;
+  /** Demographic shares per family and bucket (NaN where a video names none). */
+  shares: Record<DemographicFamily, Float64Array[]>;
+}
+
+export function brandColumnsOf(columns: VideoColumns, ordinals: readonly number[]): BrandColumns {
+  const take = (values: Float64Array) => Float64Array.from(ordinals, (o) => values[o] ?? Number.NaN);
+  return {
+    size: ordinals.length,
+    createdMs: take(columns.createdMs),
+    day: ordinals.map((o) => (columns.createdAt[o] ?? '').slice(0, 10)),
+    platform: Int32Array.from(ordinals, (o) => columns.platform[o] ?? -1),
+    views: Float64Array.from(ordinals, (o) => columns.views[o] ?? 0),
+    likes: Float64Array.from(ordinals, (o) => columns.likes[o] ?? 0),
+    comments: Float64Array.from(ordinals, (o) => columns.comments[o] ?? 0),
+    positive: take(columns.positive),
+    negative: take(columns.negative),
+    shares: {
+      age_range: columns.shares.age_range.map(take),
+      ethnicity: columns.shares.ethnicity.map(take),
+      gender: columns.shares.gender.map(take),
+    },
+  };
+}
