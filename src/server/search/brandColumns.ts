@@ -1,6 +1,8 @@
 import type { DemographicFamily } from './columnValues';
 import type { VideoColumns } from './videoColumns';
 
+const DAY_MS = 86_400_000;
+
 /**
  * Some videos' figures as contiguous columns, in the order given (a brand's: ordinal order). A window's totals and
  * buckets are then one sequential read of a few arrays instead of a hop across the whole workspace per video and
@@ -12,6 +14,9 @@ export interface BrandColumns {
   createdMs: Float64Array;
   /** created_at's day (YYYY-MM-DD), the key of a chart's buckets. */
   day: string[];
+  /** The same day as a number (days since 1970-01-01), and the smallest of them: a day's slot in an array. */
+  dayNumber: Int32Array;
+  firstDay: number;
   platform: Int32Array;
   views: Float64Array;
   likes: Float64Array;
@@ -24,20 +29,25 @@ export interface BrandColumns {
 
 export function brandColumnsOf(columns: VideoColumns, ordinals: readonly number[]): BrandColumns {
   const take = (values: Float64Array) => Float64Array.from(ordinals, (o) => values[o] ?? Number.NaN);
+  const shares = {
+    age_range: columns.shares.age_range.map(take),
+    ethnicity: columns.shares.ethnicity.map(take),
+    gender: columns.shares.gender.map(take),
+  };
+  const day = ordinals.map((o) => (columns.createdAt[o] ?? '').slice(0, 10));
+  const dayNumber = Int32Array.from(day, (d) => Math.floor(Date.parse(`${d}T00:00:00Z`) / DAY_MS) | 0);
   return {
     size: ordinals.length,
     createdMs: take(columns.createdMs),
-    day: ordinals.map((o) => (columns.createdAt[o] ?? '').slice(0, 10)),
+    day,
+    dayNumber,
+    firstDay: dayNumber.reduce((first, d) => Math.min(first, d), Number.MAX_SAFE_INTEGER),
     platform: Int32Array.from(ordinals, (o) => columns.platform[o] ?? -1),
     views: Float64Array.from(ordinals, (o) => columns.views[o] ?? 0),
     likes: Float64Array.from(ordinals, (o) => columns.likes[o] ?? 0),
     comments: Float64Array.from(ordinals, (o) => columns.comments[o] ?? 0),
     positive: take(columns.positive),
     negative: take(columns.negative),
-    shares: {
-      age_range: columns.shares.age_range.map(take),
-      ethnicity: columns.shares.ethnicity.map(take),
-      gender: columns.shares.gender.map(take),
-    },
+    shares,
   };
 }

@@ -160,16 +160,16 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
     buckets(range: HomeRange, unit: BucketUnit): Map<string, Totals & { positiveSum: number; negativeSum: number }> {
       const { rows, at } = windowRows(range);
       const out = new Map<string, Totals & { positiveSum: number; negativeSum: number }>();
-      // Videos of a day share a bucket: it is found once per day.
-      const bucketOfDay = new Map<string, Totals & { positiveSum: number; negativeSum: number }>();
+      // Videos of a day share a bucket: it is found once per day, then by the day's slot.
+      const bucketOfDay: (Totals & { positiveSum: number; negativeSum: number })[] = [];
       for (const i of at) {
-        const day = rows.day[i] ?? '';
-        let bucket = bucketOfDay.get(day);
+        const slot = (rows.dayNumber[i] ?? 0) - rows.firstDay;
+        let bucket = bucketOfDay[slot];
         if (!bucket) {
-          const key = bucketOf(day, unit);
+          const key = bucketOf(rows.day[i] ?? '', unit);
           bucket = out.get(key);
           if (!bucket) out.set(key, (bucket = { videos: 0, views: 0, likes: 0, comments: 0, positive: null, negative: null, positiveSum: 0, negativeSum: 0 }));
-          bucketOfDay.set(day, bucket);
+          bucketOfDay[slot] = bucket;
         }
         bucket.videos += 1;
         bucket.views += rows.views[i] ?? 0;
