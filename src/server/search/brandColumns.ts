@@ -4,6 +4,46 @@ import type { VideoColumns } from './videoColumns';
 const DAY_MS = 86_400_000;
 
 /**
+ * Per brand, views of the list index's columns: its live ordinals (until the order changes) and its videos' figures as
+ * contiguous columns (until the next write: `dropFigures`). The index owns one and keeps it current.
+ */
+export class BrandViews {
+  private lists = new Map<string, number[]>();
+  private listsVersion = -1;
+  private readonly figures = new Map<string, BrandColumns>();
+
+  /** Every brand's live ordinals, in ordinal order (shared: never modify). */
+  listsOf(columns: VideoColumns): Map<string, number[]> {
+    if (this.listsVersion === columns.orderVersion) return this.lists;
+    const lists = new Map<string, number[]>();
+    for (let o = 0; o < columns.size; o++) {
+      if (columns.alive[o] !== 1) continue;
+      const brand = columns.brandId[o] ?? '';
+      let list = lists.get(brand);
+      if (!list) lists.set(brand, (list = []));
+      list.push(o);
+    }
+    this.lists = lists;
+    this.figures.clear();
+    this.listsVersion = columns.orderVersion;
+    return lists;
+  }
+
+  /** One brand's live videos' figures, in the order of its list (shared: never modify). */
+  figuresOf(columns: VideoColumns, brandId: string): BrandColumns {
+    const lists = this.listsOf(columns);
+    let figures = this.figures.get(brandId);
+    if (!figures) this.figures.set(brandId, (figures = brandColumnsOf(columns, lists.get(brandId) ?? [])));
+    return figures;
+  }
+
+  /** Figures change with any write (views, sentiment…), not only with the order. */
+  dropFigures(): void {
+    this.figures.clear();
+  }
+}
+
+/**
  * Some videos' figures as contiguous columns, in the order given (a brand's: ordinal order). A window's totals and
  * buckets are then one sequential read of a few arrays instead of a hop across the whole workspace per video and
  * column, which at 100k videos was most of a home widget's time. Built from the list index's columns; the index

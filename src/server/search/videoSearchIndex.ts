@@ -11,7 +11,7 @@ import { readColumnsSnapshot, SNAPSHOT_REPLAY_LIMIT, writeColumnsSnapshot } from
 import { TranscriptIndex } from './transcriptIndex';
 import { DEMOGRAPHIC_BUCKETS, foldAscii, type DemographicFamily, type Dictionary } from './columnValues';
 import { VideoColumns } from './videoColumns';
-import { brandColumnsOf, type BrandColumns } from './brandColumns';
+import { BrandViews, type BrandColumns } from './brandColumns';
 import { PreciseSum, preciseMean } from './preciseSum';
 import { byPredicate, filterPredicates, type Filter, type Predicate } from './videoPredicates';
 
@@ -47,10 +47,7 @@ export class VideoSearchIndex {
   private seenVersion = -1;
   private seq = 0;
   private replayedSinceSave = 0;
-  private byBrand = new Map<string, number[]>();
-  private byBrandVersion = -1;
-  /** Per brand, its videos' figures as contiguous columns (brandColumns.ts), until the next write. */
-  private readonly figuresByBrand = new Map<string, BrandColumns>();
+  private readonly brands = new BrandViews();
   private readonly brandState = new Map<string, BrandMarks>();
   /** Tab members per brand and tab, until the next write. */
   private readonly members = new Map<string, number[]>();
@@ -105,7 +102,7 @@ export class VideoSearchIndex {
     }
     this.brandState.clear();
     this.members.clear();
-    this.figuresByBrand.clear();
+    this.brands.dropFigures();
     this.seenVersion = this.version.get() as number;
     return this.columns;
   }
@@ -127,19 +124,12 @@ export class VideoSearchIndex {
 
   /** One brand's live videos' figures as contiguous columns, in the order of `ordinalsOf` (shared: never modify). */
   brandFigures(brandId: string): BrandColumns {
-    const columns = this.current();
-    let figures = this.figuresByBrand.get(brandId);
-    if (!figures) {
-      figures = brandColumnsOf(columns, this.brandLists(columns).get(brandId) ?? []);
-      this.figuresByBrand.set(brandId, figures);
-    }
-    return figures;
+    return this.brands.figuresOf(this.current(), brandId);
   }
 
   /** The live ordinals of one brand's videos, in ordinal order (shared: never modify). */
   ordinalsOf(brandId: string): readonly number[] {
-    const columns = this.current();
-    return this.brandLists(columns).get(brandId) ?? [];
+    return this.brands.listsOf(this.current()).get(brandId) ?? [];
   }
 
   /**
@@ -157,22 +147,6 @@ export class VideoSearchIndex {
     let n = candidates.length;
     for (let f = 0; f < parts.length && n > 0; f++) n = (parts[f] as Filter)(candidates, n);
     return Array.from(candidates.subarray(0, n));
-  }
-
-  private brandLists(columns: VideoColumns): Map<string, number[]> {
-    if (this.byBrandVersion === columns.orderVersion) return this.byBrand;
-    const lists = new Map<string, number[]>();
-    for (let o = 0; o < columns.size; o++) {
-      if (columns.alive[o] !== 1) continue;
-      const brand = columns.brandId[o] ?? '';
-      let list = lists.get(brand);
-      if (!list) lists.set(brand, (list = []));
-      list.push(o);
-    }
-    this.byBrand = lists;
-    this.figuresByBrand.clear();
-    this.byBrandVersion = columns.orderVersion;
-    return lists;
   }
 
   private stateOf(columns: VideoColumns, brandId: string): BrandMarks {
@@ -209,7 +183,7 @@ export class VideoSearchIndex {
   private membersOf(columns: VideoColumns, scope: BrandScope, tab: VideoTab): number[] {
     const tabKey = `${scope.brandId}|${scope.competitorIds.join(',')}|${tab}`;
     let members = this.members.get(tabKey);
-    if (!members) this.members.set(tabKey, (members = tabMembers(tab, scope, columns, this.brandLists(columns), this.stateOf(columns, scope.brandId))));
+    if (!members) this.members.set(tabKey, (members = tabMembers(tab, scope, columns, this.brands.listsOf(columns), this.stateOf(columns, scope.brandId))));
     return members;
   }
 

@@ -211,7 +211,7 @@ export function startChartLayouts(requests: readonly ChartLayoutRequest[]): Thre
  * Stops the shared thread (the app lets it end with the process or when idle); the next one starts from `entry` when
  * given (tests: a thread that cannot run), else from where the build put it.
  */
-export async function stopChartLayoutThread(entry?: ThreadEntry | null): Promise<void> {
+export function stopChartLayoutThread(entry?: ThreadEntry | null): void {
   const running = shared;
   shared = null;
   unavailable = false;

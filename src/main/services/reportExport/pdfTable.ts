@@ -5,6 +5,7 @@
  */
 import type { ReportTable, ValueFormat } from '../../../shared/reports/reportDocument';
 import type { Ctx } from '../transcriptExport/pdfWriter';
+import { rgbChannels } from '../../../shared/rules/contrast';
 import { formatValue } from './format';
 import { contentWidth, ensureRoom, INK, MARGIN, MUTED, pageBottom, RULE, SECTION_TITLE_HEIGHT, sectionTitle } from './layout';
 import type { Align, LineBox } from './pdfText';
@@ -91,9 +92,7 @@ function drawHeader(ctx: Ctx, columns: Column[]): void {
 
 /** `r g b rg`: a fill colour inside a text batch (pdfkit's fillColor writes straight to the page). */
 function fillOperator(hex: string): string {
-  const value = Number.parseInt(hex.slice(1), 16);
-  const channel = (shift: number) => Math.round((((value >> shift) & 0xff) / 255) * 1000) / 1000;
-  return `${channel(16)} ${channel(8)} ${channel(0)} rg\n`;
+  return `${rgbChannels(hex).map((channel) => Math.round(channel * 1000) / 1000).join(' ')} rg\n`;
 }
 const INK_FILL = fillOperator(INK);
 const LINK_FILL = fillOperator(LINK_COLOUR);

@@ -41,16 +41,21 @@ export interface HomeVideoRow {
   created_at: string;
 }
 
+/** Whether a video created at `createdMs` on `platform` (a dictionary code) is in the range (before report filters). */
+function inRangeTest(columns: VideoColumns, range: HomeRange): (createdMs: number, platform: number) => boolean {
+  const start = range.start === '' ? -Infinity : Date.parse(range.start);
+  const end = Date.parse(range.end);
+  const wanted = range.platform === null ? null : (columns.dict.platform.find(range.platform) ?? -2);
+  return (created, platform) => created >= start && created <= end && (wanted === null || platform === wanted);
+}
+
 /** A range's videos (ordinals, in ordinal order) and the columns they index: one pass over the brand's ordinals. */
 export function videosInRange(index: VideoSearchIndex, range: HomeRange): { columns: VideoColumns; picked: number[] } {
   const columns = index.columnsNow();
-  const start = range.start === '' ? -Infinity : Date.parse(range.start);
-  const end = Date.parse(range.end);
-  const platform = range.platform === null ? null : (columns.dict.platform.find(range.platform) ?? -2);
+  const inRange = inRangeTest(columns, range);
   const picked: number[] = [];
   for (const o of index.ordinalsOf(range.brandId)) {
-    const created = columns.createdMs[o] ?? NaN;
-    if (created >= start && created <= end && (platform === null || columns.platform[o] === platform)) picked.push(o);
+    if (inRange(columns.createdMs[o] ?? NaN, columns.platform[o] ?? -1)) picked.push(o);
   }
   if (range.filters) return { columns, picked: index.narrow(range.filters.actingBrandId, picked, range.filters.video) };
   return { columns, picked };
@@ -82,25 +87,28 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
 
   /**
    * The rows to read for a range and which of them are its videos (positions, in order): the brand's contiguous
-   * columns tested row by row (no report filters: the common case), or columns made of the filtered videos, all of them.
+   * columns tested row by row (no report filters: the common case), or columns made of the filtered videos, all of
+   * them. Kept per range object while its source stands (a widget reads a range's totals and its buckets).
    */
+  const windows = new WeakMap<HomeRange, { source: object; rows: BrandColumns; at: Int32Array }>();
   const windowRows = (range: HomeRange): { rows: BrandColumns; at: Int32Array } => {
+    const source = range.filters ? select(range).picked : index.brandFigures(range.brandId);
+    const known = windows.get(range);
+    if (known?.source === source) return known;
+    let found: { rows: BrandColumns; at: Int32Array };
     if (range.filters) {
-      const { columns, picked } = select(range);
-      return { rows: brandColumnsOf(columns, picked), at: Int32Array.from(picked.keys()) };
+      const picked = source as number[];
+      found = { rows: brandColumnsOf(index.columnsNow(), picked), at: Int32Array.from(picked.keys()) };
+    } else {
+      const rows = source as BrandColumns;
+      const inRange = inRangeTest(index.columnsNow(), range);
+      const at = new Int32Array(rows.size);
+      let count = 0;
+      for (let i = 0; i < rows.size; i++) if (inRange(rows.createdMs[i] ?? NaN, rows.platform[i] ?? -1)) at[count++] = i;
+      found = { rows, at: at.subarray(0, count) };
     }
-    const columns = index.columnsNow();
-    const rows = index.brandFigures(range.brandId);
-    const start = range.start === '' ? -Infinity : Date.parse(range.start);
-    const end = Date.parse(range.end);
-    const platform = range.platform === null ? null : (columns.dict.platform.find(range.platform) ?? -2);
-    const at = new Int32Array(rows.size);
-    let count = 0;
-    for (let i = 0; i < rows.size; i++) {
-      const created = rows.createdMs[i] ?? NaN;
-      if (created >= start && created <= end && (platform === null || rows.platform[i] === platform)) at[count++] = i;
-    }
-    return { rows, at: at.subarray(0, count) };
+    windows.set(range, { source, ...found });
+    return found;
   };
 
   const rowsByIds = <T extends { _id?: string; id?: string }>(statement: Database.Statement, ids: readonly string[]): Map<string, T> =>
@@ -148,12 +156,6 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
         positive: positives === 0 ? null : positive.value / positives,
         negative: negatives === 0 ? null : negative.value / negatives,
       };
-    },
-
-    /** The range's mean positive and negative shares (as `totals`, without the counts a sentiment widget does not show). */
-    sentiment(range: HomeRange): Pick<Totals, 'positive' | 'negative'> {
-      const { columns, picked } = select(range);
-      return { positive: preciseMean(columns.positive, picked), negative: preciseMean(columns.negative, picked) };
     },
 
     /** Per bucket: videos, views, likes, comments and the sentiment sums (means are taken by the caller). */

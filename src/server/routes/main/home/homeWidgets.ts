@@ -54,8 +54,8 @@ function engagement(repos: HomeRepositories, home: ResolvedHome): EngagementWidg
 }
 
 function sentiment(repos: HomeRepositories, home: ResolvedHome): SentimentWidget {
-  const now = repos.figures.sentiment(home.current);
-  const before = home.previous ? repos.figures.sentiment(home.previous) : null;
+  const now = repos.figures.totals(home.current);
+  const before = home.previous ? repos.figures.totals(home.previous) : null;
   // As the KPIs have them: a window without sentiment reads 0.
   const positive = compared(now.positive ?? 0, before ? (before.positive ?? 0) : null);
   const negative = compared(now.negative ?? 0, before ? (before.negative ?? 0) : null);
