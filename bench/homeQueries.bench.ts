@@ -12,10 +12,11 @@ import { openBenchApp } from './benchWorkspace';
 import { median, ms, percentile } from './benchStats';
 
 const SIZES = [10_000, 100_000] as const;
-// A p95 of 2 ms calls: with 60 samples three garbage-collector pauses decided it. Each call is measured in ROUNDS
-// spells spread over the run, and the figure is the median of their p95s: a noisy spell of the machine moves one.
-const SAMPLES = 120;
-const ROUNDS = 3;
+// A p95 of sub-millisecond calls: with few samples a handful of garbage-collector pauses decided it. Each call is
+// measured in ROUNDS spells spread over the run, and the figure is the median of their p95s: a noisy spell of the
+// machine moves one.
+const SAMPLES = 200;
+const ROUNDS = 5;
 const WARM_UP = 6;
 const TARGET_P95_MS = 50;
 const TARGET_RATIO = 2;

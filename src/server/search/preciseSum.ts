@@ -27,3 +27,26 @@ export function preciseMean(values: Float64Array, ordinals: ArrayLike<number>, c
   }
   return counted === 0 ? null : sum.value / counted;
 }
+
+/** Many Kahan–Babuška–Neumaier sums side by side: a row of figures per day, bucket or window. */
+export class PreciseSums {
+  private readonly sums: Float64Array;
+  private readonly compensations: Float64Array;
+  constructor(size: number) {
+    this.sums = new Float64Array(size);
+    this.compensations = new Float64Array(size);
+  }
+  add(at: number, value: number): void {
+    const sum = this.sums[at] ?? 0;
+    const total = sum + value;
+    this.compensations[at] = (this.compensations[at] ?? 0) + (Math.abs(sum) >= Math.abs(value) ? sum - total + value : value - total + sum);
+    this.sums[at] = total;
+  }
+  value(at: number): number {
+    return (this.sums[at] ?? 0) + (this.compensations[at] ?? 0);
+  }
+  /** Every sum, as one array (a new one). */
+  values(): Float64Array {
+    return this.sums.map((sum, at) => sum + (this.compensations[at] ?? 0));
+  }
+}

@@ -11,7 +11,8 @@ import { readColumnsSnapshot, SNAPSHOT_REPLAY_LIMIT, writeColumnsSnapshot } from
 import { TranscriptIndex } from './transcriptIndex';
 import { DEMOGRAPHIC_BUCKETS, foldAscii, type DemographicFamily, type Dictionary } from './columnValues';
 import { VideoColumns } from './videoColumns';
-import { BrandViews, type BrandColumns } from './brandColumns';
+import { BrandViews } from './brandViews';
+import type { BrandDays } from './brandDays';
 import { PreciseSum, preciseMean } from './preciseSum';
 import { byPredicate, filterPredicates, type Filter, type Predicate } from './videoPredicates';
 
@@ -102,7 +103,7 @@ export class VideoSearchIndex {
     }
     this.brandState.clear();
     this.members.clear();
-    this.brands.dropFigures();
+    this.brands.dropDays();
     this.seenVersion = this.version.get() as number;
     return this.columns;
   }
@@ -122,9 +123,9 @@ export class VideoSearchIndex {
     return this.current();
   }
 
-  /** One brand's live videos' figures as contiguous columns, in the order of `ordinalsOf` (shared: never modify). */
-  brandFigures(brandId: string): BrandColumns {
-    return this.brands.figuresOf(this.current(), brandId);
+  /** One brand's live videos by day, with each day's sums (shared: never modify). */
+  brandDays(brandId: string): BrandDays {
+    return this.brands.daysOf(this.current(), brandId);
   }
 
   /** The live ordinals of one brand's videos, in ordinal order (shared: never modify). */

@@ -26,9 +26,11 @@ export function homeKpis(repos: HomeRepositories, home: ResolvedHome): HomeKpis 
   };
 }
 
-/** The buckets of the window: from its start (or the first video, for all dates) to its end. */
-function axis(repos: HomeRepositories, home: ResolvedHome): string[] {
-  const start = home.windows.current.start ?? repos.figures.firstCreated(home.current);
+/** The buckets of the window: from its start (or the first one with videos, for all dates) to its end. */
+function axis(home: ResolvedHome, buckets: Map<string, Totals>): string[] {
+  let start = home.windows.current.start;
+  // The keys are each bucket's first day: the least is the first bucket with videos.
+  if (start === null) for (const key of buckets.keys()) if (start === null || key < start) start = key;
   return start === null ? [] : bucketsBetween(start, home.windows.current.end, home.windows.unit);
 }
 
@@ -45,7 +47,7 @@ function engagement(repos: HomeRepositories, home: ResolvedHome): EngagementWidg
   return {
     ...home.scope,
     unit: home.windows.unit,
-    buckets: axis(repos, home).map((start) => {
+    buckets: axis(home, buckets).map((start) => {
       const bucket = buckets.get(start);
       return { start, videos: bucket?.videos ?? 0, views: bucket?.views ?? 0, likes: bucket?.likes ?? 0, comments: bucket?.comments ?? 0 };
     }),
@@ -69,9 +71,9 @@ function sentiment(repos: HomeRepositories, home: ResolvedHome): SentimentWidget
       negative,
       neutral: compared(neutral(positive.current, negative.current) ?? 0, neutral(positive.previous, negative.previous)),
     },
-    trend: axis(repos, home).map((start) => {
+    trend: axis(home, buckets).map((start) => {
       const bucket = buckets.get(start);
-      return bucket ? { start, positive: bucket.positiveSum / bucket.videos, negative: bucket.negativeSum / bucket.videos } : { start, positive: null, negative: null };
+      return { start, positive: bucket?.positive ?? null, negative: bucket?.negative ?? null };
     }),
   };
 }

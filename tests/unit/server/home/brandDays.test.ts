@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORMS, type Platform } from '../../../../src/shared/constants';
+import type { BucketUnit } from '../../../../src/shared/http/home.schemas';
+import { createHomeFigures, videosInRange, type HomeFigures, type HomeRange } from '../../../../src/server/repositories/home/homeFigures';
+import { bucketOf } from '../../../../src/server/repositories/home/homeWindow';
+import { DEMOGRAPHIC_BUCKETS, type DemographicFamily } from '../../../../src/server/search/columnValues';
+import { preciseMean } from '../../../../src/server/search/preciseSum';
+import { topOrdinals } from '../../../../src/server/search/topOrdinals';
+import { VideoSearchIndex } from '../../../../src/server/search/videoSearchIndex';
+import type { VideoColumns } from '../../../../src/server/search/videoColumns';
+import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+
+// The home figures come from a brand's videos cut into days with per-day sums, posting lists per product and creator,
+// and shortcuts for the latest and most viewed. Here every one of them is checked against a plain pass over the
+// window's videos, for windows of every size that cut days anywhere, on every platform, with videos created at the
+// very same instant (ties) and after writes.
+let w: VideoWorkspace;
+let index: VideoSearchIndex;
+let figures: HomeFigures;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  w = await openVideoWorkspace(0.3);
+  // Ties: groups of the brand's videos created at the same millisecond as another of them.
+  const ids = w.db.prepare('SELECT id, created_at FROM videos WHERE brand_id = ? ORDER BY id').all(w.brandId) as { id: string; created_at: string }[];
+  const tie = w.db.prepare('UPDATE videos SET created_at = ? WHERE id = ?');
+  const third = Math.floor(ids.length / 3);
+  for (let i = 0; i + 3 < third; i += 6) for (const j of [1, 2, 3]) tie.run(ids[i]?.created_at, ids[i + j]?.id);
+  // Busy days: several videos on one day at different hours, so windows cut days with videos on both sides.
+  for (let i = third; i + 6 < ids.length; i += 6) {
+    for (const j of [1, 2, 3, 4, 5]) tie.run(`${ids[i]?.created_at.slice(0, 10)}T${String(j * 4).padStart(2, '0')}:17:00.000Z`, ids[i + j]?.id);
+  }
+  index = new VideoSearchIndex(w.db);
+  figures = createHomeFigures(w.db, index);
+}, 120_000);
+afterAll(async () => w.close());
+
+/** A small LCG: the same windows every run. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
+
+function windows(): HomeRange[] {
+  const [first = '', last = ''] = w.db.prepare('SELECT MIN(created_at), MAX(created_at) FROM videos WHERE brand_id = ?').raw().get(w.brandId) as string[];
+  const low = Date.parse(first) - 5 * DAY;
+  const span = Date.parse(last) + 5 * DAY - low;
+  const created = w.db.prepare('SELECT created_at FROM videos WHERE brand_id = ? ORDER BY created_at').pluck().all(w.brandId) as string[];
+  const next = random(20261125);
+  const out: HomeRange[] = [{ brandId: w.brandId, start: '', end: last, platform: null }];
+  for (let n = 0; n < 60; n++) {
+    // Lengths from hours to the whole span; some bounds exactly on a video's created_at (inclusive at both ends).
+    const length = span * next() ** 3;
+    const startMs = low + (span - length) * next();
+    const onVideo = n % 5 === 0;
+    const start = onVideo ? (created[Math.floor(next() * created.length)] ?? first) : new Date(startMs).toISOString();
+    const end = n % 7 === 0 ? (created[Math.floor(next() * created.length)] ?? last) : new Date(Date.parse(start) + length).toISOString();
+    const platform = n % 3 === 0 ? null : (PLATFORMS[Math.floor(next() * PLATFORMS.length)] as Platform);
+    out.push({ brandId: n % 4 === 0 ? (w.competitorIds[0] ?? w.brandId) : w.brandId, start, end, platform });
+  }
+  // Windows starting and ending in the middle of busy days.
+  const busy = w.db.prepare('SELECT substr(created_at, 1, 10) FROM videos WHERE brand_id = ? GROUP BY 1 HAVING COUNT(*) >= 4 ORDER BY 1').pluck().all(w.brandId) as string[];
+  for (let n = 0; busy.length > 1 && n < 30; n++) {
+    const [a = '', b = ''] = [busy[Math.floor(next() * busy.length)], busy[Math.floor(next() * busy.length)]].sort();
+    out.push({ brandId: w.brandId, start: `${a}T10:00:00.000Z`, end: `${b}T${n % 2 ? '10:00:00.000' : '14:30:00.000'}Z`, platform: n % 3 === 0 ? 'Youtube' : null });
+  }
+  return out;
+}
+
+/** The window's videos, a plain pass (the reference). */
+function picked(range: HomeRange): { columns: VideoColumns; videos: number[] } {
+  const { columns, picked: videos } = videosInRange(index, range);
+  return { columns, videos };
+}
+
+const sum = (columns: VideoColumns, videos: number[], values: (c: VideoColumns) => Float64Array) => videos.reduce((total, o) => total + (values(columns)[o] ?? 0), 0);
+
+describe('home figures from days, postings and shortcuts equal a pass over the window', () => {
+  it('totals, buckets of every unit and demographics', () => {
+    // Windows whose start or end falls between two videos of the same day.
+    const cut = w.db.prepare(`SELECT COUNT(*) FROM videos a JOIN videos b ON b.brand_id = a.brand_id AND substr(b.created_at, 1, 10) = substr(a.created_at, 1, 10)
+      WHERE a.brand_id = ? AND a.created_at < ? AND b.created_at >= ?`).pluck();
+    let cutDays = 0;
+    for (const range of windows()) {
+      if ((cut.get(range.brandId, range.start, range.start) as number) > 0) cutDays += 1;
+      const after = new Date(Date.parse(range.end) + 1).toISOString();
+      if ((cut.get(range.brandId, after, after) as number) > 0) cutDays += 1;
+      const { columns, videos } = picked(range);
+      const label = JSON.stringify(range);
+      const totals = figures.totals({ ...range });
+      expect(totals.videos, label).toBe(videos.length);
+      expect(totals.views, label).toBe(sum(columns, videos, (c) => c.views));
+      expect(totals.likes, label).toBe(sum(columns, videos, (c) => c.likes));
+      expect(totals.comments, label).toBe(sum(columns, videos, (c) => c.comments));
+      if (videos.length > 0) expect(totals.positive, label).toBeCloseTo(preciseMean(columns.positive, videos) ?? NaN, 12);
+      else expect(totals.positive, label).toBeNull();
+
+      for (const unit of ['day', 'week', 'month'] as BucketUnit[]) {
+        const expected = new Map<string, number[]>();
+        for (const o of videos) {
+          const key = bucketOf(columns.createdAt[o] ?? '', unit);
+          expected.set(key, [...(expected.get(key) ?? []), o]);
+        }
+        const buckets = figures.buckets({ ...range }, unit);
+        expect([...buckets.keys()].sort(), `${label} ${unit}`).toEqual([...expected.keys()].sort());
+        for (const [key, members] of expected) {
+          expect(buckets.get(key)?.videos).toBe(members.length);
+          expect(buckets.get(key)?.views).toBe(sum(columns, members, (c) => c.views));
+          expect(buckets.get(key)?.negative).toBeCloseTo(preciseMean(columns.negative, members) ?? NaN, 12);
+        }
+      }
+
+      const demographics = figures.demographics({ ...range });
+      for (const family of Object.keys(DEMOGRAPHIC_BUCKETS) as DemographicFamily[]) {
+        columns.shares[family].forEach((shares, bucket) => {
+          const mean = preciseMean(shares, videos);
+          if (mean === null) expect(demographics[family][bucket], `${label} ${family}`).toBeNull();
+          else expect(demographics[family][bucket], `${label} ${family}`).toBeCloseTo(mean, 12);
+        });
+      }
+    }
+    expect(cutDays).toBeGreaterThan(10);
+  });
+
+  it('the latest and the most viewed, ties included, at every length of list', () => {
+    let tiesSeen = 0;
+    for (const range of windows()) {
+      const { columns, videos } = picked(range);
+      for (const limit of [1, 3, 10, 40]) {
+        const latest = topOrdinals(columns, videos, (o) => columns.createdMs[o] ?? 0, limit).map((o) => columns.id[o]);
+        const viewed = topOrdinals(columns, videos, (o) => columns.views[o] ?? 0, limit).map((o) => columns.id[o]);
+        expect(figures.recent({ ...range }, limit).map((row) => row._id), `${JSON.stringify(range)} ${limit}`).toEqual(latest);
+        expect(figures.trending({ ...range }, limit).map((row) => row._id), `${JSON.stringify(range)} ${limit}`).toEqual(viewed);
+      }
+      const times = videos.map((o) => columns.createdMs[o]);
+      if (new Set(times).size < times.length) tiesSeen += 1;
+    }
+    expect(tiesSeen).toBeGreaterThan(3);
+  });
+
+  it('products and creators: mentions, sentiment, videos and views', () => {
+    for (const range of windows()) {
+      const { columns, videos } = picked(range);
+      const label = JSON.stringify(range);
+      const byProduct = new Map<string, number[]>();
+      const byCreator = new Map<string, number[]>();
+      for (const o of videos) {
+        for (const code of new Set(columns.products.get(o))) {
+          const id = columns.dict.product.values()[code] ?? '';
+          byProduct.set(id, [...(byProduct.get(id) ?? []), o]);
+        }
+        const creator = columns.creator[o] ?? -1;
+        if (creator >= 0) {
+          const id = columns.dict.creator.values()[creator] ?? '';
+          byCreator.set(id, [...(byCreator.get(id) ?? []), o]);
+        }
+      }
+      const top = figures.topProducts({ ...range }, 100);
+      expect(top.map((row) => row.id).sort(), label).toEqual([...byProduct.keys()].sort());
+      for (const row of top) {
+        const members = byProduct.get(row.id) ?? [];
+        expect(row.mentions, label).toBe(members.length);
+        expect(row.positive, label).toBeCloseTo(preciseMean(columns.positive, members) ?? 0, 12);
+      }
+      const mentions = figures.productMentions({ ...range }, [...byProduct.keys(), 'no-such-product']);
+      for (const [id, members] of byProduct) expect(mentions.get(id)).toBe(members.length);
+      expect(mentions.get('no-such-product')).toBe(0);
+      const creators = figures.creators({ ...range }, 100);
+      expect(creators.map((row) => row._id).sort(), label).toEqual([...byCreator.keys()].sort());
+      for (const row of creators) {
+        expect(row.videos, label).toBe(byCreator.get(row._id)?.length);
+        expect(row.views, label).toBe(sum(columns, byCreator.get(row._id) ?? [], (c) => c.views));
+      }
+    }
+  });
+
+  it('follows writes: views, sentiment and a deleted video', () => {
+    const range: HomeRange = { brandId: w.brandId, start: '', end: '2100-01-01T00:00:00.000Z', platform: null };
+    const before = figures.totals({ ...range });
+    const [id = ''] = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().all(w.brandId) as string[];
+    w.db.prepare('UPDATE videos SET views = views + 1000 WHERE id = ?').run(id);
+    expect(figures.totals({ ...range }).views).toBe(before.views + 1000);
+    w.db.prepare('DELETE FROM videos WHERE id = ?').run(id);
+    const after = figures.totals({ ...range });
+    expect(after.videos).toBe(before.videos - 1);
+    const { columns, videos } = picked(range);
+    expect(after.views).toBe(sum(columns, videos, (c) => c.views));
+  });
+});
