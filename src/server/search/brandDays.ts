@@ -23,32 +23,35 @@ export interface DayWindow {
   platform: number | null;
 }
 
-/** Adds one video's figures (the fields below `upTo`) into `target` from field `at`. */
-function addVideo(target: PreciseSums, at: number, columns: VideoColumns, o: number, upTo: number): void {
-  target.add(at + FIELD.videos, 1);
-  target.add(at + FIELD.views, columns.views[o] ?? 0);
-  target.add(at + FIELD.likes, columns.likes[o] ?? 0);
-  target.add(at + FIELD.comments, columns.comments[o] ?? 0);
+/** Every share column in field order (the fields from TOTAL_FIELDS are their sums and counts, in pairs). */
+function shareColumns(columns: VideoColumns): Float64Array[] {
+  return FAMILIES.flatMap((family) => columns.shares[family]);
+}
+
+/**
+ * Adds one video's figures (the fields below `upTo`) into `row` from `at`: plain sums of at most a day's videos, whose
+ * rows are then added with compensation.
+ */
+function addVideo(row: Float64Array, at: number, columns: VideoColumns, shares: readonly Float64Array[], o: number, upTo: number): void {
+  row[at + FIELD.videos] = (row[at + FIELD.videos] ?? 0) + 1;
+  row[at + FIELD.views] = (row[at + FIELD.views] ?? 0) + (columns.views[o] ?? 0);
+  row[at + FIELD.likes] = (row[at + FIELD.likes] ?? 0) + (columns.likes[o] ?? 0);
+  row[at + FIELD.comments] = (row[at + FIELD.comments] ?? 0) + (columns.comments[o] ?? 0);
   const positive = columns.positive[o] ?? NaN;
   if (positive === positive) {
-    target.add(at + FIELD.positive, positive);
-    target.add(at + FIELD.positives, 1);
+    row[at + FIELD.positive] = (row[at + FIELD.positive] ?? 0) + positive;
+    row[at + FIELD.positives] = (row[at + FIELD.positives] ?? 0) + 1;
   }
   const negative = columns.negative[o] ?? NaN;
   if (negative === negative) {
-    target.add(at + FIELD.negative, negative);
-    target.add(at + FIELD.negatives, 1);
+    row[at + FIELD.negative] = (row[at + FIELD.negative] ?? 0) + negative;
+    row[at + FIELD.negatives] = (row[at + FIELD.negatives] ?? 0) + 1;
   }
-  if (upTo <= TOTAL_FIELDS) return;
-  for (const family of FAMILIES) {
-    const fields = SHARE_FIELD[family];
-    columns.shares[family].forEach((shares, bucket) => {
-      const share = shares[o] ?? NaN;
-      if (share !== share) return;
-      const field = at + (fields[bucket] ?? 0);
-      target.add(field, share);
-      target.add(field + 1, 1);
-    });
+  for (let s = 0, field = at + TOTAL_FIELDS; s < shares.length && field < at + upTo; s++, field += 2) {
+    const share = shares[s]?.[o] ?? NaN;
+    if (share !== share) continue;
+    row[field] = (row[field] ?? 0) + share;
+    row[field + 1] = (row[field + 1] ?? 0) + 1;
   }
 }
 
@@ -56,7 +59,8 @@ function addVideo(target: PreciseSums, at: number, columns: VideoColumns, o: num
  * Some videos (a brand's, or a report's filtered ones) in the order they were created, cut into days, with every day's
  * figures summed per platform. A window's figures are then its whole days' sums plus the few videos of the two days it
  * cuts: O(days), where a pass over its videos was O(videos) — at 100k videos a 2–3× slower home than at 10k, with the
- * days the same. Built from the list index's columns and dropped with them at every write.
+ * days the same. Built from the list index's columns on first use; the index drops a brand's when one of its videos
+ * changes (at 100k, ~30 ms to build the largest brand's days again).
  */
 export class BrandDays {
   /** Ordinals by created time (ties in ordinal order); videos without a readable time are in no window. */
@@ -92,19 +96,23 @@ export class BrandDays {
 
   /** Every day's sums, for every platform and, with `byPlatform`, for each one: one pass over the videos. */
   private sumDays(): void {
-    const sums = new Map<number, PreciseSums>([[-1, new PreciseSums(this.days.length * WIDTH)]]);
+    const shares = shareColumns(this.columns);
+    const size = this.days.length * WIDTH;
+    // Each video is added to its platform's day; every platform's day is the sum of those.
+    const byPlatform = new Map<number, Float64Array>();
     for (let day = 0; day < this.days.length; day++) {
       for (let k = this.dayStart[day] ?? 0; k < (this.dayStart[day + 1] ?? 0); k++) {
         const o = this.order[k] ?? 0;
-        addVideo(sums.get(-1) as PreciseSums, day * WIDTH, this.columns, o, WIDTH);
-        if (!this.byPlatform) continue;
-        const platform = this.columns.platform[o] ?? -1;
-        let own = sums.get(platform);
-        if (!own) sums.set(platform, (own = new PreciseSums(this.days.length * WIDTH)));
-        addVideo(own, day * WIDTH, this.columns, o, WIDTH);
+        const platform = this.byPlatform ? (this.columns.platform[o] ?? -1) : -1;
+        let own = byPlatform.get(platform);
+        if (!own) byPlatform.set(platform, (own = new Float64Array(size)));
+        addVideo(own, day * WIDTH, this.columns, shares, o, WIDTH);
       }
     }
-    for (const [platform, days] of sums) this.sums.set(platform, days.values());
+    const all = byPlatform.size === 1 ? ([...byPlatform.values()][0] as Float64Array) : new Float64Array(size);
+    if (byPlatform.size > 1) for (const own of byPlatform.values()) for (let at = 0; at < size; at++) all[at] = (all[at] ?? 0) + (own[at] ?? 0);
+    if (this.byPlatform) for (const [platform, own] of byPlatform) this.sums.set(platform, own);
+    this.sums.set(-1, all);
   }
 
   /** The videos a window holds (positions in created order, `from` to `to` exclusive) and the days they are of. */
@@ -122,19 +130,26 @@ export class BrandDays {
   sumInto(window: DayWindow, upTo: number, target: PreciseSums, rowOf: (day: number) => number): void {
     const { from, to, firstDay, lastDay } = this.span(window);
     const daySums = this.sums.get(window.platform ?? -1);
+    if (!daySums) return;
+    const shares = shareColumns(this.columns);
+    const cut = new Float64Array(upTo);
     for (let day = firstDay; day <= lastDay; day++) {
       const start = this.dayStart[day] ?? 0;
       const end = this.dayStart[day + 1] ?? 0;
+      let row = daySums;
+      let offset = day * WIDTH;
+      if (start < from || end > to) {
+        // A day the window cuts: its videos in the window, summed apart.
+        cut.fill(0);
+        for (let k = Math.max(start, from); k < Math.min(end, to); k++) {
+          const o = this.order[k] ?? 0;
+          if (this.onPlatform(o, window)) addVideo(cut, 0, this.columns, shares, o, upTo);
+        }
+        row = cut;
+        offset = 0;
+      }
       const at = rowOf(day) * upTo;
-      if (start >= from && end <= to) {
-        if (!daySums) continue;
-        for (let field = 0; field < upTo; field++) target.add(at + field, daySums[day * WIDTH + field] ?? 0);
-        continue;
-      }
-      for (let k = Math.max(start, from); k < Math.min(end, to); k++) {
-        const o = this.order[k] ?? 0;
-        if (window.platform === null || this.columns.platform[o] === window.platform) addVideo(target, at, this.columns, o, upTo);
-      }
+      for (let field = 0; field < upTo; field++) target.add(at + field, row[offset + field] ?? 0);
     }
   }
 

@@ -3,7 +3,7 @@ import type { VideoColumns } from './videoColumns';
 
 /**
  * Per brand, views of the list index's columns: its live ordinals (until the order changes) and its videos cut into
- * days with their sums (until the next write: `dropDays`). The index owns one and keeps it current.
+ * days with their sums (until a write to one of its videos: `dropDays`). The index owns one and keeps it current.
  */
 export class BrandViews {
   private lists = new Map<string, number[]>();
@@ -21,8 +21,9 @@ export class BrandViews {
       if (!list) lists.set(brand, (list = []));
       list.push(o);
     }
+    // A brand whose videos are the same keeps its days (a write to another brand's video changed the order).
+    for (const brand of this.days.keys()) if (!sameList(this.lists.get(brand), lists.get(brand))) this.days.delete(brand);
     this.lists = lists;
-    this.days.clear();
     this.listsVersion = columns.orderVersion;
     return lists;
   }
@@ -35,8 +36,14 @@ export class BrandViews {
     return days;
   }
 
-  /** Sums change with any write (views, sentiment…), not only with the order. */
-  dropDays(): void {
-    this.days.clear();
+  /** These brands' videos changed (views, sentiment…, not only the order): their days are built again. */
+  dropDays(brands: Iterable<string>): void {
+    for (const brand of brands) this.days.delete(brand);
   }
+}
+
+function sameList(a: readonly number[] | undefined, b: readonly number[] | undefined): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

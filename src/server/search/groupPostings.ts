@@ -50,10 +50,12 @@ export class GroupPostings {
       return list;
     };
     order.forEach((o, position) => {
-      for (const group of new Set(groupsOf(o))) {
+      const groups = groupsOf(o);
+      groups.forEach((group, at) => {
+        if (groups.indexOf(group) !== at) return;
         placesOf(-1, group).push(position);
         if (byPlatform) placesOf(columns.platform[o] ?? -1, group).push(position);
-      }
+      });
     });
     for (const [platform, groups] of places) {
       const postings = new Map<number, Postings>();

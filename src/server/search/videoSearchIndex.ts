@@ -95,7 +95,16 @@ export class VideoSearchIndex {
       const rows = this.logSince.all(this.seq) as [string, string][];
       const columns = this.columns;
       // 'transcript' entries need nothing here: the transcript index keeps its own pending list.
-      for (const id of new Set(rows.filter(([, kind]) => kind === 'row').map(([id]) => id))) columns.refresh(id);
+      const brands = new Set<string>();
+      for (const id of new Set(rows.filter(([, kind]) => kind === 'row').map(([id]) => id))) {
+        const before = columns.ordOf.get(id);
+        if (before !== undefined) brands.add(columns.brandId[before] ?? '');
+        columns.refresh(id);
+        const after = columns.ordOf.get(id);
+        if (after !== undefined) brands.add(columns.brandId[after] ?? '');
+      }
+      // Only these brands' videos changed: the others' days and sums stand.
+      this.brands.dropDays(brands);
       this.seq = seqNow;
       this.replayedSinceSave += rows.length;
       // Saved again now and then, so the next start replays little.
@@ -103,7 +112,6 @@ export class VideoSearchIndex {
     }
     this.brandState.clear();
     this.members.clear();
-    this.brands.dropDays();
     this.seenVersion = this.version.get() as number;
     return this.columns;
   }

@@ -185,5 +185,16 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
     expect(after.videos).toBe(before.videos - 1);
     const { columns, videos } = picked(range);
     expect(after.views).toBe(sum(columns, videos, (c) => c.views));
+
+    // A write to another brand's video changes that brand's figures only; a video moved between brands moves.
+    const rival: HomeRange = { ...range, brandId: w.competitorIds[0] ?? '' };
+    const rivalBefore = figures.totals({ ...rival });
+    const [rivalVideo = ''] = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().all(rival.brandId) as string[];
+    w.db.prepare('UPDATE videos SET views = views + 7 WHERE id = ?').run(rivalVideo);
+    expect(figures.totals({ ...rival }).views).toBe(rivalBefore.views + 7);
+    expect(figures.totals({ ...range })).toEqual(after);
+    w.db.prepare('UPDATE videos SET brand_id = ? WHERE id = ?').run(w.brandId, rivalVideo);
+    expect(figures.totals({ ...rival }).videos).toBe(rivalBefore.videos - 1);
+    expect(figures.totals({ ...range }).videos).toBe(after.videos + 1);
   });
 });
