@@ -1,6 +1,6 @@
 import { DEMOGRAPHIC_BUCKETS, type DemographicFamily } from './columnValues';
 import { firstFrom, GroupPostings, type GroupFigures } from './groupPostings';
-import { PreciseSums } from './preciseSum';
+import type { PreciseSums } from './preciseSum';
 import { orderOrdinals, topOrdinals } from './topOrdinals';
 import type { VideoColumns } from './videoColumns';
 
