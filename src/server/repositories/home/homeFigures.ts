@@ -72,7 +72,7 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
   /**
    * A range's videos by day and its window over them: the brand's days (no report filters: the common case), or days
    * made of a report's filtered videos, all of them. Those are kept per range object (one request's: a widget reads a
-   * range's totals, then its buckets) while the brand's days stand (the index drops them at every write).
+   * range's totals, then its buckets) while the brand's days stand.
    */
   const filtered = new WeakMap<HomeRange, { source: BrandDays; days: BrandDays }>();
   const windowOf = (range: HomeRange): { days: BrandDays; window: DayWindow } => {
