@@ -38,6 +38,8 @@ export function storefrontEndpoint(storeUrl: string): string {
   let url: URL;
   try { url = new URL(withScheme); } catch { throw new HttpError(400, 'store_url: enter the store\'s address, e.g. https://my-shop.example.'); }
   if (!/^https?:$/.test(url.protocol)) throw new HttpError(400, 'store_url: the store is reached over https.');
+  // A store has a domain name (or is an address): a word such as "shop" is a typo, not a server to try for 10 s.
+  if (!/[.:]/.test(url.hostname) && url.hostname !== 'localhost') throw new HttpError(400, 'store_url: enter the store\'s address, e.g. https://my-shop.example.');
   return `${url.origin}/api/${STOREFRONT_API_VERSION}/graphql.json`;
 }
 

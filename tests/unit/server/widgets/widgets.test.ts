@@ -182,6 +182,8 @@ describe('shop inventory', () => {
     expect(searched.products.every((p) => p.title.toLowerCase().includes(name.slice(0, 6).toLowerCase()))).toBe(true);
     expect((await call(key, 'GET', '/products/inventory?after=garbage')).json().message).toBe('after: not a cursor this list gave out.');
     expect((await call(key, 'GET', '/products/inventory?store_url=shop.example')).statusCode).toBe(400);
+    const word = await call(key, 'GET', '/products/inventory?store_url=all_dates&shop_token=x');
+    expect([word.statusCode, word.json().message]).toEqual([400, "store_url: enter the store's address, e.g. https://my-shop.example."]);
   });
 });
 
