@@ -1,36 +1,10 @@
-import { fork } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-
-const CLI = resolve(import.meta.dirname, '../../../src/server/cli.ts');
-
-interface Started {
-  child: ChildProcess;
-  output: () => { stdout: string; stderr: string };
-  exited: Promise<number | null>;
-}
-
-function startCli(env: Record<string, string>): Started {
-  const child = fork(CLI, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, REELSCOPE_SEED: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  return { child, output: () => ({ stdout, stderr }), exited };
-}
-
-function readyMessage(child: ChildProcess): Promise<{ type: string; port: number; url: string }> {
-  return new Promise((done, fail) => {
-    child.once('message', (message) => done(message as { type: string; port: number; url: string }));
-    child.once('exit', (code) => fail(new Error(`exited with ${code} before ready`)));
-  });
-}
+import { readyMessage, startCli } from './support/cliProcess';
 
 describe('npm run server (src/server/cli.ts)', () => {
   let dataDir: string;
