@@ -64,14 +64,14 @@ export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIn
       return { text: `${lead}\n${lines.join('\n')}`, quote: null };
     },
     products(scope) {
-      const { columns } = videosInRange(index, scope.current);
+      const columns = index.columnsNow();
       const products = HOME_WIDGET_BUILDERS.top_products(home, scope).products.slice(0, 5);
       if (products.length === 0) return { text: 'No video mentions one of the products.', quote: null };
       const items = products.map((p) => `${p.name} — mentioned in ${countOf(p.mentions.current, 'video')} (${changeText(p.mentions.current, p.mentions.previous, count)}), ${percent(p.positive)} positive, ${percent(p.negative)} negative`);
       return { text: `The most mentioned products:\n${numbered(items)}`, quote: { column: 'products', keys: products.slice(0, 3).map((p) => ({ code: columns.dict.product.find(p.id) ?? -1, phrase: p.name })) } };
     },
     creators(scope) {
-      const creators = HOME_WIDGET_BUILDERS.recent_trending(home, scope).creators.slice(0, LIST_LIMIT);
+      const creators = home.figures.creators(scope.current, LIST_LIMIT);
       if (creators.length === 0) return { text: 'No creator has a video here.', quote: null };
       return { text: `The creators whose videos drew the most views:\n${numbered(creators.map((c) => `${c.name} — ${countOf(c.videos, 'video')}, ${count(c.views)} views`))}`, quote: null };
     },

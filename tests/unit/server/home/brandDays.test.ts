@@ -28,8 +28,12 @@ beforeAll(async () => {
   for (let i = 0; i + 3 < third; i += 6) for (const j of [1, 2, 3]) tie.run(ids[i]?.created_at, ids[i + j]?.id);
   // Busy days: several videos on one day at different hours, so windows cut days with videos on both sides.
   for (let i = third; i + 6 < ids.length; i += 6) {
-    for (const j of [1, 2, 3, 4, 5]) tie.run(`${ids[i]?.created_at.slice(0, 10)}T${String(j * 4).padStart(2, '0')}:17:00.000Z`, ids[i + j]?.id);
+    for (const j of [1, 2, 3, 4, 5]) tie.run(`${ids[i]?.created_at.slice(0, 10)}T${String(24 - j * 4).padStart(2, '0')}:17:00.000Z`, ids[i + j]?.id);
   }
+  // One competitor video decades before the rest: that brand's videos are then ordered by a plain sort, the brand's
+  // (busy days and all) by counting them into their days.
+  const rival = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().get(w.competitorIds[0]) as string;
+  tie.run('1990-01-01T08:00:00.000Z', rival);
   index = new VideoSearchIndex(w.db);
   figures = createHomeFigures(w.db, index);
 }, 120_000);
