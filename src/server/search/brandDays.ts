@@ -213,7 +213,7 @@ export class BrandDays {
     const counted = (values: Float64Array) => (o: number) => ((values[o] ?? NaN) === (values[o] ?? NaN) ? 1 : 0);
     this.products ??= new GroupPostings(this.order, columns, (o) => columns.products.get(o), [
       value(columns.positive), counted(columns.positive), value(columns.negative), counted(columns.negative),
-    ], this.byPlatform);
+    ]);
     const { from, to } = this.span(window);
     return this.products.within(from, to, window.platform);
   }
@@ -221,7 +221,7 @@ export class BrandDays {
   /** Per creator code of the window's videos: how many, and their views. */
   creatorsWithin(window: DayWindow): Map<number, GroupFigures> {
     const columns = this.columns;
-    this.creators ??= new GroupPostings(this.order, columns, (o) => ((columns.creator[o] ?? -1) >= 0 ? [columns.creator[o] ?? -1] : []), [(o) => columns.views[o] ?? 0], this.byPlatform);
+    this.creators ??= new GroupPostings(this.order, columns, (o) => ((columns.creator[o] ?? -1) >= 0 ? [columns.creator[o] ?? -1] : []), [(o) => columns.views[o] ?? 0]);
     const { from, to } = this.span(window);
     return this.creators.within(from, to, window.platform);
   }

@@ -33,51 +33,58 @@ export function firstFrom(sorted: ArrayLike<number>, value: number, after = fals
  * the number of videos (a pass over the window's videos grew with them).
  */
 export class GroupPostings {
-  /** Per platform code (-1: every platform), per group code. */
+  /** Per platform code (-1: every platform), per group code; a platform's when first asked for. */
   private readonly lists = new Map<number, Map<number, Postings>>();
 
   /**
    * `order`: the videos' ordinals in created order; `groupsOf`: a video's group codes (a repeated one counts once);
    * `figures`: what to sum per video (a number, never NaN).
    */
-  constructor(order: Int32Array, columns: VideoColumns, groupsOf: (o: number) => readonly number[], figures: readonly ((o: number) => number)[], byPlatform: boolean) {
-    const places = new Map<number, Map<number, number[]>>();
-    const placesOf = (platform: number, group: number): number[] => {
-      let groups = places.get(platform);
-      if (!groups) places.set(platform, (groups = new Map()));
-      let list = groups.get(group);
-      if (!list) groups.set(group, (list = []));
-      return list;
-    };
-    order.forEach((o, position) => {
-      const groups = groupsOf(o);
-      groups.forEach((group, at) => {
-        if (groups.indexOf(group) !== at) return;
-        placesOf(-1, group).push(position);
-        if (byPlatform) placesOf(columns.platform[o] ?? -1, group).push(position);
-      });
-    });
-    for (const [platform, groups] of places) {
-      const postings = new Map<number, Postings>();
-      for (const [group, list] of groups) {
-        const running = new Float64Array((list.length + 1) * figures.length);
-        figures.forEach((figure, f) => {
-          const sum = new PreciseSum();
-          list.forEach((position, i) => {
-            sum.add(figure(order[position] ?? 0));
-            running[(i + 1) * figures.length + f] = sum.value;
-          });
-        });
-        postings.set(group, { positions: Int32Array.from(list), running });
+  constructor(
+    private readonly order: Int32Array,
+    private readonly columns: VideoColumns,
+    private readonly groupsOf: (o: number) => readonly number[],
+    private readonly figures: readonly ((o: number) => number)[],
+  ) {}
+
+  /** The lists of one platform (-1: every platform): one pass over the videos. */
+  private listsOf(platform: number): Map<number, Postings> {
+    const known = this.lists.get(platform);
+    if (known) return known;
+    const { order, columns, figures } = this;
+    const places = new Map<number, number[]>();
+    for (let position = 0; position < order.length; position++) {
+      const o = order[position] ?? 0;
+      if (platform !== -1 && columns.platform[o] !== platform) continue;
+      const groups = this.groupsOf(o);
+      for (let at = 0; at < groups.length; at++) {
+        const group = groups[at] ?? -1;
+        if (groups.indexOf(group) !== at) continue;
+        let list = places.get(group);
+        if (!list) places.set(group, (list = []));
+        list.push(position);
       }
-      this.lists.set(platform, postings);
     }
+    const postings = new Map<number, Postings>();
+    for (const [group, list] of places) {
+      const running = new Float64Array((list.length + 1) * figures.length);
+      figures.forEach((figure, f) => {
+        const sum = new PreciseSum();
+        for (let i = 0; i < list.length; i++) {
+          sum.add(figure(order[list[i] ?? 0] ?? 0));
+          running[(i + 1) * figures.length + f] = sum.value;
+        }
+      });
+      postings.set(group, { positions: Int32Array.from(list), running });
+    }
+    this.lists.set(platform, postings);
+    return postings;
   }
 
   /** Per group with videos among the places [from, to) on a platform (null: every one): its videos and sums. */
   within(from: number, to: number, platform: number | null): Map<number, GroupFigures> {
     const out = new Map<number, GroupFigures>();
-    for (const [group, { positions, running }] of this.lists.get(platform ?? -1) ?? []) {
+    for (const [group, { positions, running }] of this.listsOf(platform ?? -1)) {
       const first = firstFrom(positions, from);
       const end = firstFrom(positions, to);
       if (end <= first) continue;
