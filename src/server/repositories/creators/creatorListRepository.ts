@@ -8,6 +8,8 @@ import { andAll, inList, likeContains, type BrandScope, type SqlPart } from '../
 import { createStatementCache } from '../products/statementCache';
 
 export const CREATOR_TRENDING_MS = 30 * 86_400_000;
+/** Up to this many matches a page is sorted from them rather than walked in sort order. */
+const FEW_MATCHES = 2000;
 
 /** A matching creator as "select all" and the CSV need it. */
 export interface CreatorMatch {
@@ -83,11 +85,22 @@ export function createCreatorListRepository(db: Database.Database) {
       const index = (query.filters?.country.length ?? 0) > 0 ? 'INDEXED BY creators_list_country' : '';
       return prepared(`SELECT COUNT(*) FROM creators c ${index} WHERE ${w.sql}`).pluck().get(...w.params) as number;
     },
-    /** Ids of one page in list order. */
-    pageIds(brands: readonly string[], query: CreatorListQuery, window: DateWindow, trendingSince: string, limit: number, offset = 0): { id: string; brand_id: string }[] {
+    /**
+     * Ids of one page in list order. `matches` (the count) picks the plan: a few matches are found through the filter
+     * indexes and sorted; many are walked in sort order, where the page fills long before the walk ends (with few, the
+     * walk would read the brands' every creator to find them).
+     */
+    pageIds(brands: readonly string[], query: CreatorListQuery, window: DateWindow, trendingSince: string, limit: number, offset = 0, matches = Infinity): { id: string; brand_id: string }[] {
       const dir = query.desc ? 'DESC' : 'ASC';
       const column = `c.${query.sort}`;
       const order = `${query.sort} ${dir}, id ${dir}`;
+      if (matches <= FEW_MATCHES) {
+        const w = where(brands, query, window, trendingSince);
+        const index = (query.filters?.country.length ?? 0) > 0 ? 'INDEXED BY creators_list_country' : '';
+        // "+" keeps the planner from walking the sort index to skip the sort.
+        return prepared(`SELECT c.id, c.brand_id FROM creators c ${index} WHERE ${w.sql} ORDER BY +${column} ${dir}, +c.id ${dir} LIMIT ? OFFSET ?`)
+          .all(...w.params, limit, offset) as { id: string; brand_id: string }[];
+      }
       const parts = brands.map((brand) => where([brand], query, window, trendingSince));
       const walks = parts.map((w) => `SELECT * FROM (SELECT c.id, c.brand_id, ${column} FROM creators c INDEXED BY ${SORT_INDEX[query.sort]} WHERE ${w.sql} ORDER BY ${order} LIMIT ?)`);
       const params = parts.flatMap((w) => [...w.params, limit + offset]);

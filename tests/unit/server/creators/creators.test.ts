@@ -175,4 +175,28 @@ describe('creators list SQL uses its indexes', () => {
     expect(page).toContain('creators_list_subscribers');
     expect(page).not.toContain('TEMP B-TREE');
   });
+
+  it('a page found from few matches and sorted is the page walked in sort order', async () => {
+    const { createCreatorListRepository } = await import('../../../../src/server/repositories/creators/creatorListRepository');
+    const { CreatorListQuerySchema } = await import('../../../../src/shared/http/creators.schemas');
+    const repo = createCreatorListRepository(w.db);
+    const brands = [w.brandId, ...w.competitorIds];
+    const window = { date: 'all_dates' as const, start: null, end: '2100-01-01T00:00:00.000Z' };
+    const countries = w.db.prepare('SELECT DISTINCT country FROM creators WHERE country IS NOT NULL LIMIT 3').pluck().all() as string[];
+    let compared = 0;
+    for (const sort of CREATOR_SORTS) {
+      for (const desc of [true, false]) {
+        for (const filters of [{}, { country: countries.slice(0, 2) }, { subscribers: { radio: 'gte', value: SUBSCRIBER_THRESHOLDS[1] } }]) {
+          const query = CreatorListQuerySchema.parse({ sort, desc: String(desc), filters: JSON.stringify(filters), user_id: w.userId, brand_id: w.brandId });
+          for (const offset of [0, 10, 20]) {
+            const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+            const walked = ids(repo.pageIds(brands, query, window, '2000-01-01', 10, offset));
+            expect(ids(repo.pageIds(brands, query, window, '2000-01-01', 10, offset, 0)), `${sort} ${desc} ${JSON.stringify(filters)} ${offset}`).toEqual(walked);
+            compared += walked.length;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
 });

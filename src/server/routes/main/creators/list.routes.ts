@@ -19,7 +19,7 @@ export function registerCreatorListRoutes(app: FastifyInstance, ctx: ServerConte
       const { brands, window, trendingSince } = resolveListing(ctx, repos, acting, query);
       const count = repos.list.count(brands, query, window, trendingSince);
       const offset = (query.page - 1) * query.per_page;
-      const ids = count > offset ? repos.list.pageIds(brands, query, window, trendingSince, query.per_page, offset).map((row) => row.id) : [];
+      const ids = count > offset ? repos.list.pageIds(brands, query, window, trendingSince, query.per_page, offset, count).map((row) => row.id) : [];
       return {
         influencers: rowsInOrder(repos, acting.brandId, ids).map((row) => toCreatorItem(row, acting.brandId, trendingSince)),
         data: { count, totalPages: Math.ceil(count / query.per_page), page: query.page, per_page: query.per_page, loaded_for: window, filters: repos.list.options(brands) },
