@@ -54,6 +54,9 @@ export function toProductItem(row: ProductRow, brandId: string, trendingSince: s
   };
 }
 
+/** The columns every sort reads (the merged walks order by them outside). */
+const SORT_COLUMNS = 'p.id, p.sentiment_positive, p.created_at, p.video_reviews';
+
 function orderSql(query: Pick<ProductListQuery, 'sort' | 'desc'>): string {
   const dir = query.desc ? 'DESC' : 'ASC';
   switch (query.sort) {
@@ -91,8 +94,20 @@ export function createProductListRepository(db: Database.Database) {
     },
 
     page(scope: BrandScope, query: ProductListQuery, trendingSince: string): ProductListItem[] {
-      const where = whereOf(scope, query, trendingSince);
       const b = scope.brandId;
+      const offset = (query.page - 1) * query.per_page;
+      if (query.tab === 'Competitors' && scope.competitorIds.length > 1) {
+        // Several brands: each brand's products walked in sort order through its index, the walks merged (one ORDER
+        // BY over all of them sorts every match, and the matches grow with the workspace).
+        const walks = scope.competitorIds.map((id) => whereOf({ ...scope, competitorIds: [id] }, query, trendingSince));
+        const sql = walks.map((w) => `SELECT * FROM (SELECT ${SORT_COLUMNS} FROM products p WHERE ${w.sql} ORDER BY ${orderSql(query)} LIMIT ?)`).join(' UNION ALL ');
+        const ids = prepared(`${sql} ORDER BY ${orderSql(query).replaceAll('p.', '')} LIMIT ? OFFSET ?`).pluck()
+          .all(...walks.flatMap((w) => [...w.params, offset + query.per_page]), query.per_page, offset) as string[];
+        const rows = new Map((prepared(`SELECT ${PRODUCT_COLUMNS} FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.id IN (SELECT value FROM json_each(?))`)
+          .all(b, b, b, JSON.stringify(ids)) as ProductRow[]).map((row) => [row.id, row]));
+        return ids.flatMap((id) => rows.get(id) ?? []).map((row) => toProductItem(row, b, trendingSince));
+      }
+      const where = whereOf(scope, query, trendingSince);
       const rows = prepared(`SELECT ${PRODUCT_COLUMNS} FROM products p JOIN brands b ON b.id = p.brand_id WHERE ${where.sql} ORDER BY ${orderSql(query)} LIMIT ? OFFSET ?`)
         .all(b, b, b, ...where.params, query.per_page, (query.page - 1) * query.per_page) as ProductRow[];
       return rows.map((row) => toProductItem(row, b, trendingSince));

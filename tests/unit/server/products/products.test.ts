@@ -91,6 +91,17 @@ describe('GET /products filters, sorts and paging', () => {
       const pageSize = 10;
       const pages = [...(await list({ tab: 'Competitors', sort, per_page: pageSize })).products, ...(await list({ tab: 'Competitors', sort, per_page: pageSize, page: 2 })).products];
       expect(pages.map((p) => p._id), sort).toEqual(all.slice(0, pages.length).map((p) => p._id));
+      // The exact order, ties included, as one SQL ORDER BY over the competitors' products has it (the page merges
+      // each competitor's walk), in both directions.
+      for (const desc of [true, false]) {
+        const listed = (await list({ tab: 'Competitors', sort, desc, per_page: 100 })).products.map((p) => p._id);
+        const column = sort.endsWith('sentiment') ? 'sentiment_positive' : sort === 'new_products' ? 'created_at' : 'video_reviews';
+        const dir = sort === 'highest_sentiment' ? 'DESC' : sort === 'lowest_sentiment' ? 'ASC' : desc ? 'DESC' : 'ASC';
+        const expected = w.db.prepare(`SELECT id FROM products WHERE id IN (SELECT value FROM json_each(?)) ORDER BY ${column} ${dir}, id ${dir}`).pluck().all(JSON.stringify(listed));
+        expect(listed, `${sort} ${desc}`).toEqual(expected);
+        const third = (await list({ tab: 'Competitors', sort, desc, per_page: 10, page: 3 })).products.map((p) => p._id);
+        expect(third).toEqual(listed.slice(20, 30));
+      }
     }
     const asc = (await list({ sort: 'new_products', desc: false })).products.map((p) => p.created_at);
     expect(asc).toEqual([...asc].sort());
