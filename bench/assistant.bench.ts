@@ -8,10 +8,13 @@ import type { AssistantMessage } from '../src/shared/assistant/assistant.schemas
 import * as ops from '../src/shared/assistant/operations';
 import { QUESTION_SET } from '../tests/unit/server/assistant/questionSet';
 import { openBenchApp, type OpenedWorkspace } from './benchWorkspace';
-import { ms, percentile } from './benchStats';
+import { median, ms, percentile } from './benchStats';
 
 const SIZES = [10_000, 100_000] as const;
+// A p95 of one spell of 66 answers moved with a few collector pauses and one-time builds: the figure is the median
+// of ROUNDS spells' p95s, the sizes taking turns question by question.
 const SAMPLES = 66;
+const ROUNDS = 3;
 const WARM_UP = 6;
 const TARGET_P95_MS = 300;
 const TARGET_RATIO = 2;
@@ -63,21 +66,30 @@ export async function run(): Promise<void> {
   try {
     for (const videos of SIZES) sides.push(await open(videos));
     const times = sides.map(() => [] as number[]);
-    for (let i = 0; i < WARM_UP + SAMPLES; i++) {
-      const item = QUESTION_SET[(i * 7) % QUESTION_SET.length];
-      const duration = DURATIONS[i % DURATIONS.length] ?? '6m';
-      for (const [s, side] of sides.entries()) {
-        const brandId = side.brands[i % side.brands.length] ?? '';
-        const started = performance.now();
-        await ask(side, brandId, item?.question ?? '', duration);
-        if (i >= WARM_UP) times[s]?.push(performance.now() - started);
+    const rounds = sides.map(() => [] as number[]);
+    let i = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const spell = sides.map(() => [] as number[]);
+      for (let n = 0; n < (round === 0 ? WARM_UP : 0) + SAMPLES; n++, i++) {
+        const item = QUESTION_SET[(i * 7) % QUESTION_SET.length];
+        const duration = DURATIONS[i % DURATIONS.length] ?? '6m';
+        for (const [s, side] of sides.entries()) {
+          const brandId = side.brands[i % side.brands.length] ?? '';
+          const started = performance.now();
+          await ask(side, brandId, item?.question ?? '', duration);
+          if (round > 0 || n >= WARM_UP) spell[s]?.push(performance.now() - started);
+        }
       }
+      spell.forEach((series, s) => {
+        times[s]?.push(...series);
+        rounds[s]?.push(percentile(series, 95));
+      });
     }
     times.forEach((series, s) => console.log(`    ${String(sides[s]?.videos).padStart(6)}  askReelscope  p50 ${ms(percentile(series, 50))}  p95 ${ms(percentile(series, 95))}  max ${ms(Math.max(...series))}`));
-    const [small = 0, large = 0] = times.map((series) => percentile(series, 95));
+    const [small = 0, large = 0] = rounds.map((figures) => median(figures));
     const ratio = large / small;
     const verdict = large <= TARGET_P95_MS && ratio <= TARGET_RATIO ? 'PASS' : 'MISS';
-    console.log(`\n  askReelscope p95, each question its own wording, window and brand; baseline = 10k in this run`);
+    console.log(`\n  askReelscope p95 (median of ${ROUNDS} rounds of ${SAMPLES}), each question its own wording, window and brand; baseline = 10k in this run`);
     console.log(`  10k ${ms(small)}   100k ${ms(large)}   ratio ${ratio.toFixed(2)}   ${verdict} (p95 ≤ ${TARGET_P95_MS} ms at 100k, ratio ≤ ${TARGET_RATIO})\n`);
     for (const side of sides) await score(side);
   } finally {
