@@ -16,10 +16,13 @@ import type { FastifyInstance } from 'fastify';
 import type { VideoListResponse } from '../src/shared/http/videos.schemas';
 import { openBenchApp } from './benchWorkspace';
 import { coldListQueries, coldSearchQueries, SEARCH_KINDS, warmUpQueries, type ListQuery, type SearchKind } from './videoBenchQueries';
-import { ms, percentile } from './benchStats';
+import { median, ms, percentile } from './benchStats';
 
 const SIZES = [10_000, 100_000] as const;
-const SAMPLES = 200;
+// The list page's figure is the median of SPELLS consecutive spells' p95s (200 pages each): one spell's p95 of 2–5 ms
+// pages moved with a few collector pauses.
+const SPELLS = 3;
+const SAMPLES = 200 * SPELLS;
 const SEARCH_SAMPLES = 200;
 const WARM_SAMPLES = 50;
 /** Words whose share of lines is printed, so the search figures are read with the text they were measured on. */
@@ -145,7 +148,14 @@ export async function run(): Promise<void> {
         set(figure, percentile(measured.times, 95));
       });
     };
-    record('list page, cold', await interleaved(sides, (side) => side.lists), (figure, p95) => (figure.list = p95));
+    const lists = await interleaved(sides, (side) => side.lists);
+    record('list page, cold', lists, () => undefined);
+    lists.forEach(({ times }, s) => {
+      const spell = Math.ceil(times.length / SPELLS);
+      const p95s = Array.from({ length: SPELLS }, (_, k) => percentile(times.slice(k * spell, (k + 1) * spell), 95));
+      const figure = figures[s];
+      if (figure) figure.list = median(p95s);
+    });
     for (const kind of SEARCH_KINDS) {
       record(`search, ${kind}`, await interleaved(sides, (side) => side.searches[kind]), (figure, p95) => (figure.search[kind] = p95));
     }
@@ -163,7 +173,7 @@ function report(small: Figures | undefined, large: Figures | undefined): void {
     const verdict = judged ? `${b <= TARGET_P95_MS && ratio <= TARGET_RATIO ? 'PASS' : 'MISS'} (p95 ≤ ${TARGET_P95_MS} ms at 100k, ratio ≤ ${TARGET_RATIO})` : '(secondary, not judged)';
     console.log(`  ${name.padEnd(30)} 10k ${ms(a).padStart(10)}   100k ${ms(b).padStart(10)}   ratio ${ratio.toFixed(2)}   ${verdict}`);
   };
-  console.log('\n  p95, every request cold (own filters / search text); baseline = 10k in this run');
+  console.log(`\n  p95, every request cold (own filters / search text; the list page: median of ${SPELLS} spells of ${SAMPLES / SPELLS}); baseline = 10k in this run`);
   line('list page (filtered, sorted)', small.list, large.list, true);
   for (const kind of SEARCH_KINDS) line(`search, ${kind}`, small.search[kind], large.search[kind], kind !== 'name');
   line('list page, warm (cached)', small.listWarm, large.listWarm, false);
