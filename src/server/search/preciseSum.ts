@@ -1,15 +1,42 @@
-/** Kahan–Babuška–Neumaier sum (as SQLite's SUM/AVG), so averages round as the SQL ones do. */
+/**
+ * Kahan–Babuška–Neumaier sums (as SQLite's SUM/AVG, so averages round as the SQL ones do), many side by side: a row
+ * of figures per day, bucket or window.
+ */
+export class PreciseSums {
+  private readonly sums: Float64Array;
+  private readonly compensations: Float64Array;
+  constructor(size: number) {
+    this.sums = new Float64Array(size);
+    this.compensations = new Float64Array(size);
+  }
+  add(at: number, value: number): void {
+    const sum = this.sums[at] ?? 0;
+    const total = sum + value;
+    this.compensations[at] = (this.compensations[at] ?? 0) + lostIn(sum, value, total);
+    this.sums[at] = total;
+  }
+  value(at: number): number {
+    return (this.sums[at] ?? 0) + (this.compensations[at] ?? 0);
+  }
+}
+
+/** One such sum, in plain fields (it runs per matching video of a list query). */
 export class PreciseSum {
   private sum = 0;
   private compensation = 0;
   add(value: number): void {
     const total = this.sum + value;
-    this.compensation += Math.abs(this.sum) >= Math.abs(value) ? this.sum - total + value : value - total + this.sum;
+    this.compensation += lostIn(this.sum, value, total);
     this.sum = total;
   }
   get value(): number {
     return this.sum + this.compensation;
   }
+}
+
+/** What rounding lost when `sum + value` gave `total` (the Neumaier step). */
+function lostIn(sum: number, value: number, total: number): number {
+  return Math.abs(sum) >= Math.abs(value) ? sum - total + value : value - total + sum;
 }
 
 /**
@@ -26,27 +53,4 @@ export function preciseMean(values: Float64Array, ordinals: ArrayLike<number>, c
     counted += 1;
   }
   return counted === 0 ? null : sum.value / counted;
-}
-
-/** Many Kahan–Babuška–Neumaier sums side by side: a row of figures per day, bucket or window. */
-export class PreciseSums {
-  private readonly sums: Float64Array;
-  private readonly compensations: Float64Array;
-  constructor(size: number) {
-    this.sums = new Float64Array(size);
-    this.compensations = new Float64Array(size);
-  }
-  add(at: number, value: number): void {
-    const sum = this.sums[at] ?? 0;
-    const total = sum + value;
-    this.compensations[at] = (this.compensations[at] ?? 0) + (Math.abs(sum) >= Math.abs(value) ? sum - total + value : value - total + sum);
-    this.sums[at] = total;
-  }
-  value(at: number): number {
-    return (this.sums[at] ?? 0) + (this.compensations[at] ?? 0);
-  }
-  /** Every sum, as one array (a new one). */
-  values(): Float64Array {
-    return this.sums.map((sum, at) => sum + (this.compensations[at] ?? 0));
-  }
 }

@@ -1,23 +1,18 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import type { Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readyMessage, startCli } from './support/cliProcess';
+import { readyMessage, startCli, useTempDir } from './support/cliProcess';
 
 describe('npm run server (src/server/cli.ts)', () => {
-  let dataDir: string;
-  beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'reelscope-cli-'));
-  });
-  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  const temp = useTempDir('reelscope-cli-');
 
   it('reports ready to its parent, prints one line, serves, and exits 0 on SIGTERM', async () => {
-    const started = startCli({ REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: dataDir });
+    const started = startCli({ REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: temp.path });
     const ready = await readyMessage(started.child);
     expect(ready).toEqual({ type: 'ready', port: ready.port, url: `http://127.0.0.1:${ready.port}` });
-    expect(started.output().stdout).toContain(`Reelscope back end listening on http://127.0.0.1:${ready.port} (data: ${dataDir})`);
+    expect(started.output().stdout).toContain(`Reelscope back end listening on http://127.0.0.1:${ready.port} (data: ${temp.path})`);
     expect((await fetch(`${ready.url}/health`)).status).toBe(200);
     // Started alone, no web host runs: the default web origin is not reflected (nor allowed).
     const fromWeb = await fetch(`${ready.url}/health`, { headers: { origin: 'http://localhost:5180' } });
@@ -28,7 +23,7 @@ describe('npm run server (src/server/cli.ts)', () => {
   });
 
   it('shuts down when the parent disconnects', async () => {
-    const started = startCli({ REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: dataDir });
+    const started = startCli({ REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: temp.path });
     await readyMessage(started.child);
     started.child.disconnect();
     expect(await started.exited).toBe(0);
@@ -46,7 +41,7 @@ describe('npm run server (src/server/cli.ts)', () => {
     afterEach(() => new Promise<void>((done) => blocker.close(() => done())));
 
     it('prints one clear line and exits 1', async () => {
-      const started = startCli({ REELSCOPE_PORT: String(port), REELSCOPE_DATA_DIR: dataDir });
+      const started = startCli({ REELSCOPE_PORT: String(port), REELSCOPE_DATA_DIR: temp.path });
       expect(await started.exited).toBe(1);
       expect(started.output().stderr.trim()).toBe(`Reelscope back end could not start: port ${port} is already in use (set REELSCOPE_PORT to another port)`);
     });
@@ -54,11 +49,7 @@ describe('npm run server (src/server/cli.ts)', () => {
 });
 
 describe('the data folder the back end writes (Linux and macOS)', () => {
-  let parent: string;
-  beforeEach(() => {
-    parent = mkdtempSync(join(tmpdir(), 'reelscope-modes-'));
-  });
-  afterEach(() => rmSync(parent, { recursive: true, force: true }));
+  const parent = useTempDir('reelscope-modes-');
 
   const modeOf = (path: string) => statSync(path).mode & 0o777;
 
@@ -73,7 +64,7 @@ describe('the data folder the back end writes (Linux and macOS)', () => {
   }
 
   it.skipIf(process.platform === 'win32')('creates the database, media and folders private (0700 folders, 0600 files) with the demo seeded', async () => {
-    const dataDir = join(parent, 'Reelscope');
+    const dataDir = join(parent.path, 'Reelscope');
     const started = startCli({ REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: dataDir, REELSCOPE_SEED: '1' });
     const ready = await readyMessage(started.child);
     // A write through the API, so the WAL holds something too.
@@ -87,7 +78,7 @@ describe('the data folder the back end writes (Linux and macOS)', () => {
   });
 
   it.skipIf(process.platform === 'win32')('tightens a data folder an earlier version left world-readable', async () => {
-    const dataDir = join(parent, 'Reelscope');
+    const dataDir = join(parent.path, 'Reelscope');
     mkdirSync(join(dataDir, 'media'), { recursive: true, mode: 0o755 });
     chmodSync(dataDir, 0o755);
     chmodSync(join(dataDir, 'media'), 0o755);

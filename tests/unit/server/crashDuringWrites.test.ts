@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
-import { readyMessage, startCli } from './support/cliProcess';
+import { readyMessage, startCli, useTempDir } from './support/cliProcess';
 
 // The back end killed with SIGKILL while several clients write over real HTTP (notes in any script, favorites), then
 // started again on the same folder: the database is intact, every write it acknowledged is there, the seed is not run
@@ -34,14 +32,10 @@ async function favorites(session: Session): Promise<{ count: number; ids: string
 }
 
 describe('a back end killed during writes', () => {
-  let dataDir: string;
-  beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'reelscope-crash-'));
-  });
-  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  const temp = useTempDir('reelscope-crash-');
 
   it('keeps every acknowledged write and starts again whole', async () => {
-    const env = { REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: dataDir, REELSCOPE_SEED: '1' };
+    const env = { REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: temp.path, REELSCOPE_SEED: '1' };
     const first = startCli(env);
     const session = await signIn((await readyMessage(first.child)).url);
     const list = (await (await call(session, 'GET', '/jwt_api/videos?per_page=100')).json()) as { videos: { _id: string; is_favorite: boolean }[] };
@@ -86,7 +80,7 @@ describe('a back end killed during writes', () => {
     expect(favorited.size).toBeGreaterThan(5);
     expect([...notes.values()].filter((entry) => entry.acknowledged > 0).length).toBeGreaterThan(40);
 
-    const db = new Database(join(dataDir, 'reelscope.sqlite'));
+    const db = new Database(join(temp.path, 'reelscope.sqlite'));
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
 

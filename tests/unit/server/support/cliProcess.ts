@@ -1,6 +1,9 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 
 const CLI = resolve(import.meta.dirname, '../../../../src/server/cli.ts');
 
@@ -28,4 +31,18 @@ export function readyMessage(child: ChildProcess): Promise<{ type: string; port:
     child.once('message', (message) => done(message as { type: string; port: number; url: string }));
     child.once('exit', (code) => fail(new Error(`exited with ${code} before ready`)));
   });
+}
+
+/** A fresh temporary folder for each test of the file (removed after it); read `.path` inside tests. */
+export function useTempDir(prefix: string): { readonly path: string } {
+  let path = '';
+  beforeEach(() => {
+    path = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterEach(() => rmSync(path, { recursive: true, force: true }));
+  return {
+    get path() {
+      return path;
+    },
+  };
 }
