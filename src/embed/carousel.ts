@@ -1,5 +1,5 @@
 import type { EmbedWidget } from '../shared/http/widgets.schemas';
-import { resolveMediaUrl } from '../shared/rules/mediaUrl';
+import { webMediaUrl } from '../shared/rules/mediaUrl';
 import { openPlayer } from './player';
 import type { Reporter } from './reporter';
 import { CARD_HEIGHT, STYLES } from './styles';
@@ -27,8 +27,11 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<s
   return el;
 }
 
-/** A media path of the back end as the page must ask for it; none for none. */
-export const absolute = (origin: string, url: string | null) => (url === null || url === '' ? null : resolveMediaUrl(url, origin));
+/**
+ * A media path of the back end as the page must ask for it; none for none. Only http(s) sources ever reach an img or a
+ * video, whatever the widget's data says (a javascript: or data: image is dropped, not loaded).
+ */
+export const absolute = (origin: string, url: string | null) => (url === null || url === '' ? null : webMediaUrl(url, origin));
 export const stars = (rating: number) => '★★★★★'.slice(0, Math.round(rating)) + '☆☆☆☆☆'.slice(0, 5 - Math.round(rating));
 
 /** The videos a chip shows: all, a playlist's, or a menu option's order or selection. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DATE_RANGES, MIN_VIDEOS_FOR_CAROUSEL, WIDGET_DEFAULTS } from '../constants';
+import { isWebMediaSource } from '../rules/mediaUrl';
 import { normalizeUrl } from '../rules/validation';
 import { HEX_COLOUR } from './campaigns.schemas';
 import { id } from './videoList.schemas';
@@ -40,6 +41,13 @@ export const shopperLink = z.string().trim().max(2000).transform((url, ctx) => {
   return withScheme;
 });
 
+/**
+ * A product picture the embed shows: the back end's own media path (a brand product's) or a web address; a
+ * javascript: or data: source is refused. A store product's picture must be https besides (checked where it is stored).
+ */
+export const PRODUCT_IMAGE_REFUSED = 'A product image is a web address (https://…); javascript:, data: and other schemes are refused.';
+const productImage = z.string().trim().max(2000).refine(isWebMediaSource, PRODUCT_IMAGE_REFUSED);
+
 /** A product tagged on a widget video: one of the brand's products, or one of the connected store's (kept as seen). */
 export const ProductTagSchema = z.object({
   source: z.enum(['brand', 'store']).default('brand'),
@@ -47,7 +55,7 @@ export const ProductTagSchema = z.object({
   title: text(300).default(''),
   price: z.number().min(0).max(1e9).nullable().default(null),
   currency: z.string().regex(/^[A-Z]{3}$/).default('USD'),
-  image_url: z.string().max(2000).nullable().default(null),
+  image_url: productImage.nullable().default(null),
   url: shopperLink.default(''),
   variants: z.array(text(120)).max(50).default([]),
 });

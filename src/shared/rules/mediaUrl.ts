@@ -7,3 +7,26 @@ export function resolveMediaUrl(url: string, origin: string): string {
     return url;
   }
 }
+
+const isWebAddress = (url: string) => {
+  try {
+    return /^https?:$/.test(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * True for an image or media source a page may load: a path on the back end (/media/…) or an http(s) address.
+ * javascript:, data:, file: and protocol-relative (//host) sources are never loaded.
+ */
+export function isWebMediaSource(url: string): boolean {
+  if (/^\/(?![/\\])/.test(url)) return true;
+  return isWebAddress(url);
+}
+
+/** resolveMediaUrl, but only for an http(s) result: anything else (javascript:, data:) is no source at all. */
+export function webMediaUrl(url: string, origin: string): string | null {
+  const resolved = resolveMediaUrl(url, origin);
+  return isWebAddress(resolved) ? resolved : null;
+}

@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 import type { ProductTag, WidgetFields } from '../../../shared/http/widgets.schemas';
 import { HttpError } from '../../http/httpError';
 import { parse } from '../../search/columnValues';
+import { allowsLoopbackStores } from './storeAddress';
+import { isStoreImage } from './storeImage';
 
 type ProductRow = { id: string; name: string; price: number; pictures: string };
 
@@ -13,7 +15,8 @@ export function brandProductTag(row: ProductRow): Required<ProductTag> {
 
 /**
  * The checks a widget's fields need against the database: every video is the brand's own and plays from storage
- * (the embed cannot play a YouTube page), every brand product tag names one of its products. Brand tags are written
+ * (the embed cannot play a YouTube page), every brand product tag names one of its products, every store product's
+ * image is https. Brand tags are written
  * back from the product as it is now, so a renamed or repriced product shows its current name and price.
  */
 export function createWidgetChecks(db: Database.Database) {
@@ -28,7 +31,12 @@ export function createWidgetChecks(db: Database.Database) {
         if (!video) throw new HttpError(400, `videos.${index}.video_id: ${entry.video_id} is not one of the brand's videos.`);
         if (!video.media_file) throw new HttpError(400, `videos.${index}.video_id: "${video.title}" cannot play in a widget: only videos kept in Reelscope storage or Google Drive can.`);
         const products = entry.settings.products.map((tag, tagIndex) => {
-          if (tag.source === 'store') return tag;
+          if (tag.source === 'store') {
+            if (tag.image_url !== null && !isStoreImage(tag.image_url, allowsLoopbackStores())) {
+              throw new HttpError(400, `videos.${index}.settings.products.${tagIndex}.image_url: a store product's image is an https address (https://…).`);
+            }
+            return tag;
+          }
           const product = productOf.get(tag.id, brandId) as ProductRow | undefined;
           if (!product) throw new HttpError(400, `videos.${index}.settings.products.${tagIndex}: product ${tag.id} does not exist in the brand's products.`);
           return { ...brandProductTag(product), url: tag.url, variants: tag.variants };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { WidgetFieldsSchema, type Playlist, type ProductTag, type Widget, type WidgetFields } from '../../../shared/http/widgets.schemas';
+import { isWebMediaSource } from '../../../shared/rules/mediaUrl';
 import { parse } from '../../search/columnValues';
 
 type WidgetRow = {
@@ -13,6 +14,9 @@ type PlaylistRow = { id: string; title: string; created_at: string; updated_at: 
 const newId = () => randomBytes(12).toString('hex');
 const json = (text: string, fallback: unknown): unknown => parse(text) ?? fallback;
 const FIELDS = WidgetFieldsSchema.omit({ videos: true });
+/** A tag saved before images were checked may carry a javascript: or data: image: it reads back with none. */
+const withShowableImage = (tag: ProductTag): ProductTag =>
+  (typeof tag.image_url === 'string' && !isWebMediaSource(tag.image_url) ? { ...tag, image_url: null } : tag);
 
 /** Widgets and playlists of a brand (issue 16); another brand's are never found. */
 export function createWidgetRepository(db: Database.Database) {
@@ -61,7 +65,7 @@ export function createWidgetRepository(db: Database.Database) {
     } as Omit<WidgetFields, 'videos'>;
     const videos = (videosOf.all(row.id) as VideoRow[]).map((v) => ({
       video_id: v.video_id, title: v.title, thumbnail_url: v.thumbnail_url, duration_seconds: v.duration_seconds,
-      settings: { products: ((json(v.settings, {}) as { products?: ProductTag[] }).products ?? []) },
+      settings: { products: ((json(v.settings, {}) as { products?: ProductTag[] }).products ?? []).map(withShowableImage) },
     }));
     return { ...base, _id: row.id, brand_id: row.brand_id, videos, playlist_ids: playlistIdsOf.all(row.id) as string[], created_at: row.created_at, updated_at: row.updated_at };
   };

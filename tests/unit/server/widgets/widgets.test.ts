@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { STOREFRONT_API_VERSION } from '../../../../src/server/routes/metrics/storefrontInventory';
 import type { LightMyRequestResponse } from 'fastify';
 import type { EmbedWidget, Playlist, Widget } from '../../../../src/shared/http/widgets.schemas';
-import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
+import { METRICS_KEY_HEADER, PRODUCT_IMAGE_REFUSED } from '../../../../src/shared/http/widgets.schemas';
 import { MIN_VIDEOS_FOR_CAROUSEL, WIDGET_DEFAULTS } from '../../../../src/shared/constants';
 import { API_KEY_MISSING, API_KEY_WRONG } from '../../../../src/server/routes/metrics/index';
+import { STORE_UNREACHABLE } from '../../../../src/server/routes/metrics/storeAddress';
 import { useVideoWorkspace } from '../videos/support/videoWorkspace';
+import { allowLoopbackStores, productNode, productPage, startStandInStore } from './support/standInStore';
 
 const workspace = useVideoWorkspace();
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -188,52 +188,105 @@ describe('shop inventory', () => {
 });
 
 describe('shop inventory from a connected store', () => {
-  // The public store cannot be reached from these machines: this test starts a storefront GraphQL server on loopback
-  // that answers the products query as a store does, and checks the adapter's request and paging against it.
-  it('queries the storefront GraphQL API with the token, pages with its cursors, and names a refused token', async () => {
+  // The public store cannot be reached from these machines: this test stands a storefront GraphQL server in on loopback
+  // (allowed only by the test-only setting) that answers the products query as a store does, and checks the adapter's
+  // request and paging against it.
+  allowLoopbackStores();
+
+  it('queries the storefront GraphQL API with the token, pages with its cursors, and answers a refused token or a gone store with the one 502', async () => {
     const catalog = Array.from({ length: 5 }, (_, i) => ({ id: `gid://shopify/Product/${i + 1}`, title: `Glow serum ${i + 1}`, price: `${19 + i}.00` }));
-    const seen: { token: string | undefined; variables: { first: number; after: string | null; query: string | null } }[] = [];
-    const server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        const token = request.headers['x-shopify-storefront-access-token'] as string | undefined;
-        const { variables } = JSON.parse(body) as { variables: { first: number; after: string | null; query: string | null } };
-        seen.push({ token, variables });
-        if (request.url !== `/api/${STOREFRONT_API_VERSION}/graphql.json` || token !== 'storefront-token') {
-          response.writeHead(401).end('{"errors":[{"message":"Unauthorized"}]}');
-          return;
-        }
-        const start = variables.after ? Number(variables.after.slice(7)) : 0;
-        const page = catalog.slice(start, start + variables.first);
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { products: {
-          edges: page.map((p, i) => ({ cursor: `cursor:${start + i + 1}`, node: { id: p.id, title: p.title, onlineStoreUrl: `https://shop.example/products/${p.id.slice(-1)}`,
-            featuredImage: { url: 'https://cdn.shop.example/a.jpg' }, priceRange: { minVariantPrice: { amount: p.price, currencyCode: 'EUR' } },
-            variants: { edges: [{ node: { title: 'Small' } }, { node: { title: 'Large' } }] } } })),
-          pageInfo: { hasNextPage: start + page.length < catalog.length, endCursor: page.length ? `cursor:${start + page.length}` : null },
-        } } }));
-      });
+    const store = await startStandInStore((hit, request, response) => {
+      const { variables } = JSON.parse(hit.body) as { variables: { first: number; after: string | null } };
+      if (request.url !== `/api/${STOREFRONT_API_VERSION}/graphql.json` || hit.token !== 'storefront-token') {
+        response.writeHead(401).end('{"errors":[{"message":"Unauthorized"}]}');
+        return;
+      }
+      const start = variables.after ? Number(variables.after.slice(7)) : 0;
+      const page = catalog.slice(start, start + variables.first);
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { products: {
+        edges: page.map((p, i) => ({ cursor: `cursor:${start + i + 1}`, node: productNode({ id: p.id, title: p.title, onlineStoreUrl: `https://shop.example/products/${p.id.slice(-1)}`,
+          priceRange: { minVariantPrice: { amount: p.price, currencyCode: 'EUR' } }, variants: { edges: [{ node: { title: 'Small' } }, { node: { title: 'Large' } }] } }) })),
+        pageInfo: { hasNextPage: start + page.length < catalog.length, endCursor: page.length ? `cursor:${start + page.length}` : null },
+      } } }));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const store = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const storeUrl = `http://127.0.0.1:${store.port}`;
+    const key = await keyOf(workspace.w.brandId);
     try {
-      const key = await keyOf(workspace.w.brandId);
-      const url = (extra: string) => `/products/inventory?first=3&store_url=${encodeURIComponent(store)}&shop_token=storefront-token${extra}`;
+      const url = (extra: string) => `/products/inventory?first=3&store_url=${encodeURIComponent(storeUrl)}&shop_token=storefront-token${extra}`;
       const first = (await call(key, 'GET', url('&search=glow'))).json();
       expect(first.products.map((p: { title: string }) => p.title)).toEqual(['Glow serum 1', 'Glow serum 2', 'Glow serum 3']);
       expect(first.products[0]).toEqual({ source: 'store', id: 'gid://shopify/Product/1', title: 'Glow serum 1', price: 19, currency: 'EUR',
         image_url: 'https://cdn.shop.example/a.jpg', url: 'https://shop.example/products/1', variants: ['Small', 'Large'] });
       const second = (await call(key, 'GET', url(`&after=${first.page_info.end_cursor}`))).json();
       expect([second.products.map((p: { title: string }) => p.title), second.page_info.has_next_page]).toEqual([['Glow serum 4', 'Glow serum 5'], false]);
-      expect(seen[0]).toEqual({ token: 'storefront-token', variables: { first: 3, after: null, query: 'title:*glow*' } });
-      const refused = await call(key, 'GET', `/products/inventory?store_url=${encodeURIComponent(store)}&shop_token=wrong`);
-      expect([refused.statusCode, refused.json().message]).toEqual([502, 'The store refused the storefront token. Check it in Settings.']);
+      expect(JSON.parse(store.hits[0]!.body).variables).toEqual({ first: 3, after: null, query: 'title:*glow*' });
+      const refused = await call(key, 'GET', `/products/inventory?store_url=${encodeURIComponent(storeUrl)}&shop_token=wrong`);
+      expect([refused.statusCode, refused.json().message]).toEqual([502, STORE_UNREACHABLE]);
     } finally {
-      server.close();
+      await store.close();
     }
+    const gone = await call(key, 'GET', `/products/inventory?store_url=${encodeURIComponent(storeUrl)}&shop_token=storefront-token`);
+    expect([gone.statusCode, gone.json().message]).toEqual([502, STORE_UNREACHABLE]);
+  });
+
+  it('answers a store product whose link is not a web address with the documented 502, not a server error', async () => {
+    const links = ['javascript:alert(document.cookie)', 'data:text/html,<b>x</b>', 'file:///etc/passwd', 'shop'];
+    const store = await startStandInStore((hit, _request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(productPage([productNode({ onlineStoreUrl: links[Number(hit.token)] })])));
+    try {
+      const key = await keyOf(workspace.w.brandId);
+      const answers = await Promise.all(links.map(async (_link, i) => {
+        const response = await call(key, 'GET', `/products/inventory?store_url=${encodeURIComponent(`http://127.0.0.1:${store.port}`)}&shop_token=${i}`);
+        return [response.statusCode, response.json().message];
+      }));
+      expect(answers).toEqual(links.map(() => [502, STORE_UNREACHABLE]));
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('store product images', () => {
+  const withStoreTag = (image_url: string | null) => {
+    const body = widgetBody(playable(workspace.w.brandId));
+    (body.videos[0]!.settings.products as object[]) = [{ source: 'store', id: 'gid://shopify/Product/9', title: 'Glow serum', image_url, url: 'https://shop.example/products/glow' }];
+    return body;
+  };
+  const save = async (image_url: string | null) => {
+    const response = await call(await keyOf(workspace.w.brandId), 'POST', '/widget', withStoreTag(image_url));
+    return [response.statusCode, response.statusCode === 200 ? (response.json() as { widget: Widget }).widget : (response.json() as { message: string }).message] as const;
+  };
+
+  it('keeps only https images, refusing any other scheme with the field named', async () => {
+    for (const image of ['javascript:alert(document.domain)', 'JAVASCRIPT:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'vbscript:x', '//evil.example/a.png']) {
+      expect(await save(image), image).toEqual([400, `body.videos.0.settings.products.0.image_url: ${PRODUCT_IMAGE_REFUSED}`]);
+    }
+    for (const image of ['http://cdn.shop.example/a.jpg', '/media/products/product-01.jpg']) {
+      expect(await save(image), image).toEqual([400, "videos.0.settings.products.0.image_url: a store product's image is an https address (https://…)."]);
+    }
+    const [status, widget] = await save('https://cdn.shop.example/a.jpg');
+    expect(status).toBe(200);
+    expect((widget as Widget).videos[0]!.settings.products[0]!.image_url).toBe('https://cdn.shop.example/a.jpg');
+  });
+
+  it('reads back a javascript: image saved before the check as no image, in the widget and in what the embed receives', async () => {
     const key = await keyOf(workspace.w.brandId);
-    const gone = await call(key, 'GET', `/products/inventory?store_url=${encodeURIComponent(store)}&shop_token=storefront-token`);
-    expect([gone.statusCode, gone.json().message]).toEqual([502, `The store at ${store.slice(7)} did not answer. Check the store URL in Settings.`]);
+    const [, saved] = await save('https://cdn.shop.example/a.jpg');
+    const widget = saved as Widget;
+    const settings = JSON.stringify({ products: [{ ...widget.videos[0]!.settings.products[0]!, image_url: 'javascript:alert(document.domain)' }] });
+    workspace.w.db.prepare('UPDATE widget_videos SET settings = ? WHERE widget_id = ? AND video_id = ?').run(settings, widget._id, widget.videos[0]!.video_id);
+    const read = await call(key, 'GET', `/widget/${widget._id}`);
+    expect([read.statusCode, (read.json() as { widget: Widget }).widget.videos[0]!.settings.products[0]!.image_url]).toEqual([200, null]);
+    const { token } = (await call(key, 'POST', `/widget/${widget._id}/token/generate`)).json() as { token: string };
+    const embed = await workspace.w.app.inject({ method: 'GET', url: `/metrics/embed/widgets/${widget._id}?token=${token}`, headers: { origin: 'http://shop.example' } });
+    expect([embed.statusCode, embed.body.includes('javascript:')]).toEqual([200, false]);
+  });
+
+  describe('with the test-only store setting', () => {
+    allowLoopbackStores();
+    it('also takes the stand-in store\'s http images', async () => {
+      expect((await save('http://127.0.0.1:9/a.jpg'))[0]).toBe(200);
+    });
   });
 });
 
