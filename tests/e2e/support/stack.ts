@@ -101,6 +101,8 @@ export class AppStack {
       REELSCOPE_DATA_DIR: this.dataDir,
       // The spec's analysis takes about 10 minutes; the tests watch it finish within seconds.
       REELSCOPE_ANALYSIS_DELAY_MS: '2000',
+      // Test-only: the widget tests' stand-in store listens on 127.0.0.1, which a real back end refuses to call.
+      REELSCOPE_TEST_ALLOW_LOOPBACK_STORES: '1',
       ...this.env.backend,
     });
     this.backend = backend.child;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { callHost, expect, test } from '../support/fixtures';
 import { signInAsManager } from '../support/signIn';
+import { chooseWidgetVideos } from '../support/widgetBuilder';
 
 /** A plain shop page on its own origin with the snippet between two paragraphs; layout shifts are summed as they happen. */
 async function servePage(snippet: string, dark = false): Promise<{ url: string; server: Server }> {
@@ -37,14 +38,7 @@ test('a widget built with 5 videos and tagged products, embedded on another orig
   await page.getByRole('button', { name: 'Create widget' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'A carousel needs at least 5 videos.' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Choose videos' }).click();
-  const picker = page.getByRole('dialog', { name: 'Choose videos' });
-  const boxes = picker.getByRole('list', { name: 'Playable videos' }).getByRole('checkbox');
-  for (let i = 0; i < 5; i++) await boxes.nth(i).check();
-  await picker.getByRole('button', { name: 'Add 5 videos' }).click();
-  const rows = page.locator('.widget-video');
-  await expect(rows).toHaveCount(5);
-  const firstTitle = (await rows.first().locator('.widget-video__title').innerText()).replace(/^1\. /, '');
+  const { rows, firstTitle } = await chooseWidgetVideos(page);
 
   await page.getByRole('button', { name: `Tag products on ${firstTitle}` }).click();
   const tags = page.getByRole('dialog', { name: `Products in “${firstTitle}”` });

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { describe, expect, it } from 'vitest';
 import { checkedStoreAddress, isPublicAddress, STORE_UNREACHABLE, type ResolveHost } from '../../../../src/server/routes/metrics/storeAddress';
 import { storefrontInventory } from '../../../../src/server/routes/metrics/storefrontInventory';
@@ -89,6 +91,21 @@ describe('store addresses with the test-only setting (REELSCOPE_TEST_ALLOW_LOOPB
       expect(store.hits.map((hit) => [hit.host, hit.token])).toEqual([[`shop.example:${store.port}`, 'storefront-token']]);
     } finally {
       await store.close();
+    }
+  });
+
+  it('over https, names the store in TLS (SNI) while the socket goes to the checked address; a certificate it cannot trust is the one answer', async () => {
+    const names: string[] = [];
+    const server = createTlsServer({ SNICallback: (name, done) => { names.push(name); done(new Error('This stand-in has no certificate.')); } });
+    server.on('tlsClientError', () => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { resolve } = resolverOf({ 'shop.example': ['127.0.0.1'] });
+      const port = (server.address() as AddressInfo).port;
+      expect(await refusal(storefrontInventory(`https://shop.example:${port}`, 'storefront-token', page, { resolve }))).toBe(STORE_UNREACHABLE);
+      expect(names).toEqual(['shop.example']);
+    } finally {
+      server.close();
     }
   });
 
