@@ -25,7 +25,7 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: ServerContext
 
   defineRoute(app, {
     auth: 'apiKey', tags: ['inventory'], method: 'GET', url: '/products/inventory',
-    summary: "Shop inventory: the brand's products, or with store_url and shop_token a connected store's through its storefront GraphQL API",
+    summary: "Shop inventory: the brand's products, or with store_url and shop_token a connected store's through its storefront GraphQL API (a public https host; 502 with one sentence for any store that cannot be used)",
     query: InventoryQuerySchema, response: { 200: InventoryResponseSchema },
     handler: async ({ auth, query }) => {
       if (query.store_url && query.shop_token) return storefrontInventory(query.store_url, query.shop_token, query);

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach } from 'vitest';
 import { LOOPBACK_STORES_ENV } from '../../../../../src/server/routes/metrics/storeAddress';
@@ -6,7 +6,7 @@ import { LOOPBACK_STORES_ENV } from '../../../../../src/server/routes/metrics/st
 /** A request the stand-in store received: its Host header, token header and GraphQL variables. */
 export interface StoreHit { host: string | undefined; token: string | undefined; body: string }
 
-/** A storefront on 127.0.0.1 that counts every TCP connection made to it (a refused address must leave it at 0). */
+/** A storefront on loopback that counts every TCP connection made to it (a refused address must leave it at 0). */
 export interface StandInStore {
   port: number;
   /** TCP connections accepted, whether or not a request followed (an https attempt on this plain port counts too). */
@@ -15,23 +15,40 @@ export interface StandInStore {
   close(): Promise<void>;
 }
 
+/**
+ * Listens on 127.0.0.1 and, where the machine has IPv6, on [::1] at the same port, so a loopback spelling that reaches
+ * either is counted.
+ */
 export async function startStandInStore(answer: (hit: StoreHit, request: IncomingMessage, response: ServerResponse) => void): Promise<StandInStore> {
   let connections = 0;
   const hits: StoreHit[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      const hit = { host: request.headers.host, token: request.headers['x-shopify-storefront-access-token'] as string | undefined, body };
-      hits.push(hit);
-      answer(hit, request, response);
+  const serve = () => {
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const hit = { host: request.headers.host, token: request.headers['x-shopify-storefront-access-token'] as string | undefined, body };
+        hits.push(hit);
+        answer(hit, request, response);
+      });
     });
+    server.on('connection', () => (connections += 1));
+    return server;
+  };
+  const listen = (server: Server, port: number, host: string) => new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => resolve(true));
   });
-  server.on('connection', () => (connections += 1));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const v4 = serve();
+  await listen(v4, 0, '127.0.0.1');
+  const port = (v4.address() as AddressInfo).port;
+  const v6 = serve();
+  const servers = (await listen(v6, port, '::1')) ? [v4, v6] : [v4];
   return {
-    port: (server.address() as AddressInfo).port, connections: () => connections, hits,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    port, connections: () => connections, hits,
+    close: async () => {
+      await Promise.all(servers.map((server) => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); })));
+    },
   };
 }
 
