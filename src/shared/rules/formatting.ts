@@ -9,9 +9,11 @@ export function greetingForHour(hour: number): Greeting {
   return 'evening';
 }
 
-/** "1 video", "4 videos": a count with its noun in the right number (English plural by default). */
+const ENGLISH_PLURALS = new Intl.PluralRules('en-US');
+
+/** "1 video", "4 videos", "1.5 videos": a count with its noun in the number English grammar gives it (Intl.PluralRules). */
 export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+  return `${count.toLocaleString('en-US')} ${ENGLISH_PLURALS.select(count) === 'one' ? singular : plural}`;
 }
 
 const SUFFIXES = ['', 'K', 'M', 'G', 'T'] as const;

@@ -1,4 +1,4 @@
-import { formatNumber } from '../../lib/format';
+import { formatDate, formatNumber } from '../../lib/format';
 import { platformLabel } from '../../../shared/labels';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
@@ -52,10 +52,10 @@ export function CreatorTable({ rows, busy }: { rows: readonly CreatorListItem[];
             <td data-testid="creator-subscribers" data-value={row.subscribers}>{formatCount(row.subscribers)}</td>
             <td data-testid="creator-videos" data-value={row.video_count}>{formatNumber(row.video_count)}</td>
             <td data-testid="creator-latest" data-value={row.latest_platform_video_published_at ?? ''}>
-              {row.latest_platform_video_published_at ? row.latest_platform_video_published_at.slice(0, 10) : '—'}
+              {row.latest_platform_video_published_at ? <time dateTime={row.latest_platform_video_published_at}>{formatDate(row.latest_platform_video_published_at)}</time> : '—'}
             </td>
-            <td>{row.email ? <bdi className={row.valid_email ? '' : 'creators-table__invalid'}>{row.email}</bdi> : '—'}</td>
-            <td><bdi>{row.manufacturerName}</bdi>{row.is_competitor ? ' (competitor)' : ''}</td>
+            <td className="creators-table__wrap">{row.email ? <bdi className={row.valid_email ? '' : 'creators-table__invalid'}>{row.email}</bdi> : '—'}</td>
+            <td className="creators-table__wrap"><bdi>{row.manufacturerName}</bdi>{row.is_competitor ? ' (competitor)' : ''}</td>
           </tr>
         ))}
       </tbody>
