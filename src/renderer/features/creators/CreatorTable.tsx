@@ -8,6 +8,12 @@ import { creatorCheckModeAtom, creatorSelectionAtom } from './creatorList.atoms'
 import { toSelectedCreator } from './CreatorSelectionBar';
 
 /** Rows of the creators list; a checkbox per row in check mode. */
+/** An address that may wrap before its @ (only there), so a narrow window fits the table without cutting a column. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? <>{email.slice(0, at)}<wbr />{email.slice(at)}</> : <>{email}</>;
+}
+
 export function CreatorTable({ rows, busy }: { rows: readonly CreatorListItem[]; busy: boolean }) {
   const checkMode = useAtomValue(creatorCheckModeAtom);
   const [selection, setSelection] = useAtom(creatorSelectionAtom);
@@ -54,8 +60,8 @@ export function CreatorTable({ rows, busy }: { rows: readonly CreatorListItem[];
             <td data-testid="creator-latest" data-value={row.latest_platform_video_published_at ?? ''}>
               {row.latest_platform_video_published_at ? <time dateTime={row.latest_platform_video_published_at}>{formatDate(row.latest_platform_video_published_at)}</time> : '—'}
             </td>
-            <td className="creators-table__wrap">{row.email ? <bdi className={row.valid_email ? '' : 'creators-table__invalid'}>{row.email}</bdi> : '—'}</td>
-            <td className="creators-table__wrap"><bdi>{row.manufacturerName}</bdi>{row.is_competitor ? ' (competitor)' : ''}</td>
+            <td>{row.email ? <bdi className={row.valid_email ? '' : 'creators-table__invalid'}><EmailText email={row.email} /></bdi> : '—'}</td>
+            <td><bdi>{row.manufacturerName}</bdi>{row.is_competitor ? ' (competitor)' : ''}</td>
           </tr>
         ))}
       </tbody>
