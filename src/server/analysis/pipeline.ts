@@ -2,10 +2,13 @@ import type Database from 'better-sqlite3';
 import type { BrandSafety } from '../../shared/domain/video';
 import type { AnalysisSummary } from '../../shared/http/uploads.schemas';
 import { createAnalysisRepository, type AnalysisRepository } from '../repositories/analysisRepository';
+import { join } from 'node:path';
+import { MEDIA_URL_PREFIX } from '../../shared/domain/workspace';
 import type { FfmpegTools } from './embeddedSubtitles';
 import type { AnalysisTimer } from './timer';
 import { buildTopicVocabulary } from './topicVocabulary';
 import { findTranscript } from './transcriptSource';
+import { probeDurationSeconds, thumbnailFileOf, writePosterFrame } from './videoFrame';
 
 export interface PipelineOptions {
   db: Database.Database;
@@ -76,12 +79,25 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
   };
   const untilDue = (dueAt: string): number => new Date(dueAt).getTime() - options.now().getTime();
 
+  /** An uploaded file's real length and a poster frame (a link's thumbnail comes from its platform, if at all). */
+  const pictureOf = async (video: { id: string; media_file: string | null; thumbnail_url: string | null }): Promise<{ durationSeconds: number | null; thumbnailUrl: string | null }> => {
+    if (!options.mediaDir || !video.media_file) return { durationSeconds: null, thumbnailUrl: null };
+    const file = join(options.mediaDir, video.media_file);
+    const durationSeconds = await probeDurationSeconds(file, options.ffmpeg);
+    if (video.thumbnail_url) return { durationSeconds, thumbnailUrl: null };
+    const thumbnail = thumbnailFileOf(video.id);
+    const written = await writePosterFrame(file, join(options.mediaDir, thumbnail), durationSeconds, options.ffmpeg);
+    return { durationSeconds, thumbnailUrl: written ? `${MEDIA_URL_PREFIX}/${thumbnail}` : null };
+  };
+
   const finish = async (videoId: string): Promise<void> => {
     const video = repo.video(videoId);
     const job = repo.job(videoId);
     if (!video || !job) return;
     // The language models load with the first analysis, not with every start (tens of MiB most sessions never use).
-    const [{ analyseText }, found] = await Promise.all([import('./textAnalytics'), findTranscript(video, options.mediaDir, options.ffmpeg, () => repo.storedLines(videoId))]);
+    const [{ analyseText }, found, picture] = await Promise.all([
+      import('./textAnalytics'), findTranscript(video, options.mediaDir, options.ffmpeg, () => repo.storedLines(videoId)), pictureOf(video),
+    ]);
     const result = analyseText(found.lines, repo.targets(video.brand_id), vocabulary);
     const previous = readSummary(job.summary);
     const at = iso();
@@ -107,7 +123,8 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
       topics: result.topics,
       brandSafety: { ...parseSafety(video.brand_safety), foul_language: result.foul.level },
       sentiment: { positive: result.sentiment.positive, negative: result.sentiment.negative },
-      durationSeconds: video.duration_seconds > 0 ? video.duration_seconds : Math.round((lastLine?.end_time ?? 0) * 10) / 10,
+      durationSeconds: video.duration_seconds > 0 ? video.duration_seconds : picture.durationSeconds ?? Math.round((lastLine?.end_time ?? 0) * 10) / 10,
+      thumbnailUrl: picture.thumbnailUrl,
       mentions: result.mentions,
       transcriptSource: found.source,
       note: found.note,

@@ -21,6 +21,7 @@ export interface AnalysisVideo {
   brand_id: string;
   platform: string;
   media_file: string | null;
+  thumbnail_url: string | null;
   language: string;
   brand_safety: string;
   duration_seconds: number;
@@ -36,6 +37,8 @@ export interface AnalysisWrite {
   brandSafety: BrandSafety;
   sentiment: { positive: number; negative: number };
   durationSeconds: number;
+  /** A poster frame taken from the uploaded file; null keeps what the video has. */
+  thumbnailUrl: string | null;
   mentions: Mention[];
   transcriptSource: string;
   note: string | null;
@@ -57,7 +60,7 @@ export function createAnalysisRepository(db: Database.Database) {
   );
   const jobFailed = db.prepare("UPDATE analysis_jobs SET state = 'failed', note = ?, updated_at = ? WHERE video_id = ?");
   const stage = db.prepare('UPDATE videos SET analysis_stage = ?, updated_at = ? WHERE id = ?');
-  const video = db.prepare<[string], AnalysisVideo>('SELECT id, brand_id, platform, media_file, language, brand_safety, duration_seconds FROM videos WHERE id = ?');
+  const video = db.prepare<[string], AnalysisVideo>('SELECT id, brand_id, platform, media_file, thumbnail_url, language, brand_safety, duration_seconds FROM videos WHERE id = ?');
   const stored = db.prepare<[string], { start_time: number; content: string; speaker: string | null }>(
     'SELECT start_time, content, speaker FROM transcript_lines WHERE video_id = ? ORDER BY line_no',
   );
@@ -69,7 +72,7 @@ export function createAnalysisRepository(db: Database.Database) {
   const insertLine = db.prepare('INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment, speaker) VALUES (?, ?, ?, ?, ?, ?)');
   const updateVideo = db.prepare(
     `UPDATE videos SET language = ?, topics = ?, brand_safety = ?, sentiment_positive = ?, sentiment_negative = ?, duration_seconds = ?,
-       analysis_stage = 'completed', updated_at = ? WHERE id = ?`,
+       thumbnail_url = COALESCE(?, thumbnail_url), analysis_stage = 'completed', updated_at = ? WHERE id = ?`,
   );
   const linkProduct = db.prepare('INSERT OR IGNORE INTO video_products (video_id, product_id) VALUES (?, ?)');
   const sameProduct = db.prepare<[string, string], { id: string }>('SELECT video_id AS id FROM video_products WHERE product_id = ? AND video_id != ? ORDER BY video_id LIMIT 5');
@@ -88,7 +91,7 @@ export function createAnalysisRepository(db: Database.Database) {
     }
     updateVideo.run(
       result.language, JSON.stringify(result.topics), JSON.stringify(result.brandSafety), result.sentiment.positive, result.sentiment.negative,
-      result.durationSeconds, result.at, result.videoId,
+      result.durationSeconds, result.thumbnailUrl, result.at, result.videoId,
     );
     for (const mention of result.mentions) {
       const score = Math.min(0.99, 0.5 + 0.1 * mention.count);

@@ -39,18 +39,23 @@ export function timeSeriesOption(input: TimeSeriesInput): Record<string, unknown
   const several = series.length > 1;
   const secondAxis = series.some((entry) => entry.secondary);
   const axisLabel = { color: colours.text, ...(valueLabel ? { formatter: valueLabel } : {}) };
+  // With two value axes a reader cannot tell which scale is whose: each axis is named after its series.
+  const axisName = (secondary: boolean) => (secondAxis ? {
+    name: series.filter((entry) => Boolean(entry.secondary) === secondary).map((entry) => entry.name).join(' · '),
+    nameLocation: 'end', nameGap: 12, nameTextStyle: { color: colours.text, align: (rtl ? !secondary : secondary) ? 'right' : 'left' },
+  } : {});
   return {
     animation: false,
     aria: { enabled: true, label: { description } },
     color: [...colours.palette],
-    grid: { left: rtl && !secondAxis ? 24 : 56, right: rtl || secondAxis ? 56 : 24, top: several ? 40 : 24, bottom: 40 },
+    grid: { left: rtl && !secondAxis ? 24 : 56, right: rtl || secondAxis ? 56 : 24, top: (several ? 40 : 24) + (secondAxis ? 24 : 0), bottom: 40 },
     tooltip: { trigger: 'axis' },
     legend: several ? { top: 0, align: rtl ? 'right' : 'auto', textStyle: { color: colours.text } } : undefined,
     textStyle: { color: colours.text },
     xAxis: { type: 'category', inverse: rtl, boundaryGap: type === 'bar', data: [...categories], axisLabel: { color: colours.text } },
     yAxis: [
-      { type: 'value', position: rtl ? 'right' : 'left', axisLabel, splitLine: { lineStyle: { color: colours.grid } } },
-      ...(secondAxis ? [{ type: 'value', position: rtl ? 'left' : 'right', axisLabel, splitLine: { show: false } }] : []),
+      { type: 'value', position: rtl ? 'right' : 'left', axisLabel, ...axisName(false), splitLine: { lineStyle: { color: colours.grid } } },
+      ...(secondAxis ? [{ type: 'value', position: rtl ? 'left' : 'right', axisLabel, ...axisName(true), splitLine: { show: false } }] : []),
     ],
     series: series.map((entry) => ({
       name: entry.name,

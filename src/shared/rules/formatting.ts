@@ -9,9 +9,11 @@ export function greetingForHour(hour: number): Greeting {
   return 'evening';
 }
 
-/** "1 video", "4 videos": a count with its noun in the right number (English plural by default). */
+const ENGLISH_PLURALS = new Intl.PluralRules('en-US');
+
+/** "1 video", "4 videos", "1.5 videos": a count with its noun in the number English grammar gives it (Intl.PluralRules). */
 export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+  return `${count.toLocaleString('en-US')} ${ENGLISH_PLURALS.select(count) === 'one' ? singular : plural}`;
 }
 
 const SUFFIXES = ['', 'K', 'M', 'G', 'T'] as const;
@@ -45,6 +47,30 @@ export function truncateSnippet(text: string, max: number = SNIPPET_MAX_CHARS): 
   const codePoints = Array.from(text);
   if (codePoints.length <= max) return { text, truncated: false };
   return { text: codePoints.slice(0, max).join(''), truncated: true };
+}
+
+export interface SnippetWindow {
+  text: string;
+  /** Text was left out before (the window was moved to show the match) / after the window. */
+  cutStart: boolean;
+  cutEnd: boolean;
+}
+
+/**
+ * A snippet of at most `max` characters (whole code points) that shows the first case-insensitive occurrence of
+ * `query` whole: the start of the text when the match fits there (spec §9's cut), otherwise a window around it, so
+ * a searched word is never cut off at the snippet's end or left out of it.
+ */
+export function snippetAround(text: string, query: string, max: number = SNIPPET_MAX_CHARS): SnippetWindow {
+  const codePoints = Array.from(text);
+  if (codePoints.length <= max) return { text, cutStart: false, cutEnd: false };
+  const needle = query.trim().toLocaleLowerCase();
+  const at = needle === '' ? -1 : text.toLocaleLowerCase().indexOf(needle);
+  const matchStart = at < 0 ? 0 : Array.from(text.slice(0, at)).length;
+  const matchEnd = at < 0 ? 0 : matchStart + Array.from(needle).length;
+  if (matchEnd <= max) return { text: codePoints.slice(0, max).join(''), cutStart: false, cutEnd: true };
+  const start = Math.min(codePoints.length - max, Math.max(0, matchStart - Math.floor((max - (matchEnd - matchStart)) / 2)));
+  return { text: codePoints.slice(start, start + max).join(''), cutStart: start > 0, cutEnd: start + max < codePoints.length };
 }
 
 const priceFormats = new Map<string, Intl.NumberFormat>();

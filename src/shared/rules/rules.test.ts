@@ -10,6 +10,7 @@ import {
   normalizeUrl,
   searchTranscript,
   truncateSnippet,
+  snippetAround,
   videoMimeType,
 } from './index';
 
@@ -64,6 +65,18 @@ describe('formatting rules', () => {
     expect(cut.truncated).toBe(true);
     expect(Array.from(cut.text)).toHaveLength(250);
     expect(truncateSnippet('a'.repeat(250)).truncated).toBe(false);
+  });
+  it('moves a long snippet to show the searched word whole, never cut at its end', () => {
+    const long = `${'word '.repeat(60)}the price is fair ${'tail '.repeat(40)}`;
+    const around = snippetAround(long, 'PRICE');
+    expect(Array.from(around.text)).toHaveLength(250);
+    expect(around.text).toContain('price');
+    expect(around).toMatchObject({ cutStart: true, cutEnd: true });
+    const straddling = `${'x'.repeat(247)}price and more`;
+    expect(snippetAround(straddling, 'price').text.endsWith('price and more')).toBe(true);
+    expect(snippetAround(straddling, 'price').cutStart).toBe(true);
+    expect(snippetAround(`price ${'y'.repeat(300)}`, 'price')).toMatchObject({ cutStart: false, cutEnd: true });
+    expect(snippetAround(`${'😀'.repeat(300)}価格`, '価格').text.endsWith('価格')).toBe(true);
   });
 });
 

@@ -211,6 +211,11 @@ test('contact creators: pick or create a campaign, send to the selected; without
   await dialog.getByRole('combobox', { name: 'Mail campaign' }).selectOption('__new__');
   await dialog.getByRole('textbox', { name: 'Subject' }).fill('Collaboration');
   await dialog.getByRole('textbox', { name: 'Message' }).fill('Hello! We would love to work with you.');
+  // The message box is as tall as its six rows, and no two campaigns read alike in the picker.
+  expect((await dialog.getByRole('textbox', { name: 'Message' }).boundingBox())!.height).toBeGreaterThan(110);
+  const options = await dialog.getByRole('combobox', { name: 'Mail campaign' }).locator('option').allTextContents();
+  expect(options.length).toBeGreaterThan(2);
+  expect(new Set(options).size).toBe(options.length);
   await page.screenshot({ path: 'artifacts/screenshots/creators-contact.png' });
   await dialog.getByRole('button', { name: /^Send to 2 creators/ }).click();
   const results = dialog.getByTestId('contact-result');

@@ -20,6 +20,13 @@ const cutButtons = (page: Page) =>
       .map((element) => element.textContent?.trim() || element.getAttribute('aria-label') || element.className),
   );
 
+/** Boxes that hide part of their text or columns at this width: the greeting (cut with an ellipsis) and the creators table. */
+const clipped = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.top-bar__greeting, .creators-rows')]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => `${element.className} shows ${element.clientWidth} of ${element.scrollWidth}px`),
+  );
 
 test('at 1024 px wide no screen overflows sideways or cuts a button off, in light and dark', async ({ page, stack }) => {
   test.setTimeout(180_000);
@@ -36,6 +43,7 @@ test('at 1024 px wide no screen overflows sideways or cuts a button off, in ligh
       const wide = await overflow(page);
       if (wide > 0) found.push(`${skin} ${route}: ${wide}px wider than the window`);
       for (const button of await cutButtons(page)) found.push(`${skin} ${route}: button cut off: ${button}`);
+      for (const box of await clipped(page)) found.push(`${skin} ${route}: ${box}`);
       await page.screenshot({ path: `artifacts/screenshots/1024-${skin}-${route.replace(/\//g, '_')}.png` });
     }
   }

@@ -80,10 +80,11 @@ describe('report CSV', () => {
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(records.slice(0, 6)).toEqual([['Glow Labs monthly report'], ...REPORT.lines.map((line) => [line]), ['']]);
     expect(block('KPIs')).toEqual([
-      ['Metric', 'Current', 'Previous', 'Change'],
-      ['Total views', '12345', '10990', String((12_345 - 10_990) / 10_990)],
-      ['Engagement rate', '0.0425', '0.05', String((0.0425 - 0.05) / 0.05)],
-      ['Positive share', '0.425', '', ''],
+      ['Metric', 'Current', 'Previous', 'Change (%)'],
+      ['Total views', '12345', '10990', '12.3'],
+      // Shares and rates as the screen rounds them (4.25 → 4.3 %, never 0.042499999…), the unit in the label.
+      ['Engagement rate (%)', '4.3', '5', '-15'],
+      ['Positive share (%)', '42.5', '', ''],
       ['New creators', '37', '0', ''],
     ]);
   });
@@ -93,22 +94,24 @@ describe('report CSV', () => {
     expect(charts.length).toBeGreaterThanOrEqual(6);
     for (const chart of charts) {
       const [header, ...rows] = block(chart.title);
-      expect(header).toEqual(['Category', ...chart.series.map((series) => series.name)]);
+      const percent = chart.format === 'percent' || chart.format === 'rate';
+      expect(header).toEqual(['Category', ...chart.series.map((series) => (percent ? `${series.name} (%)` : series.name))]);
       expect(rows.map((row) => row[0])).toEqual(chart.categories);
       chart.series.forEach((series, column) => {
-        expect(rows.map((row) => (row[column + 1] === '' ? null : Number(row[column + 1])))).toEqual(series.values);
+        const written = series.values.map((value) => (value === null ? null : percent ? Math.round(value * 1000) / 10 : value));
+        expect(rows.map((row) => (row[column + 1] === '' ? null : Number(row[column + 1])))).toEqual(written);
       });
     }
-    expect(csv).toContain('\r\nPositive,0.62\r\n');
+    expect(csv).toContain('\r\nCategory,Share (%)\r\nPositive,62\r\n');
     expect(csv).toContain('\r\n2024-05,191000,\r\n');
   });
 
   it('writes the table with its links, quoting and the formula guard', () => {
     const table = REPORT.sections.find((section): section is ReportTable => section.kind === 'table')!;
     const [header, ...rows] = block(table.title);
-    expect(header).toEqual(['Title', 'Creator', 'Views', 'Engagement', 'Published', 'Link']);
+    expect(header).toEqual(['Title', 'Creator', 'Views', 'Engagement (%)', 'Published', 'Link']);
     expect(rows).toHaveLength(200);
-    expect(rows[0]).toEqual(['First row video', 'Maya Lee', '1000000', '0.0123', '2024-01-15', 'reelscope://videos/v0?t=0']);
+    expect(rows[0]).toEqual(['First row video', 'Maya Lee', '1000000', '1.2', '2024-01-15', 'reelscope://videos/v0?t=0']);
     expect(rows[2]![5]).toBe('');
     expect(rows[5]![0]).toBe('\'=HYPERLINK("http://evil.example") "quoted", with comma #5');
     expect(rows[6]![0]).toBe('Two\nlines #6');

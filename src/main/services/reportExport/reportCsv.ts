@@ -1,9 +1,11 @@
 /**
  * Report CSV (issue 12): the numbers behind the PDF for a spreadsheet. The title and lines, then blocks separated by
  * a blank row: the KPIs, and per section its title, a header and its rows (a chart's raw series values by category,
- * a table's cells with their links). Numbers are written as JavaScript writes them (0.425, 12345), unformatted.
+ * a table's cells with their links). Numbers stay numbers a spreadsheet can sum, rounded as the screen rounds them
+ * (shared/reports/reportValueText): shares and rates as percentages (42.5, the header saying "(%)"), days as ISO days.
  */
-import type { ReportChart, ReportDocument, ReportKpi, ReportTable } from '../../../shared/reports/reportDocument';
+import type { ReportChart, ReportDocument, ReportKpi, ReportTable, ValueFormat } from '../../../shared/reports/reportDocument';
+import { countNumber, dayText, percentNumber } from '../../../shared/reports/reportValueText';
 import { csvField } from '../transcriptExport/textWriters';
 
 const BOM = '\uFEFF';
@@ -19,28 +21,42 @@ function cell(value: Value): string {
 
 const record = (values: readonly Value[]) => values.map(cell).join(',');
 
-/** The relative change against the comparison window (0.123 for +12.3 %); empty without a comparison or from zero. */
+const isPercent = (format: ValueFormat) => format === 'percent' || format === 'rate';
+
+/** A figure as the screen rounds it: a percentage number for a share, an ISO day for a date. */
+function figure(value: Value, format: ValueFormat): Value {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+  if (isPercent(format)) return percentNumber(value);
+  if (format === 'date') return dayText(value);
+  return format === 'count' ? countNumber(value) : value;
+}
+
+/** A header naming its unit where the figures are percentages. */
+const labelled = (label: string, format: ValueFormat) => (isPercent(format) ? `${label} (%)` : label);
+
+/** The relative change against the comparison window as a percentage (12.3 for +12.3 %); empty without a comparison or from zero. */
 function change(kpi: ReportKpi): number | null {
-  return kpi.previous === null || kpi.previous === 0 ? null : (kpi.current - kpi.previous) / Math.abs(kpi.previous);
+  return kpi.previous === null || kpi.previous === 0 ? null : percentNumber((kpi.current - kpi.previous) / Math.abs(kpi.previous));
 }
 
 function kpiBlock(kpis: readonly ReportKpi[]): string[] {
-  return ['KPIs', 'Metric,Current,Previous,Change', ...kpis.map((kpi) => record([kpi.label, kpi.current, kpi.previous, change(kpi)]))];
+  const rows = kpis.map((kpi) => record([labelled(kpi.label, kpi.format), figure(kpi.current, kpi.format), figure(kpi.previous, kpi.format), change(kpi)]));
+  return ['KPIs', 'Metric,Current,Previous,Change (%)', ...rows];
 }
 
 function chartBlock(chart: ReportChart): string[] {
-  const rows = chart.categories.map((category, index) => record([category, ...chart.series.map((series) => series.values[index])]));
-  return [record([chart.title]), record(['Category', ...chart.series.map((series) => series.name)]), ...rows];
+  const rows = chart.categories.map((category, index) => record([category, ...chart.series.map((series) => figure(series.values[index], chart.format))]));
+  return [record([chart.title]), record(['Category', ...chart.series.map((series) => labelled(series.name, chart.format))]), ...rows];
 }
 
 function tableBlock(table: ReportTable): string[] {
   const linked = table.links.some((link) => link !== null);
   const width = table.columns.length;
   const rows = table.rows.map((row, index) => {
-    const cells: Value[] = Array.from({ length: width }, (_, column) => row[column]);
+    const cells: Value[] = Array.from({ length: width }, (_, column) => figure(row[column], table.columns[column]!.format));
     return record(linked ? [...cells, table.links[index]] : cells);
   });
-  const header = table.columns.map((column) => column.label);
+  const header = table.columns.map((column) => labelled(column.label, column.format));
   return [record([table.title]), record(linked ? [...header, 'Link'] : header), ...rows];
 }
 

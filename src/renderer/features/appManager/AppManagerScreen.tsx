@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages';
+import { countLabel } from '../../../shared/rules/formatting';
 import { PUBLISH_BLOCKED } from '../../../shared/rules/licensing';
 import { APP_MANAGER_TAB_LABELS, APP_MANAGER_TABS, type AppManagerTab, type AppManagerVideo, type PublishJob } from '../../../shared/http/publishing.schemas';
 import { backendInfoAtom } from '../../app/boot/boot.atoms';
@@ -138,7 +139,7 @@ function AppManager({ who }: { who: Who }) {
                     })}
                   </tbody>
                 </table>
-                <p className="field__hint">{body.total} videos</p>
+                <p className="field__hint">{countLabel(body.total, 'video')}</p>
                 <Pager page={page} totalPages={Math.ceil(body.total / PAGE_SIZE)} onPage={setPage} />
               </>
             )}
@@ -148,7 +149,7 @@ function AppManager({ who }: { who: Who }) {
         <ConfirmDialog title={ask.published ? 'Publish to the shopper app' : 'Unpublish video'}
           question={ask.titles.length === 1
             ? <>{ask.published ? 'Publish' : 'Take'} “{ask.titles[0]}” {ask.published ? 'to' : 'out of'} the shopper app?</>
-            : <>{ask.published ? 'Publish' : 'Take'} {ask.ids.length} videos {ask.published ? 'to' : 'out of'} the shopper app?</>}
+            : <>{ask.published ? 'Publish' : 'Take'} {countLabel(ask.ids.length, 'video')} {ask.published ? 'to' : 'out of'} the shopper app?</>}
           onConfirm={() => run(ask)} onClose={() => setAsk(null)} />
       )}
     </>

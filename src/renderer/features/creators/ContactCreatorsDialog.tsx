@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { MailCampaign, SendMailResponse } from '../../../shared/http/mailCampaigns.schemas';
 import { useServices } from '../../app/useServices';
+import { formatDate } from '../../lib/format';
 import { toFailure } from '../../lib/httpFailure';
 import { Modal } from '../../ui/dialog';
 import { FormAlert, TextField } from '../../ui/form';
@@ -23,6 +24,11 @@ const NEW = '__new__';
 export interface MailDraft { title: string; subject: string; text: string }
 
 /** Contact creators (issue 6 item 6): pick or create a mail campaign and send it to the selected creators with valid emails. */
+/** A campaign as the picker lists it: its subject and when it went out (or that it is a draft), so two alike read apart. */
+export function campaignOptionLabel(campaign: Pick<MailCampaign, 'subject' | 'status' | 'sent_at' | 'created_at'>): string {
+  return campaign.status === 'sent' && campaign.sent_at ? `${campaign.subject} (sent ${formatDate(campaign.sent_at)})` : `${campaign.subject} (draft from ${formatDate(campaign.created_at)})`;
+}
+
 export function ContactCreatorsDialog({ creators, onClose, draft }: { creators: SelectedCreator[]; onClose: () => void; draft?: MailDraft }) {
   const { api } = useServices();
   const who = useAtomValue(creatorIdentityAtom);
@@ -112,7 +118,7 @@ export function ContactCreatorsDialog({ creators, onClose, draft }: { creators: 
             <select className="select" value={choice} onChange={(event) => setChoice(event.target.value)} disabled={campaigns === null && !error}>
               <option value={NEW}>New campaign…</option>
               {(campaigns ?? []).map((campaign) => (
-                <option key={campaign._id} value={campaign._id}>{campaign.subject}{campaign.status === 'sent' ? ' (sent before)' : ''}</option>
+                <option key={campaign._id} value={campaign._id}>{campaignOptionLabel(campaign)}</option>
               ))}
             </select>
           </label>

@@ -1,4 +1,4 @@
-import { formatNumber } from '../../lib/format';
+import { formatDate, formatNumber } from '../../lib/format';
 import { platformLabel } from '../../../shared/labels';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
@@ -8,6 +8,12 @@ import { creatorCheckModeAtom, creatorSelectionAtom } from './creatorList.atoms'
 import { toSelectedCreator } from './CreatorSelectionBar';
 
 /** Rows of the creators list; a checkbox per row in check mode. */
+/** An address that may wrap before its @ (only there), so a narrow window fits the table without cutting a column. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? <>{email.slice(0, at)}<wbr />{email.slice(at)}</> : <>{email}</>;
+}
+
 export function CreatorTable({ rows, busy }: { rows: readonly CreatorListItem[]; busy: boolean }) {
   const checkMode = useAtomValue(creatorCheckModeAtom);
   const [selection, setSelection] = useAtom(creatorSelectionAtom);
@@ -52,9 +58,9 @@ export function CreatorTable({ rows, busy }: { rows: readonly CreatorListItem[];
             <td data-testid="creator-subscribers" data-value={row.subscribers}>{formatCount(row.subscribers)}</td>
             <td data-testid="creator-videos" data-value={row.video_count}>{formatNumber(row.video_count)}</td>
             <td data-testid="creator-latest" data-value={row.latest_platform_video_published_at ?? ''}>
-              {row.latest_platform_video_published_at ? row.latest_platform_video_published_at.slice(0, 10) : '—'}
+              {row.latest_platform_video_published_at ? <time dateTime={row.latest_platform_video_published_at}>{formatDate(row.latest_platform_video_published_at)}</time> : '—'}
             </td>
-            <td>{row.email ? <bdi className={row.valid_email ? '' : 'creators-table__invalid'}>{row.email}</bdi> : '—'}</td>
+            <td>{row.email ? <bdi className={row.valid_email ? '' : 'creators-table__invalid'}><EmailText email={row.email} /></bdi> : '—'}</td>
             <td><bdi>{row.manufacturerName}</bdi>{row.is_competitor ? ' (competitor)' : ''}</td>
           </tr>
         ))}

@@ -1,14 +1,10 @@
 import type { ValueFormat } from '../../../shared/reports/reportDocument';
-import { formatCount, formatNumber, formatPercent } from '../../lib/format';
+import { reportValueWriter } from '../../../shared/reports/reportValueText';
+
+// The reader's locale; the PDF and CSV write the same rounding (shared/reports/reportValueText).
+const writer = reportValueWriter(undefined);
 
 /** A document value as the screen writes it: counts compact on axes and exact in tables, shares as percentages. */
 export function formatValue(value: number | string | null, format: ValueFormat, compact = false): string {
-  if (value === null) return '—';
-  if (typeof value === 'string') return value;
-  switch (format) {
-    case 'count': return compact ? formatCount(value) : formatNumber(value);
-    case 'percent':
-    case 'rate': return formatPercent(value);
-    default: return String(value);
-  }
+  return compact ? writer.compact(value, format) : writer.text(value, format);
 }

@@ -54,7 +54,7 @@ export function SearchBox() {
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && results[index] ? `${listId}-${results[index].id}` : undefined}
-        placeholder="Search pages…"
+        placeholder="Search…"
         value={query}
         onFocus={() => setOpen(true)}
         onChange={(event) => {

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { MESSAGES } from '../../../shared/messages';
 import type { Playlist, Widget } from '../../../shared/http/widgets.schemas';
+import { countLabel } from '../../../shared/rules/formatting';
 import { formatDate } from '../../lib/format';
 import { toFailure } from '../../lib/httpFailure';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
@@ -40,7 +41,7 @@ export function PlaylistsPanel({ who, calls }: { who: Who; calls: MetricsApi }) 
                   <div>
                     <h2 className="widget-card__title">{playlist.title}</h2>
                     <p className="field__hint">
-                      {playlist.videos.length} videos · {playlist.widget_ids.length === 0 ? 'not attached' : `attached to ${playlist.widget_ids.map((id) => widgets.find((w) => w._id === id)?.title ?? id).join(', ')}`} · updated {formatDate(playlist.updated_at)}
+                      {countLabel(playlist.videos.length, 'video')} · {playlist.widget_ids.length === 0 ? 'not attached' : `attached to ${playlist.widget_ids.map((id) => widgets.find((w) => w._id === id)?.title ?? id).join(', ')}`} · updated {formatDate(playlist.updated_at)}
                     </p>
                   </div>
                   <div className="widget-card__actions">

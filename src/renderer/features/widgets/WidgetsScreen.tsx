@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Widget } from '../../../shared/http/widgets.schemas';
+import { countLabel } from '../../../shared/rules/formatting';
 import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { formatDate } from '../../lib/format';
@@ -63,7 +64,7 @@ function WidgetList({ who, calls }: { who: Who; calls: MetricsApi }) {
                   <WidgetThumbs videos={widget.videos} ratio={widget.activeRatio} />
                   <h2 className="widget-card__title"><Link to={`/widgets/${widget._id}`}>{widget.title}</Link></h2>
                   <p className="field__hint">
-                    {widget.videos.length} videos · {widget.videos.reduce((n, v) => n + v.settings.products.length, 0)} product tags · {widget.activeRatio} · updated {formatDate(widget.updated_at)}
+                    {countLabel(widget.videos.length, 'video')} · {countLabel(widget.videos.reduce((n, v) => n + v.settings.products.length, 0), 'product tag')} · {widget.activeRatio} · updated {formatDate(widget.updated_at)}
                   </p>
                   {widget.notes && <p className="widget-card__notes">{widget.notes}</p>}
                   <div className="widget-card__actions">

@@ -75,6 +75,17 @@ describe('TranscriptPanel', () => {
     expect(document.activeElement?.closest('[data-line="7"]')).not.toBeNull();
   });
 
+  it('moves a long highlight to show the searched keyword whole instead of cutting it off', () => {
+    const long = `${'a '.repeat(130)}the price is right ${'b '.repeat(100)}`;
+    const lines = [{ line_no: 9, start_time: 3, content: long, sentiment: 'positive' as const }];
+    render(<TranscriptPanel lines={lines} highlights={lines} onSeek={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Search the transcript'), { target: { value: 'price' } });
+    const row = screen.getByRole('group', { name: 'Sentiment Highlights' });
+    const snippet = row.querySelector('.transcript-snippet')!;
+    expect(snippet.querySelector('mark')?.textContent).toBe('price');
+    expect(snippet.textContent?.startsWith('…')).toBe(true);
+  });
+
   it('reports loading and failure with a retry', () => {
     const onRetry = vi.fn();
     const { rerender } = render(<TranscriptPanel lines={[]} onSeek={() => undefined} loading />);

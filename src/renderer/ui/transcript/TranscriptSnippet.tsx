@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../shared/messages';
-import { truncateSnippet } from '../../../shared/rules';
+import { snippetAround } from '../../../shared/rules/formatting';
 import { HighlightedText } from './HighlightedText';
 
 interface TranscriptSnippetProps {
@@ -9,13 +9,14 @@ interface TranscriptSnippetProps {
   onSeeMore?: () => void;
 }
 
-/** A transcript excerpt cut at 250 characters (spec §9), with 'See more in transcript' when cut. */
+/** A transcript excerpt cut at 250 characters (spec §9) around the searched words, with 'See more in transcript' when cut. */
 export function TranscriptSnippet({ text, query = '', onSeeMore }: TranscriptSnippetProps) {
-  const snippet = truncateSnippet(text);
+  const shown = snippetAround(text, query);
+  const cut = shown.cutStart || shown.cutEnd;
   return (
     <span className="transcript-snippet">
-      <HighlightedText text={snippet.truncated ? `${snippet.text}…` : snippet.text} query={query} />
-      {snippet.truncated && onSeeMore && (
+      <HighlightedText text={`${shown.cutStart ? '…' : ''}${shown.text}${shown.cutEnd ? '…' : ''}`} query={query} />
+      {cut && onSeeMore && (
         <>
           {' '}
           <button type="button" className="link-button transcript-snippet__more" onClick={onSeeMore}>
@@ -23,7 +24,7 @@ export function TranscriptSnippet({ text, query = '', onSeeMore }: TranscriptSni
           </button>
         </>
       )}
-      {snippet.truncated && !onSeeMore && <span className="transcript-snippet__more"> {MESSAGES.seeMoreInTranscript}</span>}
+      {cut && !onSeeMore && <span className="transcript-snippet__more"> {MESSAGES.seeMoreInTranscript}</span>}
     </span>
   );
 }

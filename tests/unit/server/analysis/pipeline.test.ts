@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FFMPEG_MISSING_NOTE } from '../../../../src/server/analysis/embeddedSubtitles';
@@ -93,6 +93,34 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     const status = (await w.inject('GET', `/jwt_api/videos/${id}/status`)).json();
     expect(status.analysis).toMatchObject({ transcript_source: 'embedded_stream', transcript_lines: 1, sentiment: { positive: 1, negative: 0, neutral: 0 } });
     expect(w.db.prepare('SELECT content FROM transcript_lines WHERE video_id = ?').pluck().all(id)).toEqual(['The Lumina Glow Serum is excellent.']);
+  });
+
+  it('gives an uploaded file its real length and a poster frame from the file, served as a public image', async () => {
+    w = await openUploadWorkspace();
+    const mp4 = join(w.dataDir, 'clip.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=s=320x180:d=4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', mp4]);
+    const id = await upload(w, readFileSync(mp4));
+    w.advance(0);
+    w.advance(DELAY_MS);
+    expect(await w.settled(id)).toBeNull();
+    const row = w.db.prepare<[string], { thumbnail_url: string | null; duration_seconds: number }>('SELECT thumbnail_url, duration_seconds FROM videos WHERE id = ?').get(id)!;
+    expect(row.duration_seconds).toBe(4);
+    expect(row.thumbnail_url).toBe(`/media/thumbnails/${id}.jpg`);
+    const image = await w.inject('GET', row.thumbnail_url!);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    const probe = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', '-'], { input: image.rawPayload }).toString().trim();
+    expect(probe).toBe('640,360');
+  });
+
+  it('keeps an uploaded video without a thumbnail when ffmpeg is missing, and still completes it', async () => {
+    w = await openUploadWorkspace({ ffmpeg: { ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' } });
+    const id = await upload(w, Buffer.from('not really a video'));
+    w.advance(0);
+    w.advance(DELAY_MS);
+    expect(await w.settled(id)).toBeNull();
+    expect(w.db.prepare('SELECT thumbnail_url FROM videos WHERE id = ?').pluck().get(id)).toBeNull();
+    expect(readdirSync(w.dataDir, { recursive: true }).filter((name) => String(name).includes('.part.'))).toEqual([]);
   });
 
   it('resumes a pending video after a restart, keeping the time already spent', async () => {

@@ -1,4 +1,5 @@
 import type { AxiosInstance } from 'axios';
+import { countLabel } from '../../../../shared/rules/formatting';
 import type { MarkResponse } from '../../../../shared/http/videos.schemas';
 import type { Identity } from '../videos.api';
 import {
@@ -26,7 +27,7 @@ export interface BulkAction {
   question: (count: number) => string;
 }
 
-const videos = (count: number) => `${count} video${count === 1 ? '' : 's'}`;
+const videos = (count: number) => countLabel(count, 'video');
 
 export const BULK_ACTIONS: Record<BulkActionId, BulkAction> = {
   favorite: { id: 'favorite', kind: 'favorites', start: 'Favorite', verb: 'Add to favorites', ask: 'none', title: 'Favorite videos', question: (n) => `Add ${videos(n)} to favorites?` },
