@@ -36,6 +36,7 @@ import { createPublisher } from './services/publisher';
 import { secondApiPlugin } from './routes/second/index';
 import { systemPlugin } from './routes/system/system.routes';
 import { installContentTypeGuard } from './security/contentTypeGuard';
+import { installCompressedBodies } from './http/compressedBodies';
 import { installCors } from './security/cors';
 import { installHostOriginGuard } from './security/hostOriginGuard';
 import { installSecurityHeaders } from './security/securityHeaders';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installHostOriginGuard(app, new Set([ELECTRON_APP_ORIGIN, ...(options.allowedOrigins ?? [])]));
   installCors(app);
   installContentTypeGuard(app);
+  installCompressedBodies(app);
   installSecurityHeaders(app);
   installAsciiJson(app);
   // Parses multipart only for routes that opt in (the content-type guard refuses it elsewhere).

@@ -46,6 +46,8 @@ export interface RouteDefinition<B extends MaybeSchema, Q extends MaybeSchema, P
   multipart?: boolean;
   /** Any web page may call it (see FastifyContextConfig.anyOrigin); only for auth 'none'. */
   anyOrigin?: boolean;
+  /** Takes a compressed body (see installCompressedBodies); past the body limit once inflated it answers 413 with this message. */
+  compressedBody?: { tooLargeMessage: string };
   /** Overrides the 1 MiB body limit for this route. */
   bodyLimit?: number;
   handler: (input: RouteInput<B, Q, P, A>) => Promise<ResponseBody<R>> | ResponseBody<R>;
@@ -94,7 +96,7 @@ export function defineRoute<
   app.route({
     method,
     url,
-    config: { multipart: definition.multipart ?? false, anyOrigin: mode === 'none' && definition.anyOrigin === true },
+    config: { multipart: definition.multipart ?? false, anyOrigin: mode === 'none' && definition.anyOrigin === true, compressedBody: definition.compressedBody },
     ...(definition.bodyLimit === undefined ? {} : { bodyLimit: definition.bodyLimit }),
     preHandler: async (request) => {
       const header = request.headers.authorization;
