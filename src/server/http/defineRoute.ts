@@ -35,6 +35,8 @@ export interface RouteDefinition<B extends MaybeSchema, Q extends MaybeSchema, P
   /** Path relative to the plugin's prefix, Fastify syntax (`/brands/:id`). */
   url: string;
   summary: string;
+  /** Longer prose for the OpenAPI document (limits, what happens after). */
+  description?: string;
   auth: A;
   tags?: string[];
   body?: B;
@@ -85,6 +87,7 @@ export function defineRoute<
     method,
     path: `${app.prefix}${url}`,
     summary,
+    ...(definition.description ? { description: definition.description } : {}),
     tags: definition.tags ?? [app.prefix.replace(/^\//, '') || 'root'],
     auth: mode,
     body,

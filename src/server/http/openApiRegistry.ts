@@ -9,6 +9,8 @@ export interface RouteDoc {
   /** Full path in Fastify form, e.g. `/jwt_api/brands/:id`. */
   path: string;
   summary: string;
+  /** Longer prose (limits, what happens after): the operation's OpenAPI description. */
+  description?: string;
   tags: string[];
   auth: 'bearer' | 'none' | 'optional' | 'apiKey';
   body?: z.ZodType;
@@ -52,6 +54,7 @@ export class OpenApiRegistry {
       if (Object.keys(responses).length === 0) responses['200'] = { description: 'OK' };
       const operation: JsonSchema = {
         summary: route.summary,
+        ...(route.description ? { description: route.description } : {}),
         tags: route.tags,
         parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
         responses,
