@@ -91,6 +91,7 @@ export function defineRoute<
     tags: definition.tags ?? [app.prefix.replace(/^\//, '') || 'root'],
     auth: mode,
     body,
+    multipart: definition.multipart === true,
     query,
     params,
     response: response ?? undefined,

@@ -14,6 +14,8 @@ export interface RouteDoc {
   tags: string[];
   auth: 'bearer' | 'none' | 'optional' | 'apiKey';
   body?: z.ZodType;
+  /** Also takes the body as multipart/form-data (fields and files). */
+  multipart?: boolean;
   query?: z.ZodType;
   params?: z.ZodType;
   response?: Partial<Record<number, z.ZodType>>;
@@ -60,6 +62,10 @@ export class OpenApiRegistry {
         responses,
       };
       if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } };
+      if (route.multipart) {
+        const content = (operation.requestBody as { content?: JsonSchema } | undefined)?.content ?? {};
+        operation.requestBody = { required: true, content: { ...content, 'multipart/form-data': { schema: { type: 'object' } } } };
+      }
       if (route.auth === 'bearer') operation.security = [{ bearer: [] }];
       // An empty requirement object means "or no authentication" in OpenAPI.
       if (route.auth === 'optional') operation.security = [{ bearer: [] }, {}];
