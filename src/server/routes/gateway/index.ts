@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { PublishJobsResponseSchema, PublishStateParamsSchema, PublishStateResponseSchema } from '../../../shared/http/publishing.schemas';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
-import { DRAIN_LIMIT_BYTES } from '../../http/drainBody';
+import { DRAIN_LIMIT_BYTES, drainBody } from '../../http/drainBody';
 import { badRequest, found } from '../../http/httpError';
 import type { HttpError } from '../../http/httpError';
 import { brandKeyAuthenticator } from '../metrics/accessKeys';
@@ -66,6 +66,8 @@ function registerPublishRoute(app: FastifyInstance, ctx: ServerContext, payloadD
       const allowance = budget.open(brandId, Number.isFinite(declared) ? declared : null);
       try {
         if (allowance.refusedAtOnce) {
+          // Declared too large: nothing is written; what the client sends meanwhile is read and dropped (up to a bound) so it reads the answer.
+          await drainBody(request.raw);
           reply.header('connection', 'close');
           throw allowance.refusedAtOnce;
         }
