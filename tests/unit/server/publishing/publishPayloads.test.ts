@@ -75,6 +75,11 @@ describe('the gateway\'s publish payloads on disk', () => {
     expect([refused.status, refused.json.message]).toEqual([413, MESSAGES.tooLarge]);
     expect(keptFiles()).toEqual([]);
     expect(jobCount()).toBe(jobs);
+    // The limits are documented where a client reads the contract.
+    const spec = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, { post?: { description?: string } }> };
+    const description = spec.paths['/gateway/video/publish']?.post?.description ?? '';
+    expect(description).toContain('One payload is at most 1 MiB (REELSCOPE_PUBLISH_PAYLOAD_MAX_BYTES; 413 past it');
+    expect(description).toContain('at most 1536 KiB (REELSCOPE_PUBLISH_QUEUE_MAX_BYTES; 429 past it)');
   });
 
   it('deletes a payload when its jobs end, and takes one just under the limit', async () => {
