@@ -33,9 +33,12 @@ import { createMediaService } from './routes/media/mediaService';
 import { metricsApiPlugin } from './routes/metrics/index';
 import { createAccessKeys } from './routes/metrics/accessKeys';
 import { createPublisher } from './services/publisher';
+import { readPublishPayloadLimits } from './routes/gateway/publishPayloadBudget';
+import type { PublishPayloadLimits } from './routes/gateway/publishPayloadBudget';
 import { secondApiPlugin } from './routes/second/index';
 import { systemPlugin } from './routes/system/system.routes';
 import { installContentTypeGuard } from './security/contentTypeGuard';
+import { installCompressedBodies } from './http/compressedBodies';
 import { installCors } from './security/cors';
 import { installHostOriginGuard } from './security/hostOriginGuard';
 import { installSecurityHeaders } from './security/securityHeaders';
@@ -80,6 +83,8 @@ export interface BuildAppOptions {
   analysis?: { delayMs?: number; timer?: AnalysisTimer; ffmpeg?: FfmpegTools; onSettled?: (videoId: string, error: Error | null) => void };
   /** Byte limit of one uploaded video; default REELSCOPE_UPLOAD_MAX_BYTES or 4 GiB. */
   uploadMaxBytes?: number;
+  /** The gateway's publish payload limits; unset ones come from REELSCOPE_PUBLISH_PAYLOAD_MAX_BYTES / REELSCOPE_PUBLISH_QUEUE_MAX_BYTES. */
+  publishPayloads?: Partial<PublishPayloadLimits>;
   /** How long a PubNub subscribe waits for a message (tests shorten it); default 280 s. */
   chatWaitMs?: number;
 }
@@ -115,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onSettled: options.analysis?.onSettled,
     }),
     uploadMaxBytes: options.uploadMaxBytes ?? pipelineEnv.uploadMaxBytes,
+    publishPayloads: { ...readPublishPayloadLimits(), ...options.publishPayloads },
     widgets: { keys: createAccessKeys(options.db) },
     publishing: createPublisher(options.db, now),
     chat: createChatService(options.db, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS),
@@ -127,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installHostOriginGuard(app, new Set([ELECTRON_APP_ORIGIN, ...(options.allowedOrigins ?? [])]));
   installCors(app);
   installContentTypeGuard(app);
+  installCompressedBodies(app);
   installSecurityHeaders(app);
   installAsciiJson(app);
   // Parses multipart only for routes that opt in (the content-type guard refuses it elsewhere).

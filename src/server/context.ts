@@ -1,6 +1,7 @@
 import type { ChatService } from './chat/chatService';
 import type { AccessKeys } from './routes/metrics/accessKeys';
 import type { Publisher } from './services/publisher';
+import type { PublishPayloadLimits } from './routes/gateway/publishPayloadBudget';
 import type Database from 'better-sqlite3';
 import type { AnalysisPipeline } from './analysis/pipeline';
 import type { AccessTokenService } from './auth/accessTokens';
@@ -34,6 +35,8 @@ export interface ServerContext {
   widgets: { keys: AccessKeys };
   /** Publishing to the shopper app (issue 17): the job runner behind every publish and unpublish. */
   publishing: Publisher;
+  /** Size limit of one gateway publish payload and a brand's quota of waiting ones (REELSCOPE_PUBLISH_*_MAX_BYTES). */
+  publishPayloads: PublishPayloadLimits;
   /** Byte limit of one uploaded video (REELSCOPE_UPLOAD_MAX_BYTES). */
   uploadMaxBytes: number;
 }

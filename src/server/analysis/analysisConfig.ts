@@ -5,7 +5,7 @@ import type { FfmpegTools } from './embeddedSubtitles';
 /** The spec's "about 10 minutes" (600000 ms). */
 export const DEFAULT_ANALYSIS_DELAY_MS = ANALYSIS_TAKES_MINUTES * 60_000;
 
-function nonNegativeInt(name: string, text: string | undefined, fallback: number): number {
+export function nonNegativeInt(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text.trim() === '') return fallback;
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number of ${name.endsWith('_MS') ? 'milliseconds' : 'bytes'} ≥ 0, got "${text}".`);

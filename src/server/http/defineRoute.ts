@@ -35,6 +35,8 @@ export interface RouteDefinition<B extends MaybeSchema, Q extends MaybeSchema, P
   /** Path relative to the plugin's prefix, Fastify syntax (`/brands/:id`). */
   url: string;
   summary: string;
+  /** Longer prose for the OpenAPI document (limits, what happens after). */
+  description?: string;
   auth: A;
   tags?: string[];
   body?: B;
@@ -46,6 +48,8 @@ export interface RouteDefinition<B extends MaybeSchema, Q extends MaybeSchema, P
   multipart?: boolean;
   /** Any web page may call it (see FastifyContextConfig.anyOrigin); only for auth 'none'. */
   anyOrigin?: boolean;
+  /** Takes a compressed body (see installCompressedBodies); past the body limit once inflated it answers 413 with this message. */
+  compressedBody?: { tooLargeMessage: string };
   /** Overrides the 1 MiB body limit for this route. */
   bodyLimit?: number;
   handler: (input: RouteInput<B, Q, P, A>) => Promise<ResponseBody<R>> | ResponseBody<R>;
@@ -83,9 +87,11 @@ export function defineRoute<
     method,
     path: `${app.prefix}${url}`,
     summary,
+    ...(definition.description ? { description: definition.description } : {}),
     tags: definition.tags ?? [app.prefix.replace(/^\//, '') || 'root'],
     auth: mode,
     body,
+    multipart: definition.multipart === true,
     query,
     params,
     response: response ?? undefined,
@@ -94,7 +100,7 @@ export function defineRoute<
   app.route({
     method,
     url,
-    config: { multipart: definition.multipart ?? false, anyOrigin: mode === 'none' && definition.anyOrigin === true },
+    config: { multipart: definition.multipart ?? false, anyOrigin: mode === 'none' && definition.anyOrigin === true, compressedBody: definition.compressedBody },
     ...(definition.bodyLimit === undefined ? {} : { bodyLimit: definition.bodyLimit }),
     preHandler: async (request) => {
       const header = request.headers.authorization;

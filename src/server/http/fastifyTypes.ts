@@ -28,5 +28,7 @@ declare module 'fastify' {
      * sendBeacon sends) is accepted. Such a route carries no ambient credential, so a cross-site call gains nothing.
      */
     anyOrigin?: boolean;
+    /** Takes a deflate or gzip body (Content-Encoding), inflated up to the route's body limit; every other route answers 415 to one. */
+    compressedBody?: { tooLargeMessage: string };
   }
 }

@@ -9,9 +9,13 @@ export interface RouteDoc {
   /** Full path in Fastify form, e.g. `/jwt_api/brands/:id`. */
   path: string;
   summary: string;
+  /** Longer prose (limits, what happens after): the operation's OpenAPI description. */
+  description?: string;
   tags: string[];
   auth: 'bearer' | 'none' | 'optional' | 'apiKey';
   body?: z.ZodType;
+  /** Also takes the body as multipart/form-data (fields and files). */
+  multipart?: boolean;
   query?: z.ZodType;
   params?: z.ZodType;
   response?: Partial<Record<number, z.ZodType>>;
@@ -52,11 +56,16 @@ export class OpenApiRegistry {
       if (Object.keys(responses).length === 0) responses['200'] = { description: 'OK' };
       const operation: JsonSchema = {
         summary: route.summary,
+        ...(route.description ? { description: route.description } : {}),
         tags: route.tags,
         parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
         responses,
       };
       if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } };
+      if (route.multipart) {
+        const content = (operation.requestBody as { content?: JsonSchema } | undefined)?.content ?? {};
+        operation.requestBody = { required: true, content: { ...content, 'multipart/form-data': { schema: { type: 'object' } } } };
+      }
       if (route.auth === 'bearer') operation.security = [{ bearer: [] }];
       // An empty requirement object means "or no authentication" in OpenAPI.
       if (route.auth === 'optional') operation.security = [{ bearer: [] }, {}];

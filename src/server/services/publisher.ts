@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { PublishJob } from '../../shared/http/publishing.schemas';
 import { publishingBlock } from '../../shared/rules/licensing';
 import { HttpError } from '../http/httpError';
 import { BRAND_MADE_SQL } from '../repositories/videos/videoScope';
+import { createPublishPayloadsRepository } from '../repositories/publishPayloadsRepository';
 
 type Action = PublishJob['action'];
-type JobRow = { id: string; brand_id: string; video_id: string; action: Action; state: PublishJob['state']; error: string | null; created_at: string; updated_at: string };
+type JobRow = { id: string; brand_id: string; video_id: string; action: Action; state: PublishJob['state']; error: string | null; payload_file: string | null; created_at: string; updated_at: string };
+/** A payload the gateway kept on disk for a request's jobs, and its size. */
+export type KeptPayload = { file: string; bytes: number };
 type RightsRow = { id: string; title: string; by_brand: number; licenses: string | null };
 
 /** Jobs moved per step: a bulk action of thousands settles in a few steps without one long write. */
@@ -27,7 +32,8 @@ export function createPublisher(db: Database.Database, now: () => Date) {
       (SELECT json_group_array(json_object('status', la.status, 'expires_at', (SELECT MAX(lp.expires_at) FROM license_purchases lp WHERE lp.agreement_id = la.id)))
          FROM license_agreements la WHERE la.video_id = v.id AND la.status IN ('paid', 'expired')) AS licenses
     FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.id = ? AND v.brand_id = ?`);
-  const insert = db.prepare('INSERT INTO publish_jobs (id, brand_id, video_id, action, state, payload_file, created_at, updated_at) VALUES (?, ?, ?, ?, \'queued\', ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO publish_jobs (id, brand_id, video_id, action, state, payload_file, payload_bytes, created_at, updated_at) VALUES (?, ?, ?, ?, \'queued\', ?, ?, ?, ?)');
+  const payloads = createPublishPayloadsRepository(db);
   const byId = db.prepare('SELECT * FROM publish_jobs WHERE id = ? AND brand_id = ?');
   const latestOfVideo = db.prepare('SELECT * FROM publish_jobs WHERE video_id = ? AND brand_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1');
   const open = db.prepare("SELECT * FROM publish_jobs WHERE state = ? ORDER BY created_at, rowid LIMIT ?");
@@ -43,9 +49,12 @@ export function createPublisher(db: Database.Database, now: () => Date) {
 
   const blockOf = (row: RightsRow) => publishingBlock({ byBrand: row.by_brand === 1, licenses: JSON.parse(row.licenses ?? '[]') as { status: string; expires_at: string | null }[] }, now());
 
-  const step = db.transaction(() => {
+  /** Moves jobs one step on; answers the payload files of the jobs that ended. */
+  const step = db.transaction((): string[] => {
     const at = now().toISOString();
+    const ended: string[] = [];
     for (const row of open.all('processing', STEP_JOBS) as JobRow[]) {
+      if (row.payload_file !== null) ended.push(row.payload_file);
       const rights = rightsOf.get(row.video_id, row.brand_id) as RightsRow | undefined;
       const block = !rights ? 'The video is no longer in the library.' : row.action === 'publish' ? blockOf(rights) : null;
       if (block) {
@@ -56,13 +65,25 @@ export function createPublisher(db: Database.Database, now: () => Date) {
       move.run(row.action === 'publish' ? 'published' : 'unpublished', null, at, row.id);
     }
     for (const row of open.all('queued', STEP_JOBS) as JobRow[]) move.run('processing', null, at, row.id);
+    return ended;
   });
+
+  /** A payload is deleted once every job of its request has ended (done or failed); one that fails to go is swept at the next start. */
+  const removePayloads = (files: readonly string[]) => {
+    for (const file of payloads.released(files)) {
+      try {
+        rmSync(file, { force: true });
+      } catch {
+        // Left for the start-up sweep (removeLeftoverPayloads).
+      }
+    }
+  };
 
   const schedule = () => {
     if (timer !== null || stopped) return;
     timer = setTimeout(() => {
       timer = null;
-      step();
+      removePayloads(step());
       if (anyOpen.get() !== undefined) schedule();
       for (const wake of [...waiters]) wake();
     }, STEP_MS);
@@ -73,7 +94,7 @@ export function createPublisher(db: Database.Database, now: () => Date) {
      * Queues one job per video after checking that every video is the brand's and, for a publish, may be published;
      * any refusal refuses the whole request (400 naming the video and why), so nothing changes.
      */
-    enqueue(brandId: string, videoIds: readonly string[], action: Action, payloadFile: string | null = null): PublishJob[] {
+    enqueue(brandId: string, videoIds: readonly string[], action: Action, payload: KeptPayload | null = null): PublishJob[] {
       const rows = videoIds.map((id) => {
         const row = rightsOf.get(id, brandId) as RightsRow | undefined;
         if (!row) throw new HttpError(404, `Video ${id} is not one of the brand's videos.`);
@@ -88,7 +109,7 @@ export function createPublisher(db: Database.Database, now: () => Date) {
       const at = now().toISOString();
       const ids = db.transaction(() => rows.map((row) => {
         const id = randomBytes(12).toString('hex');
-        insert.run(id, brandId, row.id, action, payloadFile, at, at);
+        insert.run(id, brandId, row.id, action, payload?.file ?? null, payload?.bytes ?? 0, at, at);
         return id;
       }))();
       schedule();
@@ -140,6 +161,23 @@ export function createPublisher(db: Database.Database, now: () => Date) {
       const word = published ? 'published' : 'unpublished';
       const message = `${done} video${done === 1 ? '' : 's'} ${word}${open > 0 ? `; ${open} still in progress` : ''}`;
       return { message, count: done, jobs };
+    },
+    /** Bytes of the payloads the brand's unfinished jobs keep on disk (its quota counts them). */
+    waitingBytes: (brandId: string): number => payloads.waitingBytes(brandId),
+    /**
+     * At start-up: deletes every file in the payload folder no open job needs — payloads of jobs that ended while a
+     * delete failed, and partial files of requests a stop or crash cut — and lets ended jobs forget theirs.
+     */
+    removeLeftoverPayloads(dir: string): void {
+      const needed = payloads.openFiles();
+      let names: string[] = [];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        // No folder yet: nothing was ever kept.
+      }
+      for (const name of names) if (!needed.has(join(dir, name))) rmSync(join(dir, name), { force: true, recursive: true });
+      payloads.forgetEnded();
     },
     /** Picks up jobs a shutdown interrupted. */
     resume(): void {

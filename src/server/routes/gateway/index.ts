@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,13 @@ import type { FastifyInstance } from 'fastify';
 import { PublishJobsResponseSchema, PublishStateParamsSchema, PublishStateResponseSchema } from '../../../shared/http/publishing.schemas';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
+import { DRAIN_LIMIT_BYTES, drainBody } from '../../http/drainBody';
 import { badRequest, found } from '../../http/httpError';
+import type { HttpError } from '../../http/httpError';
 import { brandKeyAuthenticator } from '../metrics/accessKeys';
 import { BrandQuerySchema, gatewayBrand } from './gatewayBrand';
+import { createPublishPayloadBudget, sizeText } from './publishPayloadBudget';
+import type { PayloadAllowance } from './publishPayloadBudget';
 import { PublishPayloadScanner } from './publishPayloadScanner';
 import { registerShopperFeedRoutes } from './shopperFeed.routes';
 import { registerIntegrationRoutes } from './integrations.routes';
@@ -25,7 +30,10 @@ import { registerIntegrationRoutes } from './integrations.routes';
 export async function gatewayApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.decorate('authenticateApiKey', brandKeyAuthenticator(ctx.widgets.keys));
   const payloadDir = join(ctx.media.mediaDir ? dirname(ctx.media.mediaDir) : tmpdir(), 'publish-payloads');
-  // The publish payload has no size limit: in its own scope JSON is not parsed whole but streamed to disk by the route.
+  // Payloads of jobs that ended (or of requests a stop cut) do not outlive a restart. Without a data folder (tests) the
+  // temp folder may be another back end's, so it is not swept.
+  if (ctx.media.mediaDir) app.addHook('onReady', async () => ctx.publishing.removeLeftoverPayloads(payloadDir));
+  // The publish payload is larger than a JSON body: in its own scope it is not parsed whole but streamed to disk by the route.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
@@ -43,37 +51,82 @@ export async function gatewayApiPlugin(app: FastifyInstance, ctx: ServerContext)
   registerIntegrationRoutes(app, ctx);
 }
 
-/** POST /video/publish: the payload streamed to disk while its video ids are read. */
+/** POST /video/publish: the payload streamed to disk while its video ids are read, within its size limit and the brand's quota. */
 function registerPublishRoute(app: FastifyInstance, ctx: ServerContext, payloadDir: string): void {
+  const budget = createPublishPayloadBudget(ctx.publishPayloads, (brandId) => ctx.publishing.waitingBytes(brandId));
   defineRoute(app, {
     auth: 'apiKey', tags: ['gateway'], method: 'POST', url: '/video/publish', query: BrandQuerySchema, response: { 200: PublishJobsResponseSchema },
-    summary: 'Publishes videos to the shopper app: a JSON payload {"video_ids": [...], "published": true, ...} of any size, streamed to disk; answers the queued jobs',
-    handler: async ({ auth, query, request }) => {
+    summary: 'Publishes videos to the shopper app: a JSON payload {"video_ids": [...], "published": true, ...} streamed to disk; answers the queued jobs',
+    description: `One payload is at most ${sizeText(ctx.publishPayloads.maxBytes)} (REELSCOPE_PUBLISH_PAYLOAD_MAX_BYTES; 413 past it, checked while it streams), ` +
+      `and a brand's payloads still waiting for their jobs at most ${sizeText(ctx.publishPayloads.brandQueueBytes)} (REELSCOPE_PUBLISH_QUEUE_MAX_BYTES; 429 past it). ` +
+      'A payload is deleted when its jobs end.',
+    handler: async ({ auth, query, request, reply }) => {
       const brandId = gatewayBrand(auth, query);
       if (!request.headers['content-type']?.startsWith('application/json')) throw badRequest('Send the publish payload as application/json.');
-      await mkdir(payloadDir, { recursive: true, mode: 0o700 });
-      const file = join(payloadDir, `${randomBytes(12).toString('hex')}.json`);
-      const scanner = new PublishPayloadScanner();
-      const decoder = new StringDecoder('utf8');
-      const scan = new Transform({
-        // A bad payload is read to its end but no longer kept: failing the stream would cut the connection before the 400.
-        transform(chunk: Buffer, _encoding, next) {
-          if (scanner.problem === null) scanner.feed(decoder.write(chunk));
-          next(null, scanner.problem === null ? chunk : undefined);
-        },
-      });
+      const declared = Number(request.headers['content-length'] ?? NaN);
+      const allowance = budget.open(brandId, Number.isFinite(declared) ? declared : null);
       try {
-        await pipeline(request.raw, scan, createWriteStream(file, { mode: 0o600 }));
-        if (scanner.problem === null) scanner.feed(decoder.end());
-        const problem = scanner.finish();
-        if (problem) throw badRequest(problem);
-        const published = scanner.published ?? true;
-        const jobs = ctx.publishing.enqueue(brandId, [...new Set(scanner.videoIds)], published ? 'publish' : 'unpublish', file);
-        return { message: `${jobs.length} video${jobs.length === 1 ? '' : 's'} queued to be ${published ? 'published' : 'unpublished'}`, count: jobs.length, jobs };
-      } catch (error) {
-        await rm(file, { force: true });
-        throw error;
+        if (allowance.refusedAtOnce) {
+          // Declared too large: nothing is written; what the client sends meanwhile is read and dropped (up to a bound) so it reads the answer.
+          await drainBody(request.raw);
+          reply.header('connection', 'close');
+          throw allowance.refusedAtOnce;
+        }
+        await mkdir(payloadDir, { recursive: true, mode: 0o700 });
+        const file = join(payloadDir, `${randomBytes(12).toString('hex')}.json`);
+        const received = await receivePayload(request.raw, file, allowance);
+        try {
+          if (received.refused) {
+            reply.header('connection', 'close');
+            throw received.refused;
+          }
+          const { scanner } = received;
+          const problem = scanner.finish();
+          if (problem) throw badRequest(problem);
+          const published = scanner.published ?? true;
+          const payload = { file, bytes: received.bytes };
+          const jobs = ctx.publishing.enqueue(brandId, [...new Set(scanner.videoIds)], published ? 'publish' : 'unpublish', payload);
+          return { message: `${jobs.length} video${jobs.length === 1 ? '' : 's'} queued to be ${published ? 'published' : 'unpublished'}`, count: jobs.length, jobs };
+        } catch (error) {
+          await rm(file, { force: true });
+          throw error;
+        }
+      } finally {
+        allowance.close();
       }
     },
   });
+}
+
+/**
+ * Streams a payload to `file`, reading its video ids as it goes. A bad payload, or one past its allowance, is read on
+ * but no longer kept: failing the stream would cut the connection before the answer. Past the allowance by more than
+ * the drain bound, the stream fails (the connection is cut). Any failure removes the file.
+ */
+async function receivePayload(raw: IncomingMessage, file: string, allowance: PayloadAllowance): Promise<{ scanner: PublishPayloadScanner; bytes: number; refused: HttpError | null }> {
+  const scanner = new PublishPayloadScanner();
+  const decoder = new StringDecoder('utf8');
+  let refused: HttpError | null = null;
+  let bytes = 0;
+  let dropped = 0;
+  const scan = new Transform({
+    transform(chunk: Buffer, _encoding, next) {
+      refused ??= allowance.add(chunk.length);
+      if (refused) {
+        dropped += chunk.length;
+        return next(dropped > DRAIN_LIMIT_BYTES ? refused : null);
+      }
+      bytes += chunk.length;
+      if (scanner.problem === null) scanner.feed(decoder.write(chunk));
+      next(null, scanner.problem === null ? chunk : undefined);
+    },
+  });
+  try {
+    await pipeline(raw, scan, createWriteStream(file, { mode: 0o600 }));
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  if (scanner.problem === null) scanner.feed(decoder.end());
+  return { scanner, bytes, refused };
 }

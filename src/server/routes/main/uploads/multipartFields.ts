@@ -49,9 +49,19 @@ export async function readMultipart(request: FastifyRequest, options: MultipartO
     }
   } catch (error) {
     await Promise.all(files.map((file) => rm(file.path, { force: true })));
-    throw error;
+    throw unreadableBody(error) ? new HttpError(400, MULTIPART_UNREADABLE) : error;
   }
   return { fields, files };
+}
+
+export const MULTIPART_UNREADABLE = 'The form could not be read: its multipart/form-data body is cut short or malformed. Send it again.';
+
+/**
+ * A failure of the multipart parser itself (no boundary, a body cut short, a malformed part): plain errors without a
+ * status. Errors with a status are already answered as they say, and file-system errors (a `syscall`) are ours.
+ */
+function unreadableBody(error: unknown): boolean {
+  return error instanceof Error && !(error instanceof HttpError) && typeof (error as { statusCode?: unknown }).statusCode !== 'number' && !('syscall' in error);
 }
 
 /**

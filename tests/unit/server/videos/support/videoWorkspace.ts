@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../../../src/server/app';
+import type { BuildAppOptions } from '../../../../../src/server/app';
 import { openDatabase } from '../../../../../src/server/db/database';
 import { seedDemoWorkspace } from '../../../../../src/server/seed/index';
 import { DEMO_ACCOUNTS } from '../../../../../src/shared/demoAccounts';
@@ -31,11 +32,11 @@ export interface VideoWorkspace {
 export const WORKSPACE_NOW = '2026-11-22T10:00:00.000Z';
 
 /** Seeds once (scale 0.3 keeps it quick) and signs in the demo brand manager. */
-export async function openVideoWorkspace(scale = 0.3): Promise<VideoWorkspace> {
+export async function openVideoWorkspace(scale = 0.3, appOptions: Partial<BuildAppOptions> = {}): Promise<VideoWorkspace> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-videos-'));
   const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
   await seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale, creatorScale: 0.3 });
-  const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir, now: () => new Date(WORKSPACE_NOW) });
+  const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir, now: () => new Date(WORKSPACE_NOW), ...appOptions });
   const session = await signIn(app, DEMO_ACCOUNTS.brandManager);
   const userId = (session.currentUser as { _id: string })._id;
   const brands = db.prepare('SELECT b.id FROM brands b JOIN brand_members m ON m.brand_id = b.id WHERE m.user_id = ? ORDER BY b.created_at, b.name').pluck().all(userId) as string[];
@@ -66,6 +67,6 @@ export async function openVideoWorkspace(scale = 0.3): Promise<VideoWorkspace> {
 }
 
 /** A workspace opened before a file's tests and closed after; read `.w` inside tests. */
-export function useVideoWorkspace(scale = 0.2): { readonly w: VideoWorkspace } {
-  return useOpened(() => openVideoWorkspace(scale));
+export function useVideoWorkspace(scale = 0.2, appOptions: Partial<BuildAppOptions> = {}): { readonly w: VideoWorkspace } {
+  return useOpened(() => openVideoWorkspace(scale, appOptions));
 }
