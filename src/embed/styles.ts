@@ -11,8 +11,8 @@ export const STYLES = `
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .rs{height:${RESERVED_HEIGHT}px;display:flex;flex-direction:column;gap:8px;padding:8px 0;color-scheme:light;min-width:0;max-width:100%;container-type:inline-size}
 .bar{display:flex;align-items:center;gap:8px;min-height:36px;padding:0 4px}
-h2{font-size:16px;margin:0;flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.chips{display:flex;gap:6px;overflow-x:auto;max-width:60%}
+h2{font-size:16px;margin:0;flex:0 1 auto;max-width:55%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.chips{display:flex;gap:6px;overflow-x:auto;flex:1 1 0;min-width:0}
 .chip{border:1px solid #c9d1d6;background:#fff;color:#1d2327;border-radius:999px;padding:4px 10px;font:inherit;font-size:12px;cursor:pointer;white-space:nowrap}
 .chip[aria-pressed=true]{background:var(--rs-primary);border-color:var(--rs-primary);color:var(--rs-text)}
 .nav{width:32px;height:32px;border-radius:50%;border:1px solid #c9d1d6;background:#fff;cursor:pointer;font-size:18px;line-height:1;color:#1d2327}

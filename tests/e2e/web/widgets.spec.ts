@@ -63,6 +63,9 @@ test('a widget built with 5 videos and tagged products, embedded on another orig
     await page.reload();
     const preview = page.getByRole('region', { name: 'Preview on desktop' });
     await expect(preview.getByRole('button', { name: /^Play / })).toHaveCount(5);
+    // The carousel's title is read whole beside its menu; the menu scrolls instead.
+    const title = preview.getByRole('heading', { name: 'Spring glow carousel' });
+    expect(await title.evaluate((heading) => heading.scrollWidth <= heading.clientWidth)).toBe(true);
     await page.screenshot({ path: `artifacts/screenshots/widget-builder-desktop-${skin}.png`, fullPage: true });
     await page.getByRole('radio', { name: 'Mobile' }).check();
     await expect(page.getByRole('region', { name: 'Preview on mobile' }).getByRole('button', { name: /^Play / })).toHaveCount(5);

@@ -56,6 +56,17 @@ describe('scheduled reports', () => {
     expect(after!.next_due).toBe(new Date(START + 14 * DAY).toISOString());
   });
 
+  it('announces and lists a report renamed after it was scheduled under its new name', async () => {
+    const report = await aReport('Old name');
+    const { folder, scheduler, notices, schedules } = setUp('renamed');
+    await schedules.schedule({ report_id: report._id, identity: identity(), title: report.title, cadence: 'weekly', folder });
+    expect((await backend.w.send('PUT', `/jwt_api/reports/${report._id}`, { title: 'New name' })).statusCode).toBe(200);
+    schedules.start();
+    await scheduler.advance(7 * DAY + CHECK_EVERY_MS);
+    expect(notices.map((notice) => notice.body)).toEqual(['New name']);
+    expect((await schedules.list())[0]!.title).toBe('New name');
+  });
+
   it('writes a run missed while the app was closed at the next start, once, and waits for the back end', async () => {
     const report = await aReport('Monthly sentiment');
     let up = false;

@@ -84,10 +84,10 @@ export function createReportExportService(deps: ReportExportDeps) {
       const target = await deps.savePicker.pick({ title: `Save ${document.title}`, defaultName: `${base}.${input.format}`, filters: [{ name: input.format.toUpperCase(), extensions: [input.format] }] });
       return target === null ? null : write(input, dirname(target), target, document, base);
     },
-    /** Writes into a folder without asking (scheduled reports), never replacing a file. */
-    async exportToFolder(input: ReportExportInput, dir: string): Promise<NonNullable<ReportExportResult>> {
+    /** Writes into a folder without asking (scheduled reports), never replacing a file; says the report's title as of now. */
+    async exportToFolder(input: ReportExportInput, dir: string): Promise<NonNullable<ReportExportResult> & { title: string }> {
       const { document, base } = await documentOf(input);
-      return write(input, dir, null, document, base);
+      return { ...(await write(input, dir, null, document, base))!, title: document.title };
     },
   };
 }

@@ -72,6 +72,8 @@ export function createReportSchedules(deps: ReportScheduleDeps) {
       try {
         const result = await deps.exports.exportToFolder({ format: 'pdf', identity: schedule.identity, report_id: schedule.report_id, window: {} }, schedule.folder);
         schedule.last_run = { at: now.toISOString(), ok: true, path: result.path, message: null };
+        // A report renamed since it was scheduled is announced (and listed) under its new name.
+        schedule.title = result.title;
         deps.notifier.saved(SCHEDULE_MESSAGES.saved, schedule.title, result.path);
       } catch (error) {
         // Signed out or the back end not up yet: the run stays due and is tried at the next check.

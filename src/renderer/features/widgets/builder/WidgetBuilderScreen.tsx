@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import type { Widget } from '../../../../shared/http/widgets.schemas';
 import { actingIdentityAtom } from '../../../app/session/session.atoms';
 import { useServices } from '../../../app/useServices';
+import { formatDateTime } from '../../../lib/format';
 import { toFailure } from '../../../lib/httpFailure';
 import { FormAlert } from '../../../ui/form';
 import { EmptyState, PageHeader } from '../../../ui/page';
@@ -100,7 +101,7 @@ function Builder({ who, id }: { who: Who; id: string | null }) {
           <div className="widget-builder__actions">
             <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving…' : id === null ? 'Create widget' : 'Save changes'}</button>
             {form.videos.length < MIN_VIDEOS_FOR_CAROUSEL && <span className="field__hint">Add {MIN_VIDEOS_FOR_CAROUSEL - form.videos.length} more video{MIN_VIDEOS_FOR_CAROUSEL - form.videos.length === 1 ? '' : 's'} to save.</span>}
-            {saved && !busy && !error && <span className="field__hint" role="status">Saved {new Date(saved.updated_at).toLocaleTimeString()}.</span>}
+            {saved && !busy && !error && <span className="field__hint" role="status">Saved {formatDateTime(saved.updated_at)}.</span>}
           </div>
         </form>
         <aside className="widget-builder__preview" aria-label="Preview">
