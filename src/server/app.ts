@@ -94,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tokens = createAccessTokenService(options.jwtSecret, now);
   const pipelineEnv = readPipelineEnv();
   const videos = createVideoRepositories(options.db);
+  const sessions = createSessionService({ repos, tokens, now });
   const ctx: ServerContext = {
     db: options.db,
     now,
@@ -101,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     videos,
     home: createHomeRepositories(options.db, videos.index, repos.brands),
     tokens,
-    sessions: createSessionService({ repos, tokens, now }),
+    sessions,
     loginLimiter: createFailedAttemptLimiter({ limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),
     version: BACKEND_VERSION,
     media: createMediaService(options.dataDir, now),
@@ -117,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploadMaxBytes: options.uploadMaxBytes ?? pipelineEnv.uploadMaxBytes,
     widgets: { keys: createAccessKeys(options.db) },
     publishing: createPublisher(options.db, now),
-    chat: createChatService(options.db, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS),
+    chat: createChatService(options.db, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
   };
 
   // A PubNub subscribe names up to 50 channels in one path segment: past find-my-way's default of 100 characters.
