@@ -40,4 +40,15 @@ describe('a NUL character in search text (issue 26, item 4)', () => {
     expect((await w.get('/jwt_api/reports/speech_reports', { highlight: 'price' })).statusCode).toBe(200);
     expect((await w.get('/jwt_api/products/autocomplete_product_or_hashtag_list', { q: 'dew' })).statusCode).toBe(200);
   });
+
+  it('an assistant question with a NUL is answered (its words are searched), not failed', async () => {
+    const { w } = ws;
+    const gql = async (query: string, variables: object) =>
+      (await w.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${w.jwt}` }, payload: { query, variables } })).json() as { data?: Record<string, { _id?: string; content?: string }>; errors?: unknown[] };
+    const conversation = (await gql('mutation($b: ID!) { createConversation(brandId: $b) { _id } }', { b: w.brandId })).data!.createConversation!._id;
+    const asked = await gql('mutation($b: ID!, $c: ID!, $q: String!) { askReelscope(brandId: $b, conversationId: $c, duration: "all_dates", userMessage: { content: $q, role: "user" }) { content } }',
+      { b: w.brandId, c: conversation, q: `What do people say about the ${WITH_NUL}?` });
+    expect(asked.errors).toBeUndefined();
+    expect(asked.data!.askReelscope!.content).toMatch(/price/);
+  });
 });
