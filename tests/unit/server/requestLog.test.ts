@@ -71,10 +71,13 @@ describe('the request log (issue 26, item 11)', () => {
     const widgetToken = `wt_${randomBytes(18).toString('base64url')}`;
     const uploadToken = randomBytes(24).toString('base64url');
     const resetToken = randomBytes(32).toString('base64url');
+    const shopToken = `shpat_${randomBytes(16).toString('hex')}`;
 
     await app.inject({ method: 'GET', url: `/v3/history/sub-key/${chat.subscribeKey}/channel/nowhere?uuid=${chat.userId}&auth=${encodeURIComponent(chat.authKey)}` });
     await app.inject({ method: 'GET', url: '/metrics/api/metrics', headers: { 'x-api-key': apiKey.api_key } });
     await app.inject({ method: 'GET', url: `/metrics/embed/widgets/w1?token=${widgetToken}` });
+    // No API key: refused before any store is asked; the store token in the query is what matters here.
+    await app.inject({ method: 'GET', url: `/metrics/products/inventory?store_url=https%3A%2F%2Fshop.example&shop_token=${shopToken}` });
     await app.inject({ method: 'PUT', url: `/media/upload/${uploadToken}`, payload: 'bytes', headers: { 'content-type': 'application/octet-stream' } });
     await send(app, 'PUT', '/jwt_api/recovery_passwords', { token: resetToken, password });
     await app.inject({ method: 'POST', url: '/__test/boom', headers: { ...bearer, cookie: `jwt=${session.jwt}` }, payload: { password } });
@@ -82,13 +85,14 @@ describe('the request log (issue 26, item 11)', () => {
     await send(app, 'POST', '/jwt_api/logout', { refresh_token: session.refresh_token });
 
     const log = text();
-    for (const secret of [password, session.jwt, session.refresh_token, chat.authKey, encodeURIComponent(chat.authKey), apiKey.api_key, widgetToken, uploadToken, resetToken]) {
+    for (const secret of [password, session.jwt, session.refresh_token, chat.authKey, encodeURIComponent(chat.authKey), apiKey.api_key, widgetToken, uploadToken, resetToken, shopToken]) {
       expect(log).not.toContain(secret);
     }
     // Still useful: every request is there with its id, its path and its status, the secrets replaced.
     const urls = lines().flatMap((line) => (line.req ? [line.req.url] : []));
     expect(urls).toContain(`/metrics/embed/widgets/w1?token=[redacted]`);
     expect(urls).toContain('/media/upload/[redacted]');
+    expect(urls).toContain('/metrics/products/inventory?store_url=https%3A%2F%2Fshop.example&shop_token=[redacted]');
     expect(urls.some((url) => url.includes('auth=[redacted]') && url.includes(`uuid=${chat.userId}`))).toBe(true);
     expect(lines().filter((line) => line.msg === 'request completed').every((line) => typeof line.reqId === 'string')).toBe(true);
     expect(lines().find((line) => line.msg === 'careless handler')).toMatchObject({ body: { password: '[redacted]', refresh_token: '[redacted]', nested: { token: '[redacted]' } } });
