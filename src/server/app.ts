@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import Fastify from 'fastify';
@@ -5,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MEDIA_URL_PREFIX } from '../shared/domain/workspace';
 import packageJson from '../../package.json' with { type: 'json' };
-import { DEFAULT_BACKEND_PORT, ELECTRON_APP_ORIGIN, JSON_BODY_LIMIT_BYTES, LOGIN_ATTEMPTS_PER_MINUTE, SERVICE_PREFIXES } from '../shared/constants';
+import { ADDRESS_PROBE_WINDOW_MINUTES, ADDRESS_PROBES_PER_WINDOW, DEFAULT_BACKEND_PORT, ELECTRON_APP_ORIGIN, JSON_BODY_LIMIT_BYTES, LOGIN_ATTEMPTS_PER_MINUTE, SERVICE_PREFIXES } from '../shared/constants';
 import { readPipelineEnv } from './analysis/analysisConfig';
 import type { FfmpegTools } from './analysis/embeddedSubtitles';
 import { createAnalysisPipeline } from './analysis/pipeline';
@@ -21,6 +22,7 @@ import { preparePrivateDataDir } from './dataDir';
 import { openDatabase } from './db/database';
 import { installAsciiJson } from './http/asciiJson';
 import { installErrorHandling } from './http/errorHandling';
+import { loggerOptions, type RequestLogOptions } from './http/requestLog';
 import { installRouteSupport } from './http/routeSupport';
 import { createRepositories } from './repositories/index';
 import { gatewayApiPlugin } from './routes/gateway/index';
@@ -54,7 +56,8 @@ export interface ServerOptions {
   host?: '127.0.0.1';
   /** Origins allowed besides the Electron renderer's (e.g. the web host's). */
   allowedOrigins?: string[];
-  logger?: boolean;
+  /** The log (REELSCOPE_LOG); default errors only, to stdout. */
+  log?: RequestLogOptions;
   /** Demo workspace on first start (no users yet); false skips it. */
   seed?: { scale?: number } | false;
   now?: () => Date;
@@ -75,7 +78,8 @@ export interface BuildAppOptions {
   db: Database.Database;
   jwtSecret: Uint8Array;
   allowedOrigins?: string[];
-  logger?: boolean;
+  /** Level and destination of the log; default errors only (5xx with their stack), to stdout. */
+  log?: RequestLogOptions;
   now?: () => Date;
   /** The data folder: its `media` subfolder is served under MEDIA_URL_PREFIX and its media secret signs video URLs. */
   dataDir?: string;
@@ -99,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tokens = createAccessTokenService(options.jwtSecret, now);
   const pipelineEnv = readPipelineEnv();
   const videos = createVideoRepositories(options.db);
+  const sessions = createSessionService({ repos, tokens, now });
   const ctx: ServerContext = {
     db: options.db,
     now,
@@ -106,8 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     videos,
     home: createHomeRepositories(options.db, videos.index, repos.brands),
     tokens,
-    sessions: createSessionService({ repos, tokens, now }),
+    sessions,
     loginLimiter: createFailedAttemptLimiter({ limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),
+    addressLimiter: createFailedAttemptLimiter({ limit: ADDRESS_PROBES_PER_WINDOW, windowMs: ADDRESS_PROBE_WINDOW_MINUTES * 60_000, now }),
     version: BACKEND_VERSION,
     media: createMediaService(options.dataDir, now),
     analysis: createAnalysisPipeline({
@@ -123,11 +129,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publishPayloads: { ...readPublishPayloadLimits(), ...options.publishPayloads },
     widgets: { keys: createAccessKeys(options.db) },
     publishing: createPublisher(options.db, now),
-    chat: createChatService(options.db, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS),
+    chat: createChatService(options.db, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
   };
 
   // A PubNub subscribe names up to 50 channels in one path segment: past find-my-way's default of 100 characters.
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT_BYTES, trustProxy: false, routerOptions: { maxParamLength: 4096 } });
+  const app = Fastify({
+    logger: loggerOptions(options.log ?? { level: 'error' }),
+    // A random id per request (not a counter that restarts at each start), never one a client sends.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 4096 },
+  });
+  // The answer names its request id, so a person reporting a failure can point at its log lines.
+  app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
   installErrorHandling(app);
   installRouteSupport(app, createBearerAuthenticator(tokens, repos));
   installHostOriginGuard(app, new Set([ELECTRON_APP_ORIGIN, ...(options.allowedOrigins ?? [])]));
@@ -175,7 +191,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       db,
       jwtSecret: loadOrCreateJwtSecret(options.dataDir),
       allowedOrigins: options.allowedOrigins,
-      logger: options.logger,
+      log: options.log,
       now: options.now,
       dataDir: options.dataDir,
     });

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
       port: config.port,
       allowedOrigins: config.allowedOrigins,
       seed: config.seed ? {} : false,
-      logger: process.env.REELSCOPE_LOG === '1',
+      log: { level: config.logLevel },
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,5 +1,6 @@
 import { DEFAULT_BACKEND_PORT } from '../shared/constants';
 import { defaultDataDir } from './dataDir';
+import { logLevelFromEnv, type LogLevel } from './http/requestLog';
 
 /** What `npm run server` starts with, read from the environment. */
 export interface CliConfig {
@@ -8,6 +9,8 @@ export interface CliConfig {
   allowedOrigins: string[];
   /** False when REELSCOPE_SEED=0: start with an empty database (tests, support cases). */
   seed: boolean;
+  /** REELSCOPE_LOG: a pino level name, 1 (info) or 0 / unset (errors only). */
+  logLevel: LogLevel;
 }
 
 function parsePort(name: string, text: string | undefined, fallback: number): number {
@@ -20,7 +23,7 @@ function parsePort(name: string, text: string | undefined, fallback: number): nu
 /**
  * Reads REELSCOPE_PORT, REELSCOPE_DATA_DIR, REELSCOPE_WEB_PORT (its loopback origins are allowed; the web host sets
  * it when it starts the back end), REELSCOPE_ALLOWED_ORIGINS (comma-separated extra origins) and REELSCOPE_SEED
- * (0 skips the demo seed). The Electron origin is added by the app itself. A back end started alone allows no web
+ * (0 skips the demo seed) and REELSCOPE_LOG (the log level). The Electron origin is added by the app itself. A back end started alone allows no web
  * origin: reflecting a default web port nobody serves would let whatever later listens there read the API.
  */
 export function readCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
@@ -34,5 +37,6 @@ export function readCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
     dataDir: env.REELSCOPE_DATA_DIR?.trim() || defaultDataDir(),
     allowedOrigins: [...(webPort === null ? [] : [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`]), ...extra],
     seed: env.REELSCOPE_SEED !== '0',
+    logLevel: logLevelFromEnv(env.REELSCOPE_LOG),
   };
 }

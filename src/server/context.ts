@@ -24,6 +24,8 @@ export interface ServerContext {
   tokens: AccessTokenService;
   sessions: SessionService;
   loginLimiter: FailedAttemptLimiter;
+  /** Account probes per client address across accounts (sign-in, sign-up, recovery, confirmation): ADDRESS_PROBES_PER_WINDOW. */
+  addressLimiter: FailedAttemptLimiter;
   version: string;
   /** The media folder and the signer of its video URLs. */
   media: MediaService;

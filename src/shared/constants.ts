@@ -130,6 +130,13 @@ export const REGISTRATION_INCOMPLETE_CODE = 'registration_incomplete';
 
 /** Failed login attempts allowed per minute per account and client address before 429. */
 export const LOGIN_ATTEMPTS_PER_MINUTE = 5;
+/**
+ * Account probes one client address may make across all accounts in ADDRESS_PROBE_WINDOW_MINUTES before 429: failed
+ * sign-ins, sign-ups refused for a taken email, password-recovery and confirmation requests (each tells a known
+ * email from an unknown one). Four accounts' worth of the per-account limit: a person never meets it.
+ */
+export const ADDRESS_PROBES_PER_WINDOW = 20;
+export const ADDRESS_PROBE_WINDOW_MINUTES = 15;
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Origin of the Electron renderer (its custom protocol); the embedded back end always allows it. */

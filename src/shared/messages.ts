@@ -31,6 +31,8 @@ export const MESSAGES = {
   serverNoAnswerAction: 'the Reelscope server did not answer, so nothing was changed. Try again once it is back.',
   serverTimeout: 'the Reelscope server took too long to answer. Try again in a moment.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+  /** ADDRESS_PROBES_PER_WINDOW reached (its window is ADDRESS_PROBE_WINDOW_MINUTES). */
+  tooManyAddressAttempts: 'Too many sign-in, sign-up or password-reset attempts from this address. Please wait 15 minutes and try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;
 

@@ -3,10 +3,12 @@ import { MESSAGES } from '../../shared/messages';
 import { unauthorized } from '../http/httpError';
 import { TOKEN_SETTINGS } from './tokenSettings';
 
-/** The claims an access jwt carries: sub (user id) and bid (current brand id). */
+/** The claims an access jwt carries: sub (user id), bid (current brand id) and sid (the sign-in it belongs to). */
 export interface AccessClaims {
   userId: string;
   brandId: string | null;
+  /** The session of the refresh token issued with it; null for a token signed without one. */
+  sessionId?: string | null;
 }
 
 export interface AccessTokenService {
@@ -20,9 +22,9 @@ export interface AccessTokenService {
 export function createAccessTokenService(secret: Uint8Array, now: () => Date): AccessTokenService {
   const seconds = (): number => Math.floor(now().getTime() / 1000);
   return {
-    async sign({ userId, brandId }) {
+    async sign({ userId, brandId, sessionId }) {
       const issuedAt = seconds();
-      const jwt = await new SignJWT(brandId ? { bid: brandId } : {})
+      const jwt = await new SignJWT({ ...(brandId ? { bid: brandId } : {}), ...(sessionId ? { sid: sessionId } : {}) })
         .setProtectedHeader({ alg: TOKEN_SETTINGS.algorithm, typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(TOKEN_SETTINGS.issuer)
@@ -43,7 +45,7 @@ export function createAccessTokenService(secret: Uint8Array, now: () => Date): A
           requiredClaims: ['sub', 'exp'],
         });
         const brandId = typeof payload.bid === 'string' ? payload.bid : null;
-        return { userId: String(payload.sub), brandId };
+        return { userId: String(payload.sub), brandId, sessionId: typeof payload.sid === 'string' ? payload.sid : null };
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw unauthorized(MESSAGES.sessionExpired);
         throw unauthorized();

@@ -7,6 +7,8 @@ export interface AuthContext {
   brandIds: readonly string[];
   /** Own brands plus the competitors of each own brand. */
   readableBrandIds: readonly string[];
+  /** The sign-in the bearer belongs to (its `sid` claim); null for a token signed without one. */
+  sessionId: string | null;
 }
 
 /** Resolves the bearer of a request into an AuthContext, or throws a 401 HttpError. */

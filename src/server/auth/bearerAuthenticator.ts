@@ -23,6 +23,7 @@ export function createBearerAuthenticator(tokens: AccessTokenService, repos: Rep
       brandId: claims.brandId !== null && brandIds.includes(claims.brandId) ? claims.brandId : null,
       brandIds,
       readableBrandIds: repos.brands.readableBrandIds(claims.userId),
+      sessionId: claims.sessionId ?? null,
     };
   };
 }

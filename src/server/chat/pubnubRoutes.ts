@@ -22,10 +22,10 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const MESSAGE_TOO_LARGE = `Message Too Large: at most ${PUBNUB_MESSAGE_MAX_BYTES / 1024} KiB.`;
 const base = { auth: 'none' as const, tags: ['pubnub'] };
 
-/** The caller of a PubNub call: a genuine, unexpired key issued to the user id it claims (403 otherwise). */
+/** The caller of a PubNub call: a genuine, unexpired key issued to the user id it claims in a live session (403 otherwise). */
 function caller(chat: ChatService, query: z.infer<typeof PubnubCallQuerySchema>): ChatMember {
-  const member = chat.keys.verify(query.auth, query.uuid);
-  if (!member) throw new HttpError(403, 'Forbidden: the auth key is missing, expired or not for this user id.');
+  const member = chat.admit(query.auth, query.uuid);
+  if (!member) throw new HttpError(403, 'Forbidden: the auth key is missing, expired, signed out or not for this user id.');
   return member;
 }
 
@@ -115,6 +115,8 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
         const closed = new AbortController();
         reply.raw.once('close', () => closed.abort());
         await chat.bus.wait(new Set(channels.map((channel) => channel.pubnub_id)), chat.subscribeWaitMs, closed.signal);
+        // The holder may have signed out while the poll waited: nothing is delivered on an ended key.
+        caller(chat, query);
         rows = chat.store.after(ids, since, DELIVERED_PER_POLL);
       }
       // After what was delivered, or (nothing came) the clock's now: never before the cursor the client sent.

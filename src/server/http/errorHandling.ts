@@ -19,6 +19,8 @@ function isFastifyError(error: unknown): error is FastifyError {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
+      // A 5xx we answer on purpose (a store that did not answer, no data folder) is still worth its stack in the log.
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.code));
     }
     if (isFastifyError(error) && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -29,7 +31,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       const message = (error.code && FRAMEWORK_MESSAGES[error.code]) ?? (error instanceof SyntaxError ? HTTP_MESSAGES.malformedJson : error.message);
       return reply.code(error.statusCode).send(errorBody(error.statusCode, message));
     }
-    // Anything else is our bug: log the details, answer a generic text so nothing internal leaks.
+    // Anything else is our bug: log it with its stack (at every log level), answer a generic text so nothing internal leaks.
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(errorBody(500, HTTP_MESSAGES.internalError));
   });

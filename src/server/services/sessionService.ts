@@ -39,18 +39,22 @@ export function createSessionService(deps: { repos: Repositories; tokens: Access
     };
   }
 
-  /** A session plus a fresh access jwt and refresh token for its current brand. */
-  async function issue(user: UserRecord, brandId: string | null): Promise<SessionResponse> {
+  /**
+   * A session plus a fresh access jwt and refresh token for its current brand. A sign-in starts a session (a new
+   * id); a rotation or a brand switch continues the one it came from, so signing out ends all of it.
+   */
+  async function issue(user: UserRecord, brandId: string | null, sessionId: string = generateOpaqueToken()): Promise<SessionResponse> {
     assertMayHaveSession(user);
     const session = buildSession(user, brandId);
     const currentBrandId = session.currentBrand?._id ?? null;
-    const { jwt, expiresIn } = await tokens.sign({ userId: user.id, brandId: currentBrandId });
+    const { jwt, expiresIn } = await tokens.sign({ userId: user.id, brandId: currentBrandId, sessionId });
     const refreshToken = generateOpaqueToken();
     const issuedAt = now();
     repos.refreshTokens.insert({
       tokenHash: hashOpaqueToken(refreshToken),
       userId: user.id,
       brandId: currentBrandId,
+      sessionId,
       expiresAt: new Date(issuedAt.getTime() + TOKEN_SETTINGS.refreshTtlMs).toISOString(),
       createdAt: issuedAt.toISOString(),
     });
@@ -73,22 +77,28 @@ export function createSessionService(deps: { repos: Repositories; tokens: Access
     if (record.expiresAt <= at) throw unauthorized(MESSAGES.sessionExpired);
     const user = repos.users.findById(record.userId);
     if (!user) throw unauthorized(HTTP_MESSAGES.refreshTokenInvalid);
-    return issue(user, record.brandId);
+    return issue(user, record.brandId, record.sessionId);
   }
 
-  /** Switches to one of the user's own brands (404 otherwise) and issues a pair carrying it. */
-  async function switchBrand(userId: string, brandId: string): Promise<SessionResponse> {
+  /** Switches to one of the user's own brands (404 otherwise) and issues a pair carrying it, in the bearer's session. */
+  async function switchBrand(userId: string, brandId: string, sessionId: string | null): Promise<SessionResponse> {
     const user = repos.users.findById(userId);
     if (!user) throw unauthorized();
     if (!repos.brands.ownBrands(userId).some((brand) => brand.id === brandId)) throw notFound();
-    return issue(user, brandId);
+    return issue(user, brandId, sessionId ?? undefined);
   }
 
-  /** Revokes one refresh token; unknown tokens are ignored so logout always succeeds. */
+  /** Signs out: ends the refresh token's whole session; unknown tokens are ignored so logout always succeeds. */
   function revoke(refreshToken: string): void {
-    repos.refreshTokens.revoke(hashOpaqueToken(refreshToken), now().toISOString());
+    const record = repos.refreshTokens.findByHash(hashOpaqueToken(refreshToken));
+    if (record) repos.refreshTokens.revokeSession(record.sessionId, now().toISOString());
   }
 
-  return { buildSession, issue, rotate, switchBrand, revoke };
+  /** Whether the user's sign-in is still on: not signed out, not ended by reuse or expiry, the user not removed. */
+  function isLive(userId: string, sessionId: string): boolean {
+    return repos.refreshTokens.sessionLive(sessionId, userId, now().toISOString());
+  }
+
+  return { buildSession, issue, rotate, switchBrand, revoke, isLive };
 }
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -8,6 +8,7 @@ import { CAMPAIGN_DEFAULTS, CAMPAIGN_TABS as CAMPAIGN_TAB_NAMES, PLATFORMS, US_T
 import { normalizeUrl } from '../rules/validation';
 import { ProductVideoSchema } from './products.schemas';
 import { IdentitySchema, id } from './videoList.schemas';
+import { searchText } from './searchText';
 
 export const CAMPAIGN_TABS = ['active', 'past', 'draft'] as const;
 /** The tabs' names (spec §2), in the order of CAMPAIGN_TABS. */
@@ -84,7 +85,7 @@ export type Campaign = z.infer<typeof CampaignSchema>;
 export const CampaignListQuerySchema = IdentitySchema.extend({
   tab: z.enum(CAMPAIGN_TABS, { message: `tab is one of ${CAMPAIGN_TABS.join(', ')}` }).default('active'),
   sort: z.enum(CAMPAIGN_SORTS, { message: 'sort is OLD or NEW' }).default('OLD'),
-  search: z.string().trim().max(200).default(''),
+  search: searchText().default(''),
 });
 export const CampaignListResponseSchema = z.object({
   campaigns: z.array(CampaignSchema),

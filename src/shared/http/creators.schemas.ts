@@ -11,6 +11,7 @@ import { CreatorSchema, DailyTrackingSchema } from '../domain/creator';
 import { DemographicsSchema } from '../domain/video';
 import { ListPageShape, pageParam, perPageParam, ProductVideoSchema } from './products.schemas';
 import { FilterOptionSchema, IdentitySchema, id, jsonQueryParam, queryBool } from './videos.schemas';
+import { searchText } from './searchText';
 
 /** Sorts of the creators list; each honours `desc` (default true). */
 export const CREATOR_SORTS = [DEFAULT_CREATOR_SORT, 'subscribers', 'video_count'] as const;
@@ -50,7 +51,7 @@ export const CreatorListQuerySchema = IdentitySchema.extend({
   tab: z.enum(CREATOR_TABS).default('My Creators'),
   sort: z.enum(CREATOR_SORTS).default(DEFAULT_CREATOR_SORT),
   desc: queryBool.default(true),
-  search: z.string().trim().max(200).default(''),
+  search: searchText().default(''),
   page: pageParam,
   per_page: perPageParam,
   date: z.enum(DATE_RANGES).default('all_dates'),

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { PAGE_SIZES, PRODUCT_SORTS, PRODUCT_TABS } from '../constants';
 import { ProductSchema } from '../domain/product';
 import { FilterOptionSchema, IdentitySchema, id, ids, jsonQueryParam, NOTE_FILTER_VALUES, queryBool } from './videos.schemas';
+import { searchText } from './searchText';
 export { NoteBodySchema } from './videoList.schemas';
 
 /** A product counts as trending when a video featuring it was published in the last this many days (reference time). */
@@ -28,7 +29,7 @@ export const pageParam = z.coerce.number().int().min(1).max(1_000_000).default(1
 /** Product filters (spec §3): families AND, values inside one family OR; empty lists do not filter. */
 export const ProductFiltersSchema = z.object({
   /** 'has_note' / 'no_note' (both or none: no filter); `text` searches the brand's note content (substring). */
-  note: z.object({ values: z.array(z.enum(NOTE_FILTER_VALUES)).default([]), text: z.string().max(200).default('') }).prefault({}),
+  note: z.object({ values: z.array(z.enum(NOTE_FILTER_VALUES)).default([]), text: searchText(200, false).default('') }).prefault({}),
   category: z.array(z.string().max(100)).default([]),
   /** Creator ids: products featured in a video of one of these creators. */
   influencer: z.array(id).default([]),
@@ -51,7 +52,7 @@ export const ProductListQuerySchema = IdentitySchema.extend({
   sort: z.enum(PRODUCT_SORTS).default(DEFAULT_PRODUCT_SORT),
   desc: queryBool.default(true),
   trending: queryBool.default(false),
-  search: z.string().trim().max(200).default(''),
+  search: searchText().default(''),
   page: pageParam,
   per_page: perPageParam,
   filters: jsonQueryParam(ProductFiltersSchema).optional(),
@@ -186,7 +187,7 @@ export const PRODUCT_MESSAGES = {
 } as const;
 
 /** GET /products/autocomplete_product_or_hashtag_list?q= 200: product names and hashtags containing q (≤ 20). */
-export const AutocompleteQuerySchema = IdentitySchema.extend({ q: z.string().trim().max(100).default('') });
+export const AutocompleteQuerySchema = IdentitySchema.extend({ q: searchText(100).default('') });
 export const AutocompleteResponseSchema = z.object({
   results: z.array(z.object({ type: z.enum(['product', 'hashtag']), value: z.string(), product_id: z.string().nullable() })),
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { IdentitySchema, id } from './videoList.schemas';
+import { searchText } from './searchText';
 
 export const PUBLISH_STATES = ['queued', 'processing', 'published', 'unpublished', 'failed'] as const;
 export type PublishState = (typeof PUBLISH_STATES)[number];
@@ -34,7 +35,7 @@ export const AppManagerQuerySchema = IdentitySchema.extend({
   tab: z.enum(APP_MANAGER_TABS).default('brand'),
   /** published: only what the shopper app shows; all: every playable candidate. */
   show: z.enum(['all', 'published']).default('all'),
-  search: z.string().trim().max(200).default(''),
+  search: searchText().default(''),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().refine((value) => (PAGE_SIZES as readonly number[]).includes(value), 'must be one of PAGE_SIZES').default(25),
 });

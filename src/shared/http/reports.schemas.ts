@@ -12,6 +12,7 @@ import {
   HomeScopeSchema, RecentTrendingWidgetSchema, SentimentWidgetSchema, TopProductsWidgetSchema, WordCloudWidgetSchema,
 } from './home.schemas';
 import { IdentitySchema, NOTE_FILTER_VALUES, id, jsonQueryParam, queryBool } from './videoList.schemas';
+import { searchText } from './searchText';
 
 export const REPORT_LIST_TABS = ['All Reports', ...REPORT_TYPES] as const;
 export type ReportListTab = (typeof REPORT_LIST_TABS)[number];
@@ -121,7 +122,7 @@ export type Report = z.infer<typeof ReportSchema>;
 
 export const ReportListQuerySchema = IdentitySchema.extend({
   tab: z.enum(REPORT_LIST_TABS, { message: `tab must be one of ${REPORT_LIST_TABS.join(', ')}` }).default(DEFAULT_REPORT_LIST_TAB),
-  search: z.string().trim().max(200).default(''),
+  search: searchText().default(''),
 });
 
 export const ReportListSchema = z.object({
@@ -193,7 +194,7 @@ export const SpeechReportQuerySchema = IdentitySchema.extend({
   filters: jsonQueryParam(ReportFiltersSchema).optional(),
   duration: z.enum(DATE_RANGES, { message: `duration must be one of ${DATE_RANGES.join(', ')}` }).default(DEFAULT_REPORT_DURATION),
   /** The words to find; empty: the passages that carry a sentiment. */
-  highlight: z.string().trim().max(200).default('').refine((text) => text === '' || [...text].length >= 3, 'highlight needs at least 3 characters'),
+  highlight: searchText().default('').refine((text) => text === '' || [...text].length >= 3, 'highlight needs at least 3 characters'),
   start_date: day('start_date').optional(),
   end_date: day('end_date').optional(),
   cluster: z.enum(SPEECH_CLUSTERS).default('video'),

@@ -7,6 +7,7 @@ import {
   AGE_RANGES, DATE_RANGES, DEFAULT_VIDEO_SORT, ETHNICITIES, GENDERS, PAGE_SIZES, PLATFORMS, VIDEO_SORTS, VIDEO_TABS, VIEW_THRESHOLDS,
 } from '../constants';
 import { FOUL_LANGUAGE_LEVELS, VISUAL_CONTENT_LEVELS } from '../domain/video';
+import { searchText } from './searchText';
 
 /** An entity id in a request. */
 export const id = z.string().min(1).max(64);
@@ -41,7 +42,7 @@ export const VIEWS_RADIO = ['gte', 'lte'] as const;
 
 export const VideoFiltersSchema = z.object({
   platform: z.array(z.enum(PLATFORMS)).default([]),
-  note: z.object({ values: z.array(z.enum(NOTE_FILTER_VALUES)).default([]), text: z.string().max(200).default('') }).prefault({}),
+  note: z.object({ values: z.array(z.enum(NOTE_FILTER_VALUES)).default([]), text: searchText(200, false).default('') }).prefault({}),
   demographic: z
     .object({
       age_range: z.array(z.enum(AGE_RANGES)).default([]),
@@ -118,7 +119,7 @@ export type VideoSort = z.infer<typeof VideoSortSchema>;
  */
 export const VideoListQuerySchema = IdentitySchema.extend({
   tab: z.enum(VIDEO_TABS).default('My Videos'),
-  search: z.string().trim().max(200).default(''),
+  search: searchText().default(''),
   search_in: z.enum(VIDEO_SEARCH_SCOPES).default('title'),
   sort: VideoSortSchema.default(DEFAULT_VIDEO_SORT),
   desc: queryBool.default(true),

@@ -11,6 +11,7 @@ import { AGE_RANGES, DATE_RANGES, ETHNICITIES, GENDERS, PLATFORMS, REPORT_REASON
 import { LINE_SENTIMENTS, TranscriptLineSchema, VideoSchema } from '../domain/video';
 
 import { id, ids, queryIdList, IdentitySchema, NoteBodySchema } from './videoList.schemas';
+import { searchText } from './searchText';
 
 export * from './videoList.schemas';
 
@@ -152,7 +153,7 @@ export const MyOrCompetitorResponseSchema = z.object({
 });
 
 /** GET /videos/:id/transcript query: `search` is a case-insensitive substring (≥3 chars use the FTS index). */
-export const TranscriptQuerySchema = IdentitySchema.extend({ search: z.string().max(200).default('') });
+export const TranscriptQuerySchema = IdentitySchema.extend({ search: searchText(200, false).default('') });
 /** GET /videos/:id/transcript 200: every line, or only the matching ones when `search` is set. */
 export const TranscriptResponseSchema = z.object({
   video_id: z.string(),

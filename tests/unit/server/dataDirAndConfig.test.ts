@@ -15,7 +15,7 @@ describe('defaultDataDir', () => {
 describe('readCliConfig', () => {
   it('defaults to port 4100 and, started alone, allows no web origin (no web host runs)', () => {
     const config = readCliConfig({ REELSCOPE_DATA_DIR: '/tmp/x' });
-    expect(config).toEqual({ port: 4100, dataDir: '/tmp/x', allowedOrigins: [], seed: true });
+    expect(config).toEqual({ port: 4100, dataDir: '/tmp/x', allowedOrigins: [], seed: true, logLevel: 'error' });
   });
 
   it('reads ports, extra origins and the seed switch', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatChannel } from '../../../../src/shared/http/chat.schemas';
+import { createTestUser } from '../support/testServer';
 import { useChatWorkspace } from './chatWorkspace';
 
 const workspace = useChatWorkspace();
@@ -39,5 +40,29 @@ describe('chat routes', () => {
     expect((await call('PUT', `/jwt_api/channels/${foreign}`, { data: {} })).statusCode).toBe(404);
     const otherCreator = workspace.w.db.prepare(`SELECT c.id FROM creators c JOIN brands b ON b.id = c.brand_id WHERE c.brand_id <> ? AND b.competitor_of IS NULL LIMIT 1`).pluck().get(workspace.w.brandId) as string;
     expect((await call('POST', '/jwt_api/chats', { recipient_id: otherCreator })).statusCode).toBe(404);
+  });
+
+  it('opens a direct chat only with a person who shares the brand or is one of its creators; anyone else is not found, as an unknown id is', async () => {
+    const { db, brandId } = workspace.w;
+    const openWith = (recipient_id: string) => call('POST', '/jwt_api/chats', { recipient_id, recipient_kind: 'user' });
+    const stranger = await createTestUser(db, { email: 'stranger@elsewhere.test', firstName: 'Quentin', brands: [{ name: 'Elsewhere' }] });
+    const unknown = await openWith('no-such-user-id');
+    expect(unknown.statusCode).toBe(404);
+    const refused = await openWith(stranger.id);
+    expect([refused.statusCode, refused.body]).toEqual([404, unknown.body]);
+    expect(db.prepare('SELECT COUNT(*) FROM chat_channels WHERE recipient_user_id = ?').pluck().get(stranger.id)).toBe(0);
+
+    // The account of a competitor's creator is a stranger too.
+    db.prepare('UPDATE creators SET user_id = ? WHERE id = (SELECT c.id FROM creators c JOIN brands b ON b.id = c.brand_id WHERE b.competitor_of = ? LIMIT 1)').run(stranger.id, brandId);
+    expect((await openWith(stranger.id)).body).toBe(unknown.body);
+
+    const colleague = await createTestUser(db, { email: 'colleague@reelscope.test', firstName: 'Ines' });
+    db.prepare('INSERT INTO brand_members (user_id, brand_id) VALUES (?, ?)').run(colleague.id, brandId);
+    const opened = await openWith(colleague.id);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((opened.json() as { channel: ChatChannel }).channel.recipient.user).toMatchObject({ _id: colleague.id, first_name: 'Ines' });
+
+    const creatorAccount = db.prepare('SELECT user_id FROM creators WHERE brand_id = ? AND user_id IS NOT NULL LIMIT 1').pluck().get(brandId) as string;
+    expect((await openWith(creatorAccount)).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorMessage208Schema, MessageResponseSchema, ResendConfirmationBodySchema } from '../../../../shared/http/auth.schemas';
+import { ErrorMessage208Schema, HttpErrorSchema, MessageResponseSchema, ResendConfirmationBodySchema } from '../../../../shared/http/auth.schemas';
+import { always, withAddressProbe } from '../../../auth/addressProbes';
 import { MESSAGES } from '../../../../shared/messages';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
@@ -14,8 +15,9 @@ export function registerConfirmationRoutes(app: FastifyInstance, ctx: ServerCont
     summary: 'Send the account confirmation email again',
     auth: 'none',
     body: ResendConfirmationBodySchema,
-    response: { 200: MessageResponseSchema, 208: ErrorMessage208Schema },
-    handler: ({ body, reply }) => {
+    response: { 200: MessageResponseSchema, 208: ErrorMessage208Schema, 429: HttpErrorSchema },
+    // Either answer tells whether the email has an account: every request is a probe of the client's address.
+    handler: ({ body, reply, request }) => withAddressProbe(ctx.addressLimiter, request.ip, () => {
       const user = ctx.repos.users.findByEmail(body.email);
       if (!user) return reply208(reply, MESSAGES.emailNotConnected);
       ctx.repos.outbox.add({
@@ -25,6 +27,6 @@ export function registerConfirmationRoutes(app: FastifyInstance, ctx: ServerCont
         createdAt: ctx.now().toISOString(),
       });
       return { message: HTTP_MESSAGES.confirmationSent };
-    },
+    }, always),
   });
 }

@@ -3,6 +3,7 @@ import { ErrorMessage208Schema, HttpErrorSchema, LoginBodySchema, SessionRespons
 import { MESSAGES } from '../../../../shared/messages';
 import { isValidEmail } from '../../../../shared/rules/validation';
 import { verifyPassword } from '../../../auth/passwords';
+import { answered208, withAddressProbe } from '../../../auth/addressProbes';
 import { assertMayHaveSession } from '../../../auth/sessionEligibility';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
@@ -17,7 +18,7 @@ function attemptKey(address: string, email: string): string {
   return `${address}\u0000${email.trim().toLowerCase()}`;
 }
 
-/** POST /login: email and password sign-in, rate limited per account and client on failures. */
+/** POST /login: email and password sign-in, rate limited per account and client on failures, and per client across accounts. */
 export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): void {
   defineRoute(app, {
     method: 'POST',
@@ -26,7 +27,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
     auth: 'none',
     body: LoginBodySchema,
     response: { 200: SessionResponseSchema, 208: ErrorMessage208Schema, 403: HttpErrorSchema, 429: HttpErrorSchema },
-    handler: async ({ body, request, reply }) => {
+    handler: ({ body, request, reply }) => withAddressProbe(ctx.addressLimiter, request.ip, async () => {
       // Reserved before the password is checked, so parallel attempts cannot all pass while scrypt runs.
       const ticket = ctx.loginLimiter.reserve(attemptKey(request.ip, body.email));
       if (!ticket) throw new HttpError(429, MESSAGES.tooManyAttempts);
@@ -48,6 +49,6 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
       } finally {
         ticket.release();
       }
-    },
+    }, answered208(reply)),
   });
 }

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ErrorMessage208Schema,
+  HttpErrorSchema,
   MessageResponseSchema,
   RecoveryRequestBodySchema,
   RecoveryResetBodySchema,
 } from '../../../../shared/http/auth.schemas';
 import { MESSAGES } from '../../../../shared/messages';
+import { always, withAddressProbe } from '../../../auth/addressProbes';
 import { generateOpaqueToken, hashOpaqueToken } from '../../../auth/opaqueTokens';
 import { hashPassword } from '../../../auth/passwords';
 import { TOKEN_SETTINGS } from '../../../auth/tokenSettings';
@@ -25,8 +27,9 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: ServerContext)
     summary: 'Send a single-use password reset link (valid one hour)',
     auth: 'none',
     body: RecoveryRequestBodySchema,
-    response: { 200: MessageResponseSchema, 208: ErrorMessage208Schema },
-    handler: ({ body, reply }) => {
+    response: { 200: MessageResponseSchema, 208: ErrorMessage208Schema, 429: HttpErrorSchema },
+    // Either answer tells whether the email has an account: every request is a probe of the client's address.
+    handler: ({ body, reply, request }) => withAddressProbe(ctx.addressLimiter, request.ip, () => {
       const user = ctx.repos.users.findByEmail(body.email);
       if (!user) return reply208(reply, MESSAGES.emailNotConnected);
       const token = generateOpaqueToken();
@@ -46,7 +49,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: ServerContext)
         });
       })();
       return { message: HTTP_MESSAGES.recoveryLinkSent };
-    },
+    }, always),
   });
 
   defineRoute(app, {

@@ -38,14 +38,14 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext):
       if ('refresh_token' in body) return ctx.sessions.rotate(body.refresh_token);
       // Without a usable bearer, authenticate again to answer the precise 401 (missing, invalid or expired).
       const caller = auth ?? (await app.authenticate(request.headers.authorization));
-      return ctx.sessions.switchBrand(caller.userId, body.brand_id);
+      return ctx.sessions.switchBrand(caller.userId, body.brand_id, caller.sessionId);
     },
   });
 
   defineRoute(app, {
     method: 'POST',
     url: '/logout',
-    summary: 'Revoke the refresh token',
+    summary: 'Sign out: revoke the refresh token and the rest of its session (the chat auth key with it)',
     auth: 'none',
     body: LogoutBodySchema,
     response: { 200: MessageResponseSchema },

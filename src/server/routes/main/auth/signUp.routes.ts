@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ROLE_BRAND_MANAGER } from '../../../../shared/constants';
-import { ErrorMessage208Schema, GoogleSignUpBodySchema, SessionResponseSchema, SignUpBodySchema } from '../../../../shared/http/auth.schemas';
+import { ErrorMessage208Schema, GoogleSignUpBodySchema, HttpErrorSchema, SessionResponseSchema, SignUpBodySchema } from '../../../../shared/http/auth.schemas';
+import { answered208, withAddressProbe } from '../../../auth/addressProbes';
 import { createGoogleVerifier, googleSignInConfig } from '../../../auth/googleSignIn';
 import { MESSAGES } from '../../../../shared/messages';
 import { isValidEmail } from '../../../../shared/rules/validation';
@@ -42,8 +43,9 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: ServerContext): 
     summary: 'Create a brand manager account with its first brand',
     auth: 'none',
     body: SignUpBodySchema,
-    response: { 200: SessionResponseSchema, 208: ErrorMessage208Schema },
-    handler: async ({ body, reply }) => {
+    response: { 200: SessionResponseSchema, 208: ErrorMessage208Schema, 429: HttpErrorSchema },
+    // "already an account" tells a known email: it counts against the client's address (a new account does not).
+    handler: ({ body, reply, request }) => withAddressProbe(ctx.addressLimiter, request.ip, async () => {
       if (!isValidEmail(body.email)) throw badRequest(HTTP_MESSAGES.invalidEmail);
       if (ctx.repos.users.findByEmail(body.email)) return reply208(reply, MESSAGES.emailAlreadyUsed);
 
@@ -53,7 +55,7 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: ServerContext): 
       const user = createManager(ctx, fields, body.brand_name);
       if (!user) return reply208(reply, MESSAGES.emailAlreadyUsed);
       return ctx.sessions.issue(user, null);
-    },
+    }, answered208(reply)),
   });
 
   const google = googleSignInConfig();

@@ -39,6 +39,8 @@ export function createChatChannels(db: Database.Database) {
   const insert = db.prepare(`INSERT INTO chat_channels (id, pubnub_id, brand_id, user_id, recipient_user_id, recipient_creator_id, last_message_at, created_at)
     VALUES (?, ?, ?, ?, ?, ?, NULL, ?)`);
   const markRead = db.prepare(`UPDATE chat_messages SET read_at = ? WHERE channel_id = ? AND timetoken <= ? AND read_at IS NULL AND publisher <> ?`);
+  const reachable = db.prepare(`SELECT EXISTS (SELECT 1 FROM brand_members WHERE brand_id = ? AND user_id = ?)
+    OR EXISTS (SELECT 1 FROM creators WHERE brand_id = ? AND user_id = ?)`).pluck();
   return {
     list: (brandId: string): ChatChannel[] => (list.all(brandId) as Row[]).map(toChannel),
     find(channelId: string, brandId: string): ChatChannel | null {
@@ -54,6 +56,8 @@ export function createChatChannels(db: Database.Database) {
       insert.run(id, `rs-${brandId.slice(0, 6)}-${randomBytes(6).toString('hex')}`, brandId, userId, kind === 'user' ? recipientId : null, kind === 'influencer' ? recipientId : null, now.toISOString());
       return id;
     },
+    /** Whether a user may be the brand's chat recipient: a member of the brand, or the account of one of its creators. */
+    userReachable: (brandId: string, userId: string): boolean => reachable.get(brandId, userId, brandId, userId) === 1,
     markRead: (channelId: string, upTo: string, reader: string, now: Date): number => markRead.run(now.toISOString(), channelId, upTo, reader).changes,
   };
 }

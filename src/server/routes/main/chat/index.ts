@@ -7,7 +7,8 @@ import { EMBEDDED_PUBNUB_KEYS } from '../../../../shared/http/pubnub.schemas';
 import { IdentitySchema } from '../../../../shared/http/videoList.schemas';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
-import { found, HttpError } from '../../../http/httpError';
+import { found, HttpError, unauthorized } from '../../../http/httpError';
+import { MESSAGES } from '../../../../shared/messages';
 import { createCreatorRepositories } from '../../../repositories/creators/index';
 import { visibleCreator } from '../creators/creatorAccess';
 import { actingBrand } from '../videos/videoAccess';
@@ -22,10 +23,12 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext): vo
   defineRoute(app, {
     ...base, method: 'GET', url: '/chats/config', summary: 'What the pubnub SDK needs to connect to this back end: keys, origin, the user id and its auth key',
     query: IdentitySchema, response: { 200: ChatConfigSchema },
-    handler: ({ query, request }) => {
+    handler: ({ query, request, auth }) => {
       const acting = actingBrand(request, ctx.videos, query.brand_id);
       const userId = `user-${acting.userId}`;
-      return { ...EMBEDDED_PUBNUB_KEYS, origin: request.headers.host ?? '127.0.0.1', secure: request.protocol === 'https', userId, authKey: ctx.chat.keys.issue(userId) };
+      // The key lives with the bearer's session: signing out (or a revoked session) ends it.
+      if (auth.sessionId === null) throw unauthorized(MESSAGES.sessionExpired);
+      return { ...EMBEDDED_PUBNUB_KEYS, origin: request.headers.host ?? '127.0.0.1', secure: request.protocol === 'https', userId, authKey: ctx.chat.keys.issue(userId, auth.sessionId) };
     },
   });
 
@@ -46,12 +49,13 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext): vo
   });
 
   defineRoute(app, {
-    ...base, method: 'POST', url: '/chats', summary: 'Opens the brand\'s channel with a creator (or a user), creating it the first time; answers it',
+    ...base, method: 'POST', url: '/chats', summary: 'Opens the brand\'s channel with a creator (or a user: a member of the brand or the account of one of its creators; anyone else 404), creating it the first time; answers it',
     body: ChatCreateBodySchema, response: { 200: ChatChannelResponseSchema.extend({ created: z.boolean() }) },
     handler: ({ body, request }) => {
       const acting = actingBrand(request, ctx.videos, body.brand_id);
       if (body.recipient_kind === 'influencer') visibleCreator(creators, acting, body.recipient_id);
-      else if (!ctx.repos.users.findById(body.recipient_id) || body.recipient_id === acting.userId) throw new HttpError(404, 'No such user to chat with.');
+      // A stranger's id answers exactly as an unknown one, so the route tells nobody who exists (nor their name).
+      else if (body.recipient_id === acting.userId || !channels.userReachable(acting.brandId, body.recipient_id)) throw new HttpError(404, 'No such user to chat with.');
       const existing = channels.withRecipient(acting.brandId, body.recipient_kind, body.recipient_id);
       if (existing) return { channel: existing, created: false };
       const id = channels.create(acting.brandId, acting.userId, body.recipient_kind, body.recipient_id, ctx.now());

@@ -1,0 +1,80 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/** Fastify's logger option in its object form (pino's options with Fastify's serializers). */
+type LoggerObjectOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+/** The levels REELSCOPE_LOG may name, most to least severe (pino's names). */
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'trace'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** How the back end logs: the level and, for tests, where the lines go (default stdout). */
+export interface RequestLogOptions {
+  level: LogLevel;
+  stream?: { write(line: string): void };
+}
+
+/**
+ * REELSCOPE_LOG as a level: a pino level name, `1` for info (every request), `0` or unset for errors only. 5xx
+ * answers are logged with their stack at every level, so `fatal` and `silent` mean errors only as well.
+ */
+export function logLevelFromEnv(value: string | undefined): LogLevel {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === '0' || text === 'fatal' || text === 'silent') return 'error';
+  if (text === '1') return 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(text)) return text as LogLevel;
+  throw new Error(`REELSCOPE_LOG must be a log level (${LOG_LEVELS.join(', ')}), 1 (info) or 0 (errors only), got "${value}".`);
+}
+
+const CENSOR = '[redacted]';
+/** Query parameters that carry a credential: PubNub's auth key, widget and reset tokens, signed-URL signatures, keys. */
+const SECRET_PARAM = /^(auth|auth_?key|token|.*_token|key|api_?key|sig|signature|password|secret|code|jwt)$/i;
+/** Path segments that are credentials or private text: upload targets and a GET publish's chat message. */
+const SECRET_PATHS: readonly RegExp[] = [/^(\/media\/upload\/)[^/?]+/, /^(\/publish\/[^/]+\/[^/]+\/0\/[^/]+\/0\/)[^?]+/];
+
+/** A request URL as it may be logged: credential query values and path segments replaced by [redacted]. */
+export function redactedUrl(url: string): string {
+  const mark = url.indexOf('?');
+  let path = mark === -1 ? url : url.slice(0, mark);
+  for (const secret of SECRET_PATHS) path = path.replace(secret, `$1${CENSOR}`);
+  if (mark === -1) return path;
+  const query = url
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A malformed escape is logged as sent; only its value could be a secret.
+      }
+      return equals !== -1 && SECRET_PARAM.test(decoded) ? `${name}=${CENSOR}` : pair;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+/**
+ * Objects a handler might log beside the request (`request.log.info({ body })`): headers carrying a session, a key or
+ * a cookie, and the body fields that hold passwords and tokens. The request itself is logged by `req` below, which
+ * writes neither headers nor body.
+ */
+const REDACT_PATHS = [
+  'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'req.headers["x-reelscope-host-token"]',
+  'headers.authorization', 'headers.cookie', 'headers["x-api-key"]', 'res.headers["set-cookie"]',
+  ...['password', 'new_password', 'current_password', 'token', 'refresh_token', 'id_token', 'jwt', 'api_key', 'shop_token', 'store_token', 'auth', 'app_secret', 'auth_code']
+    .flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+];
+
+/** Fastify's logger options: request ids on every line, URLs redacted, 5xx errors with their stack (see errorHandling). */
+export function loggerOptions(options: RequestLogOptions): LoggerObjectOptions {
+  return {
+    level: options.level,
+    ...(options.stream ? { stream: options.stream } : {}),
+    redact: { paths: REDACT_PATHS, censor: CENSOR },
+    serializers: {
+      req: (request: FastifyRequest) => ({ method: request.method, url: redactedUrl(request.url), remoteAddress: request.ip }),
+    },
+  };
+}
