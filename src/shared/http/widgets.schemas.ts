@@ -8,6 +8,7 @@ import { DATE_RANGES, MIN_VIDEOS_FOR_CAROUSEL, WIDGET_DEFAULTS } from '../consta
 import { isWebMediaSource } from '../rules/mediaUrl';
 import { normalizeUrl } from '../rules/validation';
 import { HEX_COLOUR } from './campaigns.schemas';
+import { searchText } from './searchText';
 import { id } from './videoList.schemas';
 
 /** The fixed API-key header of the metrics and widget API. */
@@ -134,7 +135,7 @@ export const SnippetResponseSchema = z.object({ token: z.string(), snippet: z.st
 export const InventoryQuerySchema = z.object({
   first: z.coerce.number().int().min(1).max(100).default(20),
   after: z.string().max(500).optional(),
-  search: z.string().trim().max(200).default(''),
+  search: searchText().default(''),
   store_url: z.string().trim().max(500).optional(),
   shop_token: z.string().trim().max(500).optional(),
 });

@@ -181,6 +181,10 @@ describe('shop inventory', () => {
     expect(searched.products.length).toBeGreaterThan(0);
     expect(searched.products.every((p) => p.title.toLowerCase().includes(name.slice(0, 6).toLowerCase()))).toBe(true);
     expect((await call(key, 'GET', '/products/inventory?after=garbage')).json().message).toBe('after: not a cursor this list gave out.');
+    // A NUL would end SQLite's LIKE pattern early and match as if the text stopped there (issue 26, item 4).
+    const nul = await call(key, 'GET', `/products/inventory?search=${encodeURIComponent(`${name.slice(0, 3)}\u0000zzz`)}`);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toContain('search: Remove the NUL character');
     expect((await call(key, 'GET', '/products/inventory?store_url=shop.example')).statusCode).toBe(400);
     const word = await call(key, 'GET', '/products/inventory?store_url=all_dates&shop_token=x');
     expect([word.statusCode, word.json().message]).toEqual([400, "store_url: enter the store's address, e.g. https://my-shop.example."]);
