@@ -42,6 +42,7 @@ import { installSecurityHeaders } from './security/securityHeaders';
 import { seedDemoWorkspace } from './seed/index';
 import { createVideoRepositories } from './repositories/videos/index';
 import { createSessionService } from './services/sessionService';
+import { createMailDelivery, type LiveMailSink } from './mail/mailDelivery';
 
 export interface ServerOptions {
   dataDir: string;
@@ -52,6 +53,8 @@ export interface ServerOptions {
   /** Origins allowed besides the Electron renderer's (e.g. the web host's). */
   allowedOrigins?: string[];
   logger?: boolean;
+  /** Where kept account mail goes live (the host's process channel); without it the live copy is not kept anywhere. */
+  onLiveMail?: LiveMailSink;
   /** Demo workspace on first start (no users yet); false skips it. */
   seed?: { scale?: number } | false;
   now?: () => Date;
@@ -82,6 +85,8 @@ export interface BuildAppOptions {
   uploadMaxBytes?: number;
   /** How long a PubNub subscribe waits for a message (tests shorten it); default 280 s. */
   chatWaitMs?: number;
+  /** Where kept account mail goes live (see ServerOptions.onLiveMail). */
+  onLiveMail?: LiveMailSink;
 }
 
 /** The back end's version, as reported by GET /health. */
@@ -115,9 +120,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onSettled: options.analysis?.onSettled,
     }),
     uploadMaxBytes: options.uploadMaxBytes ?? pipelineEnv.uploadMaxBytes,
-    widgets: { keys: createAccessKeys(options.db) },
+    widgets: {
+      keys: createAccessKeys({
+        db: options.db, jwtSecret: options.jwtSecret, now,
+        ownsBrand: (userId, brandId) => repos.brands.ownBrands(userId).some((brand) => brand.id === brandId),
+      }),
+    },
     publishing: createPublisher(options.db, now),
     chat: createChatService(options.db, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS),
+    mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),
   };
 
   // A PubNub subscribe names up to 50 channels in one path segment: past find-my-way's default of 100 characters.
@@ -171,6 +182,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       logger: options.logger,
       now: options.now,
       dataDir: options.dataDir,
+      onLiveMail: options.onLiveMail,
     });
     try {
       await app.listen({ host: '127.0.0.1', port: options.port ?? DEFAULT_BACKEND_PORT });
