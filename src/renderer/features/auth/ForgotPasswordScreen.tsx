@@ -57,7 +57,7 @@ export function ForgotPasswordScreen() {
         {outcome?.kind === 'ok' && keptHere && (
           <FormAlert tone="info">
             <p>No mail server is set up, so the mail was not sent: it waits on this computer.</p>
-            <Link className="btn btn--small" to="/mail-outbox">Open the mail outbox</Link>
+            <Link className="btn btn--small auth__outbox-link" to="/mail-outbox">Open the mail outbox</Link>
           </FormAlert>
         )}
         <TextField
