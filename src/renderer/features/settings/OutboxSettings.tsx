@@ -31,7 +31,7 @@ export function OutboxSettings() {
       <h2 className="card__title" id="mail-outbox-title">Mail outbox</h2>
       <p className="field__hint">
         No mail server is set up (REELSCOPE_SMTP_URL), so mail is kept here and not sent. Reset links are kept without their
-        secret: on this computer, open them from Sign in → Forgot password → Open the mail outbox.
+        secret: on this computer, choose Forgot password on the sign-in screen, then Open the mail outbox.
       </p>
       <RemoteView state={outbox.state} what="the mail outbox" onRetry={outbox.reload}>
         {(body) => body.mails.length === 0 ? <p className="field__hint">No mail is waiting.</p> : <MailList mails={body.mails} renderBody={redactedLinks} />}
