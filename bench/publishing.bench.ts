@@ -44,7 +44,7 @@ export async function run(): Promise<void> {
     }
     const login = await (await fetch(`${base}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ACCOUNTS.brandManager) })).json() as { jwt: string; currentBrand: { _id: string } };
     const brandId = login.currentBrand._id;
-    const { api_key: key } = await (await fetch(`${base}/jwt_api/brands/${brandId}/api_key`, { headers: { authorization: `Bearer ${login.jwt}` } })).json() as { api_key: string };
+    const { api_key: key } = await (await fetch(`${base}/jwt_api/brands/${brandId}/api_key/rotate`, { method: 'POST', headers: { authorization: `Bearer ${login.jwt}`, 'content-type': 'application/json' }, body: '{}' })).json() as { api_key: string };
 
     // 1,000 of the brand's own videos (copies of one of its uploads), written beside the running back end (WAL).
     const db = new Database(join(dataDir, 'reelscope.sqlite'));

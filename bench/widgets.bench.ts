@@ -54,7 +54,7 @@ export async function run(): Promise<void> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const backend = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const login = await (await fetch(`${backend}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ACCOUNTS.brandManager) })).json() as { jwt: string; currentBrand: { _id: string } };
-  const { api_key: key } = await (await fetch(`${backend}/jwt_api/brands/${login.currentBrand._id}/api_key`, { headers: { authorization: `Bearer ${login.jwt}` } })).json() as { api_key: string };
+  const { api_key: key } = await (await fetch(`${backend}/jwt_api/brands/${login.currentBrand._id}/api_key/rotate`, { method: 'POST', headers: { authorization: `Bearer ${login.jwt}`, 'content-type': 'application/json' }, body: '{}' })).json() as { api_key: string };
   const { widgets } = await (await fetch(`${backend}/metrics/widgets/`, { headers: { 'x-api-key': key } })).json() as { widgets: { _id: string }[] };
   const widgetId = widgets[0]!._id;
   const { token, snippet } = await (await fetch(`${backend}/metrics/widget/${widgetId}/token/generate`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: '{}' })).json() as { token: string; snippet: string };

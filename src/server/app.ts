@@ -47,6 +47,7 @@ import { installSecurityHeaders } from './security/securityHeaders';
 import { seedDemoWorkspace } from './seed/index';
 import { createVideoRepositories } from './repositories/videos/index';
 import { createSessionService } from './services/sessionService';
+import { createMailDelivery, type LiveMailSink } from './mail/mailDelivery';
 
 export interface ServerOptions {
   dataDir: string;
@@ -58,6 +59,8 @@ export interface ServerOptions {
   allowedOrigins?: string[];
   /** The log (REELSCOPE_LOG); default errors only, to stdout. */
   log?: RequestLogOptions;
+  /** Where kept account mail goes live (the host's process channel); without it the live copy is not kept anywhere. */
+  onLiveMail?: LiveMailSink;
   /** Demo workspace on first start (no users yet); false skips it. */
   seed?: { scale?: number } | false;
   now?: () => Date;
@@ -91,6 +94,8 @@ export interface BuildAppOptions {
   publishPayloads?: Partial<PublishPayloadLimits>;
   /** How long a PubNub subscribe waits for a message (tests shorten it); default 280 s. */
   chatWaitMs?: number;
+  /** Where kept account mail goes live (see ServerOptions.onLiveMail). */
+  onLiveMail?: LiveMailSink;
 }
 
 /** The back end's version, as reported by GET /health. */
@@ -127,9 +132,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     uploadMaxBytes: options.uploadMaxBytes ?? pipelineEnv.uploadMaxBytes,
     publishPayloads: { ...readPublishPayloadLimits(), ...options.publishPayloads },
-    widgets: { keys: createAccessKeys(options.db) },
+    widgets: {
+      keys: createAccessKeys({
+        db: options.db, jwtSecret: options.jwtSecret, now,
+        ownsBrand: (userId, brandId) => repos.brands.ownBrands(userId).some((brand) => brand.id === brandId),
+      }),
+    },
     publishing: createPublisher(options.db, now),
     chat: createChatService(options.db, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
+    mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),
   };
 
   // A PubNub subscribe names up to 50 channels in one path segment: past find-my-way's default of 100 characters.
@@ -194,6 +205,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       log: options.log,
       now: options.now,
       dataDir: options.dataDir,
+      onLiveMail: options.onLiveMail,
     });
     try {
       await app.listen({ host: '127.0.0.1', port: options.port ?? DEFAULT_BACKEND_PORT });

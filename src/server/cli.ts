@@ -15,6 +15,8 @@ async function main(): Promise<void> {
       allowedOrigins: config.allowedOrigins,
       seed: config.seed ? {} : false,
       log: { level: config.logLevel },
+      // Kept account mail goes live only to the host that started this process (Electron main or the web host).
+      onLiveMail: process.send ? (mail) => void process.send?.({ type: 'mail', mail }) : undefined,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -11,6 +11,7 @@ import type { VideoRepositories } from './repositories/videos/index';
 import type { HomeRepositories } from './repositories/home/index';
 import type { MediaService } from './routes/media/mediaService';
 import type { SessionService } from './services/sessionService';
+import type { MailDelivery } from './mail/mailDelivery';
 
 /** What every route plugin receives: the database, its repositories, services and the clock. */
 export interface ServerContext {
@@ -41,4 +42,6 @@ export interface ServerContext {
   publishPayloads: PublishPayloadLimits;
   /** Byte limit of one uploaded video (REELSCOPE_UPLOAD_MAX_BYTES). */
   uploadMaxBytes: number;
+  /** Account mail (reset links, confirmations): sent, or kept redacted with the live copy handed to the host. */
+  mail: MailDelivery;
 }

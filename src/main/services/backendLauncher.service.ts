@@ -33,6 +33,8 @@ export interface BackendLauncherDeps {
   maxRestarts?: number;
   /** How long to wait for the child's ready message. */
   readyTimeoutMs?: number;
+  /** Every other message the embedded back end sends its host (kept account mail, live: `{type: 'mail', …}`). */
+  onChildMessage?: (message: unknown) => void;
 }
 
 /** Services share one origin under fixed prefixes (spec §7). */
@@ -120,7 +122,8 @@ export function createBackendLauncher(deps: BackendLauncherDeps): BackendLaunche
         resolve(publish(info));
       };
       proc.onMessage((message) => {
-        if (!isReady(message) || ready) return;
+        if (!isReady(message)) return deps.onChildMessage?.(message);
+        if (ready) return;
         ready = true;
         const origin = originOf(message.url) ?? `http://127.0.0.1:${message.port}`;
         restarts = 0;

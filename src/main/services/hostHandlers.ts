@@ -15,6 +15,7 @@ import type { ReportExportService } from './reportExport/reportExport.service';
 import type { ReportSchedules } from './reportExport/reportSchedules.service';
 import type { AssistantModel } from './assistantModel/assistantModel.service';
 import type { Integrations } from './integrations/integrations.service';
+import type { LocalMailOutbox } from './localMailOutbox.service';
 
 export interface HostHandlerDeps {
   app: IpcOutput<'app.info'>;
@@ -39,6 +40,8 @@ export interface HostHandlerDeps {
   chatAttention: (attention: IpcInput<'chat.attention'>) => void;
   /** Integrations' sign-in flows and their keychain entries (issue 17). */
   integrations: Integrations;
+  /** Account mail the embedded back end kept unsent, live, in memory (issue 26). */
+  localOutbox: Pick<LocalMailOutbox, 'list'>;
 }
 
 /**
@@ -49,6 +52,8 @@ export function createHostHandlers(deps: HostHandlerDeps): IpcHandlers {
   return {
     'app.info': () => deps.app,
     'backend.info': () => deps.backend.info(),
+    // Only mail of the back end this host started: a hosted back end hands nothing over.
+    'mail.localOutbox': () => (deps.backend.info().mode === 'embedded' ? deps.localOutbox.list() : []),
     'settings.get': async () => {
       await deps.settings.load();
       return deps.settings.get();

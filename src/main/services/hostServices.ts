@@ -27,6 +27,7 @@ import { createSettingsService } from './settings.service';
 import type { UpdaterPort, UpdatesService } from './updates.service';
 import { createUpdatesService, systemIntervalTimer } from './updates.service';
 import { createIntegrations } from './integrations/integrations.service';
+import { createLocalMailOutbox } from './localMailOutbox.service';
 
 /** Everything a host (Electron main or the web host) provides; the rest is the same code for both. */
 export interface HostPorts {
@@ -83,12 +84,14 @@ export function createHostServices(ports: HostPorts): HostServices {
     log: ports.log,
   });
   const session = createSessionService({ settings, secrets });
+  const localOutbox = createLocalMailOutbox(() => ports.clock.now());
   const backend = createBackendLauncher({
     spawner: ports.spawner,
     clock: ports.clock,
     notifier: ports.notifier,
     settings: () => settings.get(),
     ...ports.backend,
+    onChildMessage: (message) => localOutbox.receive(message),
   });
   settings.onChange((next) => events.emit('settings.changed', next));
   backend.onChange((info) => events.emit('backend.changed', info));
@@ -149,6 +152,6 @@ export function createHostServices(ports: HostPorts): HostServices {
     if (notice) ports.notifier.notify(notice.title, notice.body);
   };
   const integrations = createIntegrations({ settings, keychain: ports.keychain, log: ports.log });
-  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport, reportExport, reportSchedules, assistantModel, chatAttention, integrations });
+  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport, reportExport, reportSchedules, assistantModel, chatAttention, integrations, localOutbox });
   return { settings, secrets, backend, events, desktop, handlers, updates, ingest, reportSchedules, licenseNotices };
 }

@@ -1,24 +1,28 @@
 import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import { ApiKeyResponseSchema, METRICS_KEY_HEADER } from '../../shared/http/widgets.schemas';
+import { ApiKeyHintResponseSchema, ApiKeyResponseSchema, AppKeyResponseSchema, METRICS_KEY_HEADER } from '../../shared/http/widgets.schemas';
 
-/** The brand's API key (metrics API and gateway), read once per brand through the main API (bearer) and dropped when it stops working. */
+/**
+ * The app's own key for the metrics API and gateway: short-lived, bound to the signed-in user, asked for through the
+ * main API (bearer) once per brand and again when it stops working. The brand's API key is for other programs: the
+ * back end keeps only its hash, so the app could not read it back if it wanted to.
+ */
 const keys = new Map<string, Promise<string>>();
 const keyPath = (brandId: string) => `/brands/${encodeURIComponent(brandId)}/api_key`;
 
-export async function fetchApiKey(main: AxiosInstance, brandId: string) {
-  return ApiKeyResponseSchema.parse((await main.get(keyPath(brandId))).data);
+/** What identifies the brand's API key (its first and last characters), or a null hint before the first key. */
+export async function fetchApiKeyHint(main: AxiosInstance, brandId: string) {
+  return ApiKeyHintResponseSchema.parse((await main.get(keyPath(brandId))).data);
 }
 
+/** A new brand API key, answered this once. */
 export async function rotateApiKey(main: AxiosInstance, brandId: string) {
-  const fresh = ApiKeyResponseSchema.parse((await main.post(`${keyPath(brandId)}/rotate`, {})).data);
-  keys.set(brandId, Promise.resolve(fresh.api_key));
-  return fresh;
+  return ApiKeyResponseSchema.parse((await main.post(`${keyPath(brandId)}/rotate`, {})).data);
 }
 
 function keyFor(main: AxiosInstance, brandId: string): Promise<string> {
   let key = keys.get(brandId);
   if (!key) {
-    key = fetchApiKey(main, brandId).then((answer) => answer.api_key);
+    key = main.post(`/brands/${encodeURIComponent(brandId)}/app_key`, {}).then((answer) => AppKeyResponseSchema.parse(answer.data).app_key);
     key.catch(() => keys.delete(brandId));
     keys.set(brandId, key);
   }
@@ -27,7 +31,7 @@ function keyFor(main: AxiosInstance, brandId: string): Promise<string> {
 
 export type KeyedSend = <T>(config: AxiosRequestConfig, parse: (data: unknown) => T) => Promise<{ data: T; status: number }>;
 
-/** Requests to a service keyed by the brand's API key; a 401 (the key was rotated elsewhere) reads the key again once. */
+/** Requests to a service keyed by an API key; a 401 (the app key expired) asks for a new key once. */
 export function brandKeyClient(main: AxiosInstance, service: AxiosInstance, brandId: string): KeyedSend {
   const send = async <T>(config: AxiosRequestConfig, parse: (data: unknown) => T, retried = false): Promise<{ data: T; status: number }> => {
     const key = await keyFor(main, brandId);

@@ -212,5 +212,10 @@ export const EmbedWidgetSchema = z.object({
 });
 export type EmbedWidget = z.infer<typeof EmbedWidgetSchema>;
 
-/** The brand's API key (main API, bearer): shown in Settings and rotated there. */
-export const ApiKeyResponseSchema = z.object({ api_key: z.string(), created_at: z.string() });
+/** A new brand API key (main API, bearer), answered once when it is created or rotated: only its hash is kept. */
+export const ApiKeyResponseSchema = z.object({ api_key: z.string(), hint: z.string(), created_at: z.string() });
+export type ApiKeyResponse = z.infer<typeof ApiKeyResponseSchema>;
+/** What Settings shows of the brand's key afterwards: its first and last characters, or null before the first key. */
+export const ApiKeyHintResponseSchema = z.object({ hint: z.string().nullable(), created_at: z.string().nullable() });
+/** The app's own short-lived key for the metrics API and gateway, bound to the signed-in user and the brand. */
+export const AppKeyResponseSchema = z.object({ app_key: z.string(), expires_at: z.string() });

@@ -7,6 +7,7 @@ import {
 import { CreatorsCsvExportSchema, CsvExportResultSchema, LicensingCsvExportSchema, ReportExportResultSchema, ReportExportSchema, ReportScheduleInputSchema, ReportScheduleSchema } from './exports.schemas';
 import { NavigateSchema, UpdateStatusSchema } from './app.schemas';
 import { SettingsPatchSchema, SettingsSchema } from './settings.schemas';
+import { LiveMailSchema } from '../http/outbox.schemas';
 import { GoogleIdTokenSchema, IntegrationBeginSchema, IntegrationConnectedSchema, IntegrationFlowSchema, IntegrationTargetSchema } from './integrations.schemas';
 import { AssistantModelInputSchema, AssistantModelStatusSchema, GenerateChunkSchema, GenerateInputSchema, GenerateResultSchema, RequestIdSchema } from './assistantModel.schemas';
 import {
@@ -79,6 +80,10 @@ function channel<I extends z.ZodType, O extends z.ZodType>(doc: string, input: I
 export const IPC_CHANNELS = {
   'app.info': channel('Name, version and platform of the running app.', none, AppInfoSchema),
   'backend.info': channel('Where the back end is and whether the embedded one runs.', none, BackendInfoSchema),
+  'mail.localOutbox': channel(
+    'Account mail (reset links, confirmations) the embedded back end kept unsent this run, live links included, newest first; held in memory only. Empty with a hosted back end.',
+    none, z.array(LiveMailSchema),
+  ),
   'settings.get': channel('The stored settings (a corrupted file is replaced by defaults).', none, SettingsSchema),
   'settings.update': channel('Merges a partial update into the settings and answers the result.', SettingsPatchSchema, SettingsSchema),
   'secrets.status': channel('Where tokens are kept and whether they survive a restart.', none, SecretStatusSchema),

@@ -71,7 +71,11 @@ export class AppStack {
    * Extra environment for the two processes, e.g. a different REELSCOPE_ANALYSIS_DELAY_MS for the back end or the
    * test-only REELSCOPE_TEST_CLOCK_SPEED for the web host. Existing callers pass nothing.
    */
-  constructor(private readonly env: { backend?: Record<string, string>; web?: Record<string, string> } = {}) {}
+  constructor(
+    private readonly env: { backend?: Record<string, string>; web?: Record<string, string> } = {},
+    /** The embedded workspace as a person runs it (`npm run web`): the web host starts its own back end as a child. */
+    private readonly options: { hostStartsBackend?: boolean } = {},
+  ) {}
 
   get webUrl(): string {
     return `http://127.0.0.1:${this.webPort}`;
@@ -83,6 +87,7 @@ export class AppStack {
   async start(): Promise<void> {
     this.backendPort = await freePort();
     this.webPort = await freePort();
+    if (this.options.hostStartsBackend) return this.startHostWithBackend();
     await this.startBackend();
     const web = startNode('src/server/webHost/cli.ts', {
       REELSCOPE_WEB_PORT: String(this.webPort),
@@ -94,8 +99,16 @@ export class AppStack {
     await waitForHttp(this.webUrl, web.child, web.output);
   }
 
-  async startBackend(): Promise<void> {
-    const backend = startNode('src/server/cli.ts', {
+  /** The web host on the data folder, forking the back end on `backendPort` (it inherits the host's environment). */
+  private async startHostWithBackend(): Promise<void> {
+    const web = startNode('src/server/webHost/cli.ts', { ...this.backendEnv(), ...this.env.web });
+    this.web = web.child;
+    await waitForHttp(this.webUrl, web.child, web.output);
+    await waitForHttp(`${this.backendUrl}/health`, web.child, web.output);
+  }
+
+  private backendEnv(): Record<string, string> {
+    return {
       REELSCOPE_PORT: String(this.backendPort),
       REELSCOPE_WEB_PORT: String(this.webPort),
       REELSCOPE_DATA_DIR: this.dataDir,
@@ -104,7 +117,11 @@ export class AppStack {
       // Test-only: the widget tests' stand-in store listens on 127.0.0.1, which a real back end refuses to call.
       REELSCOPE_TEST_ALLOW_LOOPBACK_STORES: '1',
       ...this.env.backend,
-    });
+    };
+  }
+
+  async startBackend(): Promise<void> {
+    const backend = startNode('src/server/cli.ts', this.backendEnv());
     this.backend = backend.child;
     await waitForHttp(`${this.backendUrl}/health`, backend.child, backend.output);
   }

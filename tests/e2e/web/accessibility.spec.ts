@@ -11,7 +11,7 @@ import { ShellPage } from '../pages/ShellPage';
 import { getAsBrandManager, setAssistantIntro } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
 
-const SIGNED_OUT = ['login', 'signup', 'forgot-password', 'reset-password?token=abc'];
+const SIGNED_OUT = ['login', 'signup', 'forgot-password', 'reset-password?token=abc', 'mail-outbox'];
 const SIGNED_IN = ['home', 'videos', 'products', 'creators', 'campaigns', 'licensing', 'chat', 'reports', 'app-manager', 'widgets', 'assistant', 'settings', 'library'];
 const SKINS = ['light', 'dark'] as const;
 

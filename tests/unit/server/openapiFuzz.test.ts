@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openVideoWorkspace, type VideoWorkspace } from './videos/support/videoWorkspace';
+import { brandApiKey } from './widgets/support/brandApiKey';
 
 /**
  * Every operation /openapi.json documents, called with requests made from its own schemas: mostly well-formed values
@@ -95,9 +95,7 @@ describe('schema-made and hostile requests on every documented operation', () =>
   it('never meet a server error', async () => {
     const all = (sql: string, ...args: string[]) => w.db.prepare(sql).pluck().all(...args) as string[];
     // The brand's API key for the widget and gateway operations.
-    const apiKey = `rsk_${randomBytes(24).toString('base64url')}`;
-    w.db.prepare(`INSERT INTO brand_api_keys (brand_id, api_key, key_hash, created_at) VALUES (?, ?, ?, ?)
-      ON CONFLICT(brand_id) DO UPDATE SET api_key = excluded.api_key, key_hash = excluded.key_hash`).run(w.brandId, apiKey, createHash('sha256').update(apiKey).digest('hex'), new Date().toISOString());
+    const apiKey = await brandApiKey(w, w.brandId);
     const byKind: Record<string, string[]> = {
       video: all('SELECT id FROM videos WHERE brand_id = ? LIMIT 5', w.brandId),
       product: all('SELECT id FROM products WHERE brand_id = ? LIMIT 5', w.brandId),

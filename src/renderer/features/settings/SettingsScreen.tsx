@@ -9,9 +9,10 @@ import { TokenStorageSettings } from './TokenStorageSettings';
 import { WidgetShopSettings } from './WidgetShopSettings';
 import { IntegrationsSettings } from './IntegrationsSettings';
 import { BrandSettings } from './BrandSettings';
+import { OutboxSettings } from './OutboxSettings';
 import './settings.css';
 
-/** Settings: back end, sign-in token storage, layout, the assistant's optional model server, the chat service, widgets and shop. */
+/** Settings: back end, sign-in token storage, layout, the assistant's optional model server, the chat service, widgets and shop, and the mail kept unsent. */
 export function SettingsScreen() {
   const settings = useAtomValue(settingsAtom);
   return (
@@ -27,6 +28,7 @@ export function SettingsScreen() {
           <BrandSettings />
           <WidgetShopSettings settings={settings} />
           <IntegrationsSettings settings={settings} />
+          <OutboxSettings />
         </div>
       )}
     </div>

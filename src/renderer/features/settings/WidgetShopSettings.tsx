@@ -11,9 +11,10 @@ import { host } from '../../host/hostClient';
 import { ConfirmDialog } from '../../ui/dialog';
 import { FormAlert, TextField } from '../../ui/form';
 import { RemoteView } from '../../ui/remote';
-import { fetchApiKey, rotateApiKey } from '../../lib/brandKeyClient';
+import { fetchApiKeyHint, rotateApiKey } from '../../lib/brandKeyClient';
+import type { ApiKeyResponse } from '../../../shared/http/widgets.schemas';
 
-/** The brand's API key of the metrics and widget API (shown, copied, rotated) and the store whose inventory widgets tag. */
+/** The brand's API key of the metrics and widget API (its hint; a new one shown once) and the store whose inventory widgets tag. */
 export function WidgetShopSettings({ settings }: { settings: Settings }) {
   const who = useAtomValue(actingIdentityAtom);
   return (
@@ -27,32 +28,56 @@ export function WidgetShopSettings({ settings }: { settings: Settings }) {
 
 function ApiKeyField({ brandId }: { brandId: string }) {
   const { api } = useServices();
-  const key = useRemoteQuery(`api-key|${brandId}`, useCallback(async () => ({ data: await fetchApiKey(api.main, brandId), status: 200 }), [api, brandId]));
-  const [shown, setShown] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const key = useRemoteQuery(`api-key|${brandId}`, useCallback(async () => ({ data: await fetchApiKeyHint(api.main, brandId), status: 200 }), [api, brandId]));
+  // The key just issued: held by this screen only, and gone once the person leaves it (the back end keeps only its hash).
+  const [fresh, setFresh] = useState<ApiKeyResponse | null>(null);
   const [rotating, setRotating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const issue = async () => {
+    setFresh(await rotateApiKey(api.main, brandId));
+    key.reload();
+  };
   return (
     <div className="settings-key">
-      <p className="field__hint">The metrics and widget API answers requests that carry this key in the x-api-key header. Rotating it stops the old key at once.</p>
-      <RemoteView state={key.state} what="the API key" onRetry={key.reload}>
-        {(body) => (
-          <>
+      <p className="field__hint">Programs that call the metrics and widget API send this key in the x-api-key header. Rotating it stops the old key at once.</p>
+      {fresh ? <NewApiKey apiKey={fresh.api_key} /> : (
+        <RemoteView state={key.state} what="the API key" onRetry={key.reload}>
+          {(body) => body.hint === null || body.created_at === null ? (
             <div className="settings-key__row">
-              <code className="settings-key__value" aria-label="API key">{shown ? body.api_key : `${body.api_key.slice(0, 8)}${'•'.repeat(24)}`}</code>
-              <button type="button" className="btn btn--small" onClick={() => setShown(!shown)}>{shown ? 'Hide' : 'Show'}</button>
-              <button type="button" className="btn btn--small" onClick={() => void navigator.clipboard.writeText(body.api_key).then(() => setCopied(true))}>{copied ? 'Copied' : 'Copy'}</button>
-              <button type="button" className="btn btn--small" onClick={() => setRotating(true)}>Rotate key</button>
+              <span className="field__hint">No API key yet.</span>
+              <button type="button" className="btn btn--small" onClick={() => void issue().catch((failure: unknown) => setError(toFailure(failure).error))}>Create key</button>
             </div>
-            <span className="field__hint">Issued {formatDateTime(body.created_at)}.</span>
-          </>
-        )}
-      </RemoteView>
+          ) : (
+            <>
+              <div className="settings-key__row">
+                <code className="settings-key__value" aria-label="API key">{body.hint}</code>
+                <button type="button" className="btn btn--small" onClick={() => setRotating(true)}>Rotate key</button>
+              </div>
+              <span className="field__hint">Created {formatDateTime(body.created_at)}. The whole key was shown once, when it was created; rotate it to get a new one.</span>
+            </>
+          )}
+        </RemoteView>
+      )}
+      {error && <FormAlert tone="error">{error}</FormAlert>}
       {rotating && (
         <ConfirmDialog title="Rotate the API key?" question="Anything that uses the current key stops working now and needs the new one."
-          onConfirm={async () => { await rotateApiKey(api.main, brandId); return 'A new key was issued; the old one no longer works.'; }}
-          onClose={(done) => { setRotating(false); if (done) { setCopied(false); key.reload(); } }} />
+          onConfirm={issue} onClose={() => setRotating(false)} />
       )}
     </div>
+  );
+}
+
+/** A key shown the one time it exists outside the back end's hash, as GitHub shows a new token. */
+function NewApiKey({ apiKey }: { apiKey: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <FormAlert tone="success">
+      <p>Copy your new API key now. It will not be shown again.</p>
+      <div className="settings-key__row">
+        <code className="settings-key__value" aria-label="New API key">{apiKey}</code>
+        <button type="button" className="btn btn--small" onClick={() => void navigator.clipboard.writeText(apiKey).then(() => setCopied(true))}>{copied ? 'Copied' : 'Copy'}</button>
+      </div>
+    </FormAlert>
   );
 }
 

@@ -17,6 +17,7 @@ import { registerAppManagerRoutes } from './appManager/appManager.routes';
 import { registerChatRoutes } from './chat/index';
 import { registerHomeRoutes } from './home/index';
 import { registerReportRoutes } from './reports/index';
+import { registerOutboxRoutes } from './outbox/outbox.routes';
 
 /** The main API (mounted at SERVICE_PREFIXES.main). Later issues add their resources here. */
 export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -36,6 +37,7 @@ export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): P
   registerCampaignRoutes(app, ctx);
   registerAppManagerRoutes(app, ctx);
   registerChatRoutes(app, ctx);
+  registerOutboxRoutes(app, ctx);
   // Reports compute their figures with the home dashboard's (and the assistant's): one set of statements for all.
   registerHomeRoutes(app, ctx, ctx.home);
   registerReportRoutes(app, ctx, ctx.home);

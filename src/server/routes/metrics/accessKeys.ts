@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { FastifyRequest } from 'fastify';
 import { METRICS_KEY_HEADER } from '../../../shared/http/widgets.schemas';
@@ -8,35 +8,76 @@ import { unauthorized } from '../../http/httpError';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** Keys and tokens read as what they are in a log or a support mail. */
 const API_KEY_PREFIX = 'rsk_';
+const APP_KEY_PREFIX = 'rsapp_';
 const TOKEN_PREFIX = 'rwt_';
+/** How long the app's own key is good for: as long as an access token; the app asks again on a 401. */
+export const APP_KEY_TTL_MS = 15 * 60 * 1000;
+
+/** What Settings shows of a key after the one time it was shown whole: enough to tell keys apart, not to use one. */
+export const apiKeyHint = (apiKey: string): string => `${apiKey.slice(0, 8)}…${apiKey.slice(-4)}`;
+
+export interface AccessKeysDeps {
+  db: Database.Database;
+  /** Signs the app's own short-lived keys (a key derived for this one purpose). */
+  jwtSecret: Uint8Array;
+  now: () => Date;
+  /** Whether the user may still act for the brand (an app key dies with the membership). */
+  ownsBrand: (userId: string, brandId: string) => boolean;
+}
 
 /**
- * The brand API keys of the metrics and widget API and the embed tokens of widgets (issue 16). A key is found by its
- * hash (one index probe, no comparison whose timing depends on the guess); rotating replaces it at once.
+ * The brand API keys of the metrics and widget API and the embed tokens of widgets (issues 16, 26). Only a key's
+ * SHA-256 and a hint are stored: the key itself is shown once, when it is issued. A key is found by its hash (one index
+ * probe, no comparison whose timing depends on the guess); rotating replaces it at once. The app itself calls these
+ * services with an *app key*: `rsapp_<brand>.<user>.<expiry>.<HMAC>`, signed, short-lived and bound to the signed-in
+ * user, so the app never needs the brand's key at rest.
  */
-export function createAccessKeys(db: Database.Database) {
-  const keyOf = db.prepare('SELECT api_key, created_at FROM brand_api_keys WHERE brand_id = ?');
+export function createAccessKeys({ db, jwtSecret, now, ownsBrand }: AccessKeysDeps) {
+  const hintOf = db.prepare('SELECT key_hint AS hint, created_at FROM brand_api_keys WHERE brand_id = ?');
   const brandOfKey = db.prepare('SELECT brand_id FROM brand_api_keys WHERE key_hash = ?').pluck();
-  const upsertKey = db.prepare(`INSERT INTO brand_api_keys (brand_id, api_key, key_hash, created_at) VALUES (?, ?, ?, ?)
-    ON CONFLICT(brand_id) DO UPDATE SET api_key = excluded.api_key, key_hash = excluded.key_hash, created_at = excluded.created_at`);
+  const upsertKey = db.prepare(`INSERT INTO brand_api_keys (brand_id, key_hash, key_hint, created_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT(brand_id) DO UPDATE SET key_hash = excluded.key_hash, key_hint = excluded.key_hint, created_at = excluded.created_at`);
   const insertToken = db.prepare('INSERT INTO widget_tokens (token_hash, widget_id, created_at) VALUES (?, ?, ?)');
   const tokenWidget = db.prepare('SELECT widget_id FROM widget_tokens WHERE token_hash = ? AND revoked_at IS NULL').pluck();
   const revokeTokens = db.prepare('UPDATE widget_tokens SET revoked_at = ? WHERE widget_id = ? AND revoked_at IS NULL');
+  const appKeySecret = createHmac('sha256', jwtSecret).update('reelscope app metrics key v1').digest();
+  const mac = (payload: string) => createHmac('sha256', appKeySecret).update(payload).digest('base64url');
+  const b64 = (text: string) => Buffer.from(text).toString('base64url');
 
-  const issueKey = (brandId: string, now: Date) => {
-    const apiKey = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
-    upsertKey.run(brandId, apiKey, sha256(apiKey), now.toISOString());
-    return { api_key: apiKey, created_at: now.toISOString() };
+  const brandOfAppKey = (appKey: string): string | null => {
+    const parts = appKey.slice(APP_KEY_PREFIX.length).split('.');
+    if (parts.length !== 4) return null;
+    const [brand, user, expires, signature] = parts as [string, string, string, string];
+    const expected = Buffer.from(mac(`${brand}.${user}.${expires}`));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (!/^\d{1,15}$/.test(expires) || Number(expires) <= now().getTime()) return null;
+    const brandId = Buffer.from(brand, 'base64url').toString();
+    return ownsBrand(Buffer.from(user, 'base64url').toString(), brandId) ? brandId : null;
   };
 
   return {
-    /** The brand's key, issued on first use. */
-    keyOf(brandId: string, now: Date): { api_key: string; created_at: string } {
-      return (keyOf.get(brandId) as { api_key: string; created_at: string } | undefined) ?? issueKey(brandId, now);
+    /** What identifies the brand's key without being it, or null before the first key was created. */
+    hintOf: (brandId: string): { hint: string; created_at: string } | null =>
+      (hintOf.get(brandId) as { hint: string; created_at: string } | undefined) ?? null,
+    /** A new key, answered this once; the old one stops working with this call. */
+    rotate(brandId: string): { api_key: string; hint: string; created_at: string } {
+      const apiKey = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+      const createdAt = now().toISOString();
+      upsertKey.run(brandId, sha256(apiKey), apiKeyHint(apiKey), createdAt);
+      return { api_key: apiKey, hint: apiKeyHint(apiKey), created_at: createdAt };
     },
-    /** A new key; the old one stops working with this call. */
-    rotate: (brandId: string, now: Date) => issueKey(brandId, now),
-    brandOfKey: (apiKey: string): string | null => (apiKey.startsWith(API_KEY_PREFIX) ? ((brandOfKey.get(sha256(apiKey)) as string | undefined) ?? null) : null),
+    /** The app's own key for the signed-in user acting for the brand. */
+    issueAppKey(brandId: string, userId: string): { app_key: string; expires_at: string } {
+      const expires = now().getTime() + APP_KEY_TTL_MS;
+      const payload = `${b64(brandId)}.${b64(userId)}.${expires}`;
+      return { app_key: `${APP_KEY_PREFIX}${payload}.${mac(payload)}`, expires_at: new Date(expires).toISOString() };
+    },
+    brandOfKey(key: string): string | null {
+      if (key.length > 400) return null;
+      if (key.startsWith(APP_KEY_PREFIX)) return brandOfAppKey(key);
+      return key.startsWith(API_KEY_PREFIX) ? ((brandOfKey.get(sha256(key)) as string | undefined) ?? null) : null;
+    },
     issueToken(widgetId: string, now: Date): string {
       const token = `${TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
       insertToken.run(sha256(token), widgetId, now.toISOString());

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SMTP_URL_ENV, type MailCampaign, type SendMailResponse } from '../../../../src/shared/http/mailCampaigns.schemas';
+import type { OutboxResponse } from '../../../../src/shared/http/outbox.schemas';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
 
 interface Received {
@@ -99,6 +100,10 @@ describe('mail campaigns', () => {
     const rows = w.db.prepare('SELECT to_email, subject FROM outbox WHERE id > ? ORDER BY id').all(before) as { to_email: string; subject: string }[];
     expect(rows.map((r) => r.to_email)).toEqual(body.results.map((r) => r.email));
     expect(rows.every((r) => r.subject === 'Outbox collab')).toBe(true);
+    // Settings lists them as the brand's mail, not sent (issue 26).
+    const outbox = (await w.app.inject({ method: 'GET', url: '/jwt_api/outbox', headers: { authorization: `Bearer ${w.jwt}` } })).json() as OutboxResponse;
+    expect(outbox.transport).toBe('outbox');
+    expect(outbox.mails.filter((mail) => mail.subject === 'Outbox collab').map((mail) => [mail.kind, mail.to])).toEqual(rows.reverse().map((r) => ['creator_mail', r.to_email]));
   });
 
   it('another brand\'s creator or campaign answers 404', async () => {

@@ -9,6 +9,7 @@ import type { PublishJob } from '../../../../src/shared/http/publishing.schemas'
 import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
 import { BRAND_MADE_SQL } from '../../../../src/server/repositories/videos/videoScope';
 import { useVideoWorkspace } from '../videos/support/videoWorkspace';
+import { brandApiKey } from '../widgets/support/brandApiKey';
 
 const MIB = 1024 * 1024;
 const LIMITS = { maxBytes: MIB, brandQueueBytes: 3 * MIB / 2 };
@@ -33,7 +34,7 @@ describe('the gateway\'s publish payloads on disk', () => {
     await w.app.listen({ host: '127.0.0.1', port: 0 });
     const address = w.app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    key = ((await w.app.inject({ method: 'GET', url: `/jwt_api/brands/${w.brandId}/api_key`, headers: { authorization: `Bearer ${w.jwt}` } })).json() as { api_key: string }).api_key;
+    key = await brandApiKey(w, w.brandId);
     videoId = w.db.prepare(`SELECT v.id FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.brand_id = ? AND ${BRAND_MADE_SQL} ORDER BY v.id LIMIT 1`).pluck().get(w.brandId) as string;
   });
 

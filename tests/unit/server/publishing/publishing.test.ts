@@ -4,6 +4,7 @@ import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas'
 import { PUBLISH_BLOCKED } from '../../../../src/shared/rules/licensing';
 import { API_KEY_WRONG } from '../../../../src/server/routes/metrics/accessKeys';
 import { useVideoWorkspace, WORKSPACE_NOW } from '../videos/support/videoWorkspace';
+import { brandApiKey } from '../widgets/support/brandApiKey';
 import { BRAND_MADE_SQL } from '../../../../src/server/repositories/videos/videoScope';
 
 const workspace = useVideoWorkspace();
@@ -25,10 +26,7 @@ function license(videoId: string, status: 'paid' | 'expired', endsInDays: number
     .run(`${id}-p`, id, new Date(NOW - 300 * DAY).toISOString(), new Date(NOW + endsInDays * DAY).toISOString());
 }
 
-async function keyOf(brandId: string): Promise<string> {
-  const w = workspace.w;
-  return ((await w.app.inject({ method: 'GET', url: `/jwt_api/brands/${brandId}/api_key`, headers: { authorization: `Bearer ${w.jwt}` } })).json() as { api_key: string }).api_key;
-}
+const keyOf = (brandId: string): Promise<string> => brandApiKey(workspace.w, brandId);
 
 async function finalState(key: string, id: string): Promise<PublishJob> {
   for (let i = 0; i < 100; i++) {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../../src/server/app';
+import type { LiveMail } from '../../../../src/shared/http/outbox.schemas';
 import { hashPassword } from '../../../../src/server/auth/passwords';
 import { openDatabase } from '../../../../src/server/db/database';
 import { createRepositories } from '../../../../src/server/repositories/index';
@@ -19,6 +20,8 @@ export interface TestApp {
   db: Database.Database;
   clock: TestClock;
   secret: Uint8Array;
+  /** Account mail kept unsent, as the back end hands it live to its host (newest last). */
+  liveMail: LiveMail[];
   close(): Promise<void>;
 }
 
@@ -28,12 +31,14 @@ export async function startTestApp(): Promise<TestApp> {
   const db = openDatabase(join(dir, 'reelscope.sqlite'));
   const clock = createTestClock();
   const secret = randomBytes(64);
-  const app = await buildApp({ db, jwtSecret: secret, now: clock.now, allowedOrigins: [WEB_ORIGIN] });
+  const liveMail: LiveMail[] = [];
+  const app = await buildApp({ db, jwtSecret: secret, now: clock.now, allowedOrigins: [WEB_ORIGIN], onLiveMail: (mail) => liveMail.push(mail) });
   return {
     app,
     db,
     clock,
     secret,
+    liveMail,
     async close() {
       await app.close();
       db.close();

@@ -1,11 +1,12 @@
 import { it, expect } from 'vitest';
 import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
 import { useVideoWorkspace } from '../videos/support/videoWorkspace';
+import { brandApiKey } from './support/brandApiKey';
 const workspace = useVideoWorkspace();
 // Odd and hostile inputs to every route issues 16 and 17 added: each gets a 4xx answer, never a server error.
 it('answers odd input on the widget, gateway, app manager and Google routes with 4xx, never 5xx', async () => {
   const w = workspace.w;
-  const key = ((await w.app.inject({ method: 'GET', url: `/jwt_api/brands/${w.brandId}/api_key`, headers: { authorization: `Bearer ${w.jwt}` } })).json() as { api_key: string }).api_key;
+  const key = await brandApiKey(w, w.brandId);
   const h = { [METRICS_KEY_HEADER]: key };
   const cases: [string, string, unknown?, Record<string, string>?][] = [
     ['GET', '/metrics/products/inventory?first=0'], ['GET', '/metrics/products/inventory?first=abc&after=%00'], ['POST', '/metrics/widget', {}],

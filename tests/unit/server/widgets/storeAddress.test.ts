@@ -6,6 +6,7 @@ import { storefrontInventory } from '../../../../src/server/routes/metrics/store
 import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
 import { useVideoWorkspace } from '../videos/support/videoWorkspace';
 import { allowLoopbackStores, productNode, productPage, startStandInStore } from './support/standInStore';
+import { brandApiKey } from './support/brandApiKey';
 
 // Issue 26 item 2: `store_url` made the back end POST anywhere a metrics key holder chose. Every request here goes to a
 // stand-in store on 127.0.0.1 (or nowhere): addresses outside loopback are only ever checked, never connected to.
@@ -13,7 +14,7 @@ const workspace = useVideoWorkspace();
 
 async function inventory(storeUrl: string, token = 'storefront-token') {
   const w = workspace.w;
-  const key = ((await w.app.inject({ method: 'GET', url: `/jwt_api/brands/${w.brandId}/api_key`, headers: { authorization: `Bearer ${w.jwt}` } })).json() as { api_key: string }).api_key;
+  const key = await brandApiKey(w, w.brandId);
   const response = await w.app.inject({ method: 'GET', url: `/metrics/products/inventory?store_url=${encodeURIComponent(storeUrl)}&shop_token=${token}`, headers: { [METRICS_KEY_HEADER]: key } });
   return [response.statusCode, (response.json() as { message?: string }).message ?? response.body];
 }

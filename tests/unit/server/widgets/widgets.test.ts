@@ -9,14 +9,12 @@ import { API_KEY_MISSING, API_KEY_WRONG } from '../../../../src/server/routes/me
 import { STORE_UNREACHABLE } from '../../../../src/server/routes/metrics/storeAddress';
 import { useVideoWorkspace } from '../videos/support/videoWorkspace';
 import { allowLoopbackStores, productNode, productPage, startStandInStore } from './support/standInStore';
+import { brandApiKey } from './support/brandApiKey';
 
 const workspace = useVideoWorkspace();
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function keyOf(brandId: string): Promise<string> {
-  const w = workspace.w;
-  return ((await w.app.inject({ method: 'GET', url: `/jwt_api/brands/${brandId}/api_key`, headers: { authorization: `Bearer ${w.jwt}` } })).json() as { api_key: string }).api_key;
-}
+const keyOf = (brandId: string): Promise<string> => brandApiKey(workspace.w, brandId);
 function call(key: string | null, method: Method, url: string, payload?: object): Promise<LightMyRequestResponse> {
   return workspace.w.app.inject({ method, url: `/metrics${url}`, headers: key === null ? {} : { [METRICS_KEY_HEADER]: key }, ...(payload ? { payload } : {}) });
 }
@@ -39,19 +37,37 @@ async function newWidget(key: string, extra: Record<string, unknown> = {}): Prom
 }
 
 describe('metrics API key', () => {
-  it('is required, shown per brand, and a rotation stops the old key at once', async () => {
+  const bearer = () => ({ authorization: `Bearer ${workspace.w.jwt}` });
+  const keyRoute = (method: 'GET' | 'POST', path: string, brandId = workspace.w.brandId) =>
+    workspace.w.app.inject({ method, url: `/jwt_api/brands/${brandId}${path}`, headers: bearer() });
+
+  it('is required, kept only as its hash, shown once when issued, and a rotation stops the old key at once', async () => {
     expect((await call(null, 'GET', '/widgets/')).json()).toMatchObject({ statusCode: 401, message: API_KEY_MISSING });
     expect((await call('rsk_not-a-key', 'GET', '/widgets/')).json()).toMatchObject({ statusCode: 401, message: API_KEY_WRONG });
-    const key = await keyOf(workspace.w.brandId);
-    expect(await keyOf(workspace.w.brandId)).toBe(key);
+    const { api_key: key } = (await keyRoute('POST', '/api_key/rotate')).json() as { api_key: string };
     expect((await call(key, 'GET', '/widgets/')).statusCode).toBe(200);
-    const rotated = (await workspace.w.app.inject({ method: 'POST', url: `/jwt_api/brands/${workspace.w.brandId}/api_key/rotate`, headers: { authorization: `Bearer ${workspace.w.jwt}` } })).json() as { api_key: string };
+    // Afterwards only a hint is answered, and nothing at rest holds the key itself.
+    const shown = (await keyRoute('GET', '/api_key')).json() as { hint: string; created_at: string };
+    expect(shown.hint).toBe(`${key.slice(0, 8)}…${key.slice(-4)}`);
+    expect(JSON.stringify(shown)).not.toContain(key);
+    expect(JSON.stringify(workspace.w.db.prepare('SELECT * FROM brand_api_keys').all())).not.toContain(key.slice(8, -4));
+    const rotated = (await keyRoute('POST', '/api_key/rotate')).json() as { api_key: string; hint: string };
     expect(rotated.api_key).not.toBe(key);
     expect((await call(key, 'GET', '/widgets/')).json()).toMatchObject({ statusCode: 401, message: API_KEY_WRONG });
     expect((await call(rotated.api_key, 'GET', '/widgets/')).statusCode).toBe(200);
-    // A brand the user is not a member of has no key to show.
+    expect(((await keyRoute('GET', '/api_key')).json() as { hint: string }).hint).toBe(rotated.hint);
+    // A brand the user is not a member of has no key to show or rotate.
     const foreign = workspace.w.competitorIds[0]!;
-    expect((await workspace.w.app.inject({ method: 'GET', url: `/jwt_api/brands/${foreign}/api_key`, headers: { authorization: `Bearer ${workspace.w.jwt}` } })).statusCode).toBe(404);
+    expect((await keyRoute('GET', '/api_key', foreign)).statusCode).toBe(404);
+    expect((await keyRoute('POST', '/api_key/rotate', foreign)).statusCode).toBe(404);
+  });
+
+  it("the app's own key opens its brand's widget API without the brand key, and a tampered one does not", async () => {
+    const { app_key: appKey } = (await keyRoute('POST', '/app_key')).json() as { app_key: string };
+    expect((await call(appKey, 'GET', '/widgets/')).statusCode).toBe(200);
+    const tampered = appKey.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    expect((await call(tampered, 'GET', '/widgets/')).json()).toMatchObject({ statusCode: 401, message: API_KEY_WRONG });
+    expect((await keyRoute('POST', '/app_key', workspace.w.competitorIds[0]!)).statusCode).toBe(404);
   });
 });
 

@@ -29,25 +29,22 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: ServerContext)
     body: RecoveryRequestBodySchema,
     response: { 200: MessageResponseSchema, 208: ErrorMessage208Schema, 429: HttpErrorSchema },
     // Either answer tells whether the email has an account: every request is a probe of the client's address.
-    handler: ({ body, reply, request }) => withAddressProbe(ctx.addressLimiter, request.ip, () => {
+    handler: ({ body, reply, request }) => withAddressProbe(ctx.addressLimiter, request.ip, async () => {
       const user = ctx.repos.users.findByEmail(body.email);
       if (!user) return reply208(reply, MESSAGES.emailNotConnected);
       const token = generateOpaqueToken();
       const now = ctx.now();
-      ctx.db.transaction(() => {
-        ctx.repos.passwordResets.insert({
-          tokenHash: hashOpaqueToken(token),
-          userId: user.id,
-          expiresAt: new Date(now.getTime() + TOKEN_SETTINGS.passwordResetTtlMs).toISOString(),
-          createdAt: now.toISOString(),
-        });
-        ctx.repos.outbox.add({
-          to: user.email,
-          subject: 'Reset your Reelscope password',
-          body: `Open this link within one hour to choose a new password: ${RESET_PASSWORD_LINK}${token}`,
-          createdAt: now.toISOString(),
-        });
-      })();
+      const expiresAt = new Date(now.getTime() + TOKEN_SETTINGS.passwordResetTtlMs).toISOString();
+      ctx.repos.passwordResets.insert({ tokenHash: hashOpaqueToken(token), userId: user.id, expiresAt, createdAt: now.toISOString() });
+      // The live token goes only into the mail handed over; a kept copy has it redacted (issue 26).
+      await ctx.mail.deliver({
+        kind: 'password_reset',
+        to: user.email,
+        subject: 'Reset your Reelscope password',
+        body: `Open this link within one hour to choose a new password: ${RESET_PASSWORD_LINK}${token}`,
+        secrets: [token],
+        expiresAt,
+      });
       return { message: HTTP_MESSAGES.recoveryLinkSent };
     }, always),
   });

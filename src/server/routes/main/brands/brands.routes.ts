@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BrandSchema } from '../../../../shared/domain/session';
-import { ApiKeyResponseSchema } from '../../../../shared/http/widgets.schemas';
+import { ApiKeyHintResponseSchema, ApiKeyResponseSchema, AppKeyResponseSchema } from '../../../../shared/http/widgets.schemas';
 import { assertBrandAccess, assertOwnBrand } from '../../../auth/brandAccess';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
@@ -25,23 +25,34 @@ export function registerBrandRoutes(app: FastifyInstance, ctx: ServerContext): v
   });
 }
 
-/** The brand's API key for the metrics and widget API (issue 16): shown in Settings, rotated there (the old key stops at once). */
+/**
+ * The brand's API key for the metrics and widget API (issues 16, 26): Settings shows its hint; creating or rotating
+ * answers the new key once (only its hash is kept). The app's own calls use a short-lived app key instead.
+ */
 export function registerApiKeyRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const params = z.object({ id: z.string().min(1).max(64) });
   defineRoute(app, {
-    method: 'GET', url: '/brands/:id/api_key', summary: "The own brand's metrics API key, issued on first ask", auth: 'bearer', params,
-    response: { 200: ApiKeyResponseSchema },
+    method: 'GET', url: '/brands/:id/api_key', summary: "What identifies the own brand's metrics API key (its first and last characters); the key itself is shown only when issued", auth: 'bearer', params,
+    response: { 200: ApiKeyHintResponseSchema },
     handler: ({ params: { id }, request }) => {
       assertOwnBrand(request, id);
-      return ctx.widgets.keys.keyOf(id, ctx.now());
+      return ctx.widgets.keys.hintOf(id) ?? { hint: null, created_at: null };
     },
   });
   defineRoute(app, {
-    method: 'POST', url: '/brands/:id/api_key/rotate', summary: "A new metrics API key for the own brand; the previous one stops working with this call", auth: 'bearer', params,
+    method: 'POST', url: '/brands/:id/api_key/rotate', summary: "A new metrics API key for the own brand, answered this once; the previous one stops working with this call", auth: 'bearer', params,
     response: { 200: ApiKeyResponseSchema },
     handler: ({ params: { id }, request }) => {
       assertOwnBrand(request, id);
-      return ctx.widgets.keys.rotate(id, ctx.now());
+      return ctx.widgets.keys.rotate(id);
+    },
+  });
+  defineRoute(app, {
+    method: 'POST', url: '/brands/:id/app_key', summary: "A short-lived key (15 min) for the app's own calls to the metrics API and gateway, bound to the signed-in user", auth: 'bearer', params,
+    response: { 200: AppKeyResponseSchema },
+    handler: ({ params: { id }, request }) => {
+      const auth = assertOwnBrand(request, id);
+      return ctx.widgets.keys.issueAppKey(id, auth.userId);
     },
   });
 }

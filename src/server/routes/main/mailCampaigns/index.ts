@@ -66,7 +66,7 @@ export function registerMailCampaignRoutes(app: FastifyInstance, ctx: ServerCont
           }
           const mail = { to: email, subject: campaign.subject, text: campaign.body };
           if (mailer.transport === 'outbox') {
-            ctx.repos.outbox.add({ to: email, subject: mail.subject, body: mail.text, createdAt: at });
+            ctx.repos.outbox.add({ kind: 'creator_mail', to: email, subject: mail.subject, body: mail.text, brandId: acting.brandId, createdAt: at });
             results.push({ influencer_id: creator.id, email, status: 'queued', error: null });
             continue;
           }
