@@ -40,6 +40,7 @@ const SAMPLE_INPUT: Partial<Record<IpcChannel, unknown>> = {
   'integrations.cancel': { flowId: 'no-such-flow' },
   'integrations.disconnect': { platform: 'Shopify', brandId: 'b1' },
   'auth.googleComplete': { flowId: 'no-such-flow' },
+  'session.refresh': { refreshToken: 'spent-refresh-token' },
 };
 /** Channels whose sample input is refused on purpose (no such item; not a file the host saved): the envelope proves the route. */
 const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
@@ -64,6 +65,8 @@ const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
   'integrations.complete': 'bad_input',
   'auth.googleBegin': 'unavailable',
   'auth.googleComplete': 'bad_input',
+  // Nobody is signed in behind this bridge: there is no session to renew (sessionRefresh.test.ts renews a real one).
+  'session.refresh': 'failed',
   // This host has no keychain, where integration tokens would be.
   'integrations.disconnect': 'unavailable',
 };
