@@ -10,5 +10,6 @@ export const TOKEN_SETTINGS = {
    * an answer lost on the way), not a thief: it gets a fresh pair instead of revoking every session of the user.
    */
   refreshReuseGraceMs: 10 * 1000,
+  emailConfirmationTtlMs: 24 * 60 * 60 * 1000,
   passwordResetTtlMs: 60 * 60 * 1000,
 } as const;

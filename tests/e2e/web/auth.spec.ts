@@ -80,6 +80,28 @@ test('a new brand signs up and lands on onboarding (issue 5)', async ({ page, st
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/#\/onboarding$/);
   await expect(new ShellPage(page).greeting).toContainText('Ana');
+  // A new sign-up is complete: nothing tells it to confirm its registration (issue 26 item 32).
+  await expect(page.getByRole('heading', { name: 'Tell us about your brand' })).toBeVisible();
+  await expect(page.getByText(MESSAGES.registrationIncomplete)).toHaveCount(0);
+});
+
+test('the signed-in demo manager opening /signup goes home, not to onboarding (issue 26 item 32)', async ({ page, stack }) => {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn(brandManager.email, brandManager.password);
+  await expect(page).toHaveURL(/#\/home$/);
+  await page.goto(`${stack.webUrl}/#/signup`);
+  await expect(page).toHaveURL(/#\/home$/);
+  await expect(page.getByText(MESSAGES.registrationIncomplete)).toHaveCount(0);
+});
+
+test('sign-in refuses an address that is not an email under the email field (spec §5)', async ({ page, stack }) => {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn('not-an-email', 'whatever-1');
+  await expect(login.email).toHaveAccessibleDescription(MESSAGES.invalidEmail);
+  await expect(page.getByText(MESSAGES.invalidCredentials)).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/login/);
 });
 
 test('logout clears the session: tokens, ids and markers, and a reload stays signed out', async ({ page, stack }) => {
@@ -120,4 +142,10 @@ test('on the embedded workspace, Sign up with Google says plainly that it is not
   await page.getByRole('button', { name: 'Sign up with Google' }).click();
   await expect(page.getByRole('alert')).toHaveText(GOOGLE_UNAVAILABLE);
   await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
+});
+
+test('a confirmation link that is not valid says so (issue 26 item 32)', async ({ page, stack }) => {
+  await page.goto(`${stack.webUrl}/#/confirm-email?token=not.a.token`);
+  await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
+  await expect(page.getByText(MESSAGES.linkInvalidOrExpired)).toBeVisible();
 });
