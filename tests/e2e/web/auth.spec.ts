@@ -7,7 +7,7 @@ import { callHost, expect, test } from '../support/fixtures';
 
 const { brandManager, vipInfluencer, pendingRegistration } = DEMO_ACCOUNTS;
 
-test('the demo brand manager signs in and lands on /home inside the shell', async ({ page, stack }) => {
+test('the demo brand manager signs in and lands on /home inside the shell', async ({ page, stack, browser }) => {
   const login = new LoginPage(page);
   await login.open(stack.webUrl);
   await login.signIn(brandManager.email, brandManager.password);
@@ -15,8 +15,14 @@ test('the demo brand manager signs in and lands on /home inside the shell', asyn
   const shell = new ShellPage(page);
   await expect(shell.greeting).toContainText(brandManager.firstName);
   await expect(shell.navigation).toBeVisible();
-  const tokens = await callHost(stack, 'secrets.getToken');
+  const tokens = await callHost(stack, 'secrets.getToken', undefined, page);
   expect(tokens).not.toBeNull();
+  // The session belongs to this browser: another one opening the web host is signed out (issue 26 item 24).
+  expect(await callHost(stack, 'secrets.getToken')).toBeNull();
+  const other = await browser.newPage();
+  await other.goto(`${stack.webUrl}/#/home`);
+  await expect(other).toHaveURL(/#\/login/);
+  await other.close();
 });
 
 test('a wrong password is named on the password field and nothing is stored', async ({ page, stack }) => {
@@ -115,7 +121,7 @@ test('logout clears the session: tokens, ids and markers, and a reload stays sig
 
   await new ShellPage(page).signOut();
   await expect(page).toHaveURL(/#\/login/);
-  expect(await callHost(stack, 'secrets.getToken')).toBeNull();
+  expect(await callHost(stack, 'secrets.getToken', undefined, page)).toBeNull();
   const after = (await callHost(stack, 'settings.get')) as { markers: Record<string, unknown> };
   expect(after.markers).toMatchObject({ bId: null, uId: null, firstAnalysis: null, uploadedVideo: false, tutorials: {}, tutorialScreen: null });
 
