@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import { GOOGLE_UNAVAILABLE } from '../../../src/shared/ipc/integrations.schemas';
 import { MESSAGES } from '../../../src/shared/messages';
@@ -154,4 +156,25 @@ test('a confirmation link that is not valid says so (issue 26 item 32)', async (
   await page.goto(`${stack.webUrl}/#/confirm-email?token=not.a.token`);
   await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
   await expect(page.getByText(MESSAGES.linkInvalidOrExpired)).toBeVisible();
+});
+
+// Last in this file: it confirms the demo account whose registration is pending.
+test('the resent confirmation mail carries a link that completes the registration (issue 26 item 32)', async ({ page, stack }) => {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn(pendingRegistration.email, pendingRegistration.password);
+  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(page.getByText('We sent a new confirmation email.')).toBeVisible();
+  // No mail server here: the mail waits in the embedded back end's outbox.
+  const db = new Database(join(stack.dataDir, 'reelscope.sqlite'), { readonly: true });
+  const mail = db.prepare('SELECT body FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1').get(pendingRegistration.email) as { body: string };
+  db.close();
+  const token = /reelscope:\/\/confirm-email\?token=(\S+)/.exec(mail.body)?.[1];
+  expect(token).toBeTruthy();
+  // What the desktop app opens for that link.
+  await page.goto(`${stack.webUrl}/#/confirm-email?token=${token}`);
+  await expect(page.getByText('Your email address is confirmed. You can sign in now.')).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await login.signIn(pendingRegistration.email, pendingRegistration.password);
+  await expect(page).toHaveURL(/#\/home$/);
 });
