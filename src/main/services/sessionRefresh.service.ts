@@ -32,6 +32,9 @@ export const SESSION_REFRESH_MESSAGES = {
   unreachable: 'The Reelscope server cannot be reached. Check that it is running and try again.',
 } as const;
 
+/** As long as the renderer's own requests wait for an answer before calling the server unreachable. */
+const REFRESH_TIMEOUT_MS = 15_000;
+
 /** A stored jwt this close to its expiry is renewed rather than handed out (it would be refused on the way). */
 const EXPIRY_MARGIN_MS = 30_000;
 
@@ -59,6 +62,8 @@ export function createSessionRefresher(deps: SessionRefreshDeps): SessionRefresh
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ refresh_token: refreshToken }),
+        // Every request of every window waits for this answer: a back end that hangs must not hold them forever.
+        signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
       });
     } catch {
       throw new HostError('unavailable', SESSION_REFRESH_MESSAGES.unreachable);
