@@ -8,6 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IpcChannel } from '../../shared/ipc/contract';
+import { TOKEN_SETTINGS } from '../auth/tokenSettings';
 
 /** Host calls that hand out or act with the stored session (the back end on the signed-in person's behalf). */
 export const SESSION_BOUND_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
@@ -33,6 +34,8 @@ export interface SessionBinding {
   /** Unbinds (sign-out) and answers the Set-Cookie value that removes the cookie. */
   clear(): string;
 }
+
+const BINDING_MAX_AGE_SECONDS = Math.floor(TOKEN_SETTINGS.refreshTtlMs / 1000);
 
 const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
 
@@ -65,7 +68,8 @@ export function createSessionBinding(options: { dataDir: string; port: () => num
       bound = sha256(secret);
       mkdirSync(options.dataDir, { recursive: true });
       writeFileSync(file, bound.toString('hex'), { mode: 0o600 });
-      return `${name()}=${secret}; ${attributes}`;
+      // Kept as long as a refresh token lives, so closing the browser does not sign out where the tokens persist.
+      return `${name()}=${secret}; ${attributes}; Max-Age=${BINDING_MAX_AGE_SECONDS}`;
     },
     clear() {
       bound = null;
