@@ -1,7 +1,8 @@
 /**
  * Deep links of the desktop app: `reelscope://videos/{id}` (with `?t=SECONDS`, the moment to play: report PDFs cite
  * videos this way), `reelscope://library` and the password-reset link the back end mails
- * (`reelscope://reset-password?token=…`) become routes of the app.
+ * (`reelscope://reset-password?token=…`) and email-confirmation link (`reelscope://confirm-email?token=…`) become routes
+ * of the app.
  * Anything else is ignored, so a crafted link can never point the window at another page.
  */
 
@@ -10,6 +11,8 @@ export const DEEP_LINK_SCHEME = 'reelscope';
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const RESET_TOKEN = /^[A-Za-z0-9_-]{16,512}$/;
+/** A confirmation token is a signed JWT: three base64url parts joined by dots. */
+const CONFIRM_TOKEN = /^[A-Za-z0-9_-]{8,1024}\.[A-Za-z0-9_-]{8,1024}\.[A-Za-z0-9_-]{8,1024}$/;
 
 /** Seconds into a video: a plain non-negative number of at most a day's length, else nothing. */
 const SECONDS = /^\d{1,5}(\.\d{1,3})?$/;
@@ -21,9 +24,10 @@ function videoRoute(id: string, link: string): string {
   return SECONDS.test(t) && Number(t) <= MAX_SECONDS ? `/videos/${id}?t=${Number(t)}` : `/videos/${id}`;
 }
 
-function resetPasswordRoute(link: string): string | null {
+/** `/{route}?token=…` when the link's token has the expected shape, else nothing. */
+function tokenRoute(route: string, shape: RegExp, link: string): string | null {
   const token = /[?&]token=([^&#]*)/.exec(link)?.[1] ?? '';
-  return RESET_TOKEN.test(token) ? `/reset-password?token=${token}` : null;
+  return shape.test(token) ? `/${route}?token=${token}` : null;
 }
 
 /** The app route a deep link opens, or null when the link is not one of ours or is malformed. */
@@ -35,7 +39,8 @@ export function routeOfDeepLink(link: string): string | null {
   const parts = rest.split('/').filter((part) => part !== '');
   if (parts.some((part) => !/^[A-Za-z0-9_-]+$/.test(part))) return null;
   if (parts.length === 1 && parts[0] === 'library') return '/library';
-  if (parts.length === 1 && parts[0] === 'reset-password') return resetPasswordRoute(link);
+  if (parts.length === 1 && parts[0] === 'reset-password') return tokenRoute('reset-password', RESET_TOKEN, link);
+  if (parts.length === 1 && parts[0] === 'confirm-email') return tokenRoute('confirm-email', CONFIRM_TOKEN, link);
   if (parts.length === 1 && parts[0] === 'videos') return '/videos';
   if (parts.length === 2 && parts[0] === 'videos' && VIDEO_ID.test(parts[1] ?? '')) return videoRoute(parts[1] ?? '', link);
   return null;

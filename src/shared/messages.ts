@@ -23,6 +23,8 @@ export const MESSAGES = {
   firstVideoAnalyzed: 'Your video has been analyzed!',
   /** Not in the spec: the product's own wording for cases the spec leaves open. */
   vipRefused: 'Creator accounts cannot sign in to the brand dashboard. Please use the Reelscope creator app.',
+  /** Spec §5 (standard email pattern): said under the email field of sign-in, sign-up and password reset. */
+  invalidEmail: 'Enter a valid email address.',
   registrationIncomplete: 'Your registration is not complete yet. Confirm your email address to continue.',
   serverDown: 'We cannot reach the Reelscope server.',
   /** A read that got no answer: what failed comes before it, what happens next is in it. */

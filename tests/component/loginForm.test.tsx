@@ -96,6 +96,14 @@ describe('login form', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('refuses an address that is not an email under the email field, without asking the server (spec §5)', async () => {
+    const { user } = await renderLogin();
+    await signIn(user, 'not-an-email');
+    await waitFor(() => expect(descriptionOf('Email')).toBe(MESSAGES.invalidEmail));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(server.requests.filter((r) => r.path === '/jwt_api/login')).toHaveLength(0);
+  });
+
   it('shows "Invalid password." under the password field', async () => {
     loginReply = { status: 208, body: { error_message: MESSAGES.invalidPassword } };
     const { user } = await renderLogin();

@@ -1,12 +1,14 @@
 /**
  * The host's own HTTP client of the back end (downloads and transcript export run in main, not in the renderer):
- * bearer from the secrets service, one token refresh on 401 (PUT /jwt_api/session {refresh_token}) shared by
- * concurrent callers, the new pair stored back.
+ * bearer from the secrets service, on 401 the host's one shared refresh (sessionRefresh.service: one PUT
+ * /jwt_api/session {refresh_token} for every window and host client), then one retry.
  */
 import type { z } from 'zod';
 import { HostError } from '../../shared/ipc/handlers';
 import type { BackendInfo, ServiceUrls, StoredTokens } from '../../shared/ipc/contract';
 import type { SecretsService } from './secrets.service';
+import type { SessionRefresher } from './sessionRefresh.service';
+import { createSessionRefresher, SESSION_REFRESH_MESSAGES } from './sessionRefresh.service';
 
 export interface BackendClient {
   /** Calls `<service url><path>` with the bearer and answers the body parsed by `schema`. Throws HostError on failure. */
@@ -22,12 +24,14 @@ export interface BackendClient {
 export interface BackendClientDeps {
   backend: () => BackendInfo;
   secrets: Pick<SecretsService, 'get' | 'set'>;
+  /** The host's one refresh shared with every window; a client built without it (tests) gets its own. */
+  sessionRefresh?: SessionRefresher;
   brandId: () => string | null;
 }
 
 export const BACKEND_MESSAGES = {
   signedOut: 'You are signed out. Sign in again to continue.',
-  unreachable: 'The Reelscope server cannot be reached. Check that it is running and try again.',
+  unreachable: SESSION_REFRESH_MESSAGES.unreachable,
 } as const;
 
 function errorMessage(body: unknown, status: number): string {
@@ -40,7 +44,7 @@ function errorMessage(body: unknown, status: number): string {
 
 /** Creates the client; every call reads the current back-end address and tokens (they change at run time). */
 export function createBackendClient(deps: BackendClientDeps): BackendClient {
-  let refreshing: Promise<StoredTokens | null> | null = null;
+  const session = deps.sessionRefresh ?? createSessionRefresher({ backend: deps.backend, secrets: deps.secrets, now: () => Date.now() });
 
   function info(): BackendInfo {
     const current = deps.backend();
@@ -48,27 +52,14 @@ export function createBackendClient(deps: BackendClientDeps): BackendClient {
     return current;
   }
 
-  async function refresh(stale: StoredTokens): Promise<StoredTokens | null> {
-    refreshing ??= (async () => {
-      try {
-        const response = await fetch(`${info().urls.main}/session`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ refresh_token: stale.refreshToken }),
-        });
-        if (!response.ok) return null;
-        const pair = (await response.json()) as { jwt?: unknown; refresh_token?: unknown };
-        if (typeof pair.jwt !== 'string' || typeof pair.refresh_token !== 'string') return null;
-        const next = { jwt: pair.jwt, refreshToken: pair.refresh_token };
-        await deps.secrets.set(next);
-        return next;
-      } catch {
-        return null;
-      } finally {
-        refreshing = null;
-      }
-    })();
-    return refreshing;
+  /** The host's shared refresh; a refusal reads as "signed out" here, an unreachable back end as itself. */
+  async function refresh(stale: StoredTokens): Promise<StoredTokens> {
+    try {
+      return await session.renew(stale.refreshToken);
+    } catch (error) {
+      if (error instanceof HostError && error.code === 'unavailable') throw error;
+      throw new HostError('failed', BACKEND_MESSAGES.signedOut);
+    }
   }
 
   async function send(url: string, method: string, body: unknown, tokens: StoredTokens): Promise<Response> {
@@ -89,7 +80,6 @@ export function createBackendClient(deps: BackendClientDeps): BackendClient {
     let response = await send(url, method, body, tokens);
     if (response.status === 401) {
       tokens = await refresh(tokens);
-      if (!tokens) throw new HostError('failed', BACKEND_MESSAGES.signedOut);
       response = await send(url, method, body, tokens);
     }
     return response;

@@ -20,6 +20,7 @@ import type { OfflineLibrary } from './offlineLibrary.service';
 import { createOfflineLibrary } from './offlineLibrary.service';
 import type { Clock } from './ports';
 import type { SecretsService } from './secrets.service';
+import type { SessionRefresher } from './sessionRefresh.service';
 import { createFontCache, resolveFontsDir, type ParsedFont } from './transcriptExport/fonts';
 import type { FontKey } from './transcriptExport/scripts';
 import type { TranscriptExportService } from './transcriptExport/transcriptExport.service';
@@ -49,6 +50,8 @@ export interface DesktopDeps {
   ports: DesktopPorts;
   backend: () => BackendInfo;
   secrets: Pick<SecretsService, 'get' | 'set'>;
+  /** The host's shared refresh (tests without one get a private refresher). */
+  sessionRefresh?: SessionRefresher;
   brandId: () => string | null;
   clock: Clock;
   emit: <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => void;
@@ -59,7 +62,7 @@ export interface DesktopDeps {
 
 export function createDesktopServices(deps: DesktopDeps): DesktopServices {
   const { ports } = deps;
-  const client = createBackendClient({ backend: deps.backend, secrets: deps.secrets, brandId: deps.brandId });
+  const client = createBackendClient({ backend: deps.backend, secrets: deps.secrets, sessionRefresh: deps.sessionRefresh, brandId: deps.brandId });
   const folders = createHostFolders(ports.stateDir, ports.defaultDownloadDir, ports.defaultExportDir);
   const library = createOfflineLibrary({ stateDir: ports.stateDir, mediaUrls: ports.mediaUrls, now: () => deps.clock.now(), onChange: (count) => deps.emit('library.changed', { count }) });
   let fonts: ReturnType<typeof createFontCache> | null = null;

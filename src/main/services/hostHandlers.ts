@@ -6,6 +6,7 @@ import type { BackendLauncher } from './backendLauncher.service';
 import type { DesktopServices } from './desktopServices';
 import type { SecretsService } from './secrets.service';
 import type { SessionService } from './session.service';
+import type { SessionRefresher } from './sessionRefresh.service';
 import type { SettingsService } from './settings.service';
 import type { UpdatesService } from './updates.service';
 import type { FirstAnalysisPoll } from './firstAnalysisPoll.service';
@@ -23,6 +24,8 @@ export interface HostHandlerDeps {
   settings: SettingsService;
   secrets: SecretsService;
   session: SessionService;
+  /** The one refresh every window and the host's own clients share (issue 26 item 29). */
+  sessionRefresh: SessionRefresher;
   desktop: DesktopServices;
   /** The background updater; null where the host has none (web host, development runs). */
   updates?: UpdatesService | null;
@@ -72,6 +75,7 @@ export function createHostHandlers(deps: HostHandlerDeps): IpcHandlers {
       return null;
     },
     'session.logout': () => deps.session.logout(),
+    'session.refresh': ({ refreshToken }) => deps.sessionRefresh.renew(refreshToken),
     'downloads.start': (input) => deps.desktop.downloads.start(input),
     'downloads.cancel': async ({ downloadId }) => {
       await deps.desktop.downloads.cancel(downloadId);

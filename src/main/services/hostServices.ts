@@ -22,6 +22,7 @@ import type { AtomicFile, BadgePort, Clock, EncryptedFileStore, Notifier, Proces
 import type { SecretsService } from './secrets.service';
 import { createSecretsService } from './secrets.service';
 import { createSessionService } from './session.service';
+import { createSessionRefresher } from './sessionRefresh.service';
 import type { SettingsService } from './settings.service';
 import { createSettingsService } from './settings.service';
 import type { UpdaterPort, UpdatesService } from './updates.service';
@@ -93,12 +94,15 @@ export function createHostServices(ports: HostPorts): HostServices {
     ...ports.backend,
     onChildMessage: (message) => localOutbox.receive(message),
   });
+  // One refresh for every window and every host client: two refreshes of one token would end the session.
+  const sessionRefresh = createSessionRefresher({ backend: () => backend.info(), secrets, now: () => ports.clock.now() });
   settings.onChange((next) => events.emit('settings.changed', next));
   backend.onChange((info) => events.emit('backend.changed', info));
   const desktop = createDesktopServices({
     ports: ports.desktop,
     backend: () => backend.info(),
     secrets,
+    sessionRefresh,
     brandId: () => settings.get().markers.bId,
     clock: ports.clock,
     emit: (event, payload) => events.emit(event, payload),
@@ -115,10 +119,10 @@ export function createHostServices(ports: HostPorts): HostServices {
       })
     : null;
   const ingest = createIngestServices({
-    backend: () => backend.info(), secrets, settings, notifier: ports.notifier, scheduler: ports.ingest?.scheduler,
+    backend: () => backend.info(), secrets, sessionRefresh, settings, notifier: ports.notifier, scheduler: ports.ingest?.scheduler,
     uploadSource: ports.ingest?.uploadSource ?? 'path', emit: (event, payload) => events.emit(event, payload), log: ports.log,
   });
-  const exportClient = createBackendClient({ backend: () => backend.info(), secrets, brandId: () => settings.get().markers.bId });
+  const exportClient = createBackendClient({ backend: () => backend.info(), secrets, sessionRefresh, brandId: () => settings.get().markers.bId });
   const csvExport = createCsvExportService({
     client: exportClient,
     exportDir: webExportDir(ports.desktop.stateDir),
@@ -152,6 +156,6 @@ export function createHostServices(ports: HostPorts): HostServices {
     if (notice) ports.notifier.notify(notice.title, notice.body);
   };
   const integrations = createIntegrations({ settings, keychain: ports.keychain, log: ports.log });
-  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, desktop, updates, ...ingest, csvExport, reportExport, reportSchedules, assistantModel, chatAttention, integrations, localOutbox });
+  const handlers = createHostHandlers({ app: ports.app, backend, settings, secrets, session, sessionRefresh, desktop, updates, ...ingest, csvExport, reportExport, reportSchedules, assistantModel, chatAttention, integrations, localOutbox });
   return { settings, secrets, backend, events, desktop, handlers, updates, ingest, reportSchedules, licenseNotices };
 }

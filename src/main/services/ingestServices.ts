@@ -13,6 +13,7 @@ import type { Notifier } from './ports';
 import type { Scheduler } from './scheduler';
 import { systemScheduler } from './scheduler';
 import type { SecretsService } from './secrets.service';
+import type { SessionRefresher } from './sessionRefresh.service';
 import type { SettingsService } from './settings.service';
 import type { UploadsService } from './uploads.service';
 import { createUploadsService } from './uploads.service';
@@ -23,6 +24,8 @@ export const UPLOAD_STREAM_PREFIX = `${WEB_BRIDGE.prefix}/uploads`;
 export interface IngestDeps {
   backend: () => BackendInfo;
   secrets: Pick<SecretsService, 'get' | 'set'>;
+  /** The host's shared refresh (tests without one get a private refresher). */
+  sessionRefresh?: SessionRefresher;
   settings: SettingsService;
   notifier: Notifier;
   /** Real time unless a test passes a manual (or, in the web host's e2e runs, sped-up) scheduler. */
@@ -40,7 +43,7 @@ export interface IngestServices {
 
 export function createIngestServices(deps: IngestDeps): IngestServices {
   const brandId = () => deps.settings.get().markers.bId;
-  const client = createBackendClient({ backend: deps.backend, secrets: deps.secrets, brandId });
+  const client = createBackendClient({ backend: deps.backend, secrets: deps.secrets, sessionRefresh: deps.sessionRefresh, brandId });
   const brandQuery = () => {
     const id = brandId();
     return id ? `?brand_id=${encodeURIComponent(id)}` : '';

@@ -1,7 +1,6 @@
-import axios from 'axios';
 import type { ApolloClient } from '@apollo/client';
-import { TokenPairSchema } from '../../shared/http/auth.schemas';
 import type { BackendInfo, StoredTokens } from '../../shared/ipc/contract';
+import { HostCallError } from '../host/hostCallError';
 import { host } from '../host/hostClient';
 import type { ApiClients, AuthWiring } from '../lib/apiClients';
 import { createApiClients } from '../lib/apiClients';
@@ -23,11 +22,18 @@ export interface AppServices {
   refresher: TokenRefresher;
 }
 
-/** PUT /jwt_api/session {refresh_token}: sent without the interceptor, so it can never recurse. */
-export async function requestTokenRefresh(mainUrl: string, refreshToken: string): Promise<StoredTokens> {
-  const response = await axios.put(`${mainUrl}/session`, { refresh_token: refreshToken }, { timeout: 15000 });
-  const pair = TokenPairSchema.parse(response.data);
-  return { jwt: pair.jwt, refreshToken: pair.refresh_token };
+/**
+ * Asks the host to renew the session (issue 26 item 29): every window shares the host's session, so the host runs the
+ * one PUT /jwt_api/session for all of them and answers the current pair. A window refreshing on its own would present
+ * a refresh token another window already spent, and the back end would end the session for both.
+ */
+export function requestTokenRefresh(refreshToken: string): Promise<StoredTokens> {
+  return host().invoke('session.refresh', { refreshToken });
+}
+
+/** The refresh got no answer at all (back end or host down), as opposed to being refused. */
+function refreshUnanswered(error: unknown): boolean {
+  return error instanceof HostCallError && error.code === 'unavailable';
 }
 
 /** Keeps a token pair in memory now and asks the host to store it. */
@@ -45,10 +51,11 @@ export function keepTokens(store: AppStore, tokens: StoredTokens): Promise<void>
 export function createAppServices(store: AppStore, backend: BackendInfo): AppServices {
   const refresher = createTokenRefresher({
     getTokens: () => store.get(tokensAtom),
-    requestRefresh: (refreshToken) => requestTokenRefresh(backend.urls.main, refreshToken),
-    onRefreshed: (tokens) => void keepTokens(store, tokens),
+    requestRefresh: requestTokenRefresh,
+    // The host stored the pair already; this window only keeps it in memory.
+    onRefreshed: (tokens) => store.set(tokensAtom, tokens),
     onRefreshFailed: (error) => {
-      if (axios.isAxiosError(error) && !error.response) {
+      if (refreshUnanswered(error)) {
         store.set(serverDownAtom, true);
         return;
       }

@@ -17,5 +17,7 @@ export const HTTP_MESSAGES = {
   recoveryLinkSent: 'We sent a link to reset your password. It is valid for one hour.',
   passwordChanged: 'Your password has been changed. Sign in with your new password.',
   confirmationSent: 'We sent a new confirmation email.',
+  alreadyConfirmed: 'Your email address is already confirmed. You can sign in.',
+  emailConfirmed: 'Your email address is confirmed. You can sign in now.',
   signedOut: 'Signed out.',
 } as const;

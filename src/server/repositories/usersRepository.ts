@@ -60,6 +60,7 @@ export function createUsersRepository(db: Database.Database) {
   );
   const setLastSignIn = db.prepare<[string, string]>('UPDATE users SET last_sign_in_at = ? WHERE id = ?');
   const setPassword = db.prepare<[string, string]>('UPDATE users SET password_hash = ? WHERE id = ?');
+  const completeRegistration = db.prepare<[string]>('UPDATE users SET registration_completed = 1 WHERE id = ?');
 
   return {
     /** Case-insensitive (the column is COLLATE NOCASE). */
@@ -87,6 +88,10 @@ export function createUsersRepository(db: Database.Database) {
     },
     updatePasswordHash(id: string, passwordHash: string): void {
       setPassword.run(passwordHash, id);
+    },
+    /** The email address is confirmed: the account may sign in to the brand dashboard (spec §4). */
+    markRegistrationCompleted(id: string): void {
+      completeRegistration.run(id);
     },
   };
 }

@@ -9,6 +9,7 @@ import { HTTP_MESSAGES } from '../http/httpMessages';
 import { MESSAGES } from '../../shared/messages';
 import type { Repositories } from '../repositories/index';
 import type { BrandRecord } from '../repositories/brandsRepository';
+import type { RefreshTokenRecord } from '../repositories/refreshTokensRepository';
 import type { UserRecord } from '../repositories/usersRepository';
 
 const toBrand = (brand: BrandRecord, competitor: boolean): Brand => ({ _id: brand.id, name: brand.name, picture: brand.picture, competitor });
@@ -43,12 +44,11 @@ export function createSessionService(deps: { repos: Repositories; tokens: Access
    * A session plus a fresh access jwt and refresh token for its current brand. A sign-in starts a session (a new
    * id); a rotation or a brand switch continues the one it came from, so signing out ends all of it.
    */
-  async function issue(user: UserRecord, brandId: string | null, sessionId: string = generateOpaqueToken()): Promise<SessionResponse> {
+  async function issue(user: UserRecord, brandId: string | null, sessionId: string = generateOpaqueToken(), refreshToken = generateOpaqueToken()): Promise<SessionResponse> {
     assertMayHaveSession(user);
     const session = buildSession(user, brandId);
     const currentBrandId = session.currentBrand?._id ?? null;
     const { jwt, expiresIn } = await tokens.sign({ userId: user.id, brandId: currentBrandId, sessionId });
-    const refreshToken = generateOpaqueToken();
     const issuedAt = now();
     repos.refreshTokens.insert({
       tokenHash: hashOpaqueToken(refreshToken),
@@ -62,22 +62,44 @@ export function createSessionService(deps: { repos: Repositories; tokens: Access
   }
 
   /**
-   * Exchanges a refresh token for a new pair, revoking the old one. Presenting an already revoked token means
-   * it was copied: every refresh token of that user is revoked so the thief and the victim both must sign in again.
+   * True when the token was spent by a rotation less than the grace ago and the tokens it led to are still live
+   * (the newest one neither signed out nor revoked): the same client retrying, not a copied token replayed later.
+   */
+  function retriedWithinGrace(record: RefreshTokenRecord, at: Date): boolean {
+    if (record.rotatedAt === null) return false;
+    if (at.getTime() - Date.parse(record.rotatedAt) > TOKEN_SETTINGS.refreshReuseGraceMs) return false;
+    let current: RefreshTokenRecord | null = record;
+    // Follow the rotations to the newest token; a chain is at most a few links long within the grace.
+    for (let step = 0; current?.successorHash && step < 100; step += 1) current = repos.refreshTokens.findByHash(current.successorHash);
+    return current !== null && current.successorHash === null && current.revokedAt === null;
+  }
+
+  /**
+   * Exchanges a refresh token for a new pair, spending the old one. Presenting a spent token again within the grace
+   * of its rotation answers another pair of the same session; later (or after a sign-out) it means the token was
+   * copied: every refresh token of that user is revoked so the thief and the victim both must sign in again.
    */
   async function rotate(refreshToken: string): Promise<SessionResponse> {
     const hash = hashOpaqueToken(refreshToken);
     const record = repos.refreshTokens.findByHash(hash);
-    const at = now().toISOString();
+    const moment = now();
+    const at = moment.toISOString();
     if (!record) throw unauthorized(HTTP_MESSAGES.refreshTokenInvalid);
-    if (record.revokedAt !== null || !repos.refreshTokens.revoke(hash, at)) {
+    const successor = generateOpaqueToken();
+    if (record.revokedAt !== null || !repos.refreshTokens.rotate(hash, hashOpaqueToken(successor), at)) {
+      if (record.expiresAt > at && retriedWithinGrace(record, moment)) return issueFor(record);
       repos.refreshTokens.revokeAllForUser(record.userId, at);
       throw unauthorized(HTTP_MESSAGES.refreshTokenInvalid);
     }
     if (record.expiresAt <= at) throw unauthorized(MESSAGES.sessionExpired);
+    return issueFor(record, successor);
+  }
+
+  /** Another pair in the record's session, for its brand. */
+  async function issueFor(record: RefreshTokenRecord, refreshToken?: string): Promise<SessionResponse> {
     const user = repos.users.findById(record.userId);
     if (!user) throw unauthorized(HTTP_MESSAGES.refreshTokenInvalid);
-    return issue(user, record.brandId, record.sessionId);
+    return issue(user, record.brandId, record.sessionId, refreshToken);
   }
 
   /** Switches to one of the user's own brands (404 otherwise) and issues a pair carrying it, in the bearer's session. */

@@ -4,6 +4,8 @@ import type { IpcHandlers } from '../../shared/ipc/handlers';
 import { dispatchIpc } from '../../shared/ipc/handlers';
 import type { HostEvents } from '../../main/services/hostEvents';
 import { eventStreamOriginAllowed, hostAllowed, isLoopback, originAllowed, tokenMatches } from './bridgeGuard';
+import type { SessionBinding } from './sessionBinding';
+import { NOT_THIS_BROWSER, SESSION_BOUND_CHANNELS } from './sessionBinding';
 
 export interface BridgeOptions {
   handlers: IpcHandlers;
@@ -11,6 +13,8 @@ export interface BridgeOptions {
   token: string;
   /** The port the web host listens on (for Host and Origin checks); read lazily because it is known after listen. */
   port: () => number;
+  /** Which browser the stored session belongs to (issue 26 item 24). */
+  binding: SessionBinding;
 }
 
 /** SSE comments keep idle connections open through proxies and let the server notice closed tabs. */
@@ -68,6 +72,15 @@ export function registerBridgeRoutes(app: FastifyInstance, options: BridgeOption
     const body = request.body;
     const input = typeof body === 'object' && body !== null && 'input' in body ? (body as { input: unknown }).input : undefined;
     // Envelopes travel with 200 like over IPC; the renderer reads ok/error, not the status.
-    return reply.header('cache-control', 'no-store').send(await dispatchIpc(options.handlers, channel, input));
+    reply.header('cache-control', 'no-store');
+    // Another browser opening this web host is signed out: it neither reads the session nor acts with it.
+    if ((SESSION_BOUND_CHANNELS as ReadonlySet<string>).has(channel) && !options.binding.matches(request.headers.cookie)) {
+      return reply.send(channel === 'secrets.getToken' ? { ok: true, value: null } : { ok: false, error: { code: 'failed', message: NOT_THIS_BROWSER } });
+    }
+    const envelope = await dispatchIpc(options.handlers, channel, input);
+    // Storing tokens is a sign-in (or a renewal by the signed-in browser): the session now belongs to this browser.
+    if (envelope.ok && channel === 'secrets.setToken') reply.header('set-cookie', options.binding.mint());
+    if (envelope.ok && (channel === 'session.logout' || channel === 'secrets.clear')) reply.header('set-cookie', options.binding.clear());
+    return reply.send(envelope);
   });
 }

@@ -15,6 +15,7 @@ import { createHostServices } from '../../main/services/hostServices';
 import { systemClock } from '../../main/services/ports';
 import { hostAllowed, isLoopback } from './bridgeGuard';
 import { registerBridgeRoutes } from './bridgeRoutes';
+import { createSessionBinding } from './sessionBinding';
 import { registerMediaRoutes } from './mediaRoutes';
 import { registerUploadStreamRoutes } from './uploadStreamRoutes';
 import type { Scheduler } from '../../main/services/scheduler';
@@ -114,7 +115,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return reply.code(403).type('text/plain; charset=utf-8').send('Forbidden: unexpected Host header.');
     }
   });
-  registerBridgeRoutes(app, { handlers: services.handlers, events: services.events, token, port: () => port });
+  const binding = createSessionBinding({ dataDir: options.dataDir, port: () => port });
+  registerBridgeRoutes(app, { handlers: services.handlers, events: services.events, token, port: () => port, binding });
   registerMediaRoutes(app, { library: services.desktop.library, token, port: () => port });
   registerUploadStreamRoutes(app, { uploads: services.ingest.uploads, token, port: () => port });
   registerStaticRoutes(app, {

@@ -53,6 +53,8 @@ export const MessageResponseSchema = z.object({ message: z.string() });
 
 /** GET or POST /jwt_api/users/resend_confirmation_email */
 export const ResendConfirmationBodySchema = z.object({ email: z.string().min(1).max(320) });
+/** PUT /jwt_api/users/confirm_email: the token of the link in the confirmation email. */
+export const ConfirmEmailBodySchema = z.object({ token: z.string().min(1).max(2048) });
 
 /**
  * PUT /jwt_api/session: with refresh_token, rotates the token pair (no bearer needed);

@@ -91,6 +91,11 @@ export const IPC_CHANNELS = {
   'secrets.setToken': channel('Keeps the jwt and refresh token in the most secure store available.', StoredTokensSchema, SecretStatusSchema),
   'secrets.clear': channel('Removes the stored tokens from every store.', none, z.null()),
   'session.logout': channel('Clears tokens, ids and every marker spec §4 lists on logout.', none, SettingsSchema),
+  'session.refresh': channel(
+    'Renews the session every window shares after a 401: one refresh for all of them, the current pair to whoever held a spent one.',
+    z.object({ refreshToken: StoredTokensSchema.shape.refreshToken }),
+    StoredTokensSchema,
+  ),
   // Issue 4: desktop capabilities.
   'downloads.start': channel(
     'Downloads a video to the download folder (own storage and GoogleDrive only, else MESSAGES.downloadUnsupported); a second start for a video still downloading answers the running id. Progress arrives as downloads.progress.',

@@ -1,14 +1,20 @@
 import { test as base, expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { AppStack } from './stack';
 
-/** Calls one host channel through the web host's bridge, as the renderer does. */
-export async function callHost(stack: AppStack, channel: string, input?: unknown): Promise<unknown> {
+/**
+ * Calls one host channel through the web host's bridge, as the renderer does. Pass `asBrowserOf` to call as that page's
+ * browser (its session cookie): the web host hands the stored session only to the browser that signed in.
+ */
+export async function callHost(stack: AppStack, channel: string, input?: unknown, asBrowserOf?: Page): Promise<unknown> {
+  const cookies = asBrowserOf ? await asBrowserOf.context().cookies(stack.webUrl) : [];
+  const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
   const html = await (await fetch(stack.webUrl)).text();
   const token = /name="reelscope-host-token" content="([^"]+)"/.exec(html)?.[1];
   if (!token) throw new Error('the web host served no bridge token');
   const res = await fetch(`${stack.webUrl}/__host/${channel}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-reelscope-host-token': token, origin: stack.webUrl },
+    headers: { 'content-type': 'application/json', 'x-reelscope-host-token': token, origin: stack.webUrl, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify({ input }),
   });
   const envelope = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };

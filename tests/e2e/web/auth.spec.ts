@@ -1,13 +1,15 @@
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import { LiveMailSchema } from '../../../src/shared/http/outbox.schemas';
 import { GOOGLE_UNAVAILABLE } from '../../../src/shared/ipc/integrations.schemas';
 import { MESSAGES } from '../../../src/shared/messages';
 import { LoginPage } from '../pages/LoginPage';
 import { ShellPage } from '../pages/ShellPage';
 import { callHost, expect, test } from '../support/fixtures';
+import { AppStack } from '../support/stack';
 
 const { brandManager, vipInfluencer, pendingRegistration } = DEMO_ACCOUNTS;
 
-test('the demo brand manager signs in and lands on /home inside the shell', async ({ page, stack }) => {
+test('the demo brand manager signs in and lands on /home inside the shell', async ({ page, stack, browser }) => {
   const login = new LoginPage(page);
   await login.open(stack.webUrl);
   await login.signIn(brandManager.email, brandManager.password);
@@ -15,8 +17,14 @@ test('the demo brand manager signs in and lands on /home inside the shell', asyn
   const shell = new ShellPage(page);
   await expect(shell.greeting).toContainText(brandManager.firstName);
   await expect(shell.navigation).toBeVisible();
-  const tokens = await callHost(stack, 'secrets.getToken');
+  const tokens = await callHost(stack, 'secrets.getToken', undefined, page);
   expect(tokens).not.toBeNull();
+  // The session belongs to this browser: another one opening the web host is signed out (issue 26 item 24).
+  expect(await callHost(stack, 'secrets.getToken')).toBeNull();
+  const other = await browser.newPage();
+  await other.goto(`${stack.webUrl}/#/home`);
+  await expect(other).toHaveURL(/#\/login/);
+  await other.close();
 });
 
 test('a wrong password is named on the password field and nothing is stored', async ({ page, stack }) => {
@@ -80,6 +88,28 @@ test('a new brand signs up and lands on onboarding (issue 5)', async ({ page, st
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/#\/onboarding$/);
   await expect(new ShellPage(page).greeting).toContainText('Ana');
+  // A new sign-up is complete: nothing tells it to confirm its registration (issue 26 item 32).
+  await expect(page.getByRole('heading', { name: 'Tell us about your brand' })).toBeVisible();
+  await expect(page.getByText(MESSAGES.registrationIncomplete)).toHaveCount(0);
+});
+
+test('the signed-in demo manager opening /signup goes home, not to onboarding (issue 26 item 32)', async ({ page, stack }) => {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn(brandManager.email, brandManager.password);
+  await expect(page).toHaveURL(/#\/home$/);
+  await page.goto(`${stack.webUrl}/#/signup`);
+  await expect(page).toHaveURL(/#\/home$/);
+  await expect(page.getByText(MESSAGES.registrationIncomplete)).toHaveCount(0);
+});
+
+test('sign-in refuses an address that is not an email under the email field (spec §5)', async ({ page, stack }) => {
+  const login = new LoginPage(page);
+  await login.open(stack.webUrl);
+  await login.signIn('not-an-email', 'whatever-1');
+  await expect(login.email).toHaveAccessibleDescription(MESSAGES.invalidEmail);
+  await expect(page.getByText(MESSAGES.invalidCredentials)).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/login/);
 });
 
 test('logout clears the session: tokens, ids and markers, and a reload stays signed out', async ({ page, stack }) => {
@@ -93,7 +123,7 @@ test('logout clears the session: tokens, ids and markers, and a reload stays sig
 
   await new ShellPage(page).signOut();
   await expect(page).toHaveURL(/#\/login/);
-  expect(await callHost(stack, 'secrets.getToken')).toBeNull();
+  expect(await callHost(stack, 'secrets.getToken', undefined, page)).toBeNull();
   const after = (await callHost(stack, 'settings.get')) as { markers: Record<string, unknown> };
   expect(after.markers).toMatchObject({ bId: null, uId: null, firstAnalysis: null, uploadedVideo: false, tutorials: {}, tutorialScreen: null });
 
@@ -120,4 +150,36 @@ test('on the embedded workspace, Sign up with Google says plainly that it is not
   await page.getByRole('button', { name: 'Sign up with Google' }).click();
   await expect(page.getByRole('alert')).toHaveText(GOOGLE_UNAVAILABLE);
   await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
+});
+
+test('a confirmation link that is not valid says so (issue 26 item 32)', async ({ page, stack }) => {
+  await page.goto(`${stack.webUrl}/#/confirm-email?token=not.a.token`);
+  await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
+  await expect(page.getByText(MESSAGES.linkInvalidOrExpired)).toBeVisible();
+});
+
+// Its own workspace, started by the web host as the desktop app starts its back end: the live link of an unsent mail
+// reaches only that host (the kept copy is redacted), and the test confirms the pending demo account.
+test('the resent confirmation mail carries a link that completes the registration (issue 26 item 32)', async ({ page }) => {
+  const own = new AppStack({}, { hostStartsBackend: true });
+  await own.start();
+  try {
+    const login = new LoginPage(page);
+    await login.open(own.webUrl);
+    await login.signIn(pendingRegistration.email, pendingRegistration.password);
+    await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+    await expect(page.getByText('We sent a new confirmation email.')).toBeVisible();
+    const mails = LiveMailSchema.array().parse(await callHost(own, 'mail.localOutbox'));
+    const mail = mails.find((entry) => entry.to === pendingRegistration.email && entry.kind === 'confirmation');
+    const token = /reelscope:\/\/confirm-email\?token=(\S+)/.exec(mail?.body ?? '')?.[1];
+    expect(token).toBeTruthy();
+    // What the desktop app opens for that link.
+    await page.goto(`${own.webUrl}/#/confirm-email?token=${token}`);
+    await expect(page.getByText('Your email address is confirmed. You can sign in now.')).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await login.signIn(pendingRegistration.email, pendingRegistration.password);
+    await expect(page).toHaveURL(/#\/home$/);
+  } finally {
+    await own.stop();
+  }
 });

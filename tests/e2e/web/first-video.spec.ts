@@ -115,7 +115,7 @@ test('a new brand signs up, uploads its first video with subtitles and is guided
   await expect(page).toHaveURL(/#\/videos$/);
 
   // Sentiment and topics computed from the .srt, on the detail page.
-  const tokens = (await callHost(stack, 'secrets.getToken')) as { jwt: string };
+  const tokens = (await callHost(stack, 'secrets.getToken', undefined, page)) as { jwt: string };
   const status = (await (await fetch(`${stack.backendUrl}/jwt_api/videos/${videoId}/status`, { headers: { authorization: `Bearer ${tokens.jwt}` } })).json()) as {
     analysis_stage: string; analysis: { transcript_source: string; sentiment: { positive: number } | null; topics: { topic: string }[] };
   };

@@ -40,6 +40,7 @@ const SAMPLE_INPUT: Partial<Record<IpcChannel, unknown>> = {
   'integrations.cancel': { flowId: 'no-such-flow' },
   'integrations.disconnect': { platform: 'Shopify', brandId: 'b1' },
   'auth.googleComplete': { flowId: 'no-such-flow' },
+  'session.refresh': { refreshToken: 'spent-refresh-token' },
 };
 /** Channels whose sample input is refused on purpose (no such item; not a file the host saved): the envelope proves the route. */
 const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
@@ -48,7 +49,7 @@ const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
   'shell.showItemInFolder': 'forbidden',
   // The web host has no updater: nothing to install.
   'updates.restart': 'unavailable',
-  'uploads.start': 'bad_input',
+  'uploads.start': 'failed',
   // A browser has no native file chooser: the page keeps its <input type="file">.
   'dialog.pickFiles': 'unavailable',
   // Nobody is signed in behind this bridge: the CSV cannot be fetched (csvExport.test.ts covers the real export).
@@ -56,14 +57,17 @@ const EXPECTED_ERROR: Partial<Record<IpcChannel, string>> = {
   'licensing.exportCsv': 'failed',
   'reports.export': 'failed',
   // Scheduled PDFs go only into folders the person picked.
-  'reports.schedule': 'forbidden',
-  // A folder nobody picked (EXPORT_DIR is in the temp folder): the host writes nowhere it was not shown.
-  'transcripts.export': 'forbidden',
+  'reports.schedule': 'failed',
+  'transcripts.export': 'failed',
   // No sign-in provider is set up here (integrations.test.ts runs the flows against a real one), and no flow runs.
   'integrations.begin': 'unavailable',
   'integrations.complete': 'bad_input',
   'auth.googleBegin': 'unavailable',
   'auth.googleComplete': 'bad_input',
+  // Nobody is signed in in this "browser" (no session cookie, issue 26 item 24): the calls that read or use the stored
+  // session are refused (webSessionBinding.test.ts binds one; sessionRefresh.test.ts renews a real session).
+  'session.refresh': 'failed',
+  'downloads.start': 'failed',
   // This host has no keychain, where integration tokens would be.
   'integrations.disconnect': 'unavailable',
 };
@@ -85,8 +89,9 @@ describe('the IPC contract table', () => {
 describe('web host bridge over real HTTP', () => {
   let host: WebHost;
   let root: string;
-  const call = (channel: string, init: { token?: string | null; origin?: string | null; body?: unknown } = {}) => {
+  const call = (channel: string, init: { token?: string | null; origin?: string | null; body?: unknown; cookie?: string } = {}) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (init.cookie) headers.cookie = init.cookie;
     const token = init.token === undefined ? host.token : init.token;
     const origin = init.origin === undefined ? host.url : init.origin;
     if (token !== null) headers[WEB_BRIDGE.tokenHeader] = token;
@@ -190,14 +195,17 @@ describe('web host bridge over real HTTP', () => {
   });
 
   it('refuses to write transcripts into a folder nobody picked, with a message a person can act on', async () => {
+    // The signed-in browser (the cookie storing the tokens minted), so the folder rule is what answers.
+    const signIn = await call('secrets.setToken', { body: { input: { jwt: 'a.b.c', refreshToken: 'refresh' } } });
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const elsewhere = join(root, 'not-picked');
-    const answer = (await (await call('transcripts.export', { body: { input: { videoIds: ['v1'], directory: elsewhere, fileType: 'txt' } } })).json()) as IpcEnvelope<unknown>;
+    const answer = (await (await call('transcripts.export', { cookie, body: { input: { videoIds: ['v1'], directory: elsewhere, fileType: 'txt' } } })).json()) as IpcEnvelope<unknown>;
     expect(answer).toEqual({ ok: false, error: { code: 'forbidden', message: EXPORT_FOLDER_NOT_PICKED } });
     expect(existsSync(elsewhere)).toBe(false);
     // The folder the web host's picker answers (its own exports folder) is allowed.
     const picked = (await (await call('dialog.pickDirectory')).json()) as IpcEnvelope<{ path: string }>;
     expect(picked.ok).toBe(true);
-    const allowed = (await (await call('transcripts.export', { body: { input: { videoIds: ['v1'], directory: picked.ok ? picked.value.path : '', fileType: 'txt' } } })).json()) as IpcEnvelope<unknown>;
+    const allowed = (await (await call('transcripts.export', { cookie, body: { input: { videoIds: ['v1'], directory: picked.ok ? picked.value.path : '', fileType: 'txt' } } })).json()) as IpcEnvelope<unknown>;
     expect(allowed).toMatchObject({ ok: true });
   });
 

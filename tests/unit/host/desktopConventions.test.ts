@@ -19,6 +19,9 @@ describe('deep links', () => {
     expect(routeOfDeepLink('reelscope://reset-password?token=Abc_def-1234567890XYZ')).toBe('/reset-password?token=Abc_def-1234567890XYZ');
     expect(routeOfDeepLink('reelscope://reset-password?token=short')).toBeNull();
     expect(routeOfDeepLink('reelscope://reset-password?token=a%22b%3Cscript%3E0123456789')).toBeNull();
+    // The confirmation email's link (issue 26 item 32): a signed token, three dot-joined base64url parts.
+    expect(routeOfDeepLink('reelscope://confirm-email?token=eyJhbGciOi.eyJzdWIiOiJ1.c2lnbmF0dXJl')).toBe('/confirm-email?token=eyJhbGciOi.eyJzdWIiOiJ1.c2lnbmF0dXJl');
+    expect(routeOfDeepLink('reelscope://confirm-email?token=a%22b%3Cscript%3E0123456789')).toBeNull();
   });
 
   it('opens a cited moment (?t=SECONDS) at that time, and a bad time at the start', () => {

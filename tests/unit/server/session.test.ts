@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { SessionSchema } from '../../../src/shared/domain/session';
 import { SessionResponseSchema } from '../../../src/shared/http/auth.schemas';
 import { MESSAGES } from '../../../src/shared/messages';
+import { TOKEN_SETTINGS } from '../../../src/server/auth/tokenSettings';
 import { createTestUser, send, signIn, startTestApp } from './support/testServer';
 import type { TestApp, TestUser } from './support/testServer';
 
@@ -49,13 +50,36 @@ describe('session routes', () => {
     expect((await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: second.refresh_token })).statusCode).toBe(200);
   });
 
-  it('treats reuse of a spent refresh token as theft and revokes every token of the user', async () => {
+  it('treats reuse of a spent refresh token after the grace as theft and revokes every token of the user', async () => {
     const first = await signIn(t.app, maya);
     const second = (await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: first.refresh_token })).json();
+    t.clock.advance(TOKEN_SETTINGS.refreshReuseGraceMs + 1);
     const reuse = await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: first.refresh_token });
     expect(reuse.statusCode).toBe(401);
     // The legitimate holder of the newest token must sign in again too.
     expect((await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: second.refresh_token })).statusCode).toBe(401);
+  });
+
+  it('answers the same client retrying a rotation within the grace with another pair of the same session', async () => {
+    const first = await signIn(t.app, maya);
+    const second = SessionResponseSchema.parse((await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: first.refresh_token })).json());
+    t.clock.advance(TOKEN_SETTINGS.refreshReuseGraceMs - 1_000);
+    const retry = await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: first.refresh_token });
+    expect(retry.statusCode).toBe(200);
+    const third = SessionResponseSchema.parse(retry.json());
+    expect(third.currentUser._id).toBe(maya.id);
+    expect(third.currentBrand?.name).toBe('Lumina');
+    expect((await send(t.app, 'GET', '/jwt_api/session', undefined, third.jwt)).statusCode).toBe(200);
+    // Neither the first rotation's pair nor the retry's is revoked: both windows stay signed in.
+    expect((await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: second.refresh_token })).statusCode).toBe(200);
+    expect((await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: third.refresh_token })).statusCode).toBe(200);
+  });
+
+  it('gives no grace to a spent token once its session was signed out', async () => {
+    const first = await signIn(t.app, maya);
+    const second = (await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: first.refresh_token })).json();
+    expect((await send(t.app, 'POST', '/jwt_api/logout', { refresh_token: second.refresh_token })).statusCode).toBe(200);
+    expect((await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: first.refresh_token })).statusCode).toBe(401);
   });
 
   it('refuses an unknown refresh token and one older than 30 days', async () => {

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Route, Routes } from 'react-router-dom';
 import { AppManagerScreen } from '../../features/appManager';
 import { AssistantScreen } from '../../features/assistant';
-import { ForgotPasswordScreen, LoginScreen, MailOutboxScreen, ResetPasswordScreen, SignUpScreen } from '../../features/auth';
+import { ConfirmEmailScreen, ForgotPasswordScreen, LoginScreen, MailOutboxScreen, ResetPasswordScreen, SignUpScreen } from '../../features/auth';
 import { CampaignDetailScreen, CampaignsScreen, CampaignWizardScreen } from '../../features/campaigns';
 import { ChatScreen } from '../../features/chat';
 import { CreatorDetailScreen, CreatorsScreen } from '../../features/creators';
@@ -36,6 +36,7 @@ export function AppRoutes() {
           <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
           <Route path="/reset-password" element={<ResetPasswordScreen />} />
           <Route path="/mail-outbox" element={<MailOutboxScreen />} />
+          <Route path="/confirm-email" element={<ConfirmEmailScreen />} />
         </Route>
         <Route element={<RequireSession />}>
           <Route element={<AppShell />}>

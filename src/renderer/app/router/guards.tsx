@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { authPhaseAtom } from '../session/session.atoms';
+import { authPhaseAtom, justSignedUpAtom } from '../session/session.atoms';
 import { Splash } from '../boot/Splash';
 
 /** Screens that need a session; without one the person goes to /login. */
@@ -15,9 +15,11 @@ export function RequireSession() {
 /** Sign-in screens; a signed-in person goes to /home instead (/onboarding right after sign-up). */
 export function PublicOnly() {
   const phase = useAtomValue(authPhaseAtom);
+  const justSignedUp = useAtomValue(justSignedUpAtom);
   const location = useLocation();
-  // Sign-up asks for onboarding (issue 5) on the same navigation that stores the session.
-  if (phase === 'signedIn') return <Navigate to={location.pathname === '/signup' ? '/onboarding' : '/home'} replace />;
+  // Sign-up asks for onboarding (issue 5) on the same navigation that stores the session; someone already signed in
+  // who opens /signup (or any sign-in screen) goes home.
+  if (phase === 'signedIn') return <Navigate to={justSignedUp && location.pathname === '/signup' ? '/onboarding' : '/home'} replace />;
   if (phase === 'restoring' || phase === 'booting') return <Splash text="Restoring your session…" />;
   return <Outlet />;
 }

@@ -15,6 +15,9 @@ export const sessionAtom = atom<Session | null>(null);
 export type AuthPhase = 'booting' | 'restoring' | 'signedOut' | 'signedIn';
 export const authPhaseAtom = atom<AuthPhase>('booting');
 
+/** True from the moment a sign-up stores its session: that navigation continues to onboarding, not to /home. */
+export const justSignedUpAtom = atom(false);
+
 /** The acting brand and user (bId, uId) every call carries; null without a brand (the non-brand case). */
 export const actingIdentityAtom = atom<{ brand_id: string; user_id: string } | null>((get) => {
   const session = get(sessionAtom);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { MESSAGES } from '../../../shared/messages';
 import { isValidEmail } from '../../../shared/rules';
 import { useServices } from '../../app/useServices';
 import { FormAlert, TextField } from '../../ui/form';
@@ -33,7 +34,7 @@ export function ForgotPasswordScreen() {
     event.preventDefault();
     setOutcome(null);
     if (!isValidEmail(email)) {
-      setEmailError('Enter a valid email address.');
+      setEmailError(MESSAGES.invalidEmail);
       return;
     }
     setEmailError(null);

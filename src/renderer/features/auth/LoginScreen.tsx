@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useStore } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages';
+import { isValidEmail } from '../../../shared/rules';
 import { useEmbeddedBackend, useServices } from '../../app/useServices';
 import { acceptanceOf, storeSignedInSession } from '../../app/session/sessionActions';
 import { FormAlert, TextField } from '../../ui/form';
@@ -37,6 +38,11 @@ export function LoginScreen() {
         email: email.trim() === '' ? 'Enter your email address.' : undefined,
         password: password === '' ? 'Enter your password.' : undefined,
       });
+      return;
+    }
+    // Spec §5: the email must match the standard pattern before anything is sent (same words as sign-up).
+    if (!isValidEmail(email)) {
+      setFieldErrors({ email: MESSAGES.invalidEmail });
       return;
     }
     setBusy(true);

@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../shared/messages';
 import { SignUpBodySchema } from '../../../shared/http/auth.schemas';
 import { isValidEmail } from '../../../shared/rules';
 import { acceptanceOf, storeSignedInSession } from '../../app/session/sessionActions';
+import { justSignedUpAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { FormAlert, TextField } from '../../ui/form';
 import { signUp, signUpWithGoogle } from './auth.api';
@@ -56,6 +57,7 @@ export function SignUpScreen() {
       if (acceptance === 'vip') setGeneralError(MESSAGES.vipRefused);
       if (acceptance === 'incomplete') setPendingEmail(email);
       if (acceptance === 'accepted') {
+        store.set(justSignedUpAtom, true);
         await storeSignedInSession(store, outcome.session);
         // A new brand continues with brand details and its first upload (issue 5).
         navigate('/onboarding', { replace: true });

@@ -118,3 +118,8 @@ export function resendConfirmation(api: AxiosInstance, email: string): Promise<M
     'We sent the confirmation email again.',
   );
 }
+
+/** PUT /jwt_api/users/confirm_email: completes the registration with the confirmation link's token. */
+export function confirmEmail(api: AxiosInstance, token: string): Promise<MessageOutcome> {
+  return messageCall(() => api.put('/users/confirm_email', { token }), 'Your email address is confirmed.');
+}

@@ -27,7 +27,8 @@ export function OnboardingScreen() {
             <h1 id="onboarding-title">Tell us about your brand</h1>
             <p className="onboarding__lead">Your brand name and logo appear on reports, widgets and the app manager.</p>
           </BrandDetailsForm>
-          {session?.currentUser.email && (
+          {/* Only an account that still has to confirm its address hears so (a new sign-up is complete already). */}
+          {session?.currentUser.email && !session.currentUser.registration_completed && (
             <div className="onboarding__resend">
               <p>Did not get the confirmation email?</p>
               <ResendConfirmation api={api.main} email={session.currentUser.email} />

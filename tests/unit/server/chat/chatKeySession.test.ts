@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatConfig } from '../../../../src/shared/http/chat.schemas';
+import { hashOpaqueToken } from '../../../../src/server/auth/opaqueTokens';
 import { createTestUser, send, signIn } from '../support/testServer';
 import { useChatWorkspace } from './chatWorkspace';
 
@@ -59,6 +60,9 @@ describe('the chat auth key lives with the session it was issued in (issue 26, i
     const { app } = workspace.w;
     const { session, config } = await colleagueSession('copied@reelscope.test');
     await send(app, 'PUT', '/jwt_api/session', { refresh_token: session.refresh_token });
+    // Replayed after the retry grace, not within it (the rotation is dated a minute back rather than waiting a minute).
+    workspace.w.db.prepare('UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ?')
+      .run(new Date(Date.now() - 60_000).toISOString(), hashOpaqueToken(session.refresh_token));
     expect((await send(app, 'PUT', '/jwt_api/session', { refresh_token: session.refresh_token })).statusCode).toBe(401);
     expect(await chatStatuses(config)).toEqual(ENDED);
   });
