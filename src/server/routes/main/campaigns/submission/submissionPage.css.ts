@@ -32,6 +32,9 @@ input[aria-invalid="true"] { border-color: #c0392b; border-width: 2px; }
 .ways legend { font-weight: 600; margin-block-end: 6px; padding: 0; }
 .ways label { display: inline-flex; gap: 6px; align-items: center; font-weight: 400; }
 [hidden] { display: none !important; }
+/* Each sentence takes its own direction from its words, so an English sentence on a right-to-left page keeps its
+   full stop at its end, while alignment still follows the page's direction. */
+p, h1, h2, label, legend, button { unicode-bidi: plaintext; }
 progress { inline-size: 100%; block-size: 12px; accent-color: var(--button); }
 .status { margin: 0; font-size: 0.9rem; min-block-size: 0; }
 .status:empty, .error:empty { display: none; }

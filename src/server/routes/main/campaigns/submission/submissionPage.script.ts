@@ -35,7 +35,10 @@ export const SUBMISSION_PAGE_SCRIPT = `
     });
   });
   [nameInput, emailInput, fileInput, urlInput].forEach(function (input) {
-    input.addEventListener('input', function () { input.removeAttribute('aria-invalid'); });
+    input.addEventListener('input', function () {
+      input.removeAttribute('aria-invalid');
+      error.textContent = '';
+    });
   });
 
   function fail(message, field) {

@@ -97,7 +97,7 @@ ${choice}
 <button type="submit" class="submit">Submit your video</button>
 ${termsOf(campaign)}
 </form>
-<section id="done" class="card done" hidden tabindex="-1" aria-labelledby="done-title"><h2 id="done-title">Thank you!</h2><p id="done-text"></p>
+<section id="done" class="card done" hidden tabindex="-1" aria-labelledby="done-title"><h2 id="done-title">Video sent</h2><p id="done-text"></p>
 <p>You can close this page.</p></section>`;
 }
 
@@ -120,7 +120,9 @@ export function renderSubmissionPage(availability: Availability, options: { nonc
   const button = colour(campaign?.campaign_button_color ?? '', CAMPAIGN_DEFAULTS.buttonColor);
   const buttonText = colour(campaign?.campaign_button_text_color ?? '', CAMPAIGN_DEFAULTS.buttonTextColor);
   const dir = campaign && RTL_FIRST_STRONG.test(campaign.campaign_headline) ? 'rtl' : 'ltr';
-  const title = campaign ? `${campaign.campaign_headline} · ${campaign.campaign_brand_name || availability.brandName}` : 'Campaign';
+  // Without a campaign (unknown or deleted) the heading says which.
+  const missing = !availability.open && availability.status === 410 ? 'Campaign deleted' : 'Campaign not found';
+  const title = campaign ? `${campaign.campaign_headline} · ${campaign.campaign_brand_name || availability.brandName}` : missing;
   const banner = options.bannerUrl ? `<img class="banner" src="${escapeHtml(options.bannerUrl)}" alt="">` : '';
   const body = availability.open
     ? submissionForm(availability.campaign, options.maxBytes)
@@ -144,7 +146,7 @@ ${SUBMISSION_PAGE_CSS}
 <main class="submit-page">
 ${banner}
 <div class="intro">
-${campaign ? describedCampaign(campaign, availability.brandName) : '<h1>Campaign</h1>'}
+${campaign ? describedCampaign(campaign, availability.brandName) : `<h1>${missing}</h1>`}
 </div>
 ${body}
 </main>
