@@ -99,7 +99,15 @@ test('a creator scans the QR code, opens the page without an account, sends a vi
 
   await creator.getByLabel('Video file').setInputFiles(creatorVideo());
   await creator.screenshot({ path: 'artifacts/screenshots/campaign-submit-form-light-1440.png', fullPage: true });
+  // A slow phone connection: the upload's progress shows while the file travels.
+  const cdp = await creator.context().newCDPSession(creator);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
   await creator.getByRole('button', { name: 'Submit your video' }).click();
+  const progress = creator.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(progress).toBeVisible();
+  await expect(creator.getByRole('status')).toHaveText('Uploading your video…');
+  await expect.poll(() => progress.evaluate((bar) => (bar as HTMLProgressElement).value)).toBeGreaterThan(0);
+  await creator.screenshot({ path: 'artifacts/screenshots/campaign-submit-uploading.png', fullPage: true });
   const thanks = creator.getByRole('region', { name: 'Video sent' });
   await expect(thanks).toBeVisible();
   await expect(thanks).toBeFocused();
@@ -115,7 +123,10 @@ test('a creator scans the QR code, opens the page without an account, sends a vi
   await list.load(() => list.tab('Campaigns').click());
   await expect(page.getByRole('table', { name: 'Videos' }).getByText(title)).toBeVisible();
   await page.goto(`${stack.webUrl}/#/campaigns/${campaign._id}`);
-  await expect(page.getByRole('region', { name: 'Submitted videos' })).toContainText(title);
+  const submitted = page.getByRole('region', { name: 'Submitted videos' });
+  await expect(submitted).toContainText(title);
+  await expect(submitted).toContainText('Sent by Maya Lindqvist (maya@example.com)');
+  await page.screenshot({ path: 'artifacts/screenshots/campaign-detail-submitted.png', fullPage: true });
 });
 
 test('the submission page in light, dark, 1024 px and right to left, and a closed campaign saying so', async ({ stack, browser }) => {

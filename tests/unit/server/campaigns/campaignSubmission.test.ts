@@ -102,10 +102,9 @@ describe('the campaign submission page', () => {
     expect(message).toContain('Thank you, Maya Lindqvist');
     expect(existsSync(join(uploadsDir(), `${video_id}.mp4`))).toBe(true);
     const lists = (await w.get(`/jwt_api/manufacturers/${w.brandId}/campaign_lists`, { campaign_id: open._id })).json() as CampaignLists;
-    expect(lists.campaign_lists[0]!.videos.map((v) => v._id)).toEqual([video_id]);
+    expect(lists.campaign_lists[0]!.videos.map((v) => [v._id, v.submitter_name, v.submitter_email])).toEqual([[video_id, creator.name, creator.email]]);
     const tab = (await w.get('/jwt_api/videos', { tab: 'Campaigns', per_page: '1000' })).json() as VideoListResponse;
     expect(tab.videos.map((v) => v._id)).toContain(video_id);
-    expect(w.db.prepare('SELECT submitter_name, submitter_email FROM campaign_videos WHERE video_id = ?').get(video_id)).toEqual({ submitter_name: creator.name, submitter_email: creator.email });
     expect(((await w.get(`/jwt_api/campaigns/${open._id}`)).json().campaign as Campaign).submitted_videos).toBe(1);
   });
 

@@ -35,6 +35,8 @@ input[aria-invalid="true"] { border-color: #c0392b; border-width: 2px; }
 /* Each sentence takes its own direction from its words, so an English sentence on a right-to-left page keeps its
    full stop at its end, while alignment still follows the page's direction. */
 p, h1, h2, label, legend, button { unicode-bidi: plaintext; }
+/* Plaintext would also align such a sentence by its own direction: on a right-to-left page it stays at the page's start. */
+:root[dir="rtl"] :is(p, h1, h2, label, legend) { text-align: right; }
 progress { inline-size: 100%; block-size: 12px; accent-color: var(--button); }
 .status { margin: 0; font-size: 0.9rem; min-block-size: 0; }
 .status:empty, .error:empty { display: none; }
