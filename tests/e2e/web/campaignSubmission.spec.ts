@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -138,6 +139,8 @@ test('the submission page in light, dark, 1024 px and right to left, and a close
     await creator.goto(`${stack.backendUrl}/campaigns/${open._id}/submit`);
     await expect(creator.getByRole('button', { name: 'Submit your video' })).toBeVisible();
     await creator.screenshot({ path: `artifacts/screenshots/campaign-submit-${scheme}-${width}.png`, fullPage: true });
+    const axe = await new AxeBuilder({ page: creator }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((found) => found.impact === 'serious' || found.impact === 'critical').map((found) => `${found.id}: ${found.help}`)).toEqual([]);
     await creator.goto(`${stack.backendUrl}/campaigns/${rtl._id}/submit`);
     await expect(creator.locator('html')).toHaveAttribute('dir', 'rtl');
     await creator.screenshot({ path: `artifacts/screenshots/campaign-submit-rtl-${scheme}-${width}.png`, fullPage: true });
