@@ -90,6 +90,7 @@ test('a campaign through the 5 steps: checked per step, banner cropped and uploa
   await page.getByLabel('Button text colour', { exact: true }).fill('white');
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(field(page, 'Button text colour')).toContainText('A colour is written #RRGGBB');
+  await expect(page.getByLabel('Button text colour', { exact: true })).toBeFocused();
   await page.getByLabel('Button text colour', { exact: true }).fill('#FFFFFF');
   await expect(page.getByRole('status').filter({ hasText: /contrast of 2\.0:1/ })).toBeVisible();
   await page.getByLabel('Button colour', { exact: true }).fill('#1D4ED8');

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../src/server/app';
 import { SUBMISSION_MESSAGES, SUBMISSIONS_PER_WINDOW } from '../../../../src/shared/http/campaignSubmission.schemas';
@@ -152,6 +154,33 @@ describe('the campaign submission page', () => {
       for (let attempt = 3; attempt <= SUBMISSIONS_PER_WINDOW; attempt += 1) await submit(open._id, creator, undefined, small);
       const limited = await submit(open._id, { ...creator, url: 'https://youtu.be/dQw4w9WgXcQ' }, undefined, small);
       expect([limited.statusCode, limited.json().message]).toEqual([429, SUBMISSION_MESSAGES.tooMany]);
+    });
+  });
+
+  it('survives a creator\'s connection dropped mid-upload: the partial file is removed and the back end keeps answering', async () => {
+    const open = await campaign({}, true);
+    await withApp(undefined, async (app) => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const before = storedUploads();
+      const boundary = 'reelscopedrop';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${creator.name}\r\n--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\n${creator.email}\r\n`
+        + `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="clip.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.write(`POST /campaigns/${open._id}/submissions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`);
+      socket.write(head);
+      socket.write(MP4);
+      socket.write(randomBytes(256 * 1024));
+      // Wait (no clock) until the file has started to land, then cut the connection.
+      while (storedUploads().length === before.length) await sleep(20);
+      socket.destroy();
+      while (storedUploads().length !== before.length) await sleep(20);
+      expect(storedUploads()).toEqual(before);
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(health.status).toBe(200);
+      expect(((await w.get(`/jwt_api/campaigns/${open._id}`)).json().campaign as Campaign).submitted_videos).toBe(0);
     });
   });
 });
