@@ -161,6 +161,26 @@ test('a draft left by a wizard run can be discarded, after a confirmation, and l
   await expect(page.getByLabel('Headline', { exact: true })).toHaveValue('');
 });
 
+test('a banner whose upload fails holds Next: the step says so at the banner and tries the upload again', async ({ page, stack }) => {
+  await signInAsManager(page, stack.webUrl, '/campaigns/new');
+  await page.getByLabel('Headline', { exact: true }).fill(`Banner retry ${Date.now() % 100000}`);
+  await page.route('**/jwt_api/campaigns/*/banner?*', (route) => route.fulfill({ status: 503, json: { message: 'The media folder is busy' } }));
+  await page.getByLabel('Banner image').setInputFiles(bannerPicture());
+  await expect(page.getByRole('alert').filter({ hasText: 'The media folder is busy' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 1 of 5: Campaign' })).toBeVisible();
+  await expect(page.getByLabel('Banner image')).toBeFocused();
+  await expect(page.getByTestId('wizard-announcement')).toHaveText('One field needs fixing. Banner image: The media folder is busy');
+  await page.unroute('**/jwt_api/campaigns/*/banner?*');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 5: Brief' })).toBeVisible();
+  await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: '1 Campaign' }).click();
+  await expect(page.getByRole('img', { name: 'Current banner' })).toBeVisible();
+  await page.getByRole('button', { name: 'Discard draft' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard this draft?' }).getByRole('button', { name: 'Discard draft' }).click();
+  await expect(page).toHaveURL(/\/campaigns\?tab=draft$/);
+});
+
 test('a campaign\'s detail lists its submitted videos and invites creators through a mail campaign', async ({ page, stack }) => {
   const active = await getAsBrandManager<CampaignList>(stack, '/campaigns');
   const campaign = active.campaigns.find((c) => c.submitted_videos > 0)!;

@@ -105,7 +105,8 @@ export function BannerField({ current, dimensions, upload, registerFlush }: {
         recrop.current = null;
         if (latest.current) await send(await pick(latest.current.file, focus));
       }
-      if (sending.current && !(await sending.current)) return false;
+      // The upload under way is waited for; if it (or an earlier one) failed, Next tries it once more.
+      if (sending.current) await sending.current;
       const pending = latest.current;
       return !pending || pending.stored || send(pending);
     });
