@@ -35,3 +35,8 @@ export function availabilityOf(repo: ReturnType<typeof createCampaignRepository>
   if (campaign.submitted_videos >= campaign.campaign_video_limit) return closed(409, SUBMISSION_MESSAGES.full);
   return { open: true, campaign, brandName };
 }
+
+/** What of the campaign its public page may show: everything, except for a draft, whose brief is not public yet. */
+export function publicCampaign(availability: Availability): Campaign | null {
+  return availability.open || availability.message !== SUBMISSION_MESSAGES.draft ? availability.campaign : null;
+}

@@ -17,7 +17,7 @@ import { createUploadsRepository } from '../../../../repositories/uploadsReposit
 import { describeUrl } from '../../../second/uploadsUrls';
 import { addLinkedVideo } from '../../uploads/addVideo';
 import { createCampaignRepository } from '../campaignRepository';
-import { availabilityOf } from './campaignAvailability';
+import { availabilityOf, publicCampaign } from './campaignAvailability';
 import { receiveSubmission, type ReceivedSubmission } from './receiveSubmission';
 import { acceptedWays, renderSubmissionPage } from './submissionPage';
 
@@ -59,7 +59,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
     handler: ({ params, reply }) => {
       const availability = availabilityOf(repo, params.id, ctx.now());
       const nonce = randomBytes(16).toString('base64');
-      const banner = bannerOf(availability.campaign);
+      const banner = bannerOf(publicCampaign(availability));
       reply.code(availability.open ? 200 : availability.status);
       reply.header('content-security-policy', contentSecurityPolicy(nonce, banner?.origin ?? null));
       reply.header('cache-control', 'no-store');

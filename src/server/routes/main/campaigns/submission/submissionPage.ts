@@ -3,7 +3,7 @@ import { HEX_COLOUR, type Campaign } from '../../../../../shared/http/campaigns.
 import { SUBMISSION_MESSAGES, SUBMISSION_VIDEO_FIELD } from '../../../../../shared/http/campaignSubmission.schemas';
 import { UPLOAD_MESSAGES } from '../../../../../shared/http/uploads.schemas';
 import { readableTextOn } from '../../../../../shared/rules/contrast';
-import type { Availability } from './campaignAvailability';
+import { publicCampaign, type Availability } from './campaignAvailability';
 import { SUBMISSION_PAGE_CSS } from './submissionPage.css';
 import { SUBMISSION_PAGE_SCRIPT } from './submissionPage.script';
 
@@ -115,13 +115,15 @@ const CLIENT_MESSAGES = {
  * response's CSP nonce (nothing else may run or style); a closed campaign shows why instead of the form.
  */
 export function renderSubmissionPage(availability: Availability, options: { nonce: string; maxBytes: number; bannerUrl: string | null }): string {
-  const { campaign } = availability;
+  // A draft's brief is not public yet: its page says only that it is not published.
+  const campaign = publicCampaign(availability);
+  const draft = !availability.open && availability.message === SUBMISSION_MESSAGES.draft;
   const page = colour(campaign?.preview_color_change ?? '', CAMPAIGN_DEFAULTS.previewColor);
   const button = colour(campaign?.campaign_button_color ?? '', CAMPAIGN_DEFAULTS.buttonColor);
   const buttonText = colour(campaign?.campaign_button_text_color ?? '', CAMPAIGN_DEFAULTS.buttonTextColor);
   const dir = campaign && RTL_FIRST_STRONG.test(campaign.campaign_headline) ? 'rtl' : 'ltr';
   // Without a campaign (unknown or deleted) the heading says which.
-  const missing = !availability.open && availability.status === 410 ? 'Campaign deleted' : 'Campaign not found';
+  const missing = draft ? 'Campaign not published yet' : !availability.open && availability.status === 410 ? 'Campaign deleted' : 'Campaign not found';
   const title = campaign ? `${campaign.campaign_headline} · ${campaign.campaign_brand_name || availability.brandName}` : missing;
   const banner = options.bannerUrl ? `<img class="banner" src="${escapeHtml(options.bannerUrl)}" alt="">` : '';
   const body = availability.open
