@@ -126,7 +126,8 @@ test('a creator scans the QR code, opens the page without an account, sends a vi
   await page.goto(`${stack.webUrl}/#/campaigns/${campaign._id}`);
   const submitted = page.getByRole('region', { name: 'Submitted videos' });
   await expect(submitted).toContainText(title);
-  await expect(submitted).toContainText('Sent by Maya Lindqvist (maya@example.com)');
+  await expect(submitted).toContainText('Maya Lindqvist · 0 views');
+  await expect(submitted).toContainText('Sent from the campaign page by maya@example.com');
   await page.screenshot({ path: 'artifacts/screenshots/campaign-detail-submitted.png', fullPage: true });
 });
 
