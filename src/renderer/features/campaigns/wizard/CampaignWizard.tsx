@@ -17,6 +17,7 @@ import { PhonePreview } from './PhonePreview';
 import { VideosStep } from './VideosStep';
 import type { StepProps } from './stepProps';
 import { useDraftAutosave, type DraftStatus } from './useDraftAutosave';
+import { useProblemFocus } from './useProblemFocus';
 import { checkForm, firstStepWith, LAST_STEP, stepProblems, WIZARD_STEPS, type CampaignForm, type Problems } from './wizardForm';
 import { clearWizard, writeWizard } from './wizardStore';
 
@@ -56,10 +57,8 @@ export function CampaignWizard({ who, start, onStartOver }: { who: Who; start: W
   const [busy, setBusy] = useState(false);
   const [stored, setStored] = useState(true);
   const heading = useRef<HTMLHeadingElement>(null);
-  const formElement = useRef<HTMLFormElement>(null);
   const bannerFlush = useRef<BannerFlush | null>(null);
-  // What the live region says: a step that cannot move on, read out as focus lands on the field to fix.
-  const [announcement, setAnnouncement] = useState('');
+  const { formRef, announcement, showProblems, clear: clearAnnouncement } = useProblemFocus();
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   // The furthest step opened so far; a stored campaign (or draft) has been through them all, so each opens directly.
@@ -94,25 +93,6 @@ export function CampaignWizard({ who, start, onStartOver }: { who: Who; start: W
     if (focusHeading) requestAnimationFrame(() => heading.current?.focus());
   };
 
-  /**
-   * Once the step shows its problems, focus moves to the first field marked invalid (else the first error's field)
-   * and the live region says what is wrong there (issue 26 item 37), instead of leaving focus on Next in silence.
-   */
-  const showProblems = (count: number) => {
-    setAnnouncement('');
-    requestAnimationFrame(() => {
-      const form = formElement.current;
-      const marked = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      const field = marked?.closest('.field, fieldset') ?? form?.querySelector('.field__error')?.closest('.field, fieldset, .checkbox-group') ?? null;
-      const target = marked ?? field?.querySelector<HTMLElement>('input, select, textarea, button') ?? null;
-      target?.focus();
-      const label = (target as HTMLInputElement | null)?.labels?.[0]?.textContent ?? field?.querySelector('legend')?.textContent ?? '';
-      const message = field?.querySelector('.field__error')?.textContent ?? '';
-      const lead = count === 1 ? 'One field needs fixing' : `${count} fields need fixing`;
-      setAnnouncement(`${lead}. ${label ? `${label}: ` : ''}${message}`.trim());
-    });
-  };
-
   const next = async () => {
     const found = stepProblems(step, form);
     setProblems(found);
@@ -120,7 +100,7 @@ export function CampaignWizard({ who, start, onStartOver }: { who: Who; start: W
     if (count > 0) return showProblems(count);
     // A banner chosen on step 1 is stored before moving on: its upload is waited for, or tried again.
     if (step === 0 && bannerFlush.current && !(await bannerFlush.current())) return showProblems(1);
-    setAnnouncement('');
+    clearAnnouncement();
     goTo(step + 1);
   };
 
@@ -191,7 +171,7 @@ export function CampaignWizard({ who, start, onStartOver }: { who: Who; start: W
         </FormAlert>
       )}
       <div className="campaign-wizard__body">
-        <form ref={formElement} className="campaign-wizard__form" noValidate onSubmit={(event) => {
+        <form ref={formRef} className="campaign-wizard__form" noValidate onSubmit={(event) => {
           event.preventDefault();
           if (step < LAST_STEP) void next();
           else void finish(true);
