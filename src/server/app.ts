@@ -29,6 +29,7 @@ import { gatewayApiPlugin } from './routes/gateway/index';
 import { graphqlPlugin } from './routes/graphql/index';
 import { createHomeRepositories } from './repositories/home/index';
 import { mainApiPlugin } from './routes/main/index';
+import { campaignSubmissionPlugin } from './routes/main/campaigns/submission/submission.routes';
 import { uploadTargetPlugin } from './routes/main/uploads/uploadTarget.plugin';
 import { mediaPlugin } from './routes/media/index';
 import { createMediaService } from './routes/media/mediaService';
@@ -174,6 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(graphqlPlugin, { ...ctx, prefix: SERVICE_PREFIXES.graphql });
   await app.register(mediaPlugin, { ...ctx, prefix: MEDIA_URL_PREFIX });
   await app.register(uploadTargetPlugin, { ...ctx, prefix: `${MEDIA_URL_PREFIX}/upload` });
+  // The campaign submission page sits at the root: its address is printed in QR codes and links creators open.
+  await app.register(campaignSubmissionPlugin, ctx);
   // PubNub's REST paths sit at the root, where the SDK calls them (its origin is a host, not a path).
   registerPubnubRoutes(app, ctx.chat);
   // Waiting subscribers answer at once, so stopping never waits out a long poll.

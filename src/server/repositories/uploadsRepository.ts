@@ -6,7 +6,8 @@ import type { AddedVideo } from '../../shared/http/uploads.schemas';
 export interface NewVideo {
   id: string;
   brandId: string;
-  userId: string;
+  /** Null for a video a creator sent through a campaign's public page (no account). */
+  userId: string | null;
   title: string;
   platform: string;
   videoUrl: string;

@@ -17,3 +17,8 @@ export function contrastRatio(a: string, b: string): number {
 
 /** WCAG AA for text of normal size. */
 export const READABLE_CONTRAST = 4.5;
+
+/** Dark text on a light background, white on a dark one: whichever reads better (the submission page and its preview). */
+export function readableTextOn(background: string): '#111111' | '#FFFFFF' {
+  return contrastRatio(background, '#111111') >= contrastRatio(background, '#FFFFFF') ? '#111111' : '#FFFFFF';
+}

@@ -28,7 +28,8 @@ export function SubmittedVideos({ who, campaign }: { who: Who; campaign: Campaig
                   <button type="button" className="campaign-video" onClick={() => setOpen(video._id)}>
                     <span className="campaign-video__thumb">{video.thumbnail_url && <img src={resolveMediaUrl(video.thumbnail_url, backend.origin)} alt="" loading="lazy" />}</span>
                     <span className="campaign-video__title"><bdi>{video.title}</bdi></span>
-                    <span className="campaign-video__meta"><bdi>{video.creator_name ?? 'Unknown creator'}</bdi> · {formatCount(video.views)} views · {formatDate(video.submitted_at)}</span>
+                    <span className="campaign-video__meta"><bdi>{video.creator_name ?? video.submitter_name ?? 'Unknown creator'}</bdi> · {formatCount(video.views)} views · {formatDate(video.submitted_at)}</span>
+                    {video.submitter_email && <span className="campaign-video__meta">Sent from the campaign page by <bdi>{video.submitter_email}</bdi></span>}
                   </button>
                 </li>
               ))}

@@ -7,7 +7,7 @@ import { CheckboxGroup } from '../../../ui/filters';
 import { FieldShell, TextField } from '../../../ui/form';
 import { fetchProductList } from '../../products/products.api';
 import type { Who } from '../campaigns.api';
-import { BannerField } from './BannerField';
+import { BannerField, type BannerFlush } from './BannerField';
 import type { StepProps } from './stepProps';
 
 const SHAPE_LABELS: Record<(typeof CAMPAIGN_BANNER_SIZES)[number], string> = {
@@ -15,8 +15,9 @@ const SHAPE_LABELS: Record<(typeof CAMPAIGN_BANNER_SIZES)[number], string> = {
 };
 
 /** Step 1: what the campaign is called, whose it is, the products it features and its banner. */
-export function BasicsStep({ form, problems, set, who, banner, uploadBanner }: StepProps & {
+export function BasicsStep({ form, problems, set, who, banner, uploadBanner, registerBannerFlush }: StepProps & {
   who: Who; banner: string | null; uploadBanner: (banner: Blob, onProgress: (fraction: number) => void) => Promise<void>;
+  registerBannerFlush: (flush: BannerFlush | null) => void;
 }) {
   const { api } = useServices();
   const products = useRemoteQuery(`campaign-products|${who.brand_id}`, useCallback(
@@ -47,7 +48,7 @@ export function BasicsStep({ form, problems, set, who, banner, uploadBanner }: S
           </select>
         )}
       </FieldShell>
-      <BannerField key={form.image_dimensions} current={banner} dimensions={form.image_dimensions} upload={uploadBanner} />
+      <BannerField key={form.image_dimensions} current={banner} dimensions={form.image_dimensions} upload={uploadBanner} registerFlush={registerBannerFlush} />
     </>
   );
 }

@@ -5,8 +5,10 @@ import type { Campaign } from '../../../../shared/http/campaigns.schemas';
 import { useServices } from '../../../app/useServices';
 import { toFailure } from '../../../lib/httpFailure';
 import { pushBannerAtom } from '../../../ui/banner';
+import { ConfirmDialog } from '../../../ui/dialog';
 import { FormAlert } from '../../../ui/form';
 import { saveCampaign, uploadBanner, type Who } from '../campaigns.api';
+import type { BannerFlush } from './BannerField';
 import { BasicsStep } from './BasicsStep';
 import { BriefStep } from './BriefStep';
 import { DatesStep } from './DatesStep';
@@ -15,6 +17,7 @@ import { PhonePreview } from './PhonePreview';
 import { VideosStep } from './VideosStep';
 import type { StepProps } from './stepProps';
 import { useDraftAutosave, type DraftStatus } from './useDraftAutosave';
+import { useProblemFocus } from './useProblemFocus';
 import { checkForm, firstStepWith, LAST_STEP, stepProblems, WIZARD_STEPS, type CampaignForm, type Problems } from './wizardForm';
 import { clearWizard, writeWizard } from './wizardStore';
 
@@ -54,6 +57,12 @@ export function CampaignWizard({ who, start, onStartOver }: { who: Who; start: W
   const [busy, setBusy] = useState(false);
   const [stored, setStored] = useState(true);
   const heading = useRef<HTMLHeadingElement>(null);
+  const bannerFlush = useRef<BannerFlush | null>(null);
+  const { formRef, announcement, showProblems, clear: clearAnnouncement } = useProblemFocus();
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
+  // The furthest step opened so far; a stored campaign (or draft) has been through them all, so each opens directly.
+  const [reached, setReached] = useState(start.campaign ? LAST_STEP : start.step);
   const published = campaign !== null && campaign.state !== 'draft';
   const [finished, setFinished] = useState(false);
   // Every keystroke is kept on this computer at once: a reload, a crash or a lost back end loses nothing.
@@ -61,7 +70,7 @@ export function CampaignWizard({ who, start, onStartOver }: { who: Who; start: W
     if (finished) return;
     setStored(writeWizard(who.brand_id, start.slot, { form: next.form ?? form, step: next.step ?? step, campaignId: next.campaignId ?? campaign?._id ?? null }));
   };
-  const { status, write } = useDraftAutosave({ who, form, campaign: start.campaign, enabled: !published && !finished, onSaved: (saved) => {
+  const { status, write, discard } = useDraftAutosave({ who, form, campaign: start.campaign, enabled: !published && !finished && !discarding, onSaved: (saved) => {
     setCampaign(saved);
     keep({ campaignId: saved._id });
   } });
@@ -77,15 +86,22 @@ export function CampaignWizard({ who, start, onStartOver }: { who: Who; start: W
     });
   };
 
-  const goTo = (next: number) => {
+  const goTo = (next: number, focusHeading = true) => {
     setStep(next);
+    setReached((furthest) => Math.max(furthest, next));
     keep({ step: next });
-    requestAnimationFrame(() => heading.current?.focus());
+    if (focusHeading) requestAnimationFrame(() => heading.current?.focus());
   };
-  const next = () => {
+
+  const next = async () => {
     const found = stepProblems(step, form);
     setProblems(found);
-    if (Object.keys(found).length === 0) goTo(step + 1);
+    const count = Object.keys(found).length;
+    if (count > 0) return showProblems(count);
+    // A banner chosen on step 1 is stored before moving on: its upload is waited for, or tried again.
+    if (step === 0 && bannerFlush.current && !(await bannerFlush.current())) return showProblems(1);
+    clearAnnouncement();
+    goTo(step + 1);
   };
 
   /** The banner belongs to a stored campaign: a new one is saved as a draft first (it needs its headline). */
@@ -103,9 +119,10 @@ export function CampaignWizard({ who, start, onStartOver }: { who: Who; start: W
     setProblems(found);
     if (!fields) {
       const first = firstStepWith(found);
-      if (first !== null) goTo(first);
-      return;
+      if (first !== null) goTo(first, false);
+      return showProblems(Object.keys(stepProblems(first ?? step, form)).length || 1);
     }
+    if (step === 0 && bannerFlush.current && !(await bannerFlush.current())) return showProblems(1);
     setBusy(true);
     setError(null);
     try {
@@ -120,6 +137,20 @@ export function CampaignWizard({ who, start, onStartOver }: { who: Who; start: W
     }
   };
 
+  const discardDraft = async () => {
+    setDiscarding(true);
+    try {
+      await discard();
+    } catch (failure) {
+      setDiscarding(false);
+      throw failure;
+    }
+    setFinished(true);
+    clearWizard(who.brand_id, start.slot);
+    pushBanner('Draft discarded.', 'success');
+    navigate('/campaigns?tab=draft');
+  };
+
   const props: StepProps = { form, problems, set };
   const current = WIZARD_STEPS[step]!;
   return (
@@ -127,7 +158,7 @@ export function CampaignWizard({ who, start, onStartOver }: { who: Who; start: W
       <ol className="campaign-wizard__steps" aria-label="Steps">
         {WIZARD_STEPS.map((item, index) => (
           <li key={item.title} className="campaign-wizard__step" data-state={index === step ? 'current' : index < step ? 'done' : 'todo'}>
-            <button type="button" className="campaign-wizard__step-button" aria-current={index === step ? 'step' : undefined} disabled={index > step} onClick={() => goTo(index)}>
+            <button type="button" className="campaign-wizard__step-button" aria-current={index === step ? 'step' : undefined} disabled={index > reached} onClick={() => goTo(index)}>
               <span className="campaign-wizard__step-number">{index + 1}</span> {item.title}
             </button>
           </li>
@@ -140,22 +171,28 @@ export function CampaignWizard({ who, start, onStartOver }: { who: Who; start: W
         </FormAlert>
       )}
       <div className="campaign-wizard__body">
-        <form className="campaign-wizard__form" noValidate onSubmit={(event) => {
+        <form ref={formRef} className="campaign-wizard__form" noValidate onSubmit={(event) => {
           event.preventDefault();
-          if (step < LAST_STEP) next();
+          if (step < LAST_STEP) void next();
           else void finish(true);
         }}>
           <h2 ref={heading} tabIndex={-1} className="campaign-wizard__title">Step {step + 1} of {WIZARD_STEPS.length}: {current.title}</h2>
-          {step === 0 && <BasicsStep {...props} who={who} banner={campaign?.banner_image ?? null} uploadBanner={sendBanner} />}
+          {step === 0 && <BasicsStep {...props} who={who} banner={campaign?.banner_image ?? null} uploadBanner={sendBanner} registerBannerFlush={(flush) => {
+            bannerFlush.current = flush;
+          }} />}
           {step === 1 && <BriefStep {...props} />}
           {step === 2 && <DatesStep {...props} />}
           {step === 3 && <VideosStep {...props} />}
           {step === 4 && <LookStep {...props} />}
           {error && <FormAlert tone="error">{error}</FormAlert>}
           <p className="campaign-wizard__status" role="status">{statusText(status, stored, published)}</p>
+          <p className="visually-hidden" aria-live="assertive" aria-atomic="true" data-testid="wizard-announcement">{announcement}</p>
           <div className="campaign-wizard__actions">
             {step > 0 && <button type="button" className="btn" onClick={() => goTo(step - 1)}>Back</button>}
             <span className="campaign-wizard__spacer" />
+            {!published && (
+              <button type="button" className="btn" disabled={busy || discarding} onClick={() => setConfirmingDiscard(true)}>Discard draft</button>
+            )}
             <button type="button" className="btn" disabled={busy} onClick={() => void finish(false)}>{published ? 'Save changes' : 'Save as draft'}</button>
             {step < LAST_STEP
               ? <button type="submit" className="btn btn--primary">Next</button>
@@ -164,6 +201,13 @@ export function CampaignWizard({ who, start, onStartOver }: { who: Who; start: W
         </form>
         <PhonePreview form={form} banner={campaign?.banner_image ?? null} />
       </div>
+      {confirmingDiscard && (
+        <ConfirmDialog title="Discard this draft?" confirmLabel="Discard draft" cancelLabel="Keep editing" onConfirm={discardDraft}
+          onClose={() => setConfirmingDiscard(false)}
+          question={campaign
+            ? <>The draft <bdi>“{campaign.campaign_headline}”</bdi> is deleted with its banner and everything typed in it. This cannot be undone.</>
+            : 'Everything typed in this campaign is deleted. This cannot be undone.'} />
+      )}
     </div>
   );
 }

@@ -1,13 +1,11 @@
 import { CAMPAIGN_DEFAULTS } from '../../../../shared/constants';
-import { contrastRatio } from '../../../../shared/rules/contrast';
+import { readableTextOn } from '../../../../shared/rules/contrast';
 import { HEX_COLOUR } from '../../../../shared/http/campaigns.schemas';
 import { useServices } from '../../../app/useServices';
 import { resolveMediaUrl } from '../../../ui/player/playerSource';
 import type { CampaignForm } from './wizardForm';
 
 const colour = (value: string, fallback: string) => (HEX_COLOUR.test(value) ? value : fallback);
-/** Dark text on a light page colour, white on a dark one: whichever reads better. */
-const textOn = (background: string) => (contrastRatio(background, '#111111') >= contrastRatio(background, '#FFFFFF') ? '#111111' : '#FFFFFF');
 
 /** The campaign's submission page as a creator sees it on a phone, following the form as it is typed. */
 export function PhonePreview({ form, banner }: { form: CampaignForm; banner: string | null }) {
@@ -16,7 +14,7 @@ export function PhonePreview({ form, banner }: { form: CampaignForm; banner: str
   const page = colour(form.preview_color_change, CAMPAIGN_DEFAULTS.previewColor);
   return (
     <figure className="campaign-phone" aria-label="Preview on a phone">
-      <div className="campaign-phone__screen" style={{ backgroundColor: page, color: textOn(page) }}>
+      <div className="campaign-phone__screen" style={{ backgroundColor: page, color: readableTextOn(page) }}>
         <div className="campaign-phone__banner" style={{ aspectRatio: `${width ?? 1200} / ${height ?? 628}` }}>
           {banner && <img src={banner.startsWith('blob:') ? banner : resolveMediaUrl(banner, backend.origin)} alt="" />}
         </div>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Campaign } from '../../../../shared/http/campaigns.schemas';
 import { useServices } from '../../../app/useServices';
 import { toFailure } from '../../../lib/httpFailure';
-import { saveCampaign, type Who } from '../campaigns.api';
+import { deleteCampaign, saveCampaign, type Who } from '../campaigns.api';
 import { checkForm, formOf, type CampaignForm } from './wizardForm';
 
 /** How long typing pauses before the draft is sent (each keystroke is kept locally at once). */
@@ -26,7 +26,7 @@ export type CampaignWrite = (id: string | null) => Promise<Campaign>;
  */
 export function useDraftAutosave({ who, form, campaign, enabled, onSaved }: {
   who: Who; form: CampaignForm; campaign: Campaign | null; enabled: boolean; onSaved: (campaign: Campaign) => void;
-}): { status: DraftStatus; write: (task: CampaignWrite) => Promise<Campaign> } {
+}): { status: DraftStatus; write: (task: CampaignWrite) => Promise<Campaign>; discard: () => Promise<void> } {
   const { api } = useServices();
   const [status, setStatus] = useState<DraftStatus>({ kind: 'idle' });
   const id = useRef(campaign?._id ?? null);
@@ -41,8 +41,11 @@ export function useDraftAutosave({ who, form, campaign, enabled, onSaved }: {
   // A stored draft opened as it is needs no save until something changes.
   const lastSent = useRef<string | null>(campaign ? JSON.stringify(checkForm(formOf(campaign), false).fields) : null);
 
+  const discarded = useRef(false);
+
   const write = useCallback((task: CampaignWrite): Promise<Campaign> => {
     const run = queue.current.catch(() => undefined).then(async () => {
+      if (discarded.current) throw new Error('This draft was discarded.');
       const result = await task(id.current);
       id.current = result._id;
       saved.current(result);
@@ -51,6 +54,17 @@ export function useDraftAutosave({ who, form, campaign, enabled, onSaved }: {
     queue.current = run;
     return run;
   }, []);
+
+  /** Deletes the draft once the writes before it are done (one still creating it included); nothing is saved after. */
+  const discard = useCallback((): Promise<void> => {
+    const run = queue.current.catch(() => undefined).then(async () => {
+      if (id.current !== null) await deleteCampaign(api.main, who, id.current);
+      discarded.current = true;
+      id.current = null;
+    });
+    queue.current = run;
+    return run;
+  }, [api.main, who]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -71,5 +85,5 @@ export function useDraftAutosave({ who, form, campaign, enabled, onSaved }: {
     return () => clearTimeout(timer);
   }, [api.main, who, form, enabled, write]);
 
-  return { status, write };
+  return { status, write, discard };
 }

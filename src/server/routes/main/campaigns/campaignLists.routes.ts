@@ -9,7 +9,7 @@ import { toCatalogVideo } from '../products/productAccess';
 import { actingBrand } from '../videos/videoAccess';
 import type { createCampaignRepository } from './campaignRepository';
 
-type Submission = CatalogVideoRow & { campaign_id: string; submitted_at: string };
+type Submission = CatalogVideoRow & { campaign_id: string; submitted_at: string; submitter_name: string | null; submitter_email: string | null };
 
 /**
  * GET /manufacturers/{id}/campaign_lists (spec §7): the brand's campaigns, each with its submitted videos — exactly the
@@ -27,7 +27,7 @@ export function registerCampaignListRoutes(app: FastifyInstance, ctx: ServerCont
       const inTab = tabSql('Campaigns', acting);
       const ids = campaigns.map((c) => c._id);
       const rows = ids.length === 0 ? [] : ctx.db.prepare(
-        `SELECT cv.campaign_id, cv.submitted_at, ${CATALOG_VIDEO_COLUMNS} FROM campaign_videos cv JOIN videos v ON v.id = cv.video_id
+        `SELECT cv.campaign_id, cv.submitted_at, cv.submitter_name, cv.submitter_email, ${CATALOG_VIDEO_COLUMNS} FROM campaign_videos cv JOIN videos v ON v.id = cv.video_id
          LEFT JOIN creators c ON c.id = v.creator_id WHERE cv.campaign_id IN (SELECT value FROM json_each(?)) AND ${inTab.sql}
          ORDER BY cv.submitted_at DESC, v.id`,
       ).all(JSON.stringify(ids), ...inTab.params) as Submission[];
@@ -35,7 +35,9 @@ export function registerCampaignListRoutes(app: FastifyInstance, ctx: ServerCont
       for (const row of rows) byCampaign.set(row.campaign_id, [...(byCampaign.get(row.campaign_id) ?? []), row]);
       const campaign_lists: CampaignLists['campaign_lists'] = campaigns.map((c) => ({
         _id: c._id, campaign_headline: c.campaign_headline, campaign_hashtag: c.campaign_hashtag, tab: c.tab, campaign_video_limit: c.campaign_video_limit,
-        videos: (byCampaign.get(c._id) ?? []).map((row) => ({ ...toCatalogVideo(row), submitted_at: row.submitted_at })),
+        videos: (byCampaign.get(c._id) ?? []).map((row) => ({
+          ...toCatalogVideo(row), submitted_at: row.submitted_at, submitter_name: row.submitter_name, submitter_email: row.submitter_email,
+        })),
       }));
       return { campaign_lists };
     },

@@ -31,6 +31,12 @@ export function createCampaignRepository(db: Database.Database) {
     VALUES (@id, @brand_id, @state, ${COLUMNS.map((c) => `@${c}`).join(', ')}, @at, @at)`);
   const update = db.prepare(`UPDATE campaigns SET state = @state, ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')}, updated_at = @at WHERE id = @id AND brand_id = @brand_id`);
   const remove = db.prepare('DELETE FROM campaigns WHERE id = ? AND brand_id = ?');
+  const tombstone = db.prepare('INSERT OR REPLACE INTO deleted_campaigns (id, brand_id, deleted_at) VALUES (?, ?, ?)');
+  const wasDeleted = db.prepare('SELECT 1 FROM deleted_campaigns WHERE id = ?').pluck();
+  const anyBrand = db.prepare(`${select} WHERE c.id = ?`);
+  const brandName = db.prepare('SELECT name FROM brands WHERE id = ?').pluck();
+  const submit = db.prepare(`INSERT OR IGNORE INTO campaign_videos (campaign_id, video_id, submitted_at, submitter_name, submitter_email)
+    VALUES (?, ?, ?, ?, ?)`);
   const banner = db.prepare('UPDATE campaigns SET banner_image = ?, banner_file = ?, updated_at = ? WHERE id = ? AND brand_id = ?');
   const fileOf = db.prepare('SELECT banner_file FROM campaigns WHERE id = ? AND brand_id = ?').pluck();
 
@@ -61,7 +67,22 @@ export function createCampaignRepository(db: Database.Database) {
       // A published campaign stays published (its tab follows its dates); a draft is published when asked.
       update.run({ ...stored(fields), id, brand_id: brandId, state: wasDraft && !publish ? 'draft' : 'active', at: now.toISOString() });
     },
-    remove: (id: string, brandId: string): boolean => remove.run(id, brandId).changes > 0,
+    /** Deletes the campaign and remembers its id, so its public link says it was deleted. */
+    remove: (id: string, brandId: string, now: Date): boolean => db.transaction(() => {
+      if (remove.run(id, brandId).changes === 0) return false;
+      tombstone.run(id, brandId, now.toISOString());
+      return true;
+    })(),
+    /** Any brand's campaign by id, for its public submission page (the id in the link is the only key), with the brand's name. */
+    findPublic(id: string, now: Date): { campaign: Campaign; brandName: string } | null {
+      const row = anyBrand.get(id) as Row | undefined;
+      return row ? { campaign: toCampaign(row, now), brandName: String(brandName.get(row.brand_id) ?? '') } : null;
+    },
+    wasDeleted: (id: string): boolean => wasDeleted.get(id) !== undefined,
+    /** Links a submitted video to the campaign with who sent it (a video already linked stays as it was). */
+    addSubmission(campaignId: string, videoId: string, name: string, email: string, now: Date): void {
+      submit.run(campaignId, videoId, now.toISOString(), name, email);
+    },
     /** The stored banner file's name (null for a banner that is a link), for deleting it when replaced or removed. */
     bannerFile: (id: string, brandId: string): string | null => (fileOf.get(id, brandId) as string | null | undefined) ?? null,
     setBanner(id: string, brandId: string, url: string, file: string, now: Date): void {

@@ -120,7 +120,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     handler: async ({ params, query, request }) => {
       const brandId = actingBrand(request, ctx.videos, query.brand_id).brandId;
       const banner = repo.bannerFile(params.id, brandId);
-      if (!repo.remove(params.id, brandId)) throw notFound();
+      if (!repo.remove(params.id, brandId, ctx.now())) throw notFound();
       await removeBannerFile(banner);
       return { deleted: true as const };
     },

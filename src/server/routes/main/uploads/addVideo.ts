@@ -16,7 +16,7 @@ export const DUPLICATE_MESSAGE = 'This video is already in your videos.';
 export function addLinkedVideo(
   ctx: ServerContext,
   uploads: UploadsRepository,
-  who: Uploader,
+  who: Pick<Uploader, 'brandId'> & { userId: string | null },
   details: UrlDetails,
   title: string | undefined,
   externalRef?: string,

@@ -19,6 +19,8 @@ export interface MultipartOptions {
   /** Decides where a file part goes, or throws (e.g. 415 for a wrong type) before any of it is read. */
   destination?: (field: string, fileName: string, mimeType: string) => string;
   tooLargeMessage: string;
+  /** Checks the text fields read so far as a file part begins, or throws, before any of the file is stored. */
+  beforeFile?: (fields: Readonly<Record<string, string>>) => void;
   /** File parts accepted (default 2). */
   maxFiles?: number;
 }
@@ -37,6 +39,7 @@ export async function readMultipart(request: FastifyRequest, options: MultipartO
         continue;
       }
       if (!options.destination) throw new HttpError(400, `Unexpected file field "${part.fieldname}".`);
+      options.beforeFile?.(fields);
       const path = options.destination(part.fieldname, part.filename, part.mimetype);
       files.push({ field: part.fieldname, fileName: part.filename, mimeType: part.mimetype, bytes: 0, path });
       let bytes = 0;

@@ -1,0 +1,148 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { OWN_STORAGE_PLATFORM } from '../../../../../shared/constants';
+import { MEDIA_URL_PREFIX } from '../../../../../shared/domain/workspace';
+import {
+  SUBMISSION_MESSAGES, SUBMISSION_WINDOW_MS, SUBMISSIONS_PER_WINDOW, SubmissionParamsSchema, SubmissionResponseSchema,
+} from '../../../../../shared/http/campaignSubmission.schemas';
+import type { Campaign } from '../../../../../shared/http/campaigns.schemas';
+import { createFailedAttemptLimiter } from '../../../../auth/failedAttemptLimiter';
+import type { ServerContext } from '../../../../context';
+import { defineRoute } from '../../../../http/defineRoute';
+import { drainBody } from '../../../../http/drainBody';
+import { HttpError, badRequest } from '../../../../http/httpError';
+import { createUploadsRepository } from '../../../../repositories/uploadsRepository';
+import { describeUrl } from '../../../second/uploadsUrls';
+import { addLinkedVideo } from '../../uploads/addVideo';
+import { createCampaignRepository } from '../campaignRepository';
+import { availabilityOf, publicCampaign } from './campaignAvailability';
+import { receiveSubmission, type ReceivedSubmission } from './receiveSubmission';
+import { acceptedWays, renderSubmissionPage } from './submissionPage';
+
+/** The page's policy: nothing loads or runs but its own nonce'd style and script, its banner, and posts back here. */
+function contentSecurityPolicy(nonce: string, bannerOrigin: string | null): string {
+  return [
+    "default-src 'none'", `script-src 'nonce-${nonce}'`, `style-src 'nonce-${nonce}'`, `img-src 'self'${bannerOrigin ? ` ${bannerOrigin}` : ''}`,
+    "connect-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** A banner stored here is served from the media folder; a linked one must be https (anything else is not shown). */
+function bannerOf(campaign: Campaign | null): { url: string; origin: string | null } | null {
+  const banner = campaign?.banner_image ?? null;
+  if (!banner) return null;
+  if (banner.startsWith(`${MEDIA_URL_PREFIX}/`)) return { url: banner, origin: null };
+  try {
+    const url = new URL(banner);
+    return url.protocol === 'https:' ? { url: url.href, origin: url.origin } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The campaign submission page (issue 26 item 12), public: `GET /campaigns/{id}/submit`, the address the QR code and
+ * the submission link carry, and `POST /campaigns/{id}/submissions`, which takes a creator's video (rate-limited per
+ * client address) into the brand's videos and the campaign — the videos list's Campaigns tab and the campaign's detail.
+ */
+export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const repo = createCampaignRepository(ctx.db);
+  const uploads = createUploadsRepository(ctx.db);
+  const limiter = createFailedAttemptLimiter({ limit: SUBMISSIONS_PER_WINDOW, windowMs: SUBMISSION_WINDOW_MS, now: ctx.now });
+  const base = { auth: 'none' as const, tags: ['campaign submission'], params: SubmissionParamsSchema };
+
+  defineRoute(app, {
+    ...base, method: 'GET', url: '/campaigns/:id/submit',
+    summary: 'The page creators open from a campaign\'s QR code or link (HTML, no login); a closed campaign says why with 403, 404, 409 or 410',
+    handler: ({ params, reply }) => {
+      const availability = availabilityOf(repo, params.id, ctx.now());
+      const nonce = randomBytes(16).toString('base64');
+      const banner = bannerOf(publicCampaign(availability));
+      reply.code(availability.open ? 200 : availability.status);
+      reply.header('content-security-policy', contentSecurityPolicy(nonce, banner?.origin ?? null));
+      reply.header('cache-control', 'no-store');
+      reply.type('text/html; charset=utf-8');
+      return renderSubmissionPage(availability, { nonce, maxBytes: ctx.uploadMaxBytes, bannerUrl: banner?.url ?? null });
+    },
+  });
+
+  defineRoute(app, {
+    ...base, method: 'POST', url: '/campaigns/:id/submissions', multipart: true, anyOrigin: true, bodyLimit: ctx.uploadMaxBytes + 1024 * 1024,
+    summary: 'A creator submits a video to an open campaign: multipart name, email, then a file in "video" (the app\'s upload types and limit) or a link in "url"',
+    response: { 200: SubmissionResponseSchema },
+    handler: async ({ params, request, reply }) => {
+      // A refusal before the body is read drains it (so the sender reads the answer, not a broken pipe); any refusal
+      // closes the connection, so a sender still streaming stops.
+      const refuse = async (error: HttpError, unread = true): Promise<never> => {
+        if (unread) await drainBody(request.raw);
+        reply.header('connection', 'close');
+        throw error;
+      };
+      const attempt = limiter.reserve(request.ip);
+      if (!attempt) return refuse(new HttpError(429, SUBMISSION_MESSAGES.tooMany));
+      try {
+        const availability = availabilityOf(repo, params.id, ctx.now());
+        if (!availability.open) return await refuse(new HttpError(availability.status, availability.message));
+        const { campaign, brandName } = availability;
+        let received: ReceivedSubmission;
+        try {
+          received = await receiveSubmission(request, ctx.media.mediaDir, ctx.uploadMaxBytes);
+        } catch (error) {
+          if (error instanceof HttpError) return await refuse(error, false);
+          throw error;
+        }
+        const videoId = await storeSubmission(received, campaign);
+        const { name, email } = received.fields;
+        return {
+          video_id: videoId,
+          message: `Thank you, ${name}: your video was sent to ${campaign.campaign_brand_name || brandName} for “${campaign.campaign_headline}”. The brand will write to you at ${email}.`,
+        };
+      } finally {
+        // Every attempt counts, accepted or refused: the limit bounds how fast one address can send.
+        attempt.fail();
+      }
+    },
+  });
+
+  /** The video joins the brand's videos (pending its analysis) and the campaign, with who sent it; answers its id. */
+  async function storeSubmission({ fields, file }: ReceivedSubmission, campaign: Campaign): Promise<string> {
+    const ways = acceptedWays(campaign);
+    const at = ctx.now();
+    const title = `${campaign.campaign_headline} · ${fields.name}`;
+    if (!file) {
+      const details = describeUrl(fields.url ?? '');
+      const platforms: readonly string[] = campaign.campaign_upload_platform;
+      if (!ways.link) throw badRequest('This campaign takes video files only: upload the file instead.');
+      if (details.platform && platforms.length > 0 && !platforms.includes(details.platform)) {
+        throw badRequest(`This campaign takes videos from ${platforms.filter((p) => p !== OWN_STORAGE_PLATFORM).join(', ')} only.`);
+      }
+      const { video } = addLinkedVideo(ctx, uploads, { brandId: campaign.brand_id, userId: null }, details, title);
+      repo.addSubmission(campaign._id, video._id, fields.name, fields.email, at);
+      return video._id;
+    }
+    if (!ways.file) {
+      await rm(file.path, { force: true });
+      throw badRequest('This campaign takes links only: paste the link to your video instead.');
+    }
+    const videoId = randomUUID();
+    const relative = `uploads/${videoId}.${file.ext}`;
+    try {
+      await rename(file.path, join(ctx.media.mediaDir ?? '', relative));
+    } catch (error) {
+      await rm(file.path, { force: true });
+      throw error;
+    }
+    ctx.db.transaction(() => {
+      uploads.addVideo({
+        id: videoId, brandId: campaign.brand_id, userId: null, title, platform: OWN_STORAGE_PLATFORM, videoUrl: `${MEDIA_URL_PREFIX}/${relative}`,
+        embeddedUrl: null, thumbnailUrl: null, tiktokId: null, source: OWN_STORAGE_PLATFORM, externalRef: videoId, fileName: file.fileName, at: at.toISOString(),
+      });
+      uploads.setMedia(videoId, relative, file.fileName, at.toISOString());
+      repo.addSubmission(campaign._id, videoId, fields.name, fields.email, at);
+    })();
+    ctx.analysis.submit(videoId);
+    return videoId;
+  }
+}
