@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { PublishJob } from '../../shared/http/publishing.schemas';
-import { publishingBlock } from '../../shared/rules/licensing';
+import { publishingBlock, type VideoRights } from '../../shared/rules/licensing';
 import { HttpError } from '../http/httpError';
 import { BRAND_MADE_SQL } from '../repositories/videos/videoScope';
 
@@ -41,7 +41,8 @@ export function createPublisher(db: Database.Database, now: () => Date) {
   const waiters = new Set<() => void>();
   const openOf = db.prepare(`SELECT COUNT(*) FROM publish_jobs WHERE state IN ('queued', 'processing') AND id IN (SELECT value FROM json_each(?))`).pluck();
 
-  const blockOf = (row: RightsRow) => publishingBlock({ byBrand: row.by_brand === 1, licenses: JSON.parse(row.licenses ?? '[]') as { status: string; expires_at: string | null }[] }, now());
+  const rightsOfRow = (row: RightsRow): VideoRights => ({ byBrand: row.by_brand === 1, licenses: JSON.parse(row.licenses ?? '[]') as VideoRights['licenses'] });
+  const blockOf = (row: RightsRow) => publishingBlock(rightsOfRow(row), now());
 
   const step = db.transaction(() => {
     const at = now().toISOString();
@@ -98,6 +99,11 @@ export function createPublisher(db: Database.Database, now: () => Date) {
     blocked(brandId: string, videoId: string): string | null {
       const row = rightsOf.get(videoId, brandId) as RightsRow | undefined;
       return row ? blockOf(row) : null;
+    },
+    /** What the rights gate decides from (the app manager sends it, so the page checks a selection with the same rule). */
+    rights(brandId: string, videoId: string): VideoRights | null {
+      const row = rightsOf.get(videoId, brandId) as RightsRow | undefined;
+      return row ? rightsOfRow(row) : null;
     },
     /** The latest job of a video, or null. */
     latestOf(brandId: string, videoId: string): PublishJob | null {
