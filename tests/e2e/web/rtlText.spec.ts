@@ -3,6 +3,7 @@ import type { ChatChannel } from '../../../src/shared/http/chat.schemas';
 import { getAsBrandManager } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
 import { LoginPage } from '../pages/LoginPage';
+import { ShellPage } from '../pages/ShellPage';
 import { signInAsManager } from '../support/signIn';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 
@@ -41,6 +42,7 @@ test('right to left, English sentences keep their order: the question mark ends 
   await page.screenshot({ path: 'artifacts/screenshots/rtl-login.png' });
 
   await login.signIn(DEMO_ACCOUNTS.brandManager.email, DEMO_ACCOUNTS.brandManager.password);
+  await expect(new ShellPage(page).greeting).toBeVisible();
   const { channels } = await getAsBrandManager<{ channels: ChatChannel[] }>(stack, '/chats');
   await page.goto(`${stack.webUrl}/#/chat?channel=${channels[0]!._id}`);
   const time = page.locator('.chat-message__time').first();
