@@ -39,6 +39,10 @@ test('right to left, English sentences keep their order: the question mark ends 
   expect(xs.at(-1)!.char).toBe('?');
   // The "?" is drawn right of every letter (at the end of the English sentence), not left of the "F".
   expect(Math.max(...xs.map((entry) => entry.x))).toBe(xs.at(-1)!.x);
+  // The footer's sentence reads "New to Reelscope? Create an account", left to right.
+  const footer = await charXs(page.locator('.auth__footer'));
+  expect(footer[0]!.char).toBe('N');
+  expect(footer[0]!.x).toBe(Math.min(...footer.map((entry) => entry.x)));
   await page.screenshot({ path: 'artifacts/screenshots/rtl-login.png' });
 
   await login.signIn(DEMO_ACCOUNTS.brandManager.email, DEMO_ACCOUNTS.brandManager.password);
