@@ -9,8 +9,7 @@ import { basename } from 'node:path';
 import { VIDEO_MIME_MAP } from '../../shared/constants';
 import type { DownloadProgress, DownloadStart } from '../../shared/ipc/desktop.schemas';
 import { HostError } from '../../shared/ipc/handlers';
-import { MESSAGES } from '../../shared/messages';
-import { canDownload, videoMimeType } from '../../shared/rules/videos';
+import { downloadRefusal, videoMimeType } from '../../shared/rules/videos';
 import { DownloadVideoResponseSchema } from '../../shared/http/videos.schemas';
 import type { BackendClient } from './backendClient';
 import type { DownloadNotifier, WindowProgress, FileSinks } from './desktopPorts';
@@ -161,7 +160,8 @@ export function createDownloadsService(deps: DownloadsDeps): DownloadsService {
 
   return {
     async start(input) {
-      if (!canDownload(input.platform)) throw new HostError('failed', MESSAGES.downloadUnsupported);
+      const refusal = downloadRefusal(input.platform);
+      if (refusal !== null) throw new HostError('failed', refusal);
       const running = active().find((job) => job.progress.videoId === input.videoId);
       if (running) return { downloadId: running.progress.downloadId };
       const downloadId = randomUUID();

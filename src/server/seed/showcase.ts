@@ -14,6 +14,9 @@ const REPORT_TITLES: Readonly<Record<string, readonly string[]>> = {
   speech: ['What creators say about price', 'Most mentioned features'],
 };
 
+/** The word a seeded speech report is about: its passages are the lines that say it. */
+const REPORT_HIGHLIGHTS: Readonly<Record<string, string>> = { 'What creators say about price': 'price' };
+
 /** What the seeded custom reports show (the other kinds have their fixed set). */
 const CUSTOM_METRICS: readonly (readonly string[])[] = [
   ['kpis', 'creators', 'engagement', 'trending', 'videos'],
@@ -34,6 +37,9 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
   // The tests that upgrade an older workspace seed it at its old schema, before reports had metrics (migration 010).
   const definitions = db.prepare("SELECT 1 FROM pragma_table_info('reports') WHERE name = 'metrics'").get() === undefined
     ? null : db.prepare('UPDATE reports SET metrics = ?, updated_at = created_at WHERE id = ?');
+  // A speech report about a word keeps to the lines that say it (issue 26); older schemas have no highlight yet.
+  const highlights = db.prepare("SELECT 1 FROM pragma_table_info('reports') WHERE name = 'highlight'").get() === undefined
+    ? null : db.prepare('UPDATE reports SET highlight = ? WHERE id = ?');
   const insertWidget = db.prepare(
     `INSERT INTO widgets (id, brand_id, title, notes, active_ratio, colors, menu_options, device_options, call_to_action, buy_now_button,
        cart_button, toggles, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -63,6 +69,8 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
           const id = rng.hexId();
           insertReport.run(id, brand.id, accounts.managerId, type, title, JSON.stringify(filters), rng.pick([DEFAULT_REPORT_DURATION, '3m', '1y']), daysAgo(rng.int(1, 180)));
           definitions?.run(JSON.stringify(metrics), id);
+          const highlight = REPORT_HIGHLIGHTS[title];
+          if (highlight) highlights?.run(highlight, id);
           counts.reports += 1;
         }
       }

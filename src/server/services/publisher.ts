@@ -3,7 +3,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { PublishJob } from '../../shared/http/publishing.schemas';
-import { publishingBlock } from '../../shared/rules/licensing';
+import { publishingBlock, type VideoRights } from '../../shared/rules/licensing';
 import { HttpError } from '../http/httpError';
 import { BRAND_MADE_SQL } from '../repositories/videos/videoScope';
 import { createPublishPayloadsRepository } from '../repositories/publishPayloadsRepository';
@@ -47,7 +47,8 @@ export function createPublisher(db: Database.Database, now: () => Date) {
   const waiters = new Set<() => void>();
   const openOf = db.prepare(`SELECT COUNT(*) FROM publish_jobs WHERE state IN ('queued', 'processing') AND id IN (SELECT value FROM json_each(?))`).pluck();
 
-  const blockOf = (row: RightsRow) => publishingBlock({ byBrand: row.by_brand === 1, licenses: JSON.parse(row.licenses ?? '[]') as { status: string; expires_at: string | null }[] }, now());
+  const rightsOfRow = (row: RightsRow): VideoRights => ({ byBrand: row.by_brand === 1, licenses: JSON.parse(row.licenses ?? '[]') as VideoRights['licenses'] });
+  const blockOf = (row: RightsRow) => publishingBlock(rightsOfRow(row), now());
 
   /** Moves jobs one step on; answers the payload files of the jobs that ended. */
   const step = db.transaction((): string[] => {
@@ -119,6 +120,11 @@ export function createPublisher(db: Database.Database, now: () => Date) {
     blocked(brandId: string, videoId: string): string | null {
       const row = rightsOf.get(videoId, brandId) as RightsRow | undefined;
       return row ? blockOf(row) : null;
+    },
+    /** What the rights gate decides from (the app manager sends it, so the page checks a selection with the same rule). */
+    rights(brandId: string, videoId: string): VideoRights | null {
+      const row = rightsOf.get(videoId, brandId) as RightsRow | undefined;
+      return row ? rightsOfRow(row) : null;
     },
     /** The latest job of a video, or null. */
     latestOf(brandId: string, videoId: string): PublishJob | null {

@@ -52,6 +52,8 @@ export const AppManagerVideoSchema = z.object({
   job: PublishJobSchema.nullable(),
   /** Why it cannot be published now (the rights gate), or null. */
   blocked: z.string().nullable(),
+  /** The licenses the rights gate reads (paid or expired, with their end): the page checks a selection with `publishingBlock` before sending it. */
+  licenses: z.array(z.object({ status: z.string(), expires_at: z.string().nullable() })),
 });
 export type AppManagerVideo = z.infer<typeof AppManagerVideoSchema>;
 export const AppManagerResponseSchema = z.object({

@@ -65,6 +65,9 @@ const windowChecks = (start: string | undefined, end: string | undefined, path: 
   if (end > HOME_LATEST_DAY) issues.addIssue({ code: 'custom', path: [path[1]], message: `${path[1]} is after ${HOME_LATEST_DAY}` });
 };
 
+/** The shortest highlight: words are found through three-character pieces, as in the videos list's transcript search. */
+export const SPEECH_HIGHLIGHT_MIN_CHARS = 3;
+
 const definitionShape = {
   type: z.enum(REPORT_TYPES, { message: `type must be one of ${REPORT_TYPES.join(', ')}` }),
   title: z.string().trim().min(1, 'A report needs a title').max(120, 'A title has at most 120 characters'),
@@ -78,6 +81,8 @@ const definitionShape = {
   /** Only a custom report's own choice counts; the other kinds always show their set. */
   metrics: z.array(z.enum(REPORT_METRICS)).max(REPORT_METRICS.length).default([]),
   graph_type: z.enum(REPORT_GRAPH_TYPES).default('line'),
+  /** A speech report's word or phrase (spec §7 `highlight`): its passages are the lines that say it; empty: every line with a clear sentiment. */
+  highlight: z.string().trim().max(200).default('').refine((text) => text === '' || [...text].length >= SPEECH_HIGHLIGHT_MIN_CHARS, `A highlight needs at least ${SPEECH_HIGHLIGHT_MIN_CHARS} characters`),
 };
 
 function checkDefinition(definition: { duration: string; start_date: string | null; end_date: string | null; comparison: string; compare_start_date: string | null; compare_end_date: string | null; type: string; metrics: readonly string[] }, issues: z.RefinementCtx) {
@@ -105,6 +110,7 @@ export const UpdateReportBodySchema = IdentitySchema.extend({
   compare_end_date: day('compare_end_date').nullable().optional(),
   metrics: z.array(z.enum(REPORT_METRICS)).max(REPORT_METRICS.length).optional(),
   graph_type: z.enum(REPORT_GRAPH_TYPES).optional(),
+  highlight: definitionShape.highlight.optional(),
 });
 
 export const ReportSchema = z.object({
@@ -186,8 +192,6 @@ export const SPEECH_PAGE_SIZE = 20;
 export const SPEECH_PASSAGES_PER_VIDEO = 20;
 /** Videos shown under one creator (cluster=creator). */
 export const SPEECH_VIDEOS_PER_CREATOR = 5;
-/** The shortest highlight: words are found through three-character pieces, as in the videos list's transcript search. */
-export const SPEECH_HIGHLIGHT_MIN_CHARS = 3;
 
 /** GET /reports/speech_reports (spec §7): the passages of the window's videos, grouped by video or creator. */
 export const SpeechReportQuerySchema = IdentitySchema.extend({

@@ -1,4 +1,6 @@
 import { OWN_STORAGE_PLATFORM, VIDEO_MIME_MAP } from '../constants';
+import { platformLabel } from '../labels';
+import { MESSAGES } from '../messages';
 
 /** The platforms whose videos the back end keeps as files: downloadable (spec §5) and playable in a widget. */
 export const DOWNLOADABLE_PLATFORMS = [OWN_STORAGE_PLATFORM, 'GoogleDrive'] as const;
@@ -7,6 +9,16 @@ const DOWNLOADABLE = new Set<string>(DOWNLOADABLE_PLATFORMS);
 /** Download is allowed only for own-storage and Google Drive videos (spec §5). */
 export function canDownload(platform: string): boolean {
   return DOWNLOADABLE.has(platform);
+}
+
+/**
+ * Why a video of this platform cannot be downloaded, or null when it can: spec §5's hover text for YouTube and TikTok
+ * (and only for them), and for every other platform a sentence that names it and where the video can be saved.
+ */
+export function downloadRefusal(platform: string): string | null {
+  if (canDownload(platform)) return null;
+  if (platform === 'Youtube' || platform === 'Tiktok') return MESSAGES.downloadUnsupported;
+  return `Only videos uploaded to Reelscope or from Google Drive can be downloaded; save this one from ${platformLabel(platform)}.`;
 }
 
 /** MIME type of a video file by its extension, or null when it is not a recognised video. */

@@ -57,3 +57,28 @@ test('three brand videos are published and followed to the app, one is unpublish
   }
   await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
 });
+
+test('a bulk publish is checked for licenses before it is sent: the unlicensed video is named with why, and without it the rest can go', async ({ page, stack }) => {
+  test.setTimeout(60_000);
+  await signInAsManager(page, stack.webUrl, '/app-manager?tab=all');
+  const table = page.getByRole('table', { name: 'Shopper app videos' });
+  const blockedRow = table.getByRole('row').filter({ hasText: PUBLISH_BLOCKED.unlicensed }).first();
+  const freeRow = table.getByRole('row').filter({ has: page.getByText('Not published', { exact: true }) }).first();
+  await expect(blockedRow).toBeVisible();
+  const blockedTitle = await blockedRow.getByRole('rowheader').innerText();
+  await freeRow.getByRole('checkbox').check();
+  await blockedRow.getByRole('checkbox').check();
+
+  const publish = page.getByRole('button', { name: 'Publish selected', exact: true });
+  await expect(publish).toBeDisabled();
+  const why = page.getByRole('status').filter({ hasText: 'cannot be published' });
+  await expect(why).toContainText('One selected video cannot be published; unselect it to publish the rest:');
+  await expect(why.getByRole('listitem')).toHaveText(`“${blockedTitle}”: ${PUBLISH_BLOCKED.unlicensed}`);
+  await expect(publish).toHaveAccessibleDescription(new RegExp('cannot be published'));
+  await page.screenshot({ path: 'artifacts/screenshots/app-manager-bulk-blocked-light.png' });
+
+  await blockedRow.getByRole('checkbox').uncheck();
+  await expect(why).toHaveCount(0);
+  await publish.click();
+  await expect(page.getByRole('alertdialog', { name: 'Publish to the shopper app' })).toContainText('Publish 1 videos to the shopper app?');
+});

@@ -123,3 +123,15 @@ test('the assistant in both skins and right to left', async ({ page, stack }) =>
   }
   await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
 });
+
+test('after seven questions the view shows the newest answer, not the first', async ({ page, stack }) => {
+  test.setTimeout(120_000);
+  await setAssistantIntro(stack, false);
+  await signInAsManager(page, stack.webUrl, '/assistant');
+  for (let i = 0; i < 7; i++) {
+    await ask(page, SAMPLE_QUESTIONS[i % SAMPLE_QUESTIONS.length]!);
+    await expect(answers(page).last()).toBeInViewport();
+  }
+  await expect(answers(page)).toHaveCount(7);
+  await expect(answers(page).first()).not.toBeInViewport();
+});

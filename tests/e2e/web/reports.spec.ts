@@ -162,3 +162,35 @@ test('a report is scheduled weekly into a chosen folder and the schedule is show
   const schedules = (await callHost(stack, 'reports.schedules')) as { report_id: string; cadence: string }[];
   expect(schedules).toEqual([expect.objectContaining({ report_id: report._id, cadence: 'weekly' })]);
 });
+
+test('a speech report keeps to its highlight: the seeded report about price shows only lines that say "price", and the highlight is edited in the builder', async ({ page, stack }) => {
+  const list = await getAsBrandManager<ReportList>(stack, '/reports', { tab: 'speech' });
+  const report = list.reports.find((entry) => entry.title === 'What creators say about price')!;
+  expect(report.highlight).toBe('price');
+  const figures = await getAsBrandManager<ReportFigures>(stack, `/reports/${report._id}/figures`);
+  for (const passage of figures.passages?.items ?? []) expect(passage.content.toLowerCase()).toContain('price');
+  await signInAsManager(page, stack.webUrl, `/reports/${report._id}`);
+  await page.getByRole('tab', { name: 'Passages' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Find what was said' })).toHaveValue('price');
+  await expect(page.locator('.speech__summary')).toContainText('videos say "price"');
+  const lines = await page.locator('.speech__text').allInnerTexts();
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) expect(line.toLowerCase()).toContain('price');
+
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const builder = page.getByRole('dialog', { name: 'Edit report' });
+  await expect(builder.getByRole('textbox', { name: 'Highlight' })).toHaveValue('price');
+  await builder.getByRole('textbox', { name: 'Highlight' }).fill('pr');
+  await builder.getByRole('button', { name: 'Save report' }).click();
+  await expect(builder).toContainText('A highlight needs at least 3 characters');
+  await builder.getByRole('textbox', { name: 'Highlight' }).fill('texture');
+  await builder.getByRole('button', { name: 'Save report' }).click();
+  await expect(builder).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: 'Find what was said' })).toHaveValue('texture');
+  await expect(page.locator('.speech')).toContainText('"texture"');
+  await page.screenshot({ path: 'artifacts/screenshots/report-speech-highlight.png', fullPage: true });
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await builder.getByRole('textbox', { name: 'Highlight' }).fill('price');
+  await builder.getByRole('button', { name: 'Save report' }).click();
+  await expect(builder).toHaveCount(0);
+});

@@ -24,7 +24,7 @@ export function TopBar() {
 
   return (
     <header className="top-bar">
-      <p className="top-bar__greeting">{greetingText(new Date().getHours(), name)}</p>
+      <p className="top-bar__greeting" dir="auto">{greetingText(new Date().getHours(), name)}</p>
       <SearchBox />
       <div className="top-bar__tools">
         <AddVideosButton />

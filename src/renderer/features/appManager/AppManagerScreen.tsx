@@ -19,6 +19,7 @@ import { RemoteView } from '../../ui/remote';
 import { Pager } from '../../ui/pager';
 import { Tabs } from '../../ui/tabs';
 import { fetchAppManagerVideos, publishingApi, type Who } from './appManager.api';
+import { blockedInSelection } from './selectionBlocks';
 import './appManager.css';
 
 const PAGE_SIZE = 25;
@@ -57,7 +58,8 @@ function AppManager({ who }: { who: Who }) {
   const [show, setShow] = useState<'all' | 'published'>('all');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // The selected rows themselves (not only their ids): a bulk publish is checked against their rights before it is sent.
+  const [selected, setSelected] = useState<Map<string, AppManagerVideo>>(new Map());
   const [live, setLive] = useState<Map<string, PublishJob>>(new Map());
   const [ask, setAsk] = useState<Ask | null>(null);
   const [pollError, setPollError] = useState<string | null>(null);
@@ -66,8 +68,10 @@ function AppManager({ who }: { who: Who }) {
 
   const list = useRemoteQuery(`app-manager|${who.brand_id}|${tab}|${show}|${search}|${page}`,
     useCallback(() => fetchAppManagerVideos(api.main, who, { tab, show, search, page, per_page: PAGE_SIZE }), [api, who, tab, show, search, page]));
-  const setTab = (next: AppManagerTab) => { setParams(next === 'brand' ? {} : { tab: next }, { replace: true }); setPage(1); setSelected(new Set()); };
+  const setTab = (next: AppManagerTab) => { setParams(next === 'brand' ? {} : { tab: next }, { replace: true }); setPage(1); setSelected(new Map()); };
   const counts = list.state.phase === 'success' ? list.state.body.counts : null;
+  const blockedId = useId();
+  const cannotGo = useMemo(() => blockedInSelection(selected.values(), new Date()), [selected]);
   const items = APP_MANAGER_TABS.map((value) => ({ value, label: counts ? `${APP_MANAGER_TAB_LABELS[value]} (${counts[value]})` : APP_MANAGER_TAB_LABELS[value] }));
 
   const run = async ({ ids, published }: Ask): Promise<string> => {
@@ -78,7 +82,7 @@ function AppManager({ who }: { who: Who }) {
       throw new Error(`${MESSAGES.publishFailed}: ${toFailure(failure).error}`, { cause: failure });
     }
     setLive((current) => new Map([...current, ...answer.jobs.map((job) => [job.video_id, job] as const)]));
-    setSelected(new Set());
+    setSelected(new Map());
     void Promise.all(answer.jobs.map((job) => calls.follow(job, (next) => setLive((current) => new Map(current).set(next.video_id, next)), abort.current.signal)))
       .then(() => list.reload(), (failure: unknown) => setPollError(`${MESSAGES.publishStateFailed}: ${toFailure(failure).error}`));
     return answer.message;
@@ -95,9 +99,16 @@ function AppManager({ who }: { who: Who }) {
           </label>
           <SelectField label="Show" value={show} options={SHOW_OPTIONS} onChange={(value) => { setShow(value); setPage(1); }} />
           <span className="app-manager__selected" role="status">{selected.size > 0 ? `${selected.size} selected` : ''}</span>
-          <button type="button" className="btn" disabled={selected.size === 0} onClick={() => setAsk({ ids: [...selected], titles: [], published: true })}>Publish selected</button>
-          <button type="button" className="btn" disabled={selected.size === 0} onClick={() => setAsk({ ids: [...selected], titles: [], published: false })}>Unpublish selected</button>
+          <button type="button" className="btn" disabled={selected.size === 0 || cannotGo.length > 0} aria-describedby={cannotGo.length > 0 ? blockedId : undefined}
+            onClick={() => setAsk({ ids: [...selected.keys()], titles: [], published: true })}>Publish selected</button>
+          <button type="button" className="btn" disabled={selected.size === 0} onClick={() => setAsk({ ids: [...selected.keys()], titles: [], published: false })}>Unpublish selected</button>
         </div>
+        {cannotGo.length > 0 && (
+          <div id={blockedId} className="form-alert form-alert--error app-manager__blocked" role="status">
+            <p>{cannotGo.length === 1 ? 'One selected video cannot be published' : `${cannotGo.length} selected videos cannot be published`}; unselect {cannotGo.length === 1 ? 'it' : 'them'} to publish the rest:</p>
+            <ul>{cannotGo.map((video) => <li key={video.title}><bdi>“{video.title}”</bdi>: {video.reason}</li>)}</ul>
+          </div>
+        )}
         {pollError && <FormAlert tone="error">{pollError}</FormAlert>}
         <RemoteView state={list.state} what="the shopper app's videos" onRetry={list.reload}>
           {(body) => body.videos.length === 0
@@ -107,7 +118,7 @@ function AppManager({ who }: { who: Who }) {
                 <table className="home-table app-manager__table" aria-label="Shopper app videos">
                   <thead><tr>
                     <th scope="col"><input type="checkbox" aria-label="Select every video on this page" checked={body.videos.every((v) => selected.has(v._id))}
-                      onChange={(event) => setSelected(event.target.checked ? new Set(body.videos.map((v) => v._id)) : new Set())} /></th>
+                      onChange={(event) => setSelected(event.target.checked ? new Map(body.videos.map((v) => [v._id, v])) : new Map())} /></th>
                     <th scope="col">Video</th><th scope="col">Made by</th><th scope="col">State</th><th scope="col">Actions</th>
                   </tr></thead>
                   <tbody>
@@ -118,7 +129,7 @@ function AppManager({ who }: { who: Who }) {
                       return (
                         <tr key={video._id}>
                           <td><input type="checkbox" aria-label={`Select ${video.title}`} checked={selected.has(video._id)}
-                            onChange={() => setSelected((current) => { const next = new Set(current); if (!next.delete(video._id)) next.add(video._id); return next; })} /></td>
+                            onChange={() => setSelected((current) => { const next = new Map(current); if (!next.delete(video._id)) next.set(video._id, video); return next; })} /></td>
                           <th scope="row" className="app-manager__video">
                             {video.thumbnail_url ? <img src={resolveMediaUrl(video.thumbnail_url, origin)} alt="" /> : <span className="app-manager__blank" />}
                             <span>{video.title}</span>

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AssistantMessage, Conversation, Prompt } from '../../../shared/assistant/assistant.schemas';
 import { DEFAULT_REPORT_DURATION } from '../../../shared/constants';
@@ -70,6 +70,15 @@ function Assistant({ who }: { who: { brand_id: string; user_id: string } }) {
   const messages = thread.messages ?? [];
   const questions = messages.filter((m) => m.role === 'user');
   const answersTo = (question: AssistantMessage) => messages.filter((m) => m.question_id === question._id);
+  const exchanges = useRef<HTMLOListElement>(null);
+  // The newest exchange is what the person is reading: bring it into view when a question is asked, its answer
+  // arrives, or a conversation opens (without this the view stayed on the first exchange).
+  const newest = thread.asking ?? messages.at(-1)?._id ?? null;
+  useEffect(() => {
+    if (newest === null) return;
+    const last = exchanges.current?.lastElementChild;
+    if (last instanceof HTMLElement) last.scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  }, [newest, selected]);
   return (
     <div className="assistant">
       <div className="assistant-side">
@@ -90,7 +99,7 @@ function Assistant({ who }: { who: { brand_id: string; user_id: string } }) {
             )}
           </div>
         )}
-        <ol className="assistant-exchanges">
+        <ol className="assistant-exchanges" ref={exchanges}>
           {questions.map((question) => (
             <Exchange key={question._id} api={api} question={question} answers={answersTo(question)} streaming={generation.streaming} notices={generation.notices}
               busy={thread.busy} onRegenerate={(answer) => void thread.regenerate(answer)} onLike={(answer, like) => void thread.like(answer, like)} onOpen={(target) => void open(target)} />

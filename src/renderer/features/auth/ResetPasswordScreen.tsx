@@ -60,7 +60,7 @@ export function ResetPasswordScreen() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             error={passwordError}
-            hint={`At least ${MIN_PASSWORD} characters.`}
+            hint={passwordError ? undefined : `At least ${MIN_PASSWORD} characters.`}
             disabled={token === ''}
           />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy || token === ''}>

@@ -119,7 +119,8 @@ export function SignUpScreen() {
           value={form.password}
           onChange={set('password')}
           error={errors.password}
-          hint={`At least ${MIN_PASSWORD} characters.`}
+          // The error repeats the rule: shown instead of the hint, not beside it (two messages saying one thing).
+          hint={errors.password ? undefined : `At least ${MIN_PASSWORD} characters.`}
         />
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
           {busy ? 'Creating account…' : 'Create account'}

@@ -44,7 +44,9 @@ export function BrandDetailsForm({ logoId, submitLabel, onSaved, children }: Pro
       const saved = await saveBrandDetails(api.main, session?.currentBrand?._id, name, logo);
       if (session?.currentBrand) {
         const brand = { ...session.currentBrand, name: saved.brand.name, picture: saved.brand.picture };
-        setSession({ ...session, currentBrand: brand, brandPicture: saved.brand.picture ?? session.brandPicture });
+        // The brand switcher lists `brands`: the renamed brand is replaced there too, not only as the current one.
+        const brands = session.brands.map((entry) => (entry._id === brand._id ? { ...entry, name: brand.name, picture: brand.picture } : entry));
+        setSession({ ...session, currentBrand: brand, brands, brandPicture: saved.brand.picture ?? session.brandPicture });
       }
       onSaved(saved.message);
     } catch (failure) {

@@ -51,7 +51,7 @@ export function ProductTable({ rows, busy }: { rows: readonly ProductListItem[];
       key: 'name', width: 'minmax(140px, 2fr)', header: 'Product',
       render: (row) => (
         <span className="product-name">
-          <Link to={`/products/${row._id}`} className="product-name__link">{row.name}</Link>
+          <Link to={`/products/${row._id}`} className="product-name__link" dir="auto">{row.name}</Link>
           <span className="product-name__meta">
             <bdi>{row.manufacturerName}</bdi>
             {row.trending && <span className="badge product-badge">Trending</span>}

@@ -69,6 +69,10 @@ export function ReportBuilder({ who, report, onClose, onSaved }: ReportBuilderPr
           <SelectField label="Kind" value={draft.type} options={optionsOf(REPORT_TYPES, (type) => KIND_LABELS[type])} onChange={(type) => setDraft({ ...blank(type), filters: draft.filters, duration: draft.duration })} />
         )}
         <TextField label="Title" value={draft.title} maxLength={120} onChange={(event) => set('title', event.target.value)} />
+        {draft.type === 'speech' && (
+          <TextField label="Highlight" hint="A word or phrase of 3 characters or more: the passages are the lines that say it. Empty: every line said with a clear sentiment."
+            value={draft.highlight} maxLength={200} onChange={(event) => set('highlight', event.target.value)} />
+        )}
         {draft.type === 'custom' && (
           <fieldset className="report-builder__group">
             <legend>Show</legend>

@@ -90,7 +90,7 @@ function ReportBody({ report, who, onChanged, onDeleted }: { report: Report; who
       <Tabs label="Report views" items={tabs} value={tab} onChange={setTab} panelId={panelId} />
       <div id={panelId} role="tabpanel" className="report-panel">
         {tab === 'passages' ? (
-          <SpeechPassages who={who} report={report} duration={window} />
+          <SpeechPassages key={report.highlight} who={who} report={report} duration={window} />
         ) : (
           <RemoteView state={figures.state} what="the figures" onRetry={figures.reload}>
             {() => (document ? <ReportDocumentView document={document} tab={tab} /> : null)}

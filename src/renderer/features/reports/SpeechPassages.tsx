@@ -16,8 +16,9 @@ const SORT_LABELS = { youtube_published_at: 'Publication date', views: 'Views', 
 /** Speech report passages (spec §7 /reports/speech_reports): find what was said; a passage opens the video at its second. */
 export function SpeechPassages({ who, report, duration }: { who: Who; report: Report; duration: (typeof DATE_RANGES)[number] }) {
   const { api } = useServices();
-  const [typed, setTyped] = useState('');
-  const [highlight, setHighlight] = useState('');
+  // The saved report's highlight is where the search starts (what "about price" is about); the field can change it.
+  const [typed, setTyped] = useState(report.highlight);
+  const [highlight, setHighlight] = useState(report.highlight);
   const [cluster, setCluster] = useState<(typeof SPEECH_CLUSTERS)[number]>('video');
   const [sort, setSort] = useState<(typeof SPEECH_SORTS)[number]>('youtube_published_at');
   const [desc, setDesc] = useState(true);

@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { TUTORIAL_TEXTS } from '../../../shared/messages';
 import type { Tutorial } from './tutorials.content';
+import { placeTutorialCard } from './tutorialPlacement';
 
 export interface TutorialCardProps {
   tutorial: Tutorial;
@@ -13,34 +14,76 @@ export interface TutorialCardProps {
   onUploadMore?: () => void;
 }
 
-/** Where the card goes: beside the step's target (at the inline end of it), else centred. */
-function useAnchor(selector: string | undefined): { rect: DOMRect | null } {
-  const [rect, setRect] = useState<DOMRect | null>(null);
+type Placement = { ring: DOMRect; top: number; left: number } | null;
+
+/**
+ * Where the card goes: next to the step's target (`placeTutorialCard`), whole inside the window; centred when the
+ * step has no target on this page. The target is scrolled into view once per step (a step below the fold was out of
+ * sight with nothing scrolling to it), and the placement follows scrolling, resizing and content that loads late.
+ */
+function usePlacement(selector: string | undefined, card: RefObject<HTMLDivElement | null>, stepKey: string): Placement {
+  const [placement, setPlacement] = useState<Placement>(null);
   useLayoutEffect(() => {
-    // Measured after layout and again on resize, so the card follows its target (side nav collapsed, RTL).
+    let scrolled = false;
     const measure = () => {
       const element = selector ? document.querySelector(selector) : null;
-      setRect(element ? element.getBoundingClientRect() : null);
+      const box = card.current;
+      if (!element || !box) return setPlacement(null);
+      const view = { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight };
+      if (!scrolled) {
+        scrolled = true;
+        const first = element.getBoundingClientRect();
+        if (first.top < 0 || first.bottom > view.height || first.left < 0 || first.right > view.width) {
+          element.scrollIntoView({ block: first.height > view.height / 2 ? 'start' : 'center', inline: 'nearest' });
+        }
+      }
+      const ring = element.getBoundingClientRect();
+      const rtl = document.documentElement.dir === 'rtl';
+      setPlacement({ ring, ...placeTutorialCard(ring, { width: box.offsetWidth, height: box.offsetHeight }, view, rtl) });
     };
-    const frame = requestAnimationFrame(measure);
-    window.addEventListener('resize', measure);
+    let frame = requestAnimationFrame(measure);
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    };
+    // The body grows as the page's data arrives (a target may appear or move); the card changes size between steps.
+    const sizes = new ResizeObserver(later);
+    sizes.observe(document.body);
+    if (card.current) sizes.observe(card.current);
+    window.addEventListener('resize', later);
+    window.addEventListener('scroll', later, { capture: true, passive: true });
     return () => {
       cancelAnimationFrame(frame);
-      window.removeEventListener('resize', measure);
+      sizes.disconnect();
+      window.removeEventListener('resize', later);
+      window.removeEventListener('scroll', later, { capture: true });
     };
-  }, [selector]);
-  return { rect };
+  }, [selector, card, stepKey]);
+  return placement;
+}
+
+/** Gives focus back, when the card goes, to what had it when the card came (the user guide's button, say). */
+function useReturnFocus(): void {
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    return () => {
+      // Without an opener (a tutorial the app started itself), focus goes to the page's main region, not the body.
+      const back = opener?.isConnected ? opener : document.getElementById('main-content');
+      back?.focus({ preventScroll: true });
+    };
+  }, []);
 }
 
 /**
  * One tutorial step: a non-blocking dialog with the step counter, Back (hidden on step 1), Next or Done, and Close.
- * Focus moves to the card when a step appears; Escape closes it.
+ * Focus moves to the card when a step appears; Escape closes it, and focus goes back to where it came from.
  */
 export function TutorialCard({ tutorial, step, onBack, onNext, onClose, onUploadMore }: TutorialCardProps) {
   const current = tutorial.steps[step];
   const ref = useRef<HTMLDivElement>(null);
-  const { rect } = useAnchor(current?.target);
-  useEffect(() => ref.current?.focus(), [step, tutorial.name]);
+  const placement = usePlacement(current?.target, ref, `${tutorial.name}:${step}`);
+  useReturnFocus();
+  useEffect(() => ref.current?.focus({ preventScroll: true }), [step, tutorial.name]);
   // Escape closes the tutorial wherever focus is, unless a dialog is open above it (that one closes first).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -52,10 +95,9 @@ export function TutorialCard({ tutorial, step, onBack, onNext, onClose, onUpload
   }, [onClose]);
   if (!current) return null;
   const last = step === tutorial.steps.length - 1;
-  const rtl = document.documentElement.dir === 'rtl';
-  const style = rect
-    ? { top: Math.max(16, rect.top), insetInlineStart: rtl ? window.innerWidth - rect.left + 16 : rect.right + 16 }
-    : undefined;
+  // Physical top/left (placeTutorialCard works in them); `right: auto` undoes the centring's inset-inline-start in RTL.
+  const style = placement ? { top: placement.top, left: placement.left, right: 'auto' } : undefined;
+  const rect = placement?.ring;
   // A portal: the top bar (where the layer is mounted) makes a containing block that would offset fixed positions.
   return createPortal(
     <>

@@ -37,7 +37,8 @@ export function UserGuideModal() {
                 setActive({ name: guide.name, step: 0 });
               }}
             >
-              Start
+              {/* Three Start buttons: each names its tutorial, or a screen reader hears "Start" three times. */}
+              Start<span className="visually-hidden"> {TUTORIALS[guide.name].label}</span>
             </button>
           </li>
         ))}

@@ -17,7 +17,7 @@ export function UploadProgressRow({ progress, onCancel, onRetry }: { progress: U
   return (
     <div className={`upload-row upload-row--${progress.phase}`} role="group" aria-label={`Upload of ${progress.fileName}`}>
       <div className="upload-row__head">
-        <span className="upload-row__name">{progress.fileName}</span>
+        <span className="upload-row__name" dir="auto">{progress.fileName}</span>
         <span className="upload-row__phase" aria-live="polite">
           {PHASE_TEXT[progress.phase]} {running ? `${percent}%` : ''}
         </span>

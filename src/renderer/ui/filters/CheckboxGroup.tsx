@@ -30,7 +30,7 @@ export function CheckboxGroup({ legend, options, selected, onChange, emptyText =
           {all.map((option) => (
             <label key={option.value} className="filter-option">
               <input type="checkbox" checked={selected.includes(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />
-              <span className="filter-option__label">{option.label}</span>
+              <span className="filter-option__label" dir="auto">{option.label}</span>
               {option.count !== undefined && option.count >= 0 && <span className="filter-option__count">{option.count}</span>}
             </label>
           ))}

@@ -17,7 +17,7 @@ export function RadioGroup<Value extends string>({ legend, options, value, onCha
         {options.map((option) => (
           <label key={option.value} className="filter-option">
             <input type="radio" name={name} checked={option.value === value} onChange={() => onChange(option.value)} />
-            <span className="filter-option__label">{option.label}</span>
+            <span className="filter-option__label" dir="auto">{option.label}</span>
           </label>
         ))}
       </div>

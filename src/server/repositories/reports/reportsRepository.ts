@@ -8,10 +8,10 @@ import { parse, strings } from '../../search/columnValues';
 interface ReportRow {
   id: string; brand_id: string; user_id: string | null; type: string; title: string; filters: string; duration: string;
   start_date: string | null; end_date: string | null; comparison: string; compare_start_date: string | null; compare_end_date: string | null;
-  metrics: string; graph_type: string; created_at: string; updated_at: string;
+  metrics: string; graph_type: string; highlight: string; created_at: string; updated_at: string;
 }
 
-const COLUMNS = 'id, brand_id, user_id, type, title, filters, duration, start_date, end_date, comparison, compare_start_date, compare_end_date, metrics, graph_type, created_at, updated_at';
+const COLUMNS = 'id, brand_id, user_id, type, title, filters, duration, start_date, end_date, comparison, compare_start_date, compare_end_date, metrics, graph_type, highlight, created_at, updated_at';
 
 /** A stored row as the API answers it; a filters or metrics value written by an older version reads as its default. */
 function toReport(row: ReportRow): Report {
@@ -32,6 +32,7 @@ function toReport(row: ReportRow): Report {
     compare_end_date: row.compare_end_date,
     metrics: known.length > 0 || row.type !== 'custom' ? known : [...REPORT_KIND_METRICS.custom],
     graph_type: row.graph_type as Report['graph_type'],
+    highlight: row.highlight,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -44,10 +45,10 @@ export function createReportsRepository(db: Database.Database) {
   const counts = db.prepare('SELECT type, COUNT(*) AS n FROM reports WHERE brand_id = ? GROUP BY type');
   const find = db.prepare(`SELECT ${COLUMNS} FROM reports WHERE id = ? AND brand_id = ?`);
   const insert = db.prepare(`INSERT INTO reports (${COLUMNS}) VALUES (@id, @brand_id, @user_id, @type, @title, @filters, @duration, @start_date, @end_date,
-    @comparison, @compare_start_date, @compare_end_date, @metrics, @graph_type, @created_at, @updated_at)`);
+    @comparison, @compare_start_date, @compare_end_date, @metrics, @graph_type, @highlight, @created_at, @updated_at)`);
   const update = db.prepare(`UPDATE reports SET title = @title, filters = @filters, duration = @duration, start_date = @start_date, end_date = @end_date,
     comparison = @comparison, compare_start_date = @compare_start_date, compare_end_date = @compare_end_date, metrics = @metrics,
-    graph_type = @graph_type, updated_at = @updated_at WHERE id = @id AND brand_id = @brand_id`);
+    graph_type = @graph_type, highlight = @highlight, updated_at = @updated_at WHERE id = @id AND brand_id = @brand_id`);
   const remove = db.prepare('DELETE FROM reports WHERE id = ? AND brand_id = ?');
 
   const columnsOf = (definition: ReportDefinition) => ({
@@ -62,6 +63,7 @@ export function createReportsRepository(db: Database.Database) {
     compare_end_date: definition.comparison === 'custom' ? definition.compare_end_date : null,
     metrics: JSON.stringify(definition.type === 'custom' ? definition.metrics : []),
     graph_type: definition.graph_type,
+    highlight: definition.type === 'speech' ? definition.highlight : '',
   });
 
   const repository = {

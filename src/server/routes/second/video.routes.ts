@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../../shared/messages';
-import { canDownload } from '../../../shared/rules/videos';
+import { canDownload, downloadRefusal } from '../../../shared/rules/videos';
 import {
   DownloadVideoResponseSchema, IdentityQuerySchema, MarkResponseSchema, PublishBodySchema, ReanalyzeResponseSchema, RemoveVideosBodySchema,
   VideoIdBodySchema, VideoIdParamsSchema,
@@ -33,7 +33,7 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
     response: { 200: DownloadVideoResponseSchema },
     handler: ({ body, request }) => {
       const row = visibleVideo(repos, actingBrand(request, repos, body.brand_id), body.videoId);
-      if (!canDownload(row.platform) || !row.media_file) throw badRequest(MESSAGES.downloadUnsupported);
+      if (!canDownload(row.platform) || !row.media_file) throw badRequest(downloadRefusal(row.platform) ?? MESSAGES.downloadUnsupported);
       return { data: { signedUrl: ctx.media.signedUrl(row.media_file) } };
     },
   });

@@ -31,7 +31,7 @@ function CampaignDetail({ who, id }: { who: Who; id: string }) {
   const stored = useRemoteQuery(`campaign|${id}`, useCallback(() => fetchCampaign(api.main, who, id), [api, who, id]));
   return (
     <div className="page campaign-detail-page">
-      <p><Link to="/campaigns">← All campaigns</Link></p>
+      <p><Link to="/campaigns" className="back-link"><span className="directional-icon" aria-hidden="true">←</span><span>All campaigns</span></Link></p>
       <RemoteView state={stored.state} what="the campaign" onRetry={stored.reload}>
         {(campaign) => <CampaignView who={who} campaign={campaign} />}
       </RemoteView>

@@ -32,7 +32,7 @@ export function CampaignWizardScreen() {
   return (
     <div className="page campaign-wizard-page">
       <PageHeader title={id ? 'Edit campaign' : 'New campaign'} description="Five steps: the campaign, the brief, the dates, the videos and the look." />
-      <p><Link to="/campaigns">← All campaigns</Link></p>
+      <p><Link to="/campaigns" className="back-link"><span className="directional-icon" aria-hidden="true">←</span><span>All campaigns</span></Link></p>
       {!who ? <EmptyState title="No brand yet">Connect a brand to run campaigns.</EmptyState> : id ? <EditWizard who={who} id={id} /> : <NewWizard who={who} />}
     </div>
   );

@@ -19,7 +19,7 @@ export function RecentTrending({ body, onOpenVideo }: { body: RecentTrendingWidg
     <li key={entry._id} className="home-item">
       {entry.thumbnail_url ? <img className="home-item__thumb" src={resolveMediaUrl(entry.thumbnail_url, backend.origin)} alt="" /> : <span className="home-item__thumb" />}
       <span className="home-item__text">
-        <button type="button" className="link-button home-item__title" onClick={() => onOpenVideo(entry._id)}>
+        <button type="button" className="link-button home-item__title" dir="auto" onClick={() => onOpenVideo(entry._id)}>
           {entry.title}
         </button>
         <span className="home-item__meta">
@@ -51,7 +51,7 @@ export function RecentTrending({ body, onOpenVideo }: { body: RecentTrendingWidg
               <li key={creator._id} className="home-item">
                 {creator.picture ? <img className="home-item__avatar" src={resolveMediaUrl(creator.picture, backend.origin)} alt="" /> : <span className="home-item__avatar" />}
                 <span className="home-item__text">
-                  <Link className="home-item__title" to={`/creators/${creator._id}`}>
+                  <Link className="home-item__title" dir="auto" to={`/creators/${creator._id}`}>
                     {creator.name}
                   </Link>
                   <span className="home-item__meta">

@@ -43,6 +43,17 @@ function inRouter(button: ReactElement) {
 }
 
 describe('DownloadButton', () => {
+  it('says why a Dropbox video cannot be downloaded instead of the YouTube and TikTok text, and never asks the host', () => {
+    const fake = installFakeDesktopHost();
+    inRouter(<DownloadButton videoId="db1" title="A Dropbox video" platform="Dropbox" />);
+    const button = screen.getByRole('button', { name: 'Download video' });
+    expect(button.getAttribute('title')).toBe('Only videos uploaded to Reelscope or from Google Drive can be downloaded; save this one from Dropbox.');
+    expect(button.getAttribute('title')).not.toContain('YouTube');
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
+    expect(fake.callsTo('downloads.start')).toHaveLength(0);
+  });
+
   it('gives the spec hover text for YouTube and TikTok and never asks the host', () => {
     const fake = installFakeDesktopHost();
     inRouter(<DownloadButton videoId="yt1" title="A YouTube video" platform="Youtube" />);

@@ -82,7 +82,7 @@ export function VideoTable({ rows, busy, onOpen }: VideoTableProps) {
       key: 'title', width: 'minmax(140px, 3fr)', header: 'Title',
       render: (row) => (
         <div className="video-title">
-          <button type="button" className="video-title__open" onClick={() => onOpen(row._id)}>
+          <button type="button" className="video-title__open" dir="auto" onClick={() => onOpen(row._id)}>
             {row.title}
           </button>
           {row.transcript_match ? (
@@ -105,8 +105,8 @@ export function VideoTable({ rows, busy, onOpen }: VideoTableProps) {
         </div>
       ),
     },
-    { key: 'platform', width: 'minmax(80px, 1fr)', header: 'Platform', render: (row) => platformLabel(row.platform) },
-    { key: 'creator', width: 'minmax(90px, 1.2fr)', header: 'Creator', render: (row) => row.creator_name ?? '—' },
+    { key: 'platform', width: 'minmax(80px, 1fr)', header: 'Platform', render: (row) => <span className="vtable__text" dir="auto">{platformLabel(row.platform)}</span> },
+    { key: 'creator', width: 'minmax(90px, 1.2fr)', header: 'Creator', render: (row) => <span className="vtable__text" dir="auto">{row.creator_name ?? '—'}</span> },
     { key: 'date', width: '96px', header: 'Added', render: (row) => <time dateTime={row.created_at}>{formatDate(row.created_at)}</time> },
     { key: 'views', width: '56px', header: 'Views', align: 'end', render: (row) => formatCount(row.views) },
     { key: 'sentiment', width: '96px', header: 'Sentiment', render: (row) => <SentimentBar positive={row.sentiment.positive} negative={row.sentiment.negative} /> },

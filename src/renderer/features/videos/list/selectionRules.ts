@@ -1,16 +1,11 @@
-import { OWN_STORAGE_PLATFORM } from '../../../../shared/constants';
 import type { VideoListItem } from '../../../../shared/http/videos.schemas';
-import { MESSAGES } from '../../../../shared/messages';
-import { canDownload } from '../../../../shared/rules/videos';
+import { downloadRefusal } from '../../../../shared/rules/videos';
 import type { SelectedVideo, SelectionKind } from './videoList.types';
 
 /** Why a row cannot go into a selection list, or null when it can. */
 export function selectBlocker(kind: SelectionKind, row: Pick<VideoListItem, 'platform' | 'is_competitor'>): string | null {
   if (kind === 'publish' && row.is_competitor) return 'Only your own videos can be published to the app';
-  if (kind === 'download' && !canDownload(row.platform)) {
-    if (row.platform === 'Youtube' || row.platform === 'Tiktok') return MESSAGES.downloadUnsupported;
-    return `Only ${OWN_STORAGE_PLATFORM} and GoogleDrive videos can be downloaded`;
-  }
+  if (kind === 'download') return downloadRefusal(row.platform);
   return null;
 }
 

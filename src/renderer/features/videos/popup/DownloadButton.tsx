@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Platform } from '../../../../shared/constants';
-import { MESSAGES } from '../../../../shared/messages';
-import { canDownload } from '../../../../shared/rules';
+import { downloadRefusal } from '../../../../shared/rules/videos';
 import { useVideoDownload } from '../../downloads';
 import { savedVideoPath, useSavedVideo } from '../../library';
 
@@ -23,13 +22,14 @@ interface DownloadButtonProps {
  */
 export function DownloadButton({ videoId, title, platform, variant = 'popup' }: DownloadButtonProps) {
   const reasonId = useId();
-  const allowed = canDownload(platform);
+  const refusal = downloadRefusal(platform);
+  const allowed = refusal === null;
   const { active, busy, start } = useVideoDownload(allowed ? { videoId, title, platform } : null);
   const saved = useSavedVideo(allowed ? videoId : null);
   const navigate = useNavigate();
   if (saved && !busy) return <OpenSavedButton variant={variant} onOpen={() => void navigate(savedVideoPath(videoId))} />;
   const percent = active?.total ? Math.round((active.bytes / active.total) * 100) : null;
-  const reason = !allowed ? MESSAGES.downloadUnsupported : busy ? `Downloading${percent === null ? '…' : ` (${percent}%)`}` : 'Download the video to this computer';
+  const reason = refusal !== null ? refusal : busy ? `Downloading${percent === null ? '…' : ` (${percent}%)`}` : 'Download the video to this computer';
   const disabled = !allowed || busy;
   return (
     <span className="video-popup__download">

@@ -35,6 +35,7 @@ export function registerAppManagerRoutes(app: FastifyInstance, ctx: ServerContex
           _id: row.id, title: row.title, thumbnail_url: row.thumbnail_url, platform: row.platform, creator_name: row.creator_name, by_brand: row.by_brand === 1,
           published: row.published === 1, app_published_at: row.app_published_at, job: ctx.publishing.latestOf(brandId, row.id),
           blocked: row.published === 1 ? null : ctx.publishing.blocked(brandId, row.id),
+          licenses: [...(ctx.publishing.rights(brandId, row.id)?.licenses ?? [])],
         })),
         total: tally[query.tab], counts: tally,
       };

@@ -52,7 +52,7 @@ export function reportFigures(ctx: ServerContext, home: HomeRepositories, report
       case 'creators': figures.creators = home.figures.creators(scope.current, LIST_LIMIT); break;
       case 'videos': figures.videos = reports.videos(scope.current, REPORT_VIDEO_ROWS); break;
       case 'passages': {
-        const speech = reports.speech(scope.current, { cluster: 'video', cluster_sort_by: 'youtube_published_at', desc: true, highlight: '', page: 1, duration: definition.duration });
+        const speech = reports.speech(scope.current, { cluster: 'video', cluster_sort_by: 'youtube_published_at', desc: true, highlight: definition.type === 'speech' ? definition.highlight : '', page: 1, duration: definition.duration });
         figures.passages = {
           total: speech.total_videos,
           items: speech.clusters.flatMap((cluster) => cluster.videos.flatMap((video) => video.passages.slice(0, PASSAGES_PER_VIDEO).map((passage) => ({ ...passage, title: video.title })))),
