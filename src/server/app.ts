@@ -137,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       keys: createAccessKeys({
         db: options.db, jwtSecret: options.jwtSecret, now,
         ownsBrand: (userId, brandId) => repos.brands.ownBrands(userId).some((brand) => brand.id === brandId),
+        sessionLive: sessions.isLive,
       }),
     },
     publishing: createPublisher(options.db, now),

@@ -23,16 +23,18 @@ export interface AccessKeysDeps {
   now: () => Date;
   /** Whether the user may still act for the brand (an app key dies with the membership). */
   ownsBrand: (userId: string, brandId: string) => boolean;
+  /** Whether the sign-in the key was issued in still lives (an app key dies with it, like the chat key). */
+  sessionLive: (userId: string, sessionId: string) => boolean;
 }
 
 /**
  * The brand API keys of the metrics and widget API and the embed tokens of widgets (issues 16, 26). Only a key's
  * SHA-256 and a hint are stored: the key itself is shown once, when it is issued. A key is found by its hash (one index
  * probe, no comparison whose timing depends on the guess); rotating replaces it at once. The app itself calls these
- * services with an *app key*: `rsapp_<brand>.<user>.<expiry>.<HMAC>`, signed, short-lived and bound to the signed-in
- * user, so the app never needs the brand's key at rest.
+ * services with an *app key*: `rsapp_<brand>.<user>.<session>.<expiry>.<HMAC>`, signed, short-lived and bound to the
+ * signed-in user and session (signing out ends it at once), so the app never needs the brand's key at rest.
  */
-export function createAccessKeys({ db, jwtSecret, now, ownsBrand }: AccessKeysDeps) {
+export function createAccessKeys({ db, jwtSecret, now, ownsBrand, sessionLive }: AccessKeysDeps) {
   const hintOf = db.prepare('SELECT key_hint AS hint, created_at FROM brand_api_keys WHERE brand_id = ?');
   const brandOfKey = db.prepare('SELECT brand_id FROM brand_api_keys WHERE key_hash = ?').pluck();
   const upsertKey = db.prepare(`INSERT INTO brand_api_keys (brand_id, key_hash, key_hint, created_at) VALUES (?, ?, ?, ?)
@@ -46,14 +48,16 @@ export function createAccessKeys({ db, jwtSecret, now, ownsBrand }: AccessKeysDe
 
   const brandOfAppKey = (appKey: string): string | null => {
     const parts = appKey.slice(APP_KEY_PREFIX.length).split('.');
-    if (parts.length !== 4) return null;
-    const [brand, user, expires, signature] = parts as [string, string, string, string];
-    const expected = Buffer.from(mac(`${brand}.${user}.${expires}`));
+    if (parts.length !== 5) return null;
+    const [brand, user, session, expires, signature] = parts as [string, string, string, string, string];
+    const expected = Buffer.from(mac(`${brand}.${user}.${session}.${expires}`));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     if (!/^\d{1,15}$/.test(expires) || Number(expires) <= now().getTime()) return null;
     const brandId = Buffer.from(brand, 'base64url').toString();
-    return ownsBrand(Buffer.from(user, 'base64url').toString(), brandId) ? brandId : null;
+    const userId = Buffer.from(user, 'base64url').toString();
+    if (!sessionLive(userId, Buffer.from(session, 'base64url').toString())) return null;
+    return ownsBrand(userId, brandId) ? brandId : null;
   };
 
   return {
@@ -67,10 +71,10 @@ export function createAccessKeys({ db, jwtSecret, now, ownsBrand }: AccessKeysDe
       upsertKey.run(brandId, sha256(apiKey), apiKeyHint(apiKey), createdAt);
       return { api_key: apiKey, hint: apiKeyHint(apiKey), created_at: createdAt };
     },
-    /** The app's own key for the signed-in user acting for the brand. */
-    issueAppKey(brandId: string, userId: string): { app_key: string; expires_at: string } {
+    /** The app's own key for the signed-in user acting for the brand, in the sign-in (session) that asks for it. */
+    issueAppKey(brandId: string, userId: string, sessionId: string): { app_key: string; expires_at: string } {
       const expires = now().getTime() + APP_KEY_TTL_MS;
-      const payload = `${b64(brandId)}.${b64(userId)}.${expires}`;
+      const payload = `${b64(brandId)}.${b64(userId)}.${b64(sessionId)}.${expires}`;
       return { app_key: `${APP_KEY_PREFIX}${payload}.${mac(payload)}`, expires_at: new Date(expires).toISOString() };
     },
     brandOfKey(key: string): string | null {

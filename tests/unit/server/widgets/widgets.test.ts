@@ -10,6 +10,7 @@ import { STORE_UNREACHABLE } from '../../../../src/server/routes/metrics/storeAd
 import { useVideoWorkspace } from '../videos/support/videoWorkspace';
 import { allowLoopbackStores, productNode, productPage, startStandInStore } from './support/standInStore';
 import { brandApiKey } from './support/brandApiKey';
+import { createTestUser, send, signIn } from '../support/testServer';
 
 const workspace = useVideoWorkspace();
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -68,6 +69,18 @@ describe('metrics API key', () => {
     const tampered = appKey.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
     expect((await call(tampered, 'GET', '/widgets/')).json()).toMatchObject({ statusCode: 401, message: API_KEY_WRONG });
     expect((await keyRoute('POST', '/app_key', workspace.w.competitorIds[0]!)).statusCode).toBe(404);
+  });
+
+  it("the app's own key ends with the sign-in it was issued in, at once (not 15 minutes later)", async () => {
+    const { app, db, brandId } = workspace.w;
+    const colleague = await createTestUser(db, { email: 'app-key-session@reelscope.test' });
+    db.prepare('INSERT INTO brand_members (user_id, brand_id) VALUES (?, ?)').run(colleague.id, brandId);
+    const session = await signIn(app, colleague);
+    const issued = await app.inject({ method: 'POST', url: `/jwt_api/brands/${brandId}/app_key`, headers: { authorization: `Bearer ${session.jwt}` } });
+    const { app_key: appKey } = issued.json() as { app_key: string };
+    expect((await call(appKey, 'GET', '/widgets/')).statusCode).toBe(200);
+    expect((await send(app, 'POST', '/jwt_api/logout', { refresh_token: session.refresh_token })).statusCode).toBe(200);
+    expect((await call(appKey, 'GET', '/widgets/')).json()).toMatchObject({ statusCode: 401, message: API_KEY_WRONG });
   });
 });
 

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BrandSchema } from '../../../../shared/domain/session';
 import { ApiKeyHintResponseSchema, ApiKeyResponseSchema, AppKeyResponseSchema } from '../../../../shared/http/widgets.schemas';
+import { MESSAGES } from '../../../../shared/messages';
 import { assertBrandAccess, assertOwnBrand } from '../../../auth/brandAccess';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
-import { notFound } from '../../../http/httpError';
+import { HttpError, notFound } from '../../../http/httpError';
 
 /** GET /brands/:id: an own or competitor brand; 404 for any brand the user may not read. */
 export function registerBrandRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -48,11 +49,13 @@ export function registerApiKeyRoutes(app: FastifyInstance, ctx: ServerContext): 
     },
   });
   defineRoute(app, {
-    method: 'POST', url: '/brands/:id/app_key', summary: "A short-lived key (15 min) for the app's own calls to the metrics API and gateway, bound to the signed-in user", auth: 'bearer', params,
+    method: 'POST', url: '/brands/:id/app_key', summary: "A short-lived key (15 min) for the app's own calls to the metrics API and gateway, bound to the signed-in user and session", auth: 'bearer', params,
     response: { 200: AppKeyResponseSchema },
     handler: ({ params: { id }, request }) => {
       const auth = assertOwnBrand(request, id);
-      return ctx.widgets.keys.issueAppKey(id, auth.userId);
+      // A token from before sessions were named cannot give a key that signing out would end: sign in again.
+      if (!auth.sessionId) throw new HttpError(401, MESSAGES.sessionExpired);
+      return ctx.widgets.keys.issueAppKey(id, auth.userId, auth.sessionId);
     },
   });
 }
