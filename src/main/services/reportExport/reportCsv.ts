@@ -21,7 +21,7 @@ const record = (values: readonly Value[]) => values.map(cell).join(',');
 
 /** The relative change against the comparison window (0.123 for +12.3 %); empty without a comparison or from zero. */
 function change(kpi: ReportKpi): number | null {
-  return kpi.previous === null || kpi.previous === 0 ? null : (kpi.current - kpi.previous) / Math.abs(kpi.previous);
+  return kpi.current === null || kpi.previous === null || kpi.previous === 0 ? null : (kpi.current - kpi.previous) / Math.abs(kpi.previous);
 }
 
 function kpiBlock(kpis: readonly ReportKpi[]): string[] {

@@ -60,7 +60,7 @@ export function resolveScope(ctx: ServerContext, repos: HomeRepositories, acting
   };
   const platform = spec.platform;
   const filters = spec.filters ? { actingBrandId: acting.brandId, video: spec.filters } : undefined;
-  const range = (start: string | null, end: string): HomeRange => ({ brandId: shownId, start: start ?? '', end, platform, ...(filters ? { filters } : {}) });
+  const range = (start: string | null, end: string): HomeRange => ({ actingBrandId: acting.brandId, brandId: shownId, start: start ?? '', end, platform, ...(filters ? { filters } : {}) });
   return {
     acting,
     windows,
