@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { HomeOverview, WordCloudWidget } from '../../../src/shared/http/home.schemas';
+import type { VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import { VideosListPage } from '../pages/VideosListPage';
 import { getAsBrandManager } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
@@ -62,15 +63,21 @@ test('home shows the brand and each competitor, with figures that match the API,
   }
 });
 
-test('a word of the cloud opens the videos list searched for it in the transcripts', async ({ page, stack }) => {
-  const words = await getAsBrandManager<WordCloudWidget>(stack, '/home/word_cloud');
+test('a word of the cloud opens the videos list searched for it in the transcripts, over Home\'s period', async ({ page, stack }) => {
+  // Issue 26 item 16: a word clicked from "Last 6 months" opened the list on "All dates".
+  const words = await getAsBrandManager<WordCloudWidget>(stack, '/home/word_cloud', { duration: '6m' });
   const word = words.terms[0]!.term;
+  const { data } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { search: word, search_in: 'transcript', date: '6m' });
   await signInAsManager(page, stack.webUrl);
+  await loaded(page);
+  await page.locator('.home-toolbar').getByRole('combobox', { name: 'Period', exact: true }).selectOption('6m');
   await loaded(page);
   const list = new VideosListPage(page);
   await list.load(() => panel(page, 'Word cloud').getByRole('button', { name: new RegExp(`^${word}, said`) }).click());
   await expect(page).toHaveURL(/#\/videos/);
   await expect(list.search).toHaveValue(word);
+  await expect(list.date).toHaveValue('6m');
+  await expect.poll(() => list.countValue()).toBe(data.count);
   await expect(page.getByRole('combobox', { name: 'Search in' })).toHaveValue('transcript');
   const said = page.locator('.video-title__said');
   await expect(said.first()).toBeVisible();

@@ -148,7 +148,7 @@ function Dashboard({ who }: { who: { brand_id: string; user_id: string } }) {
           {(body) => <RecentTrending body={body} onOpenVideo={setOpenVideo} />}
         </HomePanel>
         <HomePanel id="home-word-cloud" title="Word cloud" what="the word cloud" state={words.state} onRetry={words.reload} isEmpty={(body) => body.terms.length === 0} emptyText="No transcript in this period yet.">
-          {(body) => <WordCloud body={body} />}
+          {(body) => <WordCloud body={body} period={duration} />}
         </HomePanel>
         <HomePanel title="Competitor benchmark" what="the benchmark" state={benchmark.state} onRetry={benchmark.reload} wide>
           {(body) => <Benchmark body={body} />}
