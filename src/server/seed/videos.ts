@@ -125,7 +125,12 @@ export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly Vi
 
     const previous = recent.get(brand.id) ?? [];
     if (previous.length > 0 && rng.chance(0.3)) {
-      s.association.run(id, rng.pick(previous), rng.pick(['same_product', 'same_creator', 'response', 'duet']), Math.round(rng.float(0.4, 0.99) * 100) / 100);
+      // Only links the data cannot tell are stored (same creator and same product are derived: videoAssociations.ts);
+      // the draws stay as they were, so every later value of the seed does too.
+      const other = rng.pick(previous);
+      const kind = rng.pick(['same_product', 'same_creator', 'response', 'duet']);
+      const score = Math.round(rng.float(0.4, 0.99) * 100) / 100;
+      if (kind === 'response' || kind === 'duet') s.association.run(id, other, kind, score);
     }
     previous.push(id);
     if (previous.length > 20) previous.shift();
