@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import type { Platform } from '../../../shared/constants';
 import type { TranscriptLine } from '../../../shared/domain/video';
 import { VIDEO_ROW_COLUMNS, type VideoRow } from './videoRows';
 import { createTranscriptLines } from './transcriptLines';
