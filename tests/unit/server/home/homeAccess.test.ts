@@ -42,7 +42,8 @@ describe('whose figures the home shows', () => {
       }
       const home = (await w.get('/jwt_api/home', { competitors_brands: empty })).json() as HomeOverview;
       expect(home.kpis.videos).toEqual({ current: 0, previous: 0 });
-      expect(home.kpis.positive.current).toBe(0);
+      // No video, so no sentiment: "—", not 0 % (issue 26 item 15).
+      expect(home.kpis.positive.current).toBeNull();
       const cloud = (await w.get('/jwt_api/home/word_cloud', { competitors_brands: empty })).json() as WordCloudWidget;
       expect(cloud.terms).toEqual([]);
     } finally {
