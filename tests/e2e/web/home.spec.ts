@@ -96,3 +96,35 @@ test('home in the dark skin and right to left', async ({ page, stack }) => {
   }
   await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
 });
+
+test('a period without a transcribed video shows its sentiment as "—", never a figure', async ({ page, stack }) => {
+  // Issue 26 item 15: Positive 0 % ▼100 % and Neutral 100 % beside a word cloud saying there was no transcript.
+  // The demo workspace is dated from the day it was created: nothing was added yet today.
+  const today = await getAsBrandManager<HomeOverview>(stack, '/home', { duration: 'today' });
+  expect(today.kpis.positive.current).toBeNull();
+  await signInAsManager(page, stack.webUrl);
+  await loaded(page);
+  await page.locator('.home-toolbar').getByRole('combobox', { name: 'Period', exact: true }).selectOption('today');
+  await loaded(page);
+  const overview = panel(page, 'Brand overview');
+  for (const name of ['Positive sentiment', 'Negative sentiment']) {
+    await expect(overview.getByRole('group', { name }).locator('.kpi-card__value')).toHaveText('—');
+    await expect(overview.getByRole('group', { name })).not.toContainText('%');
+  }
+  await expect(panel(page, 'Sentiment')).toContainText('No transcript in this period yet.');
+  await expect(panel(page, 'Word cloud')).toContainText('No transcript in this period yet.');
+  for (const skin of ['light', 'dark'] as const) {
+    await callHost(stack, 'settings.update', { layout: { skin, rtl: false } });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-skin', skin);
+    await loaded(page);
+    await page.locator('.home-toolbar').getByRole('combobox', { name: 'Period', exact: true }).selectOption('today');
+    await loaded(page);
+    await expect(overview.getByRole('group', { name: 'Positive sentiment' }).locator('.kpi-card__value')).toHaveText('—');
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `artifacts/screenshots/home-today-${skin}-${width}.png`, fullPage: true });
+    }
+  }
+  await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
+});
