@@ -5,8 +5,8 @@ import Database from 'better-sqlite3';
 import { CREATOR_TYPES } from '../src/shared/constants';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { MIGRATIONS } from '../src/server/db/migrations/index';
-import { seedDemoWorkspace } from '../src/server/seed/index';
-import { daysAgo } from '../src/server/seed/clock';
+import { readSeedAnchor, seedDemoWorkspace } from '../src/server/seed/index';
+import { SeedClock } from '../src/server/seed/clock';
 import { COUNTRIES, FIRST_NAMES, LAST_NAMES } from '../src/server/seed/people';
 import { Prng } from '../src/server/seed/prng';
 
@@ -47,6 +47,8 @@ export async function catalogDataDir(creators: number, products: number): Promis
 
 function topUp(db: Database.Database, creators: number, products: number): void {
   const rng = new Prng(20261123);
+  // The added rows are dated from the day the workspace was seeded, as the seed's own.
+  const clock = new SeedClock(readSeedAnchor(db) ?? new Date());
   const brands = db.prepare('SELECT id FROM brands ORDER BY created_at, id').pluck().all() as string[];
   const categories = db.prepare('SELECT name FROM product_categories').pluck().all() as string[];
   const insertCreator = db.prepare(`INSERT INTO creators (id, brand_id, name, handle, platform, email, country, language, subscribers, video_count, creator_type,
@@ -62,11 +64,11 @@ function topUp(db: Database.Database, creators: number, products: number): void 
       const email = rng.chance(0.8) ? `bench${i}@example.com` : rng.chance(0.5) ? `bench${i}-at-example` : null;
       const positive = rng.float(0.35, 0.85);
       insertCreator.run(rng.hexId(), rng.pick(brands), name, `@bench${i}`, email, place.country, place.language, Math.round(Math.pow(10, rng.float(3, 6.7))), rng.int(0, 400),
-        rng.pick(CREATOR_TYPES), rng.chance(0.25) ? 1 : 0, daysAgo(rng.float(0, 700)), positive, rng.float(0.02, 1 - positive), daysAgo(rng.int(400, 900)));
+        rng.pick(CREATOR_TYPES), rng.chance(0.25) ? 1 : 0, clock.daysAgo(rng.float(0, 700)), positive, rng.float(0.02, 1 - positive), clock.daysAgo(rng.int(400, 900)));
     }
     for (let i = have.p; i < products; i++) {
-      const created = daysAgo(rng.int(1, 900));
-      insertProduct.run(rng.hexId(), rng.pick(brands), `Bench product ${i}`, rng.pick(categories), rng.int(5, 200), created, created, rng.float(0.2, 0.9), rng.int(0, 300), rng.chance(0.9) ? daysAgo(rng.float(0, 400)) : null);
+      const created = clock.daysAgo(rng.int(1, 900));
+      insertProduct.run(rng.hexId(), rng.pick(brands), `Bench product ${i}`, rng.pick(categories), rng.int(5, 200), created, created, rng.float(0.2, 0.9), rng.int(0, 300), rng.chance(0.9) ? clock.daysAgo(rng.float(0, 400)) : null);
     }
   })();
 }

@@ -200,7 +200,8 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
   const db = openDatabase(join(options.dataDir, 'reelscope.sqlite'));
   try {
     if (options.seed !== false && createRepositories(db).users.count() === 0) {
-      await seedDemoWorkspace(db, { mediaDir: join(options.dataDir, 'media'), scale: options.seed?.scale });
+      // Dated from today (the server's clock), so a fresh install's dashboard looks live on any date.
+      await seedDemoWorkspace(db, { mediaDir: join(options.dataDir, 'media'), scale: options.seed?.scale, createdAt: options.now?.() });
     }
     const app = await buildApp({
       db,

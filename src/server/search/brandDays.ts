@@ -264,6 +264,16 @@ export class BrandDays {
     return found;
   }
 
+  /** Whether some video of the window passes `test`, asked newest first (so a usual window answers at its first). */
+  someVideo(window: DayWindow, test: (o: number) => boolean): boolean {
+    const { from, to } = this.span(window);
+    for (let k = to - 1; k >= from; k--) {
+      const o = this.order[k] ?? 0;
+      if (this.onPlatform(o, window) && test(o)) return true;
+    }
+    return false;
+  }
+
   private onPlatform(o: number, window: DayWindow): boolean {
     return window.platform === null || this.columns.platform[o] === window.platform;
   }

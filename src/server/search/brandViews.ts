@@ -2,13 +2,15 @@ import { BrandDays } from './brandDays';
 import type { VideoColumns } from './videoColumns';
 
 /**
- * Per brand, views of the list index's columns: its live ordinals (until the order changes) and its videos cut into
- * days with their sums (until a write to one of its videos: `dropDays`). The index owns one and keeps it current.
+ * Per brand, views of the list index's columns: its live ordinals (until the order changes) and, per acting brand,
+ * the videos it counts as that brand's cut into days with their sums (until those videos change, or a write to one
+ * of them: `dropDays`). The index owns one and keeps it current.
  */
 export class BrandViews {
   private lists = new Map<string, number[]>();
   private listsVersion = -1;
-  private readonly days = new Map<string, BrandDays>();
+  /** By `acting|shown`: the days of the shown brand's counted videos, and the videos they were built from. */
+  private readonly days = new Map<string, { shown: string; members: readonly number[]; days: BrandDays }>();
 
   /** Every brand's live ordinals, in ordinal order (shared: never modify). */
   listsOf(columns: VideoColumns): Map<string, number[]> {
@@ -21,24 +23,28 @@ export class BrandViews {
       if (!list) lists.set(brand, (list = []));
       list.push(o);
     }
-    // A brand whose videos are the same keeps its days (a write to another brand's video changed the order).
-    for (const brand of this.days.keys()) if (!sameList(this.lists.get(brand), lists.get(brand))) this.days.delete(brand);
     this.lists = lists;
     this.listsVersion = columns.orderVersion;
     return lists;
   }
 
-  /** One brand's live videos by day, with each day's sums per platform (shared). */
-  daysOf(columns: VideoColumns, brandId: string): BrandDays {
-    const lists = this.listsOf(columns);
-    let days = this.days.get(brandId);
-    if (!days) this.days.set(brandId, (days = new BrandDays(columns, lists.get(brandId) ?? [], true)));
+  /**
+   * The days of `members` (the videos the acting brand counts as the shown brand's), with each day's sums per platform
+   * (shared). Kept while the members are the same: a trash, flag or removal, or a write that changed the order,
+   * builds them again.
+   */
+  daysOf(columns: VideoColumns, actingBrandId: string, shownBrandId: string, members: readonly number[]): BrandDays {
+    const key = `${actingBrandId}|${shownBrandId}`;
+    const known = this.days.get(key);
+    if (known && sameList(known.members, members)) return known.days;
+    const days = new BrandDays(columns, members, true);
+    this.days.set(key, { shown: shownBrandId, members: [...members], days });
     return days;
   }
 
   /** These brands' videos changed (views, sentiment…, not only the order): their days are built again. */
-  dropDays(brands: Iterable<string>): void {
-    for (const brand of brands) this.days.delete(brand);
+  dropDays(brands: ReadonlySet<string>): void {
+    for (const [key, entry] of this.days) if (brands.has(entry.shown)) this.days.delete(key);
   }
 }
 

@@ -131,14 +131,21 @@ export class VideoSearchIndex {
     return this.current();
   }
 
-  /** One brand's live videos by day, with each day's sums (shared: never modify). */
-  brandDays(brandId: string): BrandDays {
-    return this.brands.daysOf(this.current(), brandId);
+  /**
+   * The videos that are "the shown brand's" for the acting brand, in ordinal order (shared: never modify): the one
+   * definition Home, reports, the assistant and the videos list share. The brand's own are its My Videos tab (not
+   * trashed or flagged by it); a competitor's are its share of the Competition tab (not removed, trashed or flagged
+   * by the acting brand). A window of them is then cut by created_at and platform as the list cuts its tab.
+   */
+  shownVideos(actingBrandId: string, shownBrandId: string): readonly number[] {
+    const own = shownBrandId === actingBrandId;
+    return this.membersOf(this.current(), { brandId: actingBrandId, competitorIds: own ? [] : [shownBrandId] }, own ? 'My Videos' : 'Competition');
   }
 
-  /** The live ordinals of one brand's videos, in ordinal order (shared: never modify). */
-  ordinalsOf(brandId: string): readonly number[] {
-    return this.brands.listsOf(this.current()).get(brandId) ?? [];
+  /** `shownVideos` by day, with each day's sums (shared: never modify). */
+  brandDays(actingBrandId: string, shownBrandId: string): BrandDays {
+    const members = this.shownVideos(actingBrandId, shownBrandId);
+    return this.brands.daysOf(this.current(), actingBrandId, shownBrandId, members);
   }
 
   /**

@@ -3,7 +3,7 @@ import { ROLE_BRAND_MANAGER, ROLE_VIP_INFLUENCER } from '../../shared/constants'
 import { DEMO_ACCOUNTS, DEMO_BRANDS } from '../../shared/demoAccounts';
 import { hashPassword } from '../auth/passwords';
 import { COMPETITOR_CATALOG, OWN_CATALOG, type CatalogBrand } from './catalog';
-import { daysAgo } from './clock';
+import { type SeedClock } from './clock';
 import type { Prng } from './prng';
 
 /** A seeded brand and the catalogue it was built from. */
@@ -25,7 +25,7 @@ export interface SeededAccounts {
 }
 
 /** Inserts the three demo users, the two own brands with three competitors each, and the pending user's brand. */
-export async function seedAccounts(db: Database.Database, rng: Prng): Promise<SeededAccounts> {
+export async function seedAccounts(db: Database.Database, rng: Prng, clock: SeedClock): Promise<SeededAccounts> {
   const insertUser = db.prepare(
     `INSERT INTO users (id, email, password_hash, first_name, last_name, roles, registration_completed, picture, created_at)
      VALUES (@id, @email, @password_hash, @first_name, @last_name, @roles, @registration_completed, NULL, @created_at)`,
@@ -65,15 +65,15 @@ export async function seedAccounts(db: Database.Database, rng: Prng): Promise<Se
         last_name: user.account.lastName,
         roles: JSON.stringify(user.roles),
         registration_completed: user.completed,
-        created_at: daysAgo(user.age),
+        created_at: clock.daysAgo(user.age),
       });
     });
     for (const brand of ownBrands) {
-      insertBrand.run(brand.id, brand.name, null, daysAgo(700));
+      insertBrand.run(brand.id, brand.name, null, clock.daysAgo(700));
       insertMember.run(managerId, brand.id);
     }
-    for (const brand of competitorBrands) insertBrand.run(brand.id, brand.name, brand.competitorOf, daysAgo(690));
-    insertBrand.run(pendingBrandId, 'Harbor Coffee Roasters', null, daysAgo(3));
+    for (const brand of competitorBrands) insertBrand.run(brand.id, brand.name, brand.competitorOf, clock.daysAgo(690));
+    insertBrand.run(pendingBrandId, 'Harbor Coffee Roasters', null, clock.daysAgo(3));
     insertMember.run(pendingId, pendingBrandId);
   })();
 

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { CAMPAIGN_DEFAULTS, US_TIMEZONES } from '../../shared/constants';
 import type { CampaignState } from '../../shared/domain/workspace';
 import type { SeededAccounts } from './accounts';
-import { daysAgo, daysAhead } from './clock';
+import { type SeedClock } from './clock';
 import { productPictureUrl, PRODUCT_PICTURE_COUNT } from './products';
 import type { Prng } from './prng';
 
@@ -17,7 +17,7 @@ export interface CampaignCounts {
 }
 
 /** Creator campaigns in every state (3 active, 3 past, 2 drafts per own brand) with submitted videos, and mail campaigns. */
-export function seedCampaigns(db: Database.Database, rng: Prng, accounts: SeededAccounts): CampaignCounts {
+export function seedCampaigns(db: Database.Database, rng: Prng, accounts: SeededAccounts, clock: SeedClock): CampaignCounts {
   const insertCampaign = db.prepare(
     `INSERT INTO campaigns (id, brand_id, state, campaign_headline, campaign_hashtag, campaign_brand_name, campaign_product, banner_image,
        banner_file, description, brand_instruction, campaign_reward, campaign_reward_type, start_date, end_date, start_time, end_time,
@@ -53,18 +53,18 @@ export function seedCampaigns(db: Database.Database, rng: Prng, accounts: Seeded
           description: `Create a short video featuring the ${product.name}. Tell your audience what you honestly think.`,
           instruction: 'Show the product in the first 3 seconds, mention the campaign hashtag, keep it under 60 seconds.',
           reward: reward.reward, reward_type: reward.type,
-          start_date: daysAgo(start).slice(0, 10), end_date: state === 'active' ? daysAhead(length).slice(0, 10) : daysAgo(start - length).slice(0, 10),
+          start_date: clock.daysAgo(start).slice(0, 10), end_date: state === 'active' ? clock.daysAhead(length).slice(0, 10) : clock.daysAgo(start - length).slice(0, 10),
           timezone: rng.pick(US_TIMEZONES), ongoing: state === 'active' && rng.chance(0.3) ? 1 : 0, products: JSON.stringify([product.id]),
           limit: CAMPAIGN_DEFAULTS.videoLimit, length: rng.pick([30, 60, 90]), allow_rating: rng.chance(0.5) ? 1 : 0,
           terms: 'By submitting you grant the brand a non-exclusive licence to repost your video with credit.',
           preview: CAMPAIGN_DEFAULTS.previewColor, button: CAMPAIGN_DEFAULTS.buttonColor, button_text: CAMPAIGN_DEFAULTS.buttonTextColor,
           platforms: JSON.stringify(rng.sample(['Youtube', 'Tiktok', 'Instagram'], rng.int(1, 3))),
-          created_at: daysAgo(Math.max(start, 0) + rng.int(5, 20)), updated_at: daysAgo(Math.max(start, 0) + rng.int(0, 4)),
+          created_at: clock.daysAgo(Math.max(start, 0) + rng.int(5, 20)), updated_at: clock.daysAgo(Math.max(start, 0) + rng.int(0, 4)),
         });
         counts.campaigns += 1;
         if (state === 'draft') return;
         for (const videoId of rng.sample(videos, rng.int(5, 15))) {
-          insertCampaignVideo.run(id, videoId, daysAgo(Math.max(1, start - rng.int(0, length))));
+          insertCampaignVideo.run(id, videoId, clock.daysAgo(Math.max(1, start - rng.int(0, length))));
           counts.campaignVideos += 1;
         }
       });
@@ -74,7 +74,7 @@ export function seedCampaigns(db: Database.Database, rng: Prng, accounts: Seeded
         insertMail.run(
           rng.hexId(), brand.id, accounts.managerId, `${brand.name} × you: ${rng.pick(HEADLINES)}`,
           `Hi there,\n\nWe loved your recent videos and would like to invite you to our next campaign.\n\nBest,\n${brand.name}`,
-          JSON.stringify(rng.sample(creators, rng.int(3, 12))), sent ? 'sent' : 'draft', sent ? daysAgo(rng.int(5, 200)) : null, daysAgo(rng.int(200, 260)),
+          JSON.stringify(rng.sample(creators, rng.int(3, 12))), sent ? 'sent' : 'draft', sent ? clock.daysAgo(rng.int(5, 200)) : null, clock.daysAgo(rng.int(200, 260)),
         );
         counts.mailCampaigns += 1;
       }

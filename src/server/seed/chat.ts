@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { SeededAccounts } from './accounts';
-import { daysAgo, plusSeconds } from './clock';
+import { plusSeconds, type SeedClock } from './clock';
 import type { Prng } from './prng';
 import { timetokenAt } from '../chat/timetoken';
 
@@ -27,7 +27,7 @@ export interface ChatCounts {
 }
 
 /** Chat channels of the brand manager with creators of each own brand (and one with the creator demo user). */
-export function seedChat(db: Database.Database, rng: Prng, accounts: SeededAccounts): ChatCounts {
+export function seedChat(db: Database.Database, rng: Prng, accounts: SeededAccounts, clock: SeedClock): ChatCounts {
   const insertChannel = db.prepare(
     `INSERT INTO chat_channels (id, pubnub_id, brand_id, user_id, recipient_user_id, recipient_creator_id, last_message_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -49,7 +49,7 @@ export function seedChat(db: Database.Database, rng: Prng, accounts: SeededAccou
       if (b === 0) recipients.unshift({ id: '', user_id: accounts.vipId });
       for (const recipient of recipients) {
         const id = rng.hexId();
-        const created = daysAgo(rng.int(10, 120));
+        const created = clock.daysAgo(rng.int(10, 120));
         const toUser = recipient.user_id !== null && recipient.id === '';
         const senderId = toUser ? accounts.vipId : recipient.id;
         let at = created;

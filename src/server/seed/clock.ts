@@ -1,21 +1,41 @@
-/** The seed never reads the wall clock: every date is an offset from this fixed anchor. */
-export const SEED_ANCHOR_MS = Date.UTC(2026, 10, 1, 0, 0, 0);
-
 const DAY_MS = 86_400_000;
 
-/** ISO timestamp `days` (fractional allowed) before the anchor. */
-export function daysAgo(days: number): string {
-  return new Date(SEED_ANCHOR_MS - Math.round(days * DAY_MS / 1000) * 1000).toISOString();
+/** The anchor of a workspace created at `createdAt`: the start (UTC) of that day. */
+export function seedAnchorOf(createdAt: Date): Date {
+  return new Date(Date.UTC(createdAt.getUTCFullYear(), createdAt.getUTCMonth(), createdAt.getUTCDate()));
 }
 
-/** ISO timestamp `days` after the anchor (future dates of active campaigns). */
-export function daysAhead(days: number): string {
-  return daysAgo(-days);
-}
+/**
+ * The seed's only notion of time: every date is an offset from its anchor, the day the workspace is created, so a
+ * fresh demo workspace looks live on any date (its newest videos from the hours before that day) and two seeds of
+ * the same day are identical. The seed never reads the wall clock itself: the anchor is given.
+ */
+export class SeedClock {
+  readonly anchorMs: number;
 
-/** Calendar date (YYYY-MM-DD) `days` before the anchor. */
-export function dateDaysAgo(days: number): string {
-  return daysAgo(days).slice(0, 10);
+  constructor(anchor: Date) {
+    this.anchorMs = anchor.getTime();
+  }
+
+  /** The anchor day (YYYY-MM-DD). */
+  get anchorDay(): string {
+    return new Date(this.anchorMs).toISOString().slice(0, 10);
+  }
+
+  /** ISO timestamp `days` (fractional allowed) before the anchor. */
+  daysAgo(days: number): string {
+    return new Date(this.anchorMs - Math.round(days * DAY_MS / 1000) * 1000).toISOString();
+  }
+
+  /** ISO timestamp `days` after the anchor (future dates of active campaigns). */
+  daysAhead(days: number): string {
+    return this.daysAgo(-days);
+  }
+
+  /** Calendar date (YYYY-MM-DD) `days` before the anchor. */
+  dateDaysAgo(days: number): string {
+    return this.daysAgo(days).slice(0, 10);
+  }
 }
 
 /** ISO timestamp `seconds` after another ISO timestamp. */

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { CREATOR_TYPES } from '../../shared/constants';
 import type { SeededBrand } from './accounts';
 import { VOCABULARY } from './catalog';
-import { dateDaysAgo, daysAgo } from './clock';
+import { type SeedClock } from './clock';
 import { makeDemographics } from './demographics';
 import { COUNTRIES, FIRST_NAMES, LAST_NAMES } from './people';
 import type { Prng } from './prng';
@@ -34,6 +34,7 @@ export function seedCreators(
   brands: readonly { brand: SeededBrand; weight: number }[],
   total: number,
   vipUser: { id: string; name: string },
+  clock: SeedClock,
 ): Map<string, SeededCreator[]> {
   const insertCreator = db.prepare(
     `INSERT INTO creators (id, brand_id, user_id, name, handle, platform, email, country, language, subscribers, video_count,
@@ -88,9 +89,9 @@ export function seedCreators(
           average_views_per_video: avgViews,
           average_engagement_index: engagement,
           influencer_performance_index: Math.round(rng.float(10, 100) * 10) / 10,
-          created_at: daysAgo(rng.int(400, 900)),
+          created_at: clock.daysAgo(rng.int(400, 900)),
         });
-        writeTrackings(insertTracking, rng, creator.id, subscribers, positive);
+        writeTrackings(insertTracking, rng, creator.id, subscribers, positive, clock);
         list.push(creator);
       }
     })();
@@ -100,7 +101,7 @@ export function seedCreators(
 }
 
 /** A year of daily statistics: a random walk around the creator's reach, oldest day first. */
-function writeTrackings(insert: Database.Statement, rng: Prng, creatorId: string, subscribers: number, positive: number): void {
+function writeTrackings(insert: Database.Statement, rng: Prng, creatorId: string, subscribers: number, positive: number, clock: SeedClock): void {
   let level = subscribers * rng.float(0.01, 0.08);
   let videos = rng.int(20, 400);
   for (let day = TRACKING_DAYS - 1; day >= 0; day--) {
@@ -111,6 +112,6 @@ function writeTrackings(insert: Database.Statement, rng: Prng, creatorId: string
     const comments = Math.round(likes * rng.float(0.03, 0.12));
     const dislikes = Math.round(likes * rng.float(0.005, 0.04));
     const score = Math.round(Math.min(1, Math.max(0, positive + rng.float(-0.15, 0.15))) * 1000) / 1000;
-    insert.run(creatorId, dateDaysAgo(day), comments, likes, score, likes + comments, views, dislikes, videos);
+    insert.run(creatorId, clock.dateDaysAgo(day), comments, likes, score, likes + comments, views, dislikes, videos);
   }
 }

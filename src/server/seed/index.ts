@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { seedAccounts, type SeededBrand } from './accounts';
 import { seedCampaigns } from './campaigns';
+import { SeedClock, seedAnchorOf } from './clock';
 import { seedChat } from './chat';
 import { seedCreators } from './creators';
 import { seedLicensing } from './licensing';
@@ -31,6 +32,11 @@ export interface SeedOptions {
   mediaSourceDir?: string;
   /** PRNG seed; the default gives the standard demo workspace. */
   seed?: number;
+  /**
+   * When the workspace is created (default: now). Its UTC day is the anchor every seeded date is an offset from, so
+   * the newest videos are from the hours before it; stored in `demo_seed` (see readSeedAnchor).
+   */
+  createdAt?: Date;
 }
 
 export const DEFAULT_SEED = 20261101;
@@ -50,8 +56,9 @@ const OWN_SHARE = 0.55;
 
 /**
  * Fills an empty, migrated database with the deterministic demo workspace and copies the demo media into
- * `options.mediaDir`. Two runs with the same options give identical rows (password hashes aside): every value comes
- * from one seeded PRNG and dates are offsets from a fixed anchor. Throws if the database already has users.
+ * `options.mediaDir`. Two runs with the same options on the same day give identical rows (password hashes aside):
+ * every value comes from one seeded PRNG and dates are offsets from the creation day. Throws if the database already
+ * has users.
  */
 export async function seedDemoWorkspace(db: Database.Database, options: SeedOptions): Promise<SeedSummary> {
   // The search indexes' triggers (migration 005) would log and index every row one by one; they are built once at the end.
@@ -62,10 +69,9 @@ export async function seedDemoWorkspace(db: Database.Database, options: SeedOpti
   } finally {
     for (const again of restore.reverse()) again();
   }
-  const table = (name: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(name) !== undefined;
   // A workspace migrated only part of the way (tests of older steps) has the indexes of its version.
-  if (table('transcript_words')) rebuildTranscriptTerms(db);
-  else if (table('video_texts')) db.exec(SEARCH_BUILD_SQL);
+  if (tableExists(db, 'transcript_words')) rebuildTranscriptTerms(db);
+  else if (tableExists(db, 'video_texts')) db.exec(SEARCH_BUILD_SQL);
   saveSearchSnapshot(db);
   return summary;
 }
@@ -78,14 +84,18 @@ async function seedRows(db: Database.Database, options: SeedOptions): Promise<Se
   if (existing > 0) throw new Error('The database already has users; the demo workspace is only seeded into an empty one.');
   const seed = options.seed ?? DEFAULT_SEED;
   copyDemoMedia(resolveMediaSourceDir(options.mediaSourceDir), options.mediaDir);
+  const createdAt = options.createdAt ?? new Date();
+  const clock = new SeedClock(seedAnchorOf(createdAt));
+  // A workspace migrated only part of the way (tests of older steps) has no place for it.
+  if (tableExists(db, 'demo_seed')) db.prepare('INSERT INTO demo_seed (only_row, anchor_day) VALUES (1, ?)').run(clock.anchorDay);
 
-  const accounts = await seedAccounts(db, Prng.derive(seed, 'accounts'));
+  const accounts = await seedAccounts(db, Prng.derive(seed, 'accounts'), clock);
   const { ownBrands, competitorBrands } = accounts;
   const allBrands = [...ownBrands, ...competitorBrands];
   const weightOf = (brand: SeededBrand): number =>
     brand.competitorOf === null ? OWN_SHARE / ownBrands.length : (1 - OWN_SHARE) / competitorBrands.length;
 
-  const products = seedProducts(db, Prng.derive(seed, 'products'), allBrands);
+  const products = seedProducts(db, Prng.derive(seed, 'products'), allBrands, clock);
   const vipName = db.prepare("SELECT first_name || ' ' || last_name FROM users WHERE id = ?").pluck().get(accounts.vipId) as string;
   const creators = seedCreators(
     db,
@@ -93,6 +103,7 @@ async function seedRows(db: Database.Database, options: SeedOptions): Promise<Se
     allBrands.map((brand) => ({ brand, weight: weightOf(brand) })),
     Math.round(CREATORS_PER_SCALE * (options.creatorScale ?? scale)),
     { id: accounts.vipId, name: vipName },
+    clock,
   );
 
   const rivalsOf = (brand: SeededBrand): string[] => {
@@ -114,6 +125,7 @@ async function seedRows(db: Database.Database, options: SeedOptions): Promise<Se
         rivalProducts: rivalsOf(brand),
       })),
       Math.max(1, Math.round(VIDEOS_PER_SCALE * scale)),
+      clock,
     );
     // One bulk index build is several times faster than indexing line by line through the trigger.
     db.exec("INSERT INTO transcript_fts(transcript_fts) VALUES ('rebuild')");
@@ -127,15 +139,26 @@ async function seedRows(db: Database.Database, options: SeedOptions): Promise<Se
     average_engagement_index = COALESCE((SELECT ROUND(100.0 * SUM(v.likes + v.comments) / NULLIF(SUM(v.views), 0), 2) FROM videos v WHERE v.creator_id = creators.id), 0),
     latest_platform_video_published_at = COALESCE((SELECT MAX(published_at) FROM videos v WHERE v.creator_id = creators.id), created_at)`);
 
-  seedMarks(db, Prng.derive(seed, 'marks'), accounts);
-  seedCampaigns(db, Prng.derive(seed, 'campaigns'), accounts);
-  seedLicensing(db, Prng.derive(seed, 'licensing'), accounts);
-  seedShowcase(db, Prng.derive(seed, 'showcase'), accounts);
-  seedChat(db, Prng.derive(seed, 'chat'), accounts);
+  seedMarks(db, Prng.derive(seed, 'marks'), accounts, clock);
+  seedCampaigns(db, Prng.derive(seed, 'campaigns'), accounts, clock);
+  seedLicensing(db, Prng.derive(seed, 'licensing'), accounts, clock);
+  seedShowcase(db, Prng.derive(seed, 'showcase'), accounts, clock);
+  seedChat(db, Prng.derive(seed, 'chat'), accounts, clock);
 
   const summary: SeedSummary = {};
   for (const table of SEEDED_TABLES) summary[table] = db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
   return summary;
+}
+
+function tableExists(db: Database.Database, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(name) !== undefined;
+}
+
+/** The day the demo workspace was seeded (its anchor, 00:00 UTC), or null when it was not. */
+export function readSeedAnchor(db: Database.Database): Date | null {
+  if (!tableExists(db, 'demo_seed')) return null;
+  const day = db.prepare('SELECT anchor_day FROM demo_seed WHERE only_row = 1').pluck().get() as string | undefined;
+  return day === undefined ? null : new Date(`${day}T00:00:00.000Z`);
 }
 
 /** Drops a trigger and returns a function that recreates it from its recorded SQL. */

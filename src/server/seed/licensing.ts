@@ -3,7 +3,7 @@ import { LICENSING_DURATIONS } from '../../shared/constants';
 import type { LicenseStatus } from '../../shared/domain/workspace';
 import { licenseEnd, licensingFee } from '../../shared/rules/licensing';
 import type { SeededAccounts } from './accounts';
-import { daysAgo, plusSeconds } from './clock';
+import { plusSeconds, type SeedClock } from './clock';
 import type { Prng } from './prng';
 
 // Every status appears; paid and expired agreements also have purchases.
@@ -15,7 +15,7 @@ export interface LicenseCounts {
 }
 
 /** License agreements on own-brand videos with a negotiation history; paid ones carry purchase rows (fee per spec §5). */
-export function seedLicensing(db: Database.Database, rng: Prng, accounts: SeededAccounts): LicenseCounts {
+export function seedLicensing(db: Database.Database, rng: Prng, accounts: SeededAccounts, clock: SeedClock): LicenseCounts {
   const insertAgreement = db.prepare(
     `INSERT INTO license_agreements (id, brand_id, requester_id, video_id, creator_id, duration, price, fee, status, influencer_video_note,
        history, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -32,7 +32,7 @@ export function seedLicensing(db: Database.Database, rng: Prng, accounts: Seeded
         const status = PLAN[i] ?? 'requested';
         const duration = LICENSING_DURATIONS.find((d) => d === video.licensing_duration) ?? rng.pick(LICENSING_DURATIONS);
         const price = video.licensing_price ?? Math.round(rng.float(40, 400) * 100) / 100;
-        const created = daysAgo(rng.int(30, 400));
+        const created = clock.daysAgo(rng.int(30, 400));
         const history: { status: string; at: string; by: string; note: string }[] = [
           { status: 'requested', at: created, by: 'brand', note: `Request to license for ${duration}.` },
         ];

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { REPORT_REASONS } from '../../shared/constants';
 import type { SeededAccounts } from './accounts';
-import { daysAgo } from './clock';
+import { type SeedClock } from './clock';
 import type { Prng } from './prng';
 
 const NOTE_TEXTS = [
@@ -26,7 +26,7 @@ export interface MarkCounts {
  * Notes, favorites, flags (with a report reason) and trash entries of the brand manager, on a share of every
  * own brand's videos (its own and its competitors'), products and creators. Rates are per item, so counts scale.
  */
-export function seedMarks(db: Database.Database, rng: Prng, accounts: SeededAccounts): MarkCounts {
+export function seedMarks(db: Database.Database, rng: Prng, accounts: SeededAccounts, clock: SeedClock): MarkCounts {
   const insertNote = db.prepare(
     'INSERT INTO notes (id, kind, target_id, brand_id, user_id, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -36,11 +36,11 @@ export function seedMarks(db: Database.Database, rng: Prng, accounts: SeededAcco
 
   const note = (kind: string, targetId: string, brandId: string): void => {
     const created = rng.float(1, 300);
-    insertNote.run(rng.hexId(), kind, targetId, brandId, user, rng.pick(NOTE_TEXTS), daysAgo(created), daysAgo(created * rng.float(0.2, 1)));
+    insertNote.run(rng.hexId(), kind, targetId, brandId, user, rng.pick(NOTE_TEXTS), clock.daysAgo(created), clock.daysAgo(created * rng.float(0.2, 1)));
     counts.notes += 1;
   };
   const mark = (type: string, kind: string, targetId: string, brandId: string, reason: string | null = null): void => {
-    insertMark.run(type, kind, targetId, brandId, user, reason, daysAgo(rng.float(0.5, 200)));
+    insertMark.run(type, kind, targetId, brandId, user, reason, clock.daysAgo(rng.float(0.5, 200)));
     counts.marks += 1;
   };
 

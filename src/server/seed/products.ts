@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { MEDIA_URL_PREFIX } from '../../shared/domain/workspace';
 import type { SeededBrand } from './accounts';
-import { daysAgo, plusSeconds } from './clock';
+import { plusSeconds, type SeedClock } from './clock';
 import type { Prng } from './prng';
 
 /** A product row the video seeder links to and talks about. */
@@ -20,7 +20,7 @@ export function productPictureUrl(index: number): string {
 }
 
 /** Inserts every brand's catalogue and the category list; returns the products per brand id. */
-export function seedProducts(db: Database.Database, rng: Prng, brands: readonly SeededBrand[]): Map<string, SeededProduct[]> {
+export function seedProducts(db: Database.Database, rng: Prng, brands: readonly SeededBrand[], clock: SeedClock): Map<string, SeededProduct[]> {
   const insertCategory = db.prepare('INSERT INTO product_categories (id, name) VALUES (?, ?)');
   const insertProduct = db.prepare(
     `INSERT INTO products (id, brand_id, name, category, description, price, pictures, created_at, updated_at)
@@ -37,7 +37,7 @@ export function seedProducts(db: Database.Database, rng: Prng, brands: readonly 
         const id = rng.hexId();
         const first = rng.int(1, PRODUCT_PICTURE_COUNT);
         const pictures = Array.from({ length: rng.int(1, 3) }, (_, i) => productPictureUrl(((first - 1 + i) % PRODUCT_PICTURE_COUNT) + 1));
-        const createdAt = daysAgo(rng.int(200, 650));
+        const createdAt = clock.daysAgo(rng.int(200, 650));
         insertProduct.run(id, brand.id, product.name, product.category, product.description, product.price, JSON.stringify(pictures), createdAt, plusSeconds(createdAt, rng.int(0, 90) * 86400));
         list.push({ id, name: product.name, category: product.category, price: product.price });
       }

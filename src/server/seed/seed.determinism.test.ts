@@ -33,8 +33,9 @@ describe('seedDemoWorkspace determinism', () => {
     first = openTempWorkspace();
     second = openTempWorkspace();
     summaries = [
-      await seedDemoWorkspace(first.db, { mediaDir: first.mediaDir }),
-      await seedDemoWorkspace(second.db, { mediaDir: second.mediaDir }),
+      // The same day at different hours: the anchor is the day.
+      await seedDemoWorkspace(first.db, { mediaDir: first.mediaDir, createdAt: new Date('2026-11-26T01:00:00Z') }),
+      await seedDemoWorkspace(second.db, { mediaDir: second.mediaDir, createdAt: new Date('2026-11-26T23:30:00Z') }),
     ];
   });
   afterAll(() => {

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { DEFAULT_REPORT_DURATION, WIDGET_DEFAULTS } from '../../shared/constants';
 import { REPORT_TYPES } from '../../shared/domain/workspace';
 import type { SeededAccounts } from './accounts';
-import { daysAgo } from './clock';
+import { type SeedClock } from './clock';
 import type { Prng } from './prng';
 import { BRAND_MADE_SQL } from '../repositories/videos/videoScope';
 
@@ -32,7 +32,7 @@ export interface ShowcaseCounts {
 }
 
 /** Saved reports of every type, carousel widgets with their videos, and playlists, for each own brand. */
-export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededAccounts): ShowcaseCounts {
+export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededAccounts, clock: SeedClock): ShowcaseCounts {
   const insertReport = db.prepare('INSERT INTO reports (id, brand_id, user_id, type, title, filters, duration, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   // The tests that upgrade an older workspace seed it at its old schema, before reports had metrics (migration 010).
   const definitions = db.prepare("SELECT 1 FROM pragma_table_info('reports') WHERE name = 'metrics'").get() === undefined
@@ -67,7 +67,7 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
           const filters = { platform: rng.sample(['Youtube', 'Tiktok', 'Instagram'], rng.int(0, 2)), note: [], pov: [], demographic: { age_range: [], ethnicity: [], gender: [] }, category: [], product: '', competitor_brands: rng.chance(0.5) ? rng.pick(competitors) : '' };
           const metrics = type === 'custom' ? CUSTOM_METRICS[counts.reports % CUSTOM_METRICS.length] : [];
           const id = rng.hexId();
-          insertReport.run(id, brand.id, accounts.managerId, type, title, JSON.stringify(filters), rng.pick([DEFAULT_REPORT_DURATION, '3m', '1y']), daysAgo(rng.int(1, 180)));
+          insertReport.run(id, brand.id, accounts.managerId, type, title, JSON.stringify(filters), rng.pick([DEFAULT_REPORT_DURATION, '3m', '1y']), clock.daysAgo(rng.int(1, 180)));
           definitions?.run(JSON.stringify(metrics), id);
           const highlight = REPORT_HIGHLIGHTS[title];
           if (highlight) highlights?.run(highlight, id);
@@ -86,12 +86,12 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
       if (appPublish) {
         const own = db.prepare(`SELECT v.id FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.brand_id = ? AND v.analysis_stage = 'completed'
           AND ${BRAND_MADE_SQL} ORDER BY v.views DESC, v.id LIMIT 40`).pluck().all(brand.id) as string[];
-        for (const videoId of rng.sample(own, Math.min(own.length, 12))) appPublish.run(daysAgo(rng.float(0, 60)), videoId);
+        for (const videoId of rng.sample(own, Math.min(own.length, 12))) appPublish.run(clock.daysAgo(rng.float(0, 60)), videoId);
       }
       const shop = `https://shop.example.com/${brand.name.split(' ')[0]?.toLowerCase() ?? 'brand'}`;
       for (const [w, title] of ['Homepage carousel', 'Product page reviews'].entries()) {
         const id = rng.hexId();
-        const created = daysAgo(rng.int(80, 200));
+        const created = clock.daysAgo(rng.int(80, 200));
         insertWidget.run(
           id, brand.id, title, w === 0 ? 'Shown above the fold on the homepage.' : '', w === 0 ? 'Portrait' : 'Square',
           JSON.stringify({ primary: WIDGET_DEFAULTS.color, text: WIDGET_DEFAULTS.textColor }),
@@ -99,7 +99,7 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
           JSON.stringify({ button_copy: 'Shop now', button_URL: shop }),
           JSON.stringify({ enabled: true, label: 'Buy now' }), JSON.stringify({ enabled: w === 0, label: 'Add to cart' }),
           JSON.stringify({ summary: true, thumbnails: true, highlights: w === 0, caption: true, product_image: true, variant: false, price: true, rating: w === 0 }),
-          created, daysAgo(rng.int(0, 19)),
+          created, clock.daysAgo(rng.int(0, 19)),
         );
         counts.widgets += 1;
         const picked = rng.sample(playable, Math.min(playable.length, rng.int(5, 8)));
@@ -119,7 +119,7 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
           insertPlaylistVideo.run(playlistId, video.id, position);
           counts.playlistVideos += 1;
         });
-        if (insertEvent) seedWidgetEvents(rng, insertEvent, id, picked, tagIdsOf(id), w === 0 ? 1 : 0.45);
+        if (insertEvent) seedWidgetEvents(rng, insertEvent, id, picked, tagIdsOf(id), w === 0 ? 1 : 0.45, clock);
       }
     }
   })();
@@ -130,13 +130,13 @@ export function seedShowcase(db: Database.Database, rng: Prng, accounts: SeededA
  * Ninety days of what shoppers did with a widget before the anchor: page views that saw it (and some of its cards),
  * plays of a few seconds to the whole video, product and call-to-action clicks, with a weekly rhythm and slow growth.
  */
-function seedWidgetEvents(rng: Prng, insert: Database.Statement, widgetId: string, videoIds: string[], tags: string[][], traffic: number): void {
+function seedWidgetEvents(rng: Prng, insert: Database.Statement, widgetId: string, videoIds: string[], tags: string[][], traffic: number, clock: SeedClock): void {
   for (let day = 90; day >= 1; day--) {
-    const weekday = new Date(daysAgo(day)).getUTCDay();
+    const weekday = new Date(clock.daysAgo(day)).getUTCDay();
     const pageViews = Math.round(traffic * (weekday === 0 || weekday === 6 ? 34 : 24) * (1 + (90 - day) / 120) * rng.float(0.7, 1.3));
     for (let view = 0; view < pageViews; view++) {
       const viewer = rng.hexId();
-      const at = (offset: number) => daysAgo(day - rng.float(0, 0.95) + offset / 86_400);
+      const at = (offset: number) => clock.daysAgo(day - rng.float(0, 0.95) + offset / 86_400);
       insert.run(widgetId, null, null, 'impression', 0, viewer, at(0));
       const seen = videoIds.slice(0, rng.int(2, Math.min(4, videoIds.length)));
       for (const videoId of seen) insert.run(widgetId, videoId, null, 'impression', 0, viewer, at(1));

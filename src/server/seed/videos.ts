@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { PLATFORMS, type Platform } from '../../shared/constants';
 import type { SeededBrand } from './accounts';
 import { VOCABULARY } from './catalog';
-import { daysAgo, plusSeconds } from './clock';
+import { plusSeconds, type SeedClock } from './clock';
 import type { SeededCreator } from './creators';
 import { makeDemographics } from './demographics';
 import { FIRST_NAMES, LAST_NAMES, PERSON_ROLES } from './people';
@@ -41,7 +41,7 @@ const OTHER_LANGUAGE_SHARE = 0.05;
  * Inserts `total` videos with products, people, associations and ≥40 transcript lines each. Generates and writes one
  * video at a time inside batched transactions, so memory stays flat at any scale.
  */
-export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly VideoBrandInput[], total: number): VideoSeedCounts {
+export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly VideoBrandInput[], total: number, clock: SeedClock): VideoSeedCounts {
   const s = {
     video: db.prepare(
       `INSERT INTO videos (id, brand_id, title, platform, video_url, video_embedded_url, thumbnail_url, tiktok_id, added_by_bm,
@@ -95,8 +95,8 @@ export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly Vi
     // Videos still in analysis were added in the last two days; the rest over the past year and a half.
     const fresh = attributes.analysis_stage !== 'completed';
     const age = fresh ? rng.float(0.1, 2) : rng.float(2, 540);
-    const publishedAt = daysAgo(age);
-    const createdAt = fresh ? publishedAt : daysAgo(age - rng.float(0, Math.min(20, age)));
+    const publishedAt = clock.daysAgo(age);
+    const createdAt = fresh ? publishedAt : clock.daysAgo(age - rng.float(0, Math.min(20, age)));
     const sponsored = rng.chance(0.22);
 
     // A video still in analysis has no analysis results yet: no transcript, sentiment, audience, topics or safety
@@ -125,7 +125,12 @@ export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly Vi
 
     const previous = recent.get(brand.id) ?? [];
     if (previous.length > 0 && rng.chance(0.3)) {
-      s.association.run(id, rng.pick(previous), rng.pick(['same_product', 'same_creator', 'response', 'duet']), Math.round(rng.float(0.4, 0.99) * 100) / 100);
+      // Only links the data cannot tell are stored (same creator and same product are derived: videoAssociations.ts);
+      // the draws stay as they were, so every later value of the seed does too.
+      const other = rng.pick(previous);
+      const kind = rng.pick(['same_product', 'same_creator', 'response', 'duet']);
+      const score = Math.round(rng.float(0.4, 0.99) * 100) / 100;
+      if (kind === 'response' || kind === 'duet') s.association.run(id, other, kind, score);
     }
     previous.push(id);
     if (previous.length > 20) previous.shift();

@@ -42,6 +42,12 @@ export type HomeQueryInput = z.input<typeof HomeQuerySchema>;
 /** A figure now and over the previous window of the same length (null: no previous window, as with all dates). */
 export const ComparedSchema = z.object({ current: z.number(), previous: z.number().nullable() });
 export type Compared = z.infer<typeof ComparedSchema>;
+/**
+ * A figure that may have no data (sentiment of a window without a transcribed video): null, never a made-up 0, so
+ * the screen shows "—".
+ */
+export const MaybeComparedSchema = z.object({ current: z.number().nullable(), previous: z.number().nullable() });
+export type MaybeCompared = z.infer<typeof MaybeComparedSchema>;
 
 const WindowSchema = z.object({ start: z.string().nullable(), end: z.string() });
 
@@ -61,9 +67,9 @@ export const HomeKpisSchema = z.object({
   comments: ComparedSchema,
   /** Likes and comments per view. */
   engagement_rate: ComparedSchema,
-  /** Mean positive and negative sentiment share of the videos. */
-  positive: ComparedSchema,
-  negative: ComparedSchema,
+  /** Mean positive and negative sentiment share of the videos (null: no transcribed video in the window). */
+  positive: MaybeComparedSchema,
+  negative: MaybeComparedSchema,
 });
 export type HomeKpis = z.infer<typeof HomeKpisSchema>;
 
@@ -87,7 +93,8 @@ export type EngagementWidget = z.infer<typeof EngagementWidgetSchema>;
 
 export const SentimentWidgetSchema = HomeScopeSchema.extend({
   unit: z.enum(BUCKET_UNITS),
-  split: z.object({ positive: ComparedSchema, negative: ComparedSchema, neutral: ComparedSchema }),
+  /** Null where the window has no transcribed video. */
+  split: z.object({ positive: MaybeComparedSchema, negative: MaybeComparedSchema, neutral: MaybeComparedSchema }),
   /** Mean shares per bucket; null where the bucket has no video. */
   trend: z.array(z.object({ start: z.string(), positive: z.number().nullable(), negative: z.number().nullable() })),
 });
@@ -147,8 +154,8 @@ export const BenchmarkWidgetSchema = HomeScopeSchema.extend({
     /** Shares of all videos and views of the brand and its competitors in the window (0–1). */
     share_of_voice: ComparedSchema,
     share_of_views: ComparedSchema,
-    positive: ComparedSchema,
-    negative: ComparedSchema,
+    positive: MaybeComparedSchema,
+    negative: MaybeComparedSchema,
     engagement_rate: ComparedSchema,
   })),
 });

@@ -12,7 +12,8 @@ export type ValueFormat = (typeof VALUE_FORMATS)[number];
 
 export const ReportKpiSchema = z.object({
   label: z.string().max(200),
-  current: z.number(),
+  /** Null when the window has nothing to measure (sentiment without a transcript): shown "—". */
+  current: z.number().nullable(),
   /** The same figure over the comparison window; null without one. */
   previous: z.number().nullable(),
   format: z.enum(VALUE_FORMATS),

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { HomeOverview, WordCloudWidget } from '../../../src/shared/http/home.schemas';
+import type { VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import { VideosListPage } from '../pages/VideosListPage';
 import { getAsBrandManager } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
@@ -62,15 +63,21 @@ test('home shows the brand and each competitor, with figures that match the API,
   }
 });
 
-test('a word of the cloud opens the videos list searched for it in the transcripts', async ({ page, stack }) => {
-  const words = await getAsBrandManager<WordCloudWidget>(stack, '/home/word_cloud');
+test('a word of the cloud opens the videos list searched for it in the transcripts, over Home\'s period', async ({ page, stack }) => {
+  // Issue 26 item 16: a word clicked from "Last 6 months" opened the list on "All dates".
+  const words = await getAsBrandManager<WordCloudWidget>(stack, '/home/word_cloud', { duration: '6m' });
   const word = words.terms[0]!.term;
+  const { data } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { search: word, search_in: 'transcript', date: '6m' });
   await signInAsManager(page, stack.webUrl);
+  await loaded(page);
+  await page.locator('.home-toolbar').getByRole('combobox', { name: 'Period', exact: true }).selectOption('6m');
   await loaded(page);
   const list = new VideosListPage(page);
   await list.load(() => panel(page, 'Word cloud').getByRole('button', { name: new RegExp(`^${word}, said`) }).click());
   await expect(page).toHaveURL(/#\/videos/);
   await expect(list.search).toHaveValue(word);
+  await expect(list.date).toHaveValue('6m');
+  await expect.poll(() => list.countValue()).toBe(data.count);
   await expect(page.getByRole('combobox', { name: 'Search in' })).toHaveValue('transcript');
   const said = page.locator('.video-title__said');
   await expect(said.first()).toBeVisible();
@@ -86,6 +93,38 @@ test('home in the dark skin and right to left', async ({ page, stack }) => {
     await loaded(page);
     await expect(panel(page, 'Engagement over time').locator('svg')).toBeVisible();
     await page.screenshot({ path: `artifacts/screenshots/home-${name}-1440.png`, fullPage: true });
+  }
+  await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
+});
+
+test('a period without a transcribed video shows its sentiment as "—", never a figure', async ({ page, stack }) => {
+  // Issue 26 item 15: Positive 0 % ▼100 % and Neutral 100 % beside a word cloud saying there was no transcript.
+  // The demo workspace is dated from the day it was created: nothing was added yet today.
+  const today = await getAsBrandManager<HomeOverview>(stack, '/home', { duration: 'today' });
+  expect(today.kpis.positive.current).toBeNull();
+  await signInAsManager(page, stack.webUrl);
+  await loaded(page);
+  await page.locator('.home-toolbar').getByRole('combobox', { name: 'Period', exact: true }).selectOption('today');
+  await loaded(page);
+  const overview = panel(page, 'Brand overview');
+  for (const name of ['Positive sentiment', 'Negative sentiment']) {
+    await expect(overview.getByRole('group', { name }).locator('.kpi-card__value')).toHaveText('—');
+    await expect(overview.getByRole('group', { name })).not.toContainText('%');
+  }
+  await expect(panel(page, 'Sentiment')).toContainText('No transcript in this period yet.');
+  await expect(panel(page, 'Word cloud')).toContainText('No transcript in this period yet.');
+  for (const skin of ['light', 'dark'] as const) {
+    await callHost(stack, 'settings.update', { layout: { skin, rtl: false } });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-skin', skin);
+    await loaded(page);
+    await page.locator('.home-toolbar').getByRole('combobox', { name: 'Period', exact: true }).selectOption('today');
+    await loaded(page);
+    await expect(overview.getByRole('group', { name: 'Positive sentiment' }).locator('.kpi-card__value')).toHaveText('—');
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `artifacts/screenshots/home-today-${skin}-${width}.png`, fullPage: true });
+    }
   }
   await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
 });

@@ -6,7 +6,7 @@ import { ShellPage } from '../pages/ShellPage';
 import { VideoDetailPage } from '../pages/VideoDetailPage';
 import type { AppStack } from '../support/stack';
 import { getAsBrandManager, playableVideo } from '../support/backend';
-import { expect, test } from '../support/fixtures';
+import { callHost, expect, test } from '../support/fixtures';
 
 const ACCOUNT = DEMO_ACCOUNTS.brandManager;
 
@@ -217,4 +217,38 @@ test('publish and unpublish each ask first, and No changes nothing', async ({ pa
   await page.getByRole('button', { name: 'Yes' }).click();
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(publish).toBeVisible();
+});
+
+test('associations list the same creator\'s video of the same product and the other reviews of it', async ({ page, stack }) => {
+  // Issue 26 item 17: the tab said nothing was related beside another video of the creator on the product.
+  let subject: { id: string; other: string; reviews: number } | null = null;
+  for (const video of await listVideos(stack)) {
+    const { associations } = await getAsBrandManager<{ associations: { video_id: string; kind: string }[] }>(stack, `/videos/${video._id}/video_associations`);
+    const other = associations.find((item) => item.kind === 'same_creator_and_product');
+    if (other) {
+      subject = { id: video._id, other: other.video_id, reviews: associations.filter((item) => item.kind === 'same_product').length };
+      break;
+    }
+  }
+  expect(subject, 'a demo video whose creator made another video of its product').not.toBeNull();
+  const detail = new VideoDetailPage(page);
+  await detail.open(stack.webUrl, subject!.id);
+  await detail.openTab('Associations');
+  const items = detail.tabPanel.locator('.detail-list__item');
+  await expect(items.first()).toContainText('Same creator and product');
+  await expect(items.first().getByRole('link')).toHaveAttribute('href', `#/videos/${subject!.other}`);
+  expect(subject!.reviews).toBeGreaterThan(3);
+  await expect(detail.tabPanel.getByText(/^Same product ·/)).toHaveCount(subject!.reviews);
+  for (const skin of ['light', 'dark'] as const) {
+    await callHost(stack, 'settings.update', { layout: { skin, rtl: false } });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-skin', skin);
+    await detail.openTab('Associations');
+    await expect(items.first()).toContainText('Same creator and product');
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `artifacts/screenshots/video-detail-associations-${skin}-${width}.png`, fullPage: true });
+    }
+  }
+  await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
 });

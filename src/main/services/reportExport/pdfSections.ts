@@ -43,7 +43,7 @@ function drawKpi(ctx: Ctx, kpi: ReportKpi, x: number, y: number, width: number):
   setFill(ctx, MUTED);
   drawLine(ctx, kpi.label, { ...inner, y: y + 8, size: 8.5 });
   setFill(ctx, INK);
-  drawLine(ctx, formatValue(kpi.current, kpi.format), { ...inner, y: y + 21, size: 16, base: 'latinBold' });
+  drawLine(ctx, kpi.current === null ? '—' : formatValue(kpi.current, kpi.format), { ...inner, y: y + 21, size: 16, base: 'latinBold' });
   const change = kpiChangeLine(kpi);
   setFill(ctx, TONE_COLOURS[change.tone]);
   let left = inner.x;

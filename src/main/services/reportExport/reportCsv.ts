@@ -36,7 +36,7 @@ const labelled = (label: string, format: ValueFormat) => (isPercent(format) ? `$
 
 /** The relative change against the comparison window as a percentage (12.3 for +12.3 %); empty without a comparison or from zero. */
 function change(kpi: ReportKpi): number | null {
-  return kpi.previous === null || kpi.previous === 0 ? null : percentNumber((kpi.current - kpi.previous) / Math.abs(kpi.previous));
+  return kpi.current === null || kpi.previous === null || kpi.previous === 0 ? null : percentNumber((kpi.current - kpi.previous) / Math.abs(kpi.previous));
 }
 
 function kpiBlock(kpis: readonly ReportKpi[]): string[] {

@@ -135,7 +135,7 @@ function Dashboard({ who }: { who: { brand_id: string; user_id: string } }) {
           isEmpty={(body) => body.totals.views.current === 0 && body.buckets.every((bucket) => bucket.videos === 0)} emptyText="No video in this period.">
           {(body) => <EngagementChart body={body} type={graphType} />}
         </HomePanel>
-        <HomePanel title="Sentiment" what="the sentiment" state={sentiment.state} onRetry={sentiment.reload} isEmpty={(body) => body.trend.every((point) => point.positive === null)} emptyText="No video in this period.">
+        <HomePanel title="Sentiment" what="the sentiment" state={sentiment.state} onRetry={sentiment.reload} isEmpty={(body) => body.split.positive.current === null} emptyText="No transcript in this period yet.">
           {(body) => <SentimentView body={body} type={graphType} />}
         </HomePanel>
         <HomePanel title="Top products" what="the top products" state={products.state} onRetry={products.reload} isEmpty={(body) => body.products.length === 0} emptyText="No product was mentioned in this period.">
@@ -148,7 +148,7 @@ function Dashboard({ who }: { who: { brand_id: string; user_id: string } }) {
           {(body) => <RecentTrending body={body} onOpenVideo={setOpenVideo} />}
         </HomePanel>
         <HomePanel id="home-word-cloud" title="Word cloud" what="the word cloud" state={words.state} onRetry={words.reload} isEmpty={(body) => body.terms.length === 0} emptyText="No transcript in this period yet.">
-          {(body) => <WordCloud body={body} />}
+          {(body) => <WordCloud body={body} period={duration} />}
         </HomePanel>
         <HomePanel title="Competitor benchmark" what="the benchmark" state={benchmark.state} onRetry={benchmark.reload} wide>
           {(body) => <Benchmark body={body} />}

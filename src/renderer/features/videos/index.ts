@@ -1,5 +1,5 @@
 export { VideosScreen } from './VideosScreen';
 export { VideoDetailScreen } from './detail/VideoDetailScreen';
-export { videosSearchPath } from './list/useSearchFromAddress';
+export { videosSearchPath, type SearchScope } from './list/useSearchFromAddress';
 export { SentimentBar } from './list/SentimentBar';
 export { VideoPopup } from './popup';

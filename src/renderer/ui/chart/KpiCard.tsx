@@ -17,7 +17,8 @@ const ARROWS = { up: '▲', down: '▼', flat: '■', new: '★', none: '' } as 
 export function KpiCard({ label, value, previous, format, higherIsBetter = true }: KpiCardProps) {
   const change = kpiChange(value, previous);
   const previousLabel = previous === null ? '' : format(previous);
-  const sentence = kpiChangeText(change, previousLabel, formatPercent);
+  // No figure now ("—"): there is no change to tell either.
+  const sentence = value === null ? 'nothing to measure in this period' : kpiChangeText(change, previousLabel, formatPercent);
   const good = change.direction === 'flat' || change.direction === 'none' ? 'neutral' : (change.direction === 'up' || change.direction === 'new') === higherIsBetter ? 'good' : 'bad';
   return (
     <div className="kpi-card" role="group" aria-label={label}>

@@ -23,7 +23,8 @@ describe('KpiCard', () => {
     render(<KpiCard label="Sentiment" value={null} previous={0.4} format={formatPercent} />);
     const empty = screen.getByRole('group', { name: 'Sentiment' });
     expect(empty.querySelector('.kpi-card__value')?.textContent).toBe('—');
-    expect(empty.textContent).toContain('no previous period to compare');
+    // Nothing now: no change to tell (there was a previous period; it is now that has no figure).
+    expect(empty.textContent).toContain('nothing to measure in this period');
   });
 });
 

@@ -45,6 +45,9 @@ export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIn
     },
     sentiment(scope) {
       const split = HOME_WIDGET_BUILDERS.sentiment(home, scope).split;
+      if (split.positive.current === null || split.negative.current === null) {
+        return { text: 'None of the videos here has a transcript yet, so there is no sentiment to report.', quote: null };
+      }
       const parts = (['positive', 'negative', 'neutral'] as const).map((kind) => `${percent(split[kind].current)} ${kind} (${changeText(split[kind].current, split[kind].previous, percent)})`);
       const mood = split.positive.current >= split.negative.current ? 'mostly positive' : 'mostly negative';
       return { text: `Overall sentiment is ${mood}: ${parts.join(', ')}. Each share is the mean over the videos of their transcripts' sentiment.`, quote: { sentiment: true } };

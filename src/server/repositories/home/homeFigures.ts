@@ -9,8 +9,12 @@ import { bucketOf } from './homeWindow';
 import { PreciseSums } from '../../search/preciseSum';
 import { BrandDays, FIELD, SHARE_FIELD, TOTAL_FIELDS, WIDTH, type DayWindow } from '../../search/brandDays';
 
-/** Whose videos, over which created_at range (inclusive; start '' for all dates), on which platform (null: every one). */
+/**
+ * Whose videos (the shown brand's, as the acting brand counts them: `VideoSearchIndex.shownVideos`), over which
+ * created_at range (inclusive; start '' for all dates), on which platform (null: every one).
+ */
 export interface HomeRange {
+  actingBrandId: string;
   brandId: string;
   start: string;
   end: string;
@@ -49,7 +53,7 @@ export function videosInRange(index: VideoSearchIndex, range: HomeRange): { colu
   const columns = index.columnsNow();
   const { startMs, endMs, platform } = dayWindow(columns, range);
   const picked: number[] = [];
-  for (const o of index.ordinalsOf(range.brandId)) {
+  for (const o of index.shownVideos(range.actingBrandId, range.brandId)) {
     const created = columns.createdMs[o] ?? NaN;
     if (created >= startMs && created <= endMs && (platform === null || columns.platform[o] === platform)) picked.push(o);
   }
@@ -68,6 +72,7 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
     FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.id IN (SELECT value FROM json_each(?))`);
   const productRows = db.prepare('SELECT id, name, pictures FROM products WHERE id IN (SELECT value FROM json_each(?))');
   const creatorRows = db.prepare('SELECT id, name, picture FROM creators WHERE id IN (SELECT value FROM json_each(?))');
+  const transcribed = db.prepare('SELECT 1 FROM transcript_lines WHERE video_id = ? LIMIT 1').pluck();
 
   /**
    * A range's videos by day and its window over them: the brand's days (no report filters: the common case), or days
@@ -77,7 +82,7 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
   const filtered = new WeakMap<HomeRange, { source: BrandDays; days: BrandDays }>();
   const windowOf = (range: HomeRange): { days: BrandDays; window: DayWindow } => {
     const columns = index.columnsNow();
-    const source = index.brandDays(range.brandId);
+    const source = index.brandDays(range.actingBrandId, range.brandId);
     if (!range.filters) return { days: source, window: dayWindow(columns, range) };
     let known = filtered.get(range);
     if (known?.source !== source) filtered.set(range, (known = { source, days: new BrandDays(columns, videosInRange(index, range).picked, false) }));
@@ -104,6 +109,16 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
   return {
     totals(range: HomeRange): Totals {
       return totalsOf(windowSums(range, TOTAL_FIELDS));
+    },
+
+    /**
+     * Whether a video of the range has a transcript: a video's sentiment is its transcript's, so without one the
+     * range has no sentiment to show (its videos' stored 0 % is no measurement).
+     */
+    transcribedIn(range: HomeRange): boolean {
+      const { days, window } = windowOf(range);
+      const ids = index.columnsNow().id;
+      return days.someVideo(window, (o) => transcribed.get(ids[o] ?? '') !== undefined);
     },
 
     /** Per bucket with videos (its start, YYYY-MM-DD): its totals. */

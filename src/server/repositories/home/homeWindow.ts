@@ -12,8 +12,8 @@ export interface HomeWindows {
 
 /**
  * The windows of a query, on created_at (as the videos list's date filter, so a click through shows the same videos).
- * They end at `reference`: the clock, or the newest video of the workspace when that is earlier, so a workspace that
- * stopped growing still shows its last year rather than an empty one.
+ * They end at `reference`, the request's clock (issue 26 item 14: ending at the newest video showed 31 Oct as
+ * "Today" on 26 Nov, and one upload moved every window).
  */
 export function homeWindows(query: Pick<HomeQuery, 'duration' | 'start_date' | 'end_date'>, reference: Date): HomeWindows {
   const window = dateWindow(query.duration, reference, { start_date: query.start_date, end_date: query.end_date });

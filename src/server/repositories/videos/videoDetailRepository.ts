@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
-import type { Platform } from '../../../shared/constants';
 import type { TranscriptLine } from '../../../shared/domain/video';
 import { VIDEO_ROW_COLUMNS, type VideoRow } from './videoRows';
 import { createTranscriptLines } from './transcriptLines';
+import { createVideoAssociations, type VideoAssociation } from './videoAssociations';
 import type { BrandScope } from './videoScope';
 import type { TranscriptIndex } from '../../search/transcriptIndex';
 
@@ -18,12 +18,7 @@ export function createVideoDetailRepository(db: Database.Database, terms?: Trans
     'SELECT p.id, p.brand_id, p.name, p.category, p.price, p.pictures FROM video_products vp JOIN products p ON p.id = vp.product_id WHERE vp.video_id = ? ORDER BY p.name',
   );
   const people = db.prepare('SELECT id, name, role, appears_at FROM video_people WHERE video_id = ? ORDER BY appears_at, id');
-  const associations = db.prepare(
-    `SELECT a.other AS video_id, v.title, v.thumbnail_url, v.platform, a.kind, a.score FROM (
-       SELECT associated_video_id AS other, kind, score FROM video_associations WHERE video_id = ?
-       UNION SELECT video_id AS other, kind, score FROM video_associations WHERE associated_video_id = ?
-     ) a JOIN videos v ON v.id = a.other WHERE v.brand_id IN (SELECT value FROM json_each(?)) ORDER BY a.score DESC`,
-  );
+  const associations = createVideoAssociations(db);
 
   return {
     /** The video with the acting brand's marks, when the brand may see it (own or competitor's, not removed). */
@@ -61,11 +56,9 @@ export function createVideoDetailRepository(db: Database.Database, terms?: Trans
       return people.all(videoId) as { id: number; name: string; role: string; appears_at: number }[];
     },
 
-    /** Associated videos (either direction) the brand may see. */
-    associations(scope: BrandScope, videoId: string): { video_id: string; title: string; thumbnail_url: string | null; platform: Platform; kind: string; score: number }[] {
-      return associations.all(videoId, videoId, JSON.stringify([scope.brandId, ...scope.competitorIds])) as {
-        video_id: string; title: string; thumbnail_url: string | null; platform: Platform; kind: string; score: number;
-      }[];
+    /** Associated videos the brand may see, closest first (see videoAssociations.ts). */
+    associations(scope: BrandScope, videoId: string): VideoAssociation[] {
+      return associations(scope, videoId);
     },
   };
 }

@@ -68,15 +68,6 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
   const rowsByIds = db.prepare(`SELECT ${VIDEO_LIST_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE v.id IN (SELECT value FROM json_each(?))`);
   // The index's own term index: the line under each found video is tested with the plan the search just made.
   const transcripts = createTranscriptLines(db, index.transcripts);
-  const newestByCount = new Map<number, Database.Statement>();
-  const newest = (count: number): Database.Statement => {
-    let statement = newestByCount.get(count);
-    if (!statement) {
-      statement = db.prepare(`SELECT MAX(created_at) FROM videos WHERE brand_id IN (${Array.from({ length: count }, () => '?').join(',')})`).pluck();
-      newestByCount.set(count, statement);
-    }
-    return statement;
-  };
 
   const whereOf = (scope: BrandScope, query: VideoListQuery, window: DateWindow): SqlPart =>
     andAll([
@@ -98,13 +89,6 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
   };
 
   return {
-    /** The end of date windows: the clock, or the newest video of the brand and its competitors when that is earlier. */
-    referenceTime(scope: BrandScope, now: Date): Date {
-      const brands = [scope.brandId, ...scope.competitorIds];
-      const latest = newest(brands.length).get(...brands) as string | null;
-      return latest && Date.parse(latest) < now.getTime() ? new Date(latest) : now;
-    },
-
     /** Count, videos of the 24 hours before the window end, and average sentiment and audience of the matching videos. */
     summary(scope: BrandScope, query: VideoListQuery, window: DateWindow): ListSummary {
       const key = cacheKey(scope, query, window);

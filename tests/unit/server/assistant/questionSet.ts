@@ -15,8 +15,11 @@ export interface QuestionCase { question: string; duration: '1m' | '3m' | '6m' |
 
 interface Window { start: string; end: string }
 const windowOf = (answer: AssistantMessage): Window => ({ start: answer.start_date ?? '', end: answer.end_date ?? '' });
-const IN_WINDOW = "v.brand_id = @brand AND (@start = '' OR v.created_at >= @start) AND v.created_at <= @end";
-const params = (brandId: string, w: Window) => ({ brand: brandId, start: w.start, end: w.end });
+/** The brand's videos in the window as the acting brand counts them (its list): not trashed, flagged or removed by it. */
+const IN_WINDOW = `v.brand_id = @brand AND (@start = '' OR v.created_at >= @start) AND v.created_at <= @end
+  AND v.id NOT IN (SELECT target_id FROM marks WHERE kind = 'video' AND mark IN ('trash', 'flag') AND brand_id = @acting)
+  AND v.id NOT IN (SELECT video_id FROM video_removals WHERE brand_id = @acting)`;
+const params = (brandId: string, w: Window, actingId = brandId) => ({ brand: brandId, start: w.start, end: w.end, acting: actingId });
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 /** A percentage printed in the answer after `label`, compared with the SQL share within rounding of one decimal. */
 function percentNear(content: string, pattern: RegExp, share: number, what: string): string[] {
@@ -62,7 +65,7 @@ const creators: QuestionCase['check'] = (db, brandId, answer) => {
 };
 const competitors: QuestionCase['check'] = (db, brandId, answer) => {
   const w = windowOf(answer);
-  const count = (brand: string) => db.prepare(`SELECT COUNT(*) FROM videos v WHERE ${IN_WINDOW}`).pluck().get(params(brand, w)) as number;
+  const count = (brand: string) => db.prepare(`SELECT COUNT(*) FROM videos v WHERE ${IN_WINDOW}`).pluck().get(params(brand, w, brandId)) as number;
   const rivals = db.prepare('SELECT id FROM brands WHERE competitor_of = ?').pluck().all(brandId) as string[];
   const own = count(brandId);
   const all = own + rivals.reduce((sum, id) => sum + count(id), 0);

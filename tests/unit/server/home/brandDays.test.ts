@@ -51,7 +51,7 @@ function windows(): HomeRange[] {
   const span = Date.parse(last) + 5 * DAY - low;
   const created = w.db.prepare('SELECT created_at FROM videos WHERE brand_id = ? ORDER BY created_at').pluck().all(w.brandId) as string[];
   const next = random(20261125);
-  const out: HomeRange[] = [{ brandId: w.brandId, start: '', end: last, platform: null }];
+  const out: HomeRange[] = [{ actingBrandId: w.brandId, brandId: w.brandId, start: '', end: last, platform: null }];
   for (let n = 0; n < 60; n++) {
     // Lengths from hours to the whole span; some bounds exactly on a video's created_at (inclusive at both ends).
     const length = span * next() ** 3;
@@ -60,13 +60,13 @@ function windows(): HomeRange[] {
     const start = onVideo ? (created[Math.floor(next() * created.length)] ?? first) : new Date(startMs).toISOString();
     const end = n % 7 === 0 ? (created[Math.floor(next() * created.length)] ?? last) : new Date(Date.parse(start) + length).toISOString();
     const platform = n % 3 === 0 ? null : (PLATFORMS[Math.floor(next() * PLATFORMS.length)] as Platform);
-    out.push({ brandId: n % 4 === 0 ? (w.competitorIds[0] ?? w.brandId) : w.brandId, start, end, platform });
+    out.push({ actingBrandId: w.brandId, brandId: n % 4 === 0 ? (w.competitorIds[0] ?? w.brandId) : w.brandId, start, end, platform });
   }
   // Windows starting and ending in the middle of busy days.
   const busy = w.db.prepare('SELECT substr(created_at, 1, 10) FROM videos WHERE brand_id = ? GROUP BY 1 HAVING COUNT(*) >= 4 ORDER BY 1').pluck().all(w.brandId) as string[];
   for (let n = 0; busy.length > 1 && n < 30; n++) {
     const [a = '', b = ''] = [busy[Math.floor(next() * busy.length)], busy[Math.floor(next() * busy.length)]].sort();
-    out.push({ brandId: w.brandId, start: `${a}T10:00:00.000Z`, end: `${b}T${n % 2 ? '10:00:00.000' : '14:30:00.000'}Z`, platform: n % 3 === 0 ? 'Youtube' : null });
+    out.push({ actingBrandId: w.brandId, brandId: w.brandId, start: `${a}T10:00:00.000Z`, end: `${b}T${n % 2 ? '10:00:00.000' : '14:30:00.000'}Z`, platform: n % 3 === 0 ? 'Youtube' : null });
   }
   return out;
 }
@@ -179,7 +179,7 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
   });
 
   it('follows writes: views, sentiment and a deleted video', () => {
-    const range: HomeRange = { brandId: w.brandId, start: '', end: '2100-01-01T00:00:00.000Z', platform: null };
+    const range: HomeRange = { actingBrandId: w.brandId, brandId: w.brandId, start: '', end: '2100-01-01T00:00:00.000Z', platform: null };
     const before = figures.totals({ ...range });
     const [id = ''] = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().all(w.brandId) as string[];
     w.db.prepare('UPDATE videos SET views = views + 1000 WHERE id = ?').run(id);

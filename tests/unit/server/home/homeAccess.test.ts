@@ -42,7 +42,8 @@ describe('whose figures the home shows', () => {
       }
       const home = (await w.get('/jwt_api/home', { competitors_brands: empty })).json() as HomeOverview;
       expect(home.kpis.videos).toEqual({ current: 0, previous: 0 });
-      expect(home.kpis.positive.current).toBe(0);
+      // No video, so no sentiment: "—", not 0 % (issue 26 item 15).
+      expect(home.kpis.positive.current).toBeNull();
       const cloud = (await w.get('/jwt_api/home/word_cloud', { competitors_brands: empty })).json() as WordCloudWidget;
       expect(cloud.terms).toEqual([]);
     } finally {
@@ -81,6 +82,8 @@ describe('bad input gets a clear message, never a 500', () => {
     const home = (await w.get('/jwt_api/home', { duration: 'all_dates' })).json() as HomeOverview;
     expect(home.previous).toBeNull();
     expect(home.kpis.videos.previous).toBeNull();
-    expect(home.kpis.videos.current).toBe(w.db.prepare('SELECT COUNT(*) FROM videos WHERE brand_id = ?').pluck().get(w.brandId));
+    // Every video of the brand but those it trashed or flagged (the list's My Videos).
+    expect(home.kpis.videos.current).toBe(w.db.prepare(`SELECT COUNT(*) FROM videos WHERE brand_id = ?
+      AND id NOT IN (SELECT target_id FROM marks WHERE kind = 'video' AND mark IN ('trash', 'flag') AND brand_id = ?)`).pluck().get(w.brandId, w.brandId));
   });
 });

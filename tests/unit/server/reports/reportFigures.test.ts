@@ -14,10 +14,14 @@ const preview = async (definition: ReportDefinitionInput): Promise<ReportFigures
   return response.json() as ReportFigures;
 };
 
+/** The videos the acting brand counts (its list's): not trashed, flagged or removed by it. SQL over `videos v`. */
+const counted = (): string => `v.id NOT IN (SELECT target_id FROM marks WHERE kind = 'video' AND mark IN ('trash', 'flag') AND brand_id = '${w.brandId}')
+  AND v.id NOT IN (SELECT video_id FROM video_removals WHERE brand_id = '${w.brandId}')`;
+
 /** The videos a report's filters keep, written in SQL apart from the code under test. */
 function sqlVideos(brandId: string, start: string, end: string, where = '', ...params: unknown[]) {
   return w.db.prepare(`SELECT id, views, likes, comments, sentiment_positive AS positive, created_at FROM videos v
-    WHERE brand_id = ? AND created_at BETWEEN ? AND ? ${where}`).all(brandId, start, end, ...params) as { id: string; views: number; likes: number; comments: number; positive: number; created_at: string }[];
+    WHERE brand_id = ? AND created_at BETWEEN ? AND ? AND ${counted()} ${where}`).all(brandId, start, end, ...params) as { id: string; views: number; likes: number; comments: number; positive: number; created_at: string }[];
 }
 
 const total = (rows: { views: number }[]) => rows.reduce((sum, row) => sum + row.views, 0);
@@ -69,8 +73,8 @@ describe('report figures against SQL', () => {
   it('averages the audience of the kept videos per bucket (demographic report)', async () => {
     const figures = await preview({ type: 'demographic', title: 'Audience', duration: '6m', filters: { category: [] } });
     const window = figures.scope.window;
-    const mean = w.db.prepare(`SELECT AVG(json_extract(demographics, '$.age_range."25-30"')) FROM videos WHERE brand_id = ? AND created_at BETWEEN ? AND ?
-      AND json_extract(demographics, '$.age_range."25-30"') IS NOT NULL`).pluck().get(w.brandId, window.start, window.end) as number;
+    const mean = w.db.prepare(`SELECT AVG(json_extract(demographics, '$.age_range."25-30"')) FROM videos v WHERE brand_id = ? AND created_at BETWEEN ? AND ?
+      AND ${counted()} AND json_extract(demographics, '$.age_range."25-30"') IS NOT NULL`).pluck().get(w.brandId, window.start, window.end) as number;
     expect(figures.demographics!.age_range['25-30']!.current).toBeCloseTo(mean, 12);
     expect(figures.benchmark!.brands.map((brand) => brand.id)).toEqual([w.brandId, ...w.competitorIds]);
   });
@@ -79,7 +83,7 @@ describe('report figures against SQL', () => {
 describe('speech reports against SQL', () => {
   const window = { duration: '1y' };
   const saidIn = (highlight: string, start: string, end: string) => w.db.prepare(`SELECT DISTINCT v.id FROM videos v JOIN transcript_lines t ON t.video_id = v.id
-    WHERE v.brand_id = ? AND v.created_at BETWEEN ? AND ? AND instr(lower(t.content), ?) > 0`).pluck().all(w.brandId, start, end, highlight) as string[];
+    WHERE v.brand_id = ? AND v.created_at BETWEEN ? AND ? AND ${counted()} AND instr(lower(t.content), ?) > 0`).pluck().all(w.brandId, start, end, highlight) as string[];
 
   it('finds every video that says the highlight, with the lines that say it, newest published first', async () => {
     const report = (await w.get('/jwt_api/reports/speech_reports', { ...window, highlight: 'price' })).json() as SpeechReport;

@@ -1,4 +1,4 @@
-import type { BenchmarkWidget, Compared } from '../../../../shared/http/home.schemas';
+import type { BenchmarkWidget, MaybeCompared } from '../../../../shared/http/home.schemas';
 import { kpiChange } from '../../../../shared/rules/kpiChange';
 import { formatCount, formatPercent } from '../../../lib/format';
 
@@ -10,11 +10,12 @@ const COLUMNS = [
   { key: 'engagement_rate', label: 'Engagement rate', format: formatPercent },
 ] as const;
 
-function Cell({ figure, format }: { figure: Compared; format: (value: number) => string }) {
+/** A figure and its change; a figure without data (sentiment of a brand with no transcribed video) is "—". */
+function Cell({ figure, format }: { figure: MaybeCompared; format: (value: number) => string }) {
   const change = kpiChange(figure.current, figure.previous);
   return (
     <td className="home-table__number">
-      {format(figure.current)}
+      {figure.current === null ? '—' : format(figure.current)}
       {change.ratio !== null && change.direction !== 'flat' && (
         <span className={`home-change home-change--${change.direction}`}>
           {' '}

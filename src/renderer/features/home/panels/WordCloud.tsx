@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import type { WordCloudWidget } from '../../../../shared/http/home.schemas';
-import { videosSearchPath } from '../../videos';
+import { videosSearchPath, type SearchScope } from '../../videos';
 
 /** Sizes from the least to the most said term, in rem. */
 const SMALLEST = 0.8;
@@ -8,9 +8,10 @@ const LARGEST = 2.1;
 
 /**
  * The words said in the period, larger the more they are said; a word opens the videos list searched for it in the
- * transcripts (the brand's own folder, or Competitors on a competitor's tab).
+ * transcripts over the same window: the period and platform shown, the brand's own folder, or that competitor's
+ * videos of the Competition tab.
  */
-export function WordCloud({ body }: { body: WordCloudWidget }) {
+export function WordCloud({ body, period }: { body: WordCloudWidget; period: NonNullable<SearchScope['date']> }) {
   const navigate = useNavigate();
   const counts = body.terms.map((term) => term.count);
   const most = Math.max(...counts);
@@ -28,7 +29,10 @@ export function WordCloud({ body }: { body: WordCloudWidget }) {
               className="word-cloud__word"
               style={{ fontSize: `${size(term.count).toFixed(2)}rem` }}
               aria-label={`${term.term}, said ${term.count} times: search the videos`}
-              onClick={() => void navigate(videosSearchPath(term.term, { inTranscripts: true, tab: body.brand.competitor ? 'Competition' : 'My Videos' }))}
+              onClick={() => void navigate(videosSearchPath(term.term, {
+                inTranscripts: true, date: period, platform: body.platform,
+                ...(body.brand.competitor ? { tab: 'Competition', brand: body.brand.id } : { tab: 'My Videos' }),
+              }))}
             >
               <bdi>{term.term}</bdi>
             </button>

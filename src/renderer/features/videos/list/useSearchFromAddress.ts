@@ -1,19 +1,60 @@
 import { useEffect } from 'react';
 import { useSetAtom } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
-import { VIDEO_TABS } from '../../../../shared/constants';
+import { DATE_RANGES, PLATFORMS, VIDEO_TABS, type Platform } from '../../../../shared/constants';
+import { emptyFilters } from './videoFilters.query';
 import { patchListStateAtom } from './videoList.atoms';
-import type { VideoTab } from './videoList.types';
+import type { VideoListState, VideoTab } from './videoList.types';
 
-/** The address of a list searched from elsewhere (a word of the home word cloud): `/videos?search=…&in=transcript&tab=…`. */
-export function videosSearchPath(search: string, options: { inTranscripts?: boolean; tab?: VideoTab } = {}): string {
+type Period = Exclude<(typeof DATE_RANGES)[number], 'custom'>;
+
+/** Where a search from elsewhere looks: its tab, and the window it was made in (Home's period, platform and brand). */
+export interface SearchScope {
+  inTranscripts?: boolean;
+  tab?: VideoTab;
+  /** The period (a §9 range without custom dates): the list then shows that window, with no other filter. */
+  date?: Period;
+  platform?: Platform | null;
+  /** A competitor's id: only its videos of the Competition tab. */
+  brand?: string | null;
+}
+
+/**
+ * The address of a list searched from elsewhere (a word of the home word cloud):
+ * `/videos?search=…&in=transcript&tab=…&date=…&platform=…&brand=…`.
+ */
+export function videosSearchPath(search: string, options: SearchScope = {}): string {
   const params = new URLSearchParams({ search });
   if (options.inTranscripts) params.set('in', 'transcript');
   if (options.tab) params.set('tab', options.tab);
+  if (options.date) params.set('date', options.date);
+  if (options.platform) params.set('platform', options.platform);
+  if (options.brand) params.set('brand', options.brand);
   return `/videos?${params.toString()}`;
 }
 
 const isTab = (value: string | null): value is VideoTab => VIDEO_TABS.some((tab) => tab === value);
+const isPeriod = (value: string | null): value is Period => value !== 'custom' && DATE_RANGES.some((range) => range === value);
+const isPlatform = (value: string | null): value is Platform => PLATFORMS.some((platform) => platform === value);
+
+/**
+ * The list state an address asks for. An address naming a period is a whole window (Home's): the list shows it with
+ * only its platform and brand as filters, so it holds the videos the window counted, not those of earlier filters.
+ */
+export function stateFromAddress(params: URLSearchParams): Partial<VideoListState> | null {
+  const search = params.get('search');
+  if (search === null) return null;
+  const tab = params.get('tab');
+  const date = params.get('date');
+  const patch: Partial<VideoListState> = { search: search.slice(0, 200), searchIn: params.get('in') === 'transcript' ? 'transcript' : 'title', ...(isTab(tab) ? { tab } : {}) };
+  if (!isPeriod(date)) return patch;
+  const platform = params.get('platform');
+  const brand = params.get('brand');
+  return {
+    ...patch, date, startDate: '', endDate: '',
+    filters: { ...emptyFilters(), platform: isPlatform(platform) ? [platform] : [], brand: brand ? [brand.slice(0, 100)] : [] },
+  };
+}
 
 /**
  * Applies a search the address carries to the list (then takes it out of the address, so going back and forth does
@@ -22,12 +63,11 @@ const isTab = (value: string | null): value is VideoTab => VIDEO_TABS.some((tab)
 export function useSearchFromAddress(): void {
   const [params, setParams] = useSearchParams();
   const patch = useSetAtom(patchListStateAtom);
-  const search = params.get('search');
-  const scope = params.get('in');
-  const tab = params.get('tab');
+  const key = params.toString();
   useEffect(() => {
-    if (search === null) return;
-    patch({ search: search.slice(0, 200), searchIn: scope === 'transcript' ? 'transcript' : 'title', ...(isTab(tab) ? { tab } : {}) });
+    const state = stateFromAddress(new URLSearchParams(key));
+    if (state === null) return;
+    patch(state);
     setParams({}, { replace: true });
-  }, [search, scope, tab, patch, setParams]);
+  }, [key, patch, setParams]);
 }

@@ -20,8 +20,8 @@ export interface ResolvedHome {
 
 /**
  * The brand a home call shows (the acting brand, or one of its competitors named by competitors_brands; any other is
- * 404, so no other brand's figures, nor their existence, leak) and its windows, ending at the clock or at the newest
- * video of the brand and its competitors when that is earlier.
+ * 404, so no other brand's figures, nor their existence, leak) and its windows, ending now (the request's clock), as
+ * the videos list's do: a period is the last year, week or day, whatever was added last.
  */
 export function resolveHome(request: FastifyRequest, ctx: ServerContext, repos: HomeRepositories, query: HomeQuery): ResolvedHome {
   const acting = actingBrand(request, repos, query.brand_id);
@@ -45,12 +45,10 @@ export function resolveScope(ctx: ServerContext, repos: HomeRepositories, acting
   }
   const name = repos.brandName(shownId);
   const now = ctx.now();
-  const newest = repos.newestVideo([acting.brandId, ...acting.competitorIds]);
-  const reference = newest !== null && Date.parse(newest) < now.getTime() ? new Date(newest) : now;
   if (spec.duration === 'custom' && spec.start_date && spec.start_date > now.toISOString().slice(0, 10)) {
     throw new HttpError(400, 'start_date is in the future: nothing can have been added yet.');
   }
-  const computed = homeWindows(spec, reference);
+  const computed = homeWindows(spec, now);
   const comparison = spec.comparison ?? { kind: 'previous' };
   const windows: HomeWindows = {
     ...computed,
@@ -60,7 +58,7 @@ export function resolveScope(ctx: ServerContext, repos: HomeRepositories, acting
   };
   const platform = spec.platform;
   const filters = spec.filters ? { actingBrandId: acting.brandId, video: spec.filters } : undefined;
-  const range = (start: string | null, end: string): HomeRange => ({ brandId: shownId, start: start ?? '', end, platform, ...(filters ? { filters } : {}) });
+  const range = (start: string | null, end: string): HomeRange => ({ actingBrandId: acting.brandId, brandId: shownId, start: start ?? '', end, platform, ...(filters ? { filters } : {}) });
   return {
     acting,
     windows,

@@ -1,6 +1,6 @@
-import type { Compared, EngagementWidget, HomeKpis, HomeWidget, HomeWidgetBody, SentimentWidget } from '../../../../shared/http/home.schemas';
+import type { Compared, EngagementWidget, MaybeCompared, HomeKpis, HomeWidget, HomeWidgetBody, SentimentWidget } from '../../../../shared/http/home.schemas';
 import { DEMOGRAPHIC_BUCKETS } from '../../../search/columnValues';
-import type { Totals } from '../../../repositories/home/homeFigures';
+import type { HomeRange, Totals } from '../../../repositories/home/homeFigures';
 import { bucketsBetween } from '../../../repositories/home/homeWindow';
 import type { HomeRepositories } from '../../../repositories/home/index';
 import type { ResolvedHome } from './homeScope';
@@ -11,18 +11,38 @@ export const LIST_LIMIT = 10;
 const compared = (current: number, previous: number | null | undefined): Compared => ({ current, previous: previous ?? null });
 const rate = (totals: Totals): number => (totals.views > 0 ? (totals.likes + totals.comments) / totals.views : 0);
 
+interface Felt {
+  positive: number | null;
+  negative: number | null;
+}
+const NOT_FELT: Felt = { positive: null, negative: null };
+
+/**
+ * A range's mean sentiment, or nulls (shown "—") when none of its videos has a transcript: a video's sentiment is its
+ * transcript's, so an empty window, or one of videos not transcribed yet, has none to show — not 0 % positive and
+ * 100 % neutral.
+ */
+function feltIn(repos: HomeRepositories, range: HomeRange | null, totals: Totals | null): Felt {
+  if (!range || !totals || totals.videos === 0 || !repos.figures.transcribedIn(range)) return NOT_FELT;
+  return { positive: totals.positive, negative: totals.negative };
+}
+
+const maybe = (current: number | null, previous: number | null): MaybeCompared => ({ current, previous });
+
 /** The KPIs of the shown brand, each with the previous window's. */
 export function homeKpis(repos: HomeRepositories, home: ResolvedHome): HomeKpis {
   const now = repos.figures.totals(home.current);
   const before = home.previous ? repos.figures.totals(home.previous) : null;
+  const feltNow = feltIn(repos, home.current, now);
+  const feltBefore = feltIn(repos, home.previous, before);
   return {
     videos: compared(now.videos, before?.videos),
     views: compared(now.views, before?.views),
     likes: compared(now.likes, before?.likes),
     comments: compared(now.comments, before?.comments),
     engagement_rate: compared(rate(now), before ? rate(before) : null),
-    positive: compared(now.positive ?? 0, before ? (before.positive ?? 0) : null),
-    negative: compared(now.negative ?? 0, before ? (before.negative ?? 0) : null),
+    positive: maybe(feltNow.positive, feltBefore.positive),
+    negative: maybe(feltNow.negative, feltBefore.negative),
   };
 }
 
@@ -56,11 +76,10 @@ function engagement(repos: HomeRepositories, home: ResolvedHome): EngagementWidg
 }
 
 function sentiment(repos: HomeRepositories, home: ResolvedHome): SentimentWidget {
-  const now = repos.figures.totals(home.current);
-  const before = home.previous ? repos.figures.totals(home.previous) : null;
-  // As the KPIs have them: a window without sentiment reads 0.
-  const positive = compared(now.positive ?? 0, before ? (before.positive ?? 0) : null);
-  const negative = compared(now.negative ?? 0, before ? (before.negative ?? 0) : null);
+  const now = feltIn(repos, home.current, repos.figures.totals(home.current));
+  const before = feltIn(repos, home.previous, home.previous ? repos.figures.totals(home.previous) : null);
+  const positive = maybe(now.positive, before.positive);
+  const negative = maybe(now.negative, before.negative);
   const neutral = (p: number | null, n: number | null) => (p === null || n === null ? null : Math.max(0, 1 - p - n));
   const buckets = repos.figures.buckets(home.current, home.windows.unit);
   return {
@@ -69,10 +88,11 @@ function sentiment(repos: HomeRepositories, home: ResolvedHome): SentimentWidget
     split: {
       positive,
       negative,
-      neutral: compared(neutral(positive.current, negative.current) ?? 0, neutral(positive.previous, negative.previous)),
+      neutral: maybe(neutral(positive.current, negative.current), neutral(positive.previous, negative.previous)),
     },
+    // Without a transcript in the window no bucket has a sentiment either.
     trend: axis(home, buckets).map((start) => {
-      const bucket = buckets.get(start);
+      const bucket = now === NOT_FELT ? undefined : buckets.get(start);
       return { start, positive: bucket?.positive ?? null, negative: bucket?.negative ?? null };
     }),
   };
@@ -113,9 +133,11 @@ export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories
   benchmark: (repos, home) => {
     const brandIds = [home.acting.brandId, ...home.acting.competitorIds];
     const rows = brandIds.map((brandId) => {
-      const now = repos.figures.totals({ ...home.current, brandId });
-      const before = home.previous ? repos.figures.totals({ ...home.previous, brandId }) : null;
-      return { brandId, now, before };
+      const current = { ...home.current, brandId };
+      const previous = home.previous ? { ...home.previous, brandId } : null;
+      const now = repos.figures.totals(current);
+      const before = previous ? repos.figures.totals(previous) : null;
+      return { brandId, now, before, feltNow: feltIn(repos, current, now), feltBefore: feltIn(repos, previous, before) };
     });
     const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
     const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
@@ -125,7 +147,7 @@ export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories
     const viewsBefore = sum((row) => row.before?.views ?? 0);
     return {
       ...home.scope,
-      brands: rows.map(({ brandId, now, before }) => ({
+      brands: rows.map(({ brandId, now, before, feltNow, feltBefore }) => ({
         id: brandId,
         name: repos.brandName(brandId),
         competitor: brandId !== home.acting.brandId,
@@ -133,8 +155,8 @@ export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories
         views: compared(now.views, before?.views),
         share_of_voice: compared(share(now.videos, videosNow), before ? share(before.videos, videosBefore) : null),
         share_of_views: compared(share(now.views, viewsNow), before ? share(before.views, viewsBefore) : null),
-        positive: compared(now.positive ?? 0, before ? (before.positive ?? 0) : null),
-        negative: compared(now.negative ?? 0, before ? (before.negative ?? 0) : null),
+        positive: maybe(feltNow.positive, feltBefore.positive),
+        negative: maybe(feltNow.negative, feltBefore.negative),
         engagement_rate: compared(rate(now), before ? rate(before) : null),
       })),
     };

@@ -20,7 +20,7 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     response: { 200: VideoListResponseSchema },
     handler: ({ query, request }) => {
       const acting = actingBrand(request, repos, query.brand_id);
-      const window = dateWindow(query.date, repos.list.referenceTime(acting, ctx.now()), query);
+      const window = dateWindow(query.date, ctx.now(), query);
       const summary = repos.list.summary(acting, query, window);
       const facets = repos.facets.forTab(acting, query.tab);
       return {
@@ -50,7 +50,7 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     response: { 200: VideoIdsResponseSchema },
     handler: ({ query, request }) => {
       const acting = actingBrand(request, repos, query.brand_id);
-      const window = dateWindow(query.date, repos.list.referenceTime(acting, ctx.now()), query);
+      const window = dateWindow(query.date, ctx.now(), query);
       const videos = repos.list.ids(acting, query, window);
       return { count: videos.length, videos };
     },

@@ -35,7 +35,8 @@ export const WORKSPACE_NOW = '2026-11-22T10:00:00.000Z';
 export async function openVideoWorkspace(scale = 0.3, appOptions: Partial<BuildAppOptions> = {}): Promise<VideoWorkspace> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-videos-'));
   const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
-  await seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale, creatorScale: 0.3 });
+  // Seeded as if created the day of its clock, as a fresh install is: the newest videos are from the hours before.
+  await seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale, creatorScale: 0.3, createdAt: new Date(WORKSPACE_NOW) });
   const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir, now: () => new Date(WORKSPACE_NOW), ...appOptions });
   const session = await signIn(app, DEMO_ACCOUNTS.brandManager);
   const userId = (session.currentUser as { _id: string })._id;

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BenchmarkWidget, HomeOverview, SentimentWidget, WordCloudWidget } from '../../../../src/shared/http/home.schemas';
+import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+
+// Issue 26 item 15: a window whose videos have no transcript showed Positive 0 % ▼100 % and Neutral 100 % while the
+// word cloud beside it said there was no transcript. A video's sentiment is its transcript's: without one there is
+// no figure (null, shown "—"), in the split, the trend, the KPIs and the benchmark alike.
+let w: VideoWorkspace;
+let day: string;
+beforeAll(async () => {
+  w = await openVideoWorkspace(0.2);
+  // The brand's busiest day, its transcripts taken away (as videos uploaded and not analysed yet).
+  day = w.db.prepare(`SELECT substr(created_at, 1, 10) FROM videos WHERE brand_id = ? GROUP BY 1 ORDER BY COUNT(*) DESC, 1 LIMIT 1`).pluck().get(w.brandId) as string;
+  w.db.prepare(`DELETE FROM transcript_lines WHERE video_id IN (SELECT id FROM videos WHERE substr(created_at, 1, 10) = ?)`).run(day);
+}, 120_000);
+afterAll(async () => w.close());
+
+const get = async <T>(url: string, query: Record<string, unknown>): Promise<T> => {
+  const response = await w.get(`/jwt_api/home${url}`, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as T;
+};
+
+describe('sentiment without a transcript is no figure', () => {
+  it('a day of videos none of which is transcribed', async () => {
+    const query = { duration: 'custom', start_date: day, end_date: day };
+    const overview = await get<HomeOverview>('', query);
+    expect(overview.kpis.videos.current).toBeGreaterThan(0);
+    expect((await get<WordCloudWidget>('/word_cloud', query)).videos_read).toBe(0);
+    expect(overview.kpis.positive.current).toBeNull();
+    expect(overview.kpis.negative.current).toBeNull();
+    const sentiment = await get<SentimentWidget>('/sentiment', query);
+    expect(sentiment.split.positive.current).toBeNull();
+    expect(sentiment.split.neutral.current).toBeNull();
+    expect(sentiment.split.negative.current).toBeNull();
+    expect(sentiment.trend.every((point) => point.positive === null && point.negative === null)).toBe(true);
+    const own = (await get<BenchmarkWidget>('/benchmark', query)).brands.find((brand) => brand.id === w.brandId);
+    expect(own?.videos.current).toBeGreaterThan(0);
+    expect(own?.positive.current).toBeNull();
+  });
+
+  it('a window without videos, and the figure before it when that one is empty', async () => {
+    const empty = await get<SentimentWidget>('/sentiment', { duration: 'custom', start_date: '2001-01-01', end_date: '2001-01-31' });
+    expect(empty.split.positive).toEqual({ current: null, previous: null });
+    expect(empty.split.neutral).toEqual({ current: null, previous: null });
+    // A transcribed window after an empty one: figures now, nothing to compare with.
+    const first = w.db.prepare(`SELECT MIN(created_at) FROM videos WHERE brand_id = ?`).pluck().get(w.brandId) as string;
+    const firstMonth = await get<HomeOverview>('', { duration: 'custom', start_date: first.slice(0, 10), end_date: new Date(Date.parse(first) + 30 * 86_400_000).toISOString().slice(0, 10) });
+    expect(firstMonth.kpis.positive.current).toBeGreaterThan(0);
+    expect(firstMonth.kpis.positive.previous).toBeNull();
+  });
+
+  it('a transcribed window keeps its figures, the three shares adding up to one', async () => {
+    const sentiment = await get<SentimentWidget>('/sentiment', { duration: 'all_dates' });
+    const { positive, negative, neutral } = sentiment.split;
+    expect(positive.current).toBeGreaterThan(0);
+    expect((positive.current ?? NaN) + (negative.current ?? NaN) + (neutral.current ?? NaN)).toBeCloseTo(1, 10);
+  });
+});
