@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { PAGE_SIZES, PRODUCT_SORTS, PRODUCT_TABS } from '../constants';
 import { ProductSchema } from '../domain/product';
 import { FilterOptionSchema, IdentitySchema, id, ids, jsonQueryParam, NOTE_FILTER_VALUES, queryBool } from './videos.schemas';
+import { isWebMediaSource, PRODUCT_IMAGE_REFUSED } from '../rules/mediaUrl';
 import { searchText } from './searchText';
 export { NoteBodySchema } from './videoList.schemas';
 
@@ -159,13 +160,16 @@ export const ProductInfluencersResponseSchema = z.object({ influencers: z.array(
  * `pictures` (jpg, jpeg, png, webp; ≤ PRODUCT_PICTURE_MAX_BYTES each, ≤ PRODUCT_PICTURE_MAX_FILES). Creates a product of
  * the acting brand; answers the detail. A category not yet known is added to /products/categories.
  */
+/** A product picture kept by address: a picture uploaded to the back end (/media/…) or an http(s) address, nothing a page must not load. */
+const productPicture = z.string().max(500).refine(isWebMediaSource, PRODUCT_IMAGE_REFUSED);
+
 export const ProductCreateBodySchema = IdentitySchema.extend({
   name: z.string().trim().min(1).max(200),
   category: z.string().trim().min(1).max(100),
   description: z.string().max(5000).default(''),
   price: z.coerce.number().nonnegative().max(1_000_000).default(0),
   /** Picture URLs to keep (JSON); uploaded files are appended. */
-  pictures: z.array(z.string().max(500)).max(20).default([]),
+  pictures: z.array(productPicture).max(20).default([]),
 });
 /** PUT /products/:id body: the changed fields of an own product (JSON, or multipart adding pictures). */
 export const ProductUpdateBodySchema = IdentitySchema.extend({
@@ -173,7 +177,7 @@ export const ProductUpdateBodySchema = IdentitySchema.extend({
   category: z.string().trim().min(1).max(100).optional(),
   description: z.string().max(5000).optional(),
   price: z.coerce.number().nonnegative().max(1_000_000).optional(),
-  pictures: z.array(z.string().max(500)).max(20).optional(),
+  pictures: z.array(productPicture).max(20).optional(),
 });
 export const PRODUCT_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PRODUCT_PICTURE_MAX_FILES = 6;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DATE_RANGES, MIN_VIDEOS_FOR_CAROUSEL, WIDGET_DEFAULTS } from '../constants';
-import { isWebMediaSource } from '../rules/mediaUrl';
+import { isWebMediaSource, PRODUCT_IMAGE_REFUSED } from '../rules/mediaUrl';
 import { normalizeUrl } from '../rules/validation';
 import { HEX_COLOUR } from './campaigns.schemas';
 import { searchText } from './searchText';
@@ -46,7 +46,7 @@ export const shopperLink = z.string().trim().max(2000).transform((url, ctx) => {
  * A product picture the embed shows: the back end's own media path (a brand product's) or a web address; a
  * javascript: or data: source is refused. A store product's picture must be https besides (checked where it is stored).
  */
-export const PRODUCT_IMAGE_REFUSED = 'A product image is a web address (https://…); javascript:, data: and other schemes are refused.';
+export { PRODUCT_IMAGE_REFUSED };
 const productImage = z.string().trim().max(2000).refine(isWebMediaSource, PRODUCT_IMAGE_REFUSED);
 
 /** A product tagged on a widget video: one of the brand's products, or one of the connected store's (kept as seen). */

@@ -16,6 +16,9 @@ const isWebAddress = (url: string) => {
   }
 };
 
+/** Said of a product image or picture that is not a web address or a picture on the back end. */
+export const PRODUCT_IMAGE_REFUSED = 'A product image is a web address (https://…); javascript:, data: and other schemes are refused.';
+
 /**
  * True for an image or media source a page may load: a path on the back end (/media/…) or an http(s) address.
  * javascript:, data:, file: and protocol-relative (//host) sources are never loaded.

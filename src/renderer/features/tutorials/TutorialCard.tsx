@@ -47,14 +47,15 @@ function usePlacement(selector: string | undefined, card: RefObject<HTMLDivEleme
       frame = requestAnimationFrame(measure);
     };
     // The body grows as the page's data arrives (a target may appear or move); the card changes size between steps.
-    const sizes = new ResizeObserver(later);
-    sizes.observe(document.body);
-    if (card.current) sizes.observe(card.current);
+    // (Where ResizeObserver is missing, as in jsdom, window resizes and scrolls still move the card.)
+    const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(later);
+    sizes?.observe(document.body);
+    if (card.current) sizes?.observe(card.current);
     window.addEventListener('resize', later);
     window.addEventListener('scroll', later, { capture: true, passive: true });
     return () => {
       cancelAnimationFrame(frame);
-      sizes.disconnect();
+      sizes?.disconnect();
       window.removeEventListener('resize', later);
       window.removeEventListener('scroll', later, { capture: true });
     };

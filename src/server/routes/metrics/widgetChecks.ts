@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { ProductTag, WidgetFields } from '../../../shared/http/widgets.schemas';
+import { isWebMediaSource } from '../../../shared/rules/mediaUrl';
 import { HttpError } from '../../http/httpError';
 import { parse } from '../../search/columnValues';
 import { allowsLoopbackStores } from './storeAddress';
@@ -7,10 +8,14 @@ import { isStoreImage } from './storeImage';
 
 type ProductRow = { id: string; name: string; price: number; pictures: string };
 
-/** A brand product as the shop inventory and a product tag show it. */
+/**
+ * A brand product as the shop inventory and a product tag show it. Its first picture is its image when a web page may
+ * load it (a product's pictures are whatever was saved for it); otherwise it shows none rather than failing the list.
+ */
 export function brandProductTag(row: ProductRow): Required<ProductTag> {
-  const pictures = (parse(row.pictures) as string[] | null) ?? [];
-  return { source: 'brand', id: row.id, title: row.name, price: row.price, currency: 'USD', image_url: pictures[0] ?? null, url: '', variants: [] };
+  const pictures = (parse(row.pictures) as unknown[] | null) ?? [];
+  const image = pictures.find((picture): picture is string => typeof picture === 'string' && isWebMediaSource(picture)) ?? null;
+  return { source: 'brand', id: row.id, title: row.name, price: row.price, currency: 'USD', image_url: image, url: '', variants: [] };
 }
 
 /**

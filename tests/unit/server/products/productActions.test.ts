@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetailResponse, ProductListResponse } from '../../../../src/shared/http/products.schemas';
+import { PRODUCT_IMAGE_REFUSED } from '../../../../src/shared/rules/mediaUrl';
 import { multipartBody } from '../uploads/support/multipart';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
 
@@ -84,6 +85,18 @@ describe('notes, create and edit', () => {
     const updated = await w.send('PUT', `/jwt_api/products/${detail.product._id}`, { price: 20 });
     expect((updated.json() as ProductDetailResponse).product.price).toBe(20);
     expect((await w.send('POST', '/jwt_api/products', { name: '' })).statusCode).toBe(400);
+  });
+
+  it('refuses a picture a page must not load (javascript:, data:, //host) with 400, on create and on update', async () => {
+    for (const picture of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/x.png']) {
+      const created = await w.send('POST', '/jwt_api/products', { name: 'Risky', category: 'Serums', pictures: [picture] });
+      expect(created.statusCode, picture).toBe(400);
+      expect(created.json().message).toContain(PRODUCT_IMAGE_REFUSED);
+    }
+    const ok = await w.send('POST', '/jwt_api/products', { name: 'Safe', category: 'Serums', pictures: ['https://cdn.example/safe.png'] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const id = (ok.json() as ProductDetailResponse).product._id;
+    expect((await w.send('PUT', `/jwt_api/products/${id}`, { pictures: ['javascript:alert(1)'] })).statusCode).toBe(400);
   });
 
   it('POST /products multipart stores the pictures in the media folder', async () => {
