@@ -94,9 +94,10 @@ export class VideoSearchIndex {
     if (seqNow > this.seq) {
       const rows = this.logSince.all(this.seq) as [string, string][];
       const columns = this.columns;
-      // 'transcript' entries need nothing here: the transcript index keeps its own pending list.
+      // 'transcript' entries re-read the row too: whether a video has a transcript is whether it has a sentiment
+      // (`felt`). The transcript index keeps its own pending list of them.
       const brands = new Set<string>();
-      for (const id of new Set(rows.filter(([, kind]) => kind === 'row').map(([id]) => id))) {
+      for (const id of new Set(rows.map(([id]) => id))) {
         const before = columns.ordOf.get(id);
         if (before !== undefined) brands.add(columns.brandId[before] ?? '');
         columns.refresh(id);
