@@ -24,8 +24,10 @@ export interface MatchSet {
   ordinals: Int32Array;
   count: number;
   yesterday: number;
+  /** Sums of the shares of the matching videos that have a sentiment (`VideoColumns.felt`), and how many those are. */
   positive: number;
   negative: number;
+  felt: number;
 }
 
 /** A match set smaller than 1/SPARSE_FACTOR of the videos is paged by sorting it (see `sparsePage`). */
@@ -262,6 +264,7 @@ export class VideoSearchIndex {
     const negative = new PreciseSum();
     let count = 0;
     let yesterday = 0;
+    let felt = 0;
     // The tab's members in the date window, narrowed family by family (each a tight loop over the survivors).
     if (this.candidatesBuffer.length < members.length) this.candidatesBuffer = new Int32Array(Math.ceil(members.length * 1.25));
     const candidates = this.candidatesBuffer;
@@ -278,10 +281,12 @@ export class VideoSearchIndex {
       flags[o] = 1;
       count += 1;
       if ((createdMs[o] ?? NaN) >= since) yesterday += 1;
+      if (columns.felt[o] !== 1) continue;
+      felt += 1;
       positive.add(columns.positive[o] ?? 0);
       negative.add(columns.negative[o] ?? 0);
     }
-    return { flags, ordinals: candidates, count, yesterday, positive: positive.value, negative: negative.value };
+    return { flags, ordinals: candidates, count, yesterday, positive: positive.value, negative: negative.value, felt };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchmarkWidget, HomeOverview, SentimentWidget, TopProductsWidget, WordCloudWidget } from '../../../../src/shared/http/home.schemas';
+import type { VideoListResponse } from '../../../../src/shared/http/videos.schemas';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
 
 // Issue 26 item 15: a window whose videos have no transcript showed Positive 0 % ▼100 % and Neutral 100 % while the
@@ -61,6 +62,12 @@ describe('sentiment without a transcript is no figure', () => {
 // Issue 26 item 15, remaining gap: a window holding videos with a sentiment and some without (uploaded, not analysed
 // yet) averaged the missing ones in as 0 %, so a new upload pulled Positive down. A mean is over the videos that have
 // a sentiment only: adding one without leaves every sentiment figure as it was.
+const listSentiment = async (): Promise<number> => {
+  const response = await w.get('/jwt_api/videos', { tab: 'My Videos', date: 'all_dates' });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as VideoListResponse).data.sentiment.positive;
+};
+
 describe('a video without a sentiment in a window with sentiment', () => {
   it('leaves the KPIs, split, trend, benchmark and top products as they were, while it is counted as a video', async () => {
     const other = w.db.prepare(`SELECT substr(created_at, 1, 10) FROM videos v WHERE brand_id = ? AND substr(created_at, 1, 10) != ?
@@ -82,6 +89,8 @@ describe('a video without a sentiment in a window with sentiment', () => {
           products: new Map(products.map((product) => [product.id, [product.positive, product.negative]])),
         },
         mentions: new Map(products.map((product) => [product.id, product.mentions.current])),
+        // The videos list over all dates, beside Home's: the same videos, the same mean.
+        everything: [(await get<HomeOverview>('', { duration: 'all_dates' })).kpis.positive.current, await listSentiment()],
       };
     };
     const before = await figures();
@@ -100,6 +109,8 @@ describe('a video without a sentiment in a window with sentiment', () => {
     const after = await figures();
     expect(after.videos).toBe(before.videos + 1);
     expect(after.sentiment).toEqual(before.sentiment);
+    expect(after.everything).toEqual(before.everything);
+    expect(after.everything[1]).toBe(Math.round((after.everything[0] ?? NaN) * 1000) / 1000);
     for (const [id, mentions] of after.mentions) expect(mentions, id).toBe((before.mentions.get(id) ?? 0) + (named.includes(id) ? 1 : 0));
   });
 });
