@@ -37,12 +37,12 @@ function addVideo(row: Float64Array, at: number, columns: VideoColumns, shares: 
   row[at + FIELD.views] = (row[at + FIELD.views] ?? 0) + (columns.views[o] ?? 0);
   row[at + FIELD.likes] = (row[at + FIELD.likes] ?? 0) + (columns.likes[o] ?? 0);
   row[at + FIELD.comments] = (row[at + FIELD.comments] ?? 0) + (columns.comments[o] ?? 0);
-  const positive = columns.positive[o] ?? NaN;
+  const positive = columns.feltPositive(o);
   if (positive === positive) {
     row[at + FIELD.positive] = (row[at + FIELD.positive] ?? 0) + positive;
     row[at + FIELD.positives] = (row[at + FIELD.positives] ?? 0) + 1;
   }
-  const negative = columns.negative[o] ?? NaN;
+  const negative = columns.feltNegative(o);
   if (negative === negative) {
     row[at + FIELD.negative] = (row[at + FIELD.negative] ?? 0) + negative;
     row[at + FIELD.negatives] = (row[at + FIELD.negatives] ?? 0) + 1;
@@ -206,13 +206,15 @@ export class BrandDays {
   /** Per product code the window's videos name: how many, and their sentiment (FIELD order: positive, positives…). */
   productsWithin(window: DayWindow): Map<number, GroupFigures> {
     const columns = this.columns;
-    const value = (values: Float64Array) => (o: number) => {
-      const v = values[o] ?? NaN;
+    const value = (share: (o: number) => number) => (o: number) => {
+      const v = share(o);
       return v === v ? v : 0;
     };
-    const counted = (values: Float64Array) => (o: number) => ((values[o] ?? NaN) === (values[o] ?? NaN) ? 1 : 0);
+    const counted = (share: (o: number) => number) => (o: number) => (share(o) === share(o) ? 1 : 0);
+    const positive = (o: number) => columns.feltPositive(o);
+    const negative = (o: number) => columns.feltNegative(o);
     this.products ??= new GroupPostings(this.order, columns, (o) => columns.products.get(o), [
-      value(columns.positive), counted(columns.positive), value(columns.negative), counted(columns.negative),
+      value(positive), counted(positive), value(negative), counted(negative),
     ]);
     const { from, to } = this.span(window);
     return this.products.within(from, to, window.platform);

@@ -6,7 +6,8 @@ import { sortedOrder, type SortKind } from './sortOrders';
 
 const ROW_SQL = `SELECT v.rowid AS ord, v.id, v.brand_id, v.title, v.platform, v.creator_id, v.category, v.language, v.scene, v.pov,
   v.audio_labels, v.topics, v.brand_safety, v.demographics, v.sentiment_positive, v.sentiment_negative, v.views, v.likes, v.comments, v.sponsored,
-  v.sponsored_by, v.published_at, v.created_at, c.name AS creator_name, %PRODUCTS% AS products
+  v.sponsored_by, v.published_at, v.created_at, c.name AS creator_name, %PRODUCTS% AS products,
+  EXISTS (SELECT 1 FROM transcript_lines tl WHERE tl.video_id = v.id) AS felt
   FROM videos v LEFT JOIN creators c ON c.id = v.creator_id`;
 const PRODUCTS_OF_ONE = '(SELECT json_group_array(vp.product_id) FROM video_products vp WHERE vp.video_id = v.id)';
 
@@ -15,13 +16,14 @@ interface LoadedRow {
   language: string | null; scene: string | null; pov: string | null; audio_labels: string; topics: string; brand_safety: string;
   demographics: string; sentiment_positive: number; sentiment_negative: number; views: number; likes: number; comments: number; sponsored: number;
   sponsored_by: string | null; published_at: string | null; created_at: string; creator_name: string | null; products: string;
+  felt: number;
 }
 
 
 /** Columns of a dictionary code per ordinal (-1: none). */
 const CODE_COLUMNS = ['brand', 'platform', 'creator', 'category', 'language', 'scene', 'pov', 'sponsoredBy', 'visual', 'foul', 'title'] as const;
 /** Columns of a number per ordinal. */
-const NUMBER_COLUMNS = ['positive', 'negative', 'views', 'likes', 'comments', 'sponsored', 'createdMs'] as const;
+const NUMBER_COLUMNS = ['positive', 'negative', 'felt', 'views', 'likes', 'comments', 'sponsored', 'createdMs'] as const;
 /** Columns of strings (per ordinal, or per code for `titles` and `creatorNames`). */
 const STRING_COLUMNS = ['id', 'publishedAt', 'createdAt', 'titles', 'creatorNames'] as const;
 const LIST_COLUMNS = ['audio', 'topics', 'subTopics', 'products'] as const;
@@ -101,8 +103,15 @@ export class VideoColumns {
   demographics: Record<DemographicFamily, Int32Array> = mapFamilies<readonly string[], Int32Array>(DEMOGRAPHIC_BUCKETS, () => new Int32Array(0));
   /** Per family and bucket, each video's audience share (NaN when it has none): the list's audience summary averages them. */
   shares: Record<DemographicFamily, Float64Array[]> = mapFamilies<readonly string[], Float64Array[]>(DEMOGRAPHIC_BUCKETS, (buckets) => buckets.map(() => new Float64Array(0)));
+  /** The stored sentiment shares (what the list sorts by); a figure reads them through `feltPositive`/`feltNegative`. */
   positive = new Float64Array(0);
   negative = new Float64Array(0);
+  /**
+   * 1 for a video with a sentiment, 0 without: a video's sentiment is its transcript's, so one with no transcript line
+   * (not analysed yet, or nothing said) has none, and its stored 0 % is no measurement. The one definition every
+   * sentiment figure (home, reports, the assistant) averages over.
+   */
+  felt = new Float64Array(0);
   views = new Float64Array(0);
   /** Likes and comments: the home dashboard's engagement figures. */
   likes = new Float64Array(0);
@@ -199,6 +208,16 @@ export class VideoColumns {
   /** Number of ordinal slots (max rowid + 1); dead slots have alive = 0. */
   get size(): number {
     return this.id.length;
+  }
+
+  /** A video's positive share, NaN when it has no sentiment (`felt`): a mean skips it. */
+  feltPositive(o: number): number {
+    return this.felt[o] === 1 ? (this.positive[o] ?? NaN) : NaN;
+  }
+
+  /** A video's negative share, NaN when it has no sentiment (`felt`). */
+  feltNegative(o: number): number {
+    return this.felt[o] === 1 ? (this.negative[o] ?? NaN) : NaN;
   }
 
   /** Re-reads one video by id (added, changed or deleted). */
@@ -323,6 +342,7 @@ export class VideoColumns {
     this.demographics.gender[o] = masks.gender;
     this.positive[o] = row.sentiment_positive;
     this.negative[o] = row.sentiment_negative;
+    this.felt[o] = row.felt;
     this.views[o] = row.views;
     this.likes[o] = row.likes;
     this.comments[o] = row.comments;

@@ -24,8 +24,10 @@ export interface MatchSet {
   ordinals: Int32Array;
   count: number;
   yesterday: number;
+  /** Sums of the shares of the matching videos that have a sentiment (`VideoColumns.felt`), and how many those are. */
   positive: number;
   negative: number;
+  felt: number;
 }
 
 /** A match set smaller than 1/SPARSE_FACTOR of the videos is paged by sorting it (see `sparsePage`). */
@@ -94,9 +96,10 @@ export class VideoSearchIndex {
     if (seqNow > this.seq) {
       const rows = this.logSince.all(this.seq) as [string, string][];
       const columns = this.columns;
-      // 'transcript' entries need nothing here: the transcript index keeps its own pending list.
+      // 'transcript' entries re-read the row too: whether a video has a transcript is whether it has a sentiment
+      // (`felt`). The transcript index keeps its own pending list of them.
       const brands = new Set<string>();
-      for (const id of new Set(rows.filter(([, kind]) => kind === 'row').map(([id]) => id))) {
+      for (const id of new Set(rows.map(([id]) => id))) {
         const before = columns.ordOf.get(id);
         if (before !== undefined) brands.add(columns.brandId[before] ?? '');
         columns.refresh(id);
@@ -261,6 +264,7 @@ export class VideoSearchIndex {
     const negative = new PreciseSum();
     let count = 0;
     let yesterday = 0;
+    let felt = 0;
     // The tab's members in the date window, narrowed family by family (each a tight loop over the survivors).
     if (this.candidatesBuffer.length < members.length) this.candidatesBuffer = new Int32Array(Math.ceil(members.length * 1.25));
     const candidates = this.candidatesBuffer;
@@ -277,10 +281,12 @@ export class VideoSearchIndex {
       flags[o] = 1;
       count += 1;
       if ((createdMs[o] ?? NaN) >= since) yesterday += 1;
+      if (columns.felt[o] !== 1) continue;
+      felt += 1;
       positive.add(columns.positive[o] ?? 0);
       negative.add(columns.negative[o] ?? 0);
     }
-    return { flags, ordinals: candidates, count, yesterday, positive: positive.value, negative: negative.value };
+    return { flags, ordinals: candidates, count, yesterday, positive: positive.value, negative: negative.value, felt };
   }
 
   /**

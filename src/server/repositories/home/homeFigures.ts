@@ -72,7 +72,6 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
     FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.id IN (SELECT value FROM json_each(?))`);
   const productRows = db.prepare('SELECT id, name, pictures FROM products WHERE id IN (SELECT value FROM json_each(?))');
   const creatorRows = db.prepare('SELECT id, name, picture FROM creators WHERE id IN (SELECT value FROM json_each(?))');
-  const transcribed = db.prepare('SELECT 1 FROM transcript_lines WHERE video_id = ? LIMIT 1').pluck();
 
   /**
    * A range's videos by day and its window over them: the brand's days (no report filters: the common case), or days
@@ -109,16 +108,6 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
   return {
     totals(range: HomeRange): Totals {
       return totalsOf(windowSums(range, TOTAL_FIELDS));
-    },
-
-    /**
-     * Whether a video of the range has a transcript: a video's sentiment is its transcript's, so without one the
-     * range has no sentiment to show (its videos' stored 0 % is no measurement).
-     */
-    transcribedIn(range: HomeRange): boolean {
-      const { days, window } = windowOf(range);
-      const ids = index.columnsNow().id;
-      return days.someVideo(window, (o) => transcribed.get(ids[o] ?? '') !== undefined);
     },
 
     /** Per bucket with videos (its start, YYYY-MM-DD): its totals. */

@@ -30,7 +30,7 @@ export function createReportVideos(db: Database.Database, index: VideoSearchInde
         return [{
           _id: row.id, title: row.title, platform: row.platform, creator_name: row.creator_name, created_at: row.created_at,
           views: columns.views[o] ?? 0, likes: columns.likes[o] ?? 0, comments: columns.comments[o] ?? 0,
-          positive: numberOrNull(columns.positive[o]), negative: numberOrNull(columns.negative[o]),
+          positive: numberOrNull(columns.feltPositive(o)), negative: numberOrNull(columns.feltNegative(o)),
         }];
       }),
     };

@@ -130,8 +130,8 @@ function publishedMs(columns: VideoColumns, o: number): number | null {
 function sortKey(columns: VideoColumns, by: SpeechReportQuery['cluster_sort_by']): (o: number) => number | null {
   switch (by) {
     case 'views': return (o) => columns.views[o] ?? 0;
-    case 'positive': return (o) => numberOrNull(columns.positive[o]);
-    case 'negative': return (o) => numberOrNull(columns.negative[o]);
+    case 'positive': return (o) => numberOrNull(columns.feltPositive(o));
+    case 'negative': return (o) => numberOrNull(columns.feltNegative(o));
     default: return (o) => publishedMs(columns, o);
   }
 }

@@ -95,7 +95,8 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
       const cached = summaries.get(key);
       if (cached) return cached;
       const row = matchOf(scope, query, window);
-      const average = (sum: number): number => (row.count === 0 ? 0 : sum / row.count);
+      // Over the videos that have a sentiment, as every sentiment figure (home, reports) is.
+      const average = (sum: number): number => (row.felt === 0 ? 0 : sum / row.felt);
       const summary: ListSummary = {
         count: row.count,
         yesterday: row.yesterday,

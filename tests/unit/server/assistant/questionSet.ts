@@ -3,6 +3,7 @@ import type { AssistantMessage } from '../../../../src/shared/assistant/assistan
 import { countLabel } from '../../../../src/shared/rules/formatting';
 import { valueLabel } from '../../../../src/shared/labels';
 import { AGE_RANGES, ETHNICITIES, GENDERS } from '../../../../src/shared/constants';
+import { HAS_SENTIMENT } from '../videos/support/sentimentReference';
 
 /**
  * The assistant's test set (issue 13): questions over a seeded workspace, each with its check derived from the
@@ -36,7 +37,7 @@ const topics: QuestionCase['check'] = (db, brandId, answer) => {
   return { problems: rows.filter((r) => r.n > cutoff).flatMap((r) => has(answer.content, `${r.topic} — ${countLabel(r.n, 'video')}`, 'topic')) };
 };
 const sentiment: QuestionCase['check'] = (db, brandId, answer) => {
-  const row = db.prepare(`SELECT AVG(sentiment_positive) AS positive, AVG(sentiment_negative) AS negative FROM videos v WHERE ${IN_WINDOW}`).get(params(brandId, windowOf(answer))) as { positive: number; negative: number };
+  const row = db.prepare(`SELECT AVG(sentiment_positive) AS positive, AVG(sentiment_negative) AS negative FROM videos v WHERE ${IN_WINDOW} AND ${HAS_SENTIMENT}`).get(params(brandId, windowOf(answer))) as { positive: number; negative: number };
   return { problems: [...percentNear(answer.content, /([\d.]+)% positive/, row.positive, 'positive'), ...percentNear(answer.content, /([\d.]+)% negative/, row.negative, 'negative')] };
 };
 const demographics: QuestionCase['check'] = (db, brandId, answer) => {

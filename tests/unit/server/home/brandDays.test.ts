@@ -77,6 +77,14 @@ function picked(range: HomeRange): { columns: VideoColumns; videos: number[] } {
   return { columns, videos };
 }
 
+/** Each video's share, NaN for a video without a sentiment (`VideoColumns.felt`): a mean skips it. */
+const feltShares = (columns: VideoColumns, share: 'positive' | 'negative'): Float64Array =>
+  Float64Array.from({ length: columns.size }, (_, o) => (share === 'positive' ? columns.feltPositive(o) : columns.feltNegative(o)));
+
+/** A mean of figures equals the reference mean, or both are none. */
+const expectMean = (actual: number | null | undefined, expected: number | null, label: string) =>
+  expected === null ? expect(actual, label).toBeNull() : expect(actual, label).toBeCloseTo(expected, 12);
+
 const sum = (columns: VideoColumns, videos: number[], values: (c: VideoColumns) => Float64Array) => videos.reduce((total, o) => total + (values(columns)[o] ?? 0), 0);
 
 describe('home figures from days, postings and shortcuts equal a pass over the window', () => {
@@ -96,8 +104,9 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
       expect(totals.views, label).toBe(sum(columns, videos, (c) => c.views));
       expect(totals.likes, label).toBe(sum(columns, videos, (c) => c.likes));
       expect(totals.comments, label).toBe(sum(columns, videos, (c) => c.comments));
-      if (videos.length > 0) expect(totals.positive, label).toBeCloseTo(preciseMean(columns.positive, videos) ?? NaN, 12);
-      else expect(totals.positive, label).toBeNull();
+      const positive = feltShares(columns, 'positive');
+      const negative = feltShares(columns, 'negative');
+      expectMean(totals.positive, preciseMean(positive, videos), label);
 
       for (const unit of ['day', 'week', 'month'] as BucketUnit[]) {
         const expected = new Map<string, number[]>();
@@ -110,7 +119,7 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
         for (const [key, members] of expected) {
           expect(buckets.get(key)?.videos).toBe(members.length);
           expect(buckets.get(key)?.views).toBe(sum(columns, members, (c) => c.views));
-          expect(buckets.get(key)?.negative).toBeCloseTo(preciseMean(columns.negative, members) ?? NaN, 12);
+          expectMean(buckets.get(key)?.negative, preciseMean(negative, members), `${label} ${key}`);
         }
       }
 
@@ -146,6 +155,7 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
     for (const range of windows()) {
       const { columns, videos } = picked(range);
       const label = JSON.stringify(range);
+      const positive = feltShares(columns, 'positive');
       const byProduct = new Map<string, number[]>();
       const byCreator = new Map<string, number[]>();
       for (const o of videos) {
@@ -164,7 +174,7 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
       for (const row of top) {
         const members = byProduct.get(row.id) ?? [];
         expect(row.mentions, label).toBe(members.length);
-        expect(row.positive, label).toBeCloseTo(preciseMean(columns.positive, members) ?? 0, 12);
+        expect(row.positive, label).toBeCloseTo(preciseMean(positive, members) ?? 0, 12);
       }
       const mentions = figures.productMentions({ ...range }, [...byProduct.keys(), 'no-such-product']);
       for (const [id, members] of byProduct) expect(mentions.get(id)).toBe(members.length);

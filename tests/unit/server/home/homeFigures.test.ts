@@ -4,6 +4,7 @@ import type {
 } from '../../../../src/shared/http/home.schemas';
 import { AGE_RANGES, ETHNICITIES, GENDERS } from '../../../../src/shared/constants';
 import { spokenWords } from '../../../../src/server/repositories/home/wordCloud';
+import { HAS_SENTIMENT } from '../videos/support/sentimentReference';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
 
 // Every home figure against an independent SQL query over the seeded workspace, for the window the answer names and
@@ -33,14 +34,19 @@ const COUNTED = `v.id NOT IN (SELECT target_id FROM marks WHERE kind = 'video' A
   AND v.id NOT IN (SELECT video_id FROM video_removals WHERE brand_id = ?)`;
 
 /** Videos of a brand in a window (SQL written apart from the app's). */
-function videosIn(brandId: string, window: Window, platform?: string): { id: string; views: number; likes: number; comments: number; sentiment_positive: number; sentiment_negative: number; created_at: string; demographics: string }[] {
+function videosIn(brandId: string, window: Window, platform?: string): { id: string; views: number; likes: number; comments: number; sentiment_positive: number; sentiment_negative: number; felt: number; created_at: string; demographics: string }[] {
   return w.db
-    .prepare(`SELECT id, views, likes, comments, sentiment_positive, sentiment_negative, created_at, demographics FROM videos v
+    .prepare(`SELECT id, views, likes, comments, sentiment_positive, sentiment_negative, ${HAS_SENTIMENT} AS felt, created_at, demographics FROM videos v
       WHERE brand_id = ? AND created_at BETWEEN ? AND ? AND ${COUNTED} ${platform ? 'AND platform = ?' : ''}`)
     .all(brandId, window.start ?? '0000', window.end, w.brandId, w.brandId, ...(platform ? [platform] : [])) as never;
 }
 
 const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
+/** The mean positive share over the rows with a sentiment (null: none has one). */
+const positiveOf = (rows: { sentiment_positive: number; felt: number }[]): number | null => {
+  const felt = rows.filter((row) => row.felt === 1);
+  return felt.length === 0 ? null : mean(felt.map((row) => row.sentiment_positive));
+};
 
 describe('home KPIs and widgets against SQL', () => {
   it('counts videos, views, likes, comments and sentiment of the window and of the one before', async () => {
@@ -54,7 +60,9 @@ describe('home KPIs and widgets against SQL', () => {
         expect(home.kpis.views[pick]).toBe(rows.reduce((sum, row) => sum + row.views, 0));
         expect(home.kpis.likes[pick]).toBe(rows.reduce((sum, row) => sum + row.likes, 0));
         expect(home.kpis.comments[pick]).toBe(rows.reduce((sum, row) => sum + row.comments, 0));
-        if (rows.length > 0) expect(home.kpis.positive[pick]).toBeCloseTo(mean(rows.map((row) => row.sentiment_positive)), 10);
+        const positive = positiveOf(rows);
+        if (positive === null) expect(home.kpis.positive[pick]).toBeNull();
+        else expect(home.kpis.positive[pick]).toBeCloseTo(positive, 10);
       }
       // The previous window is as long as this one and ends where it starts.
       const length = Date.parse(home.window.end) - Date.parse(home.window.start!);
@@ -86,8 +94,9 @@ describe('home KPIs and widgets against SQL', () => {
     const sentiment = await widget<SentimentWidget>('/sentiment');
     for (const point of sentiment.trend) {
       const inBucket = byMonth.get(point.start) ?? [];
-      if (inBucket.length === 0) expect(point.positive).toBeNull();
-      else expect(point.positive).toBeCloseTo(mean(inBucket.map((row) => row.sentiment_positive)), 10);
+      const positive = positiveOf(inBucket);
+      if (positive === null) expect(point.positive).toBeNull();
+      else expect(point.positive).toBeCloseTo(positive, 10);
     }
     const split = sentiment.split;
     expect((split.positive.current ?? NaN) + (split.negative.current ?? NaN) + (split.neutral.current ?? NaN)).toBeCloseTo(1, 10);
@@ -106,7 +115,7 @@ describe('home KPIs and widgets against SQL', () => {
     const top = await widget<TopProductsWidget>('/top_products');
     const mentions = (window: Window) =>
       new Map(
-        (w.db.prepare(`SELECT vp.product_id AS id, COUNT(*) AS n, AVG(v.sentiment_positive) AS positive FROM video_products vp JOIN videos v ON v.id = vp.video_id
+        (w.db.prepare(`SELECT vp.product_id AS id, COUNT(*) AS n, COALESCE(AVG(CASE WHEN ${HAS_SENTIMENT} THEN v.sentiment_positive END), 0) AS positive FROM video_products vp JOIN videos v ON v.id = vp.video_id
           WHERE v.brand_id = ? AND v.created_at BETWEEN ? AND ? AND ${COUNTED} GROUP BY vp.product_id`).all(w.brandId, window.start ?? '0000', window.end, w.brandId, w.brandId) as { id: string; n: number; positive: number }[]).map((row) => [row.id, row]),
       );
     const now = mentions(top.window);

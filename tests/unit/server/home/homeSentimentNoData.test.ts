@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BenchmarkWidget, HomeOverview, SentimentWidget, WordCloudWidget } from '../../../../src/shared/http/home.schemas';
+import type { BenchmarkWidget, HomeOverview, SentimentWidget, TopProductsWidget, WordCloudWidget } from '../../../../src/shared/http/home.schemas';
+import type { VideoListResponse } from '../../../../src/shared/http/videos.schemas';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
 
 // Issue 26 item 15: a window whose videos have no transcript showed Positive 0 % ▼100 % and Neutral 100 % while the
@@ -55,5 +56,61 @@ describe('sentiment without a transcript is no figure', () => {
     const { positive, negative, neutral } = sentiment.split;
     expect(positive.current).toBeGreaterThan(0);
     expect((positive.current ?? NaN) + (negative.current ?? NaN) + (neutral.current ?? NaN)).toBeCloseTo(1, 10);
+  });
+});
+
+// Issue 26 item 15, remaining gap: a window holding videos with a sentiment and some without (uploaded, not analysed
+// yet) averaged the missing ones in as 0 %, so a new upload pulled Positive down. A mean is over the videos that have
+// a sentiment only: adding one without leaves every sentiment figure as it was.
+const listSentiment = async (): Promise<number> => {
+  const response = await w.get('/jwt_api/videos', { tab: 'My Videos', date: 'all_dates' });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as VideoListResponse).data.sentiment.positive;
+};
+
+describe('a video without a sentiment in a window with sentiment', () => {
+  it('leaves the KPIs, split, trend, benchmark and top products as they were, while it is counted as a video', async () => {
+    const other = w.db.prepare(`SELECT substr(created_at, 1, 10) FROM videos v WHERE brand_id = ? AND substr(created_at, 1, 10) != ?
+      AND EXISTS (SELECT 1 FROM transcript_lines tl WHERE tl.video_id = v.id) AND EXISTS (SELECT 1 FROM video_products vp WHERE vp.video_id = v.id)
+      GROUP BY 1 ORDER BY COUNT(*) DESC, 1 LIMIT 1`).pluck().get(w.brandId, day) as string;
+    const query = { duration: 'custom', start_date: other, end_date: other };
+    const figures = async () => {
+      const overview = await get<HomeOverview>('', query);
+      const sentiment = await get<SentimentWidget>('/sentiment', query);
+      const own = (await get<BenchmarkWidget>('/benchmark', query)).brands.find((brand) => brand.id === w.brandId);
+      const products = (await get<TopProductsWidget>('/top_products', query)).products;
+      return {
+        videos: overview.kpis.videos.current,
+        sentiment: {
+          kpis: [overview.kpis.positive.current, overview.kpis.negative.current],
+          split: sentiment.split,
+          trend: sentiment.trend,
+          benchmark: [own?.positive.current, own?.negative.current],
+          products: new Map(products.map((product) => [product.id, [product.positive, product.negative]])),
+        },
+        mentions: new Map(products.map((product) => [product.id, product.mentions.current])),
+        // The videos list over all dates, beside Home's: the same videos, the same mean.
+        everything: [(await get<HomeOverview>('', { duration: 'all_dates' })).kpis.positive.current, await listSentiment()],
+      };
+    };
+    const before = await figures();
+    expect(before.sentiment.kpis[0]).toBeGreaterThan(0);
+
+    // A copy of one of the day's videos as just uploaded: not analysed, no transcript, its sentiment stored as 0.
+    const source = w.db.prepare(`SELECT id FROM videos v WHERE brand_id = ? AND substr(created_at, 1, 10) = ?
+      AND EXISTS (SELECT 1 FROM video_products vp WHERE vp.video_id = v.id) ORDER BY id LIMIT 1`).pluck().get(w.brandId, other) as string;
+    w.db.exec('CREATE TEMP TABLE uploaded AS SELECT * FROM videos WHERE 0');
+    w.db.prepare('INSERT INTO uploaded SELECT * FROM videos WHERE id = ?').run(source);
+    w.db.exec("UPDATE uploaded SET id = 'not-analysed-yet', analysis_stage = 'pending', sentiment_positive = 0, sentiment_negative = 0");
+    w.db.exec('INSERT INTO videos SELECT * FROM uploaded; DROP TABLE uploaded');
+    w.db.prepare("INSERT INTO video_products (video_id, product_id) SELECT 'not-analysed-yet', product_id FROM video_products WHERE video_id = ?").run(source);
+    const named = w.db.prepare('SELECT product_id FROM video_products WHERE video_id = ?').pluck().all(source) as string[];
+
+    const after = await figures();
+    expect(after.videos).toBe(before.videos + 1);
+    expect(after.sentiment).toEqual(before.sentiment);
+    expect(after.everything).toEqual(before.everything);
+    expect(after.everything[1]).toBe(Math.round((after.everything[0] ?? NaN) * 1000) / 1000);
+    for (const [id, mentions] of after.mentions) expect(mentions, id).toBe((before.mentions.get(id) ?? 0) + (named.includes(id) ? 1 : 0));
   });
 });

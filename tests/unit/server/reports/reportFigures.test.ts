@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ReportDefinitionInput, ReportFigures, SpeechReport } from '../../../../src/shared/http/reports.schemas';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+import { HAS_SENTIMENT } from '../videos/support/sentimentReference';
 
 let w: VideoWorkspace;
 beforeAll(async () => {
@@ -20,8 +21,8 @@ const counted = (): string => `v.id NOT IN (SELECT target_id FROM marks WHERE ki
 
 /** The videos a report's filters keep, written in SQL apart from the code under test. */
 function sqlVideos(brandId: string, start: string, end: string, where = '', ...params: unknown[]) {
-  return w.db.prepare(`SELECT id, views, likes, comments, sentiment_positive AS positive, created_at FROM videos v
-    WHERE brand_id = ? AND created_at BETWEEN ? AND ? AND ${counted()} ${where}`).all(brandId, start, end, ...params) as { id: string; views: number; likes: number; comments: number; positive: number; created_at: string }[];
+  return w.db.prepare(`SELECT id, views, likes, comments, sentiment_positive AS positive, ${HAS_SENTIMENT} AS felt, created_at FROM videos v
+    WHERE brand_id = ? AND created_at BETWEEN ? AND ? AND ${counted()} ${where}`).all(brandId, start, end, ...params) as { id: string; views: number; likes: number; comments: number; positive: number; felt: number; created_at: string }[];
 }
 
 const total = (rows: { views: number }[]) => rows.reduce((sum, row) => sum + row.views, 0);
@@ -54,7 +55,8 @@ describe('report figures against SQL', () => {
     expect(figures.scope.brand).toMatchObject({ id: competitor, competitor: true });
     const rows = sqlVideos(competitor, '0000', figures.scope.window.end, 'AND id IN (SELECT video_id FROM video_products WHERE product_id = ?)', product);
     expect(figures.kpis!.videos.current).toBe(rows.length);
-    const mean = rows.reduce((sum, row) => sum + row.positive, 0) / rows.length;
+    const felt = rows.filter((row) => row.felt === 1);
+    const mean = felt.reduce((sum, row) => sum + row.positive, 0) / felt.length;
     expect(figures.sentiment!.split.positive.current).toBeCloseTo(mean, 12);
     expect(figures.sentiment!.split.positive.previous).toBeNull();
     expect(figures.top_products!.products[0]).toMatchObject({ id: product, mentions: { current: rows.length } });

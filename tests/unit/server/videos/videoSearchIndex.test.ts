@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_SORTS, VIDEO_TABS } from '../../../../src/shared/constants';
 import type { VideoFiltersInput, VideoListResponse } from '../../../../src/shared/http/videos.schemas';
 import { facetsInSql } from './support/facetsReference';
+import { HAS_SENTIMENT } from './support/sentimentReference';
 import { openVideoWorkspace, type VideoWorkspace } from './support/videoWorkspace';
 
 // The list's count, summary and pages come from the in-memory search index (src/server/search); get_video_ids stays in
@@ -57,10 +58,11 @@ function phrasesFromTranscripts(): string[] {
   return [...new Set(phrases.filter((phrase) => phrase.trim().length >= 3))];
 }
 
-/** Direct SQL summary of a set of ids (yesterday and average sentiment). */
+/** Direct SQL summary of a set of ids (average sentiment over those that have one). */
 function sqlSentiment(ids: readonly string[]): { positive: number; negative: number } {
   const row = w.db
-    .prepare('SELECT COALESCE(AVG(sentiment_positive), 0) AS p, COALESCE(AVG(sentiment_negative), 0) AS n FROM videos WHERE id IN (SELECT value FROM json_each(?))')
+    .prepare(`SELECT COALESCE(AVG(sentiment_positive), 0) AS p, COALESCE(AVG(sentiment_negative), 0) AS n FROM videos v
+      WHERE id IN (SELECT value FROM json_each(?)) AND ${HAS_SENTIMENT}`)
     .get(JSON.stringify(ids)) as { p: number; n: number };
   return { positive: Math.round(row.p * 1000) / 1000, negative: Math.round(row.n * 1000) / 1000 };
 }

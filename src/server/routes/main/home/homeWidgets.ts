@@ -1,6 +1,6 @@
 import type { Compared, EngagementWidget, MaybeCompared, HomeKpis, HomeWidget, HomeWidgetBody, SentimentWidget } from '../../../../shared/http/home.schemas';
 import { DEMOGRAPHIC_BUCKETS } from '../../../search/columnValues';
-import type { HomeRange, Totals } from '../../../repositories/home/homeFigures';
+import type { Totals } from '../../../repositories/home/homeFigures';
 import { bucketsBetween } from '../../../repositories/home/homeWindow';
 import type { HomeRepositories } from '../../../repositories/home/index';
 import type { ResolvedHome } from './homeScope';
@@ -15,16 +15,14 @@ interface Felt {
   positive: number | null;
   negative: number | null;
 }
-const NOT_FELT: Felt = { positive: null, negative: null };
 
 /**
- * A range's mean sentiment, or nulls (shown "—") when none of its videos has a transcript: a video's sentiment is its
- * transcript's, so an empty window, or one of videos not transcribed yet, has none to show — not 0 % positive and
- * 100 % neutral.
+ * A range's mean sentiment over its videos that have one (`VideoColumns.felt`: a video's sentiment is its
+ * transcript's), or nulls (shown "—") when none has: an empty window, or one of videos not transcribed yet, has none
+ * to show — not 0 % positive and 100 % neutral.
  */
-function feltIn(repos: HomeRepositories, range: HomeRange | null, totals: Totals | null): Felt {
-  if (!range || !totals || totals.videos === 0 || !repos.figures.transcribedIn(range)) return NOT_FELT;
-  return { positive: totals.positive, negative: totals.negative };
+function feltIn(totals: Totals | null): Felt {
+  return { positive: totals?.positive ?? null, negative: totals?.negative ?? null };
 }
 
 const maybe = (current: number | null, previous: number | null): MaybeCompared => ({ current, previous });
@@ -33,8 +31,8 @@ const maybe = (current: number | null, previous: number | null): MaybeCompared =
 export function homeKpis(repos: HomeRepositories, home: ResolvedHome): HomeKpis {
   const now = repos.figures.totals(home.current);
   const before = home.previous ? repos.figures.totals(home.previous) : null;
-  const feltNow = feltIn(repos, home.current, now);
-  const feltBefore = feltIn(repos, home.previous, before);
+  const feltNow = feltIn(now);
+  const feltBefore = feltIn(before);
   return {
     videos: compared(now.videos, before?.videos),
     views: compared(now.views, before?.views),
@@ -76,8 +74,8 @@ function engagement(repos: HomeRepositories, home: ResolvedHome): EngagementWidg
 }
 
 function sentiment(repos: HomeRepositories, home: ResolvedHome): SentimentWidget {
-  const now = feltIn(repos, home.current, repos.figures.totals(home.current));
-  const before = feltIn(repos, home.previous, home.previous ? repos.figures.totals(home.previous) : null);
+  const now = feltIn(repos.figures.totals(home.current));
+  const before = feltIn(home.previous ? repos.figures.totals(home.previous) : null);
   const positive = maybe(now.positive, before.positive);
   const negative = maybe(now.negative, before.negative);
   const neutral = (p: number | null, n: number | null) => (p === null || n === null ? null : Math.max(0, 1 - p - n));
@@ -90,9 +88,9 @@ function sentiment(repos: HomeRepositories, home: ResolvedHome): SentimentWidget
       negative,
       neutral: maybe(neutral(positive.current, negative.current), neutral(positive.previous, negative.previous)),
     },
-    // Without a transcript in the window no bucket has a sentiment either.
+    // A bucket without a video that has a sentiment has none (null).
     trend: axis(home, buckets).map((start) => {
-      const bucket = now === NOT_FELT ? undefined : buckets.get(start);
+      const bucket = buckets.get(start);
       return { start, positive: bucket?.positive ?? null, negative: bucket?.negative ?? null };
     }),
   };
@@ -137,7 +135,7 @@ export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories
       const previous = home.previous ? { ...home.previous, brandId } : null;
       const now = repos.figures.totals(current);
       const before = previous ? repos.figures.totals(previous) : null;
-      return { brandId, now, before, feltNow: feltIn(repos, current, now), feltBefore: feltIn(repos, previous, before) };
+      return { brandId, now, before, feltNow: feltIn(now), feltBefore: feltIn(before) };
     });
     const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
     const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
