@@ -13,6 +13,7 @@ import { migration012ChatTimetokens } from './012_chat_timetokens';
 import { migration013Widgets } from './013_widgets';
 import { migration014PublishJobs } from './014_publish_jobs';
 import { migration015Integrations } from './015_integrations';
+import { migration024TranscriptPairPositions } from './024_transcript_pair_positions';
 
 /** A forward-only schema step; `version` is its position and never changes once released. */
 export interface Migration {
@@ -23,4 +24,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover, migration005VideoSearch, migration006UploadsAnalysis, migration007CatalogLists, migration008TranscriptTerms, migration009SearchSnapshots, migration010ReportDefinitions, migration011Assistant, migration012ChatTimetokens, migration013Widgets, migration014PublishJobs, migration015Integrations];
+export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover, migration005VideoSearch, migration006UploadsAnalysis, migration007CatalogLists, migration008TranscriptTerms, migration009SearchSnapshots, migration010ReportDefinitions, migration011Assistant, migration012ChatTimetokens, migration013Widgets, migration014PublishJobs, migration015Integrations, migration024TranscriptPairPositions];
