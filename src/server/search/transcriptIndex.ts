@@ -167,14 +167,14 @@ function sayingRun(pairs: readonly ReadonlySet<string>[], middles: readonly numb
   return (content) => (first === null || first.some((term) => content.includes(term))) && lineSaysRun(content, pairs, middles);
 }
 
-/** One video's terms, and its pairs' slots (see pairPositions.ts) when `positioned`. */
-function videoTerms(lines: Database.Statement, rowid: number, positioned: boolean) {
+/** One video's terms, and the slots (see pairPositions.ts) of its pairs that `slotted` keeps, when given. */
+function videoTerms(lines: Database.Statement, rowid: number, slotted?: (pair: string) => boolean) {
   const words = new Set<string>();
   const pairs = new Set<string>();
-  const positions = positioned ? new Map<string, number[]>() : undefined;
+  const positions = slotted ? new Map<string, number[]>() : undefined;
   let base = 0;
   // Any line order will do: a line's slots follow on from the last, and no run of pairs crosses between lines.
-  for (const content of lines.all(rowid) as string[]) base += addLineTerms(content, words, pairs, positions, base);
+  for (const content of lines.all(rowid) as string[]) base += addLineTerms(content, words, pairs, positions, base, slotted);
   return { words, pairs, positions };
 }
 
@@ -197,7 +197,7 @@ export function addPendingTranscripts(db: Database.Database): void {
   const slotsByPair = new Map<string, Map<number, number[]>>();
   db.transaction(() => {
     for (const rowid of pending) {
-      const { words, pairs, positions } = videoTerms(lines, rowid, positioned);
+      const { words, pairs, positions } = videoTerms(lines, rowid, positioned ? () => true : undefined);
       for (const [pair, slots] of positions ?? []) {
         const videos = slotsByPair.get(pair);
         if (videos) videos.set(rowid, slots);
@@ -256,13 +256,19 @@ export function rebuildTranscriptTerms(db: Database.Database): void {
     if (positioned) db.exec(`DELETE FROM ${POSITIONS}`);
     const insert = { word: db.prepare(`INSERT INTO ${TABLES.word} (term, videos) VALUES (?, ?)`), pair: db.prepare(`INSERT INTO ${TABLES.pair} (term, videos) VALUES (?, ?)`) };
     const insertPositions = positioned ? db.prepare(`INSERT INTO ${POSITIONS} (id, positions) VALUES (?, ?)`) : null;
+    const passOf = new Map<string, number>();
     for (let pass = 0; pass < passes; pass++) {
       const postings = { word: new Map<string, number[]>(), pair: new Map<string, number[]>() };
       const slotWriters = new Map<string, PositionsWriter>();
+      // Slots are collected for this pass's pairs only (each pair's pass looked up once per build, not per line).
+      const inPass = (pair: string): boolean => {
+        let at = passOf.get(pair);
+        if (at === undefined) passOf.set(pair, (at = termPass(pair, passes)));
+        return at === pass;
+      };
       for (const rowid of videos) {
-        const { words, pairs, positions } = videoTerms(lines, rowid, positioned);
+        const { words, pairs, positions } = videoTerms(lines, rowid, positioned ? inPass : undefined);
         for (const [pair, slots] of positions ?? []) {
-          if (passes > 1 && termPass(pair, passes) !== pass) continue;
           let writer = slotWriters.get(pair);
           if (!writer) slotWriters.set(pair, (writer = new PositionsWriter()));
           writer.add(rowid, slots);

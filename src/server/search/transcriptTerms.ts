@@ -13,9 +13,9 @@ const SPLIT = /(\s+)/u;
 
 /**
  * Adds the words and single-space pairs of one line to the sets and, given `positions`, each pair's slot (from `base`,
- * see pairPositions.ts) to its list. Answers how many slots the line's words take.
+ * see pairPositions.ts) to its list (only the pairs `slotted` keeps, when given). Answers how many slots the words take.
  */
-export function addLineTerms(content: string, words: Set<string>, pairs: Set<string>, positions?: Map<string, number[]>, base = 0): number {
+export function addLineTerms(content: string, words: Set<string>, pairs: Set<string>, positions?: Map<string, number[]>, base = 0, slotted?: (pair: string) => boolean): number {
   const parts = content.split(SPLIT);
   // parts alternate: word, gap, word, gap … (a leading or trailing gap leaves an empty word at that end).
   for (let i = 0; i < parts.length; i += 2) {
@@ -26,7 +26,7 @@ export function addLineTerms(content: string, words: Set<string>, pairs: Set<str
     if (next === '' || parts[i + 1] !== ' ') continue;
     const pair = `${word} ${next}`;
     pairs.add(pair);
-    if (!positions) continue;
+    if (!positions || (slotted && !slotted(pair))) continue;
     const slots = positions.get(pair);
     if (slots) slots.push(base + i / 2);
     else positions.set(pair, [base + i / 2]);
