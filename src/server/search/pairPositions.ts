@@ -94,9 +94,41 @@ export class EntryCursor {
     this.bodyEnd = this.at + size;
   }
 
-  /** Moves to the first entry at or past `rowid`. */
+  /**
+   * Moves to the first entry at or past `rowid`. The entries passed over are read in local variables, header only:
+   * a common pair's posting holds an entry for most videos, and a run's rarer pairs make it jump over most of them.
+   */
   seek(rowid: number): void {
-    while (this.rowid < rowid) this.next();
+    if (this.rowid >= rowid) return;
+    const posting = this.posting;
+    let at = this.bodyEnd;
+    let current = this.rowid;
+    while (at < posting.length) {
+      let byte = posting[at++] ?? 0;
+      let delta = byte & 0x7f;
+      for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+        byte = posting[at++] ?? 0;
+        delta += (byte & 0x7f) * scale;
+      }
+      byte = posting[at++] ?? 0;
+      let size = byte & 0x7f;
+      for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+        byte = posting[at++] ?? 0;
+        size += (byte & 0x7f) * scale;
+      }
+      current += delta;
+      if (current >= rowid) {
+        this.rowid = current;
+        this.at = at;
+        this.bodyStart = at;
+        this.bodyEnd = at + size;
+        return;
+      }
+      at += size;
+    }
+    this.rowid = END;
+    this.at = at;
+    this.bodyEnd = at;
   }
 
   /** The current entry's slots, ascending. */
