@@ -84,33 +84,54 @@ function transcriptWords(): string[] {
   return [...new Set(words)].sort();
 }
 
-/** Two adjacent words of the English templates and speech (openers, tails, asides), as people search a phrase they heard. */
-function transcriptPhrases(): string[] {
-  const sentences = [
+/** The English templates and speech (openers, tails, asides) people hear in the demo videos. */
+function templateSentences(): string[] {
+  return [
     ...ENGLISH_PHASES.flatMap((phase) => [...phase.neutral, ...phase.positive, ...phase.negative]),
     ...ENGLISH_SPEECH.openers, ...ENGLISH_SPEECH.tails, ...ENGLISH_SPEECH.asides,
   ];
+}
+
+/** Two adjacent words of the templates and speech, as people search a phrase they heard. */
+function transcriptPhrases(): string[] {
   const phrases = new Set<string>();
-  for (const sentence of sentences) {
+  for (const sentence of templateSentences()) {
     const words = sentence.replace(/\{\w+\}/g, ' ').toLowerCase().split(/[^a-z']+/).filter(Boolean);
     for (let i = 0; i + 1 < words.length; i++) if (`${words[i]} ${words[i + 1]}`.length >= 6) phrases.add(`${words[i]} ${words[i + 1]}`);
   }
   return [...phrases].sort();
 }
 
-/** What a transcript search of the bench looks for (each kind's p95 is printed on its own). */
-export type SearchKind = 'one word' | 'two-word phrase' | 'word prefix' | 'name';
-export const SEARCH_KINDS: readonly SearchKind[] = ['one word', 'two-word phrase', 'word prefix', 'name'];
+/**
+ * Three to five adjacent words of the templates and speech, taken within one stretch between placeholders and
+ * punctuation, so the phrase is said as typed.
+ */
+function transcriptRuns(): string[] {
+  const runs = new Set<string>();
+  for (const sentence of templateSentences()) {
+    for (const stretch of sentence.split(/\{\w+\}|[,.;:!?—]/)) {
+      const words = stretch.toLowerCase().split(/[^a-z']+/).filter(Boolean);
+      for (let length = 3; length <= 5; length++) for (let i = 0; i + length <= words.length; i++) runs.add(words.slice(i, i + length).join(' '));
+    }
+  }
+  return [...runs].sort();
+}
+
+/** What a transcript search of the bench looks for (each kind's p95 is printed and judged on its own). */
+export type SearchKind = 'one word' | 'two-word phrase' | 'word prefix' | 'name' | 'phrase of 3-5 words';
+export const SEARCH_KINDS: readonly SearchKind[] = ['one word', 'two-word phrase', 'word prefix', 'name', 'phrase of 3-5 words'];
 
 /**
  * `count` distinct transcript searches (search_in=transcript) of each kind, as a person types: whole words, two-word
- * phrases heard in the videos, word prefixes of three or more letters, product and creator names; first pages mostly,
+ * phrases heard in the videos, word prefixes of three or more letters, product and creator names (product names are
+ * runs of two to five words), phrases of three to five words heard in the videos; first pages mostly,
  * any sort. Each search text is used once, so each is computed cold.
  */
 export function coldSearchQueries(options: VideoFilterOptions, count: number, seed: number): Record<SearchKind, ListQuery[]> {
   const rng = Prng.derive(seed, 'bench-search');
   const words = transcriptWords();
   const phrases = transcriptPhrases();
+  const longer = transcriptRuns();
   const names = [...options.product.map((option) => option.label), ...options.influencer.map((option) => option.label)];
   const draw: Record<SearchKind, () => string> = {
     'one word': () => rng.pick(words),
@@ -120,6 +141,7 @@ export function coldSearchQueries(options: VideoFilterOptions, count: number, se
       return word.slice(0, rng.int(3, Math.max(3, word.length - 1)));
     },
     name: () => rng.pick(names),
+    'phrase of 3-5 words': () => rng.pick(longer),
   };
   const seen = new Set<string>();
   const queries = {} as Record<SearchKind, ListQuery[]>;

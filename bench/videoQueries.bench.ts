@@ -1,6 +1,7 @@
 /**
- * Issues 3 and 11 performance: p95 of (a) a filtered, sorted list page and (b) transcript searches across all videos
- * (one word, two-word phrase, word prefix, each on its own), at 10k and 100k videos (≥40 transcript lines each, every
+ * Issues 3, 11 and 26 performance: p95 of (a) a filtered, sorted list page and (b) transcript searches across all videos
+ * (one word, two-word phrase, word prefix, product or creator name, phrase of 3–5 words, each on its own and each
+ * judged), at 10k and 100k videos (≥40 transcript lines each, every
  * line distinct varied speech), through app.inject (routing, auth, zod and JSON included). Also printed: the share of
  * lines common words hit. Targets: p95 ≤ 25 ms at 100k and ≤ 2× the 10k figure of this run. The first requests after
  * a start and the back end's memory are measured on a real back-end process by coldStart.bench.ts.
@@ -14,7 +15,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { VideoListResponse } from '../src/shared/http/videos.schemas';
-import { openBenchApp } from './benchWorkspace';
+import { benchDataDir, openBenchApp } from './benchWorkspace';
 import { coldListQueries, coldSearchQueries, SEARCH_KINDS, warmUpQueries, type ListQuery, type SearchKind } from './videoBenchQueries';
 import { median, ms, percentile } from './benchStats';
 
@@ -133,6 +134,9 @@ function printSeries(side: Opened, name: string, measured: { times: number[]; hi
 export async function run(): Promise<void> {
   const sides: Opened[] = [];
   try {
+    // Every workspace is seeded (or upgraded) before any is opened: seeding 100k takes longer than a sign-in lasts, so
+    // the 10k side's token, taken first, expired before measuring began on a fresh machine.
+    for (const videos of SIZES) await benchDataDir(videos);
     for (const videos of SIZES) sides.push(await open(videos));
     // Loading the indexes leaves garbage behind; collect it now, so the one-time load is not paid inside the measured
     // window (`npm run bench` runs node with --expose-gc).
@@ -170,11 +174,12 @@ function report(small: Figures | undefined, large: Figures | undefined): void {
   if (!small || !large) return;
   const line = (name: string, a: number, b: number, judged: boolean): void => {
     const ratio = b / a;
-    const verdict = judged ? `${b <= TARGET_P95_MS && ratio <= TARGET_RATIO ? 'PASS' : 'MISS'} (p95 ≤ ${TARGET_P95_MS} ms at 100k, ratio ≤ ${TARGET_RATIO})` : '(secondary, not judged)';
+    const verdict = judged ? `${b <= TARGET_P95_MS && ratio <= TARGET_RATIO ? 'PASS' : 'MISS'} (p95 ≤ ${TARGET_P95_MS} ms at 100k, ratio ≤ ${TARGET_RATIO})` : '(warm: printed, not judged)';
     console.log(`  ${name.padEnd(30)} 10k ${ms(a).padStart(10)}   100k ${ms(b).padStart(10)}   ratio ${ratio.toFixed(2)}   ${verdict}`);
   };
   console.log(`\n  p95, every request cold (own filters / search text; the list page: median of ${SPELLS} spells of ${SAMPLES / SPELLS}); baseline = 10k in this run`);
   line('list page (filtered, sorted)', small.list, large.list, true);
-  for (const kind of SEARCH_KINDS) line(`search, ${kind}`, small.search[kind], large.search[kind], kind !== 'name');
+  // Every search kind a person types is judged: words, two words, prefixes, names, phrases of three words or more.
+  for (const kind of SEARCH_KINDS) line(`search, ${kind}`, small.search[kind], large.search[kind], true);
   line('list page, warm (cached)', small.listWarm, large.listWarm, false);
 }

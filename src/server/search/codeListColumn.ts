@@ -30,6 +30,24 @@ export class CodeListColumn {
     return this.lists[this.listOf[ordinal] ?? 0] ?? [];
   }
 
+  /**
+   * How many of `ordinals` name each code (a video once per code, however often its list repeats it), keyed by code:
+   * counted per shared list, then spread over the list's codes, so nothing is allocated per video.
+   */
+  countCodes(ordinals: readonly number[]): Map<number, number> {
+    const perList = new Int32Array(this.lists.length);
+    for (let i = 0; i < ordinals.length; i++) {
+      const id = this.listOf[ordinals[i] ?? 0] ?? 0;
+      perList[id] = (perList[id] ?? 0) + 1;
+    }
+    const counts = new Map<number, number>();
+    perList.forEach((videos, id) => {
+      if (videos === 0) return;
+      for (const code of new Set(this.lists[id])) counts.set(code, (counts.get(code) ?? 0) + videos);
+    });
+    return counts;
+  }
+
   /** The column as plain data (the search snapshot). */
   dump(): { listOf: Int32Array; lists: (readonly number[])[] } {
     return { listOf: this.listOf.subarray(0, this.slots), lists: this.lists };

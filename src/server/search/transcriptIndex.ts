@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ftsPhrase } from '../repositories/videos/videoScope';
 import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysRun, markPostings, termKind } from './transcriptTerms';
+import { markRunPositions, mergePositions, PositionsWriter } from './pairPositions';
 
 /** Past this many videos waiting to be indexed, the whole index is rebuilt instead of adding them one by one. */
 const REBUILD_PENDING = 400;
@@ -8,6 +9,8 @@ const REBUILD_PENDING = 400;
 const LINES_PER_PASS = 600_000;
 
 const TABLES = { word: 'transcript_words', pair: 'transcript_pairs' } as const;
+/** The pairs' positional postings (pairPositions.ts), one row per `transcript_pairs` row, by the same id. */
+const POSITIONS = 'transcript_pair_positions';
 
 /**
  * Which videos have a transcript line containing a phrase (issue 11), answered from the term postings of
@@ -19,6 +22,7 @@ const TABLES = { word: 'transcript_words', pair: 'transcript_pairs' } as const;
  */
 export class TranscriptIndex {
   private readonly termsMatching: Record<'word' | 'pair', Database.Statement>;
+  private readonly pairPositionsMatching: Database.Statement;
   private readonly linesMatching: Database.Statement;
   private readonly linesOf: Database.Statement;
   private readonly stale: Database.Statement;
@@ -32,6 +36,9 @@ export class TranscriptIndex {
   constructor(private readonly db: Database.Database) {
     const matching = (table: string) => db.prepare(`SELECT t.term, t.videos FROM ${table}_fts f JOIN ${table} t ON t.id = f.rowid WHERE ${table}_fts MATCH ?`).raw();
     this.termsMatching = { word: matching('transcript_words'), pair: matching('transcript_pairs') };
+    this.pairPositionsMatching = db.prepare(
+      `SELECT t.term, p.positions FROM transcript_pairs_fts f JOIN transcript_pairs t ON t.id = f.rowid LEFT JOIN ${POSITIONS} p ON p.id = t.id WHERE transcript_pairs_fts MATCH ?`,
+    ).raw();
     this.version = db.prepare('SELECT total_changes()').pluck();
     this.linesMatching = db.prepare(
       'SELECT DISTINCT v.rowid FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid JOIN videos v ON v.id = tl.video_id WHERE transcript_fts MATCH ?',
@@ -60,22 +67,21 @@ export class TranscriptIndex {
 
   /**
    * A test of whether a video (by rowid) has a transcript line containing `phrase` (at least 3 characters; the same
-   * meaning as `transcript_fts MATCH`, trigram with folded case and diacritics). `size` covers every rowid.
+   * meaning as `transcript_fts MATCH`, trigram with folded case and diacritics). `size` covers every rowid; given
+   * `within` (a flag per rowid), the test answers only for the videos it flags (a run's slots are read for those alone).
    */
-  matcher(phrase: string, size: number): (ordinal: number) => boolean {
+  matcher(phrase: string, size: number, within?: Uint8Array): (ordinal: number) => boolean {
     const flags = new Uint8Array(size);
     const plan = this.plan(phrase);
     if (!plan) {
       for (const rowid of this.linesMatching.all(ftsPhrase(phrase)) as number[]) if (rowid < size) flags[rowid] = 1;
       return (ordinal) => flags[ordinal] === 1;
     }
-    plan.mark(flags);
-    // Candidates of a run, and stale videos (their postings may name terms they no longer say), are checked on their lines.
-    const check = (rowid: number) => {
-      if (flags[rowid] === 1 && !(this.linesOf.all(rowid) as string[]).some(plan.says)) flags[rowid] = 0;
-    };
-    if (plan.candidatesOnly) for (let rowid = 0; rowid < size; rowid++) check(rowid);
-    else for (const rowid of this.stale.all() as number[]) if (rowid < size) check(rowid);
+    plan.mark(flags, within);
+    // Stale videos (their postings may name terms, or slots, they no longer say) are checked on their lines.
+    for (const rowid of this.stale.all() as number[]) {
+      if (rowid < size && flags[rowid] === 1 && !(this.linesOf.all(rowid) as string[]).some(plan.says)) flags[rowid] = 0;
+    }
     return (ordinal) => flags[ordinal] === 1;
   }
 
@@ -97,34 +103,40 @@ export class TranscriptIndex {
     this.catchUp();
     const key = `${this.version.get() as number}|${phrase}`;
     if (this.lastPlan?.key === key) return this.lastPlan.plan;
-    const found = (table: 'word' | 'pair', text: string) => {
-      const rows = this.termsMatching[table].all(ftsPhrase(text)) as [string, Buffer][];
-      return { terms: new Set(rows.map(([term]) => term)), postings: rows.map(([, videos]) => videos) };
-    };
     let plan: Plan;
     if (kind === 'word' || kind === 'pair') {
-      const { terms, postings } = found(kind, phrase);
-      plan = { says: sayingAny(terms, kind), mark: (flags) => markPostings(postings, flags), candidatesOnly: false };
+      const rows = this.termsMatching[kind].all(ftsPhrase(phrase)) as [string, Buffer][];
+      const postings = rows.map(([, videos]) => videos);
+      plan = { says: sayingAny(new Set(rows.map(([term]) => term)), kind), mark: (flags) => markPostings(postings, flags) };
     } else {
       const runs = phrase.split(' ');
-      const pairs = runs.slice(1).map((run, j) => found('pair', `${runs[j] ?? ''} ${run}`));
       const middles = runs.slice(1, -1).map((run) => [...run].length);
-      plan = {
-        says: sayingRun(pairs.map((pair) => pair.terms), middles),
-        mark: (flags) => {
-          // A video saying every pair somewhere: each pair's union, intersected.
-          const scratch = new Uint8Array(flags.length);
-          pairs.forEach((pair, j) => {
-            scratch.fill(0);
-            markPostings(pair.postings, scratch);
-            for (let rowid = 0; rowid < flags.length; rowid++) flags[rowid] = j === 0 ? (scratch[rowid] ?? 0) : (flags[rowid] ?? 0) & (scratch[rowid] ?? 0);
-          });
-        },
-        candidatesOnly: true,
-      };
+      plan = this.runFromPositions(runs, middles);
     }
     this.lastPlan = { key, plan };
     return plan;
+  }
+
+  /**
+   * A run of three words or more from the pairs' positional postings: exact, no line read. Pair j's terms keep only
+   * those whose inner words have their run's length. A pair without positions is said by no video but stale ones
+   * (every video's pairs get positions when it is indexed, and migration 024 indexed every video again).
+   */
+  private runFromPositions(runs: readonly string[], middles: readonly number[]): Plan {
+    const last = runs.length - 2;
+    const pairs: { terms: Set<string>; postings: Buffer[] }[] = [];
+    for (let j = 0; j <= last; j++) {
+      const rows = this.pairPositionsMatching.all(ftsPhrase(`${runs[j] ?? ''} ${runs[j + 1] ?? ''}`)) as [string, Buffer | null][];
+      const fitting = rows.filter(([term]) => {
+        const space = term.indexOf(' ');
+        return (j === 0 || [...term.slice(0, space)].length === middles[j - 1]) && (j === last || [...term.slice(space + 1)].length === middles[j]);
+      });
+      pairs.push({ terms: new Set(fitting.map(([term]) => term)), postings: fitting.map(([, positions]) => positions ?? Buffer.alloc(0)) });
+    }
+    return {
+      says: sayingRun(pairs.map((pair) => pair.terms), middles),
+      mark: (flags, within) => markRunPositions(pairs.map((pair) => pair.postings), flags, within),
+    };
   }
 
   /** Adds the transcripts written since the last answer (or rebuilds, when many are waiting). */
@@ -139,9 +151,8 @@ export class TranscriptIndex {
 /** How a phrase is answered from the terms: postings to mark, and a test of a line's text. */
 interface Plan {
   says: (content: string) => boolean;
-  mark: (flags: Uint8Array) => void;
-  /** The marked videos are candidates to check on their lines (a run of three words or more). */
-  candidatesOnly: boolean;
+  /** Marks the videos saying the phrase (a run: only those `within` flags, when given). */
+  mark: (flags: Uint8Array, within?: Uint8Array) => void;
 }
 
 /** A line test for a set of words or pairs; a few terms are looked for as text first, which most lines do not contain. */
@@ -156,20 +167,42 @@ function sayingRun(pairs: readonly ReadonlySet<string>[], middles: readonly numb
   return (content) => (first === null || first.some((term) => content.includes(term))) && lineSaysRun(content, pairs, middles);
 }
 
+/** One video's terms, and the slots (see pairPositions.ts) of its pairs that `slotted` keeps, when given. */
+function videoTerms(lines: Database.Statement, rowid: number, slotted?: (pair: string) => boolean) {
+  const words = new Set<string>();
+  const pairs = new Set<string>();
+  const positions = slotted ? new Map<string, number[]>() : undefined;
+  let base = 0;
+  // Any line order will do: a line's slots follow on from the last, and no run of pairs crosses between lines.
+  for (const content of lines.all(rowid) as string[]) base += addLineTerms(content, words, pairs, positions, base, slotted);
+  return { words, pairs, positions };
+}
+
+/** Whether the workspace has the pairs' positional postings (a workspace migrated part of the way, in tests, has not). */
+function hasPositions(db: Database.Database): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(POSITIONS) !== undefined;
+}
+
 /** Adds each waiting video's terms to the postings; a video indexed before becomes stale (see TranscriptIndex). */
 export function addPendingTranscripts(db: Database.Database): void {
   const pending = db.prepare('SELECT video_rowid FROM transcript_term_pending').pluck().all() as number[];
   const lines = db.prepare('SELECT tl.content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ?').pluck();
   const indexedBefore = db.prepare('SELECT 1 FROM transcript_term_videos WHERE video_rowid = ?').pluck();
+  const positioned = hasPositions(db);
   const statements = {
     word: termStatements(db, TABLES.word),
     pair: termStatements(db, TABLES.pair),
   };
+  /** Per pair, the slots of each waiting video saying it: each posting is rewritten once, whatever the videos. */
+  const slotsByPair = new Map<string, Map<number, number[]>>();
   db.transaction(() => {
     for (const rowid of pending) {
-      const words = new Set<string>();
-      const pairs = new Set<string>();
-      for (const content of lines.all(rowid) as string[]) addLineTerms(content, words, pairs);
+      const { words, pairs, positions } = videoTerms(lines, rowid, positioned ? () => true : undefined);
+      for (const [pair, slots] of positions ?? []) {
+        const videos = slotsByPair.get(pair);
+        if (videos) videos.set(rowid, slots);
+        else slotsByPair.set(pair, new Map([[rowid, slots]]));
+      }
       if (indexedBefore.get(rowid) !== undefined) db.prepare('INSERT OR IGNORE INTO transcript_term_stale (video_rowid) VALUES (?)').run(rowid);
       else db.prepare('INSERT INTO transcript_term_videos (video_rowid) VALUES (?)').run(rowid);
       for (const [kind, terms] of [['word', words], ['pair', pairs]] as const) {
@@ -182,6 +215,15 @@ export function addPendingTranscripts(db: Database.Database): void {
             s.index.run(id, term);
           }
         }
+      }
+    }
+    if (slotsByPair.size > 0) {
+      const idOf = db.prepare(`SELECT id FROM ${TABLES.pair} WHERE term = ?`).pluck();
+      const read = db.prepare(`SELECT positions FROM ${POSITIONS} WHERE id = ?`).pluck();
+      const write = db.prepare(`INSERT OR REPLACE INTO ${POSITIONS} (id, positions) VALUES (?, ?)`);
+      for (const [pair, videos] of slotsByPair) {
+        const id = idOf.get(pair) as number;
+        write.run(id, mergePositions((read.get(id) as Buffer | undefined) ?? null, videos));
       }
     }
     db.prepare('DELETE FROM transcript_term_pending').run();
@@ -206,17 +248,31 @@ export function rebuildTranscriptTerms(db: Database.Database): void {
   const lineCount = db.prepare('SELECT COUNT(*) FROM transcript_lines').pluck().get() as number;
   const lines = db.prepare('SELECT tl.content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ?').pluck();
   const passes = Math.max(1, Math.ceil(lineCount / LINES_PER_PASS));
+  const positioned = hasPositions(db);
   db.transaction(() => {
     for (const table of Object.values(TABLES)) {
       db.exec(`DELETE FROM ${table}; INSERT INTO ${table}_fts (${table}_fts) VALUES ('delete-all');`);
     }
+    if (positioned) db.exec(`DELETE FROM ${POSITIONS}`);
     const insert = { word: db.prepare(`INSERT INTO ${TABLES.word} (term, videos) VALUES (?, ?)`), pair: db.prepare(`INSERT INTO ${TABLES.pair} (term, videos) VALUES (?, ?)`) };
+    const insertPositions = positioned ? db.prepare(`INSERT INTO ${POSITIONS} (id, positions) VALUES (?, ?)`) : null;
+    const passOf = new Map<string, number>();
     for (let pass = 0; pass < passes; pass++) {
       const postings = { word: new Map<string, number[]>(), pair: new Map<string, number[]>() };
+      const slotWriters = new Map<string, PositionsWriter>();
+      // Slots are collected for this pass's pairs only (each pair's pass looked up once per build, not per line).
+      const inPass = (pair: string): boolean => {
+        let at = passOf.get(pair);
+        if (at === undefined) passOf.set(pair, (at = termPass(pair, passes)));
+        return at === pass;
+      };
       for (const rowid of videos) {
-        const words = new Set<string>();
-        const pairs = new Set<string>();
-        for (const content of lines.all(rowid) as string[]) addLineTerms(content, words, pairs);
+        const { words, pairs, positions } = videoTerms(lines, rowid, positioned ? inPass : undefined);
+        for (const [pair, slots] of positions ?? []) {
+          let writer = slotWriters.get(pair);
+          if (!writer) slotWriters.set(pair, (writer = new PositionsWriter()));
+          writer.add(rowid, slots);
+        }
         for (const [kind, terms] of [['word', words], ['pair', pairs]] as const) {
           const map = postings[kind];
           for (const term of terms) {
@@ -227,7 +283,11 @@ export function rebuildTranscriptTerms(db: Database.Database): void {
           }
         }
       }
-      for (const kind of ['word', 'pair'] as const) for (const [term, rowids] of postings[kind]) insert[kind].run(term, encodePosting(rowids));
+      for (const [term, rowids] of postings.word) insert.word.run(term, encodePosting(rowids));
+      for (const [term, rowids] of postings.pair) {
+        const id = insert.pair.run(term, encodePosting(rowids)).lastInsertRowid;
+        insertPositions?.run(id, slotWriters.get(term)?.toBuffer() ?? Buffer.alloc(0));
+      }
     }
     for (const table of Object.values(TABLES)) db.exec(`INSERT INTO ${table}_fts (${table}_fts) VALUES ('rebuild')`);
     db.exec('DELETE FROM transcript_term_pending; DELETE FROM transcript_term_stale; DELETE FROM transcript_term_videos;');

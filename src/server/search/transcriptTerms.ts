@@ -11,8 +11,11 @@
 
 const SPLIT = /(\s+)/u;
 
-/** Adds the words and single-space pairs of one line to the sets. */
-export function addLineTerms(content: string, words: Set<string>, pairs: Set<string>): void {
+/**
+ * Adds the words and single-space pairs of one line to the sets and, given `positions`, each pair's slot (from `base`,
+ * see pairPositions.ts) to its list (only the pairs `slotted` keeps, when given). Answers how many slots the words take.
+ */
+export function addLineTerms(content: string, words: Set<string>, pairs: Set<string>, positions?: Map<string, number[]>, base = 0, slotted?: (pair: string) => boolean): number {
   const parts = content.split(SPLIT);
   // parts alternate: word, gap, word, gap … (a leading or trailing gap leaves an empty word at that end).
   for (let i = 0; i < parts.length; i += 2) {
@@ -20,8 +23,15 @@ export function addLineTerms(content: string, words: Set<string>, pairs: Set<str
     if (word === '') continue;
     words.add(word);
     const next = parts[i + 2] ?? '';
-    if (next !== '' && parts[i + 1] === ' ') pairs.add(`${word} ${next}`);
+    if (next === '' || parts[i + 1] !== ' ') continue;
+    const pair = `${word} ${next}`;
+    pairs.add(pair);
+    if (!positions || (slotted && !slotted(pair))) continue;
+    const slots = positions.get(pair);
+    if (slots) slots.push(base + i / 2);
+    else positions.set(pair, [base + i / 2]);
   }
+  return Math.ceil(parts.length / 2);
 }
 
 /** Whether one of the line's words (or single-space pairs) is among `terms` (see addLineTerms). */

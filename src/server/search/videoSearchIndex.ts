@@ -14,7 +14,7 @@ import { VideoColumns } from './videoColumns';
 import { BrandViews } from './brandViews';
 import type { BrandDays } from './brandDays';
 import { PreciseSum, preciseMean } from './preciseSum';
-import { byPredicate, filterPredicates, type Filter, type Predicate } from './videoPredicates';
+import { byPredicate, filterPredicates, type Filter } from './videoPredicates';
 
 /** The matching videos of one list query: a flag per ordinal, and the summary figures. */
 export interface MatchSet {
@@ -62,6 +62,8 @@ export class VideoSearchIndex {
    */
   private flagsBuffer = new Uint8Array(0);
   private candidatesBuffer = new Int32Array(0);
+  /** The videos a transcript search tests (see searchFilter). */
+  private withinBuffer = new Uint8Array(0);
 
   constructor(private readonly db: Database.Database) {
     this.transcripts = new TranscriptIndex(db);
@@ -174,8 +176,11 @@ export class VideoSearchIndex {
     return state;
   }
 
-  /** Title / creator name (ASCII case-insensitive substring, as LIKE) or, with `inTranscript`, a transcript line. */
-  private searchPredicate(columns: VideoColumns, search: string, inTranscript: boolean): Predicate | null {
+  /**
+   * Title / creator name (ASCII case-insensitive substring, as LIKE) or, with `inTranscript`, a transcript line. Run
+   * last: the transcript is searched among the videos the tab, window and other filters left.
+   */
+  private searchFilter(columns: VideoColumns, search: string, inTranscript: boolean): Filter | null {
     const text = search.trim();
     if (text === '') return null;
     const folded = foldAscii(text);
@@ -193,9 +198,14 @@ export class VideoSearchIndex {
       const creator = columns.creator[o] ?? -1;
       return hit(titleHit, title, columns.titles[title]) || hit(creatorHit, creator, columns.creatorNames[creator]);
     };
-    if (!inTranscript || [...text].length < FTS_MIN_CHARS) return titled;
-    const said = this.transcripts.matcher(text, columns.size);
-    return (o) => said(o) || titled(o);
+    if (!inTranscript || [...text].length < FTS_MIN_CHARS) return byPredicate(titled);
+    return (candidates, n) => {
+      if (this.withinBuffer.length < columns.size) this.withinBuffer = new Uint8Array(Math.ceil(columns.size * 1.25));
+      else this.withinBuffer.fill(0);
+      for (let i = 0; i < n; i++) this.withinBuffer[candidates[i] ?? 0] = 1;
+      const said = this.transcripts.matcher(text, columns.size, this.withinBuffer);
+      return byPredicate((o) => said(o) || titled(o))(candidates, n);
+    };
   }
 
   /** The tab's videos (ordinals), until the next write. */
@@ -218,19 +228,19 @@ export class VideoSearchIndex {
       return new Map([...counts].map(([code, count]) => [values[code] ?? '', count]));
     };
     const single = (codes: ArrayLike<number>, dictionary: Dictionary): Map<string, number> => {
-      const counts = new Map<number, number>();
-      for (const o of members) {
-        const code = codes[o] ?? -1;
-        if (code >= 0) counts.set(code, (counts.get(code) ?? 0) + 1);
+      // A count per code in a typed array (a tab at 100k holds tens of thousands of videos: no map write per video).
+      const perCode = new Int32Array(dictionary.size);
+      for (let m = 0; m < members.length; m++) {
+        const code = codes[members[m] ?? 0] ?? -1;
+        if (code >= 0) perCode[code] = (perCode[code] ?? 0) + 1;
       }
-      return named(counts, dictionary);
-    };
-    const multi = (column: CodeListColumn, dictionary: Dictionary): Map<string, number> => {
       const counts = new Map<number, number>();
-      // A video counts once per value, however often its list names it.
-      for (const o of members) for (const code of new Set(column.get(o))) counts.set(code, (counts.get(code) ?? 0) + 1);
+      perCode.forEach((count, code) => {
+        if (count > 0) counts.set(code, count);
+      });
       return named(counts, dictionary);
     };
+    const multi = (column: CodeListColumn, dictionary: Dictionary): Map<string, number> => named(column.countCodes(members), dictionary);
     const d = columns.dict;
     return {
       platform: single(columns.platform, d.platform), category: single(columns.category, d.category), language: single(columns.language, d.language),
@@ -250,8 +260,8 @@ export class VideoSearchIndex {
       noted: state.noted,
       noteContaining: (text) => this.marks.noteLike(columns, scope.brandId, likeContains(text)),
     });
-    const search = this.searchPredicate(columns, query.search, query.search_in === 'transcript');
-    if (search) filters.push(byPredicate(search));
+    const search = this.searchFilter(columns, query.search, query.search_in === 'transcript');
+    if (search) filters.push(search);
     // Timestamps are ISO-8601 UTC throughout, so comparing their epoch milliseconds orders them as SQL compares the text.
     const end = Date.parse(window.end);
     const start = window.start === null ? -Infinity : Date.parse(window.start);

@@ -46,6 +46,20 @@ export function spokenWords(line: string, seen?: Map<string, string | null>): st
   return words;
 }
 
+/**
+ * The window's videos newest first (ties in ordinal order, as a stable sort of `picked` leaves them), at least the
+ * `count` newest: the cut is found by a native sort of the times alone, and only the videos at or after it are sorted
+ * (at 100k a brand's window holds tens of thousands of videos; sorting them all was most of a cloud's time).
+ */
+export function newestFirst(picked: readonly number[], createdMs: ArrayLike<number>, count: number): number[] {
+  const byNewest = (a: number, b: number): number => (createdMs[b] ?? 0) - (createdMs[a] ?? 0);
+  if (picked.length <= count) return [...picked].sort(byNewest);
+  const times = Float64Array.from(picked, (o) => createdMs[o] ?? 0).sort();
+  const cut = times[times.length - count] ?? NaN;
+  if (Number.isNaN(cut)) return [...picked].sort(byNewest);
+  return picked.filter((o) => (createdMs[o] ?? 0) >= cut).sort(byNewest);
+}
+
 /** The terms said most in the window's newest transcribed videos, with how often. */
 export function createWordCloud(db: Database.Database, index: VideoSearchIndex) {
   const transcribed = db.prepare('SELECT 1 FROM transcript_lines WHERE video_id = ? LIMIT 1').pluck();
@@ -53,12 +67,17 @@ export function createWordCloud(db: Database.Database, index: VideoSearchIndex) 
   return (range: HomeRange): { terms: { term: string; count: number }[]; videos_in_window: number; videos_read: number } => {
     const { columns, picked } = videosInRange(index, range);
     // Newest first, then the first WORD_CLOUD_VIDEOS that have a transcript (a lookup each, not a scan of the window).
-    const newest = [...picked].sort((a, b) => (columns.createdMs[b] ?? 0) - (columns.createdMs[a] ?? 0));
+    // Only the newest few are put in order; more are taken only when too many of them have no transcript.
     const read: string[] = [];
-    for (const o of newest) {
-      if (read.length === WORD_CLOUD_VIDEOS) break;
-      const id = columns.id[o] ?? '';
-      if (transcribed.get(id) !== undefined) read.push(id);
+    for (let wanted = 2 * WORD_CLOUD_VIDEOS; ; wanted *= 4) {
+      const newest = newestFirst(picked, columns.createdMs, wanted);
+      read.length = 0;
+      for (const o of newest) {
+        if (read.length === WORD_CLOUD_VIDEOS) break;
+        const id = columns.id[o] ?? '';
+        if (transcribed.get(id) !== undefined) read.push(id);
+      }
+      if (read.length === WORD_CLOUD_VIDEOS || newest.length === picked.length) break;
     }
     const counts = new Map<string, number>();
     const seen = new Map<string, string | null>();

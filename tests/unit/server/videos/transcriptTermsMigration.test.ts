@@ -44,7 +44,7 @@ describe('a workspace from before the transcript term index', () => {
     expect(db.prepare('SELECT COUNT(*) FROM transcript_term_pending').pluck().get()).toBe(transcribed);
     expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('transcript_texts', 'video_texts')").pluck().get()).toBe(0);
     const line = db.prepare('SELECT content FROM transcript_lines ORDER BY id LIMIT 1 OFFSET 7').pluck().get() as string;
-    for (const search of [line.split(' ')[1] ?? '', line.split(' ').slice(1, 3).join(' ')]) {
+    for (const search of [line.split(' ')[1] ?? '', line.split(' ').slice(1, 3).join(' '), line.split(' ').slice(1, 5).join(' ')]) {
       const query = new URLSearchParams({ ...ids, search, search_in: 'transcript', per_page: '10' });
       const listed = await app.inject({ url: `/jwt_api/videos?${query}`, headers: { authorization: `Bearer ${jwt}` } });
       const reference = await app.inject({ url: `/jwt_api/videos/get_video_ids?${query}`, headers: { authorization: `Bearer ${jwt}` } });
@@ -53,6 +53,8 @@ describe('a workspace from before the transcript term index', () => {
       expect((reference.json() as { count: number }).count, search).toBeGreaterThan(0);
     }
     expect(db.prepare('SELECT COUNT(*) FROM transcript_term_pending').pluck().get()).toBe(0);
+    // Every pair has its positional posting (migration 24), so a run of three words needs no line read.
+    expect(db.prepare('SELECT COUNT(*) FROM transcript_pairs t LEFT JOIN transcript_pair_positions p ON p.id = t.id WHERE p.id IS NULL').pluck().get()).toBe(0);
   });
 
   it('gives the older workspace\'s chat messages distinct 17-digit timetokens in their time order and their publishers (migration 12)', () => {

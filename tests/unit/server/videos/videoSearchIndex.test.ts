@@ -164,6 +164,17 @@ describe('the in-memory list index answers as SQL does', () => {
     }
     const gone = await json<VideoListResponse>('/jwt_api/videos', { search: said.slice(0, 24), search_in: 'transcript', per_page: 50 });
     expect(gone.videos.map((video) => video._id)).not.toContain(ids[7]);
+    // A run of three words is said where its pairs follow one another in one line: not apart, not across two lines.
+    const addLine = w.db.prepare("INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment) VALUES (?, ?, 1, ?, 'neutral')");
+    addLine.run(ids[8], 9998, 'opal zebra quartz, then quartz finale');
+    addLine.run(ids[9], 9998, 'so the opal zebra quartz finale is here');
+    addLine.run(ids[10], 9998, 'oh opal zebra quartz');
+    addLine.run(ids[10], 9999, 'finale now');
+    for (const search of ['zebra quartz finale', 'opal zebra quartz finale', 'pal zebra quartz fin', 'opal zebra quartz']) {
+      await expectAgrees({ search, search_in: 'transcript' });
+    }
+    const run = await json<VideoListResponse>('/jwt_api/videos', { search: 'pal zebra quartz fin', search_in: 'transcript', per_page: 50 });
+    expect(run.videos.map((video) => video._id)).toEqual([ids[9]]);
     expect(at).not.toBe('');
   });
 });

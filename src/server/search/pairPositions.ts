@@ -1,0 +1,277 @@
+/**
+ * Positional postings of the transcript pairs (issue 26): where in each video a pair is said, so a run of three words
+ * or more is found from the postings alone instead of reading every candidate video's lines (at 100k videos a product
+ * name said in thousands of videos read their 40-odd lines each: 400–560 ms a search).
+ *
+ * Slots: a video's lines (in line order) lay their words one after the other in one stream of slots; a pair at slot p
+ * is the words at slots p and p + 1 of one line, a single space apart. A line's slots follow the previous line's last
+ * word directly: its last word starts no pair, so no chain of pairs at consecutive slots crosses from one line into
+ * the next. A run r0 … rk is then said exactly where pair j (a pair containing "r[j] r[j+1]", inner words of their own
+ * length) sits at slot p + j for every j (see `lineSaysRun` for why those pairs are the run).
+ *
+ * A posting is a list of entries in rowid order, each: varint rowid delta, varint byte length of its slots, then the
+ * slots as varints (the first, then the deltas). The byte length lets a search skip a video without decoding it.
+ */
+
+/** Appends one term's entries video by video (rowids ascending), growing its bytes as needed. */
+export class PositionsWriter {
+  private bytes = new Uint8Array(16);
+  private length = 0;
+  private lastRowid = 0;
+  private readonly scratch: number[] = [];
+
+  /** Adds a video's slots (ascending) for this term. */
+  add(rowid: number, slots: readonly number[]): void {
+    const body = this.scratch;
+    body.length = 0;
+    let previous = 0;
+    for (const slot of slots) {
+      pushVarint(body, slot - previous);
+      previous = slot;
+    }
+    this.addEncoded(rowid, body);
+  }
+
+  /** Adds a video's slots already encoded (as read from another posting). */
+  addEncoded(rowid: number, body: ArrayLike<number>): void {
+    const head: number[] = [];
+    pushVarint(head, rowid - this.lastRowid);
+    pushVarint(head, body.length);
+    this.reserve(head.length + body.length);
+    this.bytes.set(head, this.length);
+    this.length += head.length;
+    this.bytes.set(body, this.length);
+    this.length += body.length;
+    this.lastRowid = rowid;
+  }
+
+  toBuffer(): Buffer {
+    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.length);
+  }
+
+  private reserve(more: number): void {
+    if (this.length + more <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + more));
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+}
+
+function pushVarint(into: number[], value: number): void {
+  let rest = value;
+  while (rest >= 0x80) {
+    into.push((rest & 0x7f) | 0x80);
+    rest = Math.floor(rest / 0x80);
+  }
+  into.push(rest);
+}
+
+/** The `rowid` of a cursor past its last entry (above any rowid; a small integer, which keeps the loops on integers). */
+export const END = 0x7fffffff;
+
+/** A walk over one posting's entries; `rowid` is END past the last. */
+export class EntryCursor {
+  rowid = -1;
+  private at = 0;
+  private bodyStart = 0;
+  private bodyEnd = 0;
+
+  constructor(private readonly posting: Uint8Array) {
+    this.next();
+  }
+
+  /** Moves to the next entry, skipping the current one's slots undecoded. */
+  next(): void {
+    this.at = this.bodyEnd;
+    if (this.at >= this.posting.length) {
+      this.rowid = END;
+      return;
+    }
+    const delta = this.varint();
+    const size = this.varint();
+    this.rowid = (this.rowid < 0 ? 0 : this.rowid) + delta;
+    this.bodyStart = this.at;
+    this.bodyEnd = this.at + size;
+  }
+
+  /**
+   * Moves to the first entry at or past `rowid`. The entries passed over are read in local variables, header only:
+   * a common pair's posting holds an entry for most videos, and a run's rarer pairs make it jump over most of them.
+   */
+  seek(rowid: number): void {
+    if (this.rowid >= rowid) return;
+    const posting = this.posting;
+    let at = this.bodyEnd;
+    let current = this.rowid;
+    while (at < posting.length) {
+      let byte = posting[at++] ?? 0;
+      let delta = byte & 0x7f;
+      for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+        byte = posting[at++] ?? 0;
+        delta += (byte & 0x7f) * scale;
+      }
+      byte = posting[at++] ?? 0;
+      let size = byte & 0x7f;
+      for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+        byte = posting[at++] ?? 0;
+        size += (byte & 0x7f) * scale;
+      }
+      current += delta;
+      if (current >= rowid) {
+        this.rowid = current;
+        this.at = at;
+        this.bodyStart = at;
+        this.bodyEnd = at + size;
+        return;
+      }
+      at += size;
+    }
+    this.rowid = END;
+    this.at = at;
+    this.bodyEnd = at;
+  }
+
+  /** The current entry's slots, ascending. */
+  slots(): number[] {
+    const slots: number[] = [];
+    this.at = this.bodyStart;
+    let slot = 0;
+    while (this.at < this.bodyEnd) {
+      slot += this.varint();
+      slots.push(slot);
+    }
+    return slots;
+  }
+
+  /** Writes the current entry's slots into `into` from `from` (room for one per byte of the entry), answers the end. */
+  slotsInto(into: Int32Array, from: number): number {
+    let end = from;
+    this.at = this.bodyStart;
+    let slot = 0;
+    while (this.at < this.bodyEnd) {
+      slot += this.varint();
+      into[end++] = slot;
+    }
+    return end;
+  }
+
+  /** Bytes of the current entry's slots (at least its number of slots). */
+  get bodyLength(): number {
+    return this.bodyEnd - this.bodyStart;
+  }
+
+  /** The current entry's slots as encoded (to copy it into another posting). */
+  body(): Uint8Array {
+    return this.posting.subarray(this.bodyStart, this.bodyEnd);
+  }
+
+  private varint(): number {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const byte = this.posting[this.at++] ?? 0;
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 0x80;
+    }
+  }
+}
+
+/**
+ * The posting with the given videos' entries put in (replacing any they had): `added` maps rowid to slots. Used when
+ * transcripts are added one by one; other videos' entries are copied undecoded.
+ */
+export function mergePositions(posting: Uint8Array | null, added: ReadonlyMap<number, readonly number[]>): Buffer {
+  const writer = new PositionsWriter();
+  const rowids = [...added.keys()].sort((a, b) => a - b);
+  const cursor = posting ? new EntryCursor(posting) : null;
+  let next = 0;
+  const flushBefore = (limit: number): void => {
+    for (; next < rowids.length && (rowids[next] ?? 0) < limit; next++) {
+      const rowid = rowids[next] ?? 0;
+      writer.add(rowid, added.get(rowid) ?? []);
+    }
+  };
+  for (; cursor && cursor.rowid !== END; cursor.next()) {
+    flushBefore(cursor.rowid);
+    if (!added.has(cursor.rowid)) writer.addEncoded(cursor.rowid, cursor.body());
+  }
+  flushBefore(END);
+  return writer.toBuffer();
+}
+
+/**
+ * Marks `flags[rowid] = 1` for every video (rowid below the flags' length; with `within`, only those it flags) saying
+ * pair j at slot p + j for every j, where `pairs[j]` holds the postings of the terms pair j may be. The pairs'
+ * postings are walked together in rowid order, each jumping to the furthest rowid any of them reached, so the cost
+ * follows the videos saying the rarest pair and the entries skipped, never a video's lines; only videos `within` have
+ * their slots read (a list search tests the videos its tab and filters left, not every video saying the phrase).
+ */
+export function markRunPositions(pairs: readonly (readonly Uint8Array[])[], flags: Uint8Array, within?: Uint8Array): void {
+  if (pairs.length === 0) return;
+  const cursors = pairs.map((postings) => postings.map((posting) => new EntryCursor(posting)));
+  const limit = Math.min(flags.length, END);
+  const scratch = cursors.map(() => new Int32Array(16));
+  const ends = new Int32Array(cursors.length);
+  let target = 0;
+  for (;;) {
+    if (within) while (target < limit && within[target] !== 1) target++;
+    // Every pair's lowest rowid at or past the target; the target moves on until they agree.
+    let agreed = false;
+    while (!agreed) {
+      agreed = true;
+      for (const terms of cursors) {
+        let low = END;
+        for (const cursor of terms) {
+          cursor.seek(target);
+          if (cursor.rowid < low) low = cursor.rowid;
+        }
+        if (low >= limit) return;
+        if (low > target) {
+          target = low;
+          if (within) while (target < limit && within[target] !== 1) target++;
+          agreed = false;
+        }
+      }
+    }
+    if (saysRunAt(cursors, target, scratch, ends)) flags[target] = 1;
+    target += 1;
+  }
+}
+
+/**
+ * Whether the video every cursor group stands on (some cursor of each at `rowid`) has the pairs at consecutive slots.
+ * A common phrase is said in tens of thousands of videos, each a few times: each group's slots go into a reused array
+ * and are searched in place, with no allocation per video.
+ */
+function saysRunAt(cursors: readonly (readonly EntryCursor[])[], rowid: number, scratch: Int32Array[], ends: Int32Array): boolean {
+  for (let j = 0; j < cursors.length; j++) {
+    let end = 0;
+    for (const cursor of cursors[j] ?? []) {
+      if (cursor.rowid !== rowid) continue;
+      let at = scratch[j] ?? new Int32Array(0);
+      if (at.length < end + cursor.bodyLength) scratch[j] = at = grow(at, end + cursor.bodyLength);
+      end = cursor.slotsInto(at, end);
+    }
+    ends[j] = end;
+  }
+  const first = scratch[0] ?? new Int32Array(0);
+  for (let i = 0; i < (ends[0] ?? 0); i++) {
+    const slot = first[i] ?? 0;
+    let all = true;
+    for (let j = 1; j < cursors.length && all; j++) {
+      const at = scratch[j] ?? new Int32Array(0);
+      const end = ends[j] ?? 0;
+      all = false;
+      for (let k = 0; k < end && !all; k++) all = at[k] === slot + j;
+    }
+    if (all) return true;
+  }
+  return false;
+}
+
+function grow(array: Int32Array, length: number): Int32Array {
+  const grown = new Int32Array(Math.max(length, array.length * 2, 16));
+  grown.set(array);
+  return grown;
+}
