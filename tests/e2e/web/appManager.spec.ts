@@ -80,5 +80,5 @@ test('a bulk publish is checked for licenses before it is sent: the unlicensed v
   await blockedRow.getByRole('checkbox').uncheck();
   await expect(why).toHaveCount(0);
   await publish.click();
-  await expect(page.getByRole('alertdialog', { name: 'Publish to the shopper app' })).toContainText('Publish 1 videos to the shopper app?');
+  await expect(page.getByRole('alertdialog', { name: 'Publish to the shopper app' })).toContainText('Publish 1 video to the shopper app?');
 });
