@@ -24,6 +24,8 @@ export interface DomainVocabulary {
   topics: readonly { topic: string; subTopics: readonly string[] }[];
   creatorCategories: readonly string[];
   useTime: readonly string[];
+  /** Campaign headlines and mail subjects that fit the market (eight, one per seeded campaign of a brand). */
+  campaignHeadlines: readonly string[];
 }
 
 const p = (name: string, category: string, price: number, description: string): CatalogProduct => ({ name, category, price, description });
@@ -88,6 +90,7 @@ export const VOCABULARY: Readonly<Record<Domain, DomainVocabulary>> = {
     ],
     creatorCategories: ['Beauty', 'Skincare', 'Lifestyle', 'Wellness', 'Fashion', 'Dermatology'],
     useTime: ['every morning', 'every night', 'twice a day', 'after cleansing', 'before sunscreen'],
+    campaignHeadlines: ['Show us your routine', 'Honest first impressions', '30-day glow-up', 'Unbox with us', 'Shelfie contest', 'Bare-face Friday', 'Night routine reset', 'Sensitive skin diaries'],
   },
   outdoor: {
     features: ['weight', 'waterproofing', 'hip belt', 'ventilation', 'grip', 'zippers', 'pack size', 'breathability', 'stitching', 'warranty'],
@@ -104,6 +107,7 @@ export const VOCABULARY: Readonly<Record<Domain, DomainVocabulary>> = {
     ],
     creatorCategories: ['Outdoors', 'Travel', 'Fitness', 'Adventure', 'Gear reviews', 'Camping'],
     useTime: ['on every hike', 'on a three-day trek', 'on weekend trips', 'in the rain', 'above the tree line'],
+    campaignHeadlines: ['Summer trail challenge', 'Gear that goes the distance', 'Rainy day tested', 'Pack with me', 'First summit stories', 'Camp kitchen heroes', 'Honest trail review', 'Weekend escape'],
   },
 };
 

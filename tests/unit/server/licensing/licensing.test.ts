@@ -61,12 +61,14 @@ describe('license agreements', () => {
     const [ending, over] = active as [LicenseAgreement, LicenseAgreement];
     const setEnd = w.db.prepare('UPDATE license_purchases SET expires_at = ? WHERE agreement_id = ?');
     setEnd.run(new Date(NOW.getTime() + 10 * 86_400_000).toISOString(), ending._id);
-    setEnd.run(new Date(NOW.getTime() - 86_400_000).toISOString(), over._id);
+    const overEnd = new Date(NOW.getTime() - 86_400_000).toISOString();
+    setEnd.run(overEnd, over._id);
     const after = (await list()).agreements;
     expect(after.find((a) => a._id === ending._id)).toMatchObject({ status: 'active', expiring_soon: true });
     const expired = after.find((a) => a._id === over._id)!;
     expect(expired.status).toBe('expired');
-    expect(expired.history.at(-1)).toMatchObject({ status: 'expired', by: 'system' });
+    // Dated the day the period ended, not the day it was next read.
+    expect(expired.history.at(-1)).toMatchObject({ status: 'expired', by: 'system', at: overEnd });
   });
 });
 

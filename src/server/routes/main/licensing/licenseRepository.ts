@@ -44,8 +44,8 @@ export function createLicenseRepository(db: Database.Database) {
     VALUES (@id, @brand_id, @requester_id, @video_id, (SELECT creator_id FROM videos WHERE id = @video_id), @duration, @price, @fee, 'requested', @note, @history, @at, @at)`);
   const setState = db.prepare('UPDATE license_agreements SET status = ?, history = ?, influencer_video_note = COALESCE(?, influencer_video_note), updated_at = ? WHERE id = ?');
   const insertPurchase = db.prepare('INSERT INTO license_purchases (id, agreement_id, amount, fee, purchased_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const overdue = db.prepare(`SELECT a.id, a.history FROM license_agreements a WHERE a.brand_id = ? AND a.status = 'paid'
-    AND (SELECT MAX(p.expires_at) FROM license_purchases p WHERE p.agreement_id = a.id) <= ?`);
+  const overdue = db.prepare(`SELECT id, history, expires_at FROM (SELECT a.id, a.history, (SELECT MAX(p.expires_at) FROM license_purchases p WHERE p.agreement_id = a.id) AS expires_at
+    FROM license_agreements a WHERE a.brand_id = ? AND a.status = 'paid') WHERE expires_at <= ?`);
 
   const toAgreement = (row: AgreementRow, now: Date): LicenseAgreement => {
     const status = FROM_STORED[row.status] ?? 'requested';
@@ -57,12 +57,14 @@ export function createLicenseRepository(db: Database.Database) {
     };
   };
 
-  /** Active licenses whose period is over become expired (with a history entry), before any read. */
+  /**
+   * Active licenses whose period is over become expired, before any read; the history dates it the day the period
+   * ended, not the day someone next looked.
+   */
   const expire = db.transaction((brandId: string, now: Date) => {
-    const at = now.toISOString();
-    for (const row of overdue.all(brandId, at) as { id: string; history: string }[]) {
-      const history = [...(parse(row.history) as unknown[] ?? []), { status: 'expired', at, by: 'system', note: 'License period ended.' }];
-      setState.run('expired', JSON.stringify(history), null, at, row.id);
+    for (const row of overdue.all(brandId, now.toISOString()) as { id: string; history: string; expires_at: string }[]) {
+      const history = [...(parse(row.history) as unknown[] ?? []), { status: 'expired', at: row.expires_at, by: 'system', note: 'License period ended.' }];
+      setState.run('expired', JSON.stringify(history), null, row.expires_at, row.id);
     }
   });
 
