@@ -12,12 +12,19 @@ export function useProblemFocus(): { formRef: RefObject<HTMLFormElement | null>;
     // Emptied first, so the same problem twice in a row is read out twice.
     setAnnouncement('');
     // After the render that draws the problems.
-    requestAnimationFrame(() => {
+    const firstProblem = () => {
       const form = formRef.current;
       const marked = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
       const field = marked?.closest('.field, fieldset') ?? form?.querySelector('.field__error')?.closest('.field, fieldset') ?? null;
-      const target = marked ?? field?.querySelector<HTMLElement>('input, select, textarea, button') ?? null;
+      return { field, target: marked ?? field?.querySelector<HTMLElement>('input, select, textarea, button') ?? null };
+    };
+    requestAnimationFrame(() => {
+      const { field, target } = firstProblem();
       target?.focus();
+      // A render still settling (a failed upload's state arriving a frame later) can drop that focus: give it back once.
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body) firstProblem().target?.focus();
+      });
       const label = (target as HTMLInputElement | null)?.labels?.[0]?.textContent ?? field?.querySelector('legend')?.textContent ?? '';
       const message = field?.querySelector('.field__error')?.textContent ?? '';
       const lead = count === 1 ? 'One field needs fixing' : `${count} fields need fixing`;
