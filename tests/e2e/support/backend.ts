@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
-import type { VideoDetail, VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
+import type { TranscriptResponse, VideoDetail, VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import type { AppStack } from './stack';
 
 /** A GET on the back end as the demo brand manager: tests use it to pick their subjects, never to assert the UI. */
@@ -20,7 +20,10 @@ export async function playableVideo(stack: AppStack, accept: (video: VideoListIt
   const { videos } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '250' });
   for (const video of videos.filter((entry) => !entry.is_flagged && accept(entry))) {
     const { video: detail } = await getAsBrandManager<{ video: VideoDetail }>(stack, `/videos/${video._id}`);
-    if (detail.playable_url) return video;
+    // An analysed demo video is spoken: a clip another spec on this worker's stack uploaded or submitted has no transcript.
+    const spoken = video.analysis_stage !== 'completed'
+      || (await getAsBrandManager<TranscriptResponse>(stack, `/videos/${video._id}/transcript`)).total_lines > 0;
+    if (detail.playable_url && spoken) return video;
   }
   throw new Error('The demo workspace has no such playable video');
 }
