@@ -7,7 +7,7 @@ import { CATALOG_VIDEO_COLUMNS, type CatalogVideoRow } from '../../../repositori
 import { tabSql } from '../../../repositories/videos/videoScope';
 import { toCatalogVideo } from '../products/productAccess';
 import { actingBrand } from '../videos/videoAccess';
-import type { createCampaignRepository } from './campaignRepository';
+import type { createCampaignRepository } from '../../../repositories/campaigns/campaignRepository';
 
 type Submission = CatalogVideoRow & { campaign_id: string; submitted_at: string; submitter_name: string | null; submitter_email: string | null };
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { MEDIA_URL_PREFIX } from '../../../../shared/domain/workspace';
 import { CAMPAIGN_MEDIA, receiveBanner } from './bannerUpload';
 import { registerCampaignListRoutes } from './campaignLists.routes';
-import { createCampaignRepository } from './campaignRepository';
+import { createCampaignRepository } from '../../../repositories/campaigns/campaignRepository';
 
 
 /** Old first (by start, then creation) as spec §4's default sort, or new first. */

@@ -12,7 +12,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { createCreatorRepositories } from '../../../repositories/creators/index';
 import { visibleCreator } from '../creators/creatorAccess';
 import { actingBrand } from '../videos/videoAccess';
-import { createChatChannels } from './chatChannels';
+import { createChatChannels } from '../../../repositories/chat/chatChannels';
 
 /** Chat routes (issue 15, spec §7): the config to connect, the brand's channels, opening one, marking it read. */
 export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext): void {

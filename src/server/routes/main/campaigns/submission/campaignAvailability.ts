@@ -1,7 +1,7 @@
 import type { Campaign } from '../../../../../shared/http/campaigns.schemas';
 import { SUBMISSION_MESSAGES } from '../../../../../shared/http/campaignSubmission.schemas';
 import { US_TIMEZONE_ZONES, zonedInstant, type UsTimezone } from '../../../../../shared/rules/campaignTabs';
-import type { createCampaignRepository } from '../campaignRepository';
+import type { createCampaignRepository } from '../../../../repositories/campaigns/campaignRepository';
 
 /** A campaign's public page is open (it takes videos), or closed with the status and sentence that say why. */
 export type Availability =

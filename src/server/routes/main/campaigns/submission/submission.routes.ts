@@ -16,7 +16,7 @@ import { HttpError, badRequest } from '../../../../http/httpError';
 import { createUploadsRepository } from '../../../../repositories/uploadsRepository';
 import { describeUrl } from '../../../second/uploadsUrls';
 import { addLinkedVideo } from '../../uploads/addVideo';
-import { createCampaignRepository } from '../campaignRepository';
+import { createCampaignRepository } from '../../../../repositories/campaigns/campaignRepository';
 import { availabilityOf, publicCampaign } from './campaignAvailability';
 import { receiveSubmission, type ReceivedSubmission } from './receiveSubmission';
 import { acceptedWays, renderSubmissionPage } from './submissionPage';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ChatChannel } from '../../../../shared/http/chat.schemas';
+import type { ChatChannel } from '../../../shared/http/chat.schemas';
 
 interface Row {
   id: string; pubnub_id: string; brand_id: string; last_message_at: string | null; created_at: string;

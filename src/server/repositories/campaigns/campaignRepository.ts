@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Campaign, CampaignFields } from '../../../../shared/http/campaigns.schemas';
-import { CampaignFieldsSchema } from '../../../../shared/http/campaigns.schemas';
-import { campaignTab } from '../../../../shared/rules/campaignTabs';
-import { parse } from '../../../search/columnValues';
+import type { Campaign, CampaignFields } from '../../../shared/http/campaigns.schemas';
+import { CampaignFieldsSchema } from '../../../shared/http/campaigns.schemas';
+import { campaignTab } from '../../../shared/rules/campaignTabs';
+import { parse } from '../../search/columnValues';
 
 type Row = Record<string, unknown> & { id: string; brand_id: string; state: 'active' | 'past' | 'draft'; banner_image: string | null; created_at: string; updated_at: string; submitted: number };
 
