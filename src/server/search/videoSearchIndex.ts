@@ -15,6 +15,7 @@ import { BrandViews } from './brandViews';
 import type { BrandDays } from './brandDays';
 import { PreciseSum, preciseMean } from './preciseSum';
 import { byPredicate, filterPredicates, type Filter } from './videoPredicates';
+import { countSingleCodes, namedCounts } from './facetCounts';
 
 /** The matching videos of one list query: a flag per ordinal, and the summary figures. */
 export interface MatchSet {
@@ -223,24 +224,8 @@ export class VideoSearchIndex {
   tabValueCounts(scope: BrandScope, tab: VideoTab): Record<keyof VideoFilterOptions, Map<string, number>> {
     const columns = this.current();
     const members = this.membersOf(columns, scope, tab);
-    const named = (counts: Map<number, number>, dictionary: Dictionary): Map<string, number> => {
-      const values = dictionary.values();
-      return new Map([...counts].map(([code, count]) => [values[code] ?? '', count]));
-    };
-    const single = (codes: ArrayLike<number>, dictionary: Dictionary): Map<string, number> => {
-      // A count per code in a typed array (a tab at 100k holds tens of thousands of videos: no map write per video).
-      const perCode = new Int32Array(dictionary.size);
-      for (let m = 0; m < members.length; m++) {
-        const code = codes[members[m] ?? 0] ?? -1;
-        if (code >= 0) perCode[code] = (perCode[code] ?? 0) + 1;
-      }
-      const counts = new Map<number, number>();
-      perCode.forEach((count, code) => {
-        if (count > 0) counts.set(code, count);
-      });
-      return named(counts, dictionary);
-    };
-    const multi = (column: CodeListColumn, dictionary: Dictionary): Map<string, number> => named(column.countCodes(members), dictionary);
+    const single = (codes: ArrayLike<number>, dictionary: Dictionary) => countSingleCodes(codes, members, dictionary);
+    const multi = (column: CodeListColumn, dictionary: Dictionary) => namedCounts(column.countCodes(members), dictionary);
     const d = columns.dict;
     return {
       platform: single(columns.platform, d.platform), category: single(columns.category, d.category), language: single(columns.language, d.language),
