@@ -176,8 +176,8 @@ test('a widget built with 5 videos and tagged products, embedded on another orig
 
   const again = await context.newPage();
   await again.goto(shop.url);
-  await expect(embed(again).getByRole('button', { name: 'Morning routine' })).toBeVisible();
-  await embed(again).getByRole('button', { name: 'Morning routine' }).click();
+  await expect(embed(again).getByRole('button', { name: 'Morning routine', exact: true })).toBeVisible();
+  await embed(again).getByRole('button', { name: 'Morning routine', exact: true }).click();
   await expect(embed(again).getByRole('button', { name: /^Play / })).toHaveCount(2);
   await again.close();
 
