@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { AddedVideo } from '../../shared/http/uploads.schemas';
+import { createCreatorNaming } from './creators/creatorNaming';
 
 /** A video to insert for a brand (analysis_stage 'pending'). */
 export interface NewVideo {
@@ -18,6 +19,8 @@ export interface NewVideo {
   externalRef: string;
   fileName: string | null;
   at: string;
+  /** The creator's name when the person who sent it gave one (a campaign page asks for it): the brand's creator of that name. */
+  creatorName?: string;
 }
 
 export interface TicketRow {
@@ -59,6 +62,8 @@ export function createUploadsRepository(db: Database.Database) {
   const release = db.prepare('UPDATE upload_tickets SET claimed_at = NULL WHERE token_hash = ? AND completed_at IS NULL');
   const complete = db.prepare('UPDATE upload_tickets SET completed_at = ? WHERE token_hash = ?');
   const videoFileName = db.prepare('UPDATE video_sources SET file_name = ? WHERE video_id = ?');
+  const linkCreator = db.prepare('UPDATE videos SET creator_id = ? WHERE id = ?');
+  const naming = createCreatorNaming(db);
 
   return {
     /** Inserts the video and its source row; returns the existing video instead when the brand already added this source. */
@@ -71,6 +76,13 @@ export function createUploadsRepository(db: Database.Database) {
           UNANALYSED_BRAND_SAFETY, UNANALYSED_DEMOGRAPHICS, video.at, video.at,
         );
         insertSource.run(video.id, video.brandId, video.userId, video.source, video.externalRef, video.fileName, video.at);
+        if (video.creatorName?.trim()) {
+          const creatorId = naming.findOrAdd({
+            brandId: video.brandId, name: video.creatorName, platform: video.platform, language: 'en', type: video.userId ? 'brand' : 'fan', at: video.at,
+          });
+          linkCreator.run(creatorId, video.id);
+          naming.recount(creatorId);
+        }
         return { video: added.get(video.id) as AddedVideo, duplicate: false };
       })();
     },

@@ -180,7 +180,7 @@ export function CreatorDetailScreen() {
             <dt>Total views</dt><dd>{formatCount(stats.total_views)}</dd>
             <dt>Total likes</dt><dd>{formatCount(stats.total_likes)}</dd>
             <dt>Total comments</dt><dd>{formatCount(stats.total_comments)}</dd>
-            <dt>Country</dt><dd><bdi>{creator.country}</bdi></dd>
+            <dt>Country</dt><dd><bdi>{creator.country || '—'}</bdi></dd>
             <dt>Email</dt><dd><bdi>{creator.email ?? '—'}</bdi></dd>
             <dt>Verified</dt><dd>{creator.reelscopeVerified ? 'Yes' : 'No'}</dd>
             <dt>Last tracked</dt><dd>{stats.last_tracked_on ? formatDate(stats.last_tracked_on) : '—'}</dd>

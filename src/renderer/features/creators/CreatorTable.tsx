@@ -54,7 +54,7 @@ export function CreatorTable({ rows, busy }: { rows: readonly CreatorListItem[];
                 {row.has_note && <span className="badge">Note</span>}
               </span>
             </td>
-            <td><bdi>{row.country}</bdi></td>
+            <td><bdi>{row.country || '—'}</bdi></td>
             <td data-testid="creator-subscribers" data-value={row.subscribers}>{formatCount(row.subscribers)}</td>
             <td data-testid="creator-videos" data-value={row.video_count}>{formatNumber(row.video_count)}</td>
             <td data-testid="creator-latest" data-value={row.latest_platform_video_published_at ?? ''}>

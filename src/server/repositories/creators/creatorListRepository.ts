@@ -120,7 +120,7 @@ export function createCreatorListRepository(db: Database.Database) {
       if (cached) return cached;
       if (optionsCache.size > 50) optionsCache.clear();
       const list = inList('c.brand_id', brands.length > 0 ? brands : ['']) as SqlPart;
-      const countries = prepared(`SELECT c.country AS value, c.country AS label, COUNT(*) AS count FROM creators c WHERE ${list.sql} GROUP BY 1 ORDER BY count DESC, value`).all(...list.params) as { value: string; label: string; count: number }[];
+      const countries = prepared(`SELECT c.country AS value, c.country AS label, COUNT(*) AS count FROM creators c WHERE ${list.sql} AND c.country <> '' GROUP BY 1 ORDER BY count DESC, value`).all(...list.params) as { value: string; label: string; count: number }[];
       const sums = SUBSCRIBER_THRESHOLDS.map((t, i) => `SUM(c.subscribers >= ${t}) AS t${i}`).join(', ');
       const totals = prepared(`SELECT ${sums}, SUM(c.email_valid = 1) AS valid, SUM(c.verified = 1) AS verified FROM creators c WHERE ${list.sql}`).get(...list.params) as Record<string, number | null>;
       const options: CreatorFilterOptions = {

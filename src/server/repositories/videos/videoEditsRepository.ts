@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { createCreatorNaming } from '../creators/creatorNaming';
 
 /** Changeable columns of PUT /videos/:id (whitelist; values are bound). */
 export const EDITABLE_COLUMNS = ['title', 'category', 'language', 'licensing_duration', 'licensing_price', 'sentiment_feedback_like'] as const;
@@ -18,7 +19,13 @@ export interface LabelRow {
 
 /** Writes on one video: fields, title and creator name, analysis stage and audience labels (notes: repositories/notesRepository.ts). */
 export function createVideoEditsRepository(db: Database.Database) {
-  const renameCreator = db.prepare('UPDATE creators SET name = ? WHERE id = (SELECT creator_id FROM videos WHERE id = ?)');
+  const renameCreator = db.prepare('UPDATE creators SET name = ? WHERE id = ?');
+  const creatorOf = db.prepare<[string], { creator_id: string | null; brand_id: string; platform: string; language: string | null; from_page: number }>(
+    `SELECT v.creator_id, v.brand_id, v.platform, v.language, EXISTS (SELECT 1 FROM campaign_videos cv WHERE cv.video_id = v.id) AS from_page
+       FROM videos v WHERE v.id = ?`,
+  );
+  const linkCreator = db.prepare('UPDATE videos SET creator_id = ?, updated_at = ? WHERE id = ?');
+  const naming = createCreatorNaming(db);
   const stage = db.prepare('UPDATE videos SET analysis_stage = ?, updated_at = ? WHERE id = ?');
   const labels = db.prepare('SELECT * FROM demographics_labels WHERE video_id = ? AND brand_id = ? ORDER BY created_at, id');
   const labelGet = db.prepare('SELECT * FROM demographics_labels WHERE id = ? AND video_id = ? AND brand_id = ?');
@@ -36,8 +43,24 @@ export function createVideoEditsRepository(db: Database.Database) {
       const set = columns.map((column) => `${column} = ?`).join(', ');
       db.prepare(`UPDATE videos SET ${set}, updated_at = ? WHERE id = ?`).run(...columns.map((column) => changes[column] ?? null), at, videoId);
     },
-    renameCreator(videoId: string, name: string): void {
-      renameCreator.run(name, videoId);
+    /**
+     * Renames the video's creator; a video without one (an upload, a campaign submission) is linked to the brand's
+     * creator of that name, added when there is none.
+     */
+    renameCreator(videoId: string, name: string, at: string): void {
+      db.transaction(() => {
+        const video = creatorOf.get(videoId);
+        if (!video) return;
+        if (video.creator_id) {
+          renameCreator.run(name, video.creator_id);
+          return;
+        }
+        const creatorId = naming.findOrAdd({
+          brandId: video.brand_id, name, platform: video.platform, language: video.language ?? 'en', type: video.from_page ? 'fan' : 'brand', at,
+        });
+        linkCreator.run(creatorId, at, videoId);
+        naming.recount(creatorId);
+      })();
     },
     setStage(videoId: string, value: 'pending' | 'processing' | 'completed', at: string): void {
       stage.run(value, at, videoId);

@@ -110,6 +110,11 @@ describe('the campaign submission page', () => {
     const tab = (await w.get('/jwt_api/videos', { tab: 'Campaigns', per_page: '1000' })).json() as VideoListResponse;
     expect(tab.videos.map((v) => v._id)).toContain(video_id);
     expect(((await w.get(`/jwt_api/campaigns/${open._id}`)).json().campaign as Campaign).submitted_videos).toBe(1);
+    // The person who sent it is the video's creator, not "—"; a second video from the same name joins the same creator.
+    const detail = (await w.get(`/jwt_api/videos/${video_id}`)).json().video as { creator_name: string | null; creator_id: string | null };
+    expect(detail.creator_name).toBe(creator.name);
+    const again = await submit(open._id, { ...creator, name: ' maya lindqvist ', url: 'youtube.com/watch?v=9bZkp7q19f0' });
+    expect(((await w.get(`/jwt_api/videos/${again.json().video_id}`)).json().video as { creator_id: string }).creator_id).toBe(detail.creator_id);
   });
 
   it('takes a link from a supported platform and refuses any other', async () => {

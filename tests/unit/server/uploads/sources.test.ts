@@ -42,6 +42,27 @@ describe('video sources (spec §1): every route adds a pending video for the bra
     expect(w.db.prepare("SELECT COUNT(*) FROM videos WHERE brand_id = ? AND analysis_stage = 'pending'").pluck().get(w.brandId)).toBe(3);
   });
 
+  it('an added video has no creator until one is named; naming links the brand\'s creator of that name or adds one', async () => {
+    w = await openUploadWorkspace();
+    const id = (await w.inject('POST', '/second/video/submit-video-url', { url: 'youtu.be/dQw4w9WgXcQ' })).json().video._id as string;
+    const video = async () => (await w.inject('GET', `/jwt_api/videos/${id}`)).json().video as { creator_name: string | null; creator_id: string | null };
+    expect(await video()).toMatchObject({ creator_name: null, creator_id: null });
+    const rename = (name: string) => w.inject('PUT', `/jwt_api/videos/${id}/update_video_title_and_creator_name`, { title: 'Launch video', creator_name: name });
+    const named = await rename('Nour Haddad نور');
+    expect(named.statusCode, named.body).toBe(200);
+    const first = await video();
+    expect(first.creator_name).toBe('Nour Haddad نور');
+    const creator = (await w.inject('GET', `/jwt_api/influencers/${first.creator_id}`)).json();
+    expect(JSON.stringify(creator)).toContain('@nourhaddadنور');
+    // Now the video has a creator: a second rename renames that creator (as for any video), adding no other.
+    await rename('Nour H.');
+    expect(await video()).toMatchObject({ creator_name: 'Nour H.', creator_id: first.creator_id });
+    // Another added video named after an existing creator joins that creator.
+    const other = (await w.inject('POST', '/second/video/submit-video-url', { url: 'youtu.be/9bZkp7q19f0' })).json().video._id as string;
+    await w.inject('PUT', `/jwt_api/videos/${other}/update_video_title_and_creator_name`, { title: 'Second', creator_name: 'nour h.' });
+    expect((await w.inject('GET', `/jwt_api/videos/${other}`)).json().video.creator_id).toBe(first.creator_id);
+  });
+
   it('instagram details come from the link alone; then the link is added like any other', async () => {
     w = await openUploadWorkspace();
     const details = await w.inject('POST', '/second/instagram_videos/fetch_videos_details', { videoUrl: 'instagram.com/glowgirl/reel/C1a2B3c4D5e/?igsh=x' });

@@ -16,7 +16,7 @@ export const DUPLICATE_MESSAGE = 'This video is already in your videos.';
 export function addLinkedVideo(
   ctx: ServerContext,
   uploads: UploadsRepository,
-  who: Pick<Uploader, 'brandId'> & { userId: string | null },
+  who: Pick<Uploader, 'brandId'> & { userId: string | null; creatorName?: string },
   details: UrlDetails,
   title: string | undefined,
   externalRef?: string,
@@ -36,6 +36,7 @@ export function addLinkedVideo(
     externalRef: externalRef ?? details.external_id ?? details.url,
     fileName: null,
     at: ctx.now().toISOString(),
+    creatorName: who.creatorName,
   });
   if (!added.duplicate) ctx.analysis.submit(added.video._id);
   const video = uploads.added(added.video._id) ?? added.video;

@@ -47,7 +47,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
       const acting = actingBrand(request, repos, body.brand_id);
       ownVideo(repos, acting, params.id);
       repos.edits.update(params.id, { title: body.title }, at());
-      if (body.creator_name) repos.edits.renameCreator(params.id, body.creator_name);
+      if (body.creator_name) repos.edits.renameCreator(params.id, body.creator_name, at());
       return detail(acting, params.id);
     },
   });

@@ -118,7 +118,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
       if (details.platform && platforms.length > 0 && !platforms.includes(details.platform)) {
         throw badRequest(`This campaign takes videos from ${platforms.filter((p) => p !== OWN_STORAGE_PLATFORM).join(', ')} only.`);
       }
-      const { video } = addLinkedVideo(ctx, uploads, { brandId: campaign.brand_id, userId: null }, details, title);
+      const { video } = addLinkedVideo(ctx, uploads, { brandId: campaign.brand_id, userId: null, creatorName: fields.name }, details, title);
       repo.addSubmission(campaign._id, video._id, fields.name, fields.email, at);
       return video._id;
     }
@@ -138,6 +138,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
       uploads.addVideo({
         id: videoId, brandId: campaign.brand_id, userId: null, title, platform: OWN_STORAGE_PLATFORM, videoUrl: `${MEDIA_URL_PREFIX}/${relative}`,
         embeddedUrl: null, thumbnailUrl: null, tiktokId: null, source: OWN_STORAGE_PLATFORM, externalRef: videoId, fileName: file.fileName, at: at.toISOString(),
+        creatorName: fields.name,
       });
       uploads.setMedia(videoId, relative, file.fileName, at.toISOString());
       repo.addSubmission(campaign._id, videoId, fields.name, fields.email, at);
