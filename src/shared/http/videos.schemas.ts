@@ -104,8 +104,11 @@ export const VideoListResponseSchema = z.object({
     loaded_for: z.object({ date: z.enum(DATE_RANGES), start: z.string().nullable(), end: z.string() }),
     /** Matching videos created in the 24 hours before loaded_for.end. */
     yesterday: z.number().int(),
-    /** Average sentiment shares (0..1) of the matching videos. */
-    sentiment: z.object({ positive: z.number(), negative: z.number() }),
+    /**
+     * Average sentiment shares (0..1) over the matching videos that have a sentiment (a transcript); `measured` is how
+     * many those are — 0 means there is no sentiment to show, not a sentiment of 0 %.
+     */
+    sentiment: z.object({ positive: z.number(), negative: z.number(), measured: z.number().int() }),
     demographics: DemographicsSummarySchema,
     filters: VideoFilterOptionsSchema,
   }),

@@ -11,7 +11,7 @@ import { andAll, markedSql, tabSql, type BrandScope, type SqlPart } from './vide
 export interface ListSummary {
   count: number;
   yesterday: number;
-  sentiment: { positive: number; negative: number };
+  sentiment: { positive: number; negative: number; measured: number };
   /** The average audience of the same videos the count and sentiment describe (filters, search and dates included). */
   demographics: { age_range: Record<string, number>; ethnicity: Record<string, number>; gender: Record<string, number> };
 }
@@ -100,7 +100,7 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
       const summary: ListSummary = {
         count: row.count,
         yesterday: row.yesterday,
-        sentiment: { positive: Math.round(average(row.positive) * 1000) / 1000, negative: Math.round(average(row.negative) * 1000) / 1000 },
+        sentiment: { positive: Math.round(average(row.positive) * 1000) / 1000, negative: Math.round(average(row.negative) * 1000) / 1000, measured: row.felt },
         demographics: index.audience(row),
       };
       if (summaries.size >= CACHE_LIMIT) summaries.delete(summaries.keys().next().value ?? '');

@@ -59,12 +59,12 @@ function phrasesFromTranscripts(): string[] {
 }
 
 /** Direct SQL summary of a set of ids (average sentiment over those that have one). */
-function sqlSentiment(ids: readonly string[]): { positive: number; negative: number } {
+function sqlSentiment(ids: readonly string[]): { positive: number; negative: number; measured: number } {
   const row = w.db
-    .prepare(`SELECT COALESCE(AVG(sentiment_positive), 0) AS p, COALESCE(AVG(sentiment_negative), 0) AS n FROM videos v
+    .prepare(`SELECT COALESCE(AVG(sentiment_positive), 0) AS p, COALESCE(AVG(sentiment_negative), 0) AS n, COUNT(*) AS measured FROM videos v
       WHERE id IN (SELECT value FROM json_each(?)) AND ${HAS_SENTIMENT}`)
-    .get(JSON.stringify(ids)) as { p: number; n: number };
-  return { positive: Math.round(row.p * 1000) / 1000, negative: Math.round(row.n * 1000) / 1000 };
+    .get(JSON.stringify(ids)) as { p: number; n: number; measured: number };
+  return { positive: Math.round(row.p * 1000) / 1000, negative: Math.round(row.n * 1000) / 1000, measured: row.measured };
 }
 
 describe('the in-memory list index answers as SQL does', () => {

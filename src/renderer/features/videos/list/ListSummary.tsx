@@ -44,8 +44,15 @@ export function ListSummary({ data }: { data: VideoListResponse['data'] }) {
       <div className="videos-summary__item">
         <dt>Sentiment</dt>
         <dd>
-          <bdi className="videos-summary__positive">{percent(data.sentiment.positive)} positive</bdi> ·{' '}
-          <bdi className="videos-summary__negative">{percent(data.sentiment.negative)} negative</bdi>
+          {data.sentiment.measured === 0 ? (
+            // No matching video has a transcript yet: there is no sentiment, which "0 % positive" would misstate.
+            <span title="None of these videos has a transcript to measure sentiment from yet.">—</span>
+          ) : (
+            <>
+              <bdi className="videos-summary__positive">{percent(data.sentiment.positive)} positive</bdi> ·{' '}
+              <bdi className="videos-summary__negative">{percent(data.sentiment.negative)} negative</bdi>
+            </>
+          )}
         </dd>
       </div>
       <div className="videos-summary__item videos-summary__item--wide">
