@@ -16,6 +16,7 @@ import { createBearerAuthenticator } from './auth/bearerAuthenticator';
 import { createFailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import { loadOrCreateJwtSecret } from './auth/jwtSecret';
 import { createChatService } from './chat/chatService';
+import { createChatStore } from './repositories/chat/chatStore';
 import { registerPubnubRoutes, SUBSCRIBE_WAIT_MS } from './chat/pubnubRoutes';
 import type { ServerContext } from './context';
 import { preparePrivateDataDir } from './dataDir';
@@ -141,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     },
     publishing: createPublisher(options.db, now),
-    chat: createChatService(options.db, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
+    chat: createChatService(createChatStore(options.db), options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
     mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),
   };
 
