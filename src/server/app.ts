@@ -26,6 +26,7 @@ import { installErrorHandling } from './http/errorHandling';
 import { loggerOptions, type RequestLogOptions } from './http/requestLog';
 import { installRouteSupport } from './http/routeSupport';
 import { createRepositories } from './repositories/index';
+import { createAssistantRepositories } from './repositories/assistant/index';
 import { gatewayApiPlugin } from './routes/gateway/index';
 import { graphqlPlugin } from './routes/graphql/index';
 import { createHomeRepositories } from './repositories/home/index';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     },
     publishing: createPublisher(options.db, now),
+    assistant: createAssistantRepositories(options.db, now),
     chat: createChatService(createChatStore(options.db), options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
     mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),
   };
