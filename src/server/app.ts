@@ -38,6 +38,7 @@ import { createMediaService } from './routes/media/mediaService';
 import { metricsApiPlugin } from './routes/metrics/index';
 import { createAccessKeys } from './routes/metrics/accessKeys';
 import { createPublisher } from './services/publisher';
+import { createPublishingRepositories } from './repositories/publishing/index';
 import { readPublishPayloadLimits } from './routes/gateway/publishPayloadBudget';
 import type { PublishPayloadLimits } from './routes/gateway/publishPayloadBudget';
 import { secondApiPlugin } from './routes/second/index';
@@ -142,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sessionLive: sessions.isLive,
       }),
     },
-    publishing: createPublisher(options.db, now),
+    publishing: createPublisher(createPublishingRepositories(options.db), now),
     assistant: createAssistantRepositories(options.db, now),
     chat: createChatService(createChatStore(options.db), options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
     mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),
