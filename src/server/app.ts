@@ -10,6 +10,7 @@ import { ADDRESS_PROBE_WINDOW_MINUTES, ADDRESS_PROBES_PER_WINDOW, DEFAULT_BACKEN
 import { readPipelineEnv } from './analysis/analysisConfig';
 import type { FfmpegTools } from './analysis/embeddedSubtitles';
 import { createAnalysisPipeline } from './analysis/pipeline';
+import { createAnalysisRepository } from './repositories/analysisRepository';
 import { realTimer, type AnalysisTimer } from './analysis/timer';
 import { createAccessTokenService } from './auth/accessTokens';
 import { createBearerAuthenticator } from './auth/bearerAuthenticator';
@@ -126,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     version: BACKEND_VERSION,
     media: createMediaService(options.dataDir, now),
     analysis: createAnalysisPipeline({
-      db: options.db,
+      repo: createAnalysisRepository(options.db),
       now,
       timer: options.analysis?.timer ?? realTimer,
       delayMs: options.analysis?.delayMs ?? pipelineEnv.analysisDelayMs,
