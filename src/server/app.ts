@@ -10,12 +10,14 @@ import { ADDRESS_PROBE_WINDOW_MINUTES, ADDRESS_PROBES_PER_WINDOW, DEFAULT_BACKEN
 import { readPipelineEnv } from './analysis/analysisConfig';
 import type { FfmpegTools } from './analysis/embeddedSubtitles';
 import { createAnalysisPipeline } from './analysis/pipeline';
+import { createAnalysisRepository } from './repositories/analysisRepository';
 import { realTimer, type AnalysisTimer } from './analysis/timer';
 import { createAccessTokenService } from './auth/accessTokens';
 import { createBearerAuthenticator } from './auth/bearerAuthenticator';
 import { createFailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import { loadOrCreateJwtSecret } from './auth/jwtSecret';
 import { createChatService } from './chat/chatService';
+import { createChatStore } from './repositories/chat/chatStore';
 import { registerPubnubRoutes, SUBSCRIBE_WAIT_MS } from './chat/pubnubRoutes';
 import type { ServerContext } from './context';
 import { preparePrivateDataDir } from './dataDir';
@@ -25,6 +27,7 @@ import { installErrorHandling } from './http/errorHandling';
 import { loggerOptions, type RequestLogOptions } from './http/requestLog';
 import { installRouteSupport } from './http/routeSupport';
 import { createRepositories } from './repositories/index';
+import { createAssistantRepositories } from './repositories/assistant/index';
 import { gatewayApiPlugin } from './routes/gateway/index';
 import { graphqlPlugin } from './routes/graphql/index';
 import { createHomeRepositories } from './repositories/home/index';
@@ -36,6 +39,7 @@ import { createMediaService } from './routes/media/mediaService';
 import { metricsApiPlugin } from './routes/metrics/index';
 import { createAccessKeys } from './routes/metrics/accessKeys';
 import { createPublisher } from './services/publisher';
+import { createPublishingRepositories } from './repositories/publishing/index';
 import { readPublishPayloadLimits } from './routes/gateway/publishPayloadBudget';
 import type { PublishPayloadLimits } from './routes/gateway/publishPayloadBudget';
 import { secondApiPlugin } from './routes/second/index';
@@ -123,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     version: BACKEND_VERSION,
     media: createMediaService(options.dataDir, now),
     analysis: createAnalysisPipeline({
-      db: options.db,
+      repo: createAnalysisRepository(options.db),
       now,
       timer: options.analysis?.timer ?? realTimer,
       delayMs: options.analysis?.delayMs ?? pipelineEnv.analysisDelayMs,
@@ -140,8 +144,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sessionLive: sessions.isLive,
       }),
     },
-    publishing: createPublisher(options.db, now),
-    chat: createChatService(options.db, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
+    publishing: createPublisher(createPublishingRepositories(options.db), now),
+    assistant: createAssistantRepositories(options.db, now),
+    chat: createChatService(createChatStore(options.db), options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
     mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),
   };
 

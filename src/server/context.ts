@@ -4,6 +4,7 @@ import type { Publisher } from './services/publisher';
 import type { PublishPayloadLimits } from './routes/gateway/publishPayloadBudget';
 import type Database from 'better-sqlite3';
 import type { AnalysisPipeline } from './analysis/pipeline';
+import type { AssistantRepositories } from './repositories/assistant/index';
 import type { AccessTokenService } from './auth/accessTokens';
 import type { FailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import type { Repositories } from './repositories/index';
@@ -32,6 +33,8 @@ export interface ServerContext {
   media: MediaService;
   /** The analysis pipeline (issue 5): new and re-analysed videos go pending → processing → completed. */
   analysis: AnalysisPipeline;
+  /** The assistant (issue 13): its conversations and the transcript lines its answers quote. */
+  assistant: AssistantRepositories;
   /** Chat (issue 15): the PubNub-protocol side and its keys. */
   chat: ChatService;
   /** Widgets (issue 16): brand API keys of the metrics API and embed tokens, shared by Settings' key routes and the metrics API. */

@@ -1,7 +1,6 @@
-import type Database from 'better-sqlite3';
 import type { BrandSafety } from '../../shared/domain/video';
 import type { AnalysisSummary } from '../../shared/http/uploads.schemas';
-import { createAnalysisRepository, type AnalysisRepository } from '../repositories/analysisRepository';
+import type { AnalysisRepository } from '../repositories/analysisRepository';
 import { join } from 'node:path';
 import { MEDIA_URL_PREFIX } from '../../shared/domain/workspace';
 import type { FfmpegTools } from './embeddedSubtitles';
@@ -11,7 +10,8 @@ import { findTranscript } from './transcriptSource';
 import { probeDurationSeconds, thumbnailFileOf, writePosterFrame } from './videoFrame';
 
 export interface PipelineOptions {
-  db: Database.Database;
+  /** The pipeline's tables (jobs, the videos analysed, their results). */
+  repo: AnalysisRepository;
   now: () => Date;
   timer: AnalysisTimer;
   /** How long an analysis takes from queueing to 'completed' (REELSCOPE_ANALYSIS_DELAY_MS). */
@@ -64,7 +64,7 @@ function parseSafety(text: string): BrandSafety {
  * everything in one transaction (the transcript search indexes follow through their triggers).
  */
 export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeline {
-  const repo: AnalysisRepository = createAnalysisRepository(options.db);
+  const repo = options.repo;
   const vocabulary = buildTopicVocabulary();
   const timers = new Map<string, () => void>();
   let stopped = false;

@@ -1,7 +1,6 @@
-import type Database from 'better-sqlite3';
 import type { ChatMember } from './chatKeys';
 import { createChatKeys } from './chatKeys';
-import { createChatStore, type ChannelRow } from './chatStore';
+import type { ChannelRow, ChatStore } from '../repositories/chat/chatStore';
 import { createMessageBus } from './messageBus';
 import { createTimetokenClock } from './timetoken';
 
@@ -9,8 +8,7 @@ import { createTimetokenClock } from './timetoken';
 export type SessionLiveness = (userId: string, sessionId: string) => boolean;
 
 /** Chat on the embedded back end: keys, the store, the timetoken clock and the wake-ups of waiting subscribers. */
-export function createChatService(db: Database.Database, jwtSecret: Uint8Array, now: () => Date, subscribeWaitMs: number, sessionLive: SessionLiveness) {
-  const store = createChatStore(db);
+export function createChatService(store: ChatStore, jwtSecret: Uint8Array, now: () => Date, subscribeWaitMs: number, sessionLive: SessionLiveness) {
   const clock = createTimetokenClock(now, store.newestTimetoken());
   const bus = createMessageBus();
   const keys = createChatKeys(jwtSecret, now);

@@ -9,8 +9,8 @@ import { defineRoute } from '../http/defineRoute';
 import { HttpError } from '../http/httpError';
 import type { ChatMember } from './chatKeys';
 import type { ChatService } from './chatService';
-import type { ChannelRow } from './chatStore';
-import { payloadOf } from './chatStore';
+import type { ChannelRow } from '../repositories/chat/chatStore';
+import { payloadOf } from '../repositories/chat/chatStore';
 import { normalTimetoken } from './timetoken';
 
 /** How long a subscribe waits for a message before answering empty (PubNub's own is 280 s; the SDK gives up at 310 s). */

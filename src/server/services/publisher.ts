@@ -1,24 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import type { PublishJob } from '../../shared/http/publishing.schemas';
 import { publishingBlock, type VideoRights } from '../../shared/rules/licensing';
 import { HttpError } from '../http/httpError';
-import { BRAND_MADE_SQL } from '../repositories/videos/videoScope';
-import { createPublishPayloadsRepository } from '../repositories/publishPayloadsRepository';
+import type { PublishableVideo, PublishJobRow } from '../repositories/publishing/publishJobsRepository';
+import type { PublishingRepositories } from '../repositories/publishing/index';
 
 type Action = PublishJob['action'];
-type JobRow = { id: string; brand_id: string; video_id: string; action: Action; state: PublishJob['state']; error: string | null; payload_file: string | null; created_at: string; updated_at: string };
 /** A payload the gateway kept on disk for a request's jobs, and its size. */
 export type KeptPayload = { file: string; bytes: number };
-type RightsRow = { id: string; title: string; by_brand: number; licenses: string | null };
 
 /** Jobs moved per step: a bulk action of thousands settles in a few steps without one long write. */
 const STEP_JOBS = 250;
 const STEP_MS = 40;
-
-const toJob = (row: JobRow): PublishJob => ({ _id: row.id, video_id: row.video_id, action: row.action, state: row.state, error: row.error, created_at: row.created_at, updated_at: row.updated_at });
 
 /**
  * Publishing to the shopper app (issue 17): each publish or unpublish is a job, queued → processing → published |
@@ -26,48 +20,18 @@ const toJob = (row: JobRow): PublishJob => ({ _id: row.id, video_id: row.video_i
  * gate is checked when a job is asked for (the whole request is refused, nothing changes) and again when it runs (a
  * license may have ended meanwhile: the job fails with the reason).
  */
-export function createPublisher(db: Database.Database, now: () => Date) {
-  const rightsOf = db.prepare(`SELECT v.id, v.title,
-      ${BRAND_MADE_SQL} AS by_brand,
-      (SELECT json_group_array(json_object('status', la.status, 'expires_at', (SELECT MAX(lp.expires_at) FROM license_purchases lp WHERE lp.agreement_id = la.id)))
-         FROM license_agreements la WHERE la.video_id = v.id AND la.status IN ('paid', 'expired')) AS licenses
-    FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.id = ? AND v.brand_id = ?`);
-  const insert = db.prepare('INSERT INTO publish_jobs (id, brand_id, video_id, action, state, payload_file, payload_bytes, created_at, updated_at) VALUES (?, ?, ?, ?, \'queued\', ?, ?, ?, ?)');
-  const payloads = createPublishPayloadsRepository(db);
-  const byId = db.prepare('SELECT * FROM publish_jobs WHERE id = ? AND brand_id = ?');
-  const latestOfVideo = db.prepare('SELECT * FROM publish_jobs WHERE video_id = ? AND brand_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1');
-  const open = db.prepare("SELECT * FROM publish_jobs WHERE state = ? ORDER BY created_at, rowid LIMIT ?");
-  const move = db.prepare('UPDATE publish_jobs SET state = ?, error = ?, updated_at = ? WHERE id = ?');
-  const setPublished = db.prepare('UPDATE videos SET published = ?, app_published_at = CASE WHEN ? = 1 THEN ? ELSE app_published_at END, updated_at = ? WHERE id = ?');
-  const anyOpen = db.prepare("SELECT 1 FROM publish_jobs WHERE state IN ('queued', 'processing') LIMIT 1").pluck();
-
+export function createPublisher({ jobs, payloads }: PublishingRepositories, now: () => Date) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
   /** Requests waiting for their own jobs to end, each woken after every step (not by other requests' jobs). */
   const waiters = new Set<() => void>();
-  const openOf = db.prepare(`SELECT COUNT(*) FROM publish_jobs WHERE state IN ('queued', 'processing') AND id IN (SELECT value FROM json_each(?))`).pluck();
 
-  const rightsOfRow = (row: RightsRow): VideoRights => ({ byBrand: row.by_brand === 1, licenses: JSON.parse(row.licenses ?? '[]') as VideoRights['licenses'] });
-  const blockOf = (row: RightsRow) => publishingBlock(rightsOfRow(row), now());
+  const blockOf = (video: PublishableVideo) => publishingBlock(video.rights, now());
+  /** Why a job that runs now fails, or null: its video gone, or (a publish) the rights gate. */
+  const failureOf = (job: PublishJobRow, video: PublishableVideo | null) => (!video ? 'The video is no longer in the library.' : job.action === 'publish' ? blockOf(video) : null);
 
   /** Moves jobs one step on; answers the payload files of the jobs that ended. */
-  const step = db.transaction((): string[] => {
-    const at = now().toISOString();
-    const ended: string[] = [];
-    for (const row of open.all('processing', STEP_JOBS) as JobRow[]) {
-      if (row.payload_file !== null) ended.push(row.payload_file);
-      const rights = rightsOf.get(row.video_id, row.brand_id) as RightsRow | undefined;
-      const block = !rights ? 'The video is no longer in the library.' : row.action === 'publish' ? blockOf(rights) : null;
-      if (block) {
-        move.run('failed', block, at, row.id);
-        continue;
-      }
-      setPublished.run(row.action === 'publish' ? 1 : 0, row.action === 'publish' ? 1 : 0, at, at, row.video_id);
-      move.run(row.action === 'publish' ? 'published' : 'unpublished', null, at, row.id);
-    }
-    for (const row of open.all('queued', STEP_JOBS) as JobRow[]) move.run('processing', null, at, row.id);
-    return ended;
-  });
+  const step = (): string[] => jobs.step(now().toISOString(), STEP_JOBS, failureOf);
 
   /** A payload is deleted once every job of its request has ended (done or failed); one that fails to go is swept at the next start. */
   const removePayloads = (files: readonly string[]) => {
@@ -85,7 +49,7 @@ export function createPublisher(db: Database.Database, now: () => Date) {
     timer = setTimeout(() => {
       timer = null;
       removePayloads(step());
-      if (anyOpen.get() !== undefined) schedule();
+      if (jobs.anyOpen()) schedule();
       for (const wake of [...waiters]) wake();
     }, STEP_MS);
   };
@@ -97,7 +61,7 @@ export function createPublisher(db: Database.Database, now: () => Date) {
      */
     enqueue(brandId: string, videoIds: readonly string[], action: Action, payload: KeptPayload | null = null): PublishJob[] {
       const rows = videoIds.map((id) => {
-        const row = rightsOf.get(id, brandId) as RightsRow | undefined;
+        const row = jobs.video(brandId, id);
         if (!row) throw new HttpError(404, `Video ${id} is not one of the brand's videos.`);
         return row;
       });
@@ -107,39 +71,26 @@ export function createPublisher(db: Database.Database, now: () => Date) {
           if (block) throw new HttpError(400, `“${row.title}”: ${block}`, 'publish_blocked');
         }
       }
-      const at = now().toISOString();
-      const ids = db.transaction(() => rows.map((row) => {
-        const id = randomBytes(12).toString('hex');
-        insert.run(id, brandId, row.id, action, payload?.file ?? null, payload?.bytes ?? 0, at, at);
-        return id;
-      }))();
+      const queued = jobs.queue(brandId, rows.map((row) => row.id), action, payload, now().toISOString());
       schedule();
-      return ids.map((id) => toJob(byId.get(id, brandId) as JobRow));
+      return queued;
     },
     /** Why the brand's video may not be published now, or null. */
     blocked(brandId: string, videoId: string): string | null {
-      const row = rightsOf.get(videoId, brandId) as RightsRow | undefined;
-      return row ? blockOf(row) : null;
+      const video = jobs.video(brandId, videoId);
+      return video ? blockOf(video) : null;
     },
     /** What the rights gate decides from (the app manager sends it, so the page checks a selection with the same rule). */
     rights(brandId: string, videoId: string): VideoRights | null {
-      const row = rightsOf.get(videoId, brandId) as RightsRow | undefined;
-      return row ? rightsOfRow(row) : null;
+      return jobs.video(brandId, videoId)?.rights ?? null;
     },
     /** The latest job of a video, or null. */
-    latestOf(brandId: string, videoId: string): PublishJob | null {
-      const row = latestOfVideo.get(videoId, brandId) as JobRow | undefined;
-      return row ? toJob(row) : null;
-    },
+    latestOf: (brandId: string, videoId: string): PublishJob | null => jobs.latestOf(brandId, videoId),
     /** A job by its id, or the latest job of a video by the video's id (the gateway's state route takes either). */
-    state(brandId: string, id: string): PublishJob | null {
-      const row = (byId.get(id, brandId) ?? latestOfVideo.get(id, brandId)) as JobRow | undefined;
-      return row ? toJob(row) : null;
-    },
+    state: (brandId: string, id: string): PublishJob | null => jobs.job(brandId, id) ?? jobs.latestOf(brandId, id),
     /** Resolves when these jobs have ended, or after `ms` (a route that answers with final states when they come quickly). */
     settled(jobIds: readonly string[], ms: number): Promise<void> {
-      const ids = JSON.stringify(jobIds);
-      const ended = () => (openOf.get(ids) as number) === 0;
+      const ended = () => jobs.openCount(jobIds) === 0;
       if (ended()) return Promise.resolve();
       return new Promise((resolve) => {
         const done = () => {
@@ -188,7 +139,7 @@ export function createPublisher(db: Database.Database, now: () => Date) {
     /** Picks up jobs a shutdown interrupted. */
     resume(): void {
       stopped = false;
-      if (anyOpen.get() !== undefined) schedule();
+      if (jobs.anyOpen()) schedule();
     },
     stop(): void {
       stopped = true;

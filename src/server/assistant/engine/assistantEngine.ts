@@ -48,16 +48,13 @@ export interface EngineAnswer {
  */
 export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories) {
   const index = ctx.videos.index;
-  const retrieve = createRetrieval(ctx.db, index);
+  const lines = ctx.assistant.lines;
+  const retrieve = createRetrieval(lines, index);
   const figures = createFigureAnswers(home, index);
-  const videoInfo = ctx.db.prepare('SELECT title, thumbnail_url FROM videos WHERE id = ?');
-  const nextStart = ctx.db.prepare('SELECT start_time FROM transcript_lines WHERE video_id = ? AND line_no > ? ORDER BY line_no LIMIT 1').pluck();
-  const clearLines = ctx.db.prepare(`SELECT id AS lineId, video_id AS videoId, line_no AS lineNo, start_time AS start, content, sentiment
-    FROM transcript_lines WHERE video_id IN (SELECT value FROM json_each(?)) AND sentiment = ? ORDER BY length(content) DESC, id LIMIT 40`);
 
   function cite(line: FoundLine): SupportingData & { title: string } {
-    const video = videoInfo.get(line.videoId) as { title: string; thumbnail_url: string | null } | undefined;
-    const next = nextStart.get(line.videoId, line.lineNo) as number | undefined;
+    const video = lines.video(line.videoId);
+    const next = lines.nextStart(line.videoId, line.lineNo);
     return {
       collection_source: 'transcript_lines', db_id: String(line.lineId), start_ts: line.start, end_ts: next ?? line.start + LAST_LINE_SECONDS,
       source_doc: line.content, source_doc_type: 'transcript_line', thumbnail_url: video?.thumbnail_url ?? null, transcript_id_video_id: line.videoId, title: video?.title ?? '',
@@ -73,7 +70,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
 
   function sentimentQuotes(columns: VideoColumns, picked: readonly number[], avoid: ReadonlySet<number>): FoundLine[] {
     const ids = mostViewed(columns, picked, SENTIMENT_SOURCE_VIDEOS);
-    return (['positive', 'negative'] as const).flatMap((kind) => (clearLines.all(JSON.stringify(ids), kind) as FoundLine[]).filter((line) => !avoid.has(line.lineId)).slice(0, 2));
+    return (['positive', 'negative'] as const).flatMap((kind) => lines.clearLines(ids, kind).filter((line) => !avoid.has(line.lineId)).slice(0, 2));
   }
 
   function figureQuotes(answer: FigureAnswer, columns: VideoColumns, picked: readonly number[], avoid: ReadonlySet<number>): FoundLine[] {

@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import type { VideoColumns } from '../../search/videoColumns';
+import type { QuotedLinesRepository } from '../../repositories/assistant/quotedLinesRepository';
 import { FTS_MIN_CHARS } from '../../repositories/videos/videoFilterSql';
 import { markPosting } from '../../search/transcriptTerms';
 import { topOrdinals } from '../../search/topOrdinals';
@@ -36,11 +36,7 @@ function occurrences(haystack: string, needle: string): number {
  * FTS5's bm25(): it walks a trigram's whole doclist whatever the rowid range (27 ms a common word at 100k videos, per
  * query), so ranking costs would grow with the workspace; here they follow the few candidate videos.
  */
-export function createRetrieval(db: Database.Database, index: VideoSearchIndex) {
-  const linesOf = db.prepare(`SELECT id AS lineId, video_id AS videoId, line_no AS lineNo, start_time AS start, content, sentiment
-    FROM transcript_lines WHERE video_id = ? ORDER BY line_no`);
-  // A scan of the distinct words (not the lines): Chinese and Japanese lines are often one long word with no spaces.
-  const wordsContaining = db.prepare('SELECT videos FROM transcript_words WHERE instr(lower(term), ?) > 0').pluck();
+export function createRetrieval(store: QuotedLinesRepository, index: VideoSearchIndex) {
 
   /**
    * Which videos say a form: the term index's test, or for a form too short for trigrams (one or two characters, as
@@ -49,7 +45,7 @@ export function createRetrieval(db: Database.Database, index: VideoSearchIndex) 
   function sayingTest(form: string, size: number): (ordinal: number) => boolean {
     if ([...form].length >= FTS_MIN_CHARS) return index.transcripts.matcher(form, size);
     const flags = new Uint8Array(size);
-    for (const posting of wordsContaining.all(form) as Buffer[]) markPosting(posting, flags);
+    for (const posting of store.postingsContaining(form)) markPosting(posting, flags);
     return (ordinal) => flags[ordinal] === 1;
   }
 
@@ -58,7 +54,7 @@ export function createRetrieval(db: Database.Database, index: VideoSearchIndex) 
     const tests = terms.map(({ term }) => term.forms.map((form) => ({ form: fold(form), says: [...form].length >= FTS_MIN_CHARS ? index.transcripts.lineTest(form) : null })));
     const found: ScoredLine[] = [];
     for (const videoId of videoIds) {
-      for (const line of linesOf.all(videoId) as FoundLine[]) {
+      for (const line of store.linesOf(videoId)) {
         const text = fold(line.content);
         const counts = tests.map((forms) => forms.reduce((sum, { form, says }) => sum + (says === null || says(line.content) ? occurrences(text, form) : 0), 0));
         if (counts.some((n) => n > 0)) found.push({ ...line, counts, words: text.split(/\s+/).length });

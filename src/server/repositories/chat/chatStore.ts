@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ChatMember } from './chatKeys';
-import { timeOfTimetoken } from '../../shared/http/pubnub.schemas';
+import type { ChatMember } from '../../chat/chatKeys';
+import { timeOfTimetoken } from '../../../shared/http/pubnub.schemas';
 
 export interface ChannelRow {
   id: string;

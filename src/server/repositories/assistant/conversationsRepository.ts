@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { AssistantMessage, Conversation, Prompt, SupportingData } from '../../shared/assistant/assistant.schemas';
-import { SupportingDataSchema } from '../../shared/assistant/assistant.schemas';
-import { parse } from '../search/columnValues';
-import type { DateRange } from '../repositories/videos/videoDates';
-import { DATE_RANGES } from '../../shared/constants';
+import type { AssistantMessage, Conversation, Prompt, SupportingData } from '../../../shared/assistant/assistant.schemas';
+import { SupportingDataSchema } from '../../../shared/assistant/assistant.schemas';
+import { parse } from '../../search/columnValues';
+import type { DateRange } from '../videos/videoDates';
+import { DATE_RANGES } from '../../../shared/constants';
 
 /** Exchanges a conversation hands the next answer as context (spec §3 working_messages). */
 const WORKING_MESSAGES = 6;
