@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publishPayloads: { ...readPublishPayloadLimits(), ...options.publishPayloads },
     widgets: {
       keys: createAccessKeys({
-        db: options.db, jwtSecret: options.jwtSecret, now,
+        store: repos.widgets.keys, jwtSecret: options.jwtSecret, now,
         ownsBrand: (userId, brandId) => repos.brands.ownBrands(userId).some((brand) => brand.id === brandId),
         sessionLive: sessions.isLive,
       }),

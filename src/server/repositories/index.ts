@@ -4,8 +4,9 @@ import { createOutboxRepository } from './outboxRepository';
 import { createPasswordResetsRepository } from './passwordResetsRepository';
 import { createRefreshTokensRepository } from './refreshTokensRepository';
 import { createUsersRepository } from './usersRepository';
+import { createWidgetRepositories } from './widgets/index';
 
-/** Every repository of the sign-in tables, built once per database. */
+/** Every repository of the sign-in tables and of the route groups, built once per database. */
 export function createRepositories(db: Database.Database) {
   return {
     users: createUsersRepository(db),
@@ -13,6 +14,7 @@ export function createRepositories(db: Database.Database) {
     refreshTokens: createRefreshTokensRepository(db),
     passwordResets: createPasswordResetsRepository(db),
     outbox: createOutboxRepository(db),
+    widgets: createWidgetRepositories(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
