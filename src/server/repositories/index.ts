@@ -1,5 +1,9 @@
 import type Database from 'better-sqlite3';
 import { createBrandsRepository } from './brandsRepository';
+import { createChatChannels } from './chat/chatChannels';
+import { createCreatorRepositories } from './creators/index';
+import { createLicenseRepository } from './licensing/licenseRepository';
+import { createMailCampaignsRepository } from './mailCampaigns/mailCampaignsRepository';
 import { createOutboxRepository } from './outboxRepository';
 import { createPasswordResetsRepository } from './passwordResetsRepository';
 import { createRefreshTokensRepository } from './refreshTokensRepository';
@@ -15,6 +19,10 @@ export function createRepositories(db: Database.Database) {
     passwordResets: createPasswordResetsRepository(db),
     outbox: createOutboxRepository(db),
     widgets: createWidgetRepositories(db),
+    licenses: createLicenseRepository(db),
+    mailCampaigns: createMailCampaignsRepository(db),
+    creators: createCreatorRepositories(db),
+    chatChannels: createChatChannels(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
