@@ -28,6 +28,7 @@ import { createRepositories } from './repositories/index';
 import { gatewayApiPlugin } from './routes/gateway/index';
 import { graphqlPlugin } from './routes/graphql/index';
 import { createHomeRepositories } from './repositories/home/index';
+import { createReportRepositories } from './repositories/reports/index';
 import { mainApiPlugin } from './routes/main/index';
 import { campaignSubmissionPlugin } from './routes/main/campaigns/submission/submission.routes';
 import { uploadTargetPlugin } from './routes/main/uploads/uploadTarget.plugin';
@@ -105,7 +106,7 @@ export const BACKEND_VERSION: string = packageJson.version;
 /** Builds the Fastify app on an open, migrated database without listening (tests use `app.inject`). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
-  const repos = createRepositories(options.db);
+  const repos = createRepositories(options.db, now);
   const tokens = createAccessTokenService(options.jwtSecret, now);
   const pipelineEnv = readPipelineEnv();
   const videos = createVideoRepositories(options.db);
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     repos,
     videos,
     home: createHomeRepositories(options.db, videos.index, repos.brands),
+    reports: createReportRepositories(options.db, videos.index),
     tokens,
     sessions,
     loginLimiter: createFailedAttemptLimiter({ limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),

@@ -9,6 +9,7 @@ import type { FailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import type { Repositories } from './repositories/index';
 import type { VideoRepositories } from './repositories/videos/index';
 import type { HomeRepositories } from './repositories/home/index';
+import type { ReportRepositories } from './repositories/reports/index';
 import type { MediaService } from './routes/media/mediaService';
 import type { SessionService } from './services/sessionService';
 import type { MailDelivery } from './mail/mailDelivery';
@@ -22,6 +23,8 @@ export interface ServerContext {
   videos: VideoRepositories;
   /** The home dashboard's figures, shared by home, reports and the assistant. */
   home: HomeRepositories;
+  /** Saved reports, report videos and speech passages (they read the same list index as the videos). */
+  reports: ReportRepositories;
   tokens: AccessTokenService;
   sessions: SessionService;
   loginLimiter: FailedAttemptLimiter;

@@ -5,7 +5,6 @@ import { AskInputSchema, LIKE_VALUES, TITLE_MAX_CHARS } from '../../../shared/as
 import type { AuthContext } from '../../auth/authContext';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../http/httpError';
-import { createConversationsRepository } from '../../assistant/conversationsRepository';
 import { createAssistantEngine, type EngineAnswer } from '../../assistant/engine/assistantEngine';
 import { toVideoView } from '../../repositories/videos/videoRows';
 import type { Acting } from '../main/videos/videoAccess';
@@ -39,7 +38,7 @@ const NEW_TITLE = 'New conversation';
  * so another brand's conversation, message or video is "not found", with no data.
  */
 export function createAssistantService(ctx: ServerContext) {
-  const conversations = createConversationsRepository(ctx.db, ctx.now);
+  const conversations = ctx.repos.conversations;
   const engine = createAssistantEngine(ctx, ctx.home);
 
   const ownBrand = (auth: AuthContext, brandId: string): string => (auth.brandIds.includes(brandId) ? brandId : fail('That brand is not one of yours.', NOT_FOUND));

@@ -13,10 +13,8 @@ import type { ServerContext } from '../../../../context';
 import { defineRoute } from '../../../../http/defineRoute';
 import { drainBody } from '../../../../http/drainBody';
 import { HttpError, badRequest } from '../../../../http/httpError';
-import { createUploadsRepository } from '../../../../repositories/uploadsRepository';
 import { describeUrl } from '../../../second/uploadsUrls';
 import { addLinkedVideo } from '../../uploads/addVideo';
-import { createCampaignRepository } from '../../../../repositories/campaigns/campaignRepository';
 import { availabilityOf, publicCampaign } from './campaignAvailability';
 import { receiveSubmission, type ReceivedSubmission } from './receiveSubmission';
 import { acceptedWays, renderSubmissionPage } from './submissionPage';
@@ -48,8 +46,7 @@ function bannerOf(campaign: Campaign | null): { url: string; origin: string | nu
  * client address) into the brand's videos and the campaign — the videos list's Campaigns tab and the campaign's detail.
  */
 export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const repo = createCampaignRepository(ctx.db);
-  const uploads = createUploadsRepository(ctx.db);
+  const { campaigns: repo, uploads } = ctx.repos;
   const limiter = createFailedAttemptLimiter({ limit: SUBMISSIONS_PER_WINDOW, windowMs: SUBMISSION_WINDOW_MS, now: ctx.now });
   const base = { auth: 'none' as const, tags: ['campaign submission'], params: SubmissionParamsSchema };
 
@@ -134,14 +131,14 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
       await rm(file.path, { force: true });
       throw error;
     }
-    ctx.db.transaction(() => {
+    ctx.repos.inTransaction(() => {
       uploads.addVideo({
         id: videoId, brandId: campaign.brand_id, userId: null, title, platform: OWN_STORAGE_PLATFORM, videoUrl: `${MEDIA_URL_PREFIX}/${relative}`,
         embeddedUrl: null, thumbnailUrl: null, tiktokId: null, source: OWN_STORAGE_PLATFORM, externalRef: videoId, fileName: file.fileName, at: at.toISOString(),
       });
       uploads.setMedia(videoId, relative, file.fileName, at.toISOString());
       repo.addSubmission(campaign._id, videoId, fields.name, fields.email, at);
-    })();
+    });
     ctx.analysis.submit(videoId);
     return videoId;
   }
