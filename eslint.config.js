@@ -19,6 +19,13 @@ const restrict = (patterns, { banNodeBuiltins = false } = {}) => ({
 
 const NODE_BUILTINS = ['node:*'];
 
+const SERVER_LAYER = [
+  { group: ['electron', 'electron/*'], message: 'The back end runs in plain Node.' },
+  { group: ['**/renderer/**', '**/main/electron/**'], message: 'The back end never imports the renderer or Electron glue.' },
+];
+const DATABASE_DRIVERS = ['better-sqlite3', 'pg', 'kysely'];
+const STORE_ONLY = 'Only the store layer (src/server/repositories, search, db, seed) holds the database: call a repository instead.';
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'artifacts/**', '.data/**'] },
   js.configs.recommended,
@@ -62,10 +69,22 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: restrict([
-      { group: ['electron', 'electron/*'], message: 'The back end runs in plain Node.' },
-      { group: ['**/renderer/**', '**/main/electron/**'], message: 'The back end never imports the renderer or Electron glue.' },
-    ]),
+    rules: restrict(SERVER_LAYER),
+  },
+  {
+    // One store layer (issue 27): only repositories/, search/ (the index loaders), db/ (engines and migrations), seed/
+    // and the composition root app.ts hold the database; routes, services, chat and the assistant call repositories.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/repositories/**', 'src/server/search/**', 'src/server/db/**', 'src/server/seed/**', 'src/server/app.ts', 'src/server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: DATABASE_DRIVERS.map((name) => ({ name, message: STORE_ONLY })),
+          patterns: [...SERVER_LAYER, { group: ['**/db/database', '**/db/migrate', '**/db/postgres/**', '**/db/migrations/**'], message: STORE_ONLY }],
+        },
+      ],
+    },
   },
   {
     files: ['src/preload/**/*.ts'],

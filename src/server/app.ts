@@ -10,14 +10,12 @@ import { ADDRESS_PROBE_WINDOW_MINUTES, ADDRESS_PROBES_PER_WINDOW, DEFAULT_BACKEN
 import { readPipelineEnv } from './analysis/analysisConfig';
 import type { FfmpegTools } from './analysis/embeddedSubtitles';
 import { createAnalysisPipeline } from './analysis/pipeline';
-import { createAnalysisRepository } from './repositories/analysisRepository';
 import { realTimer, type AnalysisTimer } from './analysis/timer';
 import { createAccessTokenService } from './auth/accessTokens';
 import { createBearerAuthenticator } from './auth/bearerAuthenticator';
 import { createFailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import { loadOrCreateJwtSecret } from './auth/jwtSecret';
 import { createChatService } from './chat/chatService';
-import { createChatStore } from './repositories/chat/chatStore';
 import { registerPubnubRoutes, SUBSCRIBE_WAIT_MS } from './chat/pubnubRoutes';
 import type { ServerContext } from './context';
 import { preparePrivateDataDir } from './dataDir';
@@ -27,10 +25,9 @@ import { installErrorHandling } from './http/errorHandling';
 import { loggerOptions, type RequestLogOptions } from './http/requestLog';
 import { installRouteSupport } from './http/routeSupport';
 import { createRepositories } from './repositories/index';
-import { createAssistantRepositories } from './repositories/assistant/index';
+import { createStore } from './repositories/store';
 import { gatewayApiPlugin } from './routes/gateway/index';
 import { graphqlPlugin } from './routes/graphql/index';
-import { createHomeRepositories } from './repositories/home/index';
 import { mainApiPlugin } from './routes/main/index';
 import { campaignSubmissionPlugin } from './routes/main/campaigns/submission/submission.routes';
 import { uploadTargetPlugin } from './routes/main/uploads/uploadTarget.plugin';
@@ -39,7 +36,6 @@ import { createMediaService } from './routes/media/mediaService';
 import { metricsApiPlugin } from './routes/metrics/index';
 import { createAccessKeys } from './routes/metrics/accessKeys';
 import { createPublisher } from './services/publisher';
-import { createPublishingRepositories } from './repositories/publishing/index';
 import { readPublishPayloadLimits } from './routes/gateway/publishPayloadBudget';
 import type { PublishPayloadLimits } from './routes/gateway/publishPayloadBudget';
 import { secondApiPlugin } from './routes/second/index';
@@ -50,7 +46,6 @@ import { installCors } from './security/cors';
 import { installHostOriginGuard } from './security/hostOriginGuard';
 import { installSecurityHeaders } from './security/securityHeaders';
 import { seedDemoWorkspace } from './seed/index';
-import { createVideoRepositories } from './repositories/videos/index';
 import { createSessionService } from './services/sessionService';
 import { createMailDelivery, type LiveMailSink } from './mail/mailDelivery';
 
@@ -109,17 +104,17 @@ export const BACKEND_VERSION: string = packageJson.version;
 /** Builds the Fastify app on an open, migrated database without listening (tests use `app.inject`). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
-  const repos = createRepositories(options.db);
+  const store = createStore(options.db, now);
+  const { repos } = store;
   const tokens = createAccessTokenService(options.jwtSecret, now);
   const pipelineEnv = readPipelineEnv();
-  const videos = createVideoRepositories(options.db);
   const sessions = createSessionService({ repos, tokens, now });
   const ctx: ServerContext = {
-    db: options.db,
     now,
     repos,
-    videos,
-    home: createHomeRepositories(options.db, videos.index, repos.brands),
+    videos: store.videos,
+    home: store.home,
+    reports: store.reports,
     tokens,
     sessions,
     loginLimiter: createFailedAttemptLimiter({ limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),
@@ -127,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     version: BACKEND_VERSION,
     media: createMediaService(options.dataDir, now),
     analysis: createAnalysisPipeline({
-      repo: createAnalysisRepository(options.db),
+      repo: repos.analysis,
       now,
       timer: options.analysis?.timer ?? realTimer,
       delayMs: options.analysis?.delayMs ?? pipelineEnv.analysisDelayMs,
@@ -139,14 +134,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publishPayloads: { ...readPublishPayloadLimits(), ...options.publishPayloads },
     widgets: {
       keys: createAccessKeys({
-        db: options.db, jwtSecret: options.jwtSecret, now,
+        store: repos.widgets.keys, jwtSecret: options.jwtSecret, now,
         ownsBrand: (userId, brandId) => repos.brands.ownBrands(userId).some((brand) => brand.id === brandId),
         sessionLive: sessions.isLive,
       }),
     },
-    publishing: createPublisher(createPublishingRepositories(options.db), now),
-    assistant: createAssistantRepositories(options.db, now),
-    chat: createChatService(createChatStore(options.db), options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
+    publishing: createPublisher(store.publishing, now),
+    assistant: store.assistant,
+    chat: createChatService(store.chat, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
     mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),
   };
 

@@ -2,7 +2,6 @@ import type { ChatService } from './chat/chatService';
 import type { AccessKeys } from './routes/metrics/accessKeys';
 import type { Publisher } from './services/publisher';
 import type { PublishPayloadLimits } from './routes/gateway/publishPayloadBudget';
-import type Database from 'better-sqlite3';
 import type { AnalysisPipeline } from './analysis/pipeline';
 import type { AssistantRepositories } from './repositories/assistant/index';
 import type { AccessTokenService } from './auth/accessTokens';
@@ -10,19 +9,21 @@ import type { FailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import type { Repositories } from './repositories/index';
 import type { VideoRepositories } from './repositories/videos/index';
 import type { HomeRepositories } from './repositories/home/index';
+import type { ReportRepositories } from './repositories/reports/index';
 import type { MediaService } from './routes/media/mediaService';
 import type { SessionService } from './services/sessionService';
 import type { MailDelivery } from './mail/mailDelivery';
 
-/** What every route plugin receives: the database, its repositories, services and the clock. */
+/** What every route plugin receives: the store layer's repositories (never the database handle), services and the clock. */
 export interface ServerContext {
-  db: Database.Database;
   now: () => Date;
   repos: Repositories;
   /** The videos repositories and their one in-memory list index, shared by every route that reads videos. */
   videos: VideoRepositories;
   /** The home dashboard's figures, shared by home, reports and the assistant. */
   home: HomeRepositories;
+  /** Saved reports, report videos and speech passages (they read the same list index as the videos). */
+  reports: ReportRepositories;
   tokens: AccessTokenService;
   sessions: SessionService;
   loginLimiter: FailedAttemptLimiter;

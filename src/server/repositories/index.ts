@@ -1,11 +1,27 @@
 import type Database from 'better-sqlite3';
+import { createAnalysisRepository } from './analysisRepository';
+import { createAppManagerRepository } from './appManager/appManagerRepository';
+import { createBookmarksRepository } from './bookmarksRepository';
 import { createBrandsRepository } from './brandsRepository';
+import { createCampaignRepository } from './campaigns/campaignRepository';
+import { createCampaignSubmissions } from './campaigns/campaignSubmissions';
+import { createChatChannels } from './chat/chatChannels';
+import { createCreatorRepositories } from './creators/index';
+import { createIntegrationsRepository } from './gateway/integrationsRepository';
+import { createShopperFeedRepository } from './gateway/shopperFeedRepository';
+import { createLicenseRepository } from './licensing/licenseRepository';
+import { createMailCampaignsRepository } from './mailCampaigns/mailCampaignsRepository';
+import { createOnboardingRepository } from './onboardingRepository';
 import { createOutboxRepository } from './outboxRepository';
 import { createPasswordResetsRepository } from './passwordResetsRepository';
+import { createProductRepositories } from './products/index';
 import { createRefreshTokensRepository } from './refreshTokensRepository';
+import { createTransactionRunner } from './transaction';
+import { createUploadsRepository } from './uploadsRepository';
 import { createUsersRepository } from './usersRepository';
+import { createWidgetRepositories } from './widgets/index';
 
-/** Every repository of the sign-in tables, built once per database. */
+/** Every repository of the sign-in tables and of the route groups, built once per database. */
 export function createRepositories(db: Database.Database) {
   return {
     users: createUsersRepository(db),
@@ -13,6 +29,23 @@ export function createRepositories(db: Database.Database) {
     refreshTokens: createRefreshTokensRepository(db),
     passwordResets: createPasswordResetsRepository(db),
     outbox: createOutboxRepository(db),
+    widgets: createWidgetRepositories(db),
+    licenses: createLicenseRepository(db),
+    mailCampaigns: createMailCampaignsRepository(db),
+    creators: createCreatorRepositories(db),
+    chatChannels: createChatChannels(db),
+    appManager: createAppManagerRepository(db),
+    integrations: createIntegrationsRepository(db),
+    shopperFeed: createShopperFeedRepository(db),
+    campaigns: createCampaignRepository(db),
+    campaignSubmissions: createCampaignSubmissions(db),
+    uploads: createUploadsRepository(db),
+    onboarding: createOnboardingRepository(db),
+    analysis: createAnalysisRepository(db),
+    bookmarks: createBookmarksRepository(db),
+    products: createProductRepositories(db),
+    /** One change across several repositories, kept whole or not at all. */
+    inTransaction: createTransactionRunner(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US_TIMEZONE_ZONES, type UsTimezone } from '../../shared/rules/campaignTabs';
-import { createLicenseRepository } from '../routes/main/licensing/licenseRepository';
+import { createLicenseRepository } from '../repositories/licensing/licenseRepository';
 import { OWN_CATALOG, VOCABULARY, type Domain } from './catalog';
 import { seedDemoWorkspace } from './index';
 import { openTempWorkspace, type TempWorkspace } from './testDb';

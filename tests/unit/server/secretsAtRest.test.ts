@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../../../src/server/db/migrate';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index';
 import { createAccessKeys } from '../../../src/server/routes/metrics/accessKeys';
+import { createAccessKeyStore } from '../../../src/server/repositories/widgets/accessKeyStore';
 import { SMTP_URL_ENV } from '../../../src/shared/http/mailCampaigns.schemas';
 import type { OutboxResponse } from '../../../src/shared/http/outbox.schemas';
 import { createTestUser, send, signIn, startTestApp, type TestApp } from './support/testServer';
@@ -38,7 +39,7 @@ describe('a database written before keys and reset links were kept as hashes onl
     expect(onDisk.includes(key.slice(8, -4))).toBe(false);
     expect(onDisk.includes(token)).toBe(false);
     expect(db.prepare('SELECT kind, body FROM outbox').get()).toEqual({ kind: 'password_reset', body: 'Open this link within one hour to choose a new password: reelscope://reset-password?token=[redacted]' });
-    const keys = createAccessKeys({ db, jwtSecret: randomBytes(64), now: () => new Date(), ownsBrand: () => true, sessionLive: () => true });
+    const keys = createAccessKeys({ store: createAccessKeyStore(db), jwtSecret: randomBytes(64), now: () => new Date(), ownsBrand: () => true, sessionLive: () => true });
     expect(keys.brandOfKey(key)).toBe('b1');
     expect(keys.hintOf('b1')).toEqual({ hint: `${key.slice(0, 8)}…${key.slice(-4)}`, created_at: '2026-01-01' });
     db.close();

@@ -6,17 +6,13 @@ import { defineRoute } from '../../http/defineRoute';
 import { BrandQuerySchema, gatewayBrand } from './gatewayBrand';
 
 const ParamsSchema = z.object({ platform: z.enum(INTEGRATION_PLATFORMS, { message: `The platform is one of ${INTEGRATION_PLATFORMS.join(', ')}.` }) });
-type Row = { app_key: string; account: string; connected_at: string };
 
 /** The gateway's record of integrations (spec §7 …/oAuth/authorize and …/oAuth/status), and forgetting one. */
 export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const find = ctx.db.prepare('SELECT app_key, account, connected_at FROM integrations WHERE brand_id = ? AND platform = ?');
-  const upsert = ctx.db.prepare(`INSERT INTO integrations (brand_id, platform, app_key, account, connected_at) VALUES (?, ?, ?, ?, ?)
-    ON CONFLICT(brand_id, platform) DO UPDATE SET app_key = excluded.app_key, account = excluded.account, connected_at = excluded.connected_at`);
-  const remove = ctx.db.prepare('DELETE FROM integrations WHERE brand_id = ? AND platform = ?');
+  const integrations = ctx.repos.integrations;
   const base = { auth: 'apiKey' as const, tags: ['gateway'], params: ParamsSchema, query: BrandQuerySchema, response: { 200: IntegrationStatusSchema } };
   const status = (brandId: string, platform: IntegrationStatus['platform']): IntegrationStatus => {
-    const row = find.get(brandId, platform) as Row | undefined;
+    const row = integrations.find(brandId, platform);
     return row
       ? { platform, status: 'connected', account: row.account, app_key: row.app_key, connected_at: row.connected_at }
       : { platform, status: 'not_connected', account: null, app_key: null, connected_at: null };
@@ -27,7 +23,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     summary: 'Records a brand\'s connection to a platform: app_key (the client id), auth_code (the account that authorized); an app_secret is never stored',
     handler: ({ auth, params, query, body }) => {
       const brandId = gatewayBrand(auth, query);
-      upsert.run(brandId, params.platform, body.app_key, body.auth_code, ctx.now().toISOString());
+      integrations.save(brandId, params.platform, body.app_key, body.auth_code, ctx.now().toISOString());
       return status(brandId, params.platform);
     },
   });
@@ -39,7 +35,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     ...base, method: 'DELETE', url: '/internal/integrations/:platform/oAuth', summary: 'Forgets the brand\'s connection to the platform (the app revokes its tokens)',
     handler: ({ auth, params, query }) => {
       const brandId = gatewayBrand(auth, query);
-      remove.run(brandId, params.platform);
+      integrations.remove(brandId, params.platform);
       return status(brandId, params.platform);
     },
   });

@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import type { FastifyRequest } from 'fastify';
 import { METRICS_KEY_HEADER } from '../../../shared/http/widgets.schemas';
 import type { ApiKeyAuth } from '../../http/fastifyTypes';
 import { unauthorized } from '../../http/httpError';
+import type { AccessKeyStore } from '../../repositories/widgets/accessKeyStore';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** Keys and tokens read as what they are in a log or a support mail. */
@@ -17,7 +17,7 @@ export const APP_KEY_TTL_MS = 15 * 60 * 1000;
 export const apiKeyHint = (apiKey: string): string => `${apiKey.slice(0, 8)}…${apiKey.slice(-4)}`;
 
 export interface AccessKeysDeps {
-  db: Database.Database;
+  store: AccessKeyStore;
   /** Signs the app's own short-lived keys (a key derived for this one purpose). */
   jwtSecret: Uint8Array;
   now: () => Date;
@@ -34,14 +34,7 @@ export interface AccessKeysDeps {
  * services with an *app key*: `rsapp_<brand>.<user>.<session>.<expiry>.<HMAC>`, signed, short-lived and bound to the
  * signed-in user and session (signing out ends it at once), so the app never needs the brand's key at rest.
  */
-export function createAccessKeys({ db, jwtSecret, now, ownsBrand, sessionLive }: AccessKeysDeps) {
-  const hintOf = db.prepare('SELECT key_hint AS hint, created_at FROM brand_api_keys WHERE brand_id = ?');
-  const brandOfKey = db.prepare('SELECT brand_id FROM brand_api_keys WHERE key_hash = ?').pluck();
-  const upsertKey = db.prepare(`INSERT INTO brand_api_keys (brand_id, key_hash, key_hint, created_at) VALUES (?, ?, ?, ?)
-    ON CONFLICT(brand_id) DO UPDATE SET key_hash = excluded.key_hash, key_hint = excluded.key_hint, created_at = excluded.created_at`);
-  const insertToken = db.prepare('INSERT INTO widget_tokens (token_hash, widget_id, created_at) VALUES (?, ?, ?)');
-  const tokenWidget = db.prepare('SELECT widget_id FROM widget_tokens WHERE token_hash = ? AND revoked_at IS NULL').pluck();
-  const revokeTokens = db.prepare('UPDATE widget_tokens SET revoked_at = ? WHERE widget_id = ? AND revoked_at IS NULL');
+export function createAccessKeys({ store, jwtSecret, now, ownsBrand, sessionLive }: AccessKeysDeps) {
   const appKeySecret = createHmac('sha256', jwtSecret).update('reelscope app metrics key v1').digest();
   const mac = (payload: string) => createHmac('sha256', appKeySecret).update(payload).digest('base64url');
   const b64 = (text: string) => Buffer.from(text).toString('base64url');
@@ -62,13 +55,12 @@ export function createAccessKeys({ db, jwtSecret, now, ownsBrand, sessionLive }:
 
   return {
     /** What identifies the brand's key without being it, or null before the first key was created. */
-    hintOf: (brandId: string): { hint: string; created_at: string } | null =>
-      (hintOf.get(brandId) as { hint: string; created_at: string } | undefined) ?? null,
+    hintOf: (brandId: string): { hint: string; created_at: string } | null => store.hintOf(brandId),
     /** A new key, answered this once; the old one stops working with this call. */
     rotate(brandId: string): { api_key: string; hint: string; created_at: string } {
       const apiKey = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
       const createdAt = now().toISOString();
-      upsertKey.run(brandId, sha256(apiKey), apiKeyHint(apiKey), createdAt);
+      store.saveKey(brandId, sha256(apiKey), apiKeyHint(apiKey), createdAt);
       return { api_key: apiKey, hint: apiKeyHint(apiKey), created_at: createdAt };
     },
     /** The app's own key for the signed-in user acting for the brand, in the sign-in (session) that asks for it. */
@@ -80,16 +72,16 @@ export function createAccessKeys({ db, jwtSecret, now, ownsBrand, sessionLive }:
     brandOfKey(key: string): string | null {
       if (key.length > 400) return null;
       if (key.startsWith(APP_KEY_PREFIX)) return brandOfAppKey(key);
-      return key.startsWith(API_KEY_PREFIX) ? ((brandOfKey.get(sha256(key)) as string | undefined) ?? null) : null;
+      return key.startsWith(API_KEY_PREFIX) ? store.brandOfKeyHash(sha256(key)) : null;
     },
     issueToken(widgetId: string, now: Date): string {
       const token = `${TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
-      insertToken.run(sha256(token), widgetId, now.toISOString());
+      store.saveToken(sha256(token), widgetId, now.toISOString());
       return token;
     },
     /** True when the token is a live one of that widget (a deleted widget's tokens went with it). */
-    tokenOpens: (token: string, widgetId: string): boolean => token.startsWith(TOKEN_PREFIX) && tokenWidget.get(sha256(token)) === widgetId,
-    revokeTokens: (widgetId: string, now: Date): number => revokeTokens.run(now.toISOString(), widgetId).changes,
+    tokenOpens: (token: string, widgetId: string): boolean => token.startsWith(TOKEN_PREFIX) && store.widgetOfToken(sha256(token)) === widgetId,
+    revokeTokens: (widgetId: string, now: Date): number => store.revokeTokens(widgetId, now.toISOString()),
   };
 }
 export type AccessKeys = ReturnType<typeof createAccessKeys>;

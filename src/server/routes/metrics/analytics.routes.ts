@@ -4,8 +4,8 @@ import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
 import { found } from '../../http/httpError';
 import { bucketsBetween, homeWindows } from '../../repositories/home/homeWindow';
-import { EMPTY_TOTALS, type WidgetEvents } from './widgetEvents';
-import type { WidgetRepository } from './widgetRepository';
+import { EMPTY_TOTALS, type WidgetEvents } from '../../repositories/widgets/widgetEvents';
+import type { WidgetRepository } from '../../repositories/widgets/widgetRepository';
 
 /** GET /api/metrics (spec §7): a widget's (or one of its videos') impressions, views, viewers, clicks and engagement over a date range of §9. */
 export function registerAnalyticsRoutes(app: FastifyInstance, ctx: ServerContext, repo: WidgetRepository, events: WidgetEvents): void {

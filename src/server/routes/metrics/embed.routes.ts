@@ -7,7 +7,7 @@ import { badRequest, HttpError } from '../../http/httpError';
 import type { AccessKeys } from './accessKeys';
 import type { createEmbedPayload } from './embedPayload';
 import type { EmbedScript } from './embedScript';
-import type { WidgetEvents } from './widgetEvents';
+import type { WidgetEvents } from '../../repositories/widgets/widgetEvents';
 
 interface Deps {
   ctx: ServerContext; keys: AccessKeys; events: WidgetEvents;

@@ -8,8 +8,6 @@ import { createEmbedScript } from './embedScript';
 import { registerInventoryRoutes } from './inventory.routes';
 import { registerPlaylistRoutes } from './playlists.routes';
 import { createWidgetChecks } from './widgetChecks';
-import { createWidgetEvents } from './widgetEvents';
-import { createWidgetRepository } from './widgetRepository';
 import { registerWidgetRoutes } from './widgets.routes';
 
 export { API_KEY_MISSING, API_KEY_WRONG } from './accessKeys';
@@ -17,12 +15,11 @@ export { API_KEY_MISSING, API_KEY_WRONG } from './accessKeys';
 /** The metrics and widget API (spec §7), mounted at SERVICE_PREFIXES.metrics: brand API key on every route but the embed's. */
 export async function metricsApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.decorate('authenticateApiKey', brandKeyAuthenticator(ctx.widgets.keys));
-  const repo = createWidgetRepository(ctx.db);
-  const checks = createWidgetChecks(ctx.db);
-  const events = createWidgetEvents(ctx.db);
+  const { widgets: repo, events, lookups, embed } = ctx.repos.widgets;
+  const checks = createWidgetChecks(lookups);
   registerWidgetRoutes(app, { ctx, repo, keys: ctx.widgets.keys, checks });
   registerPlaylistRoutes(app, { ctx, repo, checks });
   registerInventoryRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx, repo, events);
-  registerEmbedRoutes(app, { ctx, keys: ctx.widgets.keys, events, payload: createEmbedPayload(ctx.db, repo, ctx.media), script: createEmbedScript() });
+  registerEmbedRoutes(app, { ctx, keys: ctx.widgets.keys, events, payload: createEmbedPayload(embed, repo, ctx.media), script: createEmbedScript() });
 }

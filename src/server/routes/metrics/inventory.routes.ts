@@ -18,11 +18,6 @@ function decodeCursor(text: string): Cursor {
 
 /** GET /products/inventory (spec §7): the shop's products to tag on widget videos, page by page (first, after) and searched. */
 export function registerInventoryRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  // Keyset paging on (name, id): a page never repeats or skips a product when others are added meanwhile.
-  const page = ctx.db.prepare(`SELECT id, name, price, pictures FROM products
-    WHERE brand_id = @brand AND (@search = '' OR instr(lower(name), lower(@search)) > 0) AND (@after_name IS NULL OR (name, id) > (@after_name, @after_id))
-    ORDER BY name, id LIMIT @limit`);
-
   defineRoute(app, {
     auth: 'apiKey', tags: ['inventory'], method: 'GET', url: '/products/inventory',
     summary: "Shop inventory: the brand's products, or with store_url and shop_token a connected store's through its storefront GraphQL API (a public https host; 502 with one sentence for any store that cannot be used)",
@@ -31,8 +26,7 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: ServerContext
       if (query.store_url && query.shop_token) return storefrontInventory(query.store_url, query.shop_token, query);
       if (query.store_url || query.shop_token) throw badRequest('store_url and shop_token go together: set both in Settings, or neither for the brand\'s own products.');
       const after = query.after ? decodeCursor(query.after) : null;
-      const rows = page.all({ brand: auth.brandId, search: query.search, after_name: after?.name ?? null, after_id: after?.id ?? null, limit: query.first + 1 }) as
-        { id: string; name: string; price: number; pictures: string }[];
+      const rows = ctx.repos.widgets.inventory.page(auth.brandId, query.search, after, query.first + 1);
       const shown = rows.slice(0, query.first);
       const last = shown.at(-1);
       return {

@@ -7,7 +7,7 @@ import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
 import { found } from '../../http/httpError';
 import type { createWidgetChecks } from './widgetChecks';
-import type { WidgetRepository } from './widgetRepository';
+import type { WidgetRepository } from '../../repositories/widgets/widgetRepository';
 
 interface Deps { ctx: ServerContext; repo: WidgetRepository; checks: ReturnType<typeof createWidgetChecks> }
 

@@ -1,12 +1,10 @@
-import type Database from 'better-sqlite3';
 import type { ProductTag, WidgetFields } from '../../../shared/http/widgets.schemas';
 import { isWebMediaSource } from '../../../shared/rules/mediaUrl';
 import { HttpError } from '../../http/httpError';
+import type { ProductRow, WidgetLookups } from '../../repositories/widgets/widgetLookups';
 import { parse } from '../../search/columnValues';
 import { allowsLoopbackStores } from './storeAddress';
 import { isStoreImage } from './storeImage';
-
-type ProductRow = { id: string; name: string; price: number; pictures: string };
 
 /**
  * A brand product as the shop inventory and a product tag show it. Its first picture is its image when a web page may
@@ -24,15 +22,12 @@ export function brandProductTag(row: ProductRow): Required<ProductTag> {
  * image is https. Brand tags are written
  * back from the product as it is now, so a renamed or repriced product shows its current name and price.
  */
-export function createWidgetChecks(db: Database.Database) {
-  const videoOf = db.prepare('SELECT id, title, media_file FROM videos WHERE id = ? AND brand_id = ?');
-  const productOf = db.prepare('SELECT id, name, price, pictures FROM products WHERE id = ? AND brand_id = ?');
-  const widgetOf = db.prepare('SELECT id FROM widgets WHERE id = ? AND brand_id = ?').pluck();
+export function createWidgetChecks(lookups: WidgetLookups) {
 
   return {
     widget(brandId: string, fields: WidgetFields): WidgetFields {
       const videos = fields.videos.map((entry, index) => {
-        const video = videoOf.get(entry.video_id, brandId) as { id: string; title: string; media_file: string | null } | undefined;
+        const video = lookups.video(entry.video_id, brandId);
         if (!video) throw new HttpError(400, `videos.${index}.video_id: ${entry.video_id} is not one of the brand's videos.`);
         if (!video.media_file) throw new HttpError(400, `videos.${index}.video_id: "${video.title}" cannot play in a widget: only videos kept in Reelscope storage or Google Drive can.`);
         const products = entry.settings.products.map((tag, tagIndex) => {
@@ -42,7 +37,7 @@ export function createWidgetChecks(db: Database.Database) {
             }
             return tag;
           }
-          const product = productOf.get(tag.id, brandId) as ProductRow | undefined;
+          const product = lookups.product(tag.id, brandId);
           if (!product) throw new HttpError(400, `videos.${index}.settings.products.${tagIndex}: product ${tag.id} does not exist in the brand's products.`);
           return { ...brandProductTag(product), url: tag.url, variants: tag.variants };
         });
@@ -52,13 +47,13 @@ export function createWidgetChecks(db: Database.Database) {
     },
     videoIds(brandId: string, ids: string[], field: string): string[] {
       ids.forEach((id, index) => {
-        if (!videoOf.get(id, brandId)) throw new HttpError(400, `${field}.${index}: ${id} is not one of the brand's videos.`);
+        if (!lookups.video(id, brandId)) throw new HttpError(400, `${field}.${index}: ${id} is not one of the brand's videos.`);
       });
       return ids;
     },
     widgetIds(brandId: string, ids: string[], field: string): string[] {
       ids.forEach((id, index) => {
-        if (!widgetOf.get(id, brandId)) throw new HttpError(400, `${field}.${index}: ${id} is not one of the brand's widgets.`);
+        if (!lookups.widgetExists(id, brandId)) throw new HttpError(400, `${field}.${index}: ${id} is not one of the brand's widgets.`);
       });
       return ids;
     },

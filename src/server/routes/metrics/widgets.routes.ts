@@ -11,7 +11,7 @@ import { found } from '../../http/httpError';
 import { publicOrigin } from '../../http/publicOrigin';
 import type { AccessKeys } from './accessKeys';
 import type { createWidgetChecks } from './widgetChecks';
-import type { WidgetRepository } from './widgetRepository';
+import type { WidgetRepository } from '../../repositories/widgets/widgetRepository';
 
 interface Deps { ctx: ServerContext; repo: WidgetRepository; keys: AccessKeys; checks: ReturnType<typeof createWidgetChecks> }
 

@@ -10,7 +10,6 @@ import { videoMimeType } from '../../../shared/rules/videos';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
 import { HttpError, badRequest, notFound } from '../../http/httpError';
-import { createUploadsRepository } from '../../repositories/uploadsRepository';
 import { addLinkedVideo } from '../main/uploads/addVideo';
 import { readMultipart } from '../main/uploads/multipartFields';
 import { uploaderOf } from '../main/uploads/uploadAccess';
@@ -18,7 +17,7 @@ import { describeUrl, instagramParts } from './uploadsUrls';
 
 /** The /second routes of issue 5: link preview, Instagram details, submit by URL, and one-time upload URLs. */
 export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const uploads = createUploadsRepository(ctx.db);
+  const uploads = ctx.repos.uploads;
   const base = { auth: 'bearer' as const, tags: ['second'] };
 
   defineRoute(app, {

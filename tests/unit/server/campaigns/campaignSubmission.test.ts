@@ -117,6 +117,27 @@ describe('the campaign submission page', () => {
     expect(((await w.get(`/jwt_api/videos/${again.json().video_id}`)).json().video as { creator_id: string }).creator_id).toBe(detail.creator_id);
   });
 
+  it('gives the last place of a campaign to one of two creators sending at the same moment; the other is told it is full', async () => {
+    const open = await campaign({ campaign_video_limit: 1 }, true);
+    const before = storedUploads();
+    // Its own app: its own per-address submission limit, so the other tests' budget is untouched.
+    await withApp(undefined, async (app) => {
+    // Both pass the check made before their uploads are read; only the store decides.
+    const [first, second] = await Promise.all([
+      submit(open._id, creator, { name: 'one.mp4', type: 'video/mp4', data: MP4 }, app),
+      submit(open._id, { ...creator, name: 'Ana Souza' }, { name: 'two.mp4', type: 'video/mp4', data: MP4 }, app),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const refused = first.statusCode === 409 ? first : second;
+    expect(refused.json().message).toBe(SUBMISSION_MESSAGES.full);
+    expect(((await w.get(`/jwt_api/campaigns/${open._id}`)).json().campaign as Campaign).submitted_videos).toBe(1);
+    // The refused upload left no file behind.
+    expect(storedUploads().length - before.length).toBe(1);
+    const link = await submit(open._id, { ...creator, url: 'youtube.com/watch?v=dQw4w9WgXcQ' }, undefined, app);
+    expect([link.statusCode, link.json().message]).toEqual([409, SUBMISSION_MESSAGES.full]);
+    });
+  });
+
   it('takes a link from a supported platform and refuses any other', async () => {
     const open = await campaign({}, true);
     const sent = await submit(open._id, { ...creator, url: 'youtube.com/watch?v=dQw4w9WgXcQ' });

@@ -64,13 +64,13 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: ServerContext)
       }
       const passwordHash = await hashPassword(body.password);
       const at = ctx.now().toISOString();
-      const changed = ctx.db.transaction(() => {
+      const changed = ctx.repos.inTransaction(() => {
         // markUsed is the single-use gate: a concurrent reset with the same link loses here.
         if (!ctx.repos.passwordResets.markUsed(tokenHash, at)) return false;
         ctx.repos.users.updatePasswordHash(reset.userId, passwordHash);
         ctx.repos.refreshTokens.revokeAllForUser(reset.userId, at);
         return true;
-      })();
+      });
       if (!changed) return reply208(reply, MESSAGES.linkInvalidOrExpired);
       return { message: HTTP_MESSAGES.passwordChanged };
     },

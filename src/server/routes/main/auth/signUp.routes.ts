@@ -23,11 +23,11 @@ type NewManager = { id: string; email: string; passwordHash: string; firstName: 
 function createManager(ctx: ServerContext, fields: NewManager, brandName: string) {
   const user = { ...fields, roles: [ROLE_BRAND_MANAGER], registrationCompleted: true, createdAt: fields.at };
   try {
-    ctx.db.transaction(() => {
+    ctx.repos.inTransaction(() => {
       ctx.repos.users.create(user);
       ctx.repos.brands.createOwned(user.id, { id: randomUUID(), name: brandName, createdAt: fields.at });
       ctx.repos.users.updateLastSignIn(user.id, fields.at);
-    })();
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return null;
     throw error;

@@ -3,7 +3,6 @@ import { BookmarkUpdateBodySchema, BookmarkUpdateResponseSchema, BookmarksDataRe
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { notFound } from '../../../http/httpError';
-import { createBookmarksRepository } from '../../../repositories/bookmarksRepository';
 
 /** The app's pages the search box offers (ids are stable: bookmarks refer to them). */
 export const BOOKMARK_PAGES: readonly Omit<BookmarkEntry, 'isBookmarked'>[] = [
@@ -26,7 +25,7 @@ export const BOOKMARK_PAGES: readonly Omit<BookmarkEntry, 'isBookmarked'>[] = [
  * per-user bookmarks of the layout's pages.
  */
 export function registerBookmarkRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const repo = createBookmarksRepository(ctx.db);
+  const repo = ctx.repos.bookmarks;
   const entries = (userId: string): { suggestions: BookmarkEntry[]; bookmarks: BookmarkEntry[] } => {
     const marked = repo.pageIds(userId);
     const suggestions = BOOKMARK_PAGES.map((page) => ({ ...page, isBookmarked: marked.includes(page.id) }));

@@ -3,13 +3,10 @@ import { CampaignIdParamsSchema, CampaignListsQuerySchema, CampaignListsResponse
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { notFound } from '../../../http/httpError';
-import { CATALOG_VIDEO_COLUMNS, type CatalogVideoRow } from '../../../repositories/products/productDetailRepository';
-import { tabSql } from '../../../repositories/videos/videoScope';
+import type { CampaignSubmissionRow as Submission } from '../../../repositories/campaigns/campaignSubmissions';
 import { toCatalogVideo } from '../products/productAccess';
 import { actingBrand } from '../videos/videoAccess';
 import type { createCampaignRepository } from '../../../repositories/campaigns/campaignRepository';
-
-type Submission = CatalogVideoRow & { campaign_id: string; submitted_at: string; submitter_name: string | null; submitter_email: string | null };
 
 /**
  * GET /manufacturers/{id}/campaign_lists (spec §7): the brand's campaigns, each with its submitted videos — exactly the
@@ -24,13 +21,7 @@ export function registerCampaignListRoutes(app: FastifyInstance, ctx: ServerCont
       const acting = actingBrand(request, ctx.videos, params.id);
       const campaigns = repo.list(acting.brandId, ctx.now()).filter((c) => query.campaign_id === undefined || c._id === query.campaign_id);
       if (query.campaign_id !== undefined && campaigns.length === 0) throw notFound();
-      const inTab = tabSql('Campaigns', acting);
-      const ids = campaigns.map((c) => c._id);
-      const rows = ids.length === 0 ? [] : ctx.db.prepare(
-        `SELECT cv.campaign_id, cv.submitted_at, cv.submitter_name, cv.submitter_email, ${CATALOG_VIDEO_COLUMNS} FROM campaign_videos cv JOIN videos v ON v.id = cv.video_id
-         LEFT JOIN creators c ON c.id = v.creator_id WHERE cv.campaign_id IN (SELECT value FROM json_each(?)) AND ${inTab.sql}
-         ORDER BY cv.submitted_at DESC, v.id`,
-      ).all(JSON.stringify(ids), ...inTab.params) as Submission[];
+      const rows = ctx.repos.campaignSubmissions.submittedVideos(campaigns.map((c) => c._id), acting);
       const byCampaign = new Map<string, Submission[]>();
       for (const row of rows) byCampaign.set(row.campaign_id, [...(byCampaign.get(row.campaign_id) ?? []), row]);
       const campaign_lists: CampaignLists['campaign_lists'] = campaigns.map((c) => ({

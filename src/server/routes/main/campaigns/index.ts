@@ -15,7 +15,6 @@ import { join } from 'node:path';
 import { MEDIA_URL_PREFIX } from '../../../../shared/domain/workspace';
 import { CAMPAIGN_MEDIA, receiveBanner } from './bannerUpload';
 import { registerCampaignListRoutes } from './campaignLists.routes';
-import { createCampaignRepository } from '../../../repositories/campaigns/campaignRepository';
 
 
 /** Old first (by start, then creation) as spec §4's default sort, or new first. */
@@ -36,10 +35,9 @@ function checked(fields: CampaignFields, publish: boolean, brandProducts: Set<st
 
 /** Campaign routes under /campaigns (issue 14): list by tab with sort and search, get, create, update, delete. */
 export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const repo = createCampaignRepository(ctx.db);
-  const productsOf = ctx.db.prepare('SELECT id FROM products WHERE brand_id = ?').pluck();
+  const repo = ctx.repos.campaigns;
   const base = { auth: 'bearer' as const, tags: ['campaigns'] };
-  const brandProducts = (brandId: string) => new Set(productsOf.all(brandId) as string[]);
+  const brandProducts = (brandId: string) => new Set(ctx.repos.campaignSubmissions.brandProductIds(brandId));
   /** A banner file no campaign refers to any more (a replaced or deleted campaign's). */
   const removeBannerFile = async (file: string | null) => {
     if (file && ctx.media.mediaDir && /^[0-9a-f]{24}\.[a-z]+$/.test(file)) await rm(join(ctx.media.mediaDir, CAMPAIGN_MEDIA, file), { force: true });

@@ -9,15 +9,12 @@ import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { found, HttpError, unauthorized } from '../../../http/httpError';
 import { MESSAGES } from '../../../../shared/messages';
-import { createCreatorRepositories } from '../../../repositories/creators/index';
 import { visibleCreator } from '../creators/creatorAccess';
 import { actingBrand } from '../videos/videoAccess';
-import { createChatChannels } from '../../../repositories/chat/chatChannels';
 
 /** Chat routes (issue 15, spec §7): the config to connect, the brand's channels, opening one, marking it read. */
 export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const channels = createChatChannels(ctx.db);
-  const creators = createCreatorRepositories(ctx.db);
+  const { chatChannels: channels, creators } = ctx.repos;
   const base = { auth: 'bearer' as const, tags: ['chat'] };
 
   defineRoute(app, {

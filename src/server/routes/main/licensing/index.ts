@@ -6,7 +6,6 @@ import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { found, HttpError } from '../../../http/httpError';
 import { actingBrand, ownVideo } from '../videos/videoAccess';
-import { createLicenseRepository } from './licenseRepository';
 import { csvFile } from '../../../http/csvText';
 
 /** Who records each change: the creator answers a request; the brand pays. */
@@ -15,7 +14,7 @@ const NOTES: Readonly<Record<string, string>> = { accepted: 'The creator accepte
 
 /** License agreements (spec §7: POST license_agreements, GET and PUT /{id}; issue 14), scoped to the acting brand. */
 export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const repo = createLicenseRepository(ctx.db);
+  const repo = ctx.repos.licenses;
   const base = { auth: 'bearer' as const, tags: ['licensing'] };
 
   defineRoute(app, {

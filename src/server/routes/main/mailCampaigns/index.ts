@@ -7,11 +7,10 @@ import { isValidEmail } from '../../../../shared/rules/validation';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { notFound } from '../../../http/httpError';
-import { createCreatorRepositories } from '../../../repositories/creators/index';
 import { actingBrand } from '../videos/videoAccess';
 import { visibleCreator } from '../creators/creatorAccess';
 import { mailerFromEnv } from './mailer';
-import { createMailCampaignsRepository, type MailCampaignRow } from './mailCampaignsRepository';
+import type { MailCampaignRow } from '../../../repositories/mailCampaigns/mailCampaignsRepository';
 
 const toCampaign = (row: MailCampaignRow) => ({
   _id: row.id, brand_id: row.brand_id, brand_manager_id: row.brand_manager_id, subject: row.subject, body: row.body,
@@ -20,8 +19,7 @@ const toCampaign = (row: MailCampaignRow) => ({
 
 /** GET and POST /mail_campaigns and POST /mail_campaigns/send_mail (issue 6, contact creators). */
 export function registerMailCampaignRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const repo = createMailCampaignsRepository(ctx.db);
-  const creators = createCreatorRepositories(ctx.db);
+  const { mailCampaigns: repo, creators } = ctx.repos;
   const base = { auth: 'bearer' as const, tags: ['mail_campaigns'] };
 
   defineRoute(app, {

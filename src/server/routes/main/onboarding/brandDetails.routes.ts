@@ -8,7 +8,6 @@ import {
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { badRequest, notFound } from '../../../http/httpError';
-import { createOnboardingRepository } from '../../../repositories/onboardingRepository';
 import { mediaDestination, readMultipart } from '../uploads/multipartFields';
 import { uploaderOf } from '../uploads/uploadAccess';
 
@@ -17,7 +16,7 @@ const BRAND_MEDIA = 'brands';
 
 /** POST /users/update_brand_details: the brand's name and logo after sign-up (multipart, or JSON without a logo). */
 export function registerBrandDetailsRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const repo = createOnboardingRepository(ctx.db);
+  const repo = ctx.repos.onboarding;
   defineRoute(app, {
     method: 'POST', url: '/users/update_brand_details', auth: 'bearer', multipart: true, body: BrandDetailsBodySchema.optional(),
     summary: 'Saves the brand name and logo (multipart fields name, brand_id, file logo; JSON without logo accepted)',

@@ -7,16 +7,11 @@ import { readSummary } from '../../../analysis/pipeline';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { notFound } from '../../../http/httpError';
-import { createAnalysisRepository } from '../../../repositories/analysisRepository';
-import { createOnboardingRepository } from '../../../repositories/onboardingRepository';
-import { createUploadsRepository } from '../../../repositories/uploadsRepository';
 import { uploaderOf } from '../uploads/uploadAccess';
 
 /** GET/PATCH /navbar_stats, GET /users/video_upload_details and GET /videos/:id/status (the first-analysis poll). */
 export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const repo = createOnboardingRepository(ctx.db);
-  const analysis = createAnalysisRepository(ctx.db);
-  const uploads = createUploadsRepository(ctx.db);
+  const { onboarding: repo, analysis, uploads } = ctx.repos;
   const base = { auth: 'bearer' as const };
 
   const stats = (userId: string, brandId: string) => ({

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context';
-import { createProductRepositories } from '../../../repositories/products/index';
 import { registerProductDetailRoutes } from './detail.routes';
 import { registerProductListRoutes } from './list.routes';
 import { registerProductMarkRoutes } from './marks.routes';
 
 /** Every /products route of the main API (issue 6). */
 export function registerProductRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const repos = createProductRepositories(ctx.db);
+  const repos = ctx.repos.products;
   registerProductListRoutes(app, ctx, repos);
   registerProductMarkRoutes(app, ctx, repos);
   registerProductDetailRoutes(app, ctx, repos);

@@ -10,7 +10,6 @@ import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { HttpError, notFound } from '../../../http/httpError';
 import type { HomeRepositories } from '../../../repositories/home/index';
-import { createReportRepositories } from '../../../repositories/reports/index';
 import { actingBrand } from '../videos/videoAccess';
 import { listFiltersOf, reportFigures } from './reportFigures';
 import { resolveScope } from '../home/homeScope';
@@ -19,7 +18,7 @@ const definitionOf = (report: Report): ReportDefinition => ReportDefinitionSchem
 
 /** /reports (issue 12): saved reports (list by tab, CRUD, duplicate), their figures, and speech reports. */
 export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, home: HomeRepositories): void {
-  const reports = createReportRepositories(ctx.db, ctx.videos.index);
+  const reports = ctx.reports;
   const base = { auth: 'bearer' as const, tags: ['reports'] };
   /** A saved report of the acting brand, else 404 (another brand's report does not exist for this caller). */
   const savedReport = (id: string, brandId: string): Report => reports.saved.find(id, brandId) ?? (() => { throw notFound(); })();

@@ -3,7 +3,6 @@ import { AddedVideoResponseSchema, DropboxVideoBodySchema, DropboxVideoParamsSch
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { badRequest } from '../../../http/httpError';
-import { createUploadsRepository } from '../../../repositories/uploadsRepository';
 import { addLinkedVideo } from './addVideo';
 import { uploaderOf } from './uploadAccess';
 import { describeUrl } from '../../second/uploadsUrls';
@@ -12,7 +11,7 @@ const NOT_DROPBOX = 'This is not a Dropbox link.';
 
 /** PUT /videos/dropbox_videos/:id: adds the Dropbox file :id as a video of the brand, or updates its link and title. */
 export function registerDropboxRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const uploads = createUploadsRepository(ctx.db);
+  const uploads = ctx.repos.uploads;
   defineRoute(app, {
     method: 'PUT', url: '/videos/dropbox_videos/:id', auth: 'bearer', params: DropboxVideoParamsSchema, body: DropboxVideoBodySchema,
     summary: 'Adds (or updates) a Dropbox video by its file id; the link is not fetched', response: { 200: AddedVideoResponseSchema },

@@ -11,7 +11,7 @@ import {
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { HttpError, notFound } from '../../../http/httpError';
-import { createUploadsRepository, type TicketRow } from '../../../repositories/uploadsRepository';
+import type { TicketRow } from '../../../repositories/uploadsRepository';
 
 const VIDEO_TYPES = new Set(Object.values(VIDEO_MIME_MAP));
 
@@ -61,7 +61,7 @@ function byteLimit(limit: number, counter: { bytes: number }): Transform {
  * completed one uses it up (410 afterwards, as after expiry).
  */
 export async function uploadTargetPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const uploads = createUploadsRepository(ctx.db);
+  const uploads = ctx.repos.uploads;
   // This plugin's routes read the raw request stream themselves: no parser may consume (or buffer) the body.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));

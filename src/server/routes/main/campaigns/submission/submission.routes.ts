@@ -13,10 +13,8 @@ import type { ServerContext } from '../../../../context';
 import { defineRoute } from '../../../../http/defineRoute';
 import { drainBody } from '../../../../http/drainBody';
 import { HttpError, badRequest } from '../../../../http/httpError';
-import { createUploadsRepository } from '../../../../repositories/uploadsRepository';
 import { describeUrl } from '../../../second/uploadsUrls';
 import { addLinkedVideo } from '../../uploads/addVideo';
-import { createCampaignRepository } from '../../../../repositories/campaigns/campaignRepository';
 import { availabilityOf, publicCampaign } from './campaignAvailability';
 import { receiveSubmission, type ReceivedSubmission } from './receiveSubmission';
 import { acceptedWays, renderSubmissionPage } from './submissionPage';
@@ -48,8 +46,7 @@ function bannerOf(campaign: Campaign | null): { url: string; origin: string | nu
  * client address) into the brand's videos and the campaign — the videos list's Campaigns tab and the campaign's detail.
  */
 export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const repo = createCampaignRepository(ctx.db);
-  const uploads = createUploadsRepository(ctx.db);
+  const { campaigns: repo, uploads } = ctx.repos;
   const limiter = createFailedAttemptLimiter({ limit: SUBMISSIONS_PER_WINDOW, windowMs: SUBMISSION_WINDOW_MS, now: ctx.now });
   const base = { auth: 'none' as const, tags: ['campaign submission'], params: SubmissionParamsSchema };
 
@@ -106,6 +103,15 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
     },
   });
 
+  /**
+   * Checked again where the video is stored, in the same transaction: two creators sending at once to a campaign with
+   * one place left both passed the check made before their uploads, and only one may get the place.
+   */
+  function stillOpen(campaign: Campaign): void {
+    const availability = availabilityOf(repo, campaign._id, ctx.now());
+    if (!availability.open) throw new HttpError(availability.status, availability.message);
+  }
+
   /** The video joins the brand's videos (pending its analysis) and the campaign, with who sent it; answers its id. */
   async function storeSubmission({ fields, file }: ReceivedSubmission, campaign: Campaign): Promise<string> {
     const ways = acceptedWays(campaign);
@@ -118,9 +124,12 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
       if (details.platform && platforms.length > 0 && !platforms.includes(details.platform)) {
         throw badRequest(`This campaign takes videos from ${platforms.filter((p) => p !== OWN_STORAGE_PLATFORM).join(', ')} only.`);
       }
-      const { video } = addLinkedVideo(ctx, uploads, { brandId: campaign.brand_id, userId: null, creatorName: fields.name }, details, title);
-      repo.addSubmission(campaign._id, video._id, fields.name, fields.email, at);
-      return video._id;
+      return ctx.repos.inTransaction(() => {
+        stillOpen(campaign);
+        const { video } = addLinkedVideo(ctx, uploads, { brandId: campaign.brand_id, userId: null, creatorName: fields.name }, details, title);
+        repo.addSubmission(campaign._id, video._id, fields.name, fields.email, at);
+        return video._id;
+      });
     }
     if (!ways.file) {
       await rm(file.path, { force: true });
@@ -134,15 +143,21 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
       await rm(file.path, { force: true });
       throw error;
     }
-    ctx.db.transaction(() => {
-      uploads.addVideo({
+    try {
+      ctx.repos.inTransaction(() => {
+        stillOpen(campaign);
+        uploads.addVideo({
         id: videoId, brandId: campaign.brand_id, userId: null, title, platform: OWN_STORAGE_PLATFORM, videoUrl: `${MEDIA_URL_PREFIX}/${relative}`,
         embeddedUrl: null, thumbnailUrl: null, tiktokId: null, source: OWN_STORAGE_PLATFORM, externalRef: videoId, fileName: file.fileName, at: at.toISOString(),
-        creatorName: fields.name,
+          creatorName: fields.name,
+        });
+        uploads.setMedia(videoId, relative, file.fileName, at.toISOString());
+        repo.addSubmission(campaign._id, videoId, fields.name, fields.email, at);
       });
-      uploads.setMedia(videoId, relative, file.fileName, at.toISOString());
-      repo.addSubmission(campaign._id, videoId, fields.name, fields.email, at);
-    })();
+    } catch (error) {
+      await rm(join(ctx.media.mediaDir ?? '', relative), { force: true });
+      throw error;
+    }
     ctx.analysis.submit(videoId);
     return videoId;
   }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { LicenseAgreement, LicensePurchase, LicenseState } from '../../../../shared/http/licensing.schemas';
-import { LicenseHistoryEntrySchema } from '../../../../shared/http/licensing.schemas';
-import { LICENSING_DURATIONS } from '../../../../shared/constants';
-import { cents, licenseExpiringSoon, licenseTotal } from '../../../../shared/rules/licensing';
-import { parse } from '../../../search/columnValues';
+import type { LicenseAgreement, LicensePurchase, LicenseState } from '../../../shared/http/licensing.schemas';
+import { LicenseHistoryEntrySchema } from '../../../shared/http/licensing.schemas';
+import { LICENSING_DURATIONS } from '../../../shared/constants';
+import { cents, licenseExpiringSoon, licenseTotal } from '../../../shared/rules/licensing';
+import { parse } from '../../search/columnValues';
 
 /** The stored vocabulary (migration 002) and the spec's: a declined request is stored 'rejected', a paid one 'paid'. */
 const FROM_STORED: Readonly<Record<string, LicenseState>> = { requested: 'requested', accepted: 'accepted', rejected: 'declined', paid: 'active', expired: 'expired' };

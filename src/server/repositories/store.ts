@@ -1,0 +1,28 @@
+import type Database from 'better-sqlite3';
+import { createAssistantRepositories } from './assistant/index';
+import { createChatStore } from './chat/chatStore';
+import { createHomeRepositories } from './home/index';
+import { createRepositories } from './index';
+import { createPublishingRepositories } from './publishing/index';
+import { createReportRepositories } from './reports/index';
+import { createVideoRepositories } from './videos/index';
+
+/**
+ * The store layer, built once per database: every repository the routes and services use. Nothing outside the store
+ * layer (repositories/, search/, db/, seed/) holds the database handle: it goes in here and stays here.
+ */
+export function createStore(db: Database.Database, now: () => Date) {
+  const repos = createRepositories(db);
+  const videos = createVideoRepositories(db);
+  return {
+    repos,
+    /** The videos repositories and their one in-memory list index. */
+    videos,
+    home: createHomeRepositories(db, videos.index, repos.brands),
+    reports: createReportRepositories(db, videos.index),
+    publishing: createPublishingRepositories(db),
+    assistant: createAssistantRepositories(db, now),
+    chat: createChatStore(db),
+  };
+}
+export type Store = ReturnType<typeof createStore>;
