@@ -34,7 +34,7 @@ cleanup() {
   trap - EXIT INT TERM HUP
   if [ -n "$waiter" ]; then kill "$waiter" 2>/dev/null || true; fi
   if [ -f "$dir/data/postmaster.pid" ]; then
-    "${as_owner[@]}" "$PG_BIN/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+    "${as_owner[@]}" "$PG_BIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
   fi
   rm -rf "$dir"
 }
