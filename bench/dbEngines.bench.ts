@@ -3,8 +3,10 @@
  * SQLite (better-sqlite3) and PostgreSQL (pg, a throwaway cluster from scripts/pg-cluster.sh), for three queries that
  * stand for the store layer: a note saved and the notes list read back (a write and a small indexed read), a videos
  * page fetched by its 50 ids (what every list and home widget does after the in-memory index picked the ids), and a
- * per-platform aggregate of a brand's videos since a date (the home kind). Prints each approach's mean time per call
- * (median of ROUNDS spells, approaches taking turns) and Kysely's ratio to hand-written SQL on each engine. The
+ * per-platform aggregate of a brand's videos since a date (the home kind). Three approaches: hand-written SQL on each
+ * driver directly (today's synchronous better-sqlite3 calls), the same SQL through the asynchronous SqlClient both
+ * engines answer, and Kysely. Prints each approach's mean time per call (median of ROUNDS spells, approaches taking
+ * turns, each round started by another) and its ratio to hand-written SQL on each engine. The
  * answers of every approach are compared first: a fast wrong answer would not count.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +21,9 @@ import type { SqliteDatabase } from '../src/server/db/database';
 import { openPostgresDatabase } from '../src/server/db/postgres/database';
 import type { PostgresPool } from '../src/server/db/postgres/pool';
 import { median } from './benchStats';
+import type { SqlClient } from '../src/server/db/sqlClient';
+import { createSqliteClient } from '../src/server/db/sqliteClient';
+import { createPostgresClient } from '../src/server/db/postgres/postgresClient';
 
 const VIDEOS = 20_000;
 const CREATORS = 200;
@@ -102,9 +107,21 @@ function sqliteHand(db: SqliteDatabase): Record<string, Call> {
   };
 }
 
-/** The same calls behind `async`, as repositories would be once both engines sit behind one asynchronous interface. */
-function asAsync(calls: Record<string, Call>): Record<string, Call> {
-  return Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, async (i: number) => call(i)]));
+/**
+ * The three queries through the store layer's SqlClient (src/server/db/sqlClient.ts): one text for both engines where
+ * they read it alike, the page's id list as each engine takes a list (a JSON array on SQLite, an array on PostgreSQL).
+ */
+function sqlClientCalls(client: SqlClient): Record<string, Call> {
+  const onPostgres = client.engine === 'postgres';
+  const page = onPostgres ? `${PAGE_SELECT} WHERE v.id = ANY(?)` : `${PAGE_SELECT} WHERE v.id IN (SELECT value FROM json_each(?))`;
+  return {
+    notes: async (i) => {
+      await client.run(NOTE_UPSERT(() => '?'), noteArgs(i));
+      return client.all<Row>(NOTES_LIST);
+    },
+    page: async (i) => byId(await client.all<Row>(page, [onPostgres ? pageIds(i) : JSON.stringify(pageIds(i))])),
+    aggregate: (i) => client.all<Row>(AGGREGATE(() => '?'), [sinceDay(i)]),
+  };
 }
 
 /** The three queries hand-written for pg. */
@@ -174,8 +191,10 @@ type QueryName = keyof typeof QUERIES;
 async function measure(approaches: Record<string, Record<string, Call>>, query: QueryName): Promise<Record<string, number>> {
   const spells: Record<string, number[]> = Object.fromEntries(Object.keys(approaches).map((name) => [name, []]));
   let i = 1000;
+  const order = Object.entries(approaches);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, calls] of Object.entries(approaches)) {
+    // Each round starts with another approach, so none always runs first (after the others' writes and garbage).
+    for (const [name, calls] of [...order.slice(round % order.length), ...order.slice(0, round % order.length)]) {
       const call = calls[query] as Call;
       const started = performance.now();
       for (let k = 0; k < QUERIES[query].calls; k++) await call(i++);
@@ -185,19 +204,33 @@ async function measure(approaches: Record<string, Record<string, Call>>, query: 
   return Object.fromEntries(Object.entries(spells).map(([name, samples]) => [name, median(samples)]));
 }
 
-/** Every approach gives the same answers (the engines may differ in AVG's last bits: checked apart, reported). */
+/** Equal, numbers within `tolerance` of each other (relative). */
+function closeTo(a: unknown, b: unknown, tolerance: number): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return a === b || Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, k) => closeTo(item, b[k], tolerance));
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = Object.keys(a);
+    return isDeepStrictEqual(keys, Object.keys(b)) && keys.every((key) => closeTo((a as Row)[key], (b as Row)[key], tolerance));
+  }
+  return isDeepStrictEqual(a, b);
+}
+
+/**
+ * Every approach answers exactly alike on one engine, and the engines alike; the one allowed difference between
+ * engines is AVG's last bits (SQLite sums floating point with compensation, PostgreSQL does not), which is reported.
+ */
 async function checkAnswers(engines: Record<string, Record<string, Record<string, Call>>>): Promise<void> {
   for (const query of Object.keys(QUERIES) as QueryName[]) {
-    const answers: [string, Row[]][] = [];
+    const byEngine: Row[][] = [];
     for (const [engine, approaches] of Object.entries(engines)) {
-      for (const [name, calls] of Object.entries(approaches)) answers.push([`${engine} ${name}`, await (calls[query] as Call)(7)]);
+      const answers = await Promise.all(Object.values(approaches).map(async (calls) => JSON.parse(JSON.stringify(await (calls[query] as Call)(7))) as Row[]));
+      if (!answers.every((answer) => isDeepStrictEqual(answer, answers[0]))) throw new Error(`${query}: the approaches answer differently on ${engine}`);
+      byEngine.push(answers[0] as Row[]);
     }
-    const [first, reference] = answers[0] as [string, Row[]];
-    for (const [name, answer] of answers.slice(1)) {
-      if (!isDeepStrictEqual(JSON.parse(JSON.stringify(answer)), JSON.parse(JSON.stringify(reference)))) {
-        console.log(`  ${query}: ${name} answers differently from ${first}:\n    ${JSON.stringify(answer).slice(0, 300)}\n    ${JSON.stringify(reference).slice(0, 300)}`);
-      }
-    }
+    const [sqlite, postgres] = byEngine;
+    if (isDeepStrictEqual(sqlite, postgres)) continue;
+    if (!closeTo(sqlite, postgres, 1e-12)) throw new Error(`${query}: SQLite and PostgreSQL answer differently`);
+    console.log(`  ${query}: SQLite and PostgreSQL agree up to the last bits of a floating-point AVG (relative 1e-12)`);
   }
 }
 
@@ -226,21 +259,21 @@ export async function run(): Promise<void> {
     // Kysely's end() would end the pool too: the pool is closed once, above.
     const hand = sqliteHand(sqlite);
     const engines = {
-      SQLite: { hand, 'hand async': asAsync(hand), Kysely: kyselyCalls(kyselySqlite) },
-      PostgreSQL: { hand: postgresHand(pool), Kysely: kyselyCalls(kyselyPg) },
+      SQLite: { hand, SqlClient: sqlClientCalls(createSqliteClient(sqlite)), Kysely: kyselyCalls(kyselySqlite) },
+      PostgreSQL: { hand: postgresHand(pool), SqlClient: sqlClientCalls(createPostgresClient(pool)), Kysely: kyselyCalls(kyselyPg) },
     };
     await checkAnswers(engines);
     // Warm both engines' caches and the JIT before timing.
     for (const approaches of Object.values(engines)) for (const query of Object.keys(QUERIES) as QueryName[]) await measureWarm(approaches, query);
     await sql`SELECT 1`.execute(kyselyPg);
 
-    console.log('  mean µs per call (median of 5 spells); Kysely ÷ hand-written');
+    console.log('  mean µs per call (median of 5 spells); SqlClient and Kysely ÷ hand-written');
     for (const [engine, approaches] of Object.entries(engines)) {
       for (const query of Object.keys(QUERIES) as QueryName[]) {
         const figures = await measure(approaches, query);
         const cells = Object.entries(figures).map(([name, us]) => `${name} ${us.toFixed(1)}`).join(' · ');
-        const ratio = (figures.Kysely ?? 0) / (figures.hand ?? 1);
-        console.log(`  ${engine.padEnd(10)} ${QUERIES[query].label.padEnd(24)} ${cells} · Kysely ÷ hand ${ratio.toFixed(2)}×`);
+        const ratio = (name: string) => `${name} ÷ hand ${((figures[name] ?? 0) / (figures.hand ?? 1)).toFixed(2)}×`;
+        console.log(`  ${engine.padEnd(10)} ${QUERIES[query].label.padEnd(24)} ${cells} · ${ratio('SqlClient')} · ${ratio('Kysely')}`);
       }
     }
   } finally {
