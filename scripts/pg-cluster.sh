@@ -34,7 +34,11 @@ cleanup() {
   trap - EXIT INT TERM HUP
   if [ -n "$waiter" ]; then kill "$waiter" 2>/dev/null || true; fi
   if [ -f "$dir/data/postmaster.pid" ]; then
+    local server_pid
+    server_pid=$(head -n 1 "$dir/data/postmaster.pid")
     "${as_owner[@]}" "$PG_BIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
+    # pg_ctl returns once the pid file is gone; wait (up to 10 s) for the server process itself to be gone too.
+    for _ in $(seq 100); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
   fi
   rm -rf "$dir"
 }

@@ -6,9 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../src/server/db/database';
 import type { Migration } from '../../../../src/server/db/migrations/index';
 import { chooseDatabaseEngine } from '../../../../src/server/db/engine';
+import { openPostgresDatabase } from '../../../../src/server/db/postgres/database';
 import { migratePostgres } from '../../../../src/server/db/postgres/migrate';
+import { PG_MIGRATIONS } from '../../../../src/server/db/postgres/migrations/index';
 import { connectPostgres } from '../../../../src/server/db/postgres/pool';
 import type { PostgresPool } from '../../../../src/server/db/postgres/pool';
+import { databaseUrl } from '../../../../scripts/pgCluster';
 import { usePgTestCluster } from './support/pgTestCluster';
 
 const STEPS: Migration[] = [
@@ -87,6 +90,15 @@ describe('migratePostgres: SQLite’s version rules on PostgreSQL', () => {
     const applied = await Promise.all(instances.map((pool) => migratePostgres(pool, slow)));
     expect(applied.filter((versions) => versions.length > 0)).toEqual([[1, 2]]);
     expect((await instances[0]!.query('SELECT COUNT(*) AS n FROM a')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('brings a database the README way (owned by an ordinary role) up to the whole schema', async () => {
+    await pgCluster.admin("CREATE ROLE team_owner LOGIN PASSWORD 'choose-one'");
+    await pgCluster.admin("CREATE DATABASE team OWNER team_owner TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'");
+    const pool = await openPostgresDatabase(databaseUrl(pgCluster.cluster.url.replace('postgres@', 'team_owner:choose-one@'), 'team'));
+    pools.push(pool);
+    const { rows } = await pool.query('SELECT COUNT(*) AS steps, MAX(version) AS version FROM schema_migrations');
+    expect(rows).toEqual([{ steps: PG_MIGRATIONS.length, version: PG_MIGRATIONS.at(-1)?.version }]);
   });
 
   it('refuses a database that does not sort text as SQLite does', async () => {
