@@ -41,6 +41,10 @@ describe('REELSCOPE_DATABASE_URL that cannot be used: one line naming the host a
     expect(await startLine(`postgres://postgres@127.0.0.1:${port}/postgres`)).toBe(
       `Cannot open the PostgreSQL database at 127.0.0.1:${port}: nothing answers on that port (is PostgreSQL running, and on that port?).`,
     );
+    // localhost may stand for two addresses (::1 and 127.0.0.1): one line all the same.
+    expect(await startLine(`postgres://postgres@localhost:${port}/postgres`)).toBe(
+      `Cannot open the PostgreSQL database at localhost:${port}: nothing answers on that port (is PostgreSQL running, and on that port?).`,
+    );
   });
 
   it('says the password was refused, and never repeats it', async () => {
