@@ -24,8 +24,9 @@ import { installAsciiJson } from './http/asciiJson';
 import { installErrorHandling } from './http/errorHandling';
 import { loggerOptions, type RequestLogOptions } from './http/requestLog';
 import { installRouteSupport } from './http/routeSupport';
-import { createRepositories } from './repositories/index';
 import { createStore } from './repositories/store';
+import { chooseDatabaseEngine } from './db/engine';
+import { createUsersRepository } from './repositories/usersRepository';
 import { gatewayApiPlugin } from './routes/gateway/index';
 import { graphqlPlugin } from './routes/graphql/index';
 import { mainApiPlugin } from './routes/main/index';
@@ -196,10 +197,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * on first start, and listens on 127.0.0.1 only.
  */
 export async function createServer(options: ServerOptions): Promise<RunningServer> {
+  if (chooseDatabaseEngine(process.env, options.dataDir).kind === 'postgres') {
+    // Never a silent fall-back to SQLite while the repositories move to the asynchronous client (issue 27).
+    throw new Error('REELSCOPE_DATABASE_URL is set, but this version of the back end cannot run on PostgreSQL yet: unset it to use the embedded SQLite database.');
+  }
   preparePrivateDataDir(options.dataDir);
   const db = openDatabase(join(options.dataDir, 'reelscope.sqlite'));
   try {
-    if (options.seed !== false && createRepositories(db).users.count() === 0) {
+    if (options.seed !== false && createUsersRepository(db).count() === 0) {
       // Dated from today (the server's clock), so a fresh install's dashboard looks live on any date.
       await seedDemoWorkspace(db, { mediaDir: join(options.dataDir, 'media'), scale: options.seed?.scale, createdAt: options.now?.() });
     }

@@ -44,3 +44,13 @@ export function numberPlaceholders(sql: string): string {
   }
   return out;
 }
+
+/**
+ * `column` is one of `values`, written for the client's engine: SQLite reads the list as JSON text (`json_each`),
+ * PostgreSQL as an array parameter (`= ANY`). Use its `sql` where the condition goes and its `param` in that place.
+ */
+export function inList(client: Pick<SqlClient, 'engine'>, column: string, values: readonly string[]): { sql: string; param: SqlParam } {
+  return client.engine === 'postgres'
+    ? { sql: `${column} = ANY(?)`, param: values }
+    : { sql: `${column} IN (SELECT value FROM json_each(?))`, param: JSON.stringify(values) };
+}

@@ -49,7 +49,7 @@ export function createMailDelivery({ outbox, now, mailer = mailerFromEnv, handOv
       const redacted = (mail.secrets ?? []).reduce((text, secret) => text.split(secret).join(REDACTED_SECRET), mail.body);
       const brandId = mail.brandId ?? null;
       const createdAt = now().toISOString();
-      const id = outbox.add({ kind: mail.kind, to: mail.to, subject: mail.subject, body: redacted, brandId, createdAt });
+      const id = await outbox.add({ kind: mail.kind, to: mail.to, subject: mail.subject, body: redacted, brandId, createdAt });
       if (brandId === null) {
         handOver?.({ id, kind: mail.kind, to: mail.to, subject: mail.subject, body: mail.body, created_at: createdAt, expires_at: mail.expiresAt ?? null });
       }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { SqlClient } from '../db/sqlClient';
 import { createAnalysisRepository } from './analysisRepository';
 import { createAppManagerRepository } from './appManager/appManagerRepository';
 import { createBookmarksRepository } from './bookmarksRepository';
@@ -21,14 +22,18 @@ import { createUploadsRepository } from './uploadsRepository';
 import { createUsersRepository } from './usersRepository';
 import { createWidgetRepositories } from './widgets/index';
 
-/** Every repository of the sign-in tables and of the route groups, built once per database. */
-export function createRepositories(db: Database.Database) {
+/**
+ * Every repository of the sign-in tables and of the route groups, built once per database. Repositories move from the
+ * synchronous handle (`db`, SQLite only) to the asynchronous `sql` client (either engine, docs/architecture.md
+ * "Database engines") one by one.
+ */
+export function createRepositories(db: Database.Database, sql: SqlClient) {
   return {
     users: createUsersRepository(db),
     brands: createBrandsRepository(db),
     refreshTokens: createRefreshTokensRepository(db),
     passwordResets: createPasswordResetsRepository(db),
-    outbox: createOutboxRepository(db),
+    outbox: createOutboxRepository(sql),
     widgets: createWidgetRepositories(db),
     licenses: createLicenseRepository(db),
     mailCampaigns: createMailCampaignsRepository(db),

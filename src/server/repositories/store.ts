@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { createSqliteClient } from '../db/sqliteClient';
 import { createAssistantRepositories } from './assistant/index';
 import { createChatStore } from './chat/chatStore';
 import { createHomeRepositories } from './home/index';
@@ -12,9 +13,12 @@ import { createVideoRepositories } from './videos/index';
  * layer (repositories/, search/, db/, seed/) holds the database handle: it goes in here and stays here.
  */
 export function createStore(db: Database.Database, now: () => Date) {
-  const repos = createRepositories(db);
+  // The asynchronous client over the same connection: the repositories already moved to it work on either engine.
+  const sql = createSqliteClient(db);
+  const repos = createRepositories(db, sql);
   const videos = createVideoRepositories(db);
   return {
+    sql,
     repos,
     /** The videos repositories and their one in-memory list index. */
     videos,

@@ -8,6 +8,7 @@ import { buildApp } from '../../../../src/server/app';
 import type { LiveMail } from '../../../../src/shared/http/outbox.schemas';
 import { hashPassword } from '../../../../src/server/auth/passwords';
 import { openDatabase } from '../../../../src/server/db/database';
+import { createSqliteClient } from '../../../../src/server/db/sqliteClient';
 import { createRepositories } from '../../../../src/server/repositories/index';
 import { ROLE_BRAND_MANAGER } from '../../../../src/shared/constants';
 import { createTestClock } from './testClock';
@@ -67,7 +68,7 @@ export interface TestUser {
 
 /** Inserts a user (and brands) straight into the database, independent of the demo seed. */
 export async function createTestUser(db: Database.Database, spec: TestUserSpec): Promise<TestUser> {
-  const repos = createRepositories(db);
+  const repos = createRepositories(db, createSqliteClient(db));
   const password = spec.password ?? 'correct-horse-1';
   const id = randomUUID();
   repos.users.create({

@@ -64,7 +64,7 @@ export function registerMailCampaignRoutes(app: FastifyInstance, ctx: ServerCont
           }
           const mail = { to: email, subject: campaign.subject, text: campaign.body };
           if (mailer.transport === 'outbox') {
-            ctx.repos.outbox.add({ kind: 'creator_mail', to: email, subject: mail.subject, body: mail.text, brandId: acting.brandId, createdAt: at });
+            await ctx.repos.outbox.add({ kind: 'creator_mail', to: email, subject: mail.subject, body: mail.text, brandId: acting.brandId, createdAt: at });
             results.push({ influencer_id: creator.id, email, status: 'queued', error: null });
             continue;
           }

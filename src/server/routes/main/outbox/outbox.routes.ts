@@ -13,11 +13,11 @@ export function registerOutboxRoutes(app: FastifyInstance, ctx: ServerContext): 
     auth: 'bearer',
     tags: ['outbox'],
     response: { 200: OutboxResponseSchema },
-    handler: ({ request }) => {
+    handler: async ({ request }) => {
       const auth = request.auth;
       const user = auth ? ctx.repos.users.findById(auth.userId) : null;
       if (!auth || !user) throw unauthorized();
-      return { transport: ctx.mail.transport(), mails: ctx.repos.outbox.listFor(user.email, auth.brandIds, OUTBOX_LIST_LIMIT) };
+      return { transport: ctx.mail.transport(), mails: await ctx.repos.outbox.listFor(user.email, auth.brandIds, OUTBOX_LIST_LIMIT) };
     },
   });
 }
