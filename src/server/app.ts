@@ -58,8 +58,10 @@ export interface ServerOptions {
   dataDir: string;
   /** Default DEFAULT_BACKEND_PORT; 0 lets the OS pick a free port. */
   port?: number;
-  /** Loopback only; the option exists so the choice is visible at call sites. */
-  host?: '127.0.0.1';
+  /** The address to listen on; default 127.0.0.1 (this computer only). A server sets it (REELSCOPE_HOST). */
+  host?: string;
+  /** Host names the back end answers under besides loopback (a server's own names; see installHostOriginGuard). */
+  allowedHosts?: string[];
   /** Origins allowed besides the Electron renderer's (e.g. the web host's). */
   allowedOrigins?: string[];
   /** The log (REELSCOPE_LOG); default errors only, to stdout. */
@@ -69,6 +71,12 @@ export interface ServerOptions {
   /** Demo workspace on first start (no users yet); false skips it. */
   seed?: { scale?: number } | false;
   now?: () => Date;
+}
+
+/** Where this machine reaches a back end listening on `host`: a wildcard address through loopback. */
+function localUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
 /** How long a stop lets requests in flight finish before it closes their connections. */
@@ -86,6 +94,8 @@ export interface BuildAppOptions {
   db: Database.Database;
   jwtSecret: Uint8Array;
   allowedOrigins?: string[];
+  /** Host names answered besides loopback (ServerOptions.allowedHosts). */
+  allowedHosts?: string[];
   /** Level and destination of the log; default errors only (5xx with their stack), to stdout. */
   log?: RequestLogOptions;
   now?: () => Date;
@@ -164,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
   installErrorHandling(app);
   installRouteSupport(app, createBearerAuthenticator(tokens, repos));
-  installHostOriginGuard(app, new Set([ELECTRON_APP_ORIGIN, ...(options.allowedOrigins ?? [])]));
+  installHostOriginGuard(app, new Set([ELECTRON_APP_ORIGIN, ...(options.allowedOrigins ?? [])]), new Set(options.allowedHosts));
   installCors(app);
   installContentTypeGuard(app);
   installCompressedBodies(app);
@@ -198,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 /**
  * Starts the embedded back end: opens (and migrates) `${dataDir}/reelscope.sqlite`, seeds the demo workspace
- * on first start, and listens on 127.0.0.1 only.
+ * on first start, and listens on 127.0.0.1 (or the host a server names).
  */
 export async function createServer(options: ServerOptions): Promise<RunningServer> {
   preparePrivateDataDir(options.dataDir);
@@ -212,13 +222,14 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       db,
       jwtSecret: loadOrCreateJwtSecret(options.dataDir),
       allowedOrigins: options.allowedOrigins,
+      allowedHosts: options.allowedHosts,
       log: options.log,
       now: options.now,
       dataDir: options.dataDir,
       onLiveMail: options.onLiveMail,
     });
     try {
-      await app.listen({ host: '127.0.0.1', port: options.port ?? DEFAULT_BACKEND_PORT });
+      await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_BACKEND_PORT });
     } catch (error) {
       await app.close();
       throw error;
@@ -229,7 +240,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
       app,
       db,
       port,
-      url: `http://127.0.0.1:${port}`,
+      url: localUrl(options.host ?? '127.0.0.1', port),
       async close() {
         // Requests in flight get a moment to finish; a connection still open after it (a client that never completes
         // its request) is cut, so quitting never waits for Node's one-minute header timeout.
