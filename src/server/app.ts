@@ -23,6 +23,7 @@ import type { ServerContext } from './context';
 import { preparePrivateDataDir } from './dataDir';
 import { openDatabase } from './db/database';
 import { installAsciiJson } from './http/asciiJson';
+import { installDrain } from './http/drain';
 import { installErrorHandling } from './http/errorHandling';
 import { loggerOptions, type RequestLogOptions } from './http/requestLog';
 import { installRouteSupport } from './http/routeSupport';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The answer names its request id, so a person reporting a failure can point at its log lines.
   app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
   installErrorHandling(app);
+  installDrain(app);
   installRouteSupport(app, createBearerAuthenticator(tokens, repos));
   installHostOriginGuard(app, new Set([ELECTRON_APP_ORIGIN, ...(options.allowedOrigins ?? [])]), new Set(options.allowedHosts));
   installCors(app);
