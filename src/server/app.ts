@@ -75,12 +75,6 @@ export interface ServerOptions {
   now?: () => Date;
 }
 
-/** Where this machine reaches a back end listening on `host`: a wildcard address through loopback. */
-function localUrl(host: string, port: number): string {
-  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
-}
-
 /** How long a stop lets requests in flight finish before it closes their connections. */
 const CLOSE_GRACE_MS = 2000;
 
@@ -258,13 +252,11 @@ async function openApp(options: ServerOptions, starting: StartingServer): Promis
       throw error;
     }
     starting.open();
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
     return {
       app,
       db,
-      port,
-      url: localUrl(options.host ?? '127.0.0.1', port),
+      port: starting.port,
+      url: starting.url,
       async close() {
         // Requests in flight get a moment to finish; a connection still open after it (a client that never completes
         // its request) is cut, so quitting never waits for Node's one-minute header timeout.

@@ -40,8 +40,8 @@ function allowedHostsOf(env: NodeJS.ProcessEnv): string[] {
 }
 
 /**
- * Reads REELSCOPE_PORT, REELSCOPE_HOST, REELSCOPE_ALLOWED_HOSTS, REELSCOPE_DATA_DIR, REELSCOPE_WEB_PORT (its loopback origins are allowed; the web host sets
- * it when it starts the back end), REELSCOPE_ALLOWED_ORIGINS (comma-separated extra origins) and REELSCOPE_SEED
+ * Reads REELSCOPE_PORT, REELSCOPE_HOST and REELSCOPE_ALLOWED_HOSTS (a server's listen address and names),
+ * REELSCOPE_DATA_DIR, REELSCOPE_WEB_PORT (its loopback origins are allowed; the web host sets it when it starts the back end), REELSCOPE_ALLOWED_ORIGINS (comma-separated extra origins) and REELSCOPE_SEED
  * (0 skips the demo seed) and REELSCOPE_LOG (the log level). The Electron origin is added by the app itself. A back end started alone allows no web
  * origin: reflecting a default web port nobody serves would let whatever later listens there read the API.
  */

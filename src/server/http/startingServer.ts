@@ -20,6 +20,10 @@ function answerStarting(request: IncomingMessage, response: ServerResponse): voi
 /** A back end's HTTP server from before its database is ready until its app answers (see createServer for why). */
 export interface StartingServer {
   server: Server;
+  /** The port it listens on (the one the OS chose for port 0). */
+  port: number;
+  /** Where this machine reaches it: a wildcard address (0.0.0.0, ::) through loopback. */
+  url: string;
   /** Fastify's serverFactory: the app gets this server, its handler kept aside until `open`. */
   factory: FastifyServerFactory;
   /** The app is ready (its onReady hooks ran): from now on it answers every request. */
@@ -39,8 +43,13 @@ export async function listenStarting(host: string, port: number): Promise<Starti
     });
   });
   let appHandler: ((request: IncomingMessage, response: ServerResponse) => void) | null = null;
+  const address = server.address();
+  const listening = typeof address === 'object' && address ? address.port : port;
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   return {
     server,
+    port: listening,
+    url: `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${listening}`,
     factory: (handler) => {
       appHandler = handler;
       return server;
