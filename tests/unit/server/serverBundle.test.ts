@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
@@ -50,8 +51,7 @@ describe('the back end run as a server: the built bundle with plain node', () =>
 });
 
 /** GET /health with this Host header (fetch does not let a caller set Host), the raw answer as text. */
-async function hostRequest(port: number, host: string): Promise<string> {
-  const { connect } = await import('node:net');
+function hostRequest(port: number, host: string): Promise<string> {
   return new Promise((done, fail) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(`GET /health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
     let answer = '';
