@@ -64,6 +64,8 @@ export interface ServerOptions {
   host?: string;
   /** Host names the back end answers under besides loopback (a server's own names; see installHostOriginGuard). */
   allowedHosts?: string[];
+  /** Load balancers (addresses, CIDR ranges) whose X-Forwarded-For names the client (BuildAppOptions.trustedProxies). */
+  trustedProxies?: string[];
   /** Origins allowed besides the Electron renderer's (e.g. the web host's). */
   allowedOrigins?: string[];
   /** The log (REELSCOPE_LOG); default errors only, to stdout. */
@@ -92,6 +94,11 @@ export interface BuildAppOptions {
   allowedOrigins?: string[];
   /** Host names answered besides loopback (ServerOptions.allowedHosts). */
   allowedHosts?: string[];
+  /**
+   * The proxies in front of a server: a request from one of them is the client its X-Forwarded-For names (the address
+   * sign-in limits count and logs show). Unset, that header is ignored: anyone could write it.
+   */
+  trustedProxies?: string[];
   /** Level and destination of the log; default errors only (5xx with their stack), to stdout. */
   log?: RequestLogOptions;
   now?: () => Date;
@@ -165,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: false,
+    trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
     routerOptions: { maxParamLength: 4096 },
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
@@ -239,6 +246,7 @@ async function openApp(options: ServerOptions, starting: StartingServer): Promis
       jwtSecret: loadOrCreateJwtSecret(options.dataDir),
       allowedOrigins: options.allowedOrigins,
       allowedHosts: options.allowedHosts,
+      trustedProxies: options.trustedProxies,
       log: options.log,
       now: options.now,
       dataDir: options.dataDir,

@@ -14,6 +14,7 @@ async function main(): Promise<void> {
       port: config.port,
       host: config.host,
       allowedHosts: config.allowedHosts,
+      trustedProxies: config.trustedProxies,
       allowedOrigins: config.allowedOrigins,
       seed: config.seed ? {} : false,
       log: { level: config.logLevel },
