@@ -27,7 +27,7 @@ export async function systemPlugin(app: FastifyInstance, ctx: ServerContext): Pr
     ...probe,
     method: 'GET',
     url: PROBE_PATHS.ready,
-    summary: 'Readiness: 200 once migrations and the first-start seed are done and the database answers; 503 with the server-down message otherwise (and while it stops)',
+    summary: 'Readiness: 200 once migrations and the first-start seed are done and the database answers; 503 with the server-down message otherwise (a stopping back end answers every new request 503)',
     response: { 200: ProbeResponseSchema, 503: HttpErrorSchema },
     handler: ({ reply }) => {
       if (database.answers()) return { ok: true as const };
