@@ -5,22 +5,25 @@ import { defineConfig } from 'electron-vite';
 /** Native modules stay outside the bundle: they are loaded from node_modules (unpacked from the asar). */
 const NATIVE = ['better-sqlite3', 'keytar'];
 
-export default defineConfig({
-  main: {
-    build: {
-      outDir: 'out/main',
-      externalizeDeps: { include: NATIVE },
-      rolldownOptions: {
-        input: {
-          index: resolve('src/main/index.ts'),
-          // The embedded back end (src/server/cli.ts behind the utility-process shim) runs as out/main/backend.js.
-          backend: resolve('src/main/electron/backendChild.ts'),
-          // Report charts are laid out on a thread of their own (reportExport/chartLayoutThread.ts looks for this file).
-          chartLayoutWorker: resolve('src/main/services/reportExport/chartLayout.worker.ts'),
-        },
-      },
-    },
-  },
+/** The main-process build: everything but the native modules bundled, for Node (Electron's utility process or plain node). */
+const nodeBuild = (outDir: string, input: Record<string, string>) => ({
+  build: { outDir, externalizeDeps: { include: NATIVE }, rolldownOptions: { input } },
+});
+
+/**
+ * `npm run build:server` (mode `server`): the same back-end build as the app's, with src/server/cli.ts itself as the
+ * entry, into dist/server/server.js for `node` on a server; nothing of Electron, the preload or the renderer.
+ */
+const serverBuild = { main: nodeBuild('dist/server', { server: resolve('src/server/cli.ts') }) };
+
+export default defineConfig(({ mode }) => mode === 'server' ? serverBuild : {
+  main: nodeBuild('out/main', {
+    index: resolve('src/main/index.ts'),
+    // The embedded back end (src/server/cli.ts behind the utility-process shim) runs as out/main/backend.js.
+    backend: resolve('src/main/electron/backendChild.ts'),
+    // Report charts are laid out on a thread of their own (reportExport/chartLayoutThread.ts looks for this file).
+    chartLayoutWorker: resolve('src/main/services/reportExport/chartLayout.worker.ts'),
+  }),
   preload: {
     build: {
       outDir: 'out/preload',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MEDIA_URL_PREFIX } from '../shared/domain/workspace';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -21,12 +21,14 @@ import type { ServerContext } from './context';
 import { preparePrivateDataDir } from './dataDir';
 import { openDatabase } from './db/database';
 import { installAsciiJson } from './http/asciiJson';
+import { installDrain } from './http/drain';
 import { installErrorHandling } from './http/errorHandling';
 import { loggerOptions, type RequestLogOptions } from './http/requestLog';
 import { installRouteSupport } from './http/routeSupport';
 import { createStore } from './repositories/store';
 import { chooseDatabaseEngine } from './db/engine';
 import { createUsersRepository } from './repositories/usersRepository';
+import { closeServer, listenStarting, type StartingServer } from './http/startingServer';
 import { gatewayApiPlugin } from './routes/gateway/index';
 import { graphqlPlugin } from './routes/graphql/index';
 import { mainApiPlugin } from './routes/main/index';
@@ -54,16 +56,20 @@ export interface ServerOptions {
   dataDir: string;
   /** Default DEFAULT_BACKEND_PORT; 0 lets the OS pick a free port. */
   port?: number;
-  /** Loopback only; the option exists so the choice is visible at call sites. */
-  host?: '127.0.0.1';
+  /** The address to listen on; default 127.0.0.1 (this computer only). A server sets it (REELSCOPE_HOST). */
+  host?: string;
+  /** Host names the back end answers under besides loopback (a server's own names; see installHostOriginGuard). */
+  allowedHosts?: string[];
+  /** Load balancers (addresses, CIDR ranges) whose X-Forwarded-For names the client (BuildAppOptions.trustedProxies). */
+  trustedProxies?: string[];
   /** Origins allowed besides the Electron renderer's (e.g. the web host's). */
   allowedOrigins?: string[];
   /** The log (REELSCOPE_LOG); default errors only, to stdout. */
   log?: RequestLogOptions;
   /** Where kept account mail goes live (the host's process channel); without it the live copy is not kept anywhere. */
   onLiveMail?: LiveMailSink;
-  /** Demo workspace on first start (no users yet); false skips it. */
-  seed?: { scale?: number } | false;
+  /** Demo workspace on first start (no users yet); false skips it. `seeder` replaces seedDemoWorkspace (tests slow it down). */
+  seed?: { scale?: number; seeder?: typeof seedDemoWorkspace } | false;
   now?: () => Date;
 }
 
@@ -82,6 +88,13 @@ export interface BuildAppOptions {
   db: Database.Database;
   jwtSecret: Uint8Array;
   allowedOrigins?: string[];
+  /** Host names answered besides loopback (ServerOptions.allowedHosts). */
+  allowedHosts?: string[];
+  /**
+   * The proxies in front of a server: a request from one of them is the client its X-Forwarded-For names (the address
+   * sign-in limits count and logs show). Unset, that header is ignored: anyone could write it.
+   */
+  trustedProxies?: string[];
   /** Level and destination of the log; default errors only (5xx with their stack), to stdout. */
   log?: RequestLogOptions;
   now?: () => Date;
@@ -97,6 +110,8 @@ export interface BuildAppOptions {
   chatWaitMs?: number;
   /** Where kept account mail goes live (see ServerOptions.onLiveMail). */
   onLiveMail?: LiveMailSink;
+  /** The HTTP server the app is built on when it is already listening (createServer's; see listenStarting). */
+  serverFactory?: FastifyServerFactory;
 }
 
 /** The back end's version, as reported by GET /health. */
@@ -153,14 +168,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: false,
+    trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
     routerOptions: { maxParamLength: 4096 },
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   // The answer names its request id, so a person reporting a failure can point at its log lines.
   app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
   installErrorHandling(app);
+  installDrain(app);
   installRouteSupport(app, createBearerAuthenticator(tokens, repos));
-  installHostOriginGuard(app, new Set([ELECTRON_APP_ORIGIN, ...(options.allowedOrigins ?? [])]));
+  installHostOriginGuard(app, new Set([ELECTRON_APP_ORIGIN, ...(options.allowedOrigins ?? [])]), new Set(options.allowedHosts));
   installCors(app);
   installContentTypeGuard(app);
   installCompressedBodies(app);
@@ -193,8 +210,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 /**
- * Starts the embedded back end: opens (and migrates) `${dataDir}/reelscope.sqlite`, seeds the demo workspace
- * on first start, and listens on 127.0.0.1 only.
+ * Starts the embedded back end: listens on 127.0.0.1 (or the host a server names) at once, answering /livez and
+ * nothing else (503, the server-down message) while it opens and migrates `${dataDir}/reelscope.sqlite` and seeds the
+ * demo workspace on first start; then the app answers. Listening first lets a load balancer or an orchestrator see
+ * "alive, not ready" through a long first start instead of a refused port it would take for a dead instance and
+ * restart. The desktop hosts still wait for this to resolve (the CLI's ready message) before they call it.
  */
 export async function createServer(options: ServerOptions): Promise<RunningServer> {
   if (chooseDatabaseEngine(process.env, options.dataDir).kind === 'postgres') {
@@ -202,40 +222,57 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     throw new Error('REELSCOPE_DATABASE_URL is set, but this version of the back end cannot run on PostgreSQL yet: unset it to use the embedded SQLite database.');
   }
   preparePrivateDataDir(options.dataDir);
+  const starting = await listenStarting(options.host ?? '127.0.0.1', options.port ?? DEFAULT_BACKEND_PORT);
+  try {
+    return await openApp(options, starting);
+  } catch (error) {
+    starting.server.closeAllConnections();
+    await closeServer(starting.server);
+    throw error;
+  }
+}
+
+/** The database and the app on the listening server, which the app answers from once they are ready. */
+async function openApp(options: ServerOptions, starting: StartingServer): Promise<RunningServer> {
+  const { server } = starting;
   const db = openDatabase(join(options.dataDir, 'reelscope.sqlite'));
   try {
     if (options.seed !== false && createUsersRepository(db).count() === 0) {
       // Dated from today (the server's clock), so a fresh install's dashboard looks live on any date.
-      await seedDemoWorkspace(db, { mediaDir: join(options.dataDir, 'media'), scale: options.seed?.scale, createdAt: options.now?.() });
+      await (options.seed?.seeder ?? seedDemoWorkspace)(db, { mediaDir: join(options.dataDir, 'media'), scale: options.seed?.scale, createdAt: options.now?.() });
     }
     const app = await buildApp({
       db,
       jwtSecret: loadOrCreateJwtSecret(options.dataDir),
       allowedOrigins: options.allowedOrigins,
+      allowedHosts: options.allowedHosts,
+      trustedProxies: options.trustedProxies,
       log: options.log,
       now: options.now,
       dataDir: options.dataDir,
       onLiveMail: options.onLiveMail,
+      serverFactory: starting.factory,
     });
     try {
-      await app.listen({ host: '127.0.0.1', port: options.port ?? DEFAULT_BACKEND_PORT });
+      await app.ready();
     } catch (error) {
       await app.close();
       throw error;
     }
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    starting.open();
     return {
       app,
       db,
-      port,
-      url: `http://127.0.0.1:${port}`,
+      port: starting.port,
+      url: starting.url,
       async close() {
         // Requests in flight get a moment to finish; a connection still open after it (a client that never completes
         // its request) is cut, so quitting never waits for Node's one-minute header timeout.
-        const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+        const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         try {
-          await app.close();
+          // The app answers new requests 503 and hands long polls back (preClose); the server takes no new
+          // connections and ends once the requests in flight are answered (the app adopted it, so it is ours to close).
+          await Promise.all([app.close(), closeServer(server)]);
         } finally {
           clearTimeout(cut);
         }

@@ -12,6 +12,9 @@ async function main(): Promise<void> {
     server = await createServer({
       dataDir: config.dataDir,
       port: config.port,
+      host: config.host,
+      allowedHosts: config.allowedHosts,
+      trustedProxies: config.trustedProxies,
       allowedOrigins: config.allowedOrigins,
       seed: config.seed ? {} : false,
       log: { level: config.logLevel },

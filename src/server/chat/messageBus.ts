@@ -17,6 +17,7 @@ interface Waiter {
  */
 export function createMessageBus() {
   const waiters = new Set<Waiter>();
+  let closed = false;
   return {
     /** Resolves when a message arrives on one of `channels`, or after `timeoutMs`, or when `signal` aborts. */
     wait(channels: ReadonlySet<string>, timeoutMs: number, signal: AbortSignal): Promise<void> {
@@ -29,7 +30,8 @@ export function createMessageBus() {
           signal.removeEventListener('abort', finish);
           resolve();
         };
-        if (signal.aborted) return finish();
+        // A subscribe that reaches its wait after the server began closing answers at once too.
+        if (signal.aborted || closed) return finish();
         signal.addEventListener('abort', finish);
         waiters.add(waiter);
       });
@@ -37,8 +39,9 @@ export function createMessageBus() {
     published(channel: string): void {
       for (const waiter of [...waiters]) if (waiter.channels.has(channel)) waiter.wake();
     },
-    /** Ends every wait (the server is closing). */
+    /** Ends every wait, and every later one at once (the server is closing). */
     closeAll(): void {
+      closed = true;
       for (const waiter of [...waiters]) waiter.wake();
     },
     get waiting(): number {

@@ -48,6 +48,8 @@ export interface RouteDefinition<B extends MaybeSchema, Q extends MaybeSchema, P
   multipart?: boolean;
   /** Any web page may call it (see FastifyContextConfig.anyOrigin); only for auth 'none'. */
   anyOrigin?: boolean;
+  /** Answers under any Host header (see FastifyContextConfig.anyHost); only for auth 'none'. */
+  anyHost?: boolean;
   /** Takes a compressed body (see installCompressedBodies); past the body limit once inflated it answers 413 with this message. */
   compressedBody?: { tooLargeMessage: string };
   /** Overrides the 1 MiB body limit for this route. */
@@ -100,7 +102,7 @@ export function defineRoute<
   app.route({
     method,
     url,
-    config: { multipart: definition.multipart ?? false, anyOrigin: mode === 'none' && definition.anyOrigin === true, compressedBody: definition.compressedBody },
+    config: { multipart: definition.multipart ?? false, anyOrigin: mode === 'none' && definition.anyOrigin === true, anyHost: mode === 'none' && definition.anyHost === true, compressedBody: definition.compressedBody },
     ...(definition.bodyLimit === undefined ? {} : { bodyLimit: definition.bodyLimit }),
     preHandler: async (request) => {
       const header = request.headers.authorization;

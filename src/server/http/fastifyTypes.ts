@@ -28,6 +28,11 @@ declare module 'fastify' {
      * sendBeacon sends) is accepted. Such a route carries no ambient credential, so a cross-site call gains nothing.
      */
     anyOrigin?: boolean;
+    /**
+     * Answers under any Host header: the liveness and readiness probes, which a load balancer or orchestrator sends to
+     * an instance's own address. They carry no credential and tell nothing but "up" and "ready".
+     */
+    anyHost?: boolean;
     /** Takes a deflate or gzip body (Content-Encoding), inflated up to the route's body limit; every other route answers 415 to one. */
     compressedBody?: { tooLargeMessage: string };
   }

@@ -14,6 +14,7 @@ import { createLicenseRepository } from './licensing/licenseRepository';
 import { createMailCampaignsRepository } from './mailCampaigns/mailCampaignsRepository';
 import { createOnboardingRepository } from './onboardingRepository';
 import { createOutboxRepository } from './outboxRepository';
+import { createDatabaseProbe } from './databaseProbe';
 import { createPasswordResetsRepository } from './passwordResetsRepository';
 import { createProductRepositories } from './products/index';
 import { createRefreshTokensRepository } from './refreshTokensRepository';
@@ -34,6 +35,8 @@ export function createRepositories(db: Database.Database, sql: SqlClient) {
     refreshTokens: createRefreshTokensRepository(db),
     passwordResets: createPasswordResetsRepository(db),
     outbox: createOutboxRepository(sql),
+    /** Whether the database answers (the readiness probe). */
+    databaseProbe: createDatabaseProbe(sql),
     widgets: createWidgetRepositories(db),
     licenses: createLicenseRepository(db),
     mailCampaigns: createMailCampaignsRepository(db),

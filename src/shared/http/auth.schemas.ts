@@ -74,6 +74,8 @@ export const SessionGetResponseSchema = SessionSchema;
 
 /** GET /health on the back end root. */
 export const HealthResponseSchema = z.object({ ok: z.literal(true), version: z.string() });
+/** GET /livez and GET /readyz when the answer is yes. */
+export const ProbeResponseSchema = z.object({ ok: z.literal(true) });
 
 /** POST /login/sign_up_with_google: the provider's ID token, and the first brand's name for a new account. */
 export const GoogleSignUpBodySchema = z.object({

@@ -13,9 +13,18 @@ describe('defaultDataDir', () => {
 });
 
 describe('readCliConfig', () => {
-  it('defaults to port 4100 and, started alone, allows no web origin (no web host runs)', () => {
+  it('defaults to port 4100 on loopback only and, started alone, allows no web origin (no web host runs)', () => {
     const config = readCliConfig({ REELSCOPE_DATA_DIR: '/tmp/x' });
-    expect(config).toEqual({ port: 4100, dataDir: '/tmp/x', allowedOrigins: [], seed: true, logLevel: 'error' });
+    expect(config).toEqual({ port: 4100, host: '127.0.0.1', allowedHosts: [], trustedProxies: [], dataDir: '/tmp/x', allowedOrigins: [], seed: true, logLevel: 'error' });
+  });
+
+  it('reads the listen address and the host names a server is reached under (its public URL included)', () => {
+    const config = readCliConfig({ REELSCOPE_HOST: '0.0.0.0', REELSCOPE_ALLOWED_HOSTS: 'Reelscope.Example.test, 10.0.0.5', REELSCOPE_PUBLIC_URL: 'https://team.example.test/' });
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.allowedHosts).toEqual(['reelscope.example.test', '10.0.0.5', 'team.example.test']);
+    expect(readCliConfig({ REELSCOPE_TRUSTED_PROXIES: '10.0.0.0/8, 192.168.1.4, fd00::/8' }).trustedProxies).toEqual(['10.0.0.0/8', '192.168.1.4', 'fd00::/8']);
+    expect(() => readCliConfig({ REELSCOPE_TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow('REELSCOPE_TRUSTED_PROXIES must list IP addresses or CIDR ranges (10.0.0.0/8), got "10.0.0.0/33".');
+    expect(() => readCliConfig({ REELSCOPE_HOST: 'everywhere' })).toThrow('REELSCOPE_HOST must be an IP address to listen on (127.0.0.1, 0.0.0.0, ::), got "everywhere".');
   });
 
   it('reads ports, extra origins and the seed switch', () => {

@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 
-const CLI = resolve(import.meta.dirname, '../../../../src/server/cli.ts');
+const ROOT = resolve(import.meta.dirname, '../../../..');
+const CLI = resolve(ROOT, 'src/server/cli.ts');
+/** What `npm run build:server` writes and `npm run start:server` runs with plain node. */
+export const SERVER_BUNDLE = resolve(ROOT, 'dist/server/server.js');
 
 /** `npm run server` as a child process (tsx), its output collected. */
 export interface Started {
@@ -14,9 +17,13 @@ export interface Started {
   exited: Promise<number | null>;
 }
 
-/** Starts the back end's command line with these variables (the demo is not seeded unless REELSCOPE_SEED says so). */
-export function startCli(env: Record<string, string>): Started {
-  const child = fork(CLI, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, REELSCOPE_SEED: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+/**
+ * Starts the back end's command line with these variables (the demo is not seeded unless REELSCOPE_SEED says so):
+ * the source through tsx, or with `bundle` the built SERVER_BUNDLE with plain node.
+ */
+export function startCli(env: Record<string, string>, options: { bundle?: boolean } = {}): Started {
+  const entry = options.bundle ? [SERVER_BUNDLE, []] as const : [CLI, ['--import', 'tsx']] as const;
+  const child = fork(entry[0], [], { execArgv: [...entry[1]], env: { ...process.env, REELSCOPE_SEED: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
