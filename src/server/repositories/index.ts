@@ -6,6 +6,7 @@ import { createBookmarksRepository } from './bookmarksRepository';
 import { createBrandsRepository } from './brandsRepository';
 import { createCampaignRepository } from './campaigns/campaignRepository';
 import { createCampaignSubmissions } from './campaigns/campaignSubmissions';
+import { createCampaignSubmissionWrites } from './campaigns/campaignSubmissionWrites';
 import { createChatChannels } from './chat/chatChannels';
 import { createCreatorRepositories } from './creators/index';
 import { createIntegrationsRepository } from './gateway/integrationsRepository';
@@ -38,15 +39,17 @@ export function createRepositories(db: Database.Database, sql: SqlClient) {
     /** Whether the database answers (the readiness probe). */
     databaseProbe: createDatabaseProbe(sql),
     widgets: createWidgetRepositories(db),
-    licenses: createLicenseRepository(db),
-    mailCampaigns: createMailCampaignsRepository(db),
+    licenses: createLicenseRepository(sql),
+    mailCampaigns: createMailCampaignsRepository(sql),
     creators: createCreatorRepositories(db),
     chatChannels: createChatChannels(db),
-    appManager: createAppManagerRepository(db),
-    integrations: createIntegrationsRepository(db),
-    shopperFeed: createShopperFeedRepository(db),
-    campaigns: createCampaignRepository(db),
-    campaignSubmissions: createCampaignSubmissions(db),
+    appManager: createAppManagerRepository(sql),
+    integrations: createIntegrationsRepository(sql),
+    shopperFeed: createShopperFeedRepository(sql),
+    campaigns: createCampaignRepository(sql),
+    campaignSubmissions: createCampaignSubmissions(sql),
+    /** A submission's writes, synchronous while the upload it is stored with is (see the module). */
+    campaignSubmissionWrites: createCampaignSubmissionWrites(db),
     uploads: createUploadsRepository(db),
     onboarding: createOnboardingRepository(db),
     analysis: createAnalysisRepository(db),

@@ -24,7 +24,7 @@ export function createStore(db: Database.Database, now: () => Date) {
     videos,
     home: createHomeRepositories(db, videos.index, repos.brands),
     reports: createReportRepositories(db, videos.index),
-    publishing: createPublishingRepositories(db),
+    publishing: createPublishingRepositories(sql),
     assistant: createAssistantRepositories(db, now),
     chat: createChatStore(db),
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US_TIMEZONE_ZONES, type UsTimezone } from '../../shared/rules/campaignTabs';
+import { createSqliteClient } from '../db/sqliteClient';
 import { createLicenseRepository } from '../repositories/licensing/licenseRepository';
 import { OWN_CATALOG, VOCABULARY, type Domain } from './catalog';
 import { seedDemoWorkspace } from './index';
@@ -56,17 +57,17 @@ describe.each(ANCHORS)('the demo workspace seeded on %s looks like a real one', 
     }
   });
 
-  it('dates a license’s "expired" history entry the day its period ended, whenever it is read', () => {
-    const licenses = createLicenseRepository(ws.db);
+  it('dates a license’s "expired" history entry the day its period ended, whenever it is read', async () => {
+    const licenses = createLicenseRepository(createSqliteClient(ws.db));
     for (const brand of brands()) {
-      const seeded = licenses.list(brand.id, anchor).agreements.filter((a) => a.status === 'expired');
+      const seeded = (await licenses.list(brand.id, anchor)).agreements.filter((a) => a.status === 'expired');
       expect(seeded.length).toBeGreaterThan(0);
       for (const license of seeded) {
         expect(Date.parse(license.expires_at!)).toBeLessThan(anchor.getTime());
         expect(license.history.at(-1)).toMatchObject({ status: 'expired', at: license.expires_at });
       }
       // Read long after every period ended: each license that ran out meanwhile is dated its own end, not the reading day.
-      const later = licenses.list(brand.id, new Date(anchor.getTime() + 1000 * DAY)).agreements.filter((a) => a.status === 'expired');
+      const later = (await licenses.list(brand.id, new Date(anchor.getTime() + 1000 * DAY))).agreements.filter((a) => a.status === 'expired');
       expect(later.length).toBeGreaterThan(seeded.length);
       for (const license of later) expect(license.history.at(-1)).toMatchObject({ status: 'expired', at: license.expires_at });
     }

@@ -13,6 +13,8 @@ export type KeptPayload = { file: string; bytes: number };
 /** Jobs moved per step: a bulk action of thousands settles in a few steps without one long write. */
 const STEP_JOBS = 250;
 const STEP_MS = 40;
+/** After a step the database refused: long enough not to spin while it is away. */
+const RETRY_MS = 1000;
 
 /**
  * Publishing to the shopper app (issue 17): each publish or unpublish is a job, queued → processing → published |
@@ -22,6 +24,10 @@ const STEP_MS = 40;
  */
 export function createPublisher({ jobs, payloads }: PublishingRepositories, now: () => Date) {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** The step running now (its transaction open), awaited by stop so the database is not closed under it. */
+  let running: Promise<void> | null = null;
+  /** Jobs were queued while a step ran (it may not have seen them): step again after it. */
+  let queuedMeanwhile = false;
   let stopped = false;
   /** Requests waiting for their own jobs to end, each woken after every step (not by other requests' jobs). */
   const waiters = new Set<() => void>();
@@ -30,12 +36,10 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
   /** Why a job that runs now fails, or null: its video gone, or (a publish) the rights gate. */
   const failureOf = (job: PublishJobRow, video: PublishableVideo | null) => (!video ? 'The video is no longer in the library.' : job.action === 'publish' ? blockOf(video) : null);
 
-  /** Moves jobs one step on; answers the payload files of the jobs that ended. */
-  const step = (): string[] => jobs.step(now().toISOString(), STEP_JOBS, failureOf);
-
   /** A payload is deleted once every job of its request has ended (done or failed); one that fails to go is swept at the next start. */
-  const removePayloads = (files: readonly string[]) => {
-    for (const file of payloads.released(files)) {
+  const removePayloads = async (files: readonly string[]) => {
+    if (files.length === 0) return;
+    for (const file of await payloads.released(files)) {
       try {
         rmSync(file, { force: true });
       } catch {
@@ -44,14 +48,32 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
     }
   };
 
-  const schedule = () => {
-    if (timer !== null || stopped) return;
-    timer = setTimeout(() => {
+  /**
+   * Moves jobs one step on (one transaction), then deletes the payloads of the jobs that ended, and schedules the next
+   * step while jobs are open. A step the database refused (e.g. PostgreSQL away for a moment) is tried again later.
+   */
+  const runStep = async () => {
+    let next: number | null = RETRY_MS;
+    try {
+      await removePayloads(await jobs.step(now().toISOString(), STEP_JOBS, failureOf));
+      next = queuedMeanwhile || (await jobs.anyOpen()) ? STEP_MS : null;
+    } catch {
+      // Its transaction rolled back: the jobs are as they were, and the next step takes them again.
+    } finally {
+      running = null;
       timer = null;
-      removePayloads(step());
-      if (jobs.anyOpen()) schedule();
+      queuedMeanwhile = false;
+      if (next !== null) schedule(next);
       for (const wake of [...waiters]) wake();
-    }, STEP_MS);
+    }
+  };
+
+  const schedule = (delay = STEP_MS) => {
+    if (running !== null) queuedMeanwhile = true;
+    if (timer !== null || running !== null || stopped) return;
+    timer = setTimeout(() => {
+      running = runStep();
+    }, delay);
   };
 
   return {
@@ -59,49 +81,52 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
      * Queues one job per video after checking that every video is the brand's and, for a publish, may be published;
      * any refusal refuses the whole request (400 naming the video and why), so nothing changes.
      */
-    enqueue(brandId: string, videoIds: readonly string[], action: Action, payload: KeptPayload | null = null): PublishJob[] {
-      const rows = videoIds.map((id) => {
-        const row = jobs.video(brandId, id);
+    async enqueue(brandId: string, videoIds: readonly string[], action: Action, payload: KeptPayload | null = null): Promise<PublishJob[]> {
+      const rows: PublishableVideo[] = [];
+      for (const id of videoIds) {
+        const row = await jobs.video(brandId, id);
         if (!row) throw new HttpError(404, `Video ${id} is not one of the brand's videos.`);
-        return row;
-      });
+        rows.push(row);
+      }
       if (action === 'publish') {
         for (const row of rows) {
           const block = blockOf(row);
           if (block) throw new HttpError(400, `“${row.title}”: ${block}`, 'publish_blocked');
         }
       }
-      const queued = jobs.queue(brandId, rows.map((row) => row.id), action, payload, now().toISOString());
+      const queued = await jobs.queue(brandId, rows.map((row) => row.id), action, payload, now().toISOString());
       schedule();
       return queued;
     },
     /** Why the brand's video may not be published now, or null. */
-    blocked(brandId: string, videoId: string): string | null {
-      const video = jobs.video(brandId, videoId);
+    async blocked(brandId: string, videoId: string): Promise<string | null> {
+      const video = await jobs.video(brandId, videoId);
       return video ? blockOf(video) : null;
     },
     /** What the rights gate decides from (the app manager sends it, so the page checks a selection with the same rule). */
-    rights(brandId: string, videoId: string): VideoRights | null {
-      return jobs.video(brandId, videoId)?.rights ?? null;
-    },
+    rights: async (brandId: string, videoId: string): Promise<VideoRights | null> => (await jobs.video(brandId, videoId))?.rights ?? null,
     /** The latest job of a video, or null. */
-    latestOf: (brandId: string, videoId: string): PublishJob | null => jobs.latestOf(brandId, videoId),
+    latestOf: (brandId: string, videoId: string): Promise<PublishJob | null> => jobs.latestOf(brandId, videoId),
     /** A job by its id, or the latest job of a video by the video's id (the gateway's state route takes either). */
-    state: (brandId: string, id: string): PublishJob | null => jobs.job(brandId, id) ?? jobs.latestOf(brandId, id),
+    state: async (brandId: string, id: string): Promise<PublishJob | null> => (await jobs.job(brandId, id)) ?? jobs.latestOf(brandId, id),
     /** Resolves when these jobs have ended, or after `ms` (a route that answers with final states when they come quickly). */
-    settled(jobIds: readonly string[], ms: number): Promise<void> {
-      const ended = () => jobs.openCount(jobIds) === 0;
-      if (ended()) return Promise.resolve();
-      return new Promise((resolve) => {
-        const done = () => {
+    async settled(jobIds: readonly string[], ms: number): Promise<void> {
+      const ended = async () => (await jobs.openCount(jobIds)) === 0;
+      if (await ended()) return;
+      await new Promise<void>((resolve) => {
+        let done = false;
+        const finish = () => {
+          if (done) return;
+          done = true;
           clearTimeout(limit);
           waiters.delete(check);
           resolve();
         };
         const check = () => {
-          if (stopped || ended()) done();
+          if (stopped) return finish();
+          ended().then((yes) => yes && finish(), finish);
         };
-        const limit = setTimeout(done, ms);
+        const limit = setTimeout(finish, ms);
         waiters.add(check);
       });
     },
@@ -110,9 +135,10 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
      * (they usually take a few steps), and answer with their states; the app polls any that are still open.
      */
     async run(brandId: string, videoIds: readonly string[], published: boolean, waitMs = 3000) {
-      const queued = this.enqueue(brandId, videoIds, published ? 'publish' : 'unpublish');
+      const queued = await this.enqueue(brandId, videoIds, published ? 'publish' : 'unpublish');
       await this.settled(queued.map((job) => job._id), waitMs);
-      const jobs = queued.map((job) => this.state(brandId, job._id) ?? job);
+      const jobs: PublishJob[] = [];
+      for (const job of queued) jobs.push((await this.state(brandId, job._id)) ?? job);
       const done = jobs.filter((job) => job.state === (published ? 'published' : 'unpublished')).length;
       const open = jobs.filter((job) => job.state === 'queued' || job.state === 'processing').length;
       const word = published ? 'published' : 'unpublished';
@@ -120,13 +146,13 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
       return { message, count: done, jobs };
     },
     /** Bytes of the payloads the brand's unfinished jobs keep on disk (its quota counts them). */
-    waitingBytes: (brandId: string): number => payloads.waitingBytes(brandId),
+    waitingBytes: (brandId: string): Promise<number> => payloads.waitingBytes(brandId),
     /**
      * At start-up: deletes every file in the payload folder no open job needs — payloads of jobs that ended while a
      * delete failed, and partial files of requests a stop or crash cut — and lets ended jobs forget theirs.
      */
-    removeLeftoverPayloads(dir: string): void {
-      const needed = payloads.openFiles();
+    async removeLeftoverPayloads(dir: string): Promise<void> {
+      const needed = await payloads.openFiles();
       let names: string[] = [];
       try {
         names = readdirSync(dir);
@@ -134,18 +160,20 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
         // No folder yet: nothing was ever kept.
       }
       for (const name of names) if (!needed.has(join(dir, name))) rmSync(join(dir, name), { force: true, recursive: true });
-      payloads.forgetEnded();
+      await payloads.forgetEnded();
     },
     /** Picks up jobs a shutdown interrupted. */
-    resume(): void {
+    async resume(): Promise<void> {
       stopped = false;
-      if (jobs.anyOpen()) schedule();
+      if (await jobs.anyOpen()) schedule();
     },
-    stop(): void {
+    /** Stops stepping; resolves once a step under way has ended (its transaction settled). */
+    async stop(): Promise<void> {
       stopped = true;
-      if (timer !== null) clearTimeout(timer);
+      if (timer !== null && running === null) clearTimeout(timer);
       timer = null;
       for (const wake of [...waiters]) wake();
+      await running;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import { inList, type SqlClient, type SqlParam } from '../../db/sqlClient';
 import { CATALOG_VIDEO_COLUMNS, type CatalogVideoRow } from '../products/productDetailRepository';
 import { tabSql, type BrandScope } from '../videos/videoScope';
 
@@ -6,23 +6,25 @@ import { tabSql, type BrandScope } from '../videos/videoScope';
 export type CampaignSubmissionRow = CatalogVideoRow & { campaign_id: string; submitted_at: string; submitter_name: string | null; submitter_email: string | null };
 
 /** The campaigns' side of the brand's data: their submitted videos, and the brand's products a campaign may name. */
-export function createCampaignSubmissions(db: Database.Database) {
-  const productsOf = db.prepare('SELECT id FROM products WHERE brand_id = ?').pluck();
+export function createCampaignSubmissions(sql: SqlClient) {
   return {
     /** Ids of the brand's products. */
-    brandProductIds: (brandId: string): string[] => productsOf.all(brandId) as string[],
+    brandProductIds: async (brandId: string): Promise<string[]> =>
+      (await sql.all<{ id: string }>('SELECT id FROM products WHERE brand_id = ?', [brandId])).map((row) => row.id),
     /**
      * The videos submitted to these campaigns that the videos list's Campaigns tab shows (the same SQL: not trashed,
      * not removed), newest submission first.
      */
-    submittedVideos(campaignIds: readonly string[], scope: BrandScope): CampaignSubmissionRow[] {
+    async submittedVideos(campaignIds: readonly string[], scope: BrandScope): Promise<CampaignSubmissionRow[]> {
       if (campaignIds.length === 0) return [];
       const inTab = tabSql('Campaigns', scope);
-      return db.prepare(
+      const campaigns = inList(sql, 'cv.campaign_id', campaignIds);
+      return sql.all<CampaignSubmissionRow>(
         `SELECT cv.campaign_id, cv.submitted_at, cv.submitter_name, cv.submitter_email, ${CATALOG_VIDEO_COLUMNS} FROM campaign_videos cv JOIN videos v ON v.id = cv.video_id
-         LEFT JOIN creators c ON c.id = v.creator_id WHERE cv.campaign_id IN (SELECT value FROM json_each(?)) AND ${inTab.sql}
+         LEFT JOIN creators c ON c.id = v.creator_id WHERE ${campaigns.sql} AND ${inTab.sql}
          ORDER BY cv.submitted_at DESC, v.id`,
-      ).all(JSON.stringify(campaignIds), ...inTab.params) as CampaignSubmissionRow[];
+        [campaigns.param, ...(inTab.params as SqlParam[])],
+      );
     },
   };
 }

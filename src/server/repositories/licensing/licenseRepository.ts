@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { SqlClient } from '../../db/sqlClient';
 import type { LicenseAgreement, LicensePurchase, LicenseState } from '../../../shared/http/licensing.schemas';
 import { LicenseHistoryEntrySchema } from '../../../shared/http/licensing.schemas';
 import { LICENSING_DURATIONS } from '../../../shared/constants';
@@ -31,22 +31,15 @@ function historyOf(text: string): HistoryEntry[] {
   });
 }
 
-/** License agreements and purchases of a brand (issue 14); another brand's agreement is not found. */
-export function createLicenseRepository(db: Database.Database) {
-  const select = `SELECT a.id, a.brand_id, a.requester_id, a.video_id, v.title AS video_title, v.thumbnail_url, c.name AS creator_name, a.duration, a.price,
+type PurchaseRow = Omit<LicensePurchase, '_id' | 'total' | 'duration'> & { id: string; duration: string };
+
+const SELECT_AGREEMENTS = `SELECT a.id, a.brand_id, a.requester_id, a.video_id, v.title AS video_title, v.thumbnail_url, c.name AS creator_name, a.duration, a.price,
     a.fee, a.status, a.influencer_video_note, a.history, (SELECT MAX(p.expires_at) FROM license_purchases p WHERE p.agreement_id = a.id) AS expires_at,
     a.created_at, a.updated_at FROM license_agreements a JOIN videos v ON v.id = a.video_id LEFT JOIN creators c ON c.id = a.creator_id`;
-  const list = db.prepare(`${select} WHERE a.brand_id = ? ORDER BY a.updated_at DESC, a.id DESC`);
-  const find = db.prepare(`${select} WHERE a.id = ? AND a.brand_id = ?`);
-  const purchases = db.prepare(`SELECT p.id, p.agreement_id, a.video_id, v.title AS video_title, a.duration, p.amount, p.fee, p.purchased_at, p.expires_at
-    FROM license_purchases p JOIN license_agreements a ON a.id = p.agreement_id JOIN videos v ON v.id = a.video_id WHERE a.brand_id = ? ORDER BY p.purchased_at DESC, p.id DESC`);
-  const insert = db.prepare(`INSERT INTO license_agreements (id, brand_id, requester_id, video_id, creator_id, duration, price, fee, status, influencer_video_note, history, created_at, updated_at)
-    VALUES (@id, @brand_id, @requester_id, @video_id, (SELECT creator_id FROM videos WHERE id = @video_id), @duration, @price, @fee, 'requested', @note, @history, @at, @at)`);
-  const setState = db.prepare('UPDATE license_agreements SET status = ?, history = ?, influencer_video_note = COALESCE(?, influencer_video_note), updated_at = ? WHERE id = ?');
-  const insertPurchase = db.prepare('INSERT INTO license_purchases (id, agreement_id, amount, fee, purchased_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const overdue = db.prepare(`SELECT id, history, expires_at FROM (SELECT a.id, a.history, (SELECT MAX(p.expires_at) FROM license_purchases p WHERE p.agreement_id = a.id) AS expires_at
-    FROM license_agreements a WHERE a.brand_id = ? AND a.status = 'paid') WHERE expires_at <= ?`);
+const SET_STATE = 'UPDATE license_agreements SET status = ?, history = ?, influencer_video_note = COALESCE(?, influencer_video_note), updated_at = ? WHERE id = ?';
 
+/** License agreements and purchases of a brand (issue 14); another brand's agreement is not found. The same texts on both engines. */
+export function createLicenseRepository(sql: SqlClient) {
   const toAgreement = (row: AgreementRow, now: Date): LicenseAgreement => {
     const status = FROM_STORED[row.status] ?? 'requested';
     return {
@@ -59,45 +52,58 @@ export function createLicenseRepository(db: Database.Database) {
 
   /**
    * Active licenses whose period is over become expired, before any read; the history dates it the day the period
-   * ended, not the day someone next looked.
+   * ended, not the day someone next looked. One transaction: a read never sees half of them moved.
    */
-  const expire = db.transaction((brandId: string, now: Date) => {
-    for (const row of overdue.all(brandId, now.toISOString()) as { id: string; history: string; expires_at: string }[]) {
+  const expire = (brandId: string, now: Date): Promise<void> => sql.transaction(async (tx) => {
+    const overdue = await tx.all<{ id: string; history: string; expires_at: string }>(
+      `SELECT id, history, expires_at FROM (SELECT a.id, a.history, (SELECT MAX(p.expires_at) FROM license_purchases p WHERE p.agreement_id = a.id) AS expires_at
+        FROM license_agreements a WHERE a.brand_id = ? AND a.status = 'paid') AS paid WHERE expires_at <= ?`, [brandId, now.toISOString()]);
+    for (const row of overdue) {
       const history = [...(parse(row.history) as unknown[] ?? []), { status: 'expired', at: row.expires_at, by: 'system', note: 'License period ended.' }];
-      setState.run('expired', JSON.stringify(history), null, row.expires_at, row.id);
+      await tx.run(SET_STATE, ['expired', JSON.stringify(history), null, row.expires_at, row.id]);
     }
   });
 
   return {
-    list(brandId: string, now: Date): { agreements: LicenseAgreement[]; purchases: LicensePurchase[] } {
-      expire(brandId, now);
+    async list(brandId: string, now: Date): Promise<{ agreements: LicenseAgreement[]; purchases: LicensePurchase[] }> {
+      await expire(brandId, now);
+      const agreements = await sql.all<AgreementRow>(`${SELECT_AGREEMENTS} WHERE a.brand_id = ? ORDER BY a.updated_at DESC, a.id DESC`, [brandId]);
+      const purchases = await sql.all<PurchaseRow>(`SELECT p.id, p.agreement_id, a.video_id, v.title AS video_title, a.duration, p.amount, p.fee, p.purchased_at, p.expires_at
+        FROM license_purchases p JOIN license_agreements a ON a.id = p.agreement_id JOIN videos v ON v.id = a.video_id WHERE a.brand_id = ?
+        ORDER BY p.purchased_at DESC, p.id DESC`, [brandId]);
       return {
-        agreements: (list.all(brandId) as AgreementRow[]).map((row) => toAgreement(row, now)),
-        purchases: (purchases.all(brandId) as (Omit<LicensePurchase, '_id' | 'total' | 'duration'> & { id: string; duration: string })[]).map((row) => ({
+        agreements: agreements.map((row) => toAgreement(row, now)),
+        purchases: purchases.map((row) => ({
           _id: row.id, agreement_id: row.agreement_id, video_id: row.video_id, video_title: row.video_title, duration: duration(row.duration),
           amount: row.amount, fee: row.fee, total: cents(row.amount + row.fee), purchased_at: row.purchased_at, expires_at: row.expires_at,
         })),
       };
     },
-    find(id: string, brandId: string, now: Date): LicenseAgreement | null {
-      expire(brandId, now);
-      const row = find.get(id, brandId) as AgreementRow | undefined;
+    async find(id: string, brandId: string, now: Date): Promise<LicenseAgreement | null> {
+      await expire(brandId, now);
+      const row = await sql.get<AgreementRow>(`${SELECT_AGREEMENTS} WHERE a.id = ? AND a.brand_id = ?`, [id, brandId]);
       return row ? toAgreement(row, now) : null;
     },
-    create(input: { brandId: string; requesterId: string; videoId: string; duration: string; price: number; fee: number; note: string | null }, now: Date): string {
+    async create(input: { brandId: string; requesterId: string; videoId: string; duration: string; price: number; fee: number; note: string | null }, now: Date): Promise<string> {
       const id = newId();
       const at = now.toISOString();
       const history = [{ status: 'requested', at, by: 'brand', note: `Request to license for ${input.duration} at $${input.price.toFixed(2)}.` }];
-      insert.run({ id, brand_id: input.brandId, requester_id: input.requesterId, video_id: input.videoId, duration: input.duration, price: input.price, fee: input.fee,
-        note: input.note, history: JSON.stringify(history), at });
+      await sql.run(`INSERT INTO license_agreements (id, brand_id, requester_id, video_id, creator_id, duration, price, fee, status, influencer_video_note, history, created_at, updated_at)
+        VALUES (?, ?, ?, ?, (SELECT creator_id FROM videos WHERE id = ?), ?, ?, ?, 'requested', ?, ?, ?, ?)`,
+      [id, input.brandId, input.requesterId, input.videoId, input.videoId, input.duration, input.price, input.fee, input.note, JSON.stringify(history), at, at]);
       return id;
     },
     /** Moves an agreement to `next` (already checked against the transitions), recording who and why; paying starts the period. */
-    move: db.transaction((agreement: LicenseAgreement, next: LicenseState, entry: { by: string; note: string }, note: string | null, now: Date, end: Date | null) => {
-      const at = now.toISOString();
-      const history = [...agreement.history, { status: next, at, ...entry }].map((h) => ({ ...h, status: TO_STORED[h.status] }));
-      setState.run(TO_STORED[next], JSON.stringify(history), note, at, agreement._id);
-      if (end) insertPurchase.run(newId(), agreement._id, agreement.price, agreement.fee, at, end.toISOString());
-    }),
+    move: (agreement: LicenseAgreement, next: LicenseState, entry: { by: string; note: string }, note: string | null, now: Date, end: Date | null): Promise<void> =>
+      sql.transaction(async (tx) => {
+        const at = now.toISOString();
+        const history = [...agreement.history, { status: next, at, ...entry }].map((h) => ({ ...h, status: TO_STORED[h.status] }));
+        await tx.run(SET_STATE, [TO_STORED[next], JSON.stringify(history), note, at, agreement._id]);
+        if (end) {
+          await tx.run('INSERT INTO license_purchases (id, agreement_id, amount, fee, purchased_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+            [newId(), agreement._id, agreement.price, agreement.fee, at, end.toISOString()]);
+        }
+      }),
   };
 }
+export type LicenseRepository = ReturnType<typeof createLicenseRepository>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import { inList, type SqlClient } from '../../db/sqlClient';
 
 export interface MailCampaignRow {
   id: string;
@@ -13,24 +13,24 @@ export interface MailCampaignRow {
   created_at: string;
 }
 
-/** Mail campaigns of brand managers (mail_campaigns table). */
-export function createMailCampaignsRepository(db: Database.Database) {
-  const byManager = db.prepare('SELECT * FROM mail_campaigns WHERE brand_manager_id = ? AND brand_id IN (SELECT value FROM json_each(?)) ORDER BY created_at DESC, id DESC');
-  const byId = db.prepare('SELECT * FROM mail_campaigns WHERE id = ?');
-  const insert = db.prepare("INSERT INTO mail_campaigns (id, brand_id, brand_manager_id, subject, body, recipients, status, sent_at, created_at) VALUES (?, ?, ?, ?, ?, '[]', 'draft', NULL, ?)");
-  const markSent = db.prepare("UPDATE mail_campaigns SET status = 'sent', sent_at = ?, recipients = ? WHERE id = ?");
+/** Mail campaigns of brand managers (mail_campaigns table); the same texts on both engines but for the brand list. */
+export function createMailCampaignsRepository(sql: SqlClient) {
   return {
-    list: (managerId: string, brandIds: readonly string[]): MailCampaignRow[] => byManager.all(managerId, JSON.stringify(brandIds)) as MailCampaignRow[],
-    find: (id: string): MailCampaignRow | null => (byId.get(id) as MailCampaignRow | undefined) ?? null,
-    create(brandId: string, managerId: string, subject: string, body: string, at: string): string {
+    list(managerId: string, brandIds: readonly string[]): Promise<MailCampaignRow[]> {
+      const brands = inList(sql, 'brand_id', brandIds);
+      return sql.all<MailCampaignRow>(`SELECT * FROM mail_campaigns WHERE brand_manager_id = ? AND ${brands.sql} ORDER BY created_at DESC, id DESC`, [managerId, brands.param]);
+    },
+    find: async (id: string): Promise<MailCampaignRow | null> => (await sql.get<MailCampaignRow>('SELECT * FROM mail_campaigns WHERE id = ?', [id])) ?? null,
+    async create(brandId: string, managerId: string, subject: string, body: string, at: string): Promise<string> {
       const id = randomBytes(12).toString('hex');
-      insert.run(id, brandId, managerId, subject, body, at);
+      await sql.run("INSERT INTO mail_campaigns (id, brand_id, brand_manager_id, subject, body, recipients, status, sent_at, created_at) VALUES (?, ?, ?, ?, ?, '[]', 'draft', NULL, ?)",
+        [id, brandId, managerId, subject, body, at]);
       return id;
     },
     /** Records a send: status sent, the time, and the recipients added to those of earlier sends. */
-    recordSend(row: MailCampaignRow, recipients: readonly string[], at: string): void {
+    async recordSend(row: MailCampaignRow, recipients: readonly string[], at: string): Promise<void> {
       const previous = JSON.parse(row.recipients) as string[];
-      markSent.run(at, JSON.stringify([...new Set([...previous, ...recipients])]), row.id);
+      await sql.run("UPDATE mail_campaigns SET status = 'sent', sent_at = ?, recipients = ? WHERE id = ?", [at, JSON.stringify([...new Set([...previous, ...recipients])]), row.id]);
     },
   };
 }

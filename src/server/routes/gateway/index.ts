@@ -44,7 +44,7 @@ export async function gatewayApiPlugin(app: FastifyInstance, ctx: ServerContext)
     auth: 'apiKey', tags: ['gateway'], method: 'GET', url: '/video/publish/state/:id', params: PublishStateParamsSchema, query: BrandQuerySchema,
     summary: 'The publish state of a job, or of a video\'s latest job: queued, processing, published, unpublished or failed (with why)',
     response: { 200: PublishStateResponseSchema },
-    handler: ({ auth, params, query }) => ({ job: found(ctx.publishing.state(gatewayBrand(auth, query), params.id)) }),
+    handler: async ({ auth, params, query }) => ({ job: found(await ctx.publishing.state(gatewayBrand(auth, query), params.id)) }),
   });
 
   registerShopperFeedRoutes(app, ctx);
@@ -64,7 +64,7 @@ function registerPublishRoute(app: FastifyInstance, ctx: ServerContext, payloadD
       const brandId = gatewayBrand(auth, query);
       if (!request.headers['content-type']?.startsWith('application/json')) throw badRequest('Send the publish payload as application/json.');
       const declared = Number(request.headers['content-length'] ?? NaN);
-      const allowance = budget.open(brandId, Number.isFinite(declared) ? declared : null);
+      const allowance = await budget.open(brandId, Number.isFinite(declared) ? declared : null);
       try {
         if (allowance.refusedAtOnce) {
           // Declared too large: nothing is written; what the client sends meanwhile is read and dropped (up to a bound) so it reads the answer.
@@ -85,7 +85,7 @@ function registerPublishRoute(app: FastifyInstance, ctx: ServerContext, payloadD
           if (problem) throw badRequest(problem);
           const published = scanner.published ?? true;
           const payload = { file, bytes: received.bytes };
-          const jobs = ctx.publishing.enqueue(brandId, [...new Set(scanner.videoIds)], published ? 'publish' : 'unpublish', payload);
+          const jobs = await ctx.publishing.enqueue(brandId, [...new Set(scanner.videoIds)], published ? 'publish' : 'unpublish', payload);
           return { message: `${jobs.length} video${jobs.length === 1 ? '' : 's'} queued to be ${published ? 'published' : 'unpublished'}`, count: jobs.length, jobs };
         } catch (error) {
           await rm(file, { force: true });

@@ -11,8 +11,8 @@ const ParamsSchema = z.object({ platform: z.enum(INTEGRATION_PLATFORMS, { messag
 export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const integrations = ctx.repos.integrations;
   const base = { auth: 'apiKey' as const, tags: ['gateway'], params: ParamsSchema, query: BrandQuerySchema, response: { 200: IntegrationStatusSchema } };
-  const status = (brandId: string, platform: IntegrationStatus['platform']): IntegrationStatus => {
-    const row = integrations.find(brandId, platform);
+  const status = async (brandId: string, platform: IntegrationStatus['platform']): Promise<IntegrationStatus> => {
+    const row = await integrations.find(brandId, platform);
     return row
       ? { platform, status: 'connected', account: row.account, app_key: row.app_key, connected_at: row.connected_at }
       : { platform, status: 'not_connected', account: null, app_key: null, connected_at: null };
@@ -21,9 +21,9 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'POST', url: '/internal/integrations/:platform/oAuth/authorize', body: IntegrationAuthorizeBodySchema,
     summary: 'Records a brand\'s connection to a platform: app_key (the client id), auth_code (the account that authorized); an app_secret is never stored',
-    handler: ({ auth, params, query, body }) => {
+    handler: async ({ auth, params, query, body }) => {
       const brandId = gatewayBrand(auth, query);
-      integrations.save(brandId, params.platform, body.app_key, body.auth_code, ctx.now().toISOString());
+      await integrations.save(brandId, params.platform, body.app_key, body.auth_code, ctx.now().toISOString());
       return status(brandId, params.platform);
     },
   });
@@ -33,9 +33,9 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   });
   defineRoute(app, {
     ...base, method: 'DELETE', url: '/internal/integrations/:platform/oAuth', summary: 'Forgets the brand\'s connection to the platform (the app revokes its tokens)',
-    handler: ({ auth, params, query }) => {
+    handler: async ({ auth, params, query }) => {
       const brandId = gatewayBrand(auth, query);
-      integrations.remove(brandId, params.platform);
+      await integrations.remove(brandId, params.platform);
       return status(brandId, params.platform);
     },
   });

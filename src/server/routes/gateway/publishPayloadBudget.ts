@@ -44,7 +44,7 @@ export interface PayloadAllowance {
  * The per-request size limit and the per-brand quota of payloads waiting on disk. Payloads still arriving count
  * against the quota too, so requests in parallel cannot pass it together.
  */
-export function createPublishPayloadBudget(limits: PublishPayloadLimits, waitingBytes: (brandId: string) => number) {
+export function createPublishPayloadBudget(limits: PublishPayloadLimits, waitingBytes: (brandId: string) => Promise<number>) {
   const receiving = new Map<string, number>();
   const messages = publishPayloadMessages(limits);
   const refusal = (received: number, others: number) =>
@@ -53,8 +53,8 @@ export function createPublishPayloadBudget(limits: PublishPayloadLimits, waiting
   return {
     messages,
     /** Opens an allowance for one payload of the brand; `declared` (its Content-Length, if sent) is checked before any byte is read. */
-    open(brandId: string, declared: number | null): PayloadAllowance & { refusedAtOnce: HttpError | null } {
-      const waiting = waitingBytes(brandId);
+    async open(brandId: string, declared: number | null): Promise<PayloadAllowance & { refusedAtOnce: HttpError | null }> {
+      const waiting = await waitingBytes(brandId);
       let received = 0;
       // What the brand's jobs keep plus what its other requests are receiving now.
       const others = () => waiting + (receiving.get(brandId) ?? 0) - received;

@@ -37,7 +37,7 @@ function checked(fields: CampaignFields, publish: boolean, brandProducts: Set<st
 export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const repo = ctx.repos.campaigns;
   const base = { auth: 'bearer' as const, tags: ['campaigns'] };
-  const brandProducts = (brandId: string) => new Set(ctx.repos.campaignSubmissions.brandProductIds(brandId));
+  const brandProducts = async (brandId: string) => new Set(await ctx.repos.campaignSubmissions.brandProductIds(brandId));
   /** A banner file no campaign refers to any more (a replaced or deleted campaign's). */
   const removeBannerFile = async (file: string | null) => {
     if (file && ctx.media.mediaDir && /^[0-9a-f]{24}\.[a-z]+$/.test(file)) await rm(join(ctx.media.mediaDir, CAMPAIGN_MEDIA, file), { force: true });
@@ -46,8 +46,8 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   defineRoute(app, {
     ...base, method: 'GET', url: '/campaigns', summary: "The acting brand's campaigns of a tab (default active), sorted OLD (default) or NEW, searched by headline or hashtag",
     query: CampaignListQuerySchema, response: { 200: CampaignListResponseSchema },
-    handler: ({ query, request }) => {
-      const all = repo.list(actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now());
+    handler: async ({ query, request }) => {
+      const all = await repo.list(actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now());
       const needle = query.search.toLocaleLowerCase();
       const found = needle === '' ? all : all.filter((c) => `${c.campaign_headline} ${c.campaign_hashtag}`.toLocaleLowerCase().includes(needle));
       const count = (tab: Campaign['tab']) => found.filter((c) => c.tab === tab).length;
@@ -58,10 +58,10 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   defineRoute(app, {
     ...base, method: 'POST', url: '/campaigns', summary: 'Creates a campaign: a draft, or published when publish is true (then its dates are required)',
     body: CampaignWriteBodySchema, response: { 200: CampaignResponseSchema },
-    handler: ({ body, request }) => {
+    handler: async ({ body, request }) => {
       const acting = actingBrand(request, ctx.videos, body.brand_id);
-      const id = repo.create(acting.brandId, checked(body.campaign, body.publish, brandProducts(acting.brandId)), body.publish, ctx.now());
-      const campaign = found(repo.find(id, acting.brandId, ctx.now()));
+      const id = await repo.create(acting.brandId, checked(body.campaign, body.publish, await brandProducts(acting.brandId)), body.publish, ctx.now());
+      const campaign = found(await repo.find(id, acting.brandId, ctx.now()));
       return { campaign };
     },
   });
@@ -69,8 +69,8 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   defineRoute(app, {
     ...base, method: 'GET', url: '/campaigns/:id', summary: 'One campaign with its tab and submitted video count',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: CampaignResponseSchema },
-    handler: ({ params, query, request }) => {
-      const campaign = found(repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now()));
+    handler: async ({ params, query, request }) => {
+      const campaign = found(await repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now()));
       return { campaign };
     },
   });
@@ -78,12 +78,12 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   defineRoute(app, {
     ...base, method: 'PUT', url: '/campaigns/:id', summary: 'Replaces a campaign\'s fields; publish: true publishes a draft (a published one stays published)',
     params: IdParamsSchema, body: CampaignWriteBodySchema, response: { 200: CampaignResponseSchema },
-    handler: ({ params, body, request }) => {
+    handler: async ({ params, body, request }) => {
       const acting = actingBrand(request, ctx.videos, body.brand_id);
-      const current = found(repo.find(params.id, acting.brandId, ctx.now()));
+      const current = found(await repo.find(params.id, acting.brandId, ctx.now()));
       const publish = body.publish || current.state !== 'draft';
-      repo.update(params.id, acting.brandId, checked(body.campaign, publish, brandProducts(acting.brandId)), body.publish, current.state === 'draft', ctx.now());
-      const campaign = found(repo.find(params.id, acting.brandId, ctx.now()));
+      await repo.update(params.id, acting.brandId, checked(body.campaign, publish, await brandProducts(acting.brandId)), body.publish, current.state === 'draft', ctx.now());
+      const campaign = found(await repo.find(params.id, acting.brandId, ctx.now()));
       return { campaign };
     },
   });
@@ -91,8 +91,8 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   defineRoute(app, {
     ...base, method: 'GET', url: '/campaigns/:id/submission_link', summary: 'The link creators open to submit a video to the campaign (REELSCOPE_PUBLIC_URL, else this back end)',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: z.object({ submission_link: z.string() }) },
-    handler: ({ params, query, request }) => {
-      const campaign = found(repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now()));
+    handler: async ({ params, query, request }) => {
+      const campaign = found(await repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now()));
       return { submission_link: `${publicOrigin(request)}/campaigns/${encodeURIComponent(campaign._id)}/submit` };
     },
   });
@@ -103,12 +103,12 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     params: IdParamsSchema, query: IdentitySchema, response: { 200: CampaignResponseSchema },
     handler: async ({ params, query, request }) => {
       const brandId = actingBrand(request, ctx.videos, query.brand_id).brandId;
-      found(repo.find(params.id, brandId, ctx.now()));
-      const previous = repo.bannerFile(params.id, brandId);
+      found(await repo.find(params.id, brandId, ctx.now()));
+      const previous = await repo.bannerFile(params.id, brandId);
       const file = await receiveBanner(request, ctx.media.mediaDir);
-      repo.setBanner(params.id, brandId, `${MEDIA_URL_PREFIX}/${CAMPAIGN_MEDIA}/${file}`, file, ctx.now());
+      await repo.setBanner(params.id, brandId, `${MEDIA_URL_PREFIX}/${CAMPAIGN_MEDIA}/${file}`, file, ctx.now());
       await removeBannerFile(previous);
-      return { campaign: found(repo.find(params.id, brandId, ctx.now())) };
+      return { campaign: found(await repo.find(params.id, brandId, ctx.now())) };
     },
   });
 
@@ -117,8 +117,8 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     params: IdParamsSchema, query: IdentitySchema, response: { 200: z.object({ deleted: z.literal(true) }) },
     handler: async ({ params, query, request }) => {
       const brandId = actingBrand(request, ctx.videos, query.brand_id).brandId;
-      const banner = repo.bannerFile(params.id, brandId);
-      if (!repo.remove(params.id, brandId, ctx.now())) throw notFound();
+      const banner = await repo.bannerFile(params.id, brandId);
+      if (!(await repo.remove(params.id, brandId, ctx.now()))) throw notFound();
       await removeBannerFile(banner);
       return { deleted: true as const };
     },

@@ -20,21 +20,21 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'GET', url: '/license_agreements', summary: "The acting brand's license agreements (newest change first) and purchases",
     query: IdentitySchema, response: { 200: LicenseListResponseSchema },
-    handler: ({ query, request }) => repo.list(actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now()),
+    handler: async ({ query, request }) => repo.list(actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now()),
   });
 
   defineRoute(app, {
     ...base, method: 'POST', url: '/license_agreements', summary: 'Asks to license one of the acting brand\'s videos for a duration at a price (fee per spec §5)',
     body: LicenseCreateBodySchema, response: { 200: LicenseResponseSchema },
-    handler: ({ body, request }) => {
+    handler: async ({ body, request }) => {
       const acting = actingBrand(request, ctx.videos, body.brand_id);
       const video = ownVideo(ctx.videos, acting, body.license_video);
       if (body.requester_id && body.requester_id !== acting.userId) throw new HttpError(400, 'requester_id must be the signed-in user.');
-      const id = repo.create({
+      const id = await repo.create({
         brandId: acting.brandId, requesterId: acting.userId, videoId: video.id, duration: body.duration, price: body.price,
         fee: licensingFee(body.price), note: body.influencer_video_note ?? null,
       }, ctx.now());
-      const agreement = found(repo.find(id, acting.brandId, ctx.now()));
+      const agreement = found(await repo.find(id, acting.brandId, ctx.now()));
       return { license_agreement: agreement };
     },
   });
@@ -42,8 +42,8 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'GET', url: '/license_agreements/purchases.csv', summary: 'Purchase history as CSV (UTF-8 with BOM, header row, newest first)',
     query: IdentitySchema,
-    handler: ({ query, request, reply }) => {
-      const { purchases } = repo.list(actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now());
+    handler: async ({ query, request, reply }) => {
+      const { purchases } = await repo.list(actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now());
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="license-purchases.csv"');
       return csvFile(PURCHASE_CSV_COLUMNS, purchases.map((p) => [p.purchased_at, p.video_title, p.video_id, p.duration, p.amount, p.fee, p.total, p.expires_at, p.agreement_id]));
@@ -53,8 +53,8 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'GET', url: '/license_agreements/:id', summary: 'One license agreement with its history',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: LicenseResponseSchema },
-    handler: ({ params, query, request }) => {
-      const agreement = found(repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now()));
+    handler: async ({ params, query, request }) => {
+      const agreement = found(await repo.find(params.id, actingBrand(request, ctx.videos, query.brand_id).brandId, ctx.now()));
       return { license_agreement: agreement };
     },
   });
@@ -62,20 +62,20 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'PUT', url: '/license_agreements/:id', summary: 'Records the next state (accepted, declined, active = paid) and/or the creator\'s note',
     params: IdParamsSchema, body: LicenseUpdateBodySchema, response: { 200: LicenseResponseSchema },
-    handler: ({ params, body, request }) => {
+    handler: async ({ params, body, request }) => {
       const acting = actingBrand(request, ctx.videos, body.brand_id);
       const now = ctx.now();
-      const agreement = found(repo.find(params.id, acting.brandId, now));
+      const agreement = found(await repo.find(params.id, acting.brandId, now));
       const next = body.status ?? agreement.status;
       if (next !== agreement.status && !LICENSE_TRANSITIONS[agreement.status].includes(next)) {
         const allowed = LICENSE_TRANSITIONS[agreement.status];
         throw new HttpError(409, `A ${agreement.status} license cannot become ${next}${allowed.length > 0 ? `; it can become ${allowed.join(' or ')}` : ''}.`);
       }
       if (next !== agreement.status || body.influencer_video_note !== undefined) {
-        repo.move(agreement, next, { by: BY[next] ?? 'brand', note: body.note || NOTES[next] || 'Note updated.' }, body.influencer_video_note ?? null, now,
+        await repo.move(agreement, next, { by: BY[next] ?? 'brand', note: body.note || NOTES[next] || 'Note updated.' }, body.influencer_video_note ?? null, now,
           next === 'active' && agreement.status !== 'active' ? licenseEnd(now, agreement.duration) : null);
       }
-      const updated = found(repo.find(params.id, acting.brandId, now));
+      const updated = found(await repo.find(params.id, acting.brandId, now));
       return { license_agreement: updated };
     },
   });

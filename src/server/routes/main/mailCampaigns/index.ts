@@ -25,20 +25,20 @@ export function registerMailCampaignRoutes(app: FastifyInstance, ctx: ServerCont
   defineRoute(app, {
     ...base, method: 'GET', url: '/mail_campaigns', summary: 'Mail campaigns of a brand manager (the signed-in user) in the acting brand, newest first',
     query: MailCampaignListQuerySchema, response: { 200: MailCampaignListResponseSchema },
-    handler: ({ query, request }) => {
+    handler: async ({ query, request }) => {
       const acting = actingBrand(request, creators, query.brand_id);
       if (query.brand_manager_id !== acting.userId) throw notFound();
-      return { mail_campaigns: repo.list(acting.userId, [acting.brandId]).map(toCampaign) };
+      return { mail_campaigns: (await repo.list(acting.userId, [acting.brandId])).map(toCampaign) };
     },
   });
 
   defineRoute(app, {
     ...base, method: 'POST', url: '/mail_campaigns', summary: 'Creates a draft mail campaign of the acting brand',
     body: MailCampaignCreateBodySchema, response: { 200: MailCampaignResponseSchema },
-    handler: ({ body, request }) => {
+    handler: async ({ body, request }) => {
       const acting = actingBrand(request, creators, body.brand_id);
-      const id = repo.create(acting.brandId, acting.userId, body.subject, body.body, ctx.now().toISOString());
-      const row = repo.find(id);
+      const id = await repo.create(acting.brandId, acting.userId, body.subject, body.body, ctx.now().toISOString());
+      const row = await repo.find(id);
       if (!row) throw notFound();
       return { mail_campaign: toCampaign(row) };
     },
@@ -49,7 +49,7 @@ export function registerMailCampaignRoutes(app: FastifyInstance, ctx: ServerCont
     body: SendMailBodySchema, response: { 200: SendMailResponseSchema },
     handler: async ({ body, request }) => {
       const acting = actingBrand(request, creators, body.brand_id);
-      const campaign = repo.find(body.campaign_id);
+      const campaign = await repo.find(body.campaign_id);
       if (!campaign || campaign.brand_id !== acting.brandId) throw notFound();
       const recipients = [...new Set(body.influencer_ids)].map((id) => visibleCreator(creators, acting, id));
       const mailer = mailerFromEnv();
@@ -79,7 +79,7 @@ export function registerMailCampaignRoutes(app: FastifyInstance, ctx: ServerCont
         mailer.close();
       }
       const delivered = results.filter((r) => r.status === 'sent' || r.status === 'queued').map((r) => r.influencer_id);
-      if (delivered.length > 0) repo.recordSend(campaign, delivered, at);
+      if (delivered.length > 0) await repo.recordSend(campaign, delivered, at);
       const skipped = results.length - delivered.length;
       const verb = mailer.transport === 'smtp' ? 'sent' : 'kept in the outbox';
       return { message: `${delivered.length} email${delivered.length === 1 ? '' : 's'} ${verb}${skipped > 0 ? `, ${skipped} not sent` : ''}`, transport: mailer.transport, results };

@@ -1,7 +1,8 @@
 import type { Campaign } from '../../../../../shared/http/campaigns.schemas';
 import { SUBMISSION_MESSAGES } from '../../../../../shared/http/campaignSubmission.schemas';
 import { US_TIMEZONE_ZONES, zonedInstant, type UsTimezone } from '../../../../../shared/rules/campaignTabs';
-import type { createCampaignRepository } from '../../../../repositories/campaigns/campaignRepository';
+import type { CampaignRepository, PublicCampaign } from '../../../../repositories/campaigns/campaignRepository';
+import type { CampaignSubmissionWrites } from '../../../../repositories/campaigns/campaignSubmissionWrites';
 
 /** A campaign's public page is open (it takes videos), or closed with the status and sentence that say why. */
 export type Availability =
@@ -16,13 +17,13 @@ function campaignStart(campaign: Campaign): Date | null {
 }
 
 /**
- * Whether the campaign behind a submission link takes videos now. Unknown: 404; deleted or ended: 410 (gone for
+ * Whether the campaign behind a submission link takes videos now, from what the store found: the campaign (null when
+ * there is none) and, only when there is none, whether it was deleted. Unknown: 404; deleted or ended: 410 (gone for
  * good); a draft or one not started yet: 403 (may open later); full: 409. The same rule serves the page and the submit.
  */
-export function availabilityOf(repo: ReturnType<typeof createCampaignRepository>, id: string, now: Date): Availability {
-  const found = repo.findPublic(id, now);
+function decide(found: PublicCampaign | null, wasDeleted: () => boolean, now: Date): Availability {
   if (!found) {
-    return repo.wasDeleted(id)
+    return wasDeleted()
       ? { open: false, status: 410, message: SUBMISSION_MESSAGES.deleted, campaign: null, brandName: '' }
       : { open: false, status: 404, message: SUBMISSION_MESSAGES.unknown, campaign: null, brandName: '' };
   }
@@ -34,6 +35,18 @@ export function availabilityOf(repo: ReturnType<typeof createCampaignRepository>
   if (start && start.getTime() > now.getTime()) return closed(403, SUBMISSION_MESSAGES.notStarted);
   if (campaign.submitted_videos >= campaign.campaign_video_limit) return closed(409, SUBMISSION_MESSAGES.full);
   return { open: true, campaign, brandName };
+}
+
+/** Whether the campaign takes videos now (the page, and the check before an upload is read). */
+export async function availabilityOf(repo: CampaignRepository, id: string, now: Date): Promise<Availability> {
+  const found = await repo.findPublic(id, now);
+  const deleted = found ? false : await repo.wasDeleted(id);
+  return decide(found, () => deleted, now);
+}
+
+/** The same, read inside the synchronous transaction that stores a submission (so the last place goes to one creator). */
+export function availabilityInTransaction(writes: CampaignSubmissionWrites, id: string, now: Date): Availability {
+  return decide(writes.findPublic(id, now), () => writes.wasDeleted(id), now);
 }
 
 /** What of the campaign its public page may show: everything, except for a draft, whose brief is not public yet. */

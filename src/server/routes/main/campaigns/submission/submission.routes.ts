@@ -15,7 +15,7 @@ import { drainBody } from '../../../../http/drainBody';
 import { HttpError, badRequest } from '../../../../http/httpError';
 import { describeUrl } from '../../../second/uploadsUrls';
 import { addLinkedVideo } from '../../uploads/addVideo';
-import { availabilityOf, publicCampaign } from './campaignAvailability';
+import { availabilityInTransaction, availabilityOf, publicCampaign } from './campaignAvailability';
 import { receiveSubmission, type ReceivedSubmission } from './receiveSubmission';
 import { acceptedWays, renderSubmissionPage } from './submissionPage';
 
@@ -46,15 +46,15 @@ function bannerOf(campaign: Campaign | null): { url: string; origin: string | nu
  * client address) into the brand's videos and the campaign — the videos list's Campaigns tab and the campaign's detail.
  */
 export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const { campaigns: repo, uploads } = ctx.repos;
+  const { campaigns: repo, campaignSubmissionWrites: writes, uploads } = ctx.repos;
   const limiter = createFailedAttemptLimiter({ limit: SUBMISSIONS_PER_WINDOW, windowMs: SUBMISSION_WINDOW_MS, now: ctx.now });
   const base = { auth: 'none' as const, tags: ['campaign submission'], params: SubmissionParamsSchema };
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/campaigns/:id/submit',
     summary: 'The page creators open from a campaign\'s QR code or link (HTML, no login); a closed campaign says why with 403, 404, 409 or 410',
-    handler: ({ params, reply }) => {
-      const availability = availabilityOf(repo, params.id, ctx.now());
+    handler: async ({ params, reply }) => {
+      const availability = await availabilityOf(repo, params.id, ctx.now());
       const nonce = randomBytes(16).toString('base64');
       const banner = bannerOf(publicCampaign(availability));
       reply.code(availability.open ? 200 : availability.status);
@@ -80,7 +80,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
       const attempt = limiter.reserve(request.ip);
       if (!attempt) return refuse(new HttpError(429, SUBMISSION_MESSAGES.tooMany));
       try {
-        const availability = availabilityOf(repo, params.id, ctx.now());
+        const availability = await availabilityOf(repo, params.id, ctx.now());
         if (!availability.open) return await refuse(new HttpError(availability.status, availability.message));
         const { campaign, brandName } = availability;
         let received: ReceivedSubmission;
@@ -108,7 +108,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
    * one place left both passed the check made before their uploads, and only one may get the place.
    */
   function stillOpen(campaign: Campaign): void {
-    const availability = availabilityOf(repo, campaign._id, ctx.now());
+    const availability = availabilityInTransaction(writes, campaign._id, ctx.now());
     if (!availability.open) throw new HttpError(availability.status, availability.message);
   }
 
@@ -127,7 +127,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
       return ctx.repos.inTransaction(() => {
         stillOpen(campaign);
         const { video } = addLinkedVideo(ctx, uploads, { brandId: campaign.brand_id, userId: null, creatorName: fields.name }, details, title);
-        repo.addSubmission(campaign._id, video._id, fields.name, fields.email, at);
+        writes.addSubmission(campaign._id, video._id, fields.name, fields.email, at);
         return video._id;
       });
     }
@@ -152,7 +152,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
           creatorName: fields.name,
         });
         uploads.setMedia(videoId, relative, file.fileName, at.toISOString());
-        repo.addSubmission(campaign._id, videoId, fields.name, fields.email, at);
+        writes.addSubmission(campaign._id, videoId, fields.name, fields.email, at);
       });
     } catch (error) {
       await rm(join(ctx.media.mediaDir ?? '', relative), { force: true });
