@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { PUBLISH_BLOCKED } from '../../../../src/shared/rules/licensing';
+import { createPublishingRepositories } from '../../../../src/server/repositories/publishing/index';
+import { createPublisher } from '../../../../src/server/services/publisher';
+import { useBothEngines } from './support/bothEngines';
+import { answersAlike, AT, BRAND_VIDEO_ROWS } from './support/brandVideoRows';
+
+// v1, a creator's video, is licensed until 2026-12-01.
+const both = useBothEngines(`${BRAND_VIDEO_ROWS}
+INSERT INTO license_agreements (id, brand_id, requester_id, video_id, duration, price, fee, status, created_at, updated_at)
+  VALUES ('la1', 'b1', 'u1', 'v1', '1 year', 100, 20, 'paid', '2025-12-01T00:00:00.000Z', '${AT}');
+INSERT INTO license_purchases (id, agreement_id, amount, fee, purchased_at, expires_at) VALUES ('lp1', 'la1', 100, 20, '2025-12-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z');`);
+
+describe('the publisher runs its jobs on either engine', () => {
+  it('publishes the queued videos step by step, and fails a job whose license ended before it ran, with the reason', async () => {
+    await answersAlike(both.engines(), async (sql, name) => {
+      let now = new Date(AT);
+      const publisher = createPublisher(createPublishingRepositories(sql), () => now);
+      try {
+        const queued = await publisher.enqueue('b1', ['v2', 'v1'], 'publish');
+        // The license ends after the request was accepted and before its jobs run.
+        now = new Date('2026-12-02T00:00:00.000Z');
+        await publisher.settled(queued.map((job) => job._id), 60_000);
+        const ended = await Promise.all(queued.map((job) => publisher.state('b1', job._id)));
+        expect(ended.map((job) => [job?.video_id, job?.state, job?.error]), name).toEqual([['v2', 'published', null], ['v1', 'failed', PUBLISH_BLOCKED.expired]]);
+        expect(await publisher.blocked('b1', 'v1'), name).toBe(PUBLISH_BLOCKED.expired);
+        return ended.map((job) => ({ ...job, _id: undefined }));
+      } finally {
+        await publisher.stop();
+      }
+    });
+  });
+});
