@@ -30,4 +30,34 @@ describe('the publisher runs its jobs on either engine', () => {
       }
     });
   });
+
+  it('tries a step that failed again: its jobs stay as they were meanwhile and then end', async () => {
+    await answersAlike(both.engines(), async (sql, name) => {
+      let broken = false;
+      let refused = (): void => undefined;
+      const firstRefusal = new Promise<void>((resolve) => (refused = resolve));
+      // The step's clock fails while `broken`: the step throws, as it does when the database refuses it.
+      const now = () => {
+        if (broken) {
+          refused();
+          throw new Error('the step could not run');
+        }
+        return new Date(AT);
+      };
+      const publisher = createPublisher(createPublishingRepositories(sql), now);
+      try {
+        const [job] = await publisher.enqueue('b1', ['v2'], 'publish');
+        broken = true;
+        await firstRefusal;
+        expect((await publisher.state('b1', job!._id))?.state, name).toBe('queued');
+        broken = false;
+        await publisher.settled([job!._id], 60_000);
+        const ended = await publisher.state('b1', job!._id);
+        expect([ended?.state, ended?.error], name).toEqual(['published', null]);
+        return { ...ended, _id: undefined };
+      } finally {
+        await publisher.stop();
+      }
+    });
+  });
 });
