@@ -26,5 +26,5 @@ export function createAccountTransaction(sql: SqlClient) {
 /** Whether a write was refused by a UNIQUE index, on either engine (SQLite's code; PostgreSQL's SQLSTATE 23505). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
