@@ -27,6 +27,7 @@ import { loggerOptions, type RequestLogOptions } from './http/requestLog';
 import { installRouteSupport } from './http/routeSupport';
 import { createStore } from './repositories/store';
 import { chooseDatabaseEngine } from './db/engine';
+import { createSqliteClient } from './db/sqliteClient';
 import { createUsersRepository } from './repositories/usersRepository';
 import { closeServer, listenStarting, type StartingServer } from './http/startingServer';
 import { gatewayApiPlugin } from './routes/gateway/index';
@@ -151,7 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     widgets: {
       keys: createAccessKeys({
         store: repos.widgets.keys, jwtSecret: options.jwtSecret, now,
-        ownsBrand: (userId, brandId) => repos.brands.ownBrands(userId).some((brand) => brand.id === brandId),
+        ownsBrand: async (userId, brandId) => (await repos.brands.ownBrands(userId)).some((brand) => brand.id === brandId),
         sessionLive: sessions.isLive,
       }),
     },
@@ -237,7 +238,7 @@ async function openApp(options: ServerOptions, starting: StartingServer): Promis
   const { server } = starting;
   const db = openDatabase(join(options.dataDir, 'reelscope.sqlite'));
   try {
-    if (options.seed !== false && createUsersRepository(db).count() === 0) {
+    if (options.seed !== false && (await createUsersRepository(createSqliteClient(db)).count()) === 0) {
       // Dated from today (the server's clock), so a fresh install's dashboard looks live on any date.
       await (options.seed?.seeder ?? seedDemoWorkspace)(db, { mediaDir: join(options.dataDir, 'media'), scale: options.seed?.scale, createdAt: options.now?.() });
     }

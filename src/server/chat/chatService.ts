@@ -5,7 +5,7 @@ import { createMessageBus } from './messageBus';
 import { createTimetokenClock } from './timetoken';
 
 /** Whether a user's sign-in is still on (not signed out, not revoked for reuse, the user not removed). */
-export type SessionLiveness = (userId: string, sessionId: string) => boolean;
+export type SessionLiveness = (userId: string, sessionId: string) => Promise<boolean>;
 
 /** Chat on the embedded back end: keys, the store, the timetoken clock and the wake-ups of waiting subscribers. */
 export function createChatService(store: ChatStore, jwtSecret: Uint8Array, now: () => Date, subscribeWaitMs: number, sessionLive: SessionLiveness) {
@@ -19,12 +19,12 @@ export function createChatService(store: ChatStore, jwtSecret: Uint8Array, now: 
      * issued in a session that still lives, so a key stops working when its holder signs out (not 7 days later).
      * Creators have no session on this back end; a key issued to one outside a session is judged by its expiry.
      */
-    admit(authKey: string | undefined, claimedUserId: string | undefined): ChatMember | null {
+    async admit(authKey: string | undefined, claimedUserId: string | undefined): Promise<ChatMember | null> {
       const holder = keys.verify(authKey, claimedUserId);
       if (!holder) return null;
       const { member, sessionId } = holder;
       if (member.kind === 'creator') return sessionId === '' ? member : null;
-      return sessionId !== '' && sessionLive(member.id, sessionId) ? member : null;
+      return sessionId !== '' && (await sessionLive(member.id, sessionId)) ? member : null;
     },
     store,
     clock,

@@ -23,8 +23,8 @@ const MESSAGE_TOO_LARGE = `Message Too Large: at most ${PUBNUB_MESSAGE_MAX_BYTES
 const base = { auth: 'none' as const, tags: ['pubnub'] };
 
 /** The caller of a PubNub call: a genuine, unexpired key issued to the user id it claims in a live session (403 otherwise). */
-function caller(chat: ChatService, query: z.infer<typeof PubnubCallQuerySchema>): ChatMember {
-  const member = chat.admit(query.auth, query.uuid);
+async function caller(chat: ChatService, query: z.infer<typeof PubnubCallQuerySchema>): Promise<ChatMember> {
+  const member = await chat.admit(query.auth, query.uuid);
   if (!member) throw new HttpError(403, 'Forbidden: the auth key is missing, expired, signed out or not for this user id.');
   return member;
 }
@@ -46,9 +46,9 @@ function memberChannels(chat: ChatService, names: string, member: ChatMember): C
 }
 
 /** A call on channels: the right key, a genuine caller, and every channel one of theirs. */
-function admitted(chat: ChatService, params: { sub: string; channels: string }, query: z.infer<typeof PubnubCallQuerySchema>): { member: ChatMember; channels: ChannelRow[] } {
+async function admitted(chat: ChatService, params: { sub: string; channels: string }, query: z.infer<typeof PubnubCallQuerySchema>): Promise<{ member: ChatMember; channels: ChannelRow[] }> {
   checkKey(params.sub);
-  const member = caller(chat, query);
+  const member = await caller(chat, query);
   return { member, channels: memberChannels(chat, params.channels, member) };
 }
 
@@ -76,9 +76,9 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
     handler: (): [number] => [Number(chat.clock.current())],
   });
 
-  const publish = (query: z.infer<typeof PubnubPublishQuerySchema>, params: z.infer<typeof PubnubPublishParamsSchema>, raw: string) => {
+  const publish = async (query: z.infer<typeof PubnubPublishQuerySchema>, params: z.infer<typeof PubnubPublishParamsSchema>, raw: string) => {
     checkKey(params.sub, params.pub);
-    const member = caller(chat, query);
+    const member = await caller(chat, query);
     const [channel] = memberChannels(chat, params.channel, member);
     const { text, clientId } = messageOf(raw);
     return [1, 'Sent', chat.publish(channel!, member, text, clientId)] as [1, 'Sent', string];
@@ -103,7 +103,7 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
     summary: 'PubNub subscribe: tt absent or 0 answers the current timetoken at once; otherwise the messages after tt, waiting up to 280 s for one',
     params: PubnubChannelsParamsSchema, query: PubnubSubscribeQuerySchema, response: { 200: PubnubSubscribeResponseSchema },
     handler: async ({ params, query, reply }) => {
-      const { channels } = admitted(chat, params, query);
+      const { channels } = await admitted(chat, params, query);
       const since = normalTimetoken(query.tt ?? '0')!;
       const now = chat.clock.current();
       if (since > now) throw new HttpError(400, 'Invalid timetoken: it is later than the back end\'s clock. Subscribe again with tt=0.');
@@ -116,7 +116,7 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
         reply.raw.once('close', () => closed.abort());
         await chat.bus.wait(new Set(channels.map((channel) => channel.pubnub_id)), chat.subscribeWaitMs, closed.signal);
         // The holder may have signed out while the poll waited: nothing is delivered on an ended key.
-        caller(chat, query);
+        await caller(chat, query);
         rows = chat.store.after(ids, since, DELIVERED_PER_POLL);
       }
       // After what was delivered, or (nothing came) the clock's now: never before the cursor the client sent.
@@ -131,8 +131,8 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
   defineRoute(app, {
     ...base, method: 'GET', url: '/v3/history/sub-key/:sub/channel/:channels', summary: 'PubNub fetch messages: the newest max (≤ 100) before start and from end, oldest first',
     params: PubnubChannelsParamsSchema, query: PubnubHistoryQuerySchema, response: { 200: PubnubHistoryResponseSchema },
-    handler: ({ params, query }) => {
-      const { channels } = admitted(chat, params, query);
+    handler: async ({ params, query }) => {
+      const { channels } = await admitted(chat, params, query);
       const start = query.start ? normalTimetoken(query.start) : null;
       const end = query.end ? normalTimetoken(query.end) : null;
       const result: Record<string, { message: { id: string; text: string }; timetoken: string; uuid?: string; message_type: null }[]> = {};
@@ -148,8 +148,8 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
   defineRoute(app, {
     ...base, method: 'GET', url: '/v3/history/sub-key/:sub/message-counts/:channels', summary: 'PubNub message counts: messages after timetoken (one for all) or channelsTimetoken (one per channel)',
     params: PubnubChannelsParamsSchema, query: PubnubCountsQuerySchema, response: { 200: PubnubCountsResponseSchema },
-    handler: ({ params, query }) => {
-      const { channels } = admitted(chat, params, query);
+    handler: async ({ params, query }) => {
+      const { channels } = await admitted(chat, params, query);
       const tokens = query.channelsTimetoken !== undefined ? query.channelsTimetoken.split(',') : channels.map(() => query.timetoken ?? '');
       if (tokens.length !== channels.length) throw new HttpError(400, 'Give one timetoken, or one per channel.');
       const counts: Record<string, number> = {};
@@ -166,8 +166,8 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
     defineRoute(app, {
       ...base, method: 'GET', url: `/v2/presence/sub-key/:sub/channel/:channels/${action}`, summary: `PubNub presence ${action} (acknowledged; presence is not tracked)`,
       params: PubnubChannelsParamsSchema, query: PubnubCallQuerySchema, response: { 200: PubnubPresenceResponseSchema },
-      handler: ({ params, query }) => {
-        admitted(chat, params, query);
+      handler: async ({ params, query }) => {
+        await admitted(chat, params, query);
         return { status: 200 as const, message: 'OK' as const, service: 'Presence' as const };
       },
     });

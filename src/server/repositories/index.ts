@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { SqlClient } from '../db/sqlClient';
+import { createAccountTransaction } from './accountTransaction';
 import { createAnalysisRepository } from './analysisRepository';
 import { createAppManagerRepository } from './appManager/appManagerRepository';
 import { createBookmarksRepository } from './bookmarksRepository';
@@ -31,10 +32,12 @@ import { createWidgetRepositories } from './widgets/index';
  */
 export function createRepositories(db: Database.Database, sql: SqlClient) {
   return {
-    users: createUsersRepository(db),
-    brands: createBrandsRepository(db),
-    refreshTokens: createRefreshTokensRepository(db),
-    passwordResets: createPasswordResetsRepository(db),
+    users: createUsersRepository(sql),
+    brands: createBrandsRepository(sql),
+    refreshTokens: createRefreshTokensRepository(sql),
+    passwordResets: createPasswordResetsRepository(sql),
+    /** One change across the four sign-in repositories above, on either engine (sql.transaction). */
+    inAccountTransaction: createAccountTransaction(sql),
     outbox: createOutboxRepository(sql),
     /** Whether the database answers (the readiness probe). */
     databaseProbe: createDatabaseProbe(sql),
@@ -51,9 +54,9 @@ export function createRepositories(db: Database.Database, sql: SqlClient) {
     /** A submission's writes, synchronous while the upload it is stored with is (see the module). */
     campaignSubmissionWrites: createCampaignSubmissionWrites(db),
     uploads: createUploadsRepository(db),
-    onboarding: createOnboardingRepository(db),
+    onboarding: createOnboardingRepository(sql),
     analysis: createAnalysisRepository(db),
-    bookmarks: createBookmarksRepository(db),
+    bookmarks: createBookmarksRepository(sql),
     products: createProductRepositories(db),
     /** One change across several repositories, kept whole or not at all. */
     inTransaction: createTransactionRunner(db),

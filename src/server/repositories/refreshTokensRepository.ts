@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlClient } from '../db/sqlClient';
 
 export interface RefreshTokenRecord {
   tokenHash: string;
@@ -24,26 +24,21 @@ interface RefreshTokenRow {
   successor_hash: string | null;
 }
 
-/** Refresh tokens, stored by hash (prepared statements only). */
-export function createRefreshTokensRepository(db: Database.Database) {
-  const insert = db.prepare('INSERT INTO refresh_tokens (token_hash, user_id, brand_id, session_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const byHash = db.prepare<[string], RefreshTokenRow>(
-    'SELECT token_hash, user_id, brand_id, session_id, expires_at, revoked_at, rotated_at, successor_hash FROM refresh_tokens WHERE token_hash = ?',
-  );
-  const revoke = db.prepare<[string, string]>('UPDATE refresh_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL');
-  const rotate = db.prepare<[string, string, string, string]>(
-    'UPDATE refresh_tokens SET revoked_at = ?, rotated_at = ?, successor_hash = ? WHERE token_hash = ? AND revoked_at IS NULL',
-  );
-  const revokeAll = db.prepare<[string, string]>('UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
-  const revokeSession = db.prepare<[string, string]>('UPDATE refresh_tokens SET revoked_at = ? WHERE session_id = ? AND revoked_at IS NULL');
-  const live = db.prepare<[string, string, string]>('SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE session_id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?)').pluck();
-
+/** Refresh tokens, stored by hash; the same texts on both engines. */
+export function createRefreshTokensRepository(sql: SqlClient) {
+  const changedOne = async (text: string, params: string[]): Promise<boolean> => (await sql.run(text, params)).changes === 1;
   return {
-    insert(token: { tokenHash: string; userId: string; brandId: string | null; sessionId: string; expiresAt: string; createdAt: string }): void {
-      insert.run(token.tokenHash, token.userId, token.brandId, token.sessionId, token.expiresAt, token.createdAt);
+    async insert(token: { tokenHash: string; userId: string; brandId: string | null; sessionId: string; expiresAt: string; createdAt: string }): Promise<void> {
+      await sql.run(
+        'INSERT INTO refresh_tokens (token_hash, user_id, brand_id, session_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        [token.tokenHash, token.userId, token.brandId, token.sessionId, token.expiresAt, token.createdAt],
+      );
     },
-    findByHash(tokenHash: string): RefreshTokenRecord | null {
-      const row = byHash.get(tokenHash);
+    async findByHash(tokenHash: string): Promise<RefreshTokenRecord | null> {
+      const row = await sql.get<RefreshTokenRow>(
+        'SELECT token_hash, user_id, brand_id, session_id, expires_at, revoked_at, rotated_at, successor_hash FROM refresh_tokens WHERE token_hash = ?',
+        [tokenHash],
+      );
       if (!row) return null;
       return {
         tokenHash: row.token_hash,
@@ -57,18 +52,26 @@ export function createRefreshTokensRepository(db: Database.Database) {
       };
     },
     /** Revokes one token; false when it was already revoked (or unknown), which makes rotation race-safe. */
-    revoke: (tokenHash: string, at: string): boolean => revoke.run(at, tokenHash).changes === 1,
+    revoke: (tokenHash: string, at: string): Promise<boolean> =>
+      changedOne('UPDATE refresh_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL', [at, tokenHash]),
     /** Spends a live token in exchange for `successorHash`; false when it was already spent (race-safe like revoke). */
-    rotate: (tokenHash: string, successorHash: string, at: string): boolean => rotate.run(at, at, successorHash, tokenHash).changes === 1,
-    revokeAllForUser(userId: string, at: string): void {
-      revokeAll.run(at, userId);
+    rotate: (tokenHash: string, successorHash: string, at: string): Promise<boolean> =>
+      changedOne('UPDATE refresh_tokens SET revoked_at = ?, rotated_at = ?, successor_hash = ? WHERE token_hash = ? AND revoked_at IS NULL', [at, at, successorHash, tokenHash]),
+    async revokeAllForUser(userId: string, at: string): Promise<void> {
+      await sql.run('UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', [at, userId]);
     },
     /** Ends a sign-in: every token of the session (an earlier brand switch's too). */
-    revokeSession(sessionId: string, at: string): void {
-      revokeSession.run(at, sessionId);
+    async revokeSession(sessionId: string, at: string): Promise<void> {
+      await sql.run('UPDATE refresh_tokens SET revoked_at = ? WHERE session_id = ? AND revoked_at IS NULL', [at, sessionId]);
     },
     /** Whether the user's session still holds a token that can be refreshed (not revoked, not expired at `at`). */
-    sessionLive: (sessionId: string, userId: string, at: string): boolean => live.get(sessionId, userId, at) === 1,
+    async sessionLive(sessionId: string, userId: string, at: string): Promise<boolean> {
+      const row = await sql.get(
+        'SELECT 1 AS live FROM refresh_tokens WHERE session_id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ? LIMIT 1',
+        [sessionId, userId, at],
+      );
+      return row !== undefined;
+    },
   };
 }
 export type RefreshTokensRepository = ReturnType<typeof createRefreshTokensRepository>;

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlClient } from '../db/sqlClient';
 
 /** A users row as the back end uses it. */
 export interface UserRecord {
@@ -49,49 +49,37 @@ function toRecord(row: UserRow): UserRecord {
 
 export type NewUser = Omit<UserRecord, 'lastSignInAt' | 'picture'> & { picture?: string | null };
 
-/** Users table access (prepared statements only). */
-export function createUsersRepository(db: Database.Database) {
-  const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
-  const byId = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
-  const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM users');
-  const insert = db.prepare(
-    `INSERT INTO users (id, email, password_hash, first_name, last_name, roles, registration_completed, picture, created_at)
-     VALUES (@id, @email, @passwordHash, @firstName, @lastName, @roles, @registrationCompleted, @picture, @createdAt)`,
-  );
-  const setLastSignIn = db.prepare<[string, string]>('UPDATE users SET last_sign_in_at = ? WHERE id = ?');
-  const setPassword = db.prepare<[string, string]>('UPDATE users SET password_hash = ? WHERE id = ?');
-  const completeRegistration = db.prepare<[string]>('UPDATE users SET registration_completed = 1 WHERE id = ?');
+const COLUMNS = 'id, email, password_hash, first_name, last_name, roles, registration_completed, picture, created_at, last_sign_in_at';
 
+/** Users table access; the same texts on both engines. */
+export function createUsersRepository(sql: SqlClient) {
+  const one = async (where: string, value: string): Promise<UserRecord | null> => {
+    const row = await sql.get<UserRow>(`SELECT ${COLUMNS} FROM users WHERE ${where} = ?`, [value]);
+    return row ? toRecord(row) : null;
+  };
   return {
-    /** Case-insensitive (the column is COLLATE NOCASE). */
-    findByEmail(email: string): UserRecord | null {
-      const row = byEmail.get(email.trim());
-      return row ? toRecord(row) : null;
+    /** Case-insensitive in ASCII letters on both engines: SQLite's column is COLLATE NOCASE, PostgreSQL's citext. */
+    findByEmail: (email: string): Promise<UserRecord | null> => one('email', email.trim()),
+    findById: (id: string): Promise<UserRecord | null> => one('id', id),
+    async count(): Promise<number> {
+      return Number((await sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))?.n ?? 0);
     },
-    findById(id: string): UserRecord | null {
-      const row = byId.get(id);
-      return row ? toRecord(row) : null;
+    async create(user: NewUser): Promise<void> {
+      await sql.run(
+        `INSERT INTO users (id, email, password_hash, first_name, last_name, roles, registration_completed, picture, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [user.id, user.email, user.passwordHash, user.firstName, user.lastName, JSON.stringify(user.roles), user.registrationCompleted ? 1 : 0, user.picture ?? null, user.createdAt],
+      );
     },
-    count(): number {
-      return count.get()?.n ?? 0;
+    async updateLastSignIn(id: string, at: string): Promise<void> {
+      await sql.run('UPDATE users SET last_sign_in_at = ? WHERE id = ?', [at, id]);
     },
-    create(user: NewUser): void {
-      insert.run({
-        ...user,
-        roles: JSON.stringify(user.roles),
-        registrationCompleted: user.registrationCompleted ? 1 : 0,
-        picture: user.picture ?? null,
-      });
-    },
-    updateLastSignIn(id: string, at: string): void {
-      setLastSignIn.run(at, id);
-    },
-    updatePasswordHash(id: string, passwordHash: string): void {
-      setPassword.run(passwordHash, id);
+    async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
+      await sql.run('UPDATE users SET password_hash = ? WHERE id = ?', [passwordHash, id]);
     },
     /** The email address is confirmed: the account may sign in to the brand dashboard (spec §4). */
-    markRegistrationCompleted(id: string): void {
-      completeRegistration.run(id);
+    async markRegistrationCompleted(id: string): Promise<void> {
+      await sql.run('UPDATE users SET registration_completed = 1 WHERE id = ?', [id]);
     },
   };
 }

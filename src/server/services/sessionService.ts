@@ -19,9 +19,10 @@ export function createSessionService(deps: { repos: Repositories; tokens: Access
   const { repos, tokens, now } = deps;
 
   /** The session of a user with the given current brand (falls back to the first own brand). */
-  function buildSession(user: UserRecord, brandId: string | null): Session {
-    const own = repos.brands.ownBrands(user.id);
+  async function buildSession(user: UserRecord, brandId: string | null): Promise<Session> {
+    const own = await repos.brands.ownBrands(user.id);
     const current = own.find((brand) => brand.id === brandId) ?? own[0] ?? null;
+    const competitors = current ? await repos.brands.competitorsOf(current.id) : [];
     return {
       roles: user.roles,
       currentUser: {
@@ -33,7 +34,7 @@ export function createSessionService(deps: { repos: Repositories; tokens: Access
       },
       brands: own.map((brand) => toBrand(brand, false)),
       currentBrand: current ? toBrand(current, false) : null,
-      competitors: current ? repos.brands.competitorsOf(current.id).map((brand) => toBrand(brand, true)) : [],
+      competitors: competitors.map((brand) => toBrand(brand, true)),
       userPicture: user.picture,
       brandPicture: current?.picture ?? null,
       lastSignInAt: user.lastSignInAt,
@@ -46,11 +47,11 @@ export function createSessionService(deps: { repos: Repositories; tokens: Access
    */
   async function issue(user: UserRecord, brandId: string | null, sessionId: string = generateOpaqueToken(), refreshToken = generateOpaqueToken()): Promise<SessionResponse> {
     assertMayHaveSession(user);
-    const session = buildSession(user, brandId);
+    const session = await buildSession(user, brandId);
     const currentBrandId = session.currentBrand?._id ?? null;
     const { jwt, expiresIn } = await tokens.sign({ userId: user.id, brandId: currentBrandId, sessionId });
     const issuedAt = now();
-    repos.refreshTokens.insert({
+    await repos.refreshTokens.insert({
       tokenHash: hashOpaqueToken(refreshToken),
       userId: user.id,
       brandId: currentBrandId,
@@ -65,12 +66,12 @@ export function createSessionService(deps: { repos: Repositories; tokens: Access
    * True when the token was spent by a rotation less than the grace ago and the tokens it led to are still live
    * (the newest one neither signed out nor revoked): the same client retrying, not a copied token replayed later.
    */
-  function retriedWithinGrace(record: RefreshTokenRecord, at: Date): boolean {
+  async function retriedWithinGrace(record: RefreshTokenRecord, at: Date): Promise<boolean> {
     if (record.rotatedAt === null) return false;
     if (at.getTime() - Date.parse(record.rotatedAt) > TOKEN_SETTINGS.refreshReuseGraceMs) return false;
     let current: RefreshTokenRecord | null = record;
     // Follow the rotations to the newest token; a chain is at most a few links long within the grace.
-    for (let step = 0; current?.successorHash && step < 100; step += 1) current = repos.refreshTokens.findByHash(current.successorHash);
+    for (let step = 0; current?.successorHash && step < 100; step += 1) current = await repos.refreshTokens.findByHash(current.successorHash);
     return current !== null && current.successorHash === null && current.revokedAt === null;
   }
 
@@ -81,14 +82,14 @@ export function createSessionService(deps: { repos: Repositories; tokens: Access
    */
   async function rotate(refreshToken: string): Promise<SessionResponse> {
     const hash = hashOpaqueToken(refreshToken);
-    const record = repos.refreshTokens.findByHash(hash);
+    const record = await repos.refreshTokens.findByHash(hash);
     const moment = now();
     const at = moment.toISOString();
     if (!record) throw unauthorized(HTTP_MESSAGES.refreshTokenInvalid);
     const successor = generateOpaqueToken();
-    if (record.revokedAt !== null || !repos.refreshTokens.rotate(hash, hashOpaqueToken(successor), at)) {
-      if (record.expiresAt > at && retriedWithinGrace(record, moment)) return issueFor(record);
-      repos.refreshTokens.revokeAllForUser(record.userId, at);
+    if (record.revokedAt !== null || !(await repos.refreshTokens.rotate(hash, hashOpaqueToken(successor), at))) {
+      if (record.expiresAt > at && (await retriedWithinGrace(record, moment))) return issueFor(record);
+      await repos.refreshTokens.revokeAllForUser(record.userId, at);
       throw unauthorized(HTTP_MESSAGES.refreshTokenInvalid);
     }
     if (record.expiresAt <= at) throw unauthorized(MESSAGES.sessionExpired);
@@ -97,27 +98,27 @@ export function createSessionService(deps: { repos: Repositories; tokens: Access
 
   /** Another pair in the record's session, for its brand. */
   async function issueFor(record: RefreshTokenRecord, refreshToken?: string): Promise<SessionResponse> {
-    const user = repos.users.findById(record.userId);
+    const user = await repos.users.findById(record.userId);
     if (!user) throw unauthorized(HTTP_MESSAGES.refreshTokenInvalid);
     return issue(user, record.brandId, record.sessionId, refreshToken);
   }
 
   /** Switches to one of the user's own brands (404 otherwise) and issues a pair carrying it, in the bearer's session. */
   async function switchBrand(userId: string, brandId: string, sessionId: string | null): Promise<SessionResponse> {
-    const user = repos.users.findById(userId);
+    const user = await repos.users.findById(userId);
     if (!user) throw unauthorized();
-    if (!repos.brands.ownBrands(userId).some((brand) => brand.id === brandId)) throw notFound();
+    if (!(await repos.brands.ownBrands(userId)).some((brand) => brand.id === brandId)) throw notFound();
     return issue(user, brandId, sessionId ?? undefined);
   }
 
   /** Signs out: ends the refresh token's whole session; unknown tokens are ignored so logout always succeeds. */
-  function revoke(refreshToken: string): void {
-    const record = repos.refreshTokens.findByHash(hashOpaqueToken(refreshToken));
-    if (record) repos.refreshTokens.revokeSession(record.sessionId, now().toISOString());
+  async function revoke(refreshToken: string): Promise<void> {
+    const record = await repos.refreshTokens.findByHash(hashOpaqueToken(refreshToken));
+    if (record) await repos.refreshTokens.revokeSession(record.sessionId, now().toISOString());
   }
 
   /** Whether the user's sign-in is still on: not signed out, not ended by reuse or expiry, the user not removed. */
-  function isLive(userId: string, sessionId: string): boolean {
+  function isLive(userId: string, sessionId: string): Promise<boolean> {
     return repos.refreshTokens.sessionLive(sessionId, userId, now().toISOString());
   }
 

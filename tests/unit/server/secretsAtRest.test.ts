@@ -20,7 +20,7 @@ describe('a database written before keys and reset links were kept as hashes onl
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'reelscope-secrets-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('loses the plain API key and the live reset token on migration; the old key still opens its brand', () => {
+  it('loses the plain API key and the live reset token on migration; the old key still opens its brand', async () => {
     const file = join(dir, 'reelscope.sqlite');
     const db = new Database(file);
     db.pragma('journal_mode = WAL');
@@ -39,8 +39,8 @@ describe('a database written before keys and reset links were kept as hashes onl
     expect(onDisk.includes(key.slice(8, -4))).toBe(false);
     expect(onDisk.includes(token)).toBe(false);
     expect(db.prepare('SELECT kind, body FROM outbox').get()).toEqual({ kind: 'password_reset', body: 'Open this link within one hour to choose a new password: reelscope://reset-password?token=[redacted]' });
-    const keys = createAccessKeys({ store: createAccessKeyStore(db), jwtSecret: randomBytes(64), now: () => new Date(), ownsBrand: () => true, sessionLive: () => true });
-    expect(keys.brandOfKey(key)).toBe('b1');
+    const keys = createAccessKeys({ store: createAccessKeyStore(db), jwtSecret: randomBytes(64), now: () => new Date(), ownsBrand: async () => true, sessionLive: async () => true });
+    expect(await keys.brandOfKey(key)).toBe('b1');
     expect(keys.hintOf('b1')).toEqual({ hint: `${key.slice(0, 8)}…${key.slice(-4)}`, created_at: '2026-01-01' });
     db.close();
   });

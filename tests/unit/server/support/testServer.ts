@@ -71,7 +71,7 @@ export async function createTestUser(db: Database.Database, spec: TestUserSpec):
   const repos = createRepositories(db, createSqliteClient(db));
   const password = spec.password ?? 'correct-horse-1';
   const id = randomUUID();
-  repos.users.create({
+  await repos.users.create({
     id,
     email: spec.email,
     passwordHash: await hashPassword(password),
@@ -83,17 +83,17 @@ export async function createTestUser(db: Database.Database, spec: TestUserSpec):
   });
   const brandIds: string[] = [];
   const competitorIds: string[] = [];
-  (spec.brands ?? []).forEach((brand, index) => {
+  for (const [index, brand] of (spec.brands ?? []).entries()) {
     const brandId = randomUUID();
     // Distinct creation times keep "first own brand" deterministic.
-    repos.brands.createOwned(id, { id: brandId, name: brand.name, createdAt: `2026-01-0${index + 1}T00:00:00.000Z` });
+    await repos.brands.createOwned(id, { id: brandId, name: brand.name, createdAt: `2026-01-0${index + 1}T00:00:00.000Z` });
     brandIds.push(brandId);
     for (const name of brand.competitors ?? []) {
       const competitorId = randomUUID();
-      repos.brands.createCompetitor(brandId, { id: competitorId, name, createdAt: '2026-01-01T00:00:00.000Z' });
+      await repos.brands.createCompetitor(brandId, { id: competitorId, name, createdAt: '2026-01-01T00:00:00.000Z' });
       competitorIds.push(competitorId);
     }
-  });
+  }
   return { id, email: spec.email, password, brandIds, competitorIds };
 }
 

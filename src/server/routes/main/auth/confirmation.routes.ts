@@ -25,7 +25,7 @@ export function registerConfirmationRoutes(app: FastifyInstance, ctx: ServerCont
     response: { 200: MessageResponseSchema, 208: ErrorMessage208Schema, 429: HttpErrorSchema },
     // Either answer tells whether the email has an account: every request is a probe of the client's address.
     handler: ({ body, reply, request }) => withAddressProbe(ctx.addressLimiter, request.ip, async () => {
-      const user = ctx.repos.users.findByEmail(body.email);
+      const user = await ctx.repos.users.findByEmail(body.email);
       if (!user) return reply208(reply, MESSAGES.emailNotConnected);
       if (user.registrationCompleted) return { message: HTTP_MESSAGES.alreadyConfirmed };
       const token = await ctx.tokens.signEmailConfirmation({ userId: user.id, email: user.email });
@@ -51,10 +51,10 @@ export function registerConfirmationRoutes(app: FastifyInstance, ctx: ServerCont
     response: { 200: MessageResponseSchema, 208: ErrorMessage208Schema },
     handler: async ({ body, reply }) => {
       const claims = await ctx.tokens.verifyEmailConfirmation(body.token);
-      const user = claims ? ctx.repos.users.findById(claims.userId) : null;
+      const user = claims ? await ctx.repos.users.findById(claims.userId) : null;
       // A link for an address the account no longer has confirms nothing.
       if (!claims || !user || user.email.toLowerCase() !== claims.email.toLowerCase()) return reply208(reply, MESSAGES.linkInvalidOrExpired);
-      ctx.repos.users.markRegistrationCompleted(user.id);
+      await ctx.repos.users.markRegistrationCompleted(user.id);
       return { message: HTTP_MESSAGES.emailConfirmed };
     },
   });

@@ -37,14 +37,14 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
           return reply208(reply, message);
         };
         if (!isValidEmail(body.email)) return fail(MESSAGES.invalidCredentials);
-        const user = ctx.repos.users.findByEmail(body.email);
+        const user = await ctx.repos.users.findByEmail(body.email);
         if (!user) return fail(MESSAGES.emailNotConnected);
         if (!(await verifyPassword(body.password, user.passwordHash))) return fail(MESSAGES.invalidPassword);
         ticket.succeed();
         // Creator accounts and unconfirmed registrations are refused before any token exists (spec §4, §6).
         assertMayHaveSession(user);
         const signedInAt = ctx.now().toISOString();
-        ctx.repos.users.updateLastSignIn(user.id, signedInAt);
+        await ctx.repos.users.updateLastSignIn(user.id, signedInAt);
         return await ctx.sessions.issue({ ...user, lastSignInAt: signedInAt }, null);
       } finally {
         ticket.release();

@@ -30,12 +30,12 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: ServerContext)
     response: { 200: MessageResponseSchema, 208: ErrorMessage208Schema, 429: HttpErrorSchema },
     // Either answer tells whether the email has an account: every request is a probe of the client's address.
     handler: ({ body, reply, request }) => withAddressProbe(ctx.addressLimiter, request.ip, async () => {
-      const user = ctx.repos.users.findByEmail(body.email);
+      const user = await ctx.repos.users.findByEmail(body.email);
       if (!user) return reply208(reply, MESSAGES.emailNotConnected);
       const token = generateOpaqueToken();
       const now = ctx.now();
       const expiresAt = new Date(now.getTime() + TOKEN_SETTINGS.passwordResetTtlMs).toISOString();
-      ctx.repos.passwordResets.insert({ tokenHash: hashOpaqueToken(token), userId: user.id, expiresAt, createdAt: now.toISOString() });
+      await ctx.repos.passwordResets.insert({ tokenHash: hashOpaqueToken(token), userId: user.id, expiresAt, createdAt: now.toISOString() });
       // The live token goes only into the mail handed over; a kept copy has it redacted (issue 26).
       await ctx.mail.deliver({
         kind: 'password_reset',
@@ -58,17 +58,17 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: ServerContext)
     response: { 200: MessageResponseSchema, 208: ErrorMessage208Schema },
     handler: async ({ body, reply }) => {
       const tokenHash = hashOpaqueToken(body.token);
-      const reset = ctx.repos.passwordResets.findByHash(tokenHash);
+      const reset = await ctx.repos.passwordResets.findByHash(tokenHash);
       if (!reset || reset.usedAt !== null || reset.expiresAt <= ctx.now().toISOString()) {
         return reply208(reply, MESSAGES.linkInvalidOrExpired);
       }
       const passwordHash = await hashPassword(body.password);
       const at = ctx.now().toISOString();
-      const changed = ctx.repos.inTransaction(() => {
+      const changed = await ctx.repos.inAccountTransaction(async (tx) => {
         // markUsed is the single-use gate: a concurrent reset with the same link loses here.
-        if (!ctx.repos.passwordResets.markUsed(tokenHash, at)) return false;
-        ctx.repos.users.updatePasswordHash(reset.userId, passwordHash);
-        ctx.repos.refreshTokens.revokeAllForUser(reset.userId, at);
+        if (!(await tx.passwordResets.markUsed(tokenHash, at))) return false;
+        await tx.users.updatePasswordHash(reset.userId, passwordHash);
+        await tx.refreshTokens.revokeAllForUser(reset.userId, at);
         return true;
       });
       if (!changed) return reply208(reply, MESSAGES.linkInvalidOrExpired);

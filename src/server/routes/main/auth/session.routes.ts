@@ -19,8 +19,8 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext):
     summary: 'The session of the bearer',
     auth: 'bearer',
     response: { 200: SessionGetResponseSchema },
-    handler: ({ auth }) => {
-      const user = ctx.repos.users.findById(auth.userId);
+    handler: async ({ auth }) => {
+      const user = await ctx.repos.users.findById(auth.userId);
       if (!user) throw unauthorized();
       return ctx.sessions.buildSession(user, auth.brandId);
     },
@@ -49,8 +49,8 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext):
     auth: 'none',
     body: LogoutBodySchema,
     response: { 200: MessageResponseSchema },
-    handler: ({ body }) => {
-      if (body.refresh_token) ctx.sessions.revoke(body.refresh_token);
+    handler: async ({ body }) => {
+      if (body.refresh_token) await ctx.sessions.revoke(body.refresh_token);
       return { message: HTTP_MESSAGES.signedOut };
     },
   });

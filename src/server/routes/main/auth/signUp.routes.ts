@@ -8,25 +8,22 @@ import { MESSAGES } from '../../../../shared/messages';
 import { isValidEmail } from '../../../../shared/rules/validation';
 import { hashPassword } from '../../../auth/passwords';
 import type { ServerContext } from '../../../context';
+import { isUniqueViolation } from '../../../repositories/accountTransaction';
 import { defineRoute } from '../../../http/defineRoute';
 import { HttpError, badRequest } from '../../../http/httpError';
 import { HTTP_MESSAGES } from '../../../http/httpMessages';
 import { reply208 } from './reply208';
 
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 type NewManager = { id: string; email: string; passwordHash: string; firstName: string; lastName: string; at: string };
 
 /** A brand manager and their first brand, in one transaction; false when the email was taken meanwhile (the UNIQUE index decides). */
-function createManager(ctx: ServerContext, fields: NewManager, brandName: string) {
+async function createManager(ctx: ServerContext, fields: NewManager, brandName: string) {
   const user = { ...fields, roles: [ROLE_BRAND_MANAGER], registrationCompleted: true, createdAt: fields.at };
   try {
-    ctx.repos.inTransaction(() => {
-      ctx.repos.users.create(user);
-      ctx.repos.brands.createOwned(user.id, { id: randomUUID(), name: brandName, createdAt: fields.at });
-      ctx.repos.users.updateLastSignIn(user.id, fields.at);
+    await ctx.repos.inAccountTransaction(async (tx) => {
+      await tx.users.create(user);
+      await tx.brands.createOwned(user.id, { id: randomUUID(), name: brandName, createdAt: fields.at });
+      await tx.users.updateLastSignIn(user.id, fields.at);
     });
   } catch (error) {
     if (isUniqueViolation(error)) return null;
@@ -47,12 +44,12 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: ServerContext): 
     // "already an account" tells a known email: it counts against the client's address (a new account does not).
     handler: ({ body, reply, request }) => withAddressProbe(ctx.addressLimiter, request.ip, async () => {
       if (!isValidEmail(body.email)) throw badRequest(HTTP_MESSAGES.invalidEmail);
-      if (ctx.repos.users.findByEmail(body.email)) return reply208(reply, MESSAGES.emailAlreadyUsed);
+      if (await ctx.repos.users.findByEmail(body.email)) return reply208(reply, MESSAGES.emailAlreadyUsed);
 
       const at = ctx.now().toISOString();
       const fields = { id: randomUUID(), email: body.email, passwordHash: await hashPassword(body.password), firstName: body.first_name, lastName: body.last_name, at };
       // Two sign-ups with one email can race past the check above; the UNIQUE index decides.
-      const user = createManager(ctx, fields, body.brand_name);
+      const user = await createManager(ctx, fields, body.brand_name);
       if (!user) return reply208(reply, MESSAGES.emailAlreadyUsed);
       return ctx.sessions.issue(user, null);
     }, answered208(reply)),
@@ -71,10 +68,10 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: ServerContext): 
       if (!verify) throw new HttpError(501, HTTP_MESSAGES.googleSignInUnavailable);
       const identity = await verify(body.id_token);
       if (!identity) throw new HttpError(401, HTTP_MESSAGES.googleTokenRefused);
-      const existing = ctx.repos.users.findByEmail(identity.email);
+      const existing = await ctx.repos.users.findByEmail(identity.email);
       const at = ctx.now().toISOString();
       if (existing) {
-        ctx.repos.users.updateLastSignIn(existing.id, at);
+        await ctx.repos.users.updateLastSignIn(existing.id, at);
         return ctx.sessions.issue({ ...existing, lastSignInAt: at }, null);
       }
       const [first = identity.email.split('@')[0] ?? 'New', ...rest] = (identity.name ?? '').split(' ');
@@ -84,7 +81,7 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: ServerContext): 
         passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
         firstName: identity.given_name ?? first, lastName: identity.family_name ?? rest.join(' '), at,
       };
-      const user = createManager(ctx, fields, body.brand_name ?? `${fields.firstName}'s brand`);
+      const user = await createManager(ctx, fields, body.brand_name ?? `${fields.firstName}'s brand`);
       if (!user) throw new HttpError(409, MESSAGES.emailAlreadyUsed);
       return ctx.sessions.issue(user, null);
     },

@@ -26,8 +26,8 @@ export const BOOKMARK_PAGES: readonly Omit<BookmarkEntry, 'isBookmarked'>[] = [
  */
 export function registerBookmarkRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const repo = ctx.repos.bookmarks;
-  const entries = (userId: string): { suggestions: BookmarkEntry[]; bookmarks: BookmarkEntry[] } => {
-    const marked = repo.pageIds(userId);
+  const entries = async (userId: string): Promise<{ suggestions: BookmarkEntry[]; bookmarks: BookmarkEntry[] }> => {
+    const marked = await repo.pageIds(userId);
     const suggestions = BOOKMARK_PAGES.map((page) => ({ ...page, isBookmarked: marked.includes(page.id) }));
     const bookmarks = marked.flatMap((id) => suggestions.filter((page) => page.id === id));
     return { suggestions, bookmarks };
@@ -42,10 +42,10 @@ export function registerBookmarkRoutes(app: FastifyInstance, ctx: ServerContext)
   defineRoute(app, {
     method: 'POST', url: '/api/bookmarks/update', auth: 'bearer', tags: ['layout'], summary: 'Toggles the bookmark of one page for the user',
     body: BookmarkUpdateBodySchema, response: { 200: BookmarkUpdateResponseSchema },
-    handler: ({ body, auth }) => {
+    handler: async ({ body, auth }) => {
       const page = BOOKMARK_PAGES.find((entry) => entry.id === body.id);
       if (!page) throw notFound();
-      const isBookmarked = repo.toggle(auth.userId, page.id, ctx.now().toISOString());
+      const isBookmarked = await repo.toggle(auth.userId, page.id, ctx.now().toISOString());
       return { entry: { ...page, isBookmarked } };
     },
   });

@@ -17,9 +17,9 @@ export function registerBrandRoutes(app: FastifyInstance, ctx: ServerContext): v
     auth: 'bearer',
     params: z.object({ id: z.string().min(1).max(64) }),
     response: { 200: BrandSchema },
-    handler: ({ params, request }) => {
+    handler: async ({ params, request }) => {
       const auth = assertBrandAccess(request, params.id);
-      const brand = ctx.repos.brands.findById(params.id);
+      const brand = await ctx.repos.brands.findById(params.id);
       if (!brand) throw notFound();
       return { _id: brand.id, name: brand.name, picture: brand.picture, competitor: !auth.brandIds.includes(brand.id) };
     },

@@ -41,17 +41,17 @@ export function registerBrandDetailsRoutes(app: FastifyInstance, ctx: ServerCont
         input = parsed.data;
       }
       const who = uploaderOf(request, input.brand_id);
-      const brand = repo.brand(who.brandId);
+      const brand = await repo.brand(who.brandId);
       if (!brand) throw notFound();
       // Assigned inside the destination callback, which TypeScript's narrowing does not follow.
       const saved = logoPath as string | null;
       const picture = saved ? `${MEDIA_URL_PREFIX}/${BRAND_MEDIA}/${basename(saved)}` : null;
-      repo.updateBrand(who.brandId, input.name ?? null, picture);
+      await repo.updateBrand(who.brandId, input.name ?? null, picture);
       // The previous logo file is no longer referenced.
       if (picture && brand.picture?.startsWith(`${MEDIA_URL_PREFIX}/${BRAND_MEDIA}/`) && ctx.media.mediaDir) {
         await rm(join(ctx.media.mediaDir, brand.picture.slice(MEDIA_URL_PREFIX.length + 1)), { force: true });
       }
-      const updated = repo.brand(who.brandId) ?? brand;
+      const updated = (await repo.brand(who.brandId)) ?? brand;
       return { message: ONBOARDING_MESSAGES.saved, brand: { _id: updated.id, name: updated.name, picture: updated.picture } };
     },
   });

@@ -14,15 +14,12 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
   const { onboarding: repo, analysis, uploads } = ctx.repos;
   const base = { auth: 'bearer' as const };
 
-  const stats = (userId: string, brandId: string) => ({
-    data: {
-      brand_id: brandId,
-      ...repo.stageCounts(brandId),
-      product_count: repo.productCount(brandId),
-      [ASK_INTRO_FLAG]: repo.askIntro(userId),
-      first_video: repo.firstVideo(brandId),
-    },
-  });
+  const stats = async (userId: string, brandId: string) => {
+    const [stages, productCount, askIntro, firstVideo] = await Promise.all([
+      repo.stageCounts(brandId), repo.productCount(brandId), repo.askIntro(userId), repo.firstVideo(brandId),
+    ]);
+    return { data: { brand_id: brandId, ...stages, product_count: productCount, [ASK_INTRO_FLAG]: askIntro, first_video: firstVideo } };
+  };
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/navbar_stats', summary: 'Video counts of the brand and the assistant-intro flag', query: IdentityQuerySchema,
@@ -36,9 +33,9 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
   defineRoute(app, {
     ...base, method: 'PATCH', url: '/navbar_stats', summary: `Sets ${ASK_INTRO_FLAG} (whether to show the assistant intro again)`,
     body: NavbarStatsPatchSchema, response: { 200: NavbarStatsResponseSchema },
-    handler: ({ body, request }) => {
+    handler: async ({ body, request }) => {
       const who = uploaderOf(request, body.brand_id);
-      repo.setAskIntro(who.userId, body[ASK_INTRO_FLAG], ctx.now().toISOString());
+      await repo.setAskIntro(who.userId, body[ASK_INTRO_FLAG], ctx.now().toISOString());
       return stats(who.userId, who.brandId);
     },
   });
@@ -46,15 +43,15 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
   defineRoute(app, {
     ...base, method: 'GET', url: '/users/video_upload_details', summary: 'What the upload modal shows: counts per platform, accepted types, limits',
     query: IdentityQuerySchema, response: { 200: VideoUploadDetailsResponseSchema },
-    handler: ({ query, request }) => {
+    handler: async ({ query, request }) => {
       const who = uploaderOf(request, query.brand_id);
       const byPlatform = Object.fromEntries(PLATFORMS.map((platform) => [platform, 0])) as Record<Platform, number>;
       let total = 0;
-      for (const row of repo.byPlatform(who.brandId)) {
+      for (const row of await repo.byPlatform(who.brandId)) {
         if ((PLATFORMS as readonly string[]).includes(row.platform)) byPlatform[row.platform as Platform] = row.n;
         total += row.n;
       }
-      const added = repo.uploads(who.brandId);
+      const added = await repo.uploads(who.brandId);
       return {
         data: {
           brand_id: who.brandId, video_count: total, uploaded_count: added.n, by_platform: byPlatform, last_uploaded_at: added.last,

@@ -15,7 +15,7 @@ export function registerOutboxRoutes(app: FastifyInstance, ctx: ServerContext): 
     response: { 200: OutboxResponseSchema },
     handler: async ({ request }) => {
       const auth = request.auth;
-      const user = auth ? ctx.repos.users.findById(auth.userId) : null;
+      const user = auth ? await ctx.repos.users.findById(auth.userId) : null;
       if (!auth || !user) throw unauthorized();
       return { transport: ctx.mail.transport(), mails: await ctx.repos.outbox.listFor(user.email, auth.brandIds, OUTBOX_LIST_LIMIT) };
     },
