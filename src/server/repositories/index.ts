@@ -40,7 +40,7 @@ export function createRepositories(db: Database.Database, sql: SqlClient) {
     widgets: createWidgetRepositories(db),
     licenses: createLicenseRepository(db),
     mailCampaigns: createMailCampaignsRepository(db),
-    creators: createCreatorRepositories(db),
+    creators: createCreatorRepositories(db, sql),
     chatChannels: createChatChannels(db),
     appManager: createAppManagerRepository(db),
     integrations: createIntegrationsRepository(db),
@@ -51,7 +51,7 @@ export function createRepositories(db: Database.Database, sql: SqlClient) {
     onboarding: createOnboardingRepository(db),
     analysis: createAnalysisRepository(db),
     bookmarks: createBookmarksRepository(db),
-    products: createProductRepositories(db),
+    products: createProductRepositories(db, sql),
     /** One change across several repositories, kept whole or not at all. */
     inTransaction: createTransactionRunner(db),
   };
