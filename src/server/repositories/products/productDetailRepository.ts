@@ -101,7 +101,7 @@ export function createProductDetailRepository(sql: SqlClient) {
       const campaigns = inList(sql, 'brand_id', brandIds);
       return {
         products: await sql.all<{ id: string; name: string }>(
-          `SELECT p.id, p.name FROM products p WHERE ${products.sql} AND p.name ${like} ? ESCAPE '\\' ORDER BY p.name LIMIT 20`, [products.param, pattern]),
+          `SELECT p.id, p.name FROM products p WHERE ${products.sql} AND p.name ${like} ? ESCAPE '\\' ORDER BY p.name, p.id LIMIT 20`, [products.param, pattern]),
         tags: (await sql.all<{ tag: string }>(
           `SELECT DISTINCT campaign_hashtag AS tag FROM campaigns WHERE ${campaigns.sql} AND campaign_hashtag ${like} ? ESCAPE '\\' ORDER BY tag LIMIT 20`,
           [campaigns.param, pattern])).map((row) => row.tag),

@@ -15,15 +15,20 @@ export function createProductMarksRepository(sql: SqlClient) {
   const changes = async (result: Promise<{ changes: number }>): Promise<number> => (await result).changes;
 
   return {
-    /** Owner brand of each id the acting brand can see; ids it cannot see are missing. */
+    /** Owner brand of each id the acting brand can see, in the order asked (either engine); ids it cannot see are missing. */
     async ownersOf(scope: BrandScope, ids: readonly string[]): Promise<Map<string, string>> {
       const allowed = new Set([scope.brandId, ...scope.competitorIds]);
-      const list = inList(sql, 'p.id', [...new Set(ids)]);
+      const unique = [...new Set(ids)];
+      const list = inList(sql, 'p.id', unique);
       const rows = await sql.all<{ id: string; brand_id: string }>(
         `SELECT p.id, p.brand_id FROM products p WHERE ${list.sql} AND NOT EXISTS (SELECT 1 FROM product_removals r WHERE r.brand_id = ? AND r.product_id = p.id)`,
         [list.param, scope.brandId],
       );
-      return new Map(rows.filter((row) => allowed.has(row.brand_id)).map((row) => [row.id, row.brand_id]));
+      const owners = new Map(rows.filter((row) => allowed.has(row.brand_id)).map((row) => [row.id, row.brand_id]));
+      return new Map(unique.flatMap((id) => {
+        const owner = owners.get(id);
+        return owner === undefined ? [] : [[id, owner] as const];
+      }));
     },
     /** Sets the mark; returns the ids newly marked. */
     mark: (mark: Mark, brandId: string, userId: string, ids: readonly string[], at: string): Promise<string[]> => each(ids, (tx, id) => changes(tx.run(
