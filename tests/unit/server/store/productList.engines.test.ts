@@ -42,7 +42,7 @@ describe('the products list answers alike on SQLite and PostgreSQL', () => {
     let compared = 0;
     for (const tab of PRODUCT_TABS) {
       for (const sort of PRODUCT_SORTS) {
-        for (const desc of ['true', 'false']) {
+        for (const desc of ['true', 'false'] as const) {
           for (const filters of FILTERS) {
             const input = { tab, sort, desc, ...filters };
             const answer = await sameOnBoth(both.engines(), (engine) => listing(engine, input), JSON.stringify(input));
