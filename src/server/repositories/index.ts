@@ -44,7 +44,7 @@ export function createRepositories(db: Database.Database, sql: SqlClient) {
     widgets: createWidgetRepositories(db),
     licenses: createLicenseRepository(sql),
     mailCampaigns: createMailCampaignsRepository(sql),
-    creators: createCreatorRepositories(db),
+    creators: createCreatorRepositories(db, sql),
     chatChannels: createChatChannels(db),
     appManager: createAppManagerRepository(sql),
     integrations: createIntegrationsRepository(sql),
@@ -57,7 +57,7 @@ export function createRepositories(db: Database.Database, sql: SqlClient) {
     onboarding: createOnboardingRepository(sql),
     analysis: createAnalysisRepository(db),
     bookmarks: createBookmarksRepository(sql),
-    products: createProductRepositories(db),
+    products: createProductRepositories(db, sql),
     /** One change across several repositories, kept whole or not at all. */
     inTransaction: createTransactionRunner(db),
   };

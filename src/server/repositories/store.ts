@@ -16,7 +16,7 @@ export function createStore(db: Database.Database, now: () => Date) {
   // The asynchronous client over the same connection: the repositories already moved to it work on either engine.
   const sql = createSqliteClient(db);
   const repos = createRepositories(db, sql);
-  const videos = createVideoRepositories(db);
+  const videos = createVideoRepositories(db, sql);
   return {
     sql,
     repos,

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { SqlClient } from '../../db/sqlClient';
 import { createNotesRepository } from '../notesRepository';
 import { createProductDetailRepository } from './productDetailRepository';
 import { createProductListRepository } from './productListRepository';
@@ -10,13 +11,16 @@ export function createCompetitorLookup(db: Database.Database): (brandId: string)
   return (brandId) => competitors.all(brandId) as string[];
 }
 
-/** Every products repository on one database; created once per app. */
-export function createProductRepositories(db: Database.Database) {
+/**
+ * Every products repository on one database; created once per app. They run on `sql` (either engine); the competitor
+ * lookup stays on `db` while the acting-brand check that reads it (routes/main/videos/videoAccess.ts) is synchronous.
+ */
+export function createProductRepositories(db: Database.Database, sql: SqlClient) {
   return {
-    list: createProductListRepository(db),
-    detail: createProductDetailRepository(db),
-    marks: createProductMarksRepository(db),
-    notes: createNotesRepository(db, 'product'),
+    list: createProductListRepository(sql),
+    detail: createProductDetailRepository(sql),
+    marks: createProductMarksRepository(sql),
+    notes: createNotesRepository(sql, 'product'),
     competitorsOf: createCompetitorLookup(db),
   };
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import { inList, type SqlClient } from '../../db/sqlClient';
 import type { BrandScope } from '../videos/videoScope';
 import { PRODUCT_COLUMNS, type ProductRow } from './productListRepository';
+import { likeOperator, paramsOf } from './catalogSql';
 import { visibleProductSql } from './productScope';
 
 /** A video row of the product and creator detail lists. */
@@ -41,72 +42,69 @@ export interface ProductFields {
   pictures: string[];
 }
 
-const VIDEO_ORDER = { recent: 'v.published_at DESC, v.id DESC', views: 'v.views DESC, v.id DESC' } as const;
-const INFLUENCER_ORDER = { trending: 'latest_video_at DESC, videos DESC, c.id', popular: 'c.subscribers DESC, c.id' } as const;
+// NULLS LAST is SQLite's own order for DESC; PostgreSQL puts NULLs first unless told.
+const VIDEO_ORDER = { recent: 'v.published_at DESC NULLS LAST, v.id DESC', views: 'v.views DESC, v.id DESC' } as const;
+const INFLUENCER_ORDER = { trending: 'latest_video_at DESC NULLS LAST, videos DESC, c.id', popular: 'c.subscribers DESC, c.id' } as const;
 
-/** One product: detail, its videos and creators, edits, categories and autocomplete. */
-export function createProductDetailRepository(db: Database.Database) {
-  const findSql = (scope: BrandScope) => {
-    const visible = visibleProductSql(scope);
-    return { sql: `SELECT ${PRODUCT_COLUMNS} FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.id = ? AND ${visible.sql}`, params: visible.params };
-  };
-  const videoCount = db.prepare('SELECT COUNT(*) FROM video_products WHERE product_id = ?').pluck();
-  const videosBy = (order: keyof typeof VIDEO_ORDER) =>
-    db.prepare(`SELECT ${CATALOG_VIDEO_COLUMNS} FROM video_products vp JOIN videos v ON v.id = vp.video_id LEFT JOIN creators c ON c.id = v.creator_id
-      WHERE vp.product_id = ? AND COALESCE(v.published_at, '') >= ? ORDER BY ${VIDEO_ORDER[order]} LIMIT ? OFFSET ?`);
-  const videoStatements = { recent: videosBy('recent'), views: videosBy('views') };
-  const influencersBy = (order: keyof typeof INFLUENCER_ORDER) =>
-    db.prepare(`SELECT c.id, c.name, c.handle, c.platform, c.picture, c.subscribers, COUNT(*) AS videos, MAX(v.published_at) AS latest_video_at
-      FROM video_products vp JOIN videos v ON v.id = vp.video_id JOIN creators c ON c.id = v.creator_id
-      WHERE vp.product_id = ? GROUP BY c.id ORDER BY ${INFLUENCER_ORDER[order]} LIMIT ? OFFSET ?`);
-  const influencerStatements = { trending: influencersBy('trending'), popular: influencersBy('popular') };
-  const influencerCount = db.prepare('SELECT COUNT(DISTINCT v.creator_id) FROM video_products vp JOIN videos v ON v.id = vp.video_id WHERE vp.product_id = ?').pluck();
-  const names = db.prepare('SELECT id AS _id, name FROM products WHERE brand_id = ? ORDER BY name, id');
-  const insert = db.prepare('INSERT INTO products (id, brand_id, name, category, description, price, pictures, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  const nameTaken = db.prepare('SELECT 1 FROM products WHERE brand_id = ? AND name = ? COLLATE NOCASE AND id != ?').pluck();
-  const update = db.prepare('UPDATE products SET name = ?, category = ?, description = ?, price = ?, pictures = ?, updated_at = ? WHERE id = ? AND brand_id = ?');
-  const categories = db.prepare('SELECT id AS _id, name FROM product_categories ORDER BY name');
-  const addCategory = db.prepare('INSERT OR IGNORE INTO product_categories (id, name) VALUES (?, ?)');
-  const autocompleteProducts = db.prepare(`SELECT p.id, p.name FROM products p WHERE p.brand_id IN (SELECT value FROM json_each(?)) AND p.name LIKE ? ESCAPE '\\' ORDER BY p.name LIMIT 20`);
-  const autocompleteTags = db.prepare(`SELECT DISTINCT campaign_hashtag AS tag FROM campaigns WHERE brand_id IN (SELECT value FROM json_each(?)) AND campaign_hashtag LIKE ? ESCAPE '\\' ORDER BY tag LIMIT 20`);
+/** One product: detail, its videos and creators, edits, categories and autocomplete (on either engine). */
+export function createProductDetailRepository(sql: SqlClient) {
+  const like = likeOperator(sql);
+  const addCategory = (tx: SqlClient, name: string) =>
+    tx.run('INSERT INTO product_categories (id, name) VALUES (?, ?) ON CONFLICT DO NOTHING', [randomBytes(12).toString('hex'), name]);
+  const countOf = async (text: string, params: string[]): Promise<number> => (await sql.get<{ count: number }>(text, params))?.count ?? 0;
 
   return {
-    find(scope: BrandScope, productId: string): ProductRow | null {
-      const { sql, params } = findSql(scope);
+    async find(scope: BrandScope, productId: string): Promise<ProductRow | null> {
+      const visible = visibleProductSql(scope);
       const b = scope.brandId;
-      return (db.prepare(sql).get(b, b, b, productId, ...params) as ProductRow | undefined) ?? null;
+      const row = await sql.get<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.id = ? AND ${visible.sql}`,
+        [b, b, b, productId, ...paramsOf(visible)]);
+      return row ?? null;
     },
     /** Videos featuring the product published at or after `since` ('' = all), newest or most viewed first. */
-    videos(productId: string, order: keyof typeof VIDEO_ORDER, since: string, limit: number, offset = 0): CatalogVideoRow[] {
-      return videoStatements[order].all(productId, since, limit, offset) as CatalogVideoRow[];
+    videos(productId: string, order: keyof typeof VIDEO_ORDER, since: string, limit: number, offset = 0): Promise<CatalogVideoRow[]> {
+      return sql.all<CatalogVideoRow>(`SELECT ${CATALOG_VIDEO_COLUMNS} FROM video_products vp JOIN videos v ON v.id = vp.video_id LEFT JOIN creators c ON c.id = v.creator_id
+        WHERE vp.product_id = ? AND COALESCE(v.published_at, '') >= ? ORDER BY ${VIDEO_ORDER[order]} LIMIT ? OFFSET ?`, [productId, since, limit, offset]);
     },
-    videoCount: (productId: string): number => videoCount.get(productId) as number,
-    influencers(productId: string, order: keyof typeof INFLUENCER_ORDER, limit: number, offset = 0): ProductInfluencerRow[] {
-      return influencerStatements[order].all(productId, limit, offset) as ProductInfluencerRow[];
+    videoCount: (productId: string): Promise<number> => countOf('SELECT COUNT(*) AS count FROM video_products WHERE product_id = ?', [productId]),
+    influencers(productId: string, order: keyof typeof INFLUENCER_ORDER, limit: number, offset = 0): Promise<ProductInfluencerRow[]> {
+      return sql.all<ProductInfluencerRow>(`SELECT c.id, c.name, c.handle, c.platform, c.picture, c.subscribers, COUNT(*) AS videos, MAX(v.published_at) AS latest_video_at
+        FROM video_products vp JOIN videos v ON v.id = vp.video_id JOIN creators c ON c.id = v.creator_id
+        WHERE vp.product_id = ? GROUP BY c.id ORDER BY ${INFLUENCER_ORDER[order]} LIMIT ? OFFSET ?`, [productId, limit, offset]);
     },
-    influencerCount: (productId: string): number => influencerCount.get(productId) as number,
-    names: (brandId: string): { _id: string; name: string }[] => names.all(brandId) as { _id: string; name: string }[],
-    nameTaken: (brandId: string, name: string, exceptId = ''): boolean => nameTaken.get(brandId, name, exceptId) !== undefined,
-    create(brandId: string, fields: ProductFields, at: string): string {
+    influencerCount: (productId: string): Promise<number> =>
+      countOf('SELECT COUNT(DISTINCT v.creator_id) AS count FROM video_products vp JOIN videos v ON v.id = vp.video_id WHERE vp.product_id = ?', [productId]),
+    names: (brandId: string): Promise<{ _id: string; name: string }[]> => sql.all('SELECT id AS "_id", name FROM products WHERE brand_id = ? ORDER BY name, id', [brandId]),
+    /** Whether another product of the brand has the name in any ASCII case (SQLite's NOCASE, lower() on both engines). */
+    async nameTaken(brandId: string, name: string, exceptId = ''): Promise<boolean> {
+      return (await sql.get('SELECT 1 AS taken FROM products WHERE brand_id = ? AND lower(name) = lower(?) AND id <> ?', [brandId, name, exceptId])) !== undefined;
+    },
+    async create(brandId: string, fields: ProductFields, at: string): Promise<string> {
       const id = randomBytes(12).toString('hex');
-      db.transaction(() => {
-        addCategory.run(randomBytes(12).toString('hex'), fields.category);
-        insert.run(id, brandId, fields.name, fields.category, fields.description, fields.price, JSON.stringify(fields.pictures), at, at);
-      })();
+      await sql.transaction(async (tx) => {
+        await addCategory(tx, fields.category);
+        await tx.run('INSERT INTO products (id, brand_id, name, category, description, price, pictures, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          [id, brandId, fields.name, fields.category, fields.description, fields.price, JSON.stringify(fields.pictures), at, at]);
+      });
       return id;
     },
-    update(productId: string, brandId: string, fields: ProductFields, at: string): void {
-      db.transaction(() => {
-        addCategory.run(randomBytes(12).toString('hex'), fields.category);
-        update.run(fields.name, fields.category, fields.description, fields.price, JSON.stringify(fields.pictures), at, productId, brandId);
-      })();
+    async update(productId: string, brandId: string, fields: ProductFields, at: string): Promise<void> {
+      await sql.transaction(async (tx) => {
+        await addCategory(tx, fields.category);
+        await tx.run('UPDATE products SET name = ?, category = ?, description = ?, price = ?, pictures = ?, updated_at = ? WHERE id = ? AND brand_id = ?',
+          [fields.name, fields.category, fields.description, fields.price, JSON.stringify(fields.pictures), at, productId, brandId]);
+      });
     },
-    categories: (): { _id: string; name: string }[] => categories.all() as { _id: string; name: string }[],
-    autocomplete(brandIds: readonly string[], like: string): { products: { id: string; name: string }[]; tags: string[] } {
-      const brands = JSON.stringify(brandIds);
+    categories: (): Promise<{ _id: string; name: string }[]> => sql.all('SELECT id AS "_id", name FROM product_categories ORDER BY name'),
+    async autocomplete(brandIds: readonly string[], pattern: string): Promise<{ products: { id: string; name: string }[]; tags: string[] }> {
+      const products = inList(sql, 'p.brand_id', brandIds);
+      const campaigns = inList(sql, 'brand_id', brandIds);
       return {
-        products: autocompleteProducts.all(brands, like) as { id: string; name: string }[],
-        tags: (autocompleteTags.all(brands, like) as { tag: string }[]).map((row) => row.tag),
+        products: await sql.all<{ id: string; name: string }>(
+          `SELECT p.id, p.name FROM products p WHERE ${products.sql} AND p.name ${like} ? ESCAPE '\\' ORDER BY p.name, p.id LIMIT 20`, [products.param, pattern]),
+        tags: (await sql.all<{ tag: string }>(
+          `SELECT DISTINCT campaign_hashtag AS tag FROM campaigns WHERE ${campaigns.sql} AND campaign_hashtag ${like} ? ESCAPE '\\' ORDER BY tag LIMIT 20`,
+          [campaigns.param, pattern])).map((row) => row.tag),
       };
     },
   };

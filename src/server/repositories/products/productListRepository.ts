@@ -1,9 +1,9 @@
-import type Database from 'better-sqlite3';
 import type { ProductFilterOptions, ProductIdsResponse, ProductListItem, ProductListQuery } from '../../../shared/http/products.schemas';
 import { TRENDING_DAYS } from '../../../shared/http/products.schemas';
+import { inList, type SqlClient } from '../../db/sqlClient';
 import { andAll, type BrandScope, type SqlPart } from '../videos/videoScope';
+import { asFlag, paramsOf } from './catalogSql';
 import { productFiltersSql, productTabSql, visibleProductSql } from './productScope';
-import { createStatementCache } from './statementCache';
 
 /** A product row with the acting brand's view (see PRODUCT_COLUMNS). */
 export interface ProductRow {
@@ -28,9 +28,9 @@ export interface ProductRow {
 /** Columns of ProductRow; three `?` bind the acting brand (favorite, trash, note). */
 export const PRODUCT_COLUMNS = `p.id, p.brand_id, b.name AS brand_name, p.name, p.category, p.description, p.price, p.pictures, p.created_at,
   p.updated_at, p.sentiment_positive, p.video_reviews, p.latest_video_at,
-  EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'favorite' AND m.kind = 'product' AND m.brand_id = ? AND m.target_id = p.id) AS is_favorite,
-  EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'trash' AND m.kind = 'product' AND m.brand_id = ? AND m.target_id = p.id) AS is_trashed,
-  EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'product' AND n.target_id = p.id AND n.brand_id = ?) AS has_note`;
+  ${asFlag("EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'favorite' AND m.kind = 'product' AND m.brand_id = ? AND m.target_id = p.id)")} AS is_favorite,
+  ${asFlag("EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'trash' AND m.kind = 'product' AND m.brand_id = ? AND m.target_id = p.id)")} AS is_trashed,
+  ${asFlag("EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'product' AND n.target_id = p.id AND n.brand_id = ?)")} AS has_note`;
 
 const DAY_MS = 86_400_000;
 
@@ -71,84 +71,96 @@ function orderSql(query: Pick<ProductListQuery, 'sort' | 'desc'>): string {
   }
 }
 
-/** The products list: count, page, ids and the tab's filter options, all in SQL (prepared per query shape, cached). */
-export function createProductListRepository(db: Database.Database) {
-  const prepared = createStatementCache(db);
-  const version = db.prepare('SELECT total_changes()').pluck();
+/**
+ * The products list: count, page, ids and the tab's filter options, all in SQL, one text for both engines (SQLite
+ * prepares each shape once; the options are cached on SQLite until its database changes).
+ */
+export function createProductListRepository(sql: SqlClient) {
   const optionsCache = new Map<string, ProductFilterOptions>();
+  /** What the options cache is keyed on: SQLite counts its connection's changes; a team server has several writers, so no cache. */
+  const version = async (): Promise<string | null> =>
+    sql.engine === 'sqlite' ? String((await sql.get<{ changes: number }>('SELECT total_changes() AS changes'))?.changes) : null;
   const whereOf = (scope: BrandScope, query: ProductListQuery, trendingSince: string): SqlPart =>
-    andAll([productTabSql(query.tab, scope), productFiltersSql(query.filters, scope.brandId, query.trending ? trendingSince : null, query.search)]);
+    andAll([productTabSql(query.tab, scope), productFiltersSql(sql, query.filters, scope.brandId, query.trending ? trendingSince : null, query.search)]);
+  const rowsById = (brandId: string, ids: readonly string[]): Promise<ProductRow[]> => {
+    const list = inList(sql, 'p.id', ids);
+    return sql.all<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p JOIN brands b ON b.id = p.brand_id WHERE ${list.sql}`, [brandId, brandId, brandId, list.param]);
+  };
 
   return {
     /** Start of the trending window: TRENDING_DAYS before the clock, or before the newest featured video if earlier. */
-    trendingSince(scope: BrandScope, now: Date): string {
+    async trendingSince(scope: BrandScope, now: Date): Promise<string> {
       const visible = visibleProductSql(scope);
-      const latest = prepared(`SELECT MAX(p.latest_video_at) FROM products p WHERE ${visible.sql}`).pluck().get(...visible.params) as string | null;
+      const row = await sql.get<{ latest: string | null }>(`SELECT MAX(p.latest_video_at) AS latest FROM products p WHERE ${visible.sql}`, paramsOf(visible));
+      const latest = row?.latest ?? null;
       const end = latest && Date.parse(latest) < now.getTime() ? Date.parse(latest) : now.getTime();
       return new Date(end - TRENDING_DAYS * DAY_MS).toISOString();
     },
 
-    count(scope: BrandScope, query: ProductListQuery, trendingSince: string): number {
+    async count(scope: BrandScope, query: ProductListQuery, trendingSince: string): Promise<number> {
       const where = whereOf(scope, query, trendingSince);
-      return prepared(`SELECT COUNT(*) FROM products p WHERE ${where.sql}`).pluck().get(...where.params) as number;
+      return (await sql.get<{ count: number }>(`SELECT COUNT(*) AS count FROM products p WHERE ${where.sql}`, paramsOf(where)))?.count ?? 0;
     },
 
-    page(scope: BrandScope, query: ProductListQuery, trendingSince: string): ProductListItem[] {
+    async page(scope: BrandScope, query: ProductListQuery, trendingSince: string): Promise<ProductListItem[]> {
       const b = scope.brandId;
       const offset = (query.page - 1) * query.per_page;
       if (query.tab === 'Competitors' && scope.competitorIds.length > 1) {
         // Several brands: each brand's products walked in sort order through its index, the walks merged (one ORDER
         // BY over all of them sorts every match, and the matches grow with the workspace).
         const walks = scope.competitorIds.map((id) => whereOf({ ...scope, competitorIds: [id] }, query, trendingSince));
-        const sql = walks.map((w) => `SELECT * FROM (SELECT ${SORT_COLUMNS} FROM products p WHERE ${w.sql} ORDER BY ${orderSql(query)} LIMIT ?)`).join(' UNION ALL ');
-        const ids = prepared(`${sql} ORDER BY ${orderSql(query).replaceAll('p.', '')} LIMIT ? OFFSET ?`).pluck()
-          .all(...walks.flatMap((w) => [...w.params, offset + query.per_page]), query.per_page, offset) as string[];
-        const rows = new Map((prepared(`SELECT ${PRODUCT_COLUMNS} FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.id IN (SELECT value FROM json_each(?))`)
-          .all(b, b, b, JSON.stringify(ids)) as ProductRow[]).map((row) => [row.id, row]));
+        const text = walks.map((w, i) => `SELECT * FROM (SELECT ${SORT_COLUMNS} FROM products p WHERE ${w.sql} ORDER BY ${orderSql(query)} LIMIT ?) AS walk${i}`).join(' UNION ALL ');
+        const ids = (await sql.all<{ id: string }>(`${text} ORDER BY ${orderSql(query).replaceAll('p.', '')} LIMIT ? OFFSET ?`,
+          [...walks.flatMap((w) => [...paramsOf(w), offset + query.per_page]), query.per_page, offset])).map((row) => row.id);
+        const rows = new Map((await rowsById(b, ids)).map((row) => [row.id, row]));
         return ids.flatMap((id) => rows.get(id) ?? []).map((row) => toProductItem(row, b, trendingSince));
       }
       const where = whereOf(scope, query, trendingSince);
-      const rows = prepared(`SELECT ${PRODUCT_COLUMNS} FROM products p JOIN brands b ON b.id = p.brand_id WHERE ${where.sql} ORDER BY ${orderSql(query)} LIMIT ? OFFSET ?`)
-        .all(b, b, b, ...where.params, query.per_page, (query.page - 1) * query.per_page) as ProductRow[];
+      const rows = await sql.all<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p JOIN brands b ON b.id = p.brand_id WHERE ${where.sql} ORDER BY ${orderSql(query)} LIMIT ? OFFSET ?`,
+        [b, b, b, ...paramsOf(where), query.per_page, offset]);
       return rows.map((row) => toProductItem(row, b, trendingSince));
     },
 
-    ids(scope: BrandScope, query: ProductListQuery, trendingSince: string): ProductIdsResponse['products'] {
+    async ids(scope: BrandScope, query: ProductListQuery, trendingSince: string): Promise<ProductIdsResponse['products']> {
       const where = whereOf(scope, query, trendingSince);
-      const favorite = "EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'favorite' AND m.kind = 'product' AND m.brand_id = ? AND m.target_id = p.id)";
-      const rows = prepared(`SELECT p.id, p.brand_id, ${favorite} AS is_favorite FROM products p WHERE ${where.sql} ORDER BY ${orderSql(query)}`)
-        .all(scope.brandId, ...where.params) as { id: string; brand_id: string; is_favorite: number }[];
+      const favorite = asFlag("EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'favorite' AND m.kind = 'product' AND m.brand_id = ? AND m.target_id = p.id)");
+      const rows = await sql.all<{ id: string; brand_id: string; is_favorite: number }>(
+        `SELECT p.id, p.brand_id, ${favorite} AS is_favorite FROM products p WHERE ${where.sql} ORDER BY ${orderSql(query)}`, [scope.brandId, ...paramsOf(where)]);
       return rows.map((row) => ({ product_id: row.id, manufacturer_ids: [row.brand_id], is_favorite: row.is_favorite === 1 }));
     },
 
-    /** Filter options of a tab with counts (before filters); cached until the database changes. */
-    options(scope: BrandScope, query: Pick<ProductListQuery, 'tab'>): ProductFilterOptions {
-      const key = `${String(version.get())}|${scope.brandId}|${query.tab}`;
-      const cached = optionsCache.get(key);
+    /** Filter options of a tab with counts (before filters); on SQLite cached until the database changes. */
+    async options(scope: BrandScope, query: Pick<ProductListQuery, 'tab'>): Promise<ProductFilterOptions> {
+      const changes = await version();
+      const key = changes === null ? null : `${changes}|${scope.brandId}|${query.tab}`;
+      const cached = key === null ? undefined : optionsCache.get(key);
       if (cached) return cached;
       if (optionsCache.size > 50) optionsCache.clear();
       const tab = productTabSql(query.tab, scope);
-      const group = (value: string, label: string, from = ''): { value: string; label: string; count: number }[] =>
-        prepared(`SELECT ${value} AS value, ${label} AS label, COUNT(DISTINCT p.id) AS count FROM products p ${from} WHERE ${tab.sql} GROUP BY 1 ORDER BY count DESC, value LIMIT 100`)
-          .all(...tab.params) as { value: string; label: string; count: number }[];
-      const noted = prepared(`SELECT COUNT(*) AS total, SUM(EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'product' AND n.target_id = p.id AND n.brand_id = ?)) AS noted FROM products p WHERE ${tab.sql}`)
-        .get(scope.brandId, ...tab.params) as { total: number; noted: number | null };
+      const group = (value: string, label: string, from = ''): Promise<{ value: string; label: string; count: number }[]> =>
+        sql.all(`SELECT ${value} AS value, ${label} AS label, COUNT(DISTINCT p.id) AS count FROM products p ${from} WHERE ${tab.sql} GROUP BY ${value} ORDER BY count DESC, value LIMIT 100`,
+          paramsOf(tab));
+      const noteExists = "EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'product' AND n.target_id = p.id AND n.brand_id = ?)";
+      const noted = (await sql.get<{ total: number; noted: number | null }>(`SELECT COUNT(*) AS total, SUM(${asFlag(noteExists)}) AS noted FROM products p WHERE ${tab.sql}`,
+        [scope.brandId, ...paramsOf(tab)])) ?? { total: 0, noted: null };
       const options: ProductFilterOptions = {
         note: [
           { value: 'has_note', label: 'Has note', count: noted.noted ?? 0 },
           { value: 'no_note', label: 'No note', count: noted.total - (noted.noted ?? 0) },
         ],
-        category: group('p.category', 'p.category'),
-        influencer: group('v.creator_id', 'MAX(c.name)', 'JOIN video_products vp ON vp.product_id = p.id JOIN videos v ON v.id = vp.video_id JOIN creators c ON c.id = v.creator_id'),
-        brand: group('p.brand_id', 'MAX(b.name)', 'JOIN brands b ON b.id = p.brand_id'),
+        category: await group('p.category', 'p.category'),
+        influencer: await group('v.creator_id', 'MAX(c.name)', 'JOIN video_products vp ON vp.product_id = p.id JOIN videos v ON v.id = vp.video_id JOIN creators c ON c.id = v.creator_id'),
+        brand: await group('p.brand_id', 'MAX(b.name)', 'JOIN brands b ON b.id = p.brand_id'),
       };
-      optionsCache.set(key, options);
+      if (key !== null) optionsCache.set(key, options);
       return options;
     },
 
-    explainPage(scope: BrandScope, query: ProductListQuery, trendingSince: string): string[] {
+    /** SQLite's plan of a page query (the tests check the page walks a sort index). */
+    async explainPage(scope: BrandScope, query: ProductListQuery, trendingSince: string): Promise<string[]> {
       const where = whereOf(scope, query, trendingSince);
-      return (db.prepare(`EXPLAIN QUERY PLAN SELECT p.id FROM products p WHERE ${where.sql} ORDER BY ${orderSql(query)} LIMIT 10`).all(...where.params) as { detail: string }[]).map((row) => row.detail);
+      const plan = await sql.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT p.id FROM products p WHERE ${where.sql} ORDER BY ${orderSql(query)} LIMIT 10`, paramsOf(where));
+      return plan.map((row) => row.detail);
     },
   };
 }

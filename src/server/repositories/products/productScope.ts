@@ -1,6 +1,8 @@
 import type { PRODUCT_TABS } from '../../../shared/constants';
 import type { ProductFilters } from '../../../shared/http/products.schemas';
+import type { SqlClient } from '../../db/sqlClient';
 import { andAll, inList, likeContains, type BrandScope, type SqlPart } from '../videos/videoScope';
+import { allOf, likeOperator } from './catalogSql';
 
 export type ProductTab = (typeof PRODUCT_TABS)[number];
 
@@ -36,21 +38,27 @@ export function productTabSql(tab: ProductTab, scope: BrandScope): SqlPart {
   }
 }
 
-/** Filters (families AND, values OR), trending and search. `trendingSince` is the ISO start of the trending window. */
-export function productFiltersSql(filters: ProductFilters | undefined, brandId: string, trendingSince: string | null, search: string): SqlPart {
+/**
+ * Filters (families AND, values OR), trending and search, written for the client's engine. `trendingSince` is the ISO
+ * start of the trending window.
+ */
+export function productFiltersSql(
+  client: Pick<SqlClient, 'engine'>, filters: ProductFilters | undefined, brandId: string, trendingSince: string | null, search: string,
+): SqlPart {
+  const like = likeOperator(client);
   const noteExists = "EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'product' AND n.target_id = p.id AND n.brand_id = ?)";
   const values = new Set(filters?.note.values ?? []);
   const noteText = filters?.note.text.trim() ?? '';
   const influencers = inList('v.creator_id', filters?.influencer ?? []);
-  return andAll([
+  return allOf([
     values.has('has_note') === values.has('no_note') ? null : { sql: values.has('has_note') ? noteExists : `NOT ${noteExists}`, params: [brandId] },
     noteText === ''
       ? null
-      : { sql: "EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'product' AND n.target_id = p.id AND n.brand_id = ? AND n.content LIKE ? ESCAPE '\\')", params: [brandId, likeContains(noteText)] },
+      : { sql: `EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'product' AND n.target_id = p.id AND n.brand_id = ? AND n.content ${like} ? ESCAPE '\\')`, params: [brandId, likeContains(noteText)] },
     inList('p.category', filters?.category ?? []),
     influencers ? { sql: `p.id IN (SELECT vp.product_id FROM videos v JOIN video_products vp ON vp.video_id = v.id WHERE ${influencers.sql})`, params: influencers.params } : null,
     inList('p.brand_id', filters?.brand ?? []),
     trendingSince === null ? null : { sql: 'p.latest_video_at >= ?', params: [trendingSince] },
-    search === '' ? null : { sql: "p.name LIKE ? ESCAPE '\\'", params: [likeContains(search)] },
+    search === '' ? null : { sql: `p.name ${like} ? ESCAPE '\\'`, params: [likeContains(search)] },
   ]);
 }

@@ -1,5 +1,6 @@
 import { createNotesRepository } from '../notesRepository';
 import type Database from 'better-sqlite3';
+import type { SqlClient } from '../../db/sqlClient';
 import { createVideoDetailRepository } from './videoDetailRepository';
 import { createVideoEditsRepository } from './videoEditsRepository';
 import { createVideoFacets } from './videoFacets';
@@ -8,7 +9,7 @@ import { createVideoMarksRepository } from './videoMarksRepository';
 import { VideoSearchIndex } from '../../search/videoSearchIndex';
 
 /** Every videos repository on one database; created once per app (statements are prepared once). */
-export function createVideoRepositories(db: Database.Database) {
+export function createVideoRepositories(db: Database.Database, sql: SqlClient) {
   const competitors = db.prepare('SELECT id FROM brands WHERE competitor_of = ? ORDER BY id').pluck();
   // One list index serves the list and its filter options.
   const index = new VideoSearchIndex(db);
@@ -20,7 +21,7 @@ export function createVideoRepositories(db: Database.Database) {
     detail: createVideoDetailRepository(db, index.transcripts),
     marks: createVideoMarksRepository(db),
     edits: createVideoEditsRepository(db),
-    notes: createNotesRepository(db, 'video'),
+    notes: createNotesRepository(sql, 'video'),
     /** Ids of the brands that compete with the given one. */
     competitorsOf: (brandId: string): string[] => competitors.all(brandId) as string[],
   };

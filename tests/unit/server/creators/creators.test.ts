@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteClient } from '../../../../src/server/db/sqliteClient';
 import { CHART_RANGES, CREATOR_TABS, SUBSCRIBER_THRESHOLDS } from '../../../../src/shared/constants';
 import { CREATOR_CSV_COLUMNS, CREATOR_SORTS, type CreatorListResponse } from '../../../../src/shared/http/creators.schemas';
 import { isValidEmail } from '../../../../src/shared/rules/validation';
@@ -168,10 +169,10 @@ describe('creator detail', () => {
 describe('creators list SQL uses its indexes', () => {
   it('counts scan a covering index and page walks follow the sort index (EXPLAIN QUERY PLAN)', async () => {
     const { createCreatorListRepository } = await import('../../../../src/server/repositories/creators/creatorListRepository');
-    const repo = createCreatorListRepository(w.db);
-    const count = repo.explain('SELECT COUNT(*) FROM creators c WHERE c.brand_id IN (?) AND c.email_valid = 1 AND c.subscribers >= ? AND c.latest_platform_video_published_at <= ?', [w.brandId, 10000, '2027-01-01']).join('\n');
+    const repo = createCreatorListRepository(createSqliteClient(w.db));
+    const count = (await repo.explain('SELECT COUNT(*) FROM creators c WHERE c.brand_id IN (?) AND c.email_valid = 1 AND c.subscribers >= ? AND c.latest_platform_video_published_at <= ?', [w.brandId, 10000, '2027-01-01'])).join('\n');
     expect(count).toMatch(/COVERING INDEX creators_list_/);
-    const page = repo.explain('SELECT c.id FROM creators c INDEXED BY creators_list_subscribers WHERE c.brand_id IN (?) AND c.verified = 1 ORDER BY subscribers DESC, id DESC LIMIT 10', [w.brandId]).join('\n');
+    const page = (await repo.explain('SELECT c.id FROM creators c INDEXED BY creators_list_subscribers WHERE c.brand_id IN (?) AND c.verified = 1 ORDER BY subscribers DESC, id DESC LIMIT 10', [w.brandId])).join('\n');
     expect(page).toContain('creators_list_subscribers');
     expect(page).not.toContain('TEMP B-TREE');
   });
@@ -179,7 +180,7 @@ describe('creators list SQL uses its indexes', () => {
   it('a page found from few matches and sorted is the page walked in sort order', async () => {
     const { createCreatorListRepository } = await import('../../../../src/server/repositories/creators/creatorListRepository');
     const { CreatorListQuerySchema } = await import('../../../../src/shared/http/creators.schemas');
-    const repo = createCreatorListRepository(w.db);
+    const repo = createCreatorListRepository(createSqliteClient(w.db));
     const brands = [w.brandId, ...w.competitorIds];
     const window = { date: 'all_dates' as const, start: null, end: '2100-01-01T00:00:00.000Z' };
     const countries = w.db.prepare('SELECT DISTINCT country FROM creators WHERE country IS NOT NULL LIMIT 3').pluck().all() as string[];
@@ -190,8 +191,8 @@ describe('creators list SQL uses its indexes', () => {
           const query = CreatorListQuerySchema.parse({ sort, desc: String(desc), filters: JSON.stringify(filters), user_id: w.userId, brand_id: w.brandId });
           for (const offset of [0, 10, 20]) {
             const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
-            const walked = ids(repo.pageIds(brands, query, window, '2000-01-01', 10, offset));
-            expect(ids(repo.pageIds(brands, query, window, '2000-01-01', 10, offset, 0)), `${sort} ${desc} ${JSON.stringify(filters)} ${offset}`).toEqual(walked);
+            const walked = ids(await repo.pageIds(brands, query, window, '2000-01-01', 10, offset));
+            expect(ids(await repo.pageIds(brands, query, window, '2000-01-01', 10, offset, 0)), `${sort} ${desc} ${JSON.stringify(filters)} ${offset}`).toEqual(walked);
             compared += walked.length;
           }
         }

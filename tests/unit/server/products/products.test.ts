@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteClient } from '../../../../src/server/db/sqliteClient';
 import { PRODUCT_SORTS, PRODUCT_TABS } from '../../../../src/shared/constants';
 import type { ProductDetailResponse, ProductFiltersInput, ProductListResponse } from '../../../../src/shared/http/products.schemas';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
@@ -122,12 +123,12 @@ describe('GET /products filters, sorts and paging', () => {
 
   it('the page query walks an index in sort order (EXPLAIN QUERY PLAN)', async () => {
     const { createProductListRepository } = await import('../../../../src/server/repositories/products/productListRepository');
-    const repo = createProductListRepository(w.db);
+    const repo = createProductListRepository(createSqliteClient(w.db));
     const scope = { brandId: w.brandId, competitorIds: w.competitorIds };
     const base = { tab: 'My Products', desc: true, trending: false, search: '', page: 1, per_page: 10 } as const;
-    expect(repo.explainPage(scope, { ...base, sort: 'highest_sentiment' }, '').join('\n')).toContain('products_brand_sentiment');
-    expect(repo.explainPage(scope, { ...base, sort: 'highest_video_reviews' }, '').join('\n')).toContain('products_brand_reviews');
-    expect(repo.explainPage(scope, { ...base, sort: 'new_products' }, '').join('\n')).toMatch(/products_brand_(new|created)/);
+    expect((await repo.explainPage(scope, { ...base, sort: 'highest_sentiment' }, '')).join('\n')).toContain('products_brand_sentiment');
+    expect((await repo.explainPage(scope, { ...base, sort: 'highest_video_reviews' }, '')).join('\n')).toContain('products_brand_reviews');
+    expect((await repo.explainPage(scope, { ...base, sort: 'new_products' }, '')).join('\n')).toMatch(/products_brand_(new|created)/);
   });
 });
 

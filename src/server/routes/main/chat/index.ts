@@ -48,9 +48,9 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext): vo
   defineRoute(app, {
     ...base, method: 'POST', url: '/chats', summary: 'Opens the brand\'s channel with a creator (or a user: a member of the brand or the account of one of its creators; anyone else 404), creating it the first time; answers it',
     body: ChatCreateBodySchema, response: { 200: ChatChannelResponseSchema.extend({ created: z.boolean() }) },
-    handler: ({ body, request }) => {
+    handler: async ({ body, request }) => {
       const acting = actingBrand(request, ctx.videos, body.brand_id);
-      if (body.recipient_kind === 'influencer') visibleCreator(creators, acting, body.recipient_id);
+      if (body.recipient_kind === 'influencer') await visibleCreator(creators, acting, body.recipient_id);
       // A stranger's id answers exactly as an unknown one, so the route tells nobody who exists (nor their name).
       else if (body.recipient_id === acting.userId || !channels.userReachable(acting.brandId, body.recipient_id)) throw new HttpError(404, 'No such user to chat with.');
       const existing = channels.withRecipient(acting.brandId, body.recipient_kind, body.recipient_id);

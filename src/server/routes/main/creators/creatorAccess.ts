@@ -9,15 +9,15 @@ import { dateWindow, type DateWindow } from '../../../repositories/videos/videoD
 import type { Acting } from '../videos/videoAccess';
 
 /** The creator row when the acting brand may see it (its own or a competitor's); 404 otherwise. */
-export function visibleCreator(repos: CreatorRepositories, acting: Acting, creatorId: string): CreatorRow {
-  const row = repos.detail.rows(acting.brandId, [creatorId])[0];
+export async function visibleCreator(repos: CreatorRepositories, acting: Acting, creatorId: string): Promise<CreatorRow> {
+  const row = (await repos.detail.rows(acting.brandId, [creatorId]))[0];
   if (!row || ![acting.brandId, ...acting.competitorIds].includes(row.brand_id)) throw notFound();
   return row;
 }
 
 /** The creator when it belongs to the acting brand (edits); 404 otherwise. */
-export function ownCreator(repos: CreatorRepositories, acting: Acting, creatorId: string): CreatorRow {
-  const row = visibleCreator(repos, acting, creatorId);
+export async function ownCreator(repos: CreatorRepositories, acting: Acting, creatorId: string): Promise<CreatorRow> {
+  const row = await visibleCreator(repos, acting, creatorId);
   if (row.brand_id !== acting.brandId) throw notFound();
   return row;
 }
@@ -42,15 +42,15 @@ export interface CreatorListing {
   trendingSince: string;
 }
 
-export function resolveListing(ctx: ServerContext, repos: CreatorRepositories, acting: Acting, query: CreatorListQuery): CreatorListing {
-  repos.list.checkEmails();
+export async function resolveListing(ctx: ServerContext, repos: CreatorRepositories, acting: Acting, query: CreatorListQuery): Promise<CreatorListing> {
+  await repos.list.checkEmails();
   const brands = creatorTabBrands(query.tab, acting);
-  const reference = repos.list.referenceTime([acting.brandId, ...acting.competitorIds], ctx.now());
+  const reference = await repos.list.referenceTime([acting.brandId, ...acting.competitorIds], ctx.now());
   return { brands, window: dateWindow(query.date, reference, query), trendingSince: new Date(reference.getTime() - CREATOR_TRENDING_MS).toISOString() };
 }
 
 /** Full rows of ids, in the given order. */
-export function rowsInOrder(repos: CreatorRepositories, brandId: string, ids: readonly string[]): CreatorRow[] {
-  const rows = new Map(repos.detail.rows(brandId, ids).map((row) => [row.id, row]));
+export async function rowsInOrder(repos: CreatorRepositories, brandId: string, ids: readonly string[]): Promise<CreatorRow[]> {
+  const rows = new Map((await repos.detail.rows(brandId, ids)).map((row) => [row.id, row]));
   return ids.flatMap((id) => rows.get(id) ?? []);
 }

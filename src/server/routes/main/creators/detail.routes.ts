@@ -34,32 +34,32 @@ function demographicsOf(row: CreatorRow): Demographics {
 /** Detail, edit, videos, products, brands, demographics, sentiment, daily trackings, notes and user of one creator. */
 export function registerCreatorDetailRoutes(app: FastifyInstance, ctx: ServerContext, repos: CreatorRepositories): void {
   const base = { auth: 'bearer' as const, tags: ['influencers'], params: CreatorIdParamsSchema };
-  const trendingSince = (acting: Acting): string =>
-    new Date(repos.list.referenceTime([acting.brandId, ...acting.competitorIds], ctx.now()).getTime() - CREATOR_TRENDING_MS).toISOString();
+  const trendingSince = async (acting: Acting): Promise<string> =>
+    new Date((await repos.list.referenceTime([acting.brandId, ...acting.competitorIds], ctx.now())).getTime() - CREATOR_TRENDING_MS).toISOString();
   /** A GET sub-path answered from the visible creator's row. */
-  const read = <R extends Parameters<typeof defineRoute>[1]['response']>(url: string, summary: string, response: R, answer: (row: CreatorRow, acting: Acting) => unknown): void => {
+  const read = <R extends Parameters<typeof defineRoute>[1]['response']>(url: string, summary: string, response: R, answer: (row: CreatorRow, acting: Acting) => Promise<unknown> | unknown): void => {
     defineRoute(app, {
       ...base, method: 'GET', url, summary, query: IdentityQuerySchema, response: response as never,
-      handler: ({ params, query, request }) => {
+      handler: async ({ params, query, request }) => {
         const acting = actingBrand(request, repos, query.brand_id);
-        return answer(visibleCreator(repos, acting, params.id), acting) as never;
+        return (await answer(await visibleCreator(repos, acting, params.id), acting)) as never;
       },
     });
   };
-  const detail = (row: CreatorRow, acting: Acting) => {
-    repos.list.checkEmails();
-    const fresh = visibleCreator(repos, acting, row.id);
-    const totals = repos.detail.totals(row.id);
-    const item = toCreatorItem(fresh, acting.brandId, trendingSince(acting));
+  const detail = async (row: CreatorRow, acting: Acting) => {
+    await repos.list.checkEmails();
+    const fresh = await visibleCreator(repos, acting, row.id);
+    const totals = await repos.detail.totals(row.id);
+    const item = toCreatorItem(fresh, acting.brandId, await trendingSince(acting));
     return {
       influencer: item,
       statistics: {
         subscribers: fresh.subscribers, video_count: fresh.video_count, total_views: totals.views ?? 0, total_likes: totals.likes ?? 0,
-        total_comments: totals.comments ?? 0, last_tracked_on: repos.detail.lastTracked(row.id),
+        total_comments: totals.comments ?? 0, last_tracked_on: await repos.detail.lastTracked(row.id),
       },
       engagementIndex: item.engagementIndex,
       categories: item.categories,
-      pictures: [...(fresh.picture ? [fresh.picture] : []), ...repos.detail.thumbnails(row.id)],
+      pictures: [...(fresh.picture ? [fresh.picture] : []), ...(await repos.detail.thumbnails(row.id))],
       sentiment: sentimentOf(fresh),
     };
   };
@@ -69,24 +69,24 @@ export function registerCreatorDetailRoutes(app: FastifyInstance, ctx: ServerCon
   defineRoute(app, {
     ...base, method: 'PUT', url: '/influencers/:id', summary: 'Changes an own brand\'s creator; answers the detail',
     body: CreatorUpdateBodySchema, response: { 200: CreatorDetailResponseSchema },
-    handler: ({ params, body, request }) => {
+    handler: async ({ params, body, request }) => {
       const acting = actingBrand(request, repos, body.brand_id);
-      const row = ownCreator(repos, acting, params.id);
-      repos.detail.update(row.id, acting.brandId, { name: body.name, email: body.email, country: body.country, categories: body.categories, verified: body[VERIFIED_FILTER] });
+      const row = await ownCreator(repos, acting, params.id);
+      await repos.detail.update(row.id, acting.brandId, { name: body.name, email: body.email, country: body.country, categories: body.categories, verified: body[VERIFIED_FILTER] });
       return detail(row, acting);
     },
   });
 
-  read('/influencers/:id/videos', 'The creator\'s trending, recent and sponsored videos', { 200: CreatorVideosResponseSchema }, (row, acting) => ({
-    trending: repos.detail.videos(row.id, 'trending', trendingSince(acting), DETAIL_LIST).map(toCatalogVideo),
-    recent: repos.detail.videos(row.id, 'recent', '', DETAIL_LIST).map(toCatalogVideo),
-    sponsored: repos.detail.videos(row.id, 'sponsored', '', DETAIL_LIST).map((video) => ({ ...toCatalogVideo(video), sponsored_by: video.sponsored_by })),
+  read('/influencers/:id/videos', 'The creator\'s trending, recent and sponsored videos', { 200: CreatorVideosResponseSchema }, async (row, acting) => ({
+    trending: (await repos.detail.videos(row.id, 'trending', await trendingSince(acting), DETAIL_LIST)).map(toCatalogVideo),
+    recent: (await repos.detail.videos(row.id, 'recent', '', DETAIL_LIST)).map(toCatalogVideo),
+    sponsored: (await repos.detail.videos(row.id, 'sponsored', '', DETAIL_LIST)).map((video) => ({ ...toCatalogVideo(video), sponsored_by: video.sponsored_by })),
   }));
-  read('/influencers/:id/products', 'Products featured in the creator\'s videos', { 200: CreatorProductsResponseSchema }, (row) => ({
-    products: repos.detail.products(row.id).map((p) => ({ _id: p.id, name: p.name, brand_id: p.brand_id, category: p.category, pictures: parseJsonList(p.pictures), videos: p.videos })),
+  read('/influencers/:id/products', 'Products featured in the creator\'s videos', { 200: CreatorProductsResponseSchema }, async (row) => ({
+    products: (await repos.detail.products(row.id)).map((p) => ({ _id: p.id, name: p.name, brand_id: p.brand_id, category: p.category, pictures: parseJsonList(p.pictures), videos: p.videos })),
   }));
-  read('/influencers/:id/get_list_of_brands_associated_with_creator', 'Brands whose products the creator\'s videos feature', { 200: CreatorBrandsResponseSchema }, (row) => ({
-    brands: repos.detail.brands(row.id).map((b) => ({ _id: b.id, name: b.name, videos: b.videos })),
+  read('/influencers/:id/get_list_of_brands_associated_with_creator', 'Brands whose products the creator\'s videos feature', { 200: CreatorBrandsResponseSchema }, async (row) => ({
+    brands: (await repos.detail.brands(row.id)).map((b) => ({ _id: b.id, name: b.name, videos: b.videos })),
   }));
   read('/influencers/:id/demographics/', 'The creator\'s audience (age, ethnicity, gender)', { 200: CreatorDemographicsResponseSchema }, (row) => {
     const data = demographicsOf(row);
@@ -97,25 +97,25 @@ export function registerCreatorDetailRoutes(app: FastifyInstance, ctx: ServerCon
   defineRoute(app, {
     ...base, method: 'GET', url: '/influencers/:id/influencer_daily_trackings', summary: 'Daily statistics of a chart range (oldest day first)',
     query: DailyTrackingsQuerySchema, response: { 200: DailyTrackingsResponseSchema },
-    handler: ({ params, query, request }) => {
-      const row = visibleCreator(repos, actingBrand(request, repos, query.brand_id), params.id);
-      const { start, end } = chartWindow(query.range, repos.detail.lastTracked(row.id), ctx.now());
-      const records = repos.detail.trackings(row.id, start, end).map(({ video_count, ...rest }) => ({ ...rest, videoCount: video_count }));
+    handler: async ({ params, query, request }) => {
+      const row = await visibleCreator(repos, actingBrand(request, repos, query.brand_id), params.id);
+      const { start, end } = chartWindow(query.range, await repos.detail.lastTracked(row.id), ctx.now());
+      const records = (await repos.detail.trackings(row.id, start, end)).map(({ video_count, ...rest }) => ({ ...rest, videoCount: video_count }));
       return { range: query.range, start, end, records };
     },
   });
 
   registerNoteRoutes(app, ctx, {
     url: '/influencers/:id/influencer_note', noun: 'influencer', competitorsOf: repos.competitorsOf, notes: repos.notes,
-    check: (acting, id) => void visibleCreator(repos, acting, id), response: CreatorNoteResponseSchema, key: 'influencer_id',
+    check: async (acting, id) => void (await visibleCreator(repos, acting, id)), response: CreatorNoteResponseSchema, key: 'influencer_id',
   });
 
   defineRoute(app, {
     method: 'GET', url: '/users/', auth: 'bearer', tags: ['influencers'], summary: 'The platform user of a creator (video_author_id = creator id)',
     query: VideoAuthorQuerySchema, response: { 200: VideoAuthorUserResponseSchema },
-    handler: ({ query, request }) => {
-      const row = visibleCreator(repos, actingBrand(request, repos, query.brand_id), query.video_author_id);
-      const user = row.user_id ? repos.detail.user(row.user_id) : null;
+    handler: async ({ query, request }) => {
+      const row = await visibleCreator(repos, actingBrand(request, repos, query.brand_id), query.video_author_id);
+      const user = row.user_id ? await repos.detail.user(row.user_id) : null;
       return {
         user: user ? { _id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email } : null,
         influencer: { _id: row.id, name: row.name, handle: row.handle, picture: row.picture },

@@ -51,7 +51,7 @@ export function registerMailCampaignRoutes(app: FastifyInstance, ctx: ServerCont
       const acting = actingBrand(request, creators, body.brand_id);
       const campaign = await repo.find(body.campaign_id);
       if (!campaign || campaign.brand_id !== acting.brandId) throw notFound();
-      const recipients = [...new Set(body.influencer_ids)].map((id) => visibleCreator(creators, acting, id));
+      const recipients = await Promise.all([...new Set(body.influencer_ids)].map((id) => visibleCreator(creators, acting, id)));
       const mailer = mailerFromEnv();
       const at = ctx.now().toISOString();
       const results: SendMailResponse['results'] = [];

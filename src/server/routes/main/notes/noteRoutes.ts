@@ -13,8 +13,8 @@ export interface NoteRoutesOptions<K extends string> {
   noun: string;
   competitorsOf: (brandId: string) => string[];
   notes: NotesRepository;
-  /** Throws 404 unless the acting brand may see the target. */
-  check: (acting: Acting, id: string) => void;
+  /** Throws (or rejects) 404 unless the acting brand may see the target. */
+  check: (acting: Acting, id: string) => void | Promise<void>;
   response: z.ZodType;
   /** The id field of the answer's note (product_id, influencer_id). */
   key: K;
@@ -24,24 +24,24 @@ export interface NoteRoutesOptions<K extends string> {
 export function registerNoteRoutes<K extends string>(app: FastifyInstance, ctx: ServerContext, options: NoteRoutesOptions<K>): void {
   const repos = { competitorsOf: options.competitorsOf };
   const base = { auth: 'bearer' as const, tags: [`${options.noun}s`], url: options.url, params: VideoIdParamsSchema, response: { 200: options.response } };
-  const noteOf = (id: string, brandId: string) => {
-    const note = options.notes.note(id, brandId);
+  const noteOf = async (id: string, brandId: string) => {
+    const note = await options.notes.note(id, brandId);
     return { note: note ? { [options.key]: id, ...note } : null };
   };
   defineRoute(app, {
     ...base, method: 'GET', summary: `The brand's note on a ${options.noun}`, query: IdentityQuerySchema,
-    handler: ({ params, query, request }) => {
+    handler: async ({ params, query, request }) => {
       const acting = actingBrand(request, repos, query.brand_id);
-      options.check(acting, params.id);
+      await options.check(acting, params.id);
       return noteOf(params.id, acting.brandId);
     },
   });
   defineRoute(app, {
     ...base, method: 'PUT', summary: `Saves the brand's note on a ${options.noun} (empty deletes it)`, body: NoteBodySchema,
-    handler: ({ params, body, request }) => {
+    handler: async ({ params, body, request }) => {
       const acting = actingBrand(request, repos, body.brand_id);
-      options.check(acting, params.id);
-      options.notes.save(params.id, acting.brandId, acting.userId, body.content, ctx.now().toISOString());
+      await options.check(acting, params.id);
+      await options.notes.save(params.id, acting.brandId, acting.userId, body.content, ctx.now().toISOString());
       return noteOf(params.id, acting.brandId);
     },
   });

@@ -25,39 +25,39 @@ export function registerProductDetailRoutes(app: FastifyInstance, ctx: ServerCon
   const base = { auth: 'bearer' as const, tags: ['products'] };
   const at = (): string => ctx.now().toISOString();
 
-  const detailOf = (acting: Acting, productId: string) => {
-    const row = visibleProduct(repos, acting, productId);
-    const since = repos.list.trendingSince(acting, ctx.now());
+  const detailOf = async (acting: Acting, productId: string) => {
+    const row = await visibleProduct(repos, acting, productId);
+    const since = await repos.list.trendingSince(acting, ctx.now());
     return {
       product: toProductItem(row, acting.brandId, since),
       pictures: parseJsonList(row.pictures),
       videos: {
-        trending: repos.detail.videos(productId, 'views', since, DETAIL_LIST).map(toCatalogVideo),
-        recent: repos.detail.videos(productId, 'recent', '', DETAIL_LIST).map(toCatalogVideo),
+        trending: (await repos.detail.videos(productId, 'views', since, DETAIL_LIST)).map(toCatalogVideo),
+        recent: (await repos.detail.videos(productId, 'recent', '', DETAIL_LIST)).map(toCatalogVideo),
       },
       influencers: {
-        trending: repos.detail.influencers(productId, 'trending', DETAIL_LIST).map(toInfluencer),
-        popular: repos.detail.influencers(productId, 'popular', DETAIL_LIST).map(toInfluencer),
+        trending: (await repos.detail.influencers(productId, 'trending', DETAIL_LIST)).map(toInfluencer),
+        popular: (await repos.detail.influencers(productId, 'popular', DETAIL_LIST)).map(toInfluencer),
       },
-      names: repos.detail.names(row.brand_id),
+      names: await repos.detail.names(row.brand_id),
     };
   };
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/products/categories', summary: 'Every product category', query: IdentityQuerySchema,
     response: { 200: CategoriesResponseSchema },
-    handler: ({ query, request }) => {
+    handler: async ({ query, request }) => {
       actingBrand(request, repos, query.brand_id);
-      return { categories: repos.detail.categories() };
+      return { categories: await repos.detail.categories() };
     },
   });
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/products/autocomplete_product_or_hashtag_list', summary: 'Product names and campaign hashtags containing q',
     query: AutocompleteQuerySchema, response: { 200: AutocompleteResponseSchema },
-    handler: ({ query, request }) => {
+    handler: async ({ query, request }) => {
       const acting = actingBrand(request, repos, query.brand_id);
-      const found = repos.detail.autocomplete([acting.brandId, ...acting.competitorIds], likeContains(query.q.replace(/^#/, '')));
+      const found = await repos.detail.autocomplete([acting.brandId, ...acting.competitorIds], likeContains(query.q.replace(/^#/, '')));
       return {
         results: [
           ...found.products.map((p) => ({ type: 'product' as const, value: p.name, product_id: p.id })),
@@ -73,8 +73,8 @@ export function registerProductDetailRoutes(app: FastifyInstance, ctx: ServerCon
     handler: async ({ body, request }) => {
       const { input, uploaded } = await productInput(ctx, request, ProductCreateBodySchema, body);
       const acting = actingBrand(request, repos, input.brand_id);
-      if (repos.detail.nameTaken(acting.brandId, input.name)) throw new HttpError(409, PRODUCT_MESSAGES.duplicateName);
-      const id = repos.detail.create(acting.brandId, { ...input, pictures: [...input.pictures, ...uploaded] }, at());
+      if (await repos.detail.nameTaken(acting.brandId, input.name)) throw new HttpError(409, PRODUCT_MESSAGES.duplicateName);
+      const id = await repos.detail.create(acting.brandId, { ...input, pictures: [...input.pictures, ...uploaded] }, at());
       return detailOf(acting, id);
     },
   });
@@ -91,10 +91,10 @@ export function registerProductDetailRoutes(app: FastifyInstance, ctx: ServerCon
     handler: async ({ params, body, request }) => {
       const { input, uploaded } = await productInput(ctx, request, ProductUpdateBodySchema, body);
       const acting = actingBrand(request, repos, input.brand_id);
-      const row = ownProduct(repos, acting, params.id);
+      const row = await ownProduct(repos, acting, params.id);
       const name = input.name ?? row.name;
-      if (repos.detail.nameTaken(acting.brandId, name, row.id)) throw new HttpError(409, PRODUCT_MESSAGES.duplicateName);
-      repos.detail.update(row.id, acting.brandId, {
+      if (await repos.detail.nameTaken(acting.brandId, name, row.id)) throw new HttpError(409, PRODUCT_MESSAGES.duplicateName);
+      await repos.detail.update(row.id, acting.brandId, {
         name, category: input.category ?? row.category, description: input.description ?? row.description, price: input.price ?? row.price,
         pictures: [...(input.pictures ?? parseJsonList(row.pictures)), ...uploaded],
       }, at());
@@ -105,20 +105,20 @@ export function registerProductDetailRoutes(app: FastifyInstance, ctx: ServerCon
   defineRoute(app, {
     ...base, method: 'GET', url: '/products/:id/videos', summary: 'Videos featuring a product, newest first (paged)',
     params: ProductIdParamsSchema, query: ProductPageQuerySchema, response: { 200: ProductVideosResponseSchema },
-    handler: ({ params, query, request }) => {
-      visibleProduct(repos, actingBrand(request, repos, query.brand_id), params.id);
-      const videos = repos.detail.videos(params.id, 'recent', '', query.per_page, (query.page - 1) * query.per_page).map(toCatalogVideo);
-      return { videos, count: repos.detail.videoCount(params.id) };
+    handler: async ({ params, query, request }) => {
+      await visibleProduct(repos, actingBrand(request, repos, query.brand_id), params.id);
+      const videos = (await repos.detail.videos(params.id, 'recent', '', query.per_page, (query.page - 1) * query.per_page)).map(toCatalogVideo);
+      return { videos, count: await repos.detail.videoCount(params.id) };
     },
   });
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/products/:id/influencers', summary: 'Creators featuring a product, most subscribers first (paged)',
     params: ProductIdParamsSchema, query: ProductPageQuerySchema, response: { 200: ProductInfluencersResponseSchema },
-    handler: ({ params, query, request }) => {
-      visibleProduct(repos, actingBrand(request, repos, query.brand_id), params.id);
-      const influencers = repos.detail.influencers(params.id, 'popular', query.per_page, (query.page - 1) * query.per_page).map(toInfluencer);
-      return { influencers, count: repos.detail.influencerCount(params.id) };
+    handler: async ({ params, query, request }) => {
+      await visibleProduct(repos, actingBrand(request, repos, query.brand_id), params.id);
+      const influencers = (await repos.detail.influencers(params.id, 'popular', query.per_page, (query.page - 1) * query.per_page)).map(toInfluencer);
+      return { influencers, count: await repos.detail.influencerCount(params.id) };
     },
   });
 }

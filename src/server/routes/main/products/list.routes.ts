@@ -12,13 +12,13 @@ export function registerProductListRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, url: '/products', summary: 'The products of a tab, filtered, sorted and paged, with the tab\'s filter options',
     response: { 200: ProductListResponseSchema },
-    handler: ({ query, request }) => {
+    handler: async ({ query, request }) => {
       const acting = actingBrand(request, repos, query.brand_id);
-      const since = repos.list.trendingSince(acting, ctx.now());
-      const count = repos.list.count(acting, query, since);
+      const since = await repos.list.trendingSince(acting, ctx.now());
+      const count = await repos.list.count(acting, query, since);
       return {
-        products: count > (query.page - 1) * query.per_page ? repos.list.page(acting, query, since) : [],
-        data: { count, totalPages: Math.ceil(count / query.per_page), page: query.page, per_page: query.per_page, filters: repos.list.options(acting, query) },
+        products: count > (query.page - 1) * query.per_page ? await repos.list.page(acting, query, since) : [],
+        data: { count, totalPages: Math.ceil(count / query.per_page), page: query.page, per_page: query.per_page, filters: await repos.list.options(acting, query) },
       };
     },
   });
@@ -26,9 +26,9 @@ export function registerProductListRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, url: '/products/get_product_ids', summary: 'Every product id matching the list query (select all N matching)',
     response: { 200: ProductIdsResponseSchema },
-    handler: ({ query, request }) => {
+    handler: async ({ query, request }) => {
       const acting = actingBrand(request, repos, query.brand_id);
-      const products = repos.list.ids(acting, query, repos.list.trendingSince(acting, ctx.now()));
+      const products = await repos.list.ids(acting, query, await repos.list.trendingSince(acting, ctx.now()));
       return { count: products.length, products };
     },
   });

@@ -13,8 +13,8 @@ import { visibleProduct } from './productAccess';
 const plural = (count: number): string => `${count} product${count === 1 ? '' : 's'}`;
 
 /** Owners of the ids; 404 when any id is not visible to the acting brand. */
-function ownersOrNotFound(repos: ProductRepositories, acting: Acting, ids: readonly string[]): Map<string, string> {
-  const owners = repos.marks.ownersOf(acting, ids);
+async function ownersOrNotFound(repos: ProductRepositories, acting: Acting, ids: readonly string[]): Promise<Map<string, string>> {
+  const owners = await repos.marks.ownersOf(acting, ids);
   if (ids.some((id) => !owners.has(id))) throw notFound();
   return owners;
 }
@@ -27,10 +27,10 @@ export function registerProductMarkRoutes(app: FastifyInstance, ctx: ServerConte
   const favorite = (url: string, summary: string, add: boolean): void => {
     defineRoute(app, {
       ...base, method: 'POST', url, summary, body: ProductIdsBodySchema, response: { 200: ProductMarkResponseSchema },
-      handler: ({ body, request }) => {
+      handler: async ({ body, request }) => {
         const acting = actingBrand(request, repos, body.brand_id);
-        ownersOrNotFound(repos, acting, body.product_ids);
-        const changed = add ? repos.marks.mark('favorite', acting.brandId, acting.userId, body.product_ids, at()) : repos.marks.unmark('favorite', acting.brandId, body.product_ids);
+        await ownersOrNotFound(repos, acting, body.product_ids);
+        const changed = add ? await repos.marks.mark('favorite', acting.brandId, acting.userId, body.product_ids, at()) : await repos.marks.unmark('favorite', acting.brandId, body.product_ids);
         return { message: `${plural(changed.length)} ${add ? 'added to' : 'removed from'} favorites`, count: changed.length };
       },
     });
@@ -41,34 +41,34 @@ export function registerProductMarkRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'PUT', url: '/products/:id/trash_product', summary: 'Moves a product to the brand\'s trash',
     params: ProductIdParamsSchema, body: TrashProductBodySchema, response: { 200: ProductMarkResponseSchema },
-    handler: ({ params, body, request }) => {
+    handler: async ({ params, body, request }) => {
       const acting = actingBrand(request, repos, body.brand_id);
-      visibleProduct(repos, acting, params.id);
-      const count = repos.marks.mark('trash', acting.brandId, acting.userId, [params.id], at()).length;
+      await visibleProduct(repos, acting, params.id);
+      const count = (await repos.marks.mark('trash', acting.brandId, acting.userId, [params.id], at())).length;
       return { message: `${plural(count)} moved to trash`, count };
     },
   });
 
   /** Restore and permanent delete answer an array: the message shown first, then what changed. */
-  const messageArray = (url: string, summary: string, run: (acting: Acting, ids: string[]) => string[], verb: string): void => {
+  const messageArray = (url: string, summary: string, run: (acting: Acting, ids: string[]) => Promise<string[]>, verb: string): void => {
     defineRoute(app, {
       ...base, method: 'POST', url, summary, body: ProductIdsBodySchema, response: { 200: ProductMessageArraySchema },
-      handler: ({ body, request }) => {
+      handler: async ({ body, request }) => {
         const acting = actingBrand(request, repos, body.brand_id);
-        const changed = run(acting, body.product_ids);
+        const changed = await run(acting, body.product_ids);
         return [`${plural(changed.length)} ${verb}`, { count: changed.length, product_ids: changed }] as [string, { count: number; product_ids: string[] }];
       },
     });
   };
-  messageArray('/products/restore_products', 'Restores trashed products to their tab; answers [message, {count, product_ids}]', (acting, ids) => {
-    ownersOrNotFound(repos, acting, ids);
+  messageArray('/products/restore_products', 'Restores trashed products to their tab; answers [message, {count, product_ids}]', async (acting, ids) => {
+    await ownersOrNotFound(repos, acting, ids);
     return repos.marks.unmark('trash', acting.brandId, ids);
   }, 'restored');
   messageArray('/products/removed_on_dashboard', 'Permanently deletes trashed products; answers [message, {count, product_ids}]',
-    (acting, ids) => repos.marks.deleteTrashed(acting.brandId, ownersOrNotFound(repos, acting, ids), at()), 'permanently deleted');
+    async (acting, ids) => repos.marks.deleteTrashed(acting.brandId, await ownersOrNotFound(repos, acting, ids), at()), 'permanently deleted');
 
   registerNoteRoutes(app, ctx, {
     url: '/products/:id/product_note', noun: 'product', competitorsOf: repos.competitorsOf, notes: repos.notes,
-    check: (acting, id) => void visibleProduct(repos, acting, id), response: ProductNoteResponseSchema, key: 'product_id',
+    check: async (acting, id) => void (await visibleProduct(repos, acting, id)), response: ProductNoteResponseSchema, key: 'product_id',
   });
 }

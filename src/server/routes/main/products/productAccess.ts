@@ -15,15 +15,15 @@ import { mediaDestination, readMultipart } from '../uploads/multipartFields';
 const PRODUCT_MEDIA = 'products';
 
 /** The product when the acting brand may see it; 404 otherwise. */
-export function visibleProduct(repos: ProductRepositories, acting: Acting, productId: string): ProductRow {
-  const row = repos.detail.find(acting, productId);
+export async function visibleProduct(repos: ProductRepositories, acting: Acting, productId: string): Promise<ProductRow> {
+  const row = await repos.detail.find(acting, productId);
   if (!row) throw notFound();
   return row;
 }
 
 /** The product when it belongs to the acting brand (edits); 404 otherwise. */
-export function ownProduct(repos: ProductRepositories, acting: Acting, productId: string): ProductRow {
-  const row = visibleProduct(repos, acting, productId);
+export async function ownProduct(repos: ProductRepositories, acting: Acting, productId: string): Promise<ProductRow> {
+  const row = await visibleProduct(repos, acting, productId);
   if (row.brand_id !== acting.brandId) throw notFound();
   return row;
 }
