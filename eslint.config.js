@@ -72,6 +72,19 @@ export default tseslint.config(
     rules: restrict(SERVER_LAYER),
   },
   {
+    // The store layer is asynchronous (issue 27): a repository call left un-awaited answers a Promise, which is always
+    // truthy — an access check that silently passes. Type-aware rules catch a forgotten await and a Promise used as a
+    // condition.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     // One store layer (issue 27): only repositories/, search/ (the index loaders), db/ (engines and migrations), seed/
     // and the composition root app.ts hold the database; routes, services, chat and the assistant call repositories.
     files: ['src/server/**/*.ts'],
