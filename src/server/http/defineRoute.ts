@@ -109,7 +109,7 @@ export function defineRoute<
       if (mode === 'bearer') request.auth = await app.authenticate(header);
       if (mode === 'apiKey') {
         if (!app.authenticateApiKey) throw new Error(`${url}: auth 'apiKey' on a service without authenticateApiKey`);
-        request.apiKeyAuth = app.authenticateApiKey(request);
+        request.apiKeyAuth = await app.authenticateApiKey(request);
         return;
       }
       // 'optional': a stale bearer (clients often send the expired jwt along with a refresh) counts as none.

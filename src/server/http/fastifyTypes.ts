@@ -17,7 +17,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate: Authenticator;
     /** Decorated by the service whose routes use auth 'apiKey' (the metrics and widget API). */
-    authenticateApiKey?: (request: FastifyRequest) => ApiKeyAuth;
+    authenticateApiKey?: (request: FastifyRequest) => Promise<ApiKeyAuth>;
     openApiRegistry: OpenApiRegistry;
   }
   interface FastifyContextConfig {

@@ -37,11 +37,11 @@ export function createRepositories(db: Database.Database, sql: SqlClient) {
     outbox: createOutboxRepository(sql),
     /** Whether the database answers (the readiness probe). */
     databaseProbe: createDatabaseProbe(sql),
-    widgets: createWidgetRepositories(db),
+    widgets: createWidgetRepositories(sql),
     licenses: createLicenseRepository(db),
     mailCampaigns: createMailCampaignsRepository(db),
     creators: createCreatorRepositories(db),
-    chatChannels: createChatChannels(db),
+    chatChannels: createChatChannels(sql),
     appManager: createAppManagerRepository(db),
     integrations: createIntegrationsRepository(db),
     shopperFeed: createShopperFeedRepository(db),

@@ -26,7 +26,7 @@ export function createStore(db: Database.Database, now: () => Date) {
     reports: createReportRepositories(db, videos.index),
     publishing: createPublishingRepositories(db),
     assistant: createAssistantRepositories(db, now),
-    chat: createChatStore(db),
+    chat: createChatStore(sql),
   };
 }
 export type Store = ReturnType<typeof createStore>;

@@ -10,6 +10,7 @@ import { migrateDatabase } from '../../../src/server/db/migrate';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index';
 import { createAccessKeys } from '../../../src/server/routes/metrics/accessKeys';
 import { createAccessKeyStore } from '../../../src/server/repositories/widgets/accessKeyStore';
+import { createSqliteClient } from '../../../src/server/db/sqliteClient';
 import { SMTP_URL_ENV } from '../../../src/shared/http/mailCampaigns.schemas';
 import type { OutboxResponse } from '../../../src/shared/http/outbox.schemas';
 import { createTestUser, send, signIn, startTestApp, type TestApp } from './support/testServer';
@@ -20,7 +21,7 @@ describe('a database written before keys and reset links were kept as hashes onl
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'reelscope-secrets-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('loses the plain API key and the live reset token on migration; the old key still opens its brand', () => {
+  it('loses the plain API key and the live reset token on migration; the old key still opens its brand', async () => {
     const file = join(dir, 'reelscope.sqlite');
     const db = new Database(file);
     db.pragma('journal_mode = WAL');
@@ -39,9 +40,9 @@ describe('a database written before keys and reset links were kept as hashes onl
     expect(onDisk.includes(key.slice(8, -4))).toBe(false);
     expect(onDisk.includes(token)).toBe(false);
     expect(db.prepare('SELECT kind, body FROM outbox').get()).toEqual({ kind: 'password_reset', body: 'Open this link within one hour to choose a new password: reelscope://reset-password?token=[redacted]' });
-    const keys = createAccessKeys({ store: createAccessKeyStore(db), jwtSecret: randomBytes(64), now: () => new Date(), ownsBrand: () => true, sessionLive: () => true });
-    expect(keys.brandOfKey(key)).toBe('b1');
-    expect(keys.hintOf('b1')).toEqual({ hint: `${key.slice(0, 8)}…${key.slice(-4)}`, created_at: '2026-01-01' });
+    const keys = createAccessKeys({ store: createAccessKeyStore(createSqliteClient(db)), jwtSecret: randomBytes(64), now: () => new Date(), ownsBrand: () => true, sessionLive: () => true });
+    expect(await keys.brandOfKey(key)).toBe('b1');
+    expect(await keys.hintOf('b1')).toEqual({ hint: `${key.slice(0, 8)}…${key.slice(-4)}`, created_at: '2026-01-01' });
     db.close();
   });
 });

@@ -22,9 +22,9 @@ export interface AccessKeysDeps {
   jwtSecret: Uint8Array;
   now: () => Date;
   /** Whether the user may still act for the brand (an app key dies with the membership). */
-  ownsBrand: (userId: string, brandId: string) => boolean;
+  ownsBrand: (userId: string, brandId: string) => boolean | Promise<boolean>;
   /** Whether the sign-in the key was issued in still lives (an app key dies with it, like the chat key). */
-  sessionLive: (userId: string, sessionId: string) => boolean;
+  sessionLive: (userId: string, sessionId: string) => boolean | Promise<boolean>;
 }
 
 /**
@@ -39,7 +39,7 @@ export function createAccessKeys({ store, jwtSecret, now, ownsBrand, sessionLive
   const mac = (payload: string) => createHmac('sha256', appKeySecret).update(payload).digest('base64url');
   const b64 = (text: string) => Buffer.from(text).toString('base64url');
 
-  const brandOfAppKey = (appKey: string): string | null => {
+  const brandOfAppKey = async (appKey: string): Promise<string | null> => {
     const parts = appKey.slice(APP_KEY_PREFIX.length).split('.');
     if (parts.length !== 5) return null;
     const [brand, user, session, expires, signature] = parts as [string, string, string, string, string];
@@ -49,18 +49,18 @@ export function createAccessKeys({ store, jwtSecret, now, ownsBrand, sessionLive
     if (!/^\d{1,15}$/.test(expires) || Number(expires) <= now().getTime()) return null;
     const brandId = Buffer.from(brand, 'base64url').toString();
     const userId = Buffer.from(user, 'base64url').toString();
-    if (!sessionLive(userId, Buffer.from(session, 'base64url').toString())) return null;
-    return ownsBrand(userId, brandId) ? brandId : null;
+    if (!(await sessionLive(userId, Buffer.from(session, 'base64url').toString()))) return null;
+    return (await ownsBrand(userId, brandId)) ? brandId : null;
   };
 
   return {
     /** What identifies the brand's key without being it, or null before the first key was created. */
-    hintOf: (brandId: string): { hint: string; created_at: string } | null => store.hintOf(brandId),
+    hintOf: (brandId: string): Promise<{ hint: string; created_at: string } | null> => store.hintOf(brandId),
     /** A new key, answered this once; the old one stops working with this call. */
-    rotate(brandId: string): { api_key: string; hint: string; created_at: string } {
+    async rotate(brandId: string): Promise<{ api_key: string; hint: string; created_at: string }> {
       const apiKey = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
       const createdAt = now().toISOString();
-      store.saveKey(brandId, sha256(apiKey), apiKeyHint(apiKey), createdAt);
+      await store.saveKey(brandId, sha256(apiKey), apiKeyHint(apiKey), createdAt);
       return { api_key: apiKey, hint: apiKeyHint(apiKey), created_at: createdAt };
     },
     /** The app's own key for the signed-in user acting for the brand, in the sign-in (session) that asks for it. */
@@ -69,19 +69,19 @@ export function createAccessKeys({ store, jwtSecret, now, ownsBrand, sessionLive
       const payload = `${b64(brandId)}.${b64(userId)}.${b64(sessionId)}.${expires}`;
       return { app_key: `${APP_KEY_PREFIX}${payload}.${mac(payload)}`, expires_at: new Date(expires).toISOString() };
     },
-    brandOfKey(key: string): string | null {
+    async brandOfKey(key: string): Promise<string | null> {
       if (key.length > 400) return null;
       if (key.startsWith(APP_KEY_PREFIX)) return brandOfAppKey(key);
       return key.startsWith(API_KEY_PREFIX) ? store.brandOfKeyHash(sha256(key)) : null;
     },
-    issueToken(widgetId: string, now: Date): string {
+    async issueToken(widgetId: string, now: Date): Promise<string> {
       const token = `${TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
-      store.saveToken(sha256(token), widgetId, now.toISOString());
+      await store.saveToken(sha256(token), widgetId, now.toISOString());
       return token;
     },
     /** True when the token is a live one of that widget (a deleted widget's tokens went with it). */
-    tokenOpens: (token: string, widgetId: string): boolean => token.startsWith(TOKEN_PREFIX) && store.widgetOfToken(sha256(token)) === widgetId,
-    revokeTokens: (widgetId: string, now: Date): number => store.revokeTokens(widgetId, now.toISOString()),
+    tokenOpens: async (token: string, widgetId: string): Promise<boolean> => token.startsWith(TOKEN_PREFIX) && (await store.widgetOfToken(sha256(token))) === widgetId,
+    revokeTokens: (widgetId: string, now: Date): Promise<number> => store.revokeTokens(widgetId, now.toISOString()),
   };
 }
 export type AccessKeys = ReturnType<typeof createAccessKeys>;
@@ -90,12 +90,12 @@ export const API_KEY_MISSING = `Send the brand's API key in the ${METRICS_KEY_HE
 export const API_KEY_WRONG = 'This API key is not valid: it may have been rotated. Use the key shown in Settings.';
 
 /** The authenticator of the services keyed by the brand's API key (the metrics API, the gateway). */
-export function brandKeyAuthenticator(keys: AccessKeys): (request: FastifyRequest) => ApiKeyAuth {
-  return (request) => {
+export function brandKeyAuthenticator(keys: AccessKeys): (request: FastifyRequest) => Promise<ApiKeyAuth> {
+  return async (request) => {
     const header = request.headers[METRICS_KEY_HEADER];
     const key = Array.isArray(header) ? header[0] : header;
     if (!key) throw unauthorized(API_KEY_MISSING);
-    const brandId = keys.brandOfKey(key.trim());
+    const brandId = await keys.brandOfKey(key.trim());
     if (!brandId) throw unauthorized(API_KEY_WRONG);
     return { brandId };
   };
