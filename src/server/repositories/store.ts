@@ -25,7 +25,7 @@ export function createStore(db: Database.Database, now: () => Date) {
     home: createHomeRepositories(db, videos.index, repos.brands),
     reports: createReportRepositories(db, videos.index),
     publishing: createPublishingRepositories(db),
-    assistant: createAssistantRepositories(db, now),
+    assistant: createAssistantRepositories(sql, now),
     chat: createChatStore(sql),
   };
 }
