@@ -158,7 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     publishing: createPublisher(store.publishing, now),
     assistant: store.assistant,
-    chat: createChatService(store.chat, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
+    chat: await createChatService(store.chat, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
     mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),
   };
 

@@ -2,16 +2,18 @@ import type { ChatMember } from './chatKeys';
 import { createChatKeys } from './chatKeys';
 import type { ChannelRow, ChatStore } from '../repositories/chat/chatStore';
 import { createMessageBus } from './messageBus';
-import { createTimetokenClock } from './timetoken';
+import { createTimetokenClock, TIMETOKEN_DIGITS } from './timetoken';
 
 /** Whether a user's sign-in is still on (not signed out, not revoked for reuse, the user not removed). */
-export type SessionLiveness = (userId: string, sessionId: string) => Promise<boolean>;
+export type SessionLiveness = (userId: string, sessionId: string) => boolean | Promise<boolean>;
 
 /** Chat on the embedded back end: keys, the store, the timetoken clock and the wake-ups of waiting subscribers. */
-export function createChatService(store: ChatStore, jwtSecret: Uint8Array, now: () => Date, subscribeWaitMs: number, sessionLive: SessionLiveness) {
-  const clock = createTimetokenClock(now, store.newestTimetoken());
+export async function createChatService(store: ChatStore, jwtSecret: Uint8Array, now: () => Date, subscribeWaitMs: number, sessionLive: SessionLiveness) {
+  const clock = createTimetokenClock(now, await store.newestTimetoken());
   const bus = createMessageBus();
   const keys = createChatKeys(jwtSecret, now);
+  // Timetokens handed to publishes not yet committed: a subscriber is never told "up to here" past one of them.
+  const publishing = new Set<bigint>();
   return {
     keys,
     /**
@@ -30,12 +32,37 @@ export function createChatService(store: ChatStore, jwtSecret: Uint8Array, now: 
     clock,
     bus,
     subscribeWaitMs,
-    /** Stores a message (once per client id) and wakes its channel's subscribers; answers its timetoken. */
-    publish(channel: ChannelRow, member: ChatMember, text: string, clientId: string | null): string {
-      const { timetoken, stored } = store.publish(channel, member, text, clientId, () => clock.next());
-      if (stored) bus.published(channel.pubnub_id);
-      return timetoken;
+    /**
+     * The newest timetoken a subscriber may be given as its cursor: every message up to it is committed. A publish
+     * still being stored holds it just below its own timetoken, so a message that commits late (PostgreSQL answers
+     * concurrent publishes in any order) is still after the cursor and never skipped.
+     */
+    settledTimetoken(): string {
+      const newest = clock.current();
+      if (publishing.size === 0) return newest;
+      const lowest = [...publishing].reduce((low, t) => (t < low ? t : low));
+      return (lowest - 1n).toString().padStart(TIMETOKEN_DIGITS, '0');
+    },
+    /** Stores a message (once per client id), then wakes its channel's subscribers; answers its timetoken once stored. */
+    async publish(channel: ChannelRow, member: ChatMember, text: string, clientId: string | null): Promise<string> {
+      const taken: bigint[] = [];
+      const next = () => {
+        const timetoken = clock.next();
+        taken.push(BigInt(timetoken));
+        publishing.add(BigInt(timetoken));
+        return timetoken;
+      };
+      const settle = () => taken.forEach((t) => publishing.delete(t));
+      try {
+        const { timetoken, stored } = await store.publish(channel, member, text, clientId, next);
+        // Committed: settled before the wake-up, so the woken subscribers read it.
+        settle();
+        if (stored) bus.published(channel.pubnub_id);
+        return timetoken;
+      } finally {
+        settle();
+      }
     },
   };
 }
-export type ChatService = ReturnType<typeof createChatService>;
+export type ChatService = Awaited<ReturnType<typeof createChatService>>;

@@ -9,7 +9,7 @@ import { defineRoute } from '../http/defineRoute';
 import { HttpError } from '../http/httpError';
 import type { ChatMember } from './chatKeys';
 import type { ChatService } from './chatService';
-import type { ChannelRow } from '../repositories/chat/chatStore';
+import type { ChannelRow, MessageRow } from '../repositories/chat/chatStore';
 import { payloadOf } from '../repositories/chat/chatStore';
 import { normalTimetoken } from './timetoken';
 
@@ -35,21 +35,23 @@ function checkKey(sub: string, pub?: string): void {
 }
 
 /** The channels named (comma-separated), each one the caller belongs to; an unknown channel is refused like a foreign one. */
-function memberChannels(chat: ChatService, names: string, member: ChatMember): ChannelRow[] {
+async function memberChannels(chat: ChatService, names: string, member: ChatMember): Promise<ChannelRow[]> {
   const list = [...new Set(names.split(',').filter((name) => name !== ''))];
   if (list.length === 0 || list.length > PUBNUB_MAX_CHANNELS) throw new HttpError(400, `Name 1 to ${PUBNUB_MAX_CHANNELS} channels.`);
-  return list.map((name) => {
-    const channel = chat.store.channel(name);
-    if (!channel || !chat.store.isMember(channel, member)) throw new HttpError(403, `Forbidden: not a member of channel ${name}.`);
-    return channel;
-  });
+  const channels: ChannelRow[] = [];
+  for (const name of list) {
+    const channel = await chat.store.channel(name);
+    if (!channel || !(await chat.store.isMember(channel, member))) throw new HttpError(403, `Forbidden: not a member of channel ${name}.`);
+    channels.push(channel);
+  }
+  return channels;
 }
 
 /** A call on channels: the right key, a genuine caller, and every channel one of theirs. */
 async function admitted(chat: ChatService, params: { sub: string; channels: string }, query: z.infer<typeof PubnubCallQuerySchema>): Promise<{ member: ChatMember; channels: ChannelRow[] }> {
   checkKey(params.sub);
   const member = await caller(chat, query);
-  return { member, channels: memberChannels(chat, params.channels, member) };
+  return { member, channels: await memberChannels(chat, params.channels, member) };
 }
 
 /** A published payload as text and client id: our {id, text}, or a bare string from another client. */
@@ -76,12 +78,13 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
     handler: (): [number] => [Number(chat.clock.current())],
   });
 
+  // Answered only once the message is stored (and its channel's subscribers woken).
   const publish = async (query: z.infer<typeof PubnubPublishQuerySchema>, params: z.infer<typeof PubnubPublishParamsSchema>, raw: string) => {
     checkKey(params.sub, params.pub);
     const member = await caller(chat, query);
-    const [channel] = memberChannels(chat, params.channel, member);
+    const [channel] = await memberChannels(chat, params.channel, member);
     const { text, clientId } = messageOf(raw);
-    return [1, 'Sent', chat.publish(channel!, member, text, clientId)] as [1, 'Sent', string];
+    return [1, 'Sent', await chat.publish(channel!, member, text, clientId)] as [1, 'Sent', string];
   };
 
   defineRoute(app, {
@@ -105,22 +108,30 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
     handler: async ({ params, query, reply }) => {
       const { channels } = await admitted(chat, params, query);
       const since = normalTimetoken(query.tt ?? '0')!;
-      const now = chat.clock.current();
-      if (since > now) throw new HttpError(400, 'Invalid timetoken: it is later than the back end\'s clock. Subscribe again with tt=0.');
-      if (/^0+$/.test(since)) return { t: { t: now, r: REGION }, m: [] };
+      if (since > chat.clock.current()) throw new HttpError(400, 'Invalid timetoken: it is later than the back end\'s clock. Subscribe again with tt=0.');
+      if (/^0+$/.test(since)) return { t: { t: chat.settledTimetoken(), r: REGION }, m: [] };
       const ids = channels.map((channel) => channel.id);
-      let rows = chat.store.after(ids, since, DELIVERED_PER_POLL);
-      if (rows.length === 0) {
-        // The response closing before it is sent means the client went away: stop waiting for it.
-        const closed = new AbortController();
-        reply.raw.once('close', () => closed.abort());
-        await chat.bus.wait(new Set(channels.map((channel) => channel.pubnub_id)), chat.subscribeWaitMs, closed.signal);
-        // The holder may have signed out while the poll waited: nothing is delivered on an ended key.
-        await caller(chat, query);
-        rows = chat.store.after(ids, since, DELIVERED_PER_POLL);
+      // Listening before reading: a message stored while the read is under way still wakes this poll.
+      // The response closing before it is sent means the client went away: stop waiting for it.
+      const done = new AbortController();
+      reply.raw.once('close', () => done.abort());
+      const woken = chat.bus.wait(new Set(channels.map((channel) => channel.pubnub_id)), chat.subscribeWaitMs, done.signal);
+      let upTo = chat.settledTimetoken();
+      let rows: MessageRow[];
+      try {
+        rows = await chat.store.after(ids, since, upTo, DELIVERED_PER_POLL);
+        if (rows.length === 0) {
+          await woken;
+          // The holder may have signed out while the poll waited: nothing is delivered on an ended key.
+          await caller(chat, query);
+          upTo = chat.settledTimetoken();
+          rows = await chat.store.after(ids, since, upTo, DELIVERED_PER_POLL);
+        }
+      } finally {
+        done.abort();
       }
-      // After what was delivered, or (nothing came) the clock's now: never before the cursor the client sent.
-      const next = rows.at(-1)?.timetoken ?? [chat.clock.current(), since].sort().at(-1)!;
+      // After what was delivered, or (nothing came) the settled now: never before the cursor the client sent.
+      const next = rows.at(-1)?.timetoken ?? [upTo, since].sort().at(-1)!;
       return {
         t: { t: next, r: REGION },
         m: rows.map((row) => ({ a: '1', f: 0, i: row.publisher, p: { t: row.timetoken, r: REGION }, k: params.sub, c: row.pubnub_id, d: payloadOf(row) })),
@@ -137,7 +148,7 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
       const end = query.end ? normalTimetoken(query.end) : null;
       const result: Record<string, { message: { id: string; text: string }; timetoken: string; uuid?: string; message_type: null }[]> = {};
       for (const channel of channels) {
-        result[channel.pubnub_id] = chat.store.history(channel.id, start, end, query.max).map((row) => ({
+        result[channel.pubnub_id] = (await chat.store.history(channel.id, start, end, query.max)).map((row) => ({
           message: payloadOf(row), timetoken: row.timetoken, message_type: null, ...(query.include_uuid === 'true' ? { uuid: row.publisher } : {}),
         }));
       }
@@ -153,11 +164,11 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
       const tokens = query.channelsTimetoken !== undefined ? query.channelsTimetoken.split(',') : channels.map(() => query.timetoken ?? '');
       if (tokens.length !== channels.length) throw new HttpError(400, 'Give one timetoken, or one per channel.');
       const counts: Record<string, number> = {};
-      channels.forEach((channel, index) => {
+      for (const [index, channel] of channels.entries()) {
         const since = normalTimetoken(tokens[index]);
         if (since === null) throw new HttpError(400, 'A timetoken is up to 17 digits.');
-        counts[channel.pubnub_id] = chat.store.countAfter(channel.id, since);
-      });
+        counts[channel.pubnub_id] = await chat.store.countAfter(channel.id, since);
+      }
       return { status: 200 as const, error: false as const, error_message: '' as const, channels: counts };
     },
   });

@@ -41,11 +41,11 @@ export function createRepositories(db: Database.Database, sql: SqlClient) {
     outbox: createOutboxRepository(sql),
     /** Whether the database answers (the readiness probe). */
     databaseProbe: createDatabaseProbe(sql),
-    widgets: createWidgetRepositories(db),
+    widgets: createWidgetRepositories(sql),
     licenses: createLicenseRepository(sql),
     mailCampaigns: createMailCampaignsRepository(sql),
     creators: createCreatorRepositories(db, sql),
-    chatChannels: createChatChannels(db),
+    chatChannels: createChatChannels(sql),
     appManager: createAppManagerRepository(sql),
     integrations: createIntegrationsRepository(sql),
     shopperFeed: createShopperFeedRepository(sql),

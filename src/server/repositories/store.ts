@@ -25,8 +25,8 @@ export function createStore(db: Database.Database, now: () => Date) {
     home: createHomeRepositories(db, videos.index),
     reports: createReportRepositories(db, videos.index),
     publishing: createPublishingRepositories(sql),
-    assistant: createAssistantRepositories(db, now),
-    chat: createChatStore(db),
+    assistant: createAssistantRepositories(sql, now),
+    chat: createChatStore(sql),
   };
 }
 export type Store = ReturnType<typeof createStore>;

@@ -52,9 +52,8 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
   const retrieve = createRetrieval(lines, index);
   const figures = createFigureAnswers(home, index);
 
-  function cite(line: FoundLine): SupportingData & { title: string } {
-    const video = lines.video(line.videoId);
-    const next = lines.nextStart(line.videoId, line.lineNo);
+  async function cite(line: FoundLine): Promise<SupportingData & { title: string }> {
+    const [video, next] = await Promise.all([lines.video(line.videoId), lines.nextStart(line.videoId, line.lineNo)]);
     return {
       collection_source: 'transcript_lines', db_id: String(line.lineId), start_ts: line.start, end_ts: next ?? line.start + LAST_LINE_SECONDS,
       source_doc: line.content, source_doc_type: 'transcript_line', thumbnail_url: video?.thumbnail_url ?? null, transcript_id_video_id: line.videoId, title: video?.title ?? '',
@@ -68,12 +67,13 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
   const mostViewed = (columns: VideoColumns, ordinals: readonly number[], limit: number): string[] =>
     topOrdinals(columns, ordinals, (o) => columns.views[o] ?? 0, limit).map((o) => columns.id[o] ?? '');
 
-  function sentimentQuotes(columns: VideoColumns, picked: readonly number[], avoid: ReadonlySet<number>): FoundLine[] {
+  async function sentimentQuotes(columns: VideoColumns, picked: readonly number[], avoid: ReadonlySet<number>): Promise<FoundLine[]> {
     const ids = mostViewed(columns, picked, SENTIMENT_SOURCE_VIDEOS);
-    return (['positive', 'negative'] as const).flatMap((kind) => lines.clearLines(ids, kind).filter((line) => !avoid.has(line.lineId)).slice(0, 2));
+    const byKind = await Promise.all((['positive', 'negative'] as const).map((kind) => lines.clearLines(ids, kind)));
+    return byKind.flatMap((found) => found.filter((line) => !avoid.has(line.lineId)).slice(0, 2));
   }
 
-  function figureQuotes(answer: FigureAnswer, columns: VideoColumns, picked: readonly number[], avoid: ReadonlySet<number>): FoundLine[] {
+  async function figureQuotes(answer: FigureAnswer, columns: VideoColumns, picked: readonly number[], avoid: ReadonlySet<number>): Promise<FoundLine[]> {
     const quote = answer.quote;
     if (quote === null) return [];
     if ('sentiment' in quote) return sentimentQuotes(columns, picked, avoid);
@@ -81,13 +81,14 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     const { lists } = columns.postingsOf(columns[quote.column]);
     const inWindow = new Uint8Array(columns.size);
     for (const o of picked) inWindow[o] = 1;
-    return quote.keys.flatMap(({ code, phrase }) => {
+    const quoted = await Promise.all(quote.keys.map(({ code, phrase }) => {
       const videos = mostViewed(columns, [...(lists.get(code) ?? [])].filter((o) => inWindow[o] === 1), QUOTE_SOURCE_VIDEOS);
       return retrieve.quoteIn(videos, questionTerms(phrase), avoid, 1);
-    });
+    }));
+    return quoted.flat();
   }
 
-  return (ask: Ask): EngineAnswer => {
+  return async (ask: Ask): Promise<EngineAnswer> => {
     const scope = resolveScope(ctx, home, ask.acting, {
       duration: ask.duration, start_date: ask.start_date ?? undefined, end_date: ask.end_date ?? undefined, shownId: ask.acting.brandId, platform: null,
     });
@@ -101,7 +102,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     const lead = `${when[0]?.toLocaleUpperCase() ?? ''}${when.slice(1)}, you have ${countLabel(picked.length, 'video')}.`;
     if (intent !== 'open') {
       const answer = figures[intent](scope, picked.length);
-      const cited = figureQuotes(answer, columns, picked, ask.avoid).slice(0, ANSWER_CITATIONS).map(cite);
+      const cited = await Promise.all((await figureQuotes(answer, columns, picked, ask.avoid)).slice(0, ANSWER_CITATIONS).map(cite));
       const quotes = cited.length > 0 ? `\n\nIn their words:\n${quotesText(cited)}` : '';
       return { intent, content: `${lead} ${answer.text}${quotes}`, supporting_data: cited.map(({ title: _title, ...data }) => data), window };
     }
@@ -111,12 +112,12 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
       return { intent, content: `${lead} Ask about something said in them, for example “What do people say about the price?”`, supporting_data: [], window };
     }
     const tone = toneOf(ask.question);
-    const found = retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
+    const found = await retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
     const saying = terms.map((term) => `${countLabel(found.videosSaying.get(term.lemma) ?? 0, 'video')} ${(found.videosSaying.get(term.lemma) ?? 0) === 1 ? 'says' : 'say'} “${term.word}”`);
     if (found.videosSayingAny === 0) {
       return { intent, content: `${lead} None of them says ${terms.map((t) => `“${t.word}”`).join(' or ')}. Try other words or a wider window.`, supporting_data: [], window };
     }
-    const cited = found.lines.map(cite);
+    const cited = await Promise.all(found.lines.map(cite));
     const heading = tone === null ? 'The clearest moments' : `The clearest moments, ${tone} lines first`;
     const body = cited.length > 0 ? `${heading}:\n${quotesText(cited)}` : 'Every line that says it has been quoted in earlier answers already.';
     return { intent, content: `${lead} ${saying.join(', ')}.\n\n${body}`, supporting_data: cited.map(({ title: _title, ...data }) => data), window };

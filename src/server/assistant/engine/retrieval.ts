@@ -42,19 +42,21 @@ export function createRetrieval(store: QuotedLinesRepository, index: VideoSearch
    * Which videos say a form: the term index's test, or for a form too short for trigrams (one or two characters, as
    * many Chinese and Japanese words) the postings of the indexed words that contain it.
    */
-  function sayingTest(form: string, size: number): (ordinal: number) => boolean {
+  async function sayingTest(form: string, size: number): Promise<(ordinal: number) => boolean> {
     if ([...form].length >= FTS_MIN_CHARS) return index.transcripts.matcher(form, size);
     const flags = new Uint8Array(size);
-    for (const posting of store.postingsContaining(form)) markPosting(posting, flags);
+    for (const posting of await store.postingsContaining(form)) markPosting(posting, flags);
     return (ordinal) => flags[ordinal] === 1;
   }
 
   /** The lines of these videos that say a term, with each term's count (the transcript search's line test). */
-  function candidateLines(videoIds: readonly string[], terms: readonly WeightedTerm[]): ScoredLine[] {
+  async function candidateLines(videoIds: readonly string[], terms: readonly WeightedTerm[]): Promise<ScoredLine[]> {
     const tests = terms.map(({ term }) => term.forms.map((form) => ({ form: fold(form), says: [...form].length >= FTS_MIN_CHARS ? index.transcripts.lineTest(form) : null })));
     const found: ScoredLine[] = [];
-    for (const videoId of videoIds) {
-      for (const line of store.linesOf(videoId)) {
+    // Read together (a round trip each on PostgreSQL), then scanned in the candidates' order as before.
+    const linesByVideo = await Promise.all(videoIds.map((videoId) => store.linesOf(videoId)));
+    for (const lines of linesByVideo) {
+      for (const line of lines) {
         const text = fold(line.content);
         const counts = tests.map((forms) => forms.reduce((sum, { form, says }) => sum + (says === null || says(line.content) ? occurrences(text, form) : 0), 0));
         if (counts.some((n) => n > 0)) found.push({ ...line, counts, words: text.split(/\s+/).length });
@@ -67,13 +69,14 @@ export function createRetrieval(store: QuotedLinesRepository, index: VideoSearch
 
   return {
     /** Open questions: the window's videos that say the terms, then their best lines. */
-    search(columns: VideoColumns, picked: readonly number[], terms: readonly QueryTerm[], avoid: ReadonlySet<number>, limit: number, tone: Tone = null): Retrieval {
+    async search(columns: VideoColumns, picked: readonly number[], terms: readonly QueryTerm[], avoid: ReadonlySet<number>, limit: number, tone: Tone = null): Promise<Retrieval> {
       const videosSaying = new Map<string, number>();
       // Scores in an array by ordinal, and the best few kept in one pass: no map or sort of every matching video.
       const score = new Float64Array(columns.size);
       const saidAny = new Set<number>();
-      const weighted: WeightedTerm[] = terms.map((term) => {
-        const tests = term.forms.map((form) => sayingTest(form, columns.size));
+      const weighted: WeightedTerm[] = [];
+      for (const term of terms) {
+        const tests = await Promise.all(term.forms.map((form) => sayingTest(form, columns.size)));
         const saying = picked.filter((o) => tests.some((says) => says(o)));
         videosSaying.set(term.lemma, saying.length);
         const idf = Math.log(1 + (picked.length - saying.length + 0.5) / (saying.length + 0.5));
@@ -81,15 +84,15 @@ export function createRetrieval(store: QuotedLinesRepository, index: VideoSearch
           score[o] = (score[o] ?? 0) + idf;
           saidAny.add(o);
         }
-        return { term, idf };
-      });
+        weighted.push({ term, idf });
+      }
       const candidates = topOrdinals(columns, [...saidAny], (o) => score[o] ?? 0, CANDIDATE_VIDEOS).map((o) => columns.id[o] ?? '');
-      return { videosSaying, videosSayingAny: saidAny.size, lines: rankLines(withoutAvoided(candidateLines(candidates, weighted), avoid), weighted, tone, limit) };
+      return { videosSaying, videosSayingAny: saidAny.size, lines: rankLines(withoutAvoided(await candidateLines(candidates, weighted), avoid), weighted, tone, limit) };
     },
     /** Figure answers: the best lines of given videos (a product's, a topic's: known without a transcript search). */
-    quoteIn(videoIds: readonly string[], terms: readonly QueryTerm[], avoid: ReadonlySet<number>, limit: number): FoundLine[] {
+    async quoteIn(videoIds: readonly string[], terms: readonly QueryTerm[], avoid: ReadonlySet<number>, limit: number): Promise<FoundLine[]> {
       const weighted = terms.map((term) => ({ term, idf: 1 }));
-      return rankLines(withoutAvoided(candidateLines(videoIds, weighted), avoid), weighted, null, limit);
+      return rankLines(withoutAvoided(await candidateLines(videoIds, weighted), avoid), weighted, null, limit);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import { inList, type SqlClient } from '../../db/sqlClient';
 import type { AssistantMessage, Conversation, Prompt, SupportingData } from '../../../shared/assistant/assistant.schemas';
 import { SupportingDataSchema } from '../../../shared/assistant/assistant.schemas';
 import { parse } from '../../search/columnValues';
@@ -43,87 +43,87 @@ function toMessage(row: MessageRow): AssistantMessage {
  * Conversations and messages (issue 13) of the brands a caller owns: every read and write names the brands, so a
  * conversation or message of another brand is simply not found. Writes of one answer are one transaction.
  */
-export function createConversationsRepository(db: Database.Database, now: () => Date) {
+export function createConversationsRepository(sql: SqlClient, now: () => Date) {
   const conversationCols = 'id, brand_id, title, created_at, updated_at';
-  const messageCols = 'm.id, m.conversation_id, m.role, m.content, m.like, m.start_date, m.end_date, m.question_id, m.supporting_data, m.created_at';
-  const byBrand = db.prepare(`SELECT ${conversationCols} FROM assistant_conversations WHERE brand_id = ? ORDER BY updated_at DESC, id DESC`);
-  const findConversation = db.prepare(`SELECT ${conversationCols} FROM assistant_conversations WHERE id = ? AND brand_id IN (SELECT value FROM json_each(?))`);
-  const insertConversation = db.prepare('INSERT INTO assistant_conversations (id, brand_id, user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const rename = db.prepare('UPDATE assistant_conversations SET title = ?, updated_at = ? WHERE id = ?');
-  const touch = db.prepare('UPDATE assistant_conversations SET updated_at = ? WHERE id = ?');
-  const remove = db.prepare('DELETE FROM assistant_conversations WHERE id = ?');
-  const messagesOf = db.prepare(`SELECT ${messageCols} FROM assistant_messages m WHERE m.conversation_id = ? ORDER BY m.seq`);
-  const lastMessages = db.prepare(`SELECT ${messageCols} FROM assistant_messages m WHERE m.conversation_id = ? ORDER BY m.seq DESC LIMIT ?`);
-  const findMessage = db.prepare(`SELECT ${messageCols} FROM assistant_messages m JOIN assistant_conversations c ON c.id = m.conversation_id
-    WHERE m.id = ? AND c.brand_id IN (SELECT value FROM json_each(?))`);
-  const lastQuestion = db.prepare("SELECT content FROM assistant_messages WHERE conversation_id = ? AND role = 'user' ORDER BY seq DESC LIMIT 1").pluck();
-  const answersTo = db.prepare(`SELECT ${messageCols} FROM assistant_messages m WHERE m.question_id = ? ORDER BY m.seq`);
-  const nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM assistant_messages WHERE conversation_id = ?').pluck();
-  const insertMessage = db.prepare(`INSERT INTO assistant_messages (id, conversation_id, seq, role, content, like, start_date, end_date, question_id, supporting_data, asked_window, created_at)
-    VALUES (@id, @conversation_id, @seq, @role, @content, 0, @start_date, @end_date, @question_id, @supporting_data, @asked_window, @created_at)`);
-  const askedWindow = db.prepare('SELECT asked_window FROM assistant_messages WHERE id = ?').pluck();
-  const setLike = db.prepare('UPDATE assistant_messages SET like = ? WHERE id = ?');
-  const setContent = db.prepare('UPDATE assistant_messages SET content = ?, supporting_data = ? WHERE id = ?');
-  const prompts = db.prepare('SELECT id AS _id, prompt, created_at, updated_at FROM assistant_prompts ORDER BY created_at, rowid');
+  // "like" quoted: a reserved word in PostgreSQL (double quotes name a column on both engines).
+  const messageCols = 'm.id, m.conversation_id, m.role, m.content, m."like", m.start_date, m.end_date, m.question_id, m.supporting_data, m.created_at';
+  // The prompts are written once, by their migration, in the order they are offered: SQLite keeps it in rowid, and
+  // PostgreSQL (no rowid) in the rows' physical places, ctid, as nothing ever updates them.
+  const promptOrder = sql.engine === 'postgres' ? 'ctid' : 'rowid';
+  const messageRows = (where: string, params: string[]) => sql.all<MessageRow>(`SELECT ${messageCols} FROM assistant_messages m ${where}`, params);
 
-  const toConversation = (row: ConversationRow): Conversation => ({
-    _id: row.id, brand_id: row.brand_id, created_at: row.created_at, updated_at: row.updated_at, title: row.title,
-    working_messages: (lastMessages.all(row.id, WORKING_MESSAGES) as MessageRow[]).reverse().map((m) => ({ content: m.content, role: m.role })),
-  });
+  const toConversation = async (row: ConversationRow): Promise<Conversation> => {
+    const last = await sql.all<MessageRow>(`SELECT ${messageCols} FROM assistant_messages m WHERE m.conversation_id = ? ORDER BY m.seq DESC LIMIT ?`, [row.id, WORKING_MESSAGES]);
+    return {
+      _id: row.id, brand_id: row.brand_id, created_at: row.created_at, updated_at: row.updated_at, title: row.title,
+      working_messages: last.reverse().map((m) => ({ content: m.content, role: m.role })),
+    };
+  };
 
-  const appendOne = (conversationId: string, message: NewMessage): AssistantMessage => {
+  const appendOne = async (tx: SqlClient, conversationId: string, message: NewMessage): Promise<AssistantMessage> => {
     const at = now().toISOString();
     const { asked_window: asked, ...fields } = message;
     const row: MessageRow = { ...fields, id: newId('msg'), conversation_id: conversationId, like: 0, supporting_data: JSON.stringify(message.supporting_data), created_at: at };
-    insertMessage.run({ ...row, asked_window: asked ? JSON.stringify(asked) : null, seq: nextSeq.get(conversationId) as number });
-    touch.run(at, conversationId);
+    const seq = Number((await tx.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM assistant_messages WHERE conversation_id = ?', [conversationId]))?.seq);
+    await tx.run(`INSERT INTO assistant_messages (id, conversation_id, seq, role, content, "like", start_date, end_date, question_id, supporting_data, asked_window, created_at)
+      VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
+    [row.id, conversationId, seq, row.role, row.content, row.start_date, row.end_date, row.question_id, row.supporting_data, asked ? JSON.stringify(asked) : null, at]);
+    await tx.run('UPDATE assistant_conversations SET updated_at = ? WHERE id = ?', [at, conversationId]);
     return toMessage(row);
   };
 
   return {
-    prompts: (): Prompt[] => prompts.all() as Prompt[],
-    list: (brandId: string): Conversation[] => (byBrand.all(brandId) as ConversationRow[]).map(toConversation),
-    find(id: string, brandIds: readonly string[]): Conversation | null {
-      const row = findConversation.get(id, JSON.stringify(brandIds)) as ConversationRow | undefined;
+    prompts: (): Promise<Prompt[]> => sql.all<Prompt>(`SELECT id AS _id, prompt, created_at, updated_at FROM assistant_prompts ORDER BY created_at, ${promptOrder}`),
+    list: async (brandId: string): Promise<Conversation[]> =>
+      Promise.all((await sql.all<ConversationRow>(`SELECT ${conversationCols} FROM assistant_conversations WHERE brand_id = ? ORDER BY updated_at DESC, id DESC`, [brandId])).map(toConversation)),
+    async find(id: string, brandIds: readonly string[]): Promise<Conversation | null> {
+      const brands = inList(sql, 'brand_id', brandIds);
+      const row = await sql.get<ConversationRow>(`SELECT ${conversationCols} FROM assistant_conversations WHERE id = ? AND ${brands.sql}`, [id, brands.param]);
       return row ? toConversation(row) : null;
     },
-    create(brandId: string, userId: string, title: string): Conversation {
+    async create(brandId: string, userId: string, title: string): Promise<Conversation> {
       const at = now().toISOString();
       const row: ConversationRow = { id: newId('conv'), brand_id: brandId, title, created_at: at, updated_at: at };
-      insertConversation.run(row.id, brandId, userId, title, at, at);
+      await sql.run('INSERT INTO assistant_conversations (id, brand_id, user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [row.id, brandId, userId, title, at, at]);
       return toConversation(row);
     },
-    rename(id: string, title: string): void {
-      rename.run(title, now().toISOString(), id);
+    async rename(id: string, title: string): Promise<void> {
+      await sql.run('UPDATE assistant_conversations SET title = ?, updated_at = ? WHERE id = ?', [title, now().toISOString(), id]);
     },
-    remove: (id: string): void => void remove.run(id),
-    messages: (conversationId: string): AssistantMessage[] => (messagesOf.all(conversationId) as MessageRow[]).map(toMessage),
-    message(id: string, brandIds: readonly string[]): AssistantMessage | null {
-      const row = findMessage.get(id, JSON.stringify(brandIds)) as MessageRow | undefined;
+    async remove(id: string): Promise<void> {
+      await sql.run('DELETE FROM assistant_conversations WHERE id = ?', [id]);
+    },
+    messages: async (conversationId: string): Promise<AssistantMessage[]> => (await messageRows('WHERE m.conversation_id = ? ORDER BY m.seq', [conversationId])).map(toMessage),
+    async message(id: string, brandIds: readonly string[]): Promise<AssistantMessage | null> {
+      const brands = inList(sql, 'c.brand_id', brandIds);
+      const row = await sql.get<MessageRow>(`SELECT ${messageCols} FROM assistant_messages m JOIN assistant_conversations c ON c.id = m.conversation_id
+        WHERE m.id = ? AND ${brands.sql}`, [id, brands.param]);
       return row ? toMessage(row) : null;
     },
     /** The conversation's latest question (a follow-up's subject), or null before the first. */
-    lastQuestion: (conversationId: string): string | null => (lastQuestion.get(conversationId) as string | undefined) ?? null,
-    answersTo: (questionId: string): AssistantMessage[] => (answersTo.all(questionId) as MessageRow[]).map(toMessage),
+    lastQuestion: async (conversationId: string): Promise<string | null> =>
+      (await sql.get<{ content: string }>("SELECT content FROM assistant_messages WHERE conversation_id = ? AND role = 'user' ORDER BY seq DESC LIMIT 1", [conversationId]))?.content ?? null,
+    answersTo: async (questionId: string): Promise<AssistantMessage[]> => (await messageRows('WHERE m.question_id = ? ORDER BY m.seq', [questionId])).map(toMessage),
     /** A question and its answer, in one transaction: both land or neither does. */
-    exchange: db.transaction((conversationId: string, question: NewMessage, reply: NewMessage): [AssistantMessage, AssistantMessage] => {
-      const asked = appendOne(conversationId, question);
-      return [asked, appendOne(conversationId, { ...reply, question_id: asked._id })];
+    exchange: (conversationId: string, question: NewMessage, reply: NewMessage): Promise<[AssistantMessage, AssistantMessage]> => sql.transaction(async (tx) => {
+      const asked = await appendOne(tx, conversationId, question);
+      return [asked, await appendOne(tx, conversationId, { ...reply, question_id: asked._id })];
     }),
     /** One more answer to a question already asked. */
-    answer: (conversationId: string, reply: NewMessage): AssistantMessage => appendOne(conversationId, reply),
+    answer: (conversationId: string, reply: NewMessage): Promise<AssistantMessage> => sql.transaction((tx) => appendOne(tx, conversationId, reply)),
     /** The window a question asked for (all dates for one stored without it). */
-    askedWindow(questionId: string): AskedWindow {
-      const stored = parse((askedWindow.get(questionId) as string | null) ?? 'null') as Partial<AskedWindow> | null;
+    async askedWindow(questionId: string): Promise<AskedWindow> {
+      const row = await sql.get<{ asked_window: string | null }>('SELECT asked_window FROM assistant_messages WHERE id = ?', [questionId]);
+      const stored = parse(row?.asked_window ?? 'null') as Partial<AskedWindow> | null;
       const duration = DATE_RANGES.find((range) => range === stored?.duration) ?? 'all_dates';
       return { duration, start_date: stored?.start_date ?? null, end_date: stored?.end_date ?? null };
     },
-    like(id: string, like: number): void {
-      setLike.run(like, id);
+    async like(id: string, like: number): Promise<void> {
+      await sql.run('UPDATE assistant_messages SET "like" = ? WHERE id = ?', [like, id]);
     },
     /** Replaces an answer's text and citations (a generated answer grounded in the embedded one's lines). */
-    revise(id: string, content: string, supporting: readonly SupportingData[]): void {
-      setContent.run(content, JSON.stringify(supporting), id);
+    async revise(id: string, content: string, supporting: readonly SupportingData[]): Promise<void> {
+      await sql.run('UPDATE assistant_messages SET content = ?, supporting_data = ? WHERE id = ?', [content, JSON.stringify(supporting), id]);
     },
   };
 }

@@ -1,12 +1,12 @@
-import type Database from 'better-sqlite3';
+import type { SqlClient } from '../../db/sqlClient';
 import { createConversationsRepository } from './conversationsRepository';
 import { createQuotedLinesRepository } from './quotedLinesRepository';
 
 /** The assistant's repositories (issue 13): conversations and the transcript lines its answers quote. */
-export function createAssistantRepositories(db: Database.Database, now: () => Date) {
+export function createAssistantRepositories(sql: SqlClient, now: () => Date) {
   return {
-    conversations: createConversationsRepository(db, now),
-    lines: createQuotedLinesRepository(db),
+    conversations: createConversationsRepository(sql, now),
+    lines: createQuotedLinesRepository(sql),
   };
 }
 export type AssistantRepositories = ReturnType<typeof createAssistantRepositories>;

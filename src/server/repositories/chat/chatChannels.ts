@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { SqlClient } from '../../db/sqlClient';
 import type { ChatChannel } from '../../../shared/http/chat.schemas';
 
 interface Row {
@@ -9,6 +9,7 @@ interface Row {
   m_text: string | null; m_timetoken: string | null; m_publisher: string | null; read_up_to: string | null;
 }
 
+// The last message is found by its id, not SQLite's rowid: a channel's timetokens are unique, so both engines pick the same row.
 const SELECT = `SELECT ch.id, ch.pubnub_id, ch.brand_id, ch.last_message_at, ch.created_at,
   u.id AS u_id, u.first_name AS u_first, u.last_name AS u_last, u.picture AS u_picture,
   cr.id AS c_id, cr.name AS c_name, cr.handle AS c_handle, cr.picture AS c_picture,
@@ -18,7 +19,7 @@ const SELECT = `SELECT ch.id, ch.pubnub_id, ch.brand_id, ch.last_message_at, ch.
   FROM chat_channels ch
   LEFT JOIN users u ON u.id = ch.recipient_user_id
   LEFT JOIN creators cr ON cr.id = ch.recipient_creator_id
-  LEFT JOIN chat_messages m ON m.rowid = (SELECT m2.rowid FROM chat_messages m2 WHERE m2.channel_id = ch.id ORDER BY m2.timetoken DESC LIMIT 1)`;
+  LEFT JOIN chat_messages m ON m.id = (SELECT m2.id FROM chat_messages m2 WHERE m2.channel_id = ch.id ORDER BY m2.timetoken DESC LIMIT 1)`;
 
 const toChannel = (row: Row): ChatChannel => ({
   _id: row.id, pubnub_id: row.pubnub_id, brand_id: row.brand_id, last_message_at: row.last_message_at, created_at: row.created_at,
@@ -31,33 +32,29 @@ const toChannel = (row: Row): ChatChannel => ({
 });
 
 /** The brand's chat channels as the screen lists them: recipient, last message, newest activity first. */
-export function createChatChannels(db: Database.Database) {
-  const list = db.prepare(`${SELECT} WHERE ch.brand_id = ? ORDER BY COALESCE(ch.last_message_at, ch.created_at) DESC, ch.id`);
-  const one = db.prepare(`${SELECT} WHERE ch.id = ? AND ch.brand_id = ?`);
-  const withCreator = db.prepare(`${SELECT} WHERE ch.brand_id = ? AND ch.recipient_creator_id = ? ORDER BY ch.created_at LIMIT 1`);
-  const withUser = db.prepare(`${SELECT} WHERE ch.brand_id = ? AND ch.recipient_user_id = ? ORDER BY ch.created_at LIMIT 1`);
-  const insert = db.prepare(`INSERT INTO chat_channels (id, pubnub_id, brand_id, user_id, recipient_user_id, recipient_creator_id, last_message_at, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, NULL, ?)`);
-  const markRead = db.prepare(`UPDATE chat_messages SET read_at = ? WHERE channel_id = ? AND timetoken <= ? AND read_at IS NULL AND publisher <> ?`);
-  const reachable = db.prepare(`SELECT EXISTS (SELECT 1 FROM brand_members WHERE brand_id = ? AND user_id = ?)
-    OR EXISTS (SELECT 1 FROM creators WHERE brand_id = ? AND user_id = ?)`).pluck();
+export function createChatChannels(sql: SqlClient) {
+  const one = async (where: string, params: string[]): Promise<ChatChannel | null> => {
+    const row = await sql.get<Row>(`${SELECT} WHERE ${where}`, params);
+    return row ? toChannel(row) : null;
+  };
   return {
-    list: (brandId: string): ChatChannel[] => (list.all(brandId) as Row[]).map(toChannel),
-    find(channelId: string, brandId: string): ChatChannel | null {
-      const row = one.get(channelId, brandId) as Row | undefined;
-      return row ? toChannel(row) : null;
-    },
-    withRecipient(brandId: string, kind: 'influencer' | 'user', recipientId: string): ChatChannel | null {
-      const row = (kind === 'influencer' ? withCreator : withUser).get(brandId, recipientId) as Row | undefined;
-      return row ? toChannel(row) : null;
-    },
-    create(brandId: string, userId: string, kind: 'influencer' | 'user', recipientId: string, now: Date): string {
+    list: async (brandId: string): Promise<ChatChannel[]> =>
+      (await sql.all<Row>(`${SELECT} WHERE ch.brand_id = ? ORDER BY COALESCE(ch.last_message_at, ch.created_at) DESC, ch.id`, [brandId])).map(toChannel),
+    find: (channelId: string, brandId: string): Promise<ChatChannel | null> => one('ch.id = ? AND ch.brand_id = ?', [channelId, brandId]),
+    withRecipient: (brandId: string, kind: 'influencer' | 'user', recipientId: string): Promise<ChatChannel | null> =>
+      one(`ch.brand_id = ? AND ${kind === 'influencer' ? 'ch.recipient_creator_id' : 'ch.recipient_user_id'} = ? ORDER BY ch.created_at LIMIT 1`, [brandId, recipientId]),
+    async create(brandId: string, userId: string, kind: 'influencer' | 'user', recipientId: string, now: Date): Promise<string> {
       const id = randomBytes(12).toString('hex');
-      insert.run(id, `rs-${brandId.slice(0, 6)}-${randomBytes(6).toString('hex')}`, brandId, userId, kind === 'user' ? recipientId : null, kind === 'influencer' ? recipientId : null, now.toISOString());
+      await sql.run(`INSERT INTO chat_channels (id, pubnub_id, brand_id, user_id, recipient_user_id, recipient_creator_id, last_message_at, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, NULL, ?)`,
+      [id, `rs-${brandId.slice(0, 6)}-${randomBytes(6).toString('hex')}`, brandId, userId, kind === 'user' ? recipientId : null, kind === 'influencer' ? recipientId : null, now.toISOString()]);
       return id;
     },
     /** Whether a user may be the brand's chat recipient: a member of the brand, or the account of one of its creators. */
-    userReachable: (brandId: string, userId: string): boolean => reachable.get(brandId, userId, brandId, userId) === 1,
-    markRead: (channelId: string, upTo: string, reader: string, now: Date): number => markRead.run(now.toISOString(), channelId, upTo, reader).changes,
+    userReachable: async (brandId: string, userId: string): Promise<boolean> =>
+      (await sql.get<{ reachable: number }>(`SELECT CASE WHEN EXISTS (SELECT 1 FROM brand_members WHERE brand_id = ? AND user_id = ?)
+        OR EXISTS (SELECT 1 FROM creators WHERE brand_id = ? AND user_id = ?) THEN 1 ELSE 0 END AS reachable`, [brandId, userId, brandId, userId]))?.reachable === 1,
+    markRead: async (channelId: string, upTo: string, reader: string, now: Date): Promise<number> =>
+      (await sql.run('UPDATE chat_messages SET read_at = ? WHERE channel_id = ? AND timetoken <= ? AND read_at IS NULL AND publisher <> ?', [now.toISOString(), channelId, upTo, reader])).changes,
   };
 }

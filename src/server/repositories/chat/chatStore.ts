@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import { inList, type SqlClient } from '../../db/sqlClient';
 import type { ChatMember } from '../../chat/chatKeys';
 import { timeOfTimetoken } from '../../../shared/http/pubnub.schemas';
 
@@ -28,57 +28,62 @@ export interface MessageRow {
 export const payloadOf = (row: Pick<MessageRow, 'id' | 'client_id' | 'content'>) => ({ id: row.client_id ?? row.id, text: row.content });
 
 const MESSAGE_COLUMNS = 'm.id, m.channel_id, c.pubnub_id, m.content, m.client_id, m.publisher, m.timetoken';
+/** Later than every timetoken (17 digits): a history without `start` reads up to the newest. */
+const AFTER_EVERY_TIMETOKEN = '99999999999999999';
 
 /** The chat tables (issue 15): channels, who may use them, and their messages in timetoken order. */
-export function createChatStore(db: Database.Database) {
-  const byPubnubId = db.prepare('SELECT * FROM chat_channels WHERE pubnub_id = ?');
-  const brandMember = db.prepare('SELECT 1 FROM brand_members WHERE user_id = ? AND brand_id = ?').pluck();
-  const insert = db.prepare(`INSERT INTO chat_messages (id, channel_id, sender_kind, sender_id, content, created_at, read_at, timetoken, client_id, publisher)
-    VALUES (@id, @channel_id, @sender_kind, @sender_id, @content, @created_at, NULL, @timetoken, @client_id, @publisher)`);
-  const touch = db.prepare('UPDATE chat_channels SET last_message_at = ? WHERE id = ?');
-  const byClientId = db.prepare('SELECT timetoken FROM chat_messages WHERE channel_id = ? AND client_id = ?').pluck();
-  const newest = db.prepare('SELECT MAX(timetoken) FROM chat_messages').pluck();
-  const countAfter = db.prepare('SELECT COUNT(*) FROM chat_messages WHERE channel_id = ? AND timetoken > ?').pluck();
-  // Every subscribe poll runs `after`: prepared once (the channel list travels as JSON, so the SQL never changes).
-  const afterStatement = db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m JOIN chat_channels c ON c.id = m.channel_id
-    WHERE m.channel_id IN (SELECT value FROM json_each(?)) AND m.timetoken > ? ORDER BY m.timetoken LIMIT ?`);
-  const historyStatement = db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m JOIN chat_channels c ON c.id = m.channel_id
-    WHERE m.channel_id = ? AND m.timetoken < ? AND m.timetoken >= ? ORDER BY m.timetoken DESC LIMIT ?`);
+export function createChatStore(sql: SqlClient) {
+  const timetokenOf = async (client: SqlClient, channelId: string, clientId: string): Promise<string | undefined> =>
+    (await client.get<{ timetoken: string }>('SELECT timetoken FROM chat_messages WHERE channel_id = ? AND client_id = ?', [channelId, clientId]))?.timetoken;
 
   return {
-    channel: (pubnubId: string): ChannelRow | null => (byPubnubId.get(pubnubId) as ChannelRow | undefined) ?? null,
+    channel: async (pubnubId: string): Promise<ChannelRow | null> => (await sql.get<ChannelRow>('SELECT * FROM chat_channels WHERE pubnub_id = ?', [pubnubId])) ?? null,
     /** Only a channel's members use it: the brand's users and the recipient (a user, or the creator). */
-    isMember(channel: ChannelRow, member: ChatMember): boolean {
+    async isMember(channel: ChannelRow, member: ChatMember): Promise<boolean> {
       if (member.kind === 'creator') return channel.recipient_creator_id === member.id;
-      return channel.recipient_user_id === member.id || brandMember.get(member.id, channel.brand_id) === 1;
+      if (channel.recipient_user_id === member.id) return true;
+      return (await sql.get('SELECT 1 AS one FROM brand_members WHERE user_id = ? AND brand_id = ?', [member.id, channel.brand_id])) !== undefined;
     },
     /** The newest timetoken stored (so a restarted back end never hands out an older one). */
-    newestTimetoken: (): string => (newest.get() as string | null) ?? '0',
-    /** Stores a message once: a publish retried with the same client id answers the first one's timetoken. */
-    publish(channel: ChannelRow, member: ChatMember, text: string, clientId: string | null, timetoken: () => string): { timetoken: string; stored: boolean } {
-      return db.transaction(() => {
-        const existing = clientId ? (byClientId.get(channel.id, clientId) as string | undefined) : undefined;
+    newestTimetoken: async (): Promise<string> => (await sql.get<{ newest: string | null }>('SELECT MAX(timetoken) AS newest FROM chat_messages'))?.newest ?? '0',
+    /**
+     * Stores a message once, in one transaction with its channel's last activity, and answers when it is committed: a
+     * publish retried with the same client id (even one racing the first) answers the first one's timetoken.
+     */
+    publish(channel: ChannelRow, member: ChatMember, text: string, clientId: string | null, timetoken: () => string): Promise<{ timetoken: string; stored: boolean }> {
+      return sql.transaction(async (tx) => {
+        const existing = clientId ? await timetokenOf(tx, channel.id, clientId) : undefined;
         if (existing) return { timetoken: existing, stored: false };
         const at = timetoken();
         const createdAt = timeOfTimetoken(at).toISOString();
-        insert.run({
-          id: randomBytes(12).toString('hex'), channel_id: channel.id, sender_kind: member.kind, sender_id: member.id, content: text,
-          created_at: createdAt, timetoken: at, client_id: clientId, publisher: member.userId,
-        });
-        touch.run(createdAt, channel.id);
+        // A twin publish committed meanwhile (another connection on PostgreSQL) makes this one a no-op, answered below.
+        const { changes } = await tx.run(`INSERT INTO chat_messages (id, channel_id, sender_kind, sender_id, content, created_at, read_at, timetoken, client_id, publisher)
+          VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        [randomBytes(12).toString('hex'), channel.id, member.kind, member.id, text, createdAt, at, clientId, member.userId]);
+        if (changes === 0) {
+          const twin = clientId ? await timetokenOf(tx, channel.id, clientId) : undefined;
+          // Never acknowledged unless stored: a timetoken taken already (another instance's clock) fails the publish.
+          if (!twin) throw new Error(`Message not stored: timetoken ${at} is taken on channel ${channel.pubnub_id}.`);
+          return { timetoken: twin, stored: false };
+        }
+        await tx.run('UPDATE chat_channels SET last_message_at = ? WHERE id = ?', [createdAt, channel.id]);
         return { timetoken: at, stored: true };
-      })();
+      });
     },
-    /** Messages of the channels after a timetoken, oldest first (what a subscribe delivers). */
-    after(channelIds: readonly string[], timetoken: string, limit: number): MessageRow[] {
-      return afterStatement.all(JSON.stringify(channelIds), timetoken, limit) as MessageRow[];
+    /** Messages of the channels after a timetoken and up to another, oldest first (what a subscribe delivers). */
+    after(channelIds: readonly string[], timetoken: string, upTo: string, limit: number): Promise<MessageRow[]> {
+      const channels = inList(sql, 'm.channel_id', channelIds);
+      return sql.all<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m JOIN chat_channels c ON c.id = m.channel_id
+        WHERE ${channels.sql} AND m.timetoken > ? AND m.timetoken <= ? ORDER BY m.timetoken LIMIT ?`, [channels.param, timetoken, upTo, limit]);
     },
     /** The newest `max` messages before `start` (exclusive) and from `end` (inclusive), oldest first (PubNub history). */
-    history(channelId: string, start: string | null, end: string | null, max: number): MessageRow[] {
-      const rows = historyStatement.all(channelId, start ?? '99999999999999999', end ?? '0', max) as MessageRow[];
+    async history(channelId: string, start: string | null, end: string | null, max: number): Promise<MessageRow[]> {
+      const rows = await sql.all<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m JOIN chat_channels c ON c.id = m.channel_id
+        WHERE m.channel_id = ? AND m.timetoken < ? AND m.timetoken >= ? ORDER BY m.timetoken DESC LIMIT ?`, [channelId, start ?? AFTER_EVERY_TIMETOKEN, end ?? '0', max]);
       return rows.reverse();
     },
-    countAfter: (channelId: string, timetoken: string): number => countAfter.get(channelId, timetoken) as number,
+    countAfter: async (channelId: string, timetoken: string): Promise<number> =>
+      Number((await sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM chat_messages WHERE channel_id = ? AND timetoken > ?', [channelId, timetoken]))?.n ?? 0),
   };
 }
 export type ChatStore = ReturnType<typeof createChatStore>;

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlClient } from '../../db/sqlClient';
 import { createAccessKeyStore } from './accessKeyStore';
 import { createEmbedFacts } from './embedFacts';
 import { createShopInventory } from './shopInventory';
@@ -6,15 +6,15 @@ import { createWidgetEvents } from './widgetEvents';
 import { createWidgetLookups } from './widgetLookups';
 import { createWidgetRepository } from './widgetRepository';
 
-/** Every widgets repository (issue 16) on one database: widgets and playlists, their events, keys and tokens, the embed's reads. */
-export function createWidgetRepositories(db: Database.Database) {
+/** Every widgets repository (issue 16) on one store client: widgets and playlists, their events, keys and tokens, the embed's reads. */
+export function createWidgetRepositories(sql: SqlClient) {
   return {
-    widgets: createWidgetRepository(db),
-    events: createWidgetEvents(db),
-    lookups: createWidgetLookups(db),
-    embed: createEmbedFacts(db),
-    inventory: createShopInventory(db),
-    keys: createAccessKeyStore(db),
+    widgets: createWidgetRepository(sql),
+    events: createWidgetEvents(sql),
+    lookups: createWidgetLookups(sql),
+    embed: createEmbedFacts(sql),
+    inventory: createShopInventory(sql),
+    keys: createAccessKeyStore(sql),
   };
 }
 export type WidgetRepositories = ReturnType<typeof createWidgetRepositories>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { SqlClient } from '../../db/sqlClient';
 import { WidgetFieldsSchema, type Playlist, type ProductTag, type Widget, type WidgetFields } from '../../../shared/http/widgets.schemas';
 import { isWebMediaSource } from '../../../shared/rules/mediaUrl';
 import { parse } from '../../search/columnValues';
@@ -19,35 +19,8 @@ const withShowableImage = (tag: ProductTag): ProductTag =>
   (typeof tag.image_url === 'string' && !isWebMediaSource(tag.image_url) ? { ...tag, image_url: null } : tag);
 
 /** Widgets and playlists of a brand (issue 16); another brand's are never found. */
-export function createWidgetRepository(db: Database.Database) {
-  const byBrand = db.prepare('SELECT * FROM widgets WHERE brand_id = ? ORDER BY created_at DESC, id');
-  const find = db.prepare('SELECT * FROM widgets WHERE id = ? AND brand_id = ?');
-  const videosOf = db.prepare(`SELECT wv.video_id, v.title, v.thumbnail_url, v.duration_seconds, wv.settings
-    FROM widget_videos wv JOIN videos v ON v.id = wv.video_id WHERE wv.widget_id = ? ORDER BY wv.position`);
-  const playlistIdsOf = db.prepare('SELECT playlist_id FROM playlist_widgets WHERE widget_id = ? ORDER BY playlist_id').pluck();
-  const insert = db.prepare(`INSERT INTO widgets (id, brand_id, title, notes, active_ratio, colors, menu_options, device_options, call_to_action, buy_now_button, cart_button, toggles, created_at, updated_at)
-    VALUES (@id, @brand_id, @title, @notes, @active_ratio, @colors, @menu_options, @device_options, @call_to_action, @buy_now_button, @cart_button, @toggles, @at, @at)`);
-  const update = db.prepare(`UPDATE widgets SET title = @title, notes = @notes, active_ratio = @active_ratio, colors = @colors, menu_options = @menu_options,
-    device_options = @device_options, call_to_action = @call_to_action, buy_now_button = @buy_now_button, cart_button = @cart_button, toggles = @toggles, updated_at = @at
-    WHERE id = @id AND brand_id = @brand_id`);
-  const clearVideos = db.prepare('DELETE FROM widget_videos WHERE widget_id = ?');
-  const insertVideo = db.prepare('INSERT INTO widget_videos (widget_id, video_id, position, settings) VALUES (?, ?, ?, ?)');
-  const remove = db.prepare('DELETE FROM widgets WHERE id = ? AND brand_id = ?');
-
-  const playlistsByBrand = db.prepare('SELECT id, title, created_at, updated_at FROM playlists WHERE brand_id = ? ORDER BY created_at DESC, id');
-  const findPlaylist = db.prepare('SELECT id, title, created_at, updated_at FROM playlists WHERE id = ? AND brand_id = ?');
-  const playlistVideos = db.prepare(`SELECT pv.video_id, v.title, v.thumbnail_url FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
-    WHERE pv.playlist_id = ? ORDER BY pv.position`);
-  const playlistWidgets = db.prepare('SELECT widget_id FROM playlist_widgets WHERE playlist_id = ? ORDER BY widget_id').pluck();
-  const insertPlaylist = db.prepare('INSERT INTO playlists (id, brand_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
-  const renamePlaylist = db.prepare('UPDATE playlists SET title = ?, updated_at = ? WHERE id = ? AND brand_id = ?');
-  const clearPlaylistVideos = db.prepare('DELETE FROM playlist_videos WHERE playlist_id = ?');
-  const insertPlaylistVideo = db.prepare('INSERT INTO playlist_videos (playlist_id, video_id, position) VALUES (?, ?, ?)');
-  const clearPlaylistWidgets = db.prepare('DELETE FROM playlist_widgets WHERE playlist_id = ?');
-  const insertPlaylistWidget = db.prepare('INSERT INTO playlist_widgets (playlist_id, widget_id) VALUES (?, ?)');
-  const removePlaylist = db.prepare('DELETE FROM playlists WHERE id = ? AND brand_id = ?');
-
-  const toWidget = (row: WidgetRow): Widget => {
+export function createWidgetRepository(sql: SqlClient) {
+  const toWidget = async (row: WidgetRow): Promise<Widget> => {
     // Each stored value that no longer reads (an older build, a hand edit) falls back to its own default, never to a 500.
     const stored: Record<string, unknown> = {
       notes: row.notes ?? '', activeRatio: row.active_ratio, colors: json(row.colors, undefined), menu_options: json(row.menu_options, undefined),
@@ -63,71 +36,93 @@ export function createWidgetRepository(db: Database.Database) {
       title: row.title, notes: read('notes'), activeRatio: read('activeRatio'), colors: read('colors'), menu_options: read('menu_options'),
       device_options: read('device_options'), call_to_action: read('call_to_action'), buy_now_button: read('buy_now_button'), cart_button: read('cart_button'), toggles: read('toggles'),
     } as Omit<WidgetFields, 'videos'>;
-    const videos = (videosOf.all(row.id) as VideoRow[]).map((v) => ({
+    const [videoRows, playlistRows] = await Promise.all([
+      sql.all<VideoRow>(`SELECT wv.video_id, v.title, v.thumbnail_url, v.duration_seconds, wv.settings
+        FROM widget_videos wv JOIN videos v ON v.id = wv.video_id WHERE wv.widget_id = ? ORDER BY wv.position`, [row.id]),
+      sql.all<{ playlist_id: string }>('SELECT playlist_id FROM playlist_widgets WHERE widget_id = ? ORDER BY playlist_id', [row.id]),
+    ]);
+    const videos = videoRows.map((v) => ({
       video_id: v.video_id, title: v.title, thumbnail_url: v.thumbnail_url, duration_seconds: v.duration_seconds,
       settings: { products: ((json(v.settings, {}) as { products?: ProductTag[] }).products ?? []).map(withShowableImage) },
     }));
-    return { ...base, _id: row.id, brand_id: row.brand_id, videos, playlist_ids: playlistIdsOf.all(row.id) as string[], created_at: row.created_at, updated_at: row.updated_at };
+    return { ...base, _id: row.id, brand_id: row.brand_id, videos, playlist_ids: playlistRows.map((p) => p.playlist_id), created_at: row.created_at, updated_at: row.updated_at };
   };
-  const stored = (fields: WidgetFields) => ({
-    title: fields.title, notes: fields.notes, active_ratio: fields.activeRatio, colors: JSON.stringify(fields.colors), menu_options: JSON.stringify(fields.menu_options),
-    device_options: JSON.stringify(fields.device_options), call_to_action: JSON.stringify(fields.call_to_action), buy_now_button: JSON.stringify(fields.buy_now_button),
-    cart_button: JSON.stringify(fields.cart_button), toggles: JSON.stringify(fields.toggles),
-  });
-  const writeVideos = (widgetId: string, videos: WidgetFields['videos']) => {
-    clearVideos.run(widgetId);
-    videos.forEach((v, position) => insertVideo.run(widgetId, v.video_id, position, JSON.stringify(v.settings)));
+  const stored = (fields: WidgetFields) => [
+    fields.title, fields.notes, fields.activeRatio, JSON.stringify(fields.colors), JSON.stringify(fields.menu_options), JSON.stringify(fields.device_options),
+    JSON.stringify(fields.call_to_action), JSON.stringify(fields.buy_now_button), JSON.stringify(fields.cart_button), JSON.stringify(fields.toggles),
+  ];
+  const writeVideos = async (tx: SqlClient, widgetId: string, videos: WidgetFields['videos']) => {
+    await tx.run('DELETE FROM widget_videos WHERE widget_id = ?', [widgetId]);
+    for (const [position, v] of videos.entries()) {
+      await tx.run('INSERT INTO widget_videos (widget_id, video_id, position, settings) VALUES (?, ?, ?, ?)', [widgetId, v.video_id, position, JSON.stringify(v.settings)]);
+    }
   };
-  const toPlaylist = (row: PlaylistRow): Playlist => {
-    const videos = playlistVideos.all(row.id) as Playlist['videos'];
+  const toPlaylist = async (row: PlaylistRow): Promise<Playlist> => {
+    const [videos, widgets] = await Promise.all([
+      sql.all<Playlist['videos'][number]>(`SELECT pv.video_id, v.title, v.thumbnail_url FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
+        WHERE pv.playlist_id = ? ORDER BY pv.position`, [row.id]),
+      sql.all<{ widget_id: string }>('SELECT widget_id FROM playlist_widgets WHERE playlist_id = ? ORDER BY widget_id', [row.id]),
+    ]);
     return {
-      _id: row.id, title: row.title, video_ids: videos.map((v) => v.video_id), widget_ids: playlistWidgets.all(row.id) as string[],
+      _id: row.id, title: row.title, video_ids: videos.map((v) => v.video_id), widget_ids: widgets.map((w) => w.widget_id),
       created_at: row.created_at, updated_at: row.updated_at, videos,
     };
   };
-  const writePlaylistLinks = (playlistId: string, videoIds: string[], widgetIds: string[]) => {
-    clearPlaylistVideos.run(playlistId);
-    videoIds.forEach((videoId, position) => insertPlaylistVideo.run(playlistId, videoId, position));
-    clearPlaylistWidgets.run(playlistId);
-    for (const widgetId of widgetIds) insertPlaylistWidget.run(playlistId, widgetId);
+  const writePlaylistLinks = async (tx: SqlClient, playlistId: string, videoIds: string[], widgetIds: string[]) => {
+    await tx.run('DELETE FROM playlist_videos WHERE playlist_id = ?', [playlistId]);
+    for (const [position, videoId] of videoIds.entries()) {
+      await tx.run('INSERT INTO playlist_videos (playlist_id, video_id, position) VALUES (?, ?, ?)', [playlistId, videoId, position]);
+    }
+    await tx.run('DELETE FROM playlist_widgets WHERE playlist_id = ?', [playlistId]);
+    for (const widgetId of widgetIds) await tx.run('INSERT INTO playlist_widgets (playlist_id, widget_id) VALUES (?, ?)', [playlistId, widgetId]);
   };
+  const PLAYLIST_COLUMNS = 'id, title, created_at, updated_at';
 
   return {
-    list: (brandId: string): Widget[] => (byBrand.all(brandId) as WidgetRow[]).map(toWidget),
-    find(id: string, brandId: string): Widget | null {
-      const row = find.get(id, brandId) as WidgetRow | undefined;
+    list: async (brandId: string): Promise<Widget[]> =>
+      Promise.all((await sql.all<WidgetRow>('SELECT * FROM widgets WHERE brand_id = ? ORDER BY created_at DESC, id', [brandId])).map(toWidget)),
+    async find(id: string, brandId: string): Promise<Widget | null> {
+      const row = await sql.get<WidgetRow>('SELECT * FROM widgets WHERE id = ? AND brand_id = ?', [id, brandId]);
       return row ? toWidget(row) : null;
     },
-    create: db.transaction((brandId: string, fields: WidgetFields, now: Date): string => {
+    /** A new widget with its videos, in one transaction; answers its id. */
+    create: (brandId: string, fields: WidgetFields, now: Date): Promise<string> => sql.transaction(async (tx) => {
       const id = newId();
-      insert.run({ ...stored(fields), id, brand_id: brandId, at: now.toISOString() });
-      writeVideos(id, fields.videos);
+      const at = now.toISOString();
+      await tx.run(`INSERT INTO widgets (id, brand_id, title, notes, active_ratio, colors, menu_options, device_options, call_to_action, buy_now_button, cart_button, toggles, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [id, brandId, ...stored(fields), at, at]);
+      await writeVideos(tx, id, fields.videos);
       return id;
     }),
-    update: db.transaction((id: string, brandId: string, fields: WidgetFields, now: Date): boolean => {
-      if (update.run({ ...stored(fields), id, brand_id: brandId, at: now.toISOString() }).changes === 0) return false;
-      writeVideos(id, fields.videos);
+    /** Replaces a widget's fields and videos in one transaction; false when the brand has no such widget. */
+    update: (id: string, brandId: string, fields: WidgetFields, now: Date): Promise<boolean> => sql.transaction(async (tx) => {
+      const { changes } = await tx.run(`UPDATE widgets SET title = ?, notes = ?, active_ratio = ?, colors = ?, menu_options = ?, device_options = ?,
+        call_to_action = ?, buy_now_button = ?, cart_button = ?, toggles = ?, updated_at = ? WHERE id = ? AND brand_id = ?`, [...stored(fields), now.toISOString(), id, brandId]);
+      if (changes === 0) return false;
+      await writeVideos(tx, id, fields.videos);
       return true;
     }),
-    remove: (id: string, brandId: string): boolean => remove.run(id, brandId).changes > 0,
+    remove: async (id: string, brandId: string): Promise<boolean> => (await sql.run('DELETE FROM widgets WHERE id = ? AND brand_id = ?', [id, brandId])).changes > 0,
 
-    playlists: (brandId: string): Playlist[] => (playlistsByBrand.all(brandId) as PlaylistRow[]).map(toPlaylist),
-    findPlaylist(id: string, brandId: string): Playlist | null {
-      const row = findPlaylist.get(id, brandId) as PlaylistRow | undefined;
+    playlists: async (brandId: string): Promise<Playlist[]> =>
+      Promise.all((await sql.all<PlaylistRow>(`SELECT ${PLAYLIST_COLUMNS} FROM playlists WHERE brand_id = ? ORDER BY created_at DESC, id`, [brandId])).map(toPlaylist)),
+    async findPlaylist(id: string, brandId: string): Promise<Playlist | null> {
+      const row = await sql.get<PlaylistRow>(`SELECT ${PLAYLIST_COLUMNS} FROM playlists WHERE id = ? AND brand_id = ?`, [id, brandId]);
       return row ? toPlaylist(row) : null;
     },
-    createPlaylist: db.transaction((brandId: string, title: string, videoIds: string[], widgetIds: string[], now: Date): string => {
+    createPlaylist: (brandId: string, title: string, videoIds: string[], widgetIds: string[], now: Date): Promise<string> => sql.transaction(async (tx) => {
       const id = newId();
-      insertPlaylist.run(id, brandId, title, now.toISOString(), now.toISOString());
-      writePlaylistLinks(id, videoIds, widgetIds);
+      await tx.run('INSERT INTO playlists (id, brand_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [id, brandId, title, now.toISOString(), now.toISOString()]);
+      await writePlaylistLinks(tx, id, videoIds, widgetIds);
       return id;
     }),
-    updatePlaylist: db.transaction((id: string, brandId: string, title: string, videoIds: string[], widgetIds: string[], now: Date): boolean => {
-      if (renamePlaylist.run(title, now.toISOString(), id, brandId).changes === 0) return false;
-      writePlaylistLinks(id, videoIds, widgetIds);
+    updatePlaylist: (id: string, brandId: string, title: string, videoIds: string[], widgetIds: string[], now: Date): Promise<boolean> => sql.transaction(async (tx) => {
+      const { changes } = await tx.run('UPDATE playlists SET title = ?, updated_at = ? WHERE id = ? AND brand_id = ?', [title, now.toISOString(), id, brandId]);
+      if (changes === 0) return false;
+      await writePlaylistLinks(tx, id, videoIds, widgetIds);
       return true;
     }),
-    removePlaylist: (id: string, brandId: string): boolean => removePlaylist.run(id, brandId).changes > 0,
+    removePlaylist: async (id: string, brandId: string): Promise<boolean> => (await sql.run('DELETE FROM playlists WHERE id = ? AND brand_id = ?', [id, brandId])).changes > 0,
   };
 }
 export type WidgetRepository = ReturnType<typeof createWidgetRepository>;

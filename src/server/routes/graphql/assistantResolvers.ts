@@ -42,14 +42,14 @@ export function createAssistantService(ctx: ServerContext) {
   const engine = createAssistantEngine(ctx, ctx.home);
 
   const ownBrand = (auth: AuthContext, brandId: string): string => (auth.brandIds.includes(brandId) ? brandId : fail('That brand is not one of yours.', NOT_FOUND));
-  const conversationOf = (auth: AuthContext, conversationId: string): Conversation =>
-    conversations.find(conversationId, auth.brandIds) ?? fail('That conversation does not exist (it may have been deleted).', NOT_FOUND);
+  const conversationOf = async (auth: AuthContext, conversationId: string): Promise<Conversation> =>
+    (await conversations.find(conversationId, auth.brandIds)) ?? fail('That conversation does not exist (it may have been deleted).', NOT_FOUND);
   const acting = (auth: AuthContext, brandId: string): Acting => ({ userId: auth.userId, brandId, competitorIds: ctx.home.competitorsOf(brandId) });
 
   /** The engine's answer, with an input problem of the window (a future start date…) as a readable error. */
-  function answer(run: () => EngineAnswer): EngineAnswer {
+  async function answer(run: () => Promise<EngineAnswer>): Promise<EngineAnswer> {
     try {
-      return run();
+      return await run();
     } catch (error) {
       if (error instanceof HttpError) fail(error.message, error.statusCode === 404 ? NOT_FOUND : BAD_INPUT);
       throw error;
@@ -57,12 +57,12 @@ export function createAssistantService(ctx: ServerContext) {
   }
 
   return {
-    getAllPrompts: (): Prompt[] => conversations.prompts(),
-    getConversations(auth: AuthContext, args: Args): Conversation[] {
+    getAllPrompts: (): Promise<Prompt[]> => conversations.prompts(),
+    getConversations(auth: AuthContext, args: Args): Promise<Conversation[]> {
       return conversations.list(ownBrand(auth, parsed(z.object({ brandId: id }), args).brandId));
     },
-    getMessages(auth: AuthContext, args: Args): AssistantMessage[] {
-      return conversations.messages(conversationOf(auth, parsed(z.object({ conversationId: id }), args).conversationId)._id);
+    async getMessages(auth: AuthContext, args: Args): Promise<AssistantMessage[]> {
+      return conversations.messages((await conversationOf(auth, parsed(z.object({ conversationId: id }), args).conversationId))._id);
     },
     getVideo(auth: AuthContext, args: Args): AssistantVideo {
       const { queryVideo } = parsed(z.object({ queryVideo: z.object({ _id: id }) }), args);
@@ -74,69 +74,70 @@ export function createAssistantService(ctx: ServerContext) {
       }
       return fail('That video does not exist or is not one you can see.', NOT_FOUND);
     },
-    createConversation(auth: AuthContext, args: Args): Conversation {
+    createConversation(auth: AuthContext, args: Args): Promise<Conversation> {
       const brandId = ownBrand(auth, parsed(z.object({ brandId: id }), args).brandId);
       return conversations.create(brandId, auth.userId, NEW_TITLE);
     },
-    askReelscope(auth: AuthContext, args: Args): AssistantMessage {
+    async askReelscope(auth: AuthContext, args: Args): Promise<AssistantMessage> {
       const input = parsed(AskInputSchema, args);
-      const conversation = conversationOf(auth, input.conversationId);
+      const conversation = await conversationOf(auth, input.conversationId);
       if (conversation.brand_id !== ownBrand(auth, input.brandId)) fail('That conversation belongs to another of your brands.', BAD_INPUT);
-      const previousQuestion = conversations.lastQuestion(conversation._id);
-      const result = answer(() => engine({
+      const previousQuestion = await conversations.lastQuestion(conversation._id);
+      const result = await answer(() => engine({
         acting: acting(auth, input.brandId), question: input.userMessage.content, duration: input.duration, start_date: input.start_date, end_date: input.end_date,
         avoid: new Set(), previousQuestion: previousQuestion ?? undefined,
       }));
       const dates = { start_date: result.window.start, end_date: result.window.end };
       const asked_window = { duration: input.duration, start_date: input.start_date, end_date: input.end_date };
-      const [, reply] = conversations.exchange(conversation._id,
+      const [, reply] = await conversations.exchange(conversation._id,
         { role: 'user', content: input.userMessage.content, ...dates, question_id: null, supporting_data: [], asked_window },
         { role: 'assistant', content: result.content, ...dates, question_id: null, supporting_data: result.supporting_data });
-      if (previousQuestion === null && conversation.title === NEW_TITLE) conversations.rename(conversation._id, firstTitle(input.userMessage.content));
+      if (previousQuestion === null && conversation.title === NEW_TITLE) await conversations.rename(conversation._id, firstTitle(input.userMessage.content));
       return reply;
     },
-    regenerate(auth: AuthContext, args: Args): AssistantMessage {
+    async regenerate(auth: AuthContext, args: Args): Promise<AssistantMessage> {
       const input = parsed(z.object({ conversationId: id, questionId: id, responseId: id }), args);
-      const conversation = conversationOf(auth, input.conversationId);
-      const question = conversations.message(input.questionId, auth.brandIds);
-      const response = conversations.message(input.responseId, auth.brandIds);
+      const conversation = await conversationOf(auth, input.conversationId);
+      const question = await conversations.message(input.questionId, auth.brandIds);
+      const response = await conversations.message(input.responseId, auth.brandIds);
       if (!question || question.conversation_id !== conversation._id || question.role !== 'user') return fail('That question is not in this conversation.', NOT_FOUND);
       if (!response || response.question_id !== question._id) return fail('That answer does not answer this question.', NOT_FOUND);
-      const earlier = conversations.answersTo(question._id);
+      const earlier = await conversations.answersTo(question._id);
       const avoid = new Set(earlier.flatMap((m) => m.supporting_data.map((d) => Number(d.db_id))));
-      const result = answer(() => engine({ acting: acting(auth, conversation.brand_id), question: question.content, avoid, ...conversations.askedWindow(question._id) }));
+      const asked = await conversations.askedWindow(question._id);
+      const result = await answer(() => engine({ acting: acting(auth, conversation.brand_id), question: question.content, avoid, ...asked }));
       return conversations.answer(conversation._id, {
         role: 'assistant', content: result.content, start_date: result.window.start, end_date: result.window.end, question_id: question._id, supporting_data: result.supporting_data,
       });
     },
-    updateConversation(auth: AuthContext, args: Args): Conversation {
+    async updateConversation(auth: AuthContext, args: Args): Promise<Conversation> {
       const input = parsed(z.object({ conversationId: id, title }), args);
-      conversationOf(auth, input.conversationId);
-      conversations.rename(input.conversationId, input.title);
+      await conversationOf(auth, input.conversationId);
+      await conversations.rename(input.conversationId, input.title);
       return conversationOf(auth, input.conversationId);
     },
-    deleteConversation(auth: AuthContext, args: Args): boolean {
+    async deleteConversation(auth: AuthContext, args: Args): Promise<boolean> {
       const { conversationId } = parsed(z.object({ conversationId: id }), args);
-      conversations.remove(conversationOf(auth, conversationId)._id);
+      await conversations.remove((await conversationOf(auth, conversationId))._id);
       return true;
     },
-    likeMessage(auth: AuthContext, args: Args): AssistantMessage {
+    async likeMessage(auth: AuthContext, args: Args): Promise<AssistantMessage> {
       const input = parsed(z.object({ like: z.number().int().refine((v) => (LIKE_VALUES as readonly number[]).includes(v), `like is ${LIKE_VALUES.join(' or ')}.`), messageId: id }), args);
-      const message = conversations.message(input.messageId, auth.brandIds) ?? fail('That message does not exist.', NOT_FOUND);
+      const message = (await conversations.message(input.messageId, auth.brandIds)) ?? fail('That message does not exist.', NOT_FOUND);
       if (message.role !== 'assistant') fail('Only answers can be liked.', BAD_INPUT);
-      conversations.like(message._id, input.like);
+      await conversations.like(message._id, input.like);
       return { ...message, like: input.like };
     },
-    reviseAnswer(auth: AuthContext, args: Args): AssistantMessage {
+    async reviseAnswer(auth: AuthContext, args: Args): Promise<AssistantMessage> {
       const input = parsed(z.object({ messageId: id, content: z.string().trim().min(1, 'A generated answer cannot be blank.').max(GENERATED_MAX_CHARS, `A generated answer is at most ${GENERATED_MAX_CHARS} characters.`), cited: z.array(id).max(50) }), args);
-      const message = conversations.message(input.messageId, auth.brandIds) ?? fail('That message does not exist.', NOT_FOUND);
+      const message = (await conversations.message(input.messageId, auth.brandIds)) ?? fail('That message does not exist.', NOT_FOUND);
       if (message.role !== 'assistant') fail('Only answers can be revised.', BAD_INPUT);
       const byId = new Map(message.supporting_data.map((d) => [d.db_id, d]));
       const unknown = input.cited.filter((lineId) => !byId.has(lineId));
       if (unknown.length > 0) fail(`An answer may only cite the lines it was given; ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not among them.`, BAD_INPUT);
       // Citing none keeps every retrieved line: they were the answer's grounding.
       const supporting = input.cited.length > 0 ? input.cited.flatMap((lineId) => byId.get(lineId) ?? []) : message.supporting_data;
-      conversations.revise(message._id, input.content, supporting);
+      await conversations.revise(message._id, input.content, supporting);
       return { ...message, content: input.content, supporting_data: supporting };
     },
   };

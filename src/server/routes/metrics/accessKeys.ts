@@ -22,9 +22,9 @@ export interface AccessKeysDeps {
   jwtSecret: Uint8Array;
   now: () => Date;
   /** Whether the user may still act for the brand (an app key dies with the membership). */
-  ownsBrand: (userId: string, brandId: string) => Promise<boolean>;
+  ownsBrand: (userId: string, brandId: string) => boolean | Promise<boolean>;
   /** Whether the sign-in the key was issued in still lives (an app key dies with it, like the chat key). */
-  sessionLive: (userId: string, sessionId: string) => Promise<boolean>;
+  sessionLive: (userId: string, sessionId: string) => boolean | Promise<boolean>;
 }
 
 /**
@@ -55,12 +55,12 @@ export function createAccessKeys({ store, jwtSecret, now, ownsBrand, sessionLive
 
   return {
     /** What identifies the brand's key without being it, or null before the first key was created. */
-    hintOf: (brandId: string): { hint: string; created_at: string } | null => store.hintOf(brandId),
+    hintOf: (brandId: string): Promise<{ hint: string; created_at: string } | null> => store.hintOf(brandId),
     /** A new key, answered this once; the old one stops working with this call. */
-    rotate(brandId: string): { api_key: string; hint: string; created_at: string } {
+    async rotate(brandId: string): Promise<{ api_key: string; hint: string; created_at: string }> {
       const apiKey = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
       const createdAt = now().toISOString();
-      store.saveKey(brandId, sha256(apiKey), apiKeyHint(apiKey), createdAt);
+      await store.saveKey(brandId, sha256(apiKey), apiKeyHint(apiKey), createdAt);
       return { api_key: apiKey, hint: apiKeyHint(apiKey), created_at: createdAt };
     },
     /** The app's own key for the signed-in user acting for the brand, in the sign-in (session) that asks for it. */
@@ -74,14 +74,14 @@ export function createAccessKeys({ store, jwtSecret, now, ownsBrand, sessionLive
       if (key.startsWith(APP_KEY_PREFIX)) return brandOfAppKey(key);
       return key.startsWith(API_KEY_PREFIX) ? store.brandOfKeyHash(sha256(key)) : null;
     },
-    issueToken(widgetId: string, now: Date): string {
+    async issueToken(widgetId: string, now: Date): Promise<string> {
       const token = `${TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
-      store.saveToken(sha256(token), widgetId, now.toISOString());
+      await store.saveToken(sha256(token), widgetId, now.toISOString());
       return token;
     },
     /** True when the token is a live one of that widget (a deleted widget's tokens went with it). */
-    tokenOpens: (token: string, widgetId: string): boolean => token.startsWith(TOKEN_PREFIX) && store.widgetOfToken(sha256(token)) === widgetId,
-    revokeTokens: (widgetId: string, now: Date): number => store.revokeTokens(widgetId, now.toISOString()),
+    tokenOpens: async (token: string, widgetId: string): Promise<boolean> => token.startsWith(TOKEN_PREFIX) && (await store.widgetOfToken(sha256(token))) === widgetId,
+    revokeTokens: (widgetId: string, now: Date): Promise<number> => store.revokeTokens(widgetId, now.toISOString()),
   };
 }
 export type AccessKeys = ReturnType<typeof createAccessKeys>;

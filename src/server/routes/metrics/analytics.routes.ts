@@ -13,17 +13,21 @@ export function registerAnalyticsRoutes(app: FastifyInstance, ctx: ServerContext
     auth: 'apiKey', tags: ['metrics'], method: 'GET', url: '/api/metrics',
     summary: 'Widget analytics over a window, with the previous window of the same length, a series per day, week or month, and a line per video',
     query: MetricsQuerySchema, response: { 200: MetricsResponseSchema },
-    handler: ({ auth, query }) => {
-      const widget = found(repo.find(query.widget_id, auth.brandId));
+    handler: async ({ auth, query }) => {
+      const widget = found(await repo.find(query.widget_id, auth.brandId));
       const videoId = query.video_id ?? null;
       if (videoId !== null && !widget.videos.some((v) => v.video_id === videoId)) found(null);
       const windows = homeWindows(query, ctx.now());
-      const byDate = events.series(widget._id, videoId, windows.current, windows.unit);
+      const [byDate, perVideo, totals, previous] = await Promise.all([
+        events.series(widget._id, videoId, windows.current, windows.unit),
+        events.perVideo(widget._id, windows.current),
+        events.totals(widget._id, videoId, windows.current),
+        windows.previous ? events.totals(widget._id, videoId, windows.previous) : null,
+      ]);
       const first = windows.current.start ?? [...byDate.keys()][0] ?? windows.current.end;
-      const perVideo = events.perVideo(widget._id, windows.current);
       return {
-        totals: events.totals(widget._id, videoId, windows.current),
-        previous: windows.previous ? events.totals(widget._id, videoId, windows.previous) : null,
+        totals,
+        previous,
         series: bucketsBetween(first, windows.current.end, windows.unit).map((date) => ({ date, ...(byDate.get(date) ?? EMPTY_TOTALS) })),
         unit: windows.unit,
         per_video: widget.videos.map((v) => ({ video_id: v.video_id, ...(perVideo.get(v.video_id) ?? EMPTY_TOTALS) })),

@@ -34,8 +34,8 @@ export function registerEmbedRoutes(app: FastifyInstance, { ctx, keys, events, p
   defineRoute(app, {
     ...base, method: 'GET', url: '/embed/widgets/:id', summary: 'A widget as embed.js shows it, opened by one of its live embed tokens',
     params: WidgetIdParamsSchema, query: z.object({ token: z.string().min(1).max(200) }), response: { 200: EmbedWidgetSchema },
-    handler: ({ params, query }) => {
-      const widget = keys.tokenOpens(query.token, params.id) ? payload(params.id) : null;
+    handler: async ({ params, query }) => {
+      const widget = (await keys.tokenOpens(query.token, params.id)) ? await payload(params.id) : null;
       if (!widget) throw new HttpError(404, GONE);
       return widget;
     },
@@ -45,16 +45,16 @@ export function registerEmbedRoutes(app: FastifyInstance, { ctx, keys, events, p
     ...base, method: 'POST', url: '/embed/events', bodyLimit: EVENT_BATCH_MAX_BYTES,
     summary: 'A batch of widget events (impression, play, watch, product_click, cta_click) from embed.js; JSON, sent as text/plain by sendBeacon',
     response: { 200: z.object({ accepted: z.number() }) },
-    handler: ({ request }) => {
+    handler: async ({ request }) => {
       const raw = typeof request.body === 'string' ? parseJson(request.body) : request.body;
       const parsed = EventBatchSchema.safeParse(raw);
       if (!parsed.success) throw badRequest(`events: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')}`);
       const batch = parsed.data;
-      if (!keys.tokenOpens(batch.token, batch.widget_id)) throw new HttpError(404, GONE);
-      const known = events.videoIds(batch.widget_id);
+      if (!(await keys.tokenOpens(batch.token, batch.widget_id))) throw new HttpError(404, GONE);
+      const known = await events.videoIds(batch.widget_id);
       const stray = batch.events.find((e) => e.video_id !== null && !known.has(e.video_id));
       if (stray) throw badRequest(`events: video ${stray.video_id} is not in this widget.`);
-      return { accepted: events.record(batch, ctx.now()) };
+      return { accepted: await events.record(batch, ctx.now()) };
     },
   });
 }

@@ -26,7 +26,7 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: ServerContext
       if (query.store_url && query.shop_token) return storefrontInventory(query.store_url, query.shop_token, query);
       if (query.store_url || query.shop_token) throw badRequest('store_url and shop_token go together: set both in Settings, or neither for the brand\'s own products.');
       const after = query.after ? decodeCursor(query.after) : null;
-      const rows = ctx.repos.widgets.inventory.page(auth.brandId, query.search, after, query.first + 1);
+      const rows = await ctx.repos.widgets.inventory.page(auth.brandId, query.search, after, query.first + 1);
       const shown = rows.slice(0, query.first);
       const last = shown.at(-1);
       return {

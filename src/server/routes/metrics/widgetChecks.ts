@@ -25,36 +25,40 @@ export function brandProductTag(row: ProductRow): Required<ProductTag> {
 export function createWidgetChecks(lookups: WidgetLookups) {
 
   return {
-    widget(brandId: string, fields: WidgetFields): WidgetFields {
-      const videos = fields.videos.map((entry, index) => {
-        const video = lookups.video(entry.video_id, brandId);
+    /** Checked in order, so the first problem named is the first in the body. */
+    async widget(brandId: string, fields: WidgetFields): Promise<WidgetFields> {
+      const videos: WidgetFields['videos'] = [];
+      for (const [index, entry] of fields.videos.entries()) {
+        const video = await lookups.video(entry.video_id, brandId);
         if (!video) throw new HttpError(400, `videos.${index}.video_id: ${entry.video_id} is not one of the brand's videos.`);
         if (!video.media_file) throw new HttpError(400, `videos.${index}.video_id: "${video.title}" cannot play in a widget: only videos kept in Reelscope storage or Google Drive can.`);
-        const products = entry.settings.products.map((tag, tagIndex) => {
+        const products: ProductTag[] = [];
+        for (const [tagIndex, tag] of entry.settings.products.entries()) {
           if (tag.source === 'store') {
             if (tag.image_url !== null && !isStoreImage(tag.image_url, allowsLoopbackStores())) {
               throw new HttpError(400, `videos.${index}.settings.products.${tagIndex}.image_url: a store product's image is an https address (https://…).`);
             }
-            return tag;
+            products.push(tag);
+            continue;
           }
-          const product = lookups.product(tag.id, brandId);
+          const product = await lookups.product(tag.id, brandId);
           if (!product) throw new HttpError(400, `videos.${index}.settings.products.${tagIndex}: product ${tag.id} does not exist in the brand's products.`);
-          return { ...brandProductTag(product), url: tag.url, variants: tag.variants };
-        });
-        return { ...entry, settings: { products } };
-      });
+          products.push({ ...brandProductTag(product), url: tag.url, variants: tag.variants });
+        }
+        videos.push({ ...entry, settings: { products } });
+      }
       return { ...fields, videos };
     },
-    videoIds(brandId: string, ids: string[], field: string): string[] {
-      ids.forEach((id, index) => {
-        if (!lookups.video(id, brandId)) throw new HttpError(400, `${field}.${index}: ${id} is not one of the brand's videos.`);
-      });
+    async videoIds(brandId: string, ids: string[], field: string): Promise<string[]> {
+      for (const [index, id] of ids.entries()) {
+        if (!(await lookups.video(id, brandId))) throw new HttpError(400, `${field}.${index}: ${id} is not one of the brand's videos.`);
+      }
       return ids;
     },
-    widgetIds(brandId: string, ids: string[], field: string): string[] {
-      ids.forEach((id, index) => {
-        if (!lookups.widgetExists(id, brandId)) throw new HttpError(400, `${field}.${index}: ${id} is not one of the brand's widgets.`);
-      });
+    async widgetIds(brandId: string, ids: string[], field: string): Promise<string[]> {
+      for (const [index, id] of ids.entries()) {
+        if (!(await lookups.widgetExists(id, brandId))) throw new HttpError(400, `${field}.${index}: ${id} is not one of the brand's widgets.`);
+      }
       return ids;
     },
   };

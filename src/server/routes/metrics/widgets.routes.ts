@@ -24,19 +24,19 @@ export function registerWidgetRoutes(app: FastifyInstance, { ctx, repo, keys, ch
   defineRoute(app, {
     ...base, method: 'GET', url: '/widgets/', summary: "The brand's widgets, newest first, with their videos and attached playlists",
     response: { 200: WidgetListResponseSchema },
-    handler: ({ auth }) => ({ widgets: repo.list(auth.brandId) }),
+    handler: async ({ auth }) => ({ widgets: await repo.list(auth.brandId) }),
   });
 
   defineRoute(app, {
     ...base, method: 'POST', url: '/widget', summary: 'Creates a widget: at least 5 of the brand\'s playable videos, each with its tagged products',
     body: WidgetFieldsSchema, response: { 200: WidgetResponseSchema },
-    handler: ({ auth, body }) => {
-      const id = repo.create(auth.brandId, checks.widget(auth.brandId, body), ctx.now());
-      return { widget: found(repo.find(id, auth.brandId)) };
+    handler: async ({ auth, body }) => {
+      const id = await repo.create(auth.brandId, await checks.widget(auth.brandId, body), ctx.now());
+      return { widget: found(await repo.find(id, auth.brandId)) };
     },
   });
 
-  const read = (brandId: string, id: string) => ({ widget: found(repo.find(id, brandId)) });
+  const read = async (brandId: string, id: string) => ({ widget: found(await repo.find(id, brandId)) });
   defineRoute(app, {
     ...base, method: 'GET', url: '/widget/:id', summary: 'One widget', params: WidgetIdParamsSchema, response: { 200: WidgetResponseSchema },
     handler: ({ auth, params }) => read(auth.brandId, params.id),
@@ -46,8 +46,8 @@ export function registerWidgetRoutes(app: FastifyInstance, { ctx, repo, keys, ch
     handler: ({ auth, query }) => read(auth.brandId, query.id),
   });
 
-  const replace = (brandId: string, id: string, body: z.output<typeof WidgetFieldsSchema>) => {
-    found(repo.update(id, brandId, checks.widget(brandId, body), ctx.now()) || null);
+  const replace = async (brandId: string, id: string, body: z.output<typeof WidgetFieldsSchema>) => {
+    found((await repo.update(id, brandId, await checks.widget(brandId, body), ctx.now())) || null);
     return read(brandId, id);
   };
   defineRoute(app, {
@@ -61,8 +61,8 @@ export function registerWidgetRoutes(app: FastifyInstance, { ctx, repo, keys, ch
     handler: ({ auth, body }) => replace(auth.brandId, body._id, body),
   });
 
-  const remove = (brandId: string, id: string) => {
-    found(repo.remove(id, brandId) || null);
+  const remove = async (brandId: string, id: string) => {
+    found((await repo.remove(id, brandId)) || null);
     return { deleted: id };
   };
   const Deleted = z.object({ deleted: z.string() });
@@ -79,18 +79,18 @@ export function registerWidgetRoutes(app: FastifyInstance, { ctx, repo, keys, ch
   defineRoute(app, {
     ...base, method: 'POST', url: '/widget/:id/token/generate', summary: 'A new embed token for the widget and the one-line snippet that renders it on any page',
     params: WidgetIdParamsSchema, response: { 200: SnippetResponseSchema },
-    handler: ({ auth, params, request }) => {
-      const widget = found(repo.find(params.id, auth.brandId));
-      const token = keys.issueToken(widget._id, ctx.now());
+    handler: async ({ auth, params, request }) => {
+      const widget = found(await repo.find(params.id, auth.brandId));
+      const token = await keys.issueToken(widget._id, ctx.now());
       return { token, snippet: embedSnippet(`${publicOrigin(request)}${SERVICE_PREFIXES.metrics}`, widget._id, token) };
     },
   });
   defineRoute(app, {
     ...base, method: 'DELETE', url: '/widget/:id/tokens', summary: 'Revokes every embed token of the widget: pasted snippets render nothing from now on',
     params: WidgetIdParamsSchema, response: { 200: z.object({ revoked: z.number() }) },
-    handler: ({ auth, params }) => {
-      const widget = found(repo.find(params.id, auth.brandId));
-      return { revoked: keys.revokeTokens(widget._id, ctx.now()) };
+    handler: async ({ auth, params }) => {
+      const widget = found(await repo.find(params.id, auth.brandId));
+      return { revoked: await keys.revokeTokens(widget._id, ctx.now()) };
     },
   });
 }

@@ -35,17 +35,17 @@ export function registerApiKeyRoutes(app: FastifyInstance, ctx: ServerContext): 
   defineRoute(app, {
     method: 'GET', url: '/brands/:id/api_key', summary: "What identifies the own brand's metrics API key (its first and last characters); the key itself is shown only when issued", auth: 'bearer', params,
     response: { 200: ApiKeyHintResponseSchema },
-    handler: ({ params: { id }, request }) => {
+    handler: async ({ params: { id }, request }) => {
       assertOwnBrand(request, id);
-      return ctx.widgets.keys.hintOf(id) ?? { hint: null, created_at: null };
+      return (await ctx.widgets.keys.hintOf(id)) ?? { hint: null, created_at: null };
     },
   });
   defineRoute(app, {
     method: 'POST', url: '/brands/:id/api_key/rotate', summary: "A new metrics API key for the own brand, answered this once; the previous one stops working with this call", auth: 'bearer', params,
     response: { 200: ApiKeyResponseSchema },
-    handler: ({ params: { id }, request }) => {
+    handler: async ({ params: { id }, request }) => {
       assertOwnBrand(request, id);
-      return ctx.widgets.keys.rotate(id);
+      return await ctx.widgets.keys.rotate(id);
     },
   });
   defineRoute(app, {

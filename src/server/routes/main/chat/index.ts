@@ -32,15 +32,15 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext): vo
   defineRoute(app, {
     ...base, method: 'GET', url: '/chats', summary: "The acting brand's channels with their recipient and last message, newest activity first",
     query: IdentitySchema, response: { 200: ChatChannelsResponseSchema },
-    handler: ({ query, request }) => ({ channels: channels.list(actingBrand(request, ctx.videos, query.brand_id).brandId) }),
+    handler: async ({ query, request }) => ({ channels: await channels.list(actingBrand(request, ctx.videos, query.brand_id).brandId) }),
   });
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/chats/:id', summary: 'A channel by id, or with is_video_author_id=true the channel with the creator of that id (a video\'s author)',
     params: ChatIdParamsSchema, query: ChatGetQuerySchema, response: { 200: ChatChannelResponseSchema },
-    handler: ({ params, query, request }) => {
+    handler: async ({ params, query, request }) => {
       const acting = actingBrand(request, ctx.videos, query.brand_id);
-      const channel = query.is_video_author_id === 'true' ? channels.withRecipient(acting.brandId, 'influencer', params.id) : channels.find(params.id, acting.brandId);
+      const channel = query.is_video_author_id === 'true' ? await channels.withRecipient(acting.brandId, 'influencer', params.id) : await channels.find(params.id, acting.brandId);
       return { channel: found(channel) };
     },
   });
@@ -52,21 +52,21 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const acting = actingBrand(request, ctx.videos, body.brand_id);
       if (body.recipient_kind === 'influencer') await visibleCreator(creators, acting, body.recipient_id);
       // A stranger's id answers exactly as an unknown one, so the route tells nobody who exists (nor their name).
-      else if (body.recipient_id === acting.userId || !channels.userReachable(acting.brandId, body.recipient_id)) throw new HttpError(404, 'No such user to chat with.');
-      const existing = channels.withRecipient(acting.brandId, body.recipient_kind, body.recipient_id);
+      else if (body.recipient_id === acting.userId || !(await channels.userReachable(acting.brandId, body.recipient_id))) throw new HttpError(404, 'No such user to chat with.');
+      const existing = await channels.withRecipient(acting.brandId, body.recipient_kind, body.recipient_id);
       if (existing) return { channel: existing, created: false };
-      const id = channels.create(acting.brandId, acting.userId, body.recipient_kind, body.recipient_id, ctx.now());
-      return { channel: found(channels.find(id, acting.brandId)), created: true };
+      const id = await channels.create(acting.brandId, acting.userId, body.recipient_kind, body.recipient_id, ctx.now());
+      return { channel: found(await channels.find(id, acting.brandId)), created: true };
     },
   });
 
   defineRoute(app, {
     ...base, method: 'PUT', url: '/channels/:id', summary: 'Updates a channel: read_up_to marks the recipient\'s messages up to a timetoken as read; answers the channel',
     params: ChatIdParamsSchema, body: ChannelUpdateBodySchema, response: { 200: ChatChannelResponseSchema },
-    handler: ({ params, body, request }) => {
+    handler: async ({ params, body, request }) => {
       const acting = actingBrand(request, ctx.videos, body.brand_id);
-      const channel = found(channels.find(params.id, acting.brandId));
-      if (body.data.read_up_to) channels.markRead(channel._id, body.data.read_up_to, `user-${acting.userId}`, ctx.now());
+      const channel = found(await channels.find(params.id, acting.brandId));
+      if (body.data.read_up_to) await channels.markRead(channel._id, body.data.read_up_to, `user-${acting.userId}`, ctx.now());
       return { channel };
     },
   });
