@@ -210,6 +210,10 @@ export function mergePositions(posting: Uint8Array | null, added: ReadonlyMap<nu
 export function markRunPositions(pairs: readonly (readonly Uint8Array[])[], flags: Uint8Array, within?: Uint8Array): void {
   if (pairs.length === 0) return;
   const cursors = pairs.map((postings) => postings.map((posting) => new EntryCursor(posting)));
+  // The rarest pair (fewest bytes of postings) leads: it moves the target furthest, so the common pairs' cursors jump
+  // over most of their entries instead of stopping at each.
+  const bytes = pairs.map((postings) => postings.reduce((sum, posting) => sum + posting.length, 0));
+  const leading = cursors.map((_, j) => j).sort((a, b) => (bytes[a] ?? 0) - (bytes[b] ?? 0)).map((j) => cursors[j] ?? []);
   const limit = Math.min(flags.length, END);
   const scratch = cursors.map(() => new Int32Array(16));
   const ends = new Int32Array(cursors.length);
@@ -220,7 +224,7 @@ export function markRunPositions(pairs: readonly (readonly Uint8Array[])[], flag
     let agreed = false;
     while (!agreed) {
       agreed = true;
-      for (const terms of cursors) {
+      for (const terms of leading) {
         let low = END;
         for (const cursor of terms) {
           cursor.seek(target);
