@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ftsPhrase } from '../repositories/videos/videoScope';
 import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysRun, markPostings, termKind } from './transcriptTerms';
-import { markRunPositions, mergePositions, PositionsWriter } from './pairPositions';
+import { markRunPositions, mergePositions, PositionsWriter, warmRunWalk } from './pairPositions';
 
 /** Past this many videos waiting to be indexed, the whole index is rebuilt instead of adding them one by one. */
 const REBUILD_PENDING = 400;
@@ -48,6 +48,7 @@ export class TranscriptIndex {
     this.pendingCount = db.prepare('SELECT COUNT(*) FROM transcript_term_pending').pluck();
     this.indexedVideos = db.prepare('SELECT video_rowid FROM transcript_term_videos').pluck();
     this.hasLines = db.prepare('SELECT 1 FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ? LIMIT 1').pluck();
+    warmRunWalk();
   }
 
   /**
@@ -71,18 +72,24 @@ export class TranscriptIndex {
    * `within` (a flag per rowid), the test answers only for the videos it flags (a run's slots are read for those alone).
    */
   matcher(phrase: string, size: number, within?: Uint8Array): (ordinal: number) => boolean {
+    const flags = this.saying(phrase, size, within);
+    return (ordinal) => flags[ordinal] === 1;
+  }
+
+  /** `matcher` as a flag per rowid (1: says it), for a caller testing many videos in a loop of its own. */
+  saying(phrase: string, size: number, within?: Uint8Array): Uint8Array {
     const flags = new Uint8Array(size);
     const plan = this.plan(phrase);
     if (!plan) {
       for (const rowid of this.linesMatching.all(ftsPhrase(phrase)) as number[]) if (rowid < size) flags[rowid] = 1;
-      return (ordinal) => flags[ordinal] === 1;
+      return flags;
     }
     plan.mark(flags, within);
     // Stale videos (their postings may name terms, or slots, they no longer say) are checked on their lines.
     for (const rowid of this.stale.all() as number[]) {
       if (rowid < size && flags[rowid] === 1 && !(this.linesOf.all(rowid) as string[]).some(plan.says)) flags[rowid] = 0;
     }
-    return (ordinal) => flags[ordinal] === 1;
+    return flags;
   }
 
   /**
