@@ -56,8 +56,13 @@ export function createTranscriptLines(db: Database.Database, terms: TranscriptIn
       if (!says) return this.lines(videoId, search).lines[0] ?? null;
       const hints = terms.lineHints(text);
       if (hints?.length === 0) return null;
-      const candidates = hints ? linesContainingAny(hints.length).all(videoId, ...hints) : all.all(videoId);
-      return (candidates as { start_time: number; content: string }[]).find((line) => says(line.content)) ?? null;
+      // Walked, not fetched whole: SQLite stops reading the video's lines at the first one that says it.
+      const candidates = hints ? linesContainingAny(hints.length).iterate(videoId, ...hints) : all.iterate(videoId);
+      // (Leaving the loop early ends the statement's walk: for-of calls the iterator's return.)
+      for (const line of candidates as IterableIterator<{ start_time: number; content: string }>) {
+        if (says(line.content)) return { start_time: line.start_time, content: line.content };
+      }
+      return null;
     },
 
     /** Every line of each video (bulk export). */
