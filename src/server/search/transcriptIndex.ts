@@ -76,9 +76,12 @@ export class TranscriptIndex {
     return (ordinal) => flags[ordinal] === 1;
   }
 
-  /** `matcher` as a flag per rowid (1: says it), for a caller testing many videos in a loop of its own. */
-  saying(phrase: string, size: number, within?: Uint8Array): Uint8Array {
-    const flags = new Uint8Array(size);
+  /**
+   * `matcher` as a flag per rowid (1: says it), for a caller testing many videos in a loop of its own; written into
+   * `into` (zeroed first) when it is given and long enough, so a caller searching often reuses one buffer.
+   */
+  saying(phrase: string, size: number, within?: Uint8Array, into?: Uint8Array): Uint8Array {
+    const flags = into && into.length >= size ? into.subarray(0, size).fill(0) : new Uint8Array(size);
     const plan = this.plan(phrase);
     if (!plan) {
       for (const rowid of this.linesMatching.all(ftsPhrase(phrase)) as number[]) if (rowid < size) flags[rowid] = 1;
