@@ -95,7 +95,7 @@ export function createWordCloud(db: Database.Database, index: VideoSearchIndex) 
       }
       for (const [id, counts] of counted) kept.set(id, { terms: [...counts.keys()], counts: Int32Array.from(counts.values()) });
       // Words met in lines are few (a vocabulary); past a size the cache of their terms starts again.
-      if (seen.size > 200_000) seen.clear();
+      if (seen.size > 50_000) seen.clear();
     }
     return ids.map((id) => kept.get(id) ?? { terms: [], counts: new Int32Array(0) });
   };
