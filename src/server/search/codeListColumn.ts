@@ -8,7 +8,8 @@ export class CodeListColumn {
   private listOf: Int32Array = new Int32Array(0);
   private slots = 0;
   private readonly lists: (readonly number[])[] = [[]];
-  private readonly listIds = new Map<string, number>([['', 0]]);
+  /** Each list's id by its codes; built when a list is first added after a restore (a start that writes nothing needs none). */
+  private listIds: Map<string, number> | null = new Map<string, number>([['', 0]]);
 
   /** Ordinal slots. */
   get length(): number {
@@ -48,31 +49,46 @@ export class CodeListColumn {
     return counts;
   }
 
-  /** The column as plain data (the search snapshot). */
-  dump(): { listOf: Int32Array; lists: (readonly number[])[] } {
-    return { listOf: this.listOf.subarray(0, this.slots), lists: this.lists };
+  /**
+   * The column as plain data (the search snapshot): the lists laid end to end in one typed array, list i at
+   * [ends[i - 1], ends[i]). Typed arrays restore as blocks of bytes; 50k small arrays (sub-topic lists at 100k videos)
+   * took the larger part of a start's restore.
+   */
+  dump(): DumpedCodeLists {
+    const ends = new Int32Array(this.lists.length);
+    let total = 0;
+    this.lists.forEach((codes, id) => (ends[id] = total += codes.length));
+    const codes = new Int32Array(total);
+    let at = 0;
+    for (const list of this.lists) for (const code of list) codes[at++] = code;
+    return { listOf: this.listOf.subarray(0, this.slots), codes, ends };
   }
 
   /** A column of `length` slots from `dump()`; throws when the data does not fit (a damaged snapshot). */
-  static load(dumped: { listOf: Int32Array; lists: (readonly number[])[] }, length: number): CodeListColumn {
-    if (!(dumped.listOf instanceof Int32Array) || dumped.listOf.length !== length || !Array.isArray(dumped.lists)) throw new Error('damaged search snapshot');
+  static load(dumped: DumpedCodeLists, length: number): CodeListColumn {
+    const { listOf, codes, ends } = dumped;
+    if (!(listOf instanceof Int32Array) || listOf.length !== length || !(codes instanceof Int32Array) || !(ends instanceof Int32Array)) throw new Error('damaged search snapshot');
+    if (ends.length === 0 || ends[0] !== 0 || ends[ends.length - 1] !== codes.length) throw new Error('damaged search snapshot');
     const column = new CodeListColumn();
-    column.listOf = dumped.listOf;
+    column.listOf = listOf;
     column.slots = length;
-    dumped.lists.forEach((codes, id) => {
-      if (id === 0) return;
-      // Copied: deserialized arrays come holey, and filters walk these lists for every candidate video.
-      const packed: number[] = [];
-      for (const code of codes) packed.push(code);
-      column.lists.push(packed);
-      column.listIds.set(codes.join(','), id);
-    });
+    column.listIds = null;
+    for (let id = 1; id < ends.length; id++) {
+      const start = ends[id - 1] ?? 0;
+      const end = ends[id] ?? 0;
+      if (end < start) throw new Error('damaged search snapshot');
+      // Plain packed arrays: filters walk these lists for every candidate video.
+      const list: number[] = [];
+      for (let i = start; i < end; i++) list.push(codes[i] ?? 0);
+      column.lists.push(list);
+    }
     for (const id of column.listOf) if (id < 0 || id >= column.lists.length) throw new Error('damaged search snapshot');
     return column;
   }
 
   set(ordinal: number, codes: readonly number[]): void {
     const key = codes.join(',');
+    this.listIds ??= new Map(this.lists.map((list, id) => [list.join(','), id]));
     let id = this.listIds.get(key);
     if (id === undefined) {
       id = this.lists.length;
@@ -81,4 +97,11 @@ export class CodeListColumn {
     }
     this.listOf[ordinal] = id;
   }
+}
+
+/** A CodeListColumn as a search snapshot holds it (see `dump`). */
+export interface DumpedCodeLists {
+  listOf: Int32Array;
+  codes: Int32Array;
+  ends: Int32Array;
 }

@@ -50,6 +50,9 @@ describe('positional postings of the transcript pairs', () => {
     // A pair no video says, and rowids past the flags.
     expect(saying(postings, [['Lumina Glow'], ['Glow Cream']])).toEqual([]);
     expect(saying(postings, [['Lumina Glow'], ['Glow Serum']], 10)).toEqual([1]);
+    // A pair no term fits (none given); pairs of several terms (video 2 says "Lumina Glow and").
+    expect(saying(postings, [['Lumina Glow'], []])).toEqual([]);
+    expect(saying(postings, [['glow glow', 'Lumina Glow', 'is Lumina'], ['Glow Serum', 'glow serum', 'Glow and']])).toEqual([1, 2, 5, 40]);
   });
 
   it('puts a video\'s entries into a posting, replacing what it had, and keeps the others as they were', () => {

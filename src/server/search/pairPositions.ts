@@ -208,11 +208,26 @@ export function mergePositions(posting: Uint8Array | null, added: ReadonlyMap<nu
  * their slots read (a list search tests the videos its tab and filters left, not every video saying the phrase).
  */
 export function markRunPositions(pairs: readonly (readonly Uint8Array[])[], flags: Uint8Array, within?: Uint8Array): void {
-  if (pairs.length === 0) return;
-  const cursors = pairs.map((postings) => postings.map((posting) => new EntryCursor(posting)));
+  // A pair no term fits is said nowhere, so neither is the run.
+  if (pairs.length === 0 || pairs.some((postings) => postings.length === 0)) return;
+  // One flat array of cursors, group j's at [starts[j], starts[j + 1]): arrays of one shape whatever the terms, so the
+  // optimised walk is not thrown away when a search has a pair of one term after one of several (V8 "wrong map").
+  const groups = pairs.length;
+  const starts = new Int32Array(groups + 1);
+  const cursors: EntryCursor[] = [];
+  const bytes = new Float64Array(groups);
+  for (let j = 0; j < groups; j++) {
+    for (const posting of pairs[j] ?? []) {
+      cursors.push(new EntryCursor(posting));
+      bytes[j] = (bytes[j] ?? 0) + posting.length;
+    }
+    starts[j + 1] = cursors.length;
+  }
+  // The rarest pair (fewest bytes of postings) leads: it moves the target furthest, so the common pairs' cursors jump
+  // over most of their entries instead of stopping at each.
+  const leading = Int32Array.from(Array.from({ length: groups }, (_, j) => j).sort((a, b) => (bytes[a] ?? 0) - (bytes[b] ?? 0)));
   const limit = Math.min(flags.length, END);
-  const scratch = cursors.map(() => new Int32Array(16));
-  const ends = new Int32Array(cursors.length);
+  const run = new RunSlots(groups);
   let target = 0;
   for (;;) {
     if (within) while (target < limit && within[target] !== 1) target++;
@@ -220,9 +235,11 @@ export function markRunPositions(pairs: readonly (readonly Uint8Array[])[], flag
     let agreed = false;
     while (!agreed) {
       agreed = true;
-      for (const terms of cursors) {
+      for (let g = 0; g < groups; g++) {
+        const j = leading[g] ?? 0;
         let low = END;
-        for (const cursor of terms) {
+        for (let c = starts[j] ?? 0; c < (starts[j + 1] ?? 0); c++) {
+          const cursor = cursors[c] as EntryCursor;
           cursor.seek(target);
           if (cursor.rowid < low) low = cursor.rowid;
         }
@@ -234,44 +251,80 @@ export function markRunPositions(pairs: readonly (readonly Uint8Array[])[], flag
         }
       }
     }
-    if (saysRunAt(cursors, target, scratch, ends)) flags[target] = 1;
+    if (run.saidAt(cursors, starts, target)) flags[target] = 1;
     target += 1;
   }
 }
 
 /**
  * Whether the video every cursor group stands on (some cursor of each at `rowid`) has the pairs at consecutive slots.
- * A common phrase is said in tens of thousands of videos, each a few times: each group's slots go into a reused array
- * and are searched in place, with no allocation per video.
+ * A common phrase is said in tens of thousands of videos, each a few times: all groups' slots go into one reused
+ * array (group j's from `from[j]`) and are searched in place, with no allocation per video.
  */
-function saysRunAt(cursors: readonly (readonly EntryCursor[])[], rowid: number, scratch: Int32Array[], ends: Int32Array): boolean {
-  for (let j = 0; j < cursors.length; j++) {
+class RunSlots {
+  private slots: Int32Array = new Int32Array(64);
+  private readonly from: Int32Array;
+
+  constructor(groups: number) {
+    this.from = new Int32Array(groups + 1);
+  }
+
+  saidAt(cursors: readonly EntryCursor[], starts: Int32Array, rowid: number): boolean {
+    const groups = this.from.length - 1;
     let end = 0;
-    for (const cursor of cursors[j] ?? []) {
-      if (cursor.rowid !== rowid) continue;
-      let at = scratch[j] ?? new Int32Array(0);
-      if (at.length < end + cursor.bodyLength) scratch[j] = at = grow(at, end + cursor.bodyLength);
-      end = cursor.slotsInto(at, end);
+    for (let j = 0; j < groups; j++) {
+      this.from[j] = end;
+      for (let c = starts[j] ?? 0; c < (starts[j + 1] ?? 0); c++) {
+        const cursor = cursors[c] as EntryCursor;
+        if (cursor.rowid !== rowid) continue;
+        if (this.slots.length < end + cursor.bodyLength) this.slots = grow(this.slots, end + cursor.bodyLength);
+        end = cursor.slotsInto(this.slots, end);
+      }
     }
-    ends[j] = end;
-  }
-  const first = scratch[0] ?? new Int32Array(0);
-  for (let i = 0; i < (ends[0] ?? 0); i++) {
-    const slot = first[i] ?? 0;
-    let all = true;
-    for (let j = 1; j < cursors.length && all; j++) {
-      const at = scratch[j] ?? new Int32Array(0);
-      const end = ends[j] ?? 0;
-      all = false;
-      for (let k = 0; k < end && !all; k++) all = at[k] === slot + j;
+    this.from[groups] = end;
+    const slots = this.slots;
+    const from = this.from;
+    for (let i = from[0] ?? 0; i < (from[1] ?? 0); i++) {
+      const slot = slots[i] ?? 0;
+      let all = true;
+      for (let j = 1; j < groups && all; j++) {
+        all = false;
+        for (let k = from[j] ?? 0; k < (from[j + 1] ?? 0) && !all; k++) all = slots[k] === slot + j;
+      }
+      if (all) return true;
     }
-    if (all) return true;
+    return false;
   }
-  return false;
 }
 
 function grow(array: Int32Array, length: number): Int32Array {
   const grown = new Int32Array(Math.max(length, array.length * 2, 16));
   grown.set(array);
   return grown;
+}
+
+let walkWarmed = false;
+
+/**
+ * Runs the walk once over made-up postings (a few milliseconds, once per process), so V8 has optimised it before the
+ * first search a person types: the first product names searched after a start took 15–40 ms at 100k videos in the
+ * interpreter, 3 ms once optimised.
+ */
+export function warmRunWalk(): void {
+  if (walkWarmed) return;
+  walkWarmed = true;
+  const videos = 4_000;
+  // Four pairs, one of them two terms (as a short word is the end of several), said at varied slots: every branch of
+  // the walk is taken, so the optimised code meets nothing it has not seen.
+  const writers = Array.from({ length: 5 }, () => new PositionsWriter());
+  for (let rowid = 0; rowid < videos; rowid++) {
+    writers.forEach((writer, w) => {
+      const j = Math.min(w, 3);
+      if ((rowid + w) % (w === 4 ? 7 : 3) !== 0) writer.add(rowid, [j + 7, j + 40 + (rowid % 5), j + 90 + (rowid % 200) * 3]);
+    });
+  }
+  const buffers = writers.map((writer) => writer.toBuffer());
+  const postings = [[buffers[0] ?? new Uint8Array(0)], [buffers[1] ?? new Uint8Array(0)], [buffers[2] ?? new Uint8Array(0)], [buffers[3] ?? new Uint8Array(0), buffers[4] ?? new Uint8Array(0)]];
+  const within = new Uint8Array(videos).map((_, rowid) => (rowid % 4 === 0 ? 0 : 1));
+  for (let round = 0; round < 8; round++) markRunPositions(round % 4 === 3 ? postings.slice(1) : postings, new Uint8Array(round % 3 === 2 ? videos / 2 : videos), round % 2 === 0 ? within : undefined);
 }

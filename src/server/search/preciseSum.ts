@@ -44,13 +44,17 @@ function lostIn(sum: number, value: number, total: number): number {
  * SQLite's AVG adds; null when none has one.
  */
 export function preciseMean(values: Float64Array, ordinals: ArrayLike<number>, count = ordinals.length): number | null {
-  const sum = new PreciseSum();
+  // PreciseSum's step in local variables: this runs per matching video for every audience bucket of a list query.
+  let sum = 0;
+  let compensation = 0;
   let counted = 0;
   for (let i = 0; i < count; i++) {
     const value = values[ordinals[i] ?? 0] ?? NaN;
     if (value !== value) continue;
-    sum.add(value);
+    const total = sum + value;
+    compensation += Math.abs(sum) >= Math.abs(value) ? sum - total + value : value - total + sum;
+    sum = total;
     counted += 1;
   }
-  return counted === 0 ? null : sum.value / counted;
+  return counted === 0 ? null : (sum + compensation) / counted;
 }

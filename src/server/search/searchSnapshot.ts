@@ -8,7 +8,7 @@ import { VideoColumns, type ColumnsSnapshot } from './videoColumns';
  * the first list could answer). Restoring them takes a fraction of that; the writes logged after the snapshot's `seq`
  * are then replayed as usual. A snapshot of another format or schema is ignored and replaced.
  */
-const FORMAT = 8;
+const FORMAT = 9;
 const KEY = `${FORMAT}:${MIGRATIONS.at(-1)?.version ?? 0}`;
 /** Past this many logged writes since the snapshot, loading afresh beats replaying. */
 export const SNAPSHOT_REPLAY_LIMIT = 20_000;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ftsPhrase } from '../repositories/videos/videoScope';
 import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysRun, markPostings, termKind } from './transcriptTerms';
-import { markRunPositions, mergePositions, PositionsWriter } from './pairPositions';
+import { markRunPositions, mergePositions, PositionsWriter, warmRunWalk } from './pairPositions';
 
 /** Past this many videos waiting to be indexed, the whole index is rebuilt instead of adding them one by one. */
 const REBUILD_PENDING = 400;
@@ -22,7 +22,8 @@ const POSITIONS = 'transcript_pair_positions';
  */
 export class TranscriptIndex {
   private readonly termsMatching: Record<'word' | 'pair', Database.Statement>;
-  private readonly pairPositionsMatching: Database.Statement;
+  private readonly pairsMatching: Database.Statement;
+  private readonly pairPositions: Database.Statement;
   private readonly linesMatching: Database.Statement;
   private readonly linesOf: Database.Statement;
   private readonly stale: Database.Statement;
@@ -36,9 +37,8 @@ export class TranscriptIndex {
   constructor(private readonly db: Database.Database) {
     const matching = (table: string) => db.prepare(`SELECT t.term, t.videos FROM ${table}_fts f JOIN ${table} t ON t.id = f.rowid WHERE ${table}_fts MATCH ?`).raw();
     this.termsMatching = { word: matching('transcript_words'), pair: matching('transcript_pairs') };
-    this.pairPositionsMatching = db.prepare(
-      `SELECT t.term, p.positions FROM transcript_pairs_fts f JOIN transcript_pairs t ON t.id = f.rowid LEFT JOIN ${POSITIONS} p ON p.id = t.id WHERE transcript_pairs_fts MATCH ?`,
-    ).raw();
+    this.pairsMatching = db.prepare('SELECT t.id, t.term FROM transcript_pairs_fts f JOIN transcript_pairs t ON t.id = f.rowid WHERE transcript_pairs_fts MATCH ?').raw();
+    this.pairPositions = db.prepare(`SELECT positions FROM ${POSITIONS} WHERE id = ?`).pluck();
     this.version = db.prepare('SELECT total_changes()').pluck();
     this.linesMatching = db.prepare(
       'SELECT DISTINCT v.rowid FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid JOIN videos v ON v.id = tl.video_id WHERE transcript_fts MATCH ?',
@@ -48,6 +48,7 @@ export class TranscriptIndex {
     this.pendingCount = db.prepare('SELECT COUNT(*) FROM transcript_term_pending').pluck();
     this.indexedVideos = db.prepare('SELECT video_rowid FROM transcript_term_videos').pluck();
     this.hasLines = db.prepare('SELECT 1 FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ? LIMIT 1').pluck();
+    warmRunWalk();
   }
 
   /**
@@ -71,18 +72,27 @@ export class TranscriptIndex {
    * `within` (a flag per rowid), the test answers only for the videos it flags (a run's slots are read for those alone).
    */
   matcher(phrase: string, size: number, within?: Uint8Array): (ordinal: number) => boolean {
-    const flags = new Uint8Array(size);
+    const flags = this.saying(phrase, size, within);
+    return (ordinal) => flags[ordinal] === 1;
+  }
+
+  /**
+   * `matcher` as a flag per rowid (1: says it), for a caller testing many videos in a loop of its own; written into
+   * `into` (zeroed first) when it is given and long enough, so a caller searching often reuses one buffer.
+   */
+  saying(phrase: string, size: number, within?: Uint8Array, into?: Uint8Array): Uint8Array {
+    const flags = into && into.length >= size ? into.subarray(0, size).fill(0) : new Uint8Array(size);
     const plan = this.plan(phrase);
     if (!plan) {
       for (const rowid of this.linesMatching.all(ftsPhrase(phrase)) as number[]) if (rowid < size) flags[rowid] = 1;
-      return (ordinal) => flags[ordinal] === 1;
+      return flags;
     }
     plan.mark(flags, within);
     // Stale videos (their postings may name terms, or slots, they no longer say) are checked on their lines.
     for (const rowid of this.stale.all() as number[]) {
       if (rowid < size && flags[rowid] === 1 && !(this.linesOf.all(rowid) as string[]).some(plan.says)) flags[rowid] = 0;
     }
-    return (ordinal) => flags[ordinal] === 1;
+    return flags;
   }
 
   /**
@@ -91,6 +101,14 @@ export class TranscriptIndex {
    */
   lineTest(phrase: string): ((content: string) => boolean) | null {
     return this.plan(phrase)?.says ?? null;
+  }
+
+  /**
+   * Texts one of which every line `lineTest(phrase)` accepts contains (the few terms the phrase can be said as), so a
+   * video's lines can be narrowed in SQL before they are read; null when there are too many or the phrase has no plan.
+   */
+  lineHints(phrase: string): readonly string[] | null {
+    return this.plan(phrase)?.hints ?? null;
   }
 
   /**
@@ -107,7 +125,9 @@ export class TranscriptIndex {
     if (kind === 'word' || kind === 'pair') {
       const rows = this.termsMatching[kind].all(ftsPhrase(phrase)) as [string, Buffer][];
       const postings = rows.map(([, videos]) => videos);
-      plan = { says: sayingAny(new Set(rows.map(([term]) => term)), kind), mark: (flags) => markPostings(postings, flags) };
+      const terms = new Set(rows.map(([term]) => term));
+      const hints = fewOf(terms);
+      plan = { says: sayingAny(terms, kind, hints), hints, mark: (flags) => markPostings(postings, flags) };
     } else {
       const runs = phrase.split(' ');
       const middles = runs.slice(1, -1).map((run) => [...run].length);
@@ -126,15 +146,21 @@ export class TranscriptIndex {
     const last = runs.length - 2;
     const pairs: { terms: Set<string>; postings: Buffer[] }[] = [];
     for (let j = 0; j <= last; j++) {
-      const rows = this.pairPositionsMatching.all(ftsPhrase(`${runs[j] ?? ''} ${runs[j + 1] ?? ''}`)) as [string, Buffer | null][];
-      const fitting = rows.filter(([term]) => {
+      const rows = this.pairsMatching.all(ftsPhrase(`${runs[j] ?? ''} ${runs[j + 1] ?? ''}`)) as [number, string][];
+      // Terms first, positions only for those that fit: a short inner word ("is a") is inside hundreds of pairs
+      // ("this amazing", "is actually" ...) whose positional postings are large and would be read for nothing.
+      const fitting = rows.filter(([, term]) => {
         const space = term.indexOf(' ');
         return (j === 0 || [...term.slice(0, space)].length === middles[j - 1]) && (j === last || [...term.slice(space + 1)].length === middles[j]);
       });
-      pairs.push({ terms: new Set(fitting.map(([term]) => term)), postings: fitting.map(([, positions]) => positions ?? Buffer.alloc(0)) });
+      const postings = fitting.map(([id]) => (this.pairPositions.get(id) as Buffer | undefined) ?? Buffer.alloc(0));
+      pairs.push({ terms: new Set(fitting.map(([, term]) => term)), postings });
     }
+    const terms = pairs.map((pair) => pair.terms);
+    const hints = terms[0] ? fewOf(terms[0]) : null;
     return {
-      says: sayingRun(pairs.map((pair) => pair.terms), middles),
+      says: sayingRun(terms, middles, hints),
+      hints,
       mark: (flags, within) => markRunPositions(pairs.map((pair) => pair.postings), flags, within),
     };
   }
@@ -151,19 +177,26 @@ export class TranscriptIndex {
 /** How a phrase is answered from the terms: postings to mark, and a test of a line's text. */
 interface Plan {
   says: (content: string) => boolean;
+  /** Texts one of which every line `says` accepts contains (null: too many to be worth looking for). */
+  hints: readonly string[] | null;
   /** Marks the videos saying the phrase (a run: only those `within` flags, when given). */
   mark: (flags: Uint8Array, within?: Uint8Array) => void;
 }
 
+/** Past this many terms, looking for each as text costs more than it saves. */
+export const MAX_LINE_HINTS = 16;
+
+function fewOf(terms: ReadonlySet<string>): readonly string[] | null {
+  return terms.size <= MAX_LINE_HINTS ? [...terms] : null;
+}
+
 /** A line test for a set of words or pairs; a few terms are looked for as text first, which most lines do not contain. */
-function sayingAny(terms: ReadonlySet<string>, kind: 'word' | 'pair'): (content: string) => boolean {
-  const few = terms.size <= 16 ? [...terms] : null;
+function sayingAny(terms: ReadonlySet<string>, kind: 'word' | 'pair', few: readonly string[] | null): (content: string) => boolean {
   return (content) => (few === null || few.some((term) => content.includes(term))) && lineSays(content, kind, terms);
 }
 
 /** A line test for a run of three words or more; most candidate lines say none of its first pairs, found as text. */
-function sayingRun(pairs: readonly ReadonlySet<string>[], middles: readonly number[]): (content: string) => boolean {
-  const first = pairs[0] && pairs[0].size <= 16 ? [...pairs[0]] : null;
+function sayingRun(pairs: readonly ReadonlySet<string>[], middles: readonly number[], first: readonly string[] | null): (content: string) => boolean {
   return (content) => (first === null || first.some((term) => content.includes(term))) && lineSaysRun(content, pairs, middles);
 }
 

@@ -60,29 +60,64 @@ export function newestFirst(picked: readonly number[], createdMs: ArrayLike<numb
   return picked.filter((o) => (createdMs[o] ?? 0) >= cut).sort(byNewest);
 }
 
+/** Videos whose counted words are kept (about 1.5 KB each): the newest videos of every brand and platform a Home shows. */
+const KEPT_VIDEOS = 4_000;
+
+/** One video's spoken words: each term once, and how often the video says it. */
+interface VideoWords {
+  terms: string[];
+  counts: Int32Array;
+}
+
 /** The terms said most in the window's newest transcribed videos, with how often. */
 export function createWordCloud(db: Database.Database, index: VideoSearchIndex) {
-  const transcribed = db.prepare('SELECT 1 FROM transcript_lines WHERE video_id = ? LIMIT 1').pluck();
-  const lines = db.prepare('SELECT content FROM transcript_lines WHERE video_id IN (SELECT value FROM json_each(?))').pluck();
+  const linesOf = db.prepare('SELECT video_id, content FROM transcript_lines WHERE video_id IN (SELECT value FROM json_each(?))').raw();
+  const version = db.prepare('SELECT total_changes()').pluck();
+  // Each video's words counted once and kept until the next write: the clouds of a brand's periods and platforms are
+  // read from much the same newest videos, and reading and splitting their lines was most of a cloud's time.
+  const kept = new Map<string, VideoWords>();
+  let keptVersion = -1;
+  const seen = new Map<string, string | null>();
+
+  /** The words of these videos, counting the lines of those not kept yet. */
+  const wordsOf = (ids: readonly string[]): VideoWords[] => {
+    const now = version.get() as number;
+    if (now !== keptVersion || kept.size + ids.length > KEPT_VIDEOS) {
+      kept.clear();
+      keptVersion = now;
+    }
+    const missing = ids.filter((id) => !kept.has(id));
+    if (missing.length > 0) {
+      const counted = new Map<string, Map<string, number>>(missing.map((id) => [id, new Map()]));
+      for (const [videoId, content] of linesOf.iterate(JSON.stringify(missing)) as IterableIterator<[string, string]>) {
+        const counts = counted.get(videoId);
+        if (counts) for (const word of spokenWords(content, seen)) counts.set(word, (counts.get(word) ?? 0) + 1);
+      }
+      for (const [id, counts] of counted) kept.set(id, { terms: [...counts.keys()], counts: Int32Array.from(counts.values()) });
+      // Words met in lines are few (a vocabulary); past a size the cache of their terms starts again.
+      if (seen.size > 50_000) seen.clear();
+    }
+    return ids.map((id) => kept.get(id) ?? { terms: [], counts: new Int32Array(0) });
+  };
+
   return (range: HomeRange): { terms: { term: string; count: number }[]; videos_in_window: number; videos_read: number } => {
     const { columns, picked } = videosInRange(index, range);
-    // Newest first, then the first WORD_CLOUD_VIDEOS that have a transcript (a lookup each, not a scan of the window).
-    // Only the newest few are put in order; more are taken only when too many of them have no transcript.
+    // Newest first, then the first WORD_CLOUD_VIDEOS that have a transcript (`felt`: the columns' "has a transcript
+    // line", not a lookup each). Only the newest few are put in order; more are taken only when too many of them have
+    // no transcript.
     const read: string[] = [];
     for (let wanted = 2 * WORD_CLOUD_VIDEOS; ; wanted *= 4) {
       const newest = newestFirst(picked, columns.createdMs, wanted);
       read.length = 0;
       for (const o of newest) {
         if (read.length === WORD_CLOUD_VIDEOS) break;
-        const id = columns.id[o] ?? '';
-        if (transcribed.get(id) !== undefined) read.push(id);
+        if (columns.felt[o] === 1) read.push(columns.id[o] ?? '');
       }
       if (read.length === WORD_CLOUD_VIDEOS || newest.length === picked.length) break;
     }
     const counts = new Map<string, number>();
-    const seen = new Map<string, string | null>();
-    for (const content of lines.iterate(JSON.stringify(read)) as IterableIterator<string>) {
-      for (const word of spokenWords(content, seen)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    for (const words of wordsOf(read)) {
+      words.terms.forEach((term, i) => counts.set(term, (counts.get(term) ?? 0) + (words.counts[i] ?? 0)));
     }
     const terms = [...counts].map(([term, times]) => ({ term, count: times }));
     terms.sort((a, b) => b.count - a.count || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));

@@ -19,6 +19,17 @@ export function createTranscriptLines(db: Database.Database, terms: TranscriptIn
      WHERE transcript_fts MATCH ? AND f.rowid BETWEEN ? AND ? AND tl.video_id = ? ORDER BY tl.line_no`,
   );
 
+  /** Per number of texts, the video's lines containing any of them, in line order. */
+  const containing = new Map<number, Database.Statement>();
+  const linesContainingAny = (count: number): Database.Statement => {
+    let statement = containing.get(count);
+    if (!statement) {
+      const any = Array.from({ length: count }, () => 'instr(content, ?) > 0').join(' OR ');
+      containing.set(count, (statement = db.prepare(`SELECT start_time, content FROM transcript_lines WHERE video_id = ? AND (${any}) ORDER BY line_no`)));
+    }
+    return statement;
+  };
+
   return {
     /** Every line when the search is empty, else the matching ones; `total` counts every line of the video. */
     lines(videoId: string, search: string): { total: number; lines: TranscriptLine[] } {
@@ -34,12 +45,24 @@ export function createTranscriptLines(db: Database.Database, terms: TranscriptIn
       return { total: range.total, lines: searchTranscript(all.all(videoId) as TranscriptLine[], text) };
     },
 
-    /** The first line containing the search (the one a list shows under a found video), or null. */
+    /**
+     * The first line containing the search (the one a list shows under a found video), or null. Only the lines holding
+     * one of the few terms the search can be said as are read (SQLite's instr, a necessary condition of the exact
+     * test): a page of 50 found videos read 2,000-odd lines to show 50.
+     */
     firstMatch(videoId: string, search: string): { start_time: number; content: string } | null {
       const text = search.trim();
       const says = [...text].length >= FTS_MIN_CHARS ? terms.lineTest(text) : null;
       if (!says) return this.lines(videoId, search).lines[0] ?? null;
-      return (all.all(videoId) as TranscriptLine[]).find((line) => says(line.content)) ?? null;
+      const hints = terms.lineHints(text);
+      if (hints?.length === 0) return null;
+      // Walked, not fetched whole: SQLite stops reading the video's lines at the first one that says it.
+      const candidates = hints ? linesContainingAny(hints.length).iterate(videoId, ...hints) : all.iterate(videoId);
+      // (Leaving the loop early ends the statement's walk: for-of calls the iterator's return.)
+      for (const line of candidates as IterableIterator<{ start_time: number; content: string }>) {
+        if (says(line.content)) return { start_time: line.start_time, content: line.content };
+      }
+      return null;
     },
 
     /** Every line of each video (bulk export). */

@@ -197,6 +197,20 @@ describe('home KPIs and widgets against SQL', () => {
     }
   });
 
+  it('counts a word newly said in the newest transcripts, and no longer counts it once it is gone', async () => {
+    const before = await widget<WordCloudWidget>('/word_cloud');
+    expect(before.terms.map((term) => term.term)).not.toContain('zebraquartz');
+    const newest = w.db.prepare(`SELECT v.id FROM videos v WHERE v.brand_id = ? AND EXISTS (SELECT 1 FROM transcript_lines t WHERE t.video_id = v.id)
+      ORDER BY v.created_at DESC LIMIT 5`).pluck().all(w.brandId) as string[];
+    const add = w.db.prepare("INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment) VALUES (?, 9999, 1, 'zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz', 'neutral')");
+    for (const id of newest) add.run(id);
+    const after = await widget<WordCloudWidget>('/word_cloud');
+    expect(after.terms.find((term) => term.term === 'zebraquartz')?.count ?? 0).toBeGreaterThanOrEqual(12);
+    w.db.prepare('DELETE FROM transcript_lines WHERE line_no = 9999').run();
+    const gone = await widget<WordCloudWidget>('/word_cloud');
+    expect(gone.terms).toEqual(before.terms);
+  });
+
   it('finds words in any script: Japanese without spaces, Arabic, Hindi, and drops numbers and stop words', () => {
     expect(spokenWords('正直、この美容液は本当に良いです。')).toEqual(expect.arrayContaining(['正直', '美容', '本当に', '良い']));
     expect(spokenWords('正直、この美容液は本当に良いです。')).not.toContain('は');

@@ -95,6 +95,33 @@ describe('the saved list index', () => {
     }
   });
 
+  it('follows product lists changed after a restore, to a list no video had and to one another video has', async () => {
+    const { app: first } = await restart();
+    await first.close();
+    const { app, list } = await restart();
+    try {
+      const [a = '', b = '', c = ''] = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 3').pluck().all(w.brandId) as string[];
+      const products = w.db.prepare('SELECT id FROM products ORDER BY id').pluck().all() as string[];
+      const [p1 = '', p2 = '', p3 = ''] = products;
+      expect((await list({})).count).toBeGreaterThan(0);
+      const setProducts = (videoId: string, ids: readonly string[]): void => {
+        w.db.prepare('DELETE FROM video_products WHERE video_id = ?').run(videoId);
+        for (const id of ids) w.db.prepare('INSERT INTO video_products (video_id, product_id) VALUES (?, ?)').run(videoId, id);
+        // A write the index follows (the log), as the app's own product edits make.
+        w.db.prepare("UPDATE videos SET title = title || ' ' WHERE id = ?").run(videoId);
+      };
+      setProducts(a, [p3, p2, p1]);
+      setProducts(b, [p3, p2, p1]);
+      setProducts(c, [p2]);
+      for (const product of [p1, p2, p3]) {
+        const answer = await list({ filters: JSON.stringify({ product: [product] }) });
+        expect(answer.ids, product).toEqual(answer.reference);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it('loads afresh from a snapshot that reads but does not fit (a column cut short)', async () => {
     const { app: first } = await restart();
     await first.close();

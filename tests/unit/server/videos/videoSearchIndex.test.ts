@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_SORTS, VIDEO_TABS } from '../../../../src/shared/constants';
 import type { VideoFiltersInput, VideoListResponse } from '../../../../src/shared/http/videos.schemas';
+import { ftsPhrase } from '../../../../src/server/repositories/videos/videoScope';
 import { facetsInSql } from './support/facetsReference';
 import { HAS_SENTIMENT } from './support/sentimentReference';
 import { openVideoWorkspace, type VideoWorkspace } from './support/videoWorkspace';
@@ -128,6 +129,23 @@ describe('the in-memory list index answers as SQL does', () => {
     }
   });
 
+  it('shows under each found video the first line, in line order, the line index finds the search in', async () => {
+    const { filters } = (await json<VideoListResponse>('/jwt_api/videos', {})).data;
+    const names = [...filters.product, ...filters.influencer].slice(0, 6).map((option) => option.label);
+    const firstLine = w.db.prepare(
+      `SELECT tl.content FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid
+       WHERE transcript_fts MATCH ? AND tl.video_id = ? ORDER BY tl.line_no LIMIT 1`,
+    ).pluck();
+    // Words, word parts, pairs, runs of three words and more, names (also said only in titles), and a word no line says.
+    for (const search of ['honestly', 'PRICE', 'eall', 'honestly i', ...names, ...phrasesFromTranscripts(), 'zzqx']) {
+      const found = await json<VideoListResponse>('/jwt_api/videos', { search, search_in: 'transcript', per_page: 50 });
+      for (const video of found.videos) {
+        const expected = (firstLine.get(ftsPhrase(search), video._id) as string | undefined) ?? null;
+        expect(video.transcript_match?.content ?? null, `${video._id} for ${search}`).toBe(expected);
+      }
+    }
+  });
+
   it('follows marks, trash, delete, edits, creator renames and transcript changes', async () => {
     const ids = (await json<{ videos: { video_id: string }[] }>('/jwt_api/videos/get_video_ids', {})).videos.map((video) => video.video_id);
     const [a = '', b = '', c = '', d = ''] = ids;
@@ -153,6 +171,8 @@ describe('the in-memory list index answers as SQL does', () => {
     const found = await json<VideoListResponse>('/jwt_api/videos', { search: 'zebra quartz', search_in: 'transcript', per_page: 50 });
     expect(found.data.count).toBeGreaterThanOrEqual(2);
     expect(found.videos.map((video) => video._id)).toContain(ids[5]);
+    // The line shown is the video's line as it reads now (the edited one of a video indexed before).
+    expect(found.videos.find((video) => video._id === ids[5])?.transcript_match?.content).toBe('zebra quartz again');
     w.db.prepare('DELETE FROM transcript_lines WHERE video_id = ? AND line_no = 0').run(ids[5]);
     w.db.prepare('DELETE FROM videos WHERE id = ?').run(d);
     await check();
