@@ -1,5 +1,36 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
 
+/** How long a problem keeps the focus while the form settles (a failed upload's state can arrive several frames later). */
+const HOLD_MS = 2000;
+
+/**
+ * Keeps focus on the first problem while renders still settle: an upload retried by Next disables its field for a
+ * moment and answers later, and a slow machine draws that frames after the problem was first focused. Until the person
+ * acts (a key or a pointer) or HOLD_MS pass, focus lost to the page or left on the pressed button goes back to it.
+ */
+function holdFocus(firstProblem: () => { target: HTMLElement | null }): void {
+  const until = performance.now() + HOLD_MS;
+  let acted = false;
+  const stop = () => {
+    acted = true;
+  };
+  window.addEventListener('keydown', stop, { once: true, capture: true });
+  window.addEventListener('pointerdown', stop, { once: true, capture: true });
+  const check = () => {
+    if (acted || performance.now() > until) {
+      window.removeEventListener('keydown', stop, { capture: true });
+      window.removeEventListener('pointerdown', stop, { capture: true });
+      return;
+    }
+    const { target } = firstProblem();
+    const active = document.activeElement;
+    const strayed = active === document.body || active === null || active instanceof HTMLButtonElement;
+    if (target && active !== target && strayed) target.focus();
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
 /**
  * What a form does when it cannot move on (issue 26 item 37): once its problems are drawn, focus moves to the first
  * field marked invalid (else the first error's field) and a live region says what is wrong there, instead of leaving
@@ -21,10 +52,7 @@ export function useProblemFocus(): { formRef: RefObject<HTMLFormElement | null>;
     requestAnimationFrame(() => {
       const { field, target } = firstProblem();
       target?.focus();
-      // A render still settling (a failed upload's state arriving a frame later) can drop that focus: give it back once.
-      requestAnimationFrame(() => {
-        if (document.activeElement === document.body) firstProblem().target?.focus();
-      });
+      holdFocus(firstProblem);
       const label = (target as HTMLInputElement | null)?.labels?.[0]?.textContent ?? field?.querySelector('legend')?.textContent ?? '';
       const message = field?.querySelector('.field__error')?.textContent ?? '';
       const lead = count === 1 ? 'One field needs fixing' : `${count} fields need fixing`;
