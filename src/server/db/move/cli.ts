@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { describeTarget } from '../postgres/connectionError';
 import { describeMove, moveWorkspace } from './moveWorkspace';
 
 const USAGE = 'Usage: npm run move-to-postgres -- --data-dir <embedded data folder> --to postgres://user:password@host:5432/database --media-to <folder>';
@@ -26,6 +27,7 @@ const dataDir = values['data-dir'];
 const url = values.to;
 const mediaTo = values['media-to'];
 if (!dataDir || !url || !mediaTo) fail(USAGE);
+if (!describeTarget(url)) fail('--to is not a PostgreSQL URL: write it as postgres://user:password@host:5432/database.');
 if (!existsSync(join(dataDir, 'reelscope.sqlite'))) fail(`There is no Reelscope workspace in ${dataDir} (no reelscope.sqlite): name the data folder to move.`);
 
 let lastTable = '';
@@ -41,7 +43,7 @@ try {
     onProgress: ({ table, copied, total }) => {
       // A line when a table starts and when it is done, and at most one a second in between for the large ones.
       const now = performance.now();
-      if (table !== lastTable || copied === total || now - lastLineAt > 1000) {
+      if (copied > 0 && (table !== lastTable || copied === total || now - lastLineAt > 1000)) {
         console.log(`${table}: ${copied} of ${total} rows`);
         lastLineAt = now;
       }

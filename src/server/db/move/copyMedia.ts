@@ -4,7 +4,8 @@
  * move. A file already there with the same hash (an earlier, interrupted move) is left as it is.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 
 export interface MediaMoveSummary {
@@ -20,8 +21,11 @@ export class MediaCopyMismatchError extends Error {
   }
 }
 
-export function sha256OfFile(file: string): string {
-  return createHash('sha256').update(readFileSync(file)).digest('hex');
+/** The file's SHA-256, read as a stream (an uploaded video may be gigabytes). */
+export async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 /** Every file under `dir`, as paths relative to it (sorted); none when the folder does not exist. */
@@ -39,20 +43,20 @@ export function listFiles(dir: string): string[] {
   return found.sort();
 }
 
-export function copyMedia(fromDir: string, toDir: string, onFile: (done: number, total: number) => void = () => undefined): MediaMoveSummary {
+export async function copyMedia(fromDir: string, toDir: string, onFile: (done: number, total: number) => void = () => undefined): Promise<MediaMoveSummary> {
   const files = listFiles(fromDir);
   let bytes = 0;
-  files.forEach((file, index) => {
+  for (const [index, file] of files.entries()) {
     const from = join(fromDir, file);
     const to = join(toDir, file);
-    const hash = sha256OfFile(from);
-    if (!existsSync(to) || sha256OfFile(to) !== hash) {
+    const hash = await sha256OfFile(from);
+    if (!existsSync(to) || (await sha256OfFile(to)) !== hash) {
       mkdirSync(dirname(to), { recursive: true });
-      copyFileSync(from, to);
-      if (sha256OfFile(to) !== hash) throw new MediaCopyMismatchError(file);
+      await copyFile(from, to);
+      if ((await sha256OfFile(to)) !== hash) throw new MediaCopyMismatchError(file);
     }
     bytes += statSync(from).size;
     onFile(index + 1, files.length);
-  });
+  }
   return { files: files.length, bytes };
 }

@@ -144,7 +144,11 @@ async function copyTable(
   onProgress: (progress: MoveProgress) => void,
 ): Promise<void> {
   const { name, columns } = table;
-  const select = sqlite.prepare(`SELECT ${columns.map(quote).join(', ')} FROM ${quote(name)}`).raw(true).safeIntegers(true);
+  // In insertion order: a row referring to another of its table (a competitor's brand, an answer's question) was
+  // written after it, so its parent is copied first. A WITHOUT ROWID table goes in key order.
+  const withoutRowid = (sqlite.prepare('SELECT wr FROM pragma_table_list WHERE name = ?').pluck().get(name) as number | undefined) === 1;
+  const order = withoutRowid ? '' : ' ORDER BY rowid';
+  const select = sqlite.prepare(`SELECT ${columns.map(quote).join(', ')} FROM ${quote(name)}${order}`).raw(true).safeIntegers(true);
   const batchRows = Math.max(1, Math.min(MAX_BATCH_ROWS, Math.floor(MAX_PARAMS / columns.length)));
   const head = `INSERT INTO ${quote(name)} (${columns.map(quote).join(', ')})${identity ? ' OVERRIDING SYSTEM VALUE' : ''} VALUES `;
   let batch: unknown[][] = [];

@@ -37,7 +37,7 @@ export async function moveWorkspace(options: MoveOptions): Promise<MoveSummary> 
       // Refused before any media file is copied; moveTables checks again inside its transaction.
       const occupied = await firstNonEmptyTable(pool);
       if (occupied) throw new MoveTargetNotEmptyError(options.url, occupied);
-      const media = copyMedia(join(options.dataDir, 'media'), options.mediaTo, options.onMediaFile);
+      const media = await copyMedia(join(options.dataDir, 'media'), options.mediaTo, options.onMediaFile);
       const tables = await moveTables(sqlite, pool, options.url, options.onProgress);
       return { ...tables, media, seconds: (performance.now() - started) / 1000 };
     } finally {

@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../src/server/db/database';
+import { DatabaseTooNewError } from '../../../../src/server/db/migrate';
 import type { SqliteDatabase } from '../../../../src/server/db/database';
 import { listFiles, sha256OfFile } from '../../../../src/server/db/move/copyMedia';
 import { MoveTargetNotEmptyError } from '../../../../src/server/db/move/moveTables';
@@ -128,7 +129,7 @@ describe('moving an embedded workspace into PostgreSQL', () => {
       const files = listFiles(join(dataDir, 'media'));
       expect(files.length).toBeGreaterThan(0);
       expect(listFiles(mediaTo)).toEqual(files);
-      for (const file of files) expect(sha256OfFile(join(mediaTo, file)), file).toBe(sha256OfFile(join(dataDir, 'media', file)));
+      for (const file of files) expect(await sha256OfFile(join(mediaTo, file)), file).toBe(await sha256OfFile(join(dataDir, 'media', file)));
       expect(summary.media.files).toBe(files.length);
     });
   }, 120_000);
@@ -145,6 +146,19 @@ describe('moving an embedded workspace into PostgreSQL', () => {
       await expect(move).rejects.toThrow(/already holds a workspace \(table users has rows\): move into an empty database\.$/);
       expect(await rowCounts(pool)).toEqual(before);
       expect(listFiles(mediaTo)).toEqual([]);
+    });
+  }, 60_000);
+
+  it('refuses a data folder written by a newer Reelscope, as a start does, and writes nothing', async () => {
+    await withTarget(async (url, pool) => {
+      const newer = join(work, 'newer');
+      mkdirSync(newer);
+      const db = openDatabase(join(newer, 'reelscope.sqlite'));
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', '2027-01-01T00:00:00.000Z')").run();
+      db.close();
+      const before = await rowCounts(pool);
+      await expect(moveWorkspace({ dataDir: newer, url, mediaTo: join(work, 'newer-media') })).rejects.toThrow(DatabaseTooNewError);
+      expect(await rowCounts(pool)).toEqual(before);
     });
   }, 60_000);
 
