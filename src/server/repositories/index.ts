@@ -44,7 +44,7 @@ export function createRepositories(db: Database.Database, sql: SqlClient) {
     widgets: createWidgetRepositories(sql),
     licenses: createLicenseRepository(sql),
     mailCampaigns: createMailCampaignsRepository(sql),
-    creators: createCreatorRepositories(db, sql),
+    creators: createCreatorRepositories(sql),
     chatChannels: createChatChannels(sql),
     appManager: createAppManagerRepository(sql),
     integrations: createIntegrationsRepository(sql),
@@ -57,7 +57,7 @@ export function createRepositories(db: Database.Database, sql: SqlClient) {
     onboarding: createOnboardingRepository(sql),
     analysis: createAnalysisRepository(db),
     bookmarks: createBookmarksRepository(sql),
-    products: createProductRepositories(db, sql),
+    products: createProductRepositories(sql),
     /** One change across several repositories, kept whole or not at all. */
     inTransaction: createTransactionRunner(db),
   };

@@ -1,6 +1,7 @@
 import { createNotesRepository } from '../notesRepository';
 import type Database from 'better-sqlite3';
 import type { SqlClient } from '../../db/sqlClient';
+import { createCompetitorLookup } from '../products/index';
 import { createVideoDetailRepository } from './videoDetailRepository';
 import { createVideoEditsRepository } from './videoEditsRepository';
 import { createVideoFacets } from './videoFacets';
@@ -10,7 +11,6 @@ import { VideoSearchIndex } from '../../search/videoSearchIndex';
 
 /** Every videos repository on one database; created once per app (statements are prepared once). */
 export function createVideoRepositories(db: Database.Database, sql: SqlClient) {
-  const competitors = db.prepare('SELECT id FROM brands WHERE competitor_of = ? ORDER BY id').pluck();
   // One list index serves the list and its filter options.
   const index = new VideoSearchIndex(db);
   return {
@@ -23,7 +23,7 @@ export function createVideoRepositories(db: Database.Database, sql: SqlClient) {
     edits: createVideoEditsRepository(db),
     notes: createNotesRepository(sql, 'video'),
     /** Ids of the brands that compete with the given one. */
-    competitorsOf: (brandId: string): string[] => competitors.all(brandId) as string[],
+    competitorsOf: createCompetitorLookup(sql),
   };
 }
 

@@ -33,8 +33,8 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
   const simple = (url: string, summary: string, run: (acting: Acting, ids: string[]) => number, message: (count: number) => string): void => {
     defineRoute(app, {
       ...base, url, summary, body: VideoIdsBodySchema,
-      handler: ({ body, request }) => {
-        const acting = actingBrand(request, repos, body.brand_id);
+      handler: async ({ body, request }) => {
+        const acting = await actingBrand(request, repos, body.brand_id);
         ownersOrNotFound(repos, acting, body.video_ids);
         const count = run(acting, body.video_ids);
         return { message: message(count), count };
@@ -48,8 +48,8 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
 
   defineRoute(app, {
     ...base, url: '/videos/flag_videos', summary: 'Flags videos with a report reason', body: FlagVideosBodySchema,
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
       ownersOrNotFound(repos, acting, body.video_ids);
       const count = repos.marks.mark('flag', acting.brandId, acting.userId, body.video_ids, at(), body.reason);
       return { message: `${plural(count)} flagged`, count };
@@ -58,8 +58,8 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
 
   defineRoute(app, {
     ...base, url: '/videos/trash_videos', summary: 'Moves videos to the brand\'s trash', body: TrashVideosBodySchema,
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
       const ids = body.videos.map((item) => item.video_id);
       const owners = ownersOrNotFound(repos, acting, ids);
       checkCompetitorsFlag(acting, owners, body.competitors);
@@ -74,8 +74,8 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
 
   defineRoute(app, {
     ...base, url: '/videos/untrash_videos', summary: 'Restores videos from the brand\'s trash', body: CompetitorIdsBodySchema,
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
       checkCompetitorsFlag(acting, ownersOrNotFound(repos, acting, body.video_ids), body.competitors);
       const count = repos.marks.unmark('trash', acting.brandId, body.video_ids);
       return { message: `${plural(count)} restored`, count };
@@ -84,8 +84,8 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
 
   defineRoute(app, {
     ...base, url: '/videos/delete_videos', summary: 'Permanently deletes trashed videos (competitor videos leave this brand\'s view)', body: CompetitorIdsBodySchema,
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
       const owners = ownersOrNotFound(repos, acting, body.video_ids);
       checkCompetitorsFlag(acting, owners, body.competitors);
       const count = repos.marks.deleteTrashed(acting.brandId, owners, at());
@@ -96,8 +96,8 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, url: '/videos/multi_publish', body: PublishBodySchema, response: { 200: PublishJobsResponseSchema },
     summary: 'Publishes or unpublishes own videos to the shopper app: one job per video (rights gate first), answered with their states',
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
       const owners = ownersOrNotFound(repos, acting, body.video_ids);
       if ([...owners.values()].some((owner) => owner !== acting.brandId)) throw notFound();
       return ctx.publishing.run(acting.brandId, body.video_ids, body.published);
