@@ -2,6 +2,7 @@ import { createNotesRepository } from '../notesRepository';
 import type Database from 'better-sqlite3';
 import type { SqlClient } from '../../db/sqlClient';
 import { createCompetitorLookup } from '../products/index';
+import { createTranscriptLines } from './transcriptLines';
 import { createVideoDetailRepository } from './videoDetailRepository';
 import { createVideoEditsRepository } from './videoEditsRepository';
 import { createVideoFacets } from './videoFacets';
@@ -18,8 +19,8 @@ export function createVideoRepositories(db: Database.Database, sql: SqlClient) {
     index,
     list: createVideoListRepository(db, index),
     facets: createVideoFacets(db, index),
-    detail: createVideoDetailRepository(db, index.transcripts),
-    marks: createVideoMarksRepository(db),
+    detail: createVideoDetailRepository(sql, createTranscriptLines(db, index.transcripts)),
+    marks: createVideoMarksRepository(sql),
     edits: createVideoEditsRepository(db),
     notes: createNotesRepository(sql, 'video'),
     /** Ids of the brands that compete with the given one. */

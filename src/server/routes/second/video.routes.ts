@@ -22,7 +22,7 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
     ...base, method: 'POST', url: '/reanalyze', summary: 'Starts re-analysis of an own video', body: VideoIdBodySchema, response: { 200: ReanalyzeResponseSchema },
     handler: async ({ body, request }) => {
       const acting = await actingBrand(request, repos, body.brand_id);
-      ownVideo(repos, acting, body.videoId);
+      await ownVideo(repos, acting, body.videoId);
       reanalysis.start(body.videoId);
       return { message: 'Re-analysis started. The video will be updated when it completes.' };
     },
@@ -32,7 +32,7 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
     ...base, method: 'POST', url: '/download-video', summary: 'A signed download URL (own storage and Google Drive only)', body: VideoIdBodySchema,
     response: { 200: DownloadVideoResponseSchema },
     handler: async ({ body, request }) => {
-      const row = visibleVideo(repos, await actingBrand(request, repos, body.brand_id), body.videoId);
+      const row = await visibleVideo(repos, await actingBrand(request, repos, body.brand_id), body.videoId);
       if (!canDownload(row.platform) || !row.media_file) throw badRequest(downloadRefusal(row.platform) ?? MESSAGES.downloadUnsupported);
       return { data: { signedUrl: ctx.media.signedUrl(row.media_file) } };
     },
@@ -43,7 +43,7 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
     response: { 200: PublishJobsResponseSchema },
     handler: async ({ body, request }) => {
       const acting = await actingBrand(request, repos, body.brand_id);
-      for (const id of body.video_ids) ownVideo(repos, acting, id);
+      for (const id of body.video_ids) await ownVideo(repos, acting, id);
       return ctx.publishing.run(acting.brandId, body.video_ids, body.published);
     },
   });
@@ -53,10 +53,10 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
     response: { 200: MarkResponseSchema },
     handler: async ({ body, request }) => {
       const acting = await actingBrand(request, repos, body.brand_id);
-      const owners = repos.marks.ownersOf(acting, body.video_ids);
+      const owners = await repos.marks.ownersOf(acting, body.video_ids);
       if (body.video_ids.some((id) => owners.get(id) !== acting.brandId)) throw notFound();
-      repos.marks.mark('trash', acting.brandId, acting.userId, body.video_ids, at());
-      const count = repos.marks.deleteTrashed(acting.brandId, owners, at());
+      await repos.marks.mark('trash', acting.brandId, acting.userId, body.video_ids, at());
+      const count = await repos.marks.deleteTrashed(acting.brandId, owners, at());
       return { message: `${count} video${count === 1 ? '' : 's'} removed`, count };
     },
   });
@@ -66,8 +66,8 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
     response: { 200: MarkResponseSchema },
     handler: async ({ params, query, request }) => {
       const acting = await actingBrand(request, repos, query.brand_id);
-      visibleVideo(repos, acting, params.id);
-      const count = repos.marks.mark('trash', acting.brandId, acting.userId, [params.id], at());
+      await visibleVideo(repos, acting, params.id);
+      const count = await repos.marks.mark('trash', acting.brandId, acting.userId, [params.id], at());
       return { message: count === 1 ? 'Video moved to trash' : 'Video already in trash', count };
     },
   });

@@ -28,7 +28,7 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
     body: LicenseCreateBodySchema, response: { 200: LicenseResponseSchema },
     handler: async ({ body, request }) => {
       const acting = await actingBrand(request, ctx.videos, body.brand_id);
-      const video = ownVideo(ctx.videos, acting, body.license_video);
+      const video = await ownVideo(ctx.videos, acting, body.license_video);
       if (body.requester_id && body.requester_id !== acting.userId) throw new HttpError(400, 'requester_id must be the signed-in user.');
       const id = await repo.create({
         brandId: acting.brandId, requesterId: acting.userId, videoId: video.id, duration: body.duration, price: body.price,

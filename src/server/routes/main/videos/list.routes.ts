@@ -66,7 +66,7 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     response: { 200: TranscriptionsResponseSchema },
     handler: async ({ query, request }) => {
       const acting = await actingBrand(request, repos, query.brand_id);
-      const titles = query.ids.map((id) => ({ id, title: visibleVideo(repos, acting, id).title }));
+      const titles = await Promise.all(query.ids.map(async (id) => ({ id, title: (await visibleVideo(repos, acting, id)).title })));
       const transcripts = repos.detail.transcripts(query.ids);
       return { transcripts: titles.map(({ id, title }) => ({ video_id: id, title, transcription: transcripts.get(id) ?? [] })) };
     },

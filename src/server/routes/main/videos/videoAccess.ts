@@ -31,15 +31,15 @@ export async function actingBrand(request: FastifyRequest, repos: CompetitorSour
 }
 
 /** The video when the acting brand may see it; 404 otherwise (no existence leak). */
-export function visibleVideo(repos: VideoRepositories, acting: Acting, videoId: string): VideoRow {
-  const row = repos.detail.find(acting, videoId);
+export async function visibleVideo(repos: Pick<VideoRepositories, 'detail'>, acting: Acting, videoId: string): Promise<VideoRow> {
+  const row = await repos.detail.find(acting, videoId);
   if (!row) throw notFound();
   return row;
 }
 
 /** The video when it belongs to the acting brand itself (edits, publish); 404 otherwise. */
-export function ownVideo(repos: VideoRepositories, acting: Acting, videoId: string): VideoRow {
-  const row = visibleVideo(repos, acting, videoId);
+export async function ownVideo(repos: Pick<VideoRepositories, 'detail'>, acting: Acting, videoId: string): Promise<VideoRow> {
+  const row = await visibleVideo(repos, acting, videoId);
   if (row.brand_id !== acting.brandId) throw notFound();
   return row;
 }
