@@ -5,7 +5,8 @@ import type { createTranscriptLines } from './transcriptLines';
 import { createVideoAssociations, type VideoAssociation } from './videoAssociations';
 import type { BrandScope } from './videoScope';
 
-type TranscriptLines = ReturnType<typeof createTranscriptLines>;
+/** The transcript reads the detail answers through (SQLite's line index, this round). */
+type TranscriptLines = Pick<ReturnType<typeof createTranscriptLines>, 'lines' | 'all'>;
 
 const ROW = `SELECT ${VIDEO_ROW_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id
   WHERE v.id = ? AND NOT EXISTS (SELECT 1 FROM video_removals r WHERE r.brand_id = ? AND r.video_id = v.id)`;
