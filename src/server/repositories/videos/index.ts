@@ -21,7 +21,7 @@ export function createVideoRepositories(db: Database.Database, sql: SqlClient) {
     facets: createVideoFacets(db, index),
     detail: createVideoDetailRepository(sql, createTranscriptLines(db, index.transcripts)),
     marks: createVideoMarksRepository(sql),
-    edits: createVideoEditsRepository(db),
+    edits: createVideoEditsRepository(sql),
     notes: createNotesRepository(sql, 'video'),
     /** Ids of the brands that compete with the given one. */
     competitorsOf: createCompetitorLookup(sql),

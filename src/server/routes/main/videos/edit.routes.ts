@@ -35,7 +35,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
       const acting = await actingBrand(request, repos, body.brand_id);
       await ownVideo(repos, acting, params.id);
       const { brand_id: _b, user_id: _u, sentiment_feedback_like, ...rest } = body;
-      repos.edits.update(params.id, { ...rest, ...(sentiment_feedback_like === undefined ? {} : { sentiment_feedback_like: sentiment_feedback_like === null ? null : Number(sentiment_feedback_like) }) }, at());
+      await repos.edits.update(params.id, { ...rest, ...(sentiment_feedback_like === undefined ? {} : { sentiment_feedback_like: sentiment_feedback_like === null ? null : Number(sentiment_feedback_like) }) }, at());
       return detail(acting, params.id);
     },
   });
@@ -46,8 +46,8 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ params, body, request }) => {
       const acting = await actingBrand(request, repos, body.brand_id);
       await ownVideo(repos, acting, params.id);
-      repos.edits.update(params.id, { title: body.title }, at());
-      if (body.creator_name) repos.edits.renameCreator(params.id, body.creator_name, at());
+      await repos.edits.update(params.id, { title: body.title }, at());
+      if (body.creator_name) await repos.edits.renameCreator(params.id, body.creator_name, at());
       return detail(acting, params.id);
     },
   });
@@ -57,7 +57,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     params: VideoIdParamsSchema, body: SentimentFeedbackBodySchema, response: { 200: SentimentFeedbackResponseSchema },
     handler: async ({ params, body, request }) => {
       await visibleVideo(repos, await actingBrand(request, repos, body.brand_id), params.id);
-      repos.edits.update(params.id, { sentiment_feedback_like: body.like === null ? null : Number(body.like) }, at());
+      await repos.edits.update(params.id, { sentiment_feedback_like: body.like === null ? null : Number(body.like) }, at());
       return { sentiment_feedback: body.like };
     },
   });
@@ -73,7 +73,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ params, query, request }) => {
       const acting = await actingBrand(request, repos, query.brand_id);
       const video = toVideoView(await visibleVideo(repos, acting, params.id), acting.brandId, (file) => file);
-      return { demographics: video.demographics, labels: repos.edits.labels(params.id, acting.brandId).map(toLabel) };
+      return { demographics: video.demographics, labels: (await repos.edits.labels(params.id, acting.brandId)).map(toLabel) };
     },
   });
 
@@ -83,8 +83,8 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ body, request }) => {
       const acting = await actingBrand(request, repos, body.brand_id);
       await visibleVideo(repos, acting, body.demographics_data_id);
-      const id = repos.edits.addLabel(body.demographics_data_id, acting.brandId, acting.userId, body, at());
-      const row = repos.edits.label(id, body.demographics_data_id, acting.brandId);
+      const id = await repos.edits.addLabel(body.demographics_data_id, acting.brandId, acting.userId, body, at());
+      const row = await repos.edits.label(id, body.demographics_data_id, acting.brandId);
       if (!row) throw notFound();
       return { label: toLabel(row) };
     },
@@ -97,8 +97,8 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ params, body, request }) => {
       const acting = await actingBrand(request, repos, body.brand_id);
       await visibleVideo(repos, acting, body.demographics_data_id);
-      if (!repos.edits.updateLabel(params.id, body.demographics_data_id, acting.brandId, body, at())) throw notFound();
-      const row = repos.edits.label(params.id, body.demographics_data_id, acting.brandId);
+      if (!(await repos.edits.updateLabel(params.id, body.demographics_data_id, acting.brandId, body, at()))) throw notFound();
+      const row = await repos.edits.label(params.id, body.demographics_data_id, acting.brandId);
       if (!row) throw notFound();
       return { label: toLabel(row) };
     },
@@ -110,7 +110,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ params, query, request }) => {
       const acting = await actingBrand(request, repos, query.brand_id);
       await visibleVideo(repos, acting, query.demographics_data_id);
-      if (!repos.edits.deleteLabel(params.id, query.demographics_data_id, acting.brandId)) throw notFound();
+      if (!(await repos.edits.deleteLabel(params.id, query.demographics_data_id, acting.brandId))) throw notFound();
       return { message: 'Label deleted' };
     },
   });
