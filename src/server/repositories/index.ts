@@ -54,7 +54,7 @@ export function createRepositories(db: Database.Database, sql: SqlClient) {
     /** A creator's submission (its upload and its place in the campaign) in one transaction, the campaign held. */
     inSubmissionTransaction: createSubmissionTransaction(sql),
     onboarding: createOnboardingRepository(sql),
-    analysis: createAnalysisRepository(db),
+    analysis: createAnalysisRepository(sql),
     bookmarks: createBookmarksRepository(sql),
     products: createProductRepositories(sql),
   };

@@ -23,7 +23,7 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
     handler: async ({ body, request }) => {
       const acting = await actingBrand(request, repos, body.brand_id);
       await ownVideo(repos, acting, body.videoId);
-      reanalysis.start(body.videoId);
+      await reanalysis.start(body.videoId);
       return { message: 'Re-analysis started. The video will be updated when it completes.' };
     },
   });

@@ -69,7 +69,7 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
       const who = uploaderOf(request, query.brand_id);
       const video = await uploads.ownVideo(params.id, who.brandId);
       if (!video) throw notFound();
-      const job = analysis.job(params.id);
+      const job = await analysis.job(params.id);
       const summary = readSummary(job?.summary);
       const running = job && (job.state === 'queued' || job.state === 'processing');
       return {

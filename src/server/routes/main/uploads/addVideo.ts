@@ -15,16 +15,10 @@ type LinkUploader = Pick<Uploader, 'brandId'> & { userId: string | null; creator
  * Adds a video found by link for the uploader's brand ('pending') and hands it to the analysis pipeline. A link the
  * brand already added answers the existing video (duplicate).
  */
-export async function addLinkedVideo(
-  ctx: ServerContext,
-  uploads: UploadsRepository,
-  who: LinkUploader,
-  details: UrlDetails,
-  title: string | undefined,
-  externalRef?: string,
-): Promise<{ video: AddedVideo; duplicate: boolean; message: string }> {
-  const added = await storeLinkedVideo(ctx, uploads, who, details, title, externalRef);
-  if (!added.duplicate) ctx.analysis.submit(added.video._id);
+export async function addLinkedVideo(...args: Parameters<typeof storeLinkedVideo>): Promise<{ video: AddedVideo; duplicate: boolean; message: string }> {
+  const [ctx] = args;
+  const added = await storeLinkedVideo(...args);
+  if (!added.duplicate) await ctx.analysis.submit(added.video._id);
   return { ...added, message: added.duplicate ? DUPLICATE_MESSAGE : ADDED_MESSAGE };
 }
 

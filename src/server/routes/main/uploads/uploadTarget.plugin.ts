@@ -99,10 +99,10 @@ export async function uploadTargetPlugin(app: FastifyInstance, ctx: ServerContex
       const video = await uploads.added(ticket.video_id);
       if (ticket.kind === 'video') {
         await uploads.setMedia(ticket.video_id, relative, ticket.file_name, at);
-        ctx.analysis.submit(ticket.video_id);
+        await ctx.analysis.submit(ticket.video_id);
       } else if (video?.analysis_stage === 'completed' && (await uploads.ownVideo(ticket.video_id, video.brand_id))?.media_file) {
         // A subtitle arriving after the analysis finished: analyse again with it.
-        ctx.analysis.reanalyze(ticket.video_id);
+        await ctx.analysis.reanalyze(ticket.video_id);
       }
       const stage = (await uploads.added(ticket.video_id))?.analysis_stage ?? 'pending';
       const message = ticket.kind === 'video' ? 'Upload complete. The analysis has started.' : 'Subtitles saved. The transcript will be read from them.';

@@ -133,7 +133,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
         await campaigns.addSubmission(campaign._id, stored.video._id, fields.name, fields.email, at);
         return stored;
       });
-      if (!duplicate) ctx.analysis.submit(video._id);
+      if (!duplicate) await ctx.analysis.submit(video._id);
       return video._id;
     }
     if (!ways.file) {
@@ -162,7 +162,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
       await rm(join(ctx.media.mediaDir ?? '', relative), { force: true });
       throw error;
     }
-    ctx.analysis.submit(videoId);
+    await ctx.analysis.submit(videoId);
     return videoId;
   }
 }
