@@ -202,7 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Waiting subscribers answer at once, so stopping never waits out a long poll.
   app.addHook('preClose', async () => ctx.chat.bus.closeAll());
   // Analyses interrupted by a shutdown continue where they were (their due time is stored).
-  app.addHook('onReady', async () => void ctx.analysis.resume());
+  app.addHook('onReady', async () => void (await ctx.analysis.resume()));
   // Publish jobs a shutdown interrupted continue from their stored state.
   app.addHook('onReady', async () => ctx.publishing.resume());
   app.addHook('preClose', async () => ctx.publishing.stop());

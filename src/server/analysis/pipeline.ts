@@ -24,12 +24,15 @@ export interface PipelineOptions {
 
 /** The analysis pipeline of the embedded back end: pending → processing → completed (analysis_stage). */
 export interface AnalysisPipeline {
-  /** A new video whose media (if any) is in place: 'pending' now, 'processing' at the next tick, 'completed' after the delay. */
-  submit(videoId: string): void;
-  /** Runs the analysis again: 'processing' now, 'completed' after the delay. */
-  reanalyze(videoId: string): void;
-  /** Re-arms the timers of every queued or processing job (start-up after a restart). Returns how many. */
-  resume(): number;
+  /**
+   * A new video whose media (if any) is in place: 'pending' now (stored when this resolves), 'processing' at the next
+   * tick, 'completed' after the delay.
+   */
+  submit(videoId: string): Promise<void>;
+  /** Runs the analysis again: 'processing' now (stored when this resolves), 'completed' after the delay. */
+  reanalyze(videoId: string): Promise<void>;
+  /** Re-arms the timers of every queued or processing job (start-up after a restart). Resolves to how many. */
+  resume(): Promise<number>;
   /** Cancels the timers (shutdown). The jobs stay in the database and resume at the next start. */
   stop(): void;
   /** Runs in flight (scheduled or finishing). */
@@ -70,11 +73,12 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
   let stopped = false;
   const iso = (): string => options.now().toISOString();
 
-  const arm = (videoId: string, delayMs: number, step: () => void): void => {
+  const arm = (videoId: string, delayMs: number, step: () => Promise<void>): void => {
     timers.get(videoId)?.();
     timers.set(videoId, options.timer.schedule(Math.max(0, delayMs), () => {
       timers.delete(videoId);
-      if (!stopped) step();
+      // A step settles its own errors (runFinish); one that fails before (the database closing) resumes at the next start.
+      return stopped ? undefined : step().catch(() => undefined);
     }));
   };
   const untilDue = (dueAt: string): number => new Date(dueAt).getTime() - options.now().getTime();
@@ -91,14 +95,14 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
   };
 
   const finish = async (videoId: string): Promise<void> => {
-    const video = repo.video(videoId);
-    const job = repo.job(videoId);
+    const video = await repo.video(videoId);
+    const job = await repo.job(videoId);
     if (!video || !job) return;
     // The language models load with the first analysis, not with every start (tens of MiB most sessions never use).
     const [{ analyseText }, found, picture] = await Promise.all([
       import('./textAnalytics'), findTranscript(video, options.mediaDir, options.ffmpeg, () => repo.storedLines(videoId)), pictureOf(video),
     ]);
-    const result = analyseText(found.lines, repo.targets(video.brand_id), vocabulary);
+    const result = analyseText(found.lines, await repo.targets(video.brand_id), vocabulary);
     const previous = readSummary(job.summary);
     const at = iso();
     const lastLine = found.lines.at(-1);
@@ -115,7 +119,7 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
       runs: previous.runs + 1,
       completed_at: at,
     };
-    repo.write({
+    await repo.write({
       videoId,
       brandId: video.brand_id,
       lines: found.source === 'stored' ? null : result.lines.map((line) => ({ start_time: Math.round(line.start_time * 1000) / 1000, content: line.content, sentiment: line.sentiment, speaker: line.speaker })),
@@ -133,42 +137,48 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
     });
   };
 
-  const runFinish = (videoId: string): void => {
-    const settle = (error: Error | null): void => {
+  const runFinish = async (videoId: string): Promise<void> => {
+    const settle = async (error: Error | null): Promise<void> => {
       if (error && !stopped) {
         try {
-          repo.markFailed(videoId, `The analysis could not finish: ${error.message}`, iso());
+          await repo.markFailed(videoId, `The analysis could not finish: ${error.message}`, iso());
         } catch {
           // The database is closing; the job resumes at the next start.
         }
       }
       options.onSettled?.(videoId, error);
     };
-    finish(videoId).then(() => settle(null), (error: unknown) => settle(error instanceof Error ? error : new Error(String(error))));
+    try {
+      await finish(videoId);
+    } catch (error) {
+      await settle(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    await settle(null);
   };
 
-  const start = (videoId: string): void => {
-    const job = repo.job(videoId);
+  const start = async (videoId: string): Promise<void> => {
+    const job = await repo.job(videoId);
     if (!job) return;
-    repo.markProcessing(videoId, iso());
+    await repo.markProcessing(videoId, iso());
     arm(videoId, untilDue(job.due_at), () => runFinish(videoId));
   };
 
   const dueAt = (): string => new Date(options.now().getTime() + options.delayMs).toISOString();
 
   return {
-    submit(videoId) {
-      repo.queue(videoId, 'pending', dueAt(), iso());
+    async submit(videoId) {
+      await repo.queue(videoId, 'pending', dueAt(), iso());
       arm(videoId, 0, () => start(videoId));
     },
-    reanalyze(videoId) {
+    async reanalyze(videoId) {
       const due = dueAt();
-      repo.queue(videoId, 'processing', due, iso());
+      await repo.queue(videoId, 'processing', due, iso());
       arm(videoId, untilDue(due), () => runFinish(videoId));
     },
-    resume() {
+    async resume() {
       stopped = false;
-      const jobs = repo.activeJobs();
+      const jobs = await repo.activeJobs();
       for (const job of jobs) {
         if (job.state === 'queued') arm(job.video_id, 0, () => start(job.video_id));
         else arm(job.video_id, untilDue(job.due_at), () => runFinish(job.video_id));

@@ -35,7 +35,7 @@ export async function findTranscript(
   video: { media_file: string | null },
   mediaDir: string | null,
   tools: FfmpegTools,
-  storedLines: () => { start_time: number; content: string; speaker: string | null }[],
+  storedLines: () => Promise<{ start_time: number; content: string; speaker: string | null }[]>,
 ): Promise<FoundTranscript> {
   let note: string | null = null;
   if (mediaDir && video.media_file) {
@@ -55,7 +55,7 @@ export async function findTranscript(
       if (embedded.kind === 'unavailable') note = embedded.note;
     }
   }
-  const stored = storedLines();
+  const stored = await storedLines();
   if (stored.length > 0) return { source: 'stored', lines: stored.map((line) => ({ ...line, end_time: line.start_time })), note: null };
   return { source: 'none', lines: [], note: note ?? (video.media_file ? NO_SUBTITLES_NOTE : REMOTE_VIDEO_NOTE) };
 }

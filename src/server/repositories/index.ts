@@ -7,7 +7,7 @@ import { createBookmarksRepository } from './bookmarksRepository';
 import { createBrandsRepository } from './brandsRepository';
 import { createCampaignRepository } from './campaigns/campaignRepository';
 import { createCampaignSubmissions } from './campaigns/campaignSubmissions';
-import { createCampaignSubmissionWrites } from './campaigns/campaignSubmissionWrites';
+import { createSubmissionTransaction } from './campaigns/submissionTransaction';
 import { createChatChannels } from './chat/chatChannels';
 import { createCreatorRepositories } from './creators/index';
 import { createIntegrationsRepository } from './gateway/integrationsRepository';
@@ -20,7 +20,6 @@ import { createDatabaseProbe } from './databaseProbe';
 import { createPasswordResetsRepository } from './passwordResetsRepository';
 import { createProductRepositories } from './products/index';
 import { createRefreshTokensRepository } from './refreshTokensRepository';
-import { createTransactionRunner } from './transaction';
 import { createUploadsRepository } from './uploadsRepository';
 import { createUsersRepository } from './usersRepository';
 import { createWidgetRepositories } from './widgets/index';
@@ -44,22 +43,20 @@ export function createRepositories(db: Database.Database, sql: SqlClient) {
     widgets: createWidgetRepositories(sql),
     licenses: createLicenseRepository(sql),
     mailCampaigns: createMailCampaignsRepository(sql),
-    creators: createCreatorRepositories(db, sql),
+    creators: createCreatorRepositories(sql),
     chatChannels: createChatChannels(sql),
     appManager: createAppManagerRepository(sql),
     integrations: createIntegrationsRepository(sql),
     shopperFeed: createShopperFeedRepository(sql),
     campaigns: createCampaignRepository(sql),
     campaignSubmissions: createCampaignSubmissions(sql),
-    /** A submission's writes, synchronous while the upload it is stored with is (see the module). */
-    campaignSubmissionWrites: createCampaignSubmissionWrites(db),
-    uploads: createUploadsRepository(db),
+    uploads: createUploadsRepository(sql),
+    /** A creator's submission (its upload and its place in the campaign) in one transaction, the campaign held. */
+    inSubmissionTransaction: createSubmissionTransaction(sql),
     onboarding: createOnboardingRepository(sql),
-    analysis: createAnalysisRepository(db),
+    analysis: createAnalysisRepository(sql),
     bookmarks: createBookmarksRepository(sql),
-    products: createProductRepositories(db, sql),
-    /** One change across several repositories, kept whole or not at all. */
-    inTransaction: createTransactionRunner(db),
+    products: createProductRepositories(sql),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

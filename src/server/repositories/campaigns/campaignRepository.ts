@@ -25,7 +25,7 @@ function fieldsOf(row: CampaignRow): CampaignFields {
 
 /** The submitted-video count beside each campaign's columns. */
 const SELECT = 'SELECT c.*, (SELECT COUNT(*) FROM campaign_videos cv WHERE cv.campaign_id = c.id) AS submitted FROM campaigns c';
-/** The texts the public submission page reads and writes, shared with the synchronous writes of a submission (campaignSubmissionWrites). */
+/** The texts the public submission page reads and writes. */
 export const PUBLIC_CAMPAIGN_SQL = {
   find: `${SELECT} WHERE c.id = ?`,
   brandName: 'SELECT name FROM brands WHERE id = ?',
@@ -92,6 +92,17 @@ export function createCampaignRepository(sql: SqlClient) {
       return { campaign: toCampaign(row, now), brandName: brand?.name ?? '' };
     },
     wasDeleted: async (id: string): Promise<boolean> => (await sql.get(PUBLIC_CAMPAIGN_SQL.wasDeleted, [id])) !== undefined,
+    /**
+     * Holds the campaign for one submission until the transaction `sql` is in ends, so two creators sending at once count
+     * its places one after the other: a row lock on PostgreSQL; SQLite's transaction is exclusive already.
+     */
+    async holdForSubmission(id: string): Promise<void> {
+      if (sql.engine === 'postgres') await sql.get('SELECT id FROM campaigns WHERE id = ? FOR UPDATE', [id]);
+    },
+    /** Links a submitted video to the campaign with who sent it (a video already linked stays as it was). */
+    async addSubmission(campaignId: string, videoId: string, name: string, email: string, now: Date): Promise<void> {
+      await sql.run(PUBLIC_CAMPAIGN_SQL.addSubmission, [campaignId, videoId, now.toISOString(), name, email]);
+    },
     /** The stored banner file's name (null for a banner that is a link), for deleting it when replaced or removed. */
     bannerFile: async (id: string, brandId: string): Promise<string | null> =>
       (await sql.get<{ banner_file: string | null }>('SELECT banner_file FROM campaigns WHERE id = ? AND brand_id = ?', [id, brandId]))?.banner_file ?? null,

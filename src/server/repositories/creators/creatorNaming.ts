@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { SqlClient } from '../../db/sqlClient';
 
 /** Who a creator named on a video is: the brand's own people (an upload) or a fan who sent it through a campaign page. */
 export type NamedCreatorType = 'brand' | 'fan';
@@ -24,28 +24,26 @@ export function handleFromName(name: string): string {
  * creator (an upload, a campaign submission) can be given one by name. The new creator has no audience figures yet and
  * no country (a person sets it on the creator's page).
  */
-export function createCreatorNaming(db: Database.Database) {
-  const byName = db.prepare<[string, string], { id: string }>(
-    'SELECT id FROM creators WHERE brand_id = ? AND lower(trim(name)) = lower(trim(?)) ORDER BY created_at, id LIMIT 1',
-  );
-  const insert = db.prepare(
-    `INSERT INTO creators (id, brand_id, name, handle, platform, country, language, subscribers, video_count, creator_type, created_at)
-     VALUES (?, ?, ?, ?, ?, '', ?, 0, 0, ?, ?)`,
-  );
-  const countVideos = db.prepare('UPDATE creators SET video_count = (SELECT COUNT(*) FROM videos WHERE creator_id = ?) WHERE id = ?');
+export function createCreatorNaming(sql: SqlClient) {
   return {
     /** The creator's id, added when the brand has none of that name. */
-    findOrAdd(request: CreatorNameRequest): string {
-      const existing = byName.get(request.brandId, request.name);
+    async findOrAdd(request: CreatorNameRequest): Promise<string> {
+      const existing = await sql.get<{ id: string }>(
+        'SELECT id FROM creators WHERE brand_id = ? AND lower(trim(name)) = lower(trim(?)) ORDER BY created_at, id LIMIT 1', [request.brandId, request.name],
+      );
       if (existing) return existing.id;
       const id = randomUUID();
       const name = request.name.trim();
-      insert.run(id, request.brandId, name, handleFromName(name), request.platform, request.language, request.type, request.at);
+      await sql.run(
+        `INSERT INTO creators (id, brand_id, name, handle, platform, country, language, subscribers, video_count, creator_type, created_at)
+         VALUES (?, ?, ?, ?, ?, '', ?, 0, 0, ?, ?)`,
+        [id, request.brandId, name, handleFromName(name), request.platform, request.language, request.type, request.at],
+      );
       return id;
     },
     /** Keeps a named creator's video count true after a video joins it. */
-    recount(creatorId: string): void {
-      countVideos.run(creatorId, creatorId);
+    async recount(creatorId: string): Promise<void> {
+      await sql.run('UPDATE creators SET video_count = (SELECT COUNT(*) FROM videos WHERE creator_id = ?) WHERE id = ?', [creatorId, creatorId]);
     },
   };
 }

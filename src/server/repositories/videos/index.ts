@@ -1,6 +1,8 @@
 import { createNotesRepository } from '../notesRepository';
 import type Database from 'better-sqlite3';
 import type { SqlClient } from '../../db/sqlClient';
+import { createCompetitorLookup } from '../products/index';
+import { createTranscriptLines } from './transcriptLines';
 import { createVideoDetailRepository } from './videoDetailRepository';
 import { createVideoEditsRepository } from './videoEditsRepository';
 import { createVideoFacets } from './videoFacets';
@@ -10,7 +12,6 @@ import { VideoSearchIndex } from '../../search/videoSearchIndex';
 
 /** Every videos repository on one database; created once per app (statements are prepared once). */
 export function createVideoRepositories(db: Database.Database, sql: SqlClient) {
-  const competitors = db.prepare('SELECT id FROM brands WHERE competitor_of = ? ORDER BY id').pluck();
   // One list index serves the list and its filter options.
   const index = new VideoSearchIndex(db);
   return {
@@ -18,12 +19,12 @@ export function createVideoRepositories(db: Database.Database, sql: SqlClient) {
     index,
     list: createVideoListRepository(db, index),
     facets: createVideoFacets(db, index),
-    detail: createVideoDetailRepository(db, index.transcripts),
-    marks: createVideoMarksRepository(db),
-    edits: createVideoEditsRepository(db),
+    detail: createVideoDetailRepository(sql, createTranscriptLines(db, index.transcripts)),
+    marks: createVideoMarksRepository(sql),
+    edits: createVideoEditsRepository(sql),
     notes: createNotesRepository(sql, 'video'),
     /** Ids of the brands that compete with the given one. */
-    competitorsOf: (brandId: string): string[] => competitors.all(brandId) as string[],
+    competitorsOf: createCompetitorLookup(sql),
   };
 }
 

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import { inList, type SqlClient } from '../../db/sqlClient';
 import type { Platform } from '../../../shared/constants';
 import type { BrandScope } from './videoScope';
 
@@ -27,10 +27,12 @@ const DERIVED_KINDS = ['same_creator_and_product', 'same_creator', 'same_product
  * data cannot tell (a response, a duet, a competitor named in the transcript). Only videos the acting brand may see:
  * its own and its competitors', not removed from its view.
  */
-export function createVideoAssociations(db: Database.Database) {
-  const derived = db.prepare(
-    `WITH me AS (SELECT creator_id FROM videos WHERE id = @id),
-          mine AS (SELECT product_id FROM video_products WHERE video_id = @id),
+export function createVideoAssociations(sql: SqlClient) {
+  // SQLite's two-argument MIN is PostgreSQL's LEAST; the score is a double on both (PostgreSQL would answer numeric).
+  const least = sql.engine === 'postgres' ? 'LEAST' : 'MIN';
+  const derived = (brands: string) =>
+    `WITH me AS (SELECT creator_id FROM videos WHERE id = ?),
+          mine AS (SELECT product_id FROM video_products WHERE video_id = ?),
           candidates AS (
             SELECT id FROM videos WHERE creator_id = (SELECT creator_id FROM me)
             UNION SELECT vp.video_id FROM video_products vp WHERE vp.product_id IN (SELECT product_id FROM mine)
@@ -40,30 +42,32 @@ export function createVideoAssociations(db: Database.Database) {
               (v.creator_id IS NOT NULL AND v.creator_id = (SELECT creator_id FROM me)) AS creator,
               (SELECT COUNT(*) FROM video_products vp WHERE vp.video_id = v.id AND vp.product_id IN (SELECT product_id FROM mine)) AS shared
             FROM candidates c JOIN videos v ON v.id = c.id
-            WHERE v.id != @id AND v.brand_id IN (SELECT value FROM json_each(@brands))
-              AND NOT EXISTS (SELECT 1 FROM video_removals r WHERE r.brand_id = @acting AND r.video_id = v.id)
+            WHERE v.id != ? AND ${brands}
+              AND NOT EXISTS (SELECT 1 FROM video_removals r WHERE r.brand_id = ? AND r.video_id = v.id)
           )
      SELECT id AS video_id, title, thumbnail_url, platform,
        CASE WHEN creator AND shared > 0 THEN '${DERIVED_KINDS[0]}' WHEN creator THEN '${DERIVED_KINDS[1]}' ELSE '${DERIVED_KINDS[2]}' END AS kind,
-       CASE WHEN creator AND shared > 0 THEN 0.95 WHEN creator THEN 0.8 ELSE MIN(0.9, 0.6 + 0.1 * (shared - 1)) END AS score
+       CAST(CASE WHEN creator AND shared > 0 THEN 0.95 WHEN creator THEN 0.8 ELSE ${least}(0.9, 0.6 + 0.1 * (shared - 1)) END AS DOUBLE PRECISION) AS score
      FROM related WHERE creator OR shared > 0
-     ORDER BY score DESC, created_at DESC, id LIMIT ${ASSOCIATIONS_LIMIT}`,
-  );
+     ORDER BY score DESC, created_at DESC, id LIMIT ${ASSOCIATIONS_LIMIT}`;
   // Stored links of the kinds the data cannot tell; stored same-creator or same-product links are superseded above.
-  const stored = db.prepare(
+  const stored = (brands: string) =>
     `SELECT a.other AS video_id, v.title, v.thumbnail_url, v.platform, a.kind, a.score FROM (
-       SELECT associated_video_id AS other, kind, score FROM video_associations WHERE video_id = @id
-       UNION SELECT video_id AS other, kind, score FROM video_associations WHERE associated_video_id = @id
+       SELECT associated_video_id AS other, kind, score FROM video_associations WHERE video_id = ?
+       UNION SELECT video_id AS other, kind, score FROM video_associations WHERE associated_video_id = ?
      ) a JOIN videos v ON v.id = a.other
-     WHERE a.kind NOT IN (${DERIVED_KINDS.map((kind) => `'${kind}'`).join(', ')}) AND v.brand_id IN (SELECT value FROM json_each(@brands))
-       AND NOT EXISTS (SELECT 1 FROM video_removals r WHERE r.brand_id = @acting AND r.video_id = v.id)`,
-  );
+     WHERE a.kind NOT IN (${DERIVED_KINDS.map((kind) => `'${kind}'`).join(', ')}) AND ${brands}
+       AND NOT EXISTS (SELECT 1 FROM video_removals r WHERE r.brand_id = ? AND r.video_id = v.id)`;
 
   /** The videos associated with one, closest first (one entry per video: its closest kind). */
-  return (scope: BrandScope, videoId: string): VideoAssociation[] => {
-    const params = { id: videoId, acting: scope.brandId, brands: JSON.stringify([scope.brandId, ...scope.competitorIds]) };
+  return async (scope: BrandScope, videoId: string): Promise<VideoAssociation[]> => {
+    const brands = inList(sql, 'v.brand_id', [scope.brandId, ...scope.competitorIds]);
     const closest = new Map<string, VideoAssociation>();
-    for (const row of [...(derived.all(params) as VideoAssociation[]), ...(stored.all(params) as VideoAssociation[])]) {
+    const rows = [
+      ...(await sql.all<VideoAssociation>(derived(brands.sql), [videoId, videoId, videoId, brands.param, scope.brandId])),
+      ...(await sql.all<VideoAssociation>(stored(brands.sql), [videoId, videoId, brands.param, scope.brandId])),
+    ];
+    for (const row of rows) {
       const known = closest.get(row.video_id);
       if (!known || row.score > known.score) closest.set(row.video_id, row);
     }

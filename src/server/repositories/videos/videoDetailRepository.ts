@@ -1,30 +1,31 @@
-import type Database from 'better-sqlite3';
 import type { TranscriptLine } from '../../../shared/domain/video';
+import type { SqlClient } from '../../db/sqlClient';
 import { VIDEO_ROW_COLUMNS, type VideoRow } from './videoRows';
-import { createTranscriptLines } from './transcriptLines';
+import type { createTranscriptLines } from './transcriptLines';
 import { createVideoAssociations, type VideoAssociation } from './videoAssociations';
 import type { BrandScope } from './videoScope';
-import type { TranscriptIndex } from '../../search/transcriptIndex';
 
-/** Reads of one video's analysis: the row, transcript, sentiment lines, people, associations and products. */
-export function createVideoDetailRepository(db: Database.Database, terms?: TranscriptIndex) {
-  const row = db.prepare(
-    `SELECT ${VIDEO_ROW_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id
-     WHERE v.id = ? AND NOT EXISTS (SELECT 1 FROM video_removals r WHERE r.brand_id = ? AND r.video_id = v.id)`,
-  );
-  const lines = createTranscriptLines(db, terms);
-  const productIds = db.prepare('SELECT product_id FROM video_products WHERE video_id = ? ORDER BY product_id').pluck();
-  const products = db.prepare(
-    'SELECT p.id, p.brand_id, p.name, p.category, p.price, p.pictures FROM video_products vp JOIN products p ON p.id = vp.product_id WHERE vp.video_id = ? ORDER BY p.name',
-  );
-  const people = db.prepare('SELECT id, name, role, appears_at FROM video_people WHERE video_id = ? ORDER BY appears_at, id');
-  const associations = createVideoAssociations(db);
+/** The transcript reads the detail answers through (SQLite's line index, this round). */
+type TranscriptLines = Pick<ReturnType<typeof createTranscriptLines>, 'lines' | 'all'>;
+
+const ROW = `SELECT ${VIDEO_ROW_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id
+  WHERE v.id = ? AND NOT EXISTS (SELECT 1 FROM video_removals r WHERE r.brand_id = ? AND r.video_id = v.id)`;
+
+export interface VideoProductRow { id: string; brand_id: string; name: string; category: string; price: number; pictures: string }
+export interface VideoPersonRow { id: number; name: string; role: string; appears_at: number }
+
+/**
+ * Reads of one video's analysis: the row, people, associations and products on either engine (`sql`); the transcript
+ * through `lines`, which stays on SQLite's own line index (FTS5) this round.
+ */
+export function createVideoDetailRepository(sql: SqlClient, lines: TranscriptLines) {
+  const associations = createVideoAssociations(sql);
 
   return {
     /** The video with the acting brand's marks, when the brand may see it (own or competitor's, not removed). */
-    find(scope: BrandScope, id: string): VideoRow | null {
+    async find(scope: BrandScope, id: string): Promise<VideoRow | null> {
       const b = scope.brandId;
-      const found = row.get(b, b, b, b, b, id, b) as VideoRow | undefined;
+      const found = await sql.get<VideoRow>(ROW, [b, b, b, b, b, id, b]);
       if (!found || (found.brand_id !== b && !scope.competitorIds.includes(found.brand_id))) return null;
       return found;
     },
@@ -44,20 +45,23 @@ export function createVideoDetailRepository(db: Database.Database, terms?: Trans
       return result;
     },
 
-    productIds(videoId: string): string[] {
-      return productIds.all(videoId) as string[];
+    async productIds(videoId: string): Promise<string[]> {
+      return (await sql.all<{ product_id: string }>('SELECT product_id FROM video_products WHERE video_id = ? ORDER BY product_id', [videoId])).map((row) => row.product_id);
     },
 
-    products(videoId: string): { id: string; brand_id: string; name: string; category: string; price: number; pictures: string }[] {
-      return products.all(videoId) as { id: string; brand_id: string; name: string; category: string; price: number; pictures: string }[];
+    products(videoId: string): Promise<VideoProductRow[]> {
+      return sql.all<VideoProductRow>(
+        'SELECT p.id, p.brand_id, p.name, p.category, p.price, p.pictures FROM video_products vp JOIN products p ON p.id = vp.product_id WHERE vp.video_id = ? ORDER BY p.name',
+        [videoId],
+      );
     },
 
-    people(videoId: string): { id: number; name: string; role: string; appears_at: number }[] {
-      return people.all(videoId) as { id: number; name: string; role: string; appears_at: number }[];
+    people(videoId: string): Promise<VideoPersonRow[]> {
+      return sql.all<VideoPersonRow>('SELECT id, name, role, appears_at FROM video_people WHERE video_id = ? ORDER BY appears_at, id', [videoId]);
     },
 
     /** Associated videos the brand may see, closest first (see videoAssociations.ts). */
-    associations(scope: BrandScope, videoId: string): VideoAssociation[] {
+    associations(scope: BrandScope, videoId: string): Promise<VideoAssociation[]> {
       return associations(scope, videoId);
     },
   };

@@ -2,7 +2,7 @@ import type { Platform } from '../../../shared/constants';
 import type { BrandSafety, Demographics, Topic } from '../../../shared/domain/video';
 import type { VideoDetail, VideoListItem } from '../../../shared/http/videos.schemas';
 
-/** The per-brand columns VIDEO_BRAND_STATE_COLUMNS adds to a videos row (SQLite booleans are 0/1). */
+/** The per-brand columns VIDEO_BRAND_STATE_COLUMNS adds to a videos row (0/1 on both engines: PostgreSQL's EXISTS is a boolean). */
 interface BrandStateColumns {
   brand_name: string;
   creator_name: string | null;
@@ -70,13 +70,13 @@ export interface VideoRow extends BrandStateColumns {
 
 /** The brand's name, the creator's name and the acting brand's marks the list shows; bind the acting brand id 2 times. */
 const VIDEO_BRAND_STATE_COLUMNS = `b.name AS brand_name, (SELECT c.name FROM creators c WHERE c.id = v.creator_id) AS creator_name,
-  EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'favorite' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS is_favorite,
-  EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'flag' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS is_flagged`;
+  CASE WHEN EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'favorite' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) THEN 1 ELSE 0 END AS is_favorite,
+  CASE WHEN EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'flag' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) THEN 1 ELSE 0 END AS is_flagged`;
 
 /** The acting brand's marks only the detail answers; bind the acting brand id 3 times. */
 const VIDEO_DETAIL_MARK_COLUMNS = `(SELECT m.reason FROM marks m WHERE m.mark = 'flag' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS flag_reason,
-  EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'trash' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS is_trashed,
-  EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'video' AND n.target_id = v.id AND n.brand_id = ?) AS has_note`;
+  CASE WHEN EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'trash' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) THEN 1 ELSE 0 END AS is_trashed,
+  CASE WHEN EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'video' AND n.target_id = v.id AND n.brand_id = ?) THEN 1 ELSE 0 END AS has_note`;
 
 /** Columns of VideoRow for `SELECT ... FROM videos v JOIN brands b ...`; bind the acting brand id 5 times. */
 export const VIDEO_ROW_COLUMNS = `v.*, ${VIDEO_BRAND_STATE_COLUMNS}, ${VIDEO_DETAIL_MARK_COLUMNS}`;

@@ -64,10 +64,10 @@ export function createAssistantService(ctx: ServerContext) {
     async getMessages(auth: AuthContext, args: Args): Promise<AssistantMessage[]> {
       return conversations.messages((await conversationOf(auth, parsed(z.object({ conversationId: id }), args).conversationId))._id);
     },
-    getVideo(auth: AuthContext, args: Args): AssistantVideo {
+    async getVideo(auth: AuthContext, args: Args): Promise<AssistantVideo> {
       const { queryVideo } = parsed(z.object({ queryVideo: z.object({ _id: id }) }), args);
       for (const brandId of auth.brandIds) {
-        const row = ctx.videos.detail.find(acting(auth, brandId), queryVideo._id);
+        const row = await ctx.videos.detail.find(acting(auth, brandId), queryVideo._id);
         if (!row) continue;
         const view = toVideoView(row, brandId, (file) => ctx.media.signedUrl(file));
         return { _id: view._id, title: view.title, platform: view.platform, video_url: view.video_url, video_embedded_url: view.video_embedded_url, manufacturer_ids: view.manufacturer_ids, analysis_stage: view.analysis_stage };

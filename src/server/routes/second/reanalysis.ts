@@ -2,7 +2,8 @@ import type { AnalysisPipeline } from '../../analysis/pipeline';
 
 /** Puts videos through re-analysis: 'processing' now, 'completed' when the pipeline has run again (src/server/analysis). */
 export interface ReanalysisScheduler {
-  start(videoId: string): void;
+  /** Stored as 'processing' when this resolves. */
+  start(videoId: string): Promise<void>;
   /** Analyses scheduled or finishing. */
   pending(): number;
 }

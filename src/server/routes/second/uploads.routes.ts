@@ -61,7 +61,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext): 
       }
       if (!input) throw badRequest('body.url: Required');
       const who = uploaderOf(request, input.brand_id);
-      return addLinkedVideo(ctx, uploads, who, describeUrl(input.url), input.title);
+      return await addLinkedVideo(ctx, uploads, who, describeUrl(input.url), input.title);
     },
   });
 
@@ -69,7 +69,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext): 
     ...base, method: 'POST', url: '/video/create-upload-url/:x', params: CreateUploadUrlParamsSchema, body: CreateUploadUrlBodySchema,
     summary: 'One-time PUT URLs for a local video file (:x = its file name) and its .srt/.vtt; adds the video (pending)',
     response: { 200: CreateUploadUrlResponseSchema },
-    handler: ({ params, body, request }) => {
+    handler: async ({ params, body, request }) => {
       const who = uploaderOf(request, body.brand_id);
       const contentType = videoMimeType(params.x);
       if (!contentType) throw new HttpError(415, UPLOAD_MESSAGES.notAVideo);
@@ -78,13 +78,13 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext): 
       let videoId: string;
       if (body.videoId) {
         // Retry: new URLs for an own-storage video whose file has not arrived.
-        const own = uploads.ownVideo(body.videoId, who.brandId);
+        const own = await uploads.ownVideo(body.videoId, who.brandId);
         if (!own || own.platform !== OWN_STORAGE_PLATFORM) throw notFound();
         if (own.media_file) throw new HttpError(409, 'This video file was already uploaded.');
         videoId = own.id;
       } else {
         videoId = randomUUID();
-        uploads.addVideo({
+        await uploads.addVideo({
           id: videoId, brandId: who.brandId, userId: who.userId, title: body.title ?? params.x.replace(/\.[^.]+$/, ''), platform: OWN_STORAGE_PLATFORM,
           videoUrl: `${MEDIA_URL_PREFIX}/uploads/${videoId}.${ext}`, embeddedUrl: null, thumbnailUrl: null, tiktokId: null,
           source: OWN_STORAGE_PLATFORM, externalRef: videoId, fileName: params.x, at: at.toISOString(),
@@ -93,8 +93,8 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext): 
       const expiresAt = new Date(at.getTime() + UPLOAD_URL_TTL_MS).toISOString();
       const videoToken = randomBytes(32).toString('base64url');
       const subtitleToken = randomBytes(32).toString('base64url');
-      uploads.addTicket(videoToken, videoId, 'video', params.x, expiresAt, at.toISOString());
-      uploads.addTicket(subtitleToken, videoId, 'subtitle', `${videoId}.srt`, expiresAt, at.toISOString());
+      await uploads.addTicket(videoToken, videoId, 'video', params.x, expiresAt, at.toISOString());
+      await uploads.addTicket(subtitleToken, videoId, 'subtitle', `${videoId}.srt`, expiresAt, at.toISOString());
       return {
         url: `${MEDIA_URL_PREFIX}/upload/${videoToken}`, videoId, subtitleUrl: `${MEDIA_URL_PREFIX}/upload/${subtitleToken}`, method: 'PUT' as const,
         content_type: contentType, max_bytes: ctx.uploadMaxBytes, expires_at: expiresAt,

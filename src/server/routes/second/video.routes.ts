@@ -20,10 +20,10 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
 
   defineRoute(app, {
     ...base, method: 'POST', url: '/reanalyze', summary: 'Starts re-analysis of an own video', body: VideoIdBodySchema, response: { 200: ReanalyzeResponseSchema },
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
-      ownVideo(repos, acting, body.videoId);
-      reanalysis.start(body.videoId);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
+      await ownVideo(repos, acting, body.videoId);
+      await reanalysis.start(body.videoId);
       return { message: 'Re-analysis started. The video will be updated when it completes.' };
     },
   });
@@ -31,8 +31,8 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'POST', url: '/download-video', summary: 'A signed download URL (own storage and Google Drive only)', body: VideoIdBodySchema,
     response: { 200: DownloadVideoResponseSchema },
-    handler: ({ body, request }) => {
-      const row = visibleVideo(repos, actingBrand(request, repos, body.brand_id), body.videoId);
+    handler: async ({ body, request }) => {
+      const row = await visibleVideo(repos, await actingBrand(request, repos, body.brand_id), body.videoId);
       if (!canDownload(row.platform) || !row.media_file) throw badRequest(downloadRefusal(row.platform) ?? MESSAGES.downloadUnsupported);
       return { data: { signedUrl: ctx.media.signedUrl(row.media_file) } };
     },
@@ -41,9 +41,9 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'POST', url: '/video/content', summary: 'Publishes or unpublishes own videos to the shopper app (jobs, rights gate first)', body: PublishBodySchema,
     response: { 200: PublishJobsResponseSchema },
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
-      for (const id of body.video_ids) ownVideo(repos, acting, id);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
+      for (const id of body.video_ids) await ownVideo(repos, acting, id);
       return ctx.publishing.run(acting.brandId, body.video_ids, body.published);
     },
   });
@@ -51,12 +51,12 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'DELETE', url: '/video/remove', summary: 'Removes own videos for good (trash first, then delete)', body: RemoveVideosBodySchema,
     response: { 200: MarkResponseSchema },
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
-      const owners = repos.marks.ownersOf(acting, body.video_ids);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
+      const owners = await repos.marks.ownersOf(acting, body.video_ids);
       if (body.video_ids.some((id) => owners.get(id) !== acting.brandId)) throw notFound();
-      repos.marks.mark('trash', acting.brandId, acting.userId, body.video_ids, at());
-      const count = repos.marks.deleteTrashed(acting.brandId, owners, at());
+      await repos.marks.mark('trash', acting.brandId, acting.userId, body.video_ids, at());
+      const count = await repos.marks.deleteTrashed(acting.brandId, owners, at());
       return { message: `${count} video${count === 1 ? '' : 's'} removed`, count };
     },
   });
@@ -64,10 +64,10 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'DELETE', url: '/video/trash/:id', summary: 'Moves one video to the brand\'s trash', params: VideoIdParamsSchema, query: IdentityQuerySchema,
     response: { 200: MarkResponseSchema },
-    handler: ({ params, query, request }) => {
-      const acting = actingBrand(request, repos, query.brand_id);
-      visibleVideo(repos, acting, params.id);
-      const count = repos.marks.mark('trash', acting.brandId, acting.userId, [params.id], at());
+    handler: async ({ params, query, request }) => {
+      const acting = await actingBrand(request, repos, query.brand_id);
+      await visibleVideo(repos, acting, params.id);
+      const count = await repos.marks.mark('trash', acting.brandId, acting.userId, [params.id], at());
       return { message: count === 1 ? 'Video moved to trash' : 'Video already in trash', count };
     },
   });

@@ -27,11 +27,11 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     w = await openUploadWorkspace();
     const id = await upload(w, Buffer.from('not really an mp4'), srt);
     expect(w.stage(id)).toBe('pending');
-    w.advance(0);
+    await w.advance(0);
     expect(w.stage(id)).toBe('processing');
-    w.advance(DELAY_MS - 1);
+    await w.advance(DELAY_MS - 1);
     expect(w.stage(id)).toBe('processing');
-    w.advance(1);
+    await w.advance(1);
     expect(await w.settled(id)).toBeNull();
     expect(w.stage(id)).toBe('completed');
 
@@ -68,8 +68,8 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     w = await openUploadWorkspace({ ffmpeg: { ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' } });
     const linked = (await w.inject('POST', '/second/video/submit-video-url', { url: 'youtu.be/dQw4w9WgXcQ' })).json().video._id as string;
     const local = await upload(w, Buffer.from('bytes'));
-    w.advance(0);
-    w.advance(DELAY_MS);
+    await w.advance(0);
+    await w.advance(DELAY_MS);
     await Promise.all([w.settled(linked), w.settled(local)]);
     for (const [id, note] of [[linked, REMOTE_VIDEO_NOTE], [local, FFMPEG_MISSING_NOTE]] as const) {
       expect(w.stage(id)).toBe('completed');
@@ -87,8 +87,8 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     const mp4 = join(dir, 'with-subs.mp4');
     execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=black:s=64x64:d=2', '-i', srtPath, '-c:v', 'libx264', '-c:s', 'mov_text', '-y', mp4]);
     const id = await upload(w, readFileSync(mp4));
-    w.advance(0);
-    w.advance(DELAY_MS);
+    await w.advance(0);
+    await w.advance(DELAY_MS);
     expect(await w.settled(id)).toBeNull();
     const status = (await w.inject('GET', `/jwt_api/videos/${id}/status`)).json();
     expect(status.analysis).toMatchObject({ transcript_source: 'embedded_stream', transcript_lines: 1, sentiment: { positive: 1, negative: 0, neutral: 0 } });
@@ -100,8 +100,8 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     const mp4 = join(w.dataDir, 'clip.mp4');
     execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=s=320x180:d=4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', mp4]);
     const id = await upload(w, readFileSync(mp4));
-    w.advance(0);
-    w.advance(DELAY_MS);
+    await w.advance(0);
+    await w.advance(DELAY_MS);
     expect(await w.settled(id)).toBeNull();
     const row = w.db.prepare<[string], { thumbnail_url: string | null; duration_seconds: number }>('SELECT thumbnail_url, duration_seconds FROM videos WHERE id = ?').get(id)!;
     expect(row.duration_seconds).toBe(4);
@@ -116,8 +116,8 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
   it('keeps an uploaded video without a thumbnail when ffmpeg is missing, and still completes it', async () => {
     w = await openUploadWorkspace({ ffmpeg: { ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' } });
     const id = await upload(w, Buffer.from('not really a video'));
-    w.advance(0);
-    w.advance(DELAY_MS);
+    await w.advance(0);
+    await w.advance(DELAY_MS);
     expect(await w.settled(id)).toBeNull();
     expect(w.db.prepare('SELECT thumbnail_url FROM videos WHERE id = ?').pluck().get(id)).toBeNull();
     expect(readdirSync(w.dataDir, { recursive: true }).filter((name) => String(name).includes('.part.'))).toEqual([]);
@@ -132,9 +132,9 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     const { dataDir, user, clock } = w;
     w = await openUploadWorkspace({ reuse: { dataDir, user, clock } });
     expect(w.timer.scheduled()).toBe(1);
-    w.advance(0);
+    await w.advance(0);
     expect(w.stage(id)).toBe('processing');
-    w.advance(DELAY_MS / 2);
+    await w.advance(DELAY_MS / 2);
     expect(await w.settled(id)).toBeNull();
     expect(w.stage(id)).toBe('completed');
     expect(w.db.prepare('SELECT COUNT(*) FROM transcript_lines WHERE video_id = ?').pluck().get(id)).toBe(9);
@@ -143,13 +143,13 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
   it('re-analyze runs the pipeline again on the stored transcript and keeps the answer shape', async () => {
     w = await openUploadWorkspace();
     const id = await upload(w, Buffer.from('x'), srt);
-    w.advance(0);
-    w.advance(DELAY_MS);
+    await w.advance(0);
+    await w.advance(DELAY_MS);
     await w.settled(id);
     const again = await w.inject('POST', '/second/reanalyze', { videoId: id });
     expect(again.json()).toEqual({ message: expect.stringMatching(/Re-analysis/) });
     expect(w.stage(id)).toBe('processing');
-    w.advance(DELAY_MS);
+    await w.advance(DELAY_MS);
     expect(await w.settled(id, 2)).toBeNull();
     await w.refresh();
     const status = (await w.inject('GET', `/jwt_api/videos/${id}/status`)).json();

@@ -34,7 +34,7 @@ describe('onboarding, navbar and bookmarks', () => {
     expect(empty).toEqual({ brand_id: w.brandId, video_count: 0, analysed_count: 0, pending_count: 0, processing_count: 0, product_count: 1, [ASK_INTRO_FLAG]: true, first_video: null });
     const video = (await w.inject('POST', '/second/video/submit-video-url', { url: 'youtu.be/dQw4w9WgXcQ' })).json().video;
     expect((await w.inject('GET', '/jwt_api/navbar_stats')).json().data).toMatchObject({ video_count: 1, pending_count: 1, first_video: { _id: video._id, analysis_stage: 'pending' } });
-    w.advance(0);
+    await w.advance(0);
     expect((await w.inject('GET', '/jwt_api/navbar_stats')).json().data).toMatchObject({ processing_count: 1 });
     expect((await w.inject('GET', `/jwt_api/videos/${video._id}/status`)).json()).toMatchObject({ analysis_stage: 'processing', due_at: '2026-03-01T10:10:00.000Z' });
     const patched = await w.inject('PATCH', '/jwt_api/navbar_stats', { [ASK_INTRO_FLAG]: false });

@@ -23,8 +23,8 @@ export interface ResolvedHome {
  * 404, so no other brand's figures, nor their existence, leak) and its windows, ending now (the request's clock), as
  * the videos list's do: a period is the last year, week or day, whatever was added last.
  */
-export function resolveHome(request: FastifyRequest, ctx: ServerContext, repos: HomeRepositories, query: HomeQuery): ResolvedHome {
-  const acting = actingBrand(request, repos, query.brand_id);
+export async function resolveHome(request: FastifyRequest, ctx: ServerContext, repos: HomeRepositories, query: HomeQuery): Promise<ResolvedHome> {
+  const acting = await actingBrand(request, repos, query.brand_id);
   return resolveScope(ctx, repos, acting, { ...query, shownId: query.competitors_brands ?? acting.brandId, platform: query.platform ?? null });
 }
 

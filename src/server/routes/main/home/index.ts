@@ -14,8 +14,8 @@ export function registerHomeRoutes(app: FastifyInstance, ctx: ServerContext, rep
   defineRoute(app, {
     ...base, url: '/home', summary: 'The home tabs (the brand and its competitors) and the shown brand\'s KPIs with the previous window\'s',
     response: { 200: HomeOverviewSchema },
-    handler: ({ query, request }) => {
-      const home = resolveHome(request, ctx, repos, query);
+    handler: async ({ query, request }) => {
+      const home = await resolveHome(request, ctx, repos, query);
       const brandIds = [home.acting.brandId, ...home.acting.competitorIds];
       return {
         ...home.scope,
@@ -29,7 +29,7 @@ export function registerHomeRoutes(app: FastifyInstance, ctx: ServerContext, rep
     defineRoute(app, {
       ...base, url: `/home/${widget}`, summary: `Home widget: ${widget.replace('_', ' ')}, with the previous window's figures`,
       response: { 200: HOME_WIDGET_SCHEMAS[widget] as z.ZodType },
-      handler: ({ query, request }) => HOME_WIDGET_BUILDERS[widget](repos, resolveHome(request, ctx, repos, query)),
+      handler: async ({ query, request }) => HOME_WIDGET_BUILDERS[widget](repos, await resolveHome(request, ctx, repos, query)),
     });
   }
 }

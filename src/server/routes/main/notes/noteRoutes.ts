@@ -11,7 +11,7 @@ export interface NoteRoutesOptions<K extends string> {
   /** `/products/:id/product_note` style path. */
   url: string;
   noun: string;
-  competitorsOf: (brandId: string) => string[];
+  competitorsOf: (brandId: string) => Promise<string[]>;
   notes: NotesRepository;
   /** Throws (or rejects) 404 unless the acting brand may see the target. */
   check: (acting: Acting, id: string) => void | Promise<void>;
@@ -31,7 +31,7 @@ export function registerNoteRoutes<K extends string>(app: FastifyInstance, ctx: 
   defineRoute(app, {
     ...base, method: 'GET', summary: `The brand's note on a ${options.noun}`, query: IdentityQuerySchema,
     handler: async ({ params, query, request }) => {
-      const acting = actingBrand(request, repos, query.brand_id);
+      const acting = await actingBrand(request, repos, query.brand_id);
       await options.check(acting, params.id);
       return noteOf(params.id, acting.brandId);
     },
@@ -39,7 +39,7 @@ export function registerNoteRoutes<K extends string>(app: FastifyInstance, ctx: 
   defineRoute(app, {
     ...base, method: 'PUT', summary: `Saves the brand's note on a ${options.noun} (empty deletes it)`, body: NoteBodySchema,
     handler: async ({ params, body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos, body.brand_id);
       await options.check(acting, params.id);
       await options.notes.save(params.id, acting.brandId, acting.userId, body.content, ctx.now().toISOString());
       return noteOf(params.id, acting.brandId);

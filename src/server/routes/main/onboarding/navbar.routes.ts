@@ -65,11 +65,11 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/status', summary: 'Analysis stage of an own video and what the last analysis found',
     params: VideoIdParamsSchema, query: IdentityQuerySchema, response: { 200: VideoStatusResponseSchema },
-    handler: ({ params, query, request }) => {
+    handler: async ({ params, query, request }) => {
       const who = uploaderOf(request, query.brand_id);
-      const video = uploads.ownVideo(params.id, who.brandId);
+      const video = await uploads.ownVideo(params.id, who.brandId);
       if (!video) throw notFound();
-      const job = analysis.job(params.id);
+      const job = await analysis.job(params.id);
       const summary = readSummary(job?.summary);
       const running = job && (job.state === 'queued' || job.state === 'processing');
       return {

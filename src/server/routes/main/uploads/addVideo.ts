@@ -9,20 +9,33 @@ import type { Uploader } from './uploadAccess';
 export const ADDED_MESSAGE = 'Video added. Its analysis takes about 10 minutes.';
 export const DUPLICATE_MESSAGE = 'This video is already in your videos.';
 
+type LinkUploader = Pick<Uploader, 'brandId'> & { userId: string | null; creatorName?: string };
+
 /**
  * Adds a video found by link for the uploader's brand ('pending') and hands it to the analysis pipeline. A link the
  * brand already added answers the existing video (duplicate).
  */
-export function addLinkedVideo(
+export async function addLinkedVideo(...args: Parameters<typeof storeLinkedVideo>): Promise<{ video: AddedVideo; duplicate: boolean; message: string }> {
+  const [ctx] = args;
+  const added = await storeLinkedVideo(...args);
+  if (!added.duplicate) await ctx.analysis.submit(added.video._id);
+  return { ...added, message: added.duplicate ? DUPLICATE_MESSAGE : ADDED_MESSAGE };
+}
+
+/**
+ * Stores a video found by link (or answers the one the brand already added) without starting its analysis: for a
+ * caller that stores it inside a transaction of its own and starts the analysis once that is committed.
+ */
+export async function storeLinkedVideo(
   ctx: ServerContext,
   uploads: UploadsRepository,
-  who: Pick<Uploader, 'brandId'> & { userId: string | null; creatorName?: string },
+  who: LinkUploader,
   details: UrlDetails,
   title: string | undefined,
   externalRef?: string,
-): { video: AddedVideo; duplicate: boolean; message: string } {
+): Promise<{ video: AddedVideo; duplicate: boolean }> {
   if (!details.supported || !details.platform) throw badRequest(details.message ?? UPLOAD_MESSAGES.unsupportedUrl);
-  const added = uploads.addVideo({
+  const added = await uploads.addVideo({
     id: randomUUID(),
     brandId: who.brandId,
     userId: who.userId,
@@ -38,7 +51,5 @@ export function addLinkedVideo(
     at: ctx.now().toISOString(),
     creatorName: who.creatorName,
   });
-  if (!added.duplicate) ctx.analysis.submit(added.video._id);
-  const video = uploads.added(added.video._id) ?? added.video;
-  return { video, duplicate: added.duplicate, message: added.duplicate ? DUPLICATE_MESSAGE : ADDED_MESSAGE };
+  return { video: added.video, duplicate: added.duplicate };
 }

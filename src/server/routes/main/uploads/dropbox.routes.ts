@@ -15,17 +15,17 @@ export function registerDropboxRoutes(app: FastifyInstance, ctx: ServerContext):
   defineRoute(app, {
     method: 'PUT', url: '/videos/dropbox_videos/:id', auth: 'bearer', params: DropboxVideoParamsSchema, body: DropboxVideoBodySchema,
     summary: 'Adds (or updates) a Dropbox video by its file id; the link is not fetched', response: { 200: AddedVideoResponseSchema },
-    handler: ({ params, body, request }) => {
+    handler: async ({ params, body, request }) => {
       const who = uploaderOf(request, body.brand_id);
       const details = describeUrl(body.video_url);
       if (details.platform !== 'Dropbox') throw badRequest(NOT_DROPBOX);
-      const existing = uploads.findBySource(who.brandId, 'Dropbox', params.id);
+      const existing = await uploads.findBySource(who.brandId, 'Dropbox', params.id);
       if (existing) {
-        uploads.updateLink(existing, details.url, details.video_embedded_url, body.title ?? null, ctx.now().toISOString());
-        const video = uploads.added(existing);
+        await uploads.updateLink(existing, details.url, details.video_embedded_url, body.title ?? null, ctx.now().toISOString());
+        const video = await uploads.added(existing);
         if (video) return { video, duplicate: true, message: 'Dropbox video updated.' };
       }
-      return addLinkedVideo(ctx, uploads, who, details, body.title, params.id);
+      return await addLinkedVideo(ctx, uploads, who, details, body.title, params.id);
     },
   });
 }

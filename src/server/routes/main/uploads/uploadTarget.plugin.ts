@@ -72,14 +72,14 @@ export async function uploadTargetPlugin(app: FastifyInstance, ctx: ServerContex
     response: { 200: UploadTargetResponseSchema },
     handler: async ({ params, request, reply }) => {
       const mediaDir = ctx.media.mediaDir;
-      const ticket = uploads.ticket(params.token);
+      const ticket = await uploads.ticket(params.token);
       if (!ticket || !mediaDir) throw notFound();
       const now = ctx.now();
       if (ticket.completed_at || ticket.claimed_at || new Date(ticket.expires_at) <= now) refuse(reply, 410, UPLOAD_MESSAGES.linkUsed);
       const { relative, limit } = plan(ctx, ticket, request, reply);
       const declared = Number(request.headers['content-length'] ?? NaN);
       if (Number.isFinite(declared) && declared > limit) refuse(reply, 413, UPLOAD_MESSAGES.tooLarge);
-      if (!uploads.claim(params.token, now.toISOString())) refuse(reply, 410, UPLOAD_MESSAGES.linkUsed);
+      if (!(await uploads.claim(params.token, now.toISOString()))) refuse(reply, 410, UPLOAD_MESSAGES.linkUsed);
 
       mkdirSync(join(mediaDir, 'uploads'), { recursive: true });
       const final = join(mediaDir, relative);
@@ -90,21 +90,21 @@ export async function uploadTargetPlugin(app: FastifyInstance, ctx: ServerContex
         await rename(partial, final);
       } catch (error) {
         await rm(partial, { force: true });
-        uploads.release(params.token);
+        await uploads.release(params.token);
         if (error instanceof HttpError) refuse(reply, error.statusCode, error.message);
         throw error;
       }
       const at = ctx.now().toISOString();
-      uploads.complete(params.token, at);
-      const video = uploads.added(ticket.video_id);
+      await uploads.complete(params.token, at);
+      const video = await uploads.added(ticket.video_id);
       if (ticket.kind === 'video') {
-        uploads.setMedia(ticket.video_id, relative, ticket.file_name, at);
-        ctx.analysis.submit(ticket.video_id);
-      } else if (video?.analysis_stage === 'completed' && uploads.ownVideo(ticket.video_id, video.brand_id)?.media_file) {
+        await uploads.setMedia(ticket.video_id, relative, ticket.file_name, at);
+        await ctx.analysis.submit(ticket.video_id);
+      } else if (video?.analysis_stage === 'completed' && (await uploads.ownVideo(ticket.video_id, video.brand_id))?.media_file) {
         // A subtitle arriving after the analysis finished: analyse again with it.
-        ctx.analysis.reanalyze(ticket.video_id);
+        await ctx.analysis.reanalyze(ticket.video_id);
       }
-      const stage = uploads.added(ticket.video_id)?.analysis_stage ?? 'pending';
+      const stage = (await uploads.added(ticket.video_id))?.analysis_stage ?? 'pending';
       const message = ticket.kind === 'video' ? 'Upload complete. The analysis has started.' : 'Subtitles saved. The transcript will be read from them.';
       return { videoId: ticket.video_id, kind: ticket.kind, bytes: counter.bytes, analysis_stage: stage, message };
     },

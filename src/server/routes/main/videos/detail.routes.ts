@@ -8,7 +8,7 @@ import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import type { VideoRepositories } from '../../../repositories/videos/index';
 import { toVideoView } from '../../../repositories/videos/videoRows';
-import { actingBrand, visibleVideo } from './videoAccess';
+import { actingBrand, visibleVideo, type Acting } from './videoAccess';
 
 function parseList(text: string): string[] {
   try {
@@ -24,23 +24,23 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
   const base = { auth: 'bearer' as const, tags: ['videos'], params: VideoIdParamsSchema };
 
   /** The detail of a video as the acting brand sees it (local media signed afresh). */
-  const detailOf = (acting: ReturnType<typeof actingBrand>, id: string) => {
-    const row = visibleVideo(repos, acting, id);
-    return { ...toVideoView(row, acting.brandId, (file) => ctx.media.signedUrl(file)), can_download: canDownload(row.platform), product_ids: repos.detail.productIds(id), creator_id: row.creator_id ?? null };
+  const detailOf = async (acting: Acting, id: string) => {
+    const row = await visibleVideo(repos, acting, id);
+    return { ...toVideoView(row, acting.brandId, (file) => ctx.media.signedUrl(file)), can_download: canDownload(row.platform), product_ids: await repos.detail.productIds(id), creator_id: row.creator_id ?? null };
   };
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id', summary: 'One video with its analysis and the brand\'s marks',
     query: IdentityQuerySchema, response: { 200: VideoDetailResponseSchema },
-    handler: ({ params, query, request }) => ({ video: detailOf(actingBrand(request, repos, query.brand_id), params.id) }),
+    handler: async ({ params, query, request }) => ({ video: await detailOf(await actingBrand(request, repos, query.brand_id), params.id) }),
   });
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/identify_my_or_competitor_video', summary: 'Whether a video is the brand\'s own or a competitor\'s',
     query: IdentityQuerySchema, response: { 200: MyOrCompetitorResponseSchema },
-    handler: ({ params, query, request }) => {
-      const acting = actingBrand(request, repos, query.brand_id);
-      const row = visibleVideo(repos, acting, params.id);
+    handler: async ({ params, query, request }) => {
+      const acting = await actingBrand(request, repos, query.brand_id);
+      const row = await visibleVideo(repos, acting, params.id);
       return { video_id: row.id, type: row.brand_id === acting.brandId ? 'my' : 'competitor', brand_id: row.brand_id, brand_name: row.brand_name } as const;
     },
   });
@@ -48,8 +48,8 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/transcript', summary: 'Timed transcript lines, optionally only those containing `search`',
     query: TranscriptQuerySchema, response: { 200: TranscriptResponseSchema },
-    handler: ({ params, query, request }) => {
-      visibleVideo(repos, actingBrand(request, repos, query.brand_id), params.id);
+    handler: async ({ params, query, request }) => {
+      await visibleVideo(repos, await actingBrand(request, repos, query.brand_id), params.id);
       const { total, lines } = repos.detail.transcript(params.id, query.search);
       return { video_id: params.id, search: query.search, total_lines: total, transcription: lines };
     },
@@ -58,8 +58,8 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/sentiment', summary: 'Overall sentiment and the sentiment highlights of the transcript',
     query: IdentityQuerySchema, response: { 200: VideoSentimentResponseSchema },
-    handler: ({ params, query, request }) => {
-      const row = visibleVideo(repos, actingBrand(request, repos, query.brand_id), params.id);
+    handler: async ({ params, query, request }) => {
+      const row = await visibleVideo(repos, await actingBrand(request, repos, query.brand_id), params.id);
       const lines = repos.detail.transcript(params.id, '').lines;
       const neutral = Math.max(0, Math.round((1 - row.sentiment_positive - row.sentiment_negative) * 1000) / 1000);
       return {
@@ -73,28 +73,28 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/product_details', summary: 'Products featured in a video',
     query: IdentityQuerySchema, response: { 200: VideoProductDetailsResponseSchema },
-    handler: ({ params, query, request }) => {
-      visibleVideo(repos, actingBrand(request, repos, query.brand_id), params.id);
-      return { products: repos.detail.products(params.id).map((p) => ({ _id: p.id, brand_id: p.brand_id, name: p.name, category: p.category, price: p.price, pictures: parseList(p.pictures) })) };
+    handler: async ({ params, query, request }) => {
+      await visibleVideo(repos, await actingBrand(request, repos, query.brand_id), params.id);
+      return { products: (await repos.detail.products(params.id)).map((p) => ({ _id: p.id, brand_id: p.brand_id, name: p.name, category: p.category, price: p.price, pictures: parseList(p.pictures) })) };
     },
   });
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/people', summary: 'People in a video',
     query: IdentityQuerySchema, response: { 200: VideoPeopleResponseSchema },
-    handler: ({ params, query, request }) => {
-      visibleVideo(repos, actingBrand(request, repos, query.brand_id), params.id);
-      return { people: repos.detail.people(params.id).map((person) => ({ _id: String(person.id), name: person.name, role: person.role, appears_at: person.appears_at })) };
+    handler: async ({ params, query, request }) => {
+      await visibleVideo(repos, await actingBrand(request, repos, query.brand_id), params.id);
+      return { people: (await repos.detail.people(params.id)).map((person) => ({ _id: String(person.id), name: person.name, role: person.role, appears_at: person.appears_at })) };
     },
   });
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/video_associations', summary: 'Videos associated with a video',
     query: IdentityQuerySchema, response: { 200: VideoAssociationsResponseSchema },
-    handler: ({ params, query, request }) => {
-      const acting = actingBrand(request, repos, query.brand_id);
-      visibleVideo(repos, acting, params.id);
-      return { associations: repos.detail.associations(acting, params.id) };
+    handler: async ({ params, query, request }) => {
+      const acting = await actingBrand(request, repos, query.brand_id);
+      await visibleVideo(repos, acting, params.id);
+      return { associations: await repos.detail.associations(acting, params.id) };
     },
   });
 }

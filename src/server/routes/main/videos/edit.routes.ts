@@ -23,19 +23,19 @@ function toLabel(row: LabelRow): DemographicsLabel {
 export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext, repos: VideoRepositories): void {
   const base = { auth: 'bearer' as const, tags: ['videos'] };
   const at = (): string => ctx.now().toISOString();
-  const detail = (acting: Acting, id: string) => {
-    const row = visibleVideo(repos, acting, id);
-    return { video: { ...toVideoView(row, acting.brandId, (file) => ctx.media.signedUrl(file)), can_download: canDownload(row.platform), product_ids: repos.detail.productIds(id) } };
+  const detail = async (acting: Acting, id: string) => {
+    const row = await visibleVideo(repos, acting, id);
+    return { video: { ...toVideoView(row, acting.brandId, (file) => ctx.media.signedUrl(file)), can_download: canDownload(row.platform), product_ids: await repos.detail.productIds(id) } };
   };
 
   defineRoute(app, {
     ...base, method: 'PUT', url: '/videos/:id', summary: 'Changes fields of an own video; answers the updated video',
     params: VideoIdParamsSchema, body: VideoUpdateBodySchema, response: { 200: VideoDetailResponseSchema },
-    handler: ({ params, body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
-      ownVideo(repos, acting, params.id);
+    handler: async ({ params, body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
+      await ownVideo(repos, acting, params.id);
       const { brand_id: _b, user_id: _u, sentiment_feedback_like, ...rest } = body;
-      repos.edits.update(params.id, { ...rest, ...(sentiment_feedback_like === undefined ? {} : { sentiment_feedback_like: sentiment_feedback_like === null ? null : Number(sentiment_feedback_like) }) }, at());
+      await repos.edits.update(params.id, { ...rest, ...(sentiment_feedback_like === undefined ? {} : { sentiment_feedback_like: sentiment_feedback_like === null ? null : Number(sentiment_feedback_like) }) }, at());
       return detail(acting, params.id);
     },
   });
@@ -43,11 +43,11 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'PUT', url: '/videos/:id/update_video_title_and_creator_name', summary: 'Renames an own video and its creator',
     params: VideoIdParamsSchema, body: TitleAndCreatorBodySchema, response: { 200: VideoDetailResponseSchema },
-    handler: ({ params, body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
-      ownVideo(repos, acting, params.id);
-      repos.edits.update(params.id, { title: body.title }, at());
-      if (body.creator_name) repos.edits.renameCreator(params.id, body.creator_name, at());
+    handler: async ({ params, body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
+      await ownVideo(repos, acting, params.id);
+      await repos.edits.update(params.id, { title: body.title }, at());
+      if (body.creator_name) await repos.edits.renameCreator(params.id, body.creator_name, at());
       return detail(acting, params.id);
     },
   });
@@ -55,36 +55,36 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'POST', url: '/videos/:id/sentiment_feedback', summary: 'Likes or dislikes the sentiment analysis (null clears)',
     params: VideoIdParamsSchema, body: SentimentFeedbackBodySchema, response: { 200: SentimentFeedbackResponseSchema },
-    handler: ({ params, body, request }) => {
-      visibleVideo(repos, actingBrand(request, repos, body.brand_id), params.id);
-      repos.edits.update(params.id, { sentiment_feedback_like: body.like === null ? null : Number(body.like) }, at());
+    handler: async ({ params, body, request }) => {
+      await visibleVideo(repos, await actingBrand(request, repos, body.brand_id), params.id);
+      await repos.edits.update(params.id, { sentiment_feedback_like: body.like === null ? null : Number(body.like) }, at());
       return { sentiment_feedback: body.like };
     },
   });
 
   registerNoteRoutes(app, ctx, {
     url: '/videos/:id/video_note', noun: 'video', competitorsOf: repos.competitorsOf, notes: repos.notes,
-    check: (acting, id) => void visibleVideo(repos, acting, id), response: VideoNoteResponseSchema, key: 'video_id',
+    check: async (acting, id) => void (await visibleVideo(repos, acting, id)), response: VideoNoteResponseSchema, key: 'video_id',
   });
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/demographics', summary: 'Audience shares of a video and the brand\'s labels',
     params: VideoIdParamsSchema, query: IdentityQuerySchema, response: { 200: VideoDemographicsResponseSchema },
-    handler: ({ params, query, request }) => {
-      const acting = actingBrand(request, repos, query.brand_id);
-      const video = toVideoView(visibleVideo(repos, acting, params.id), acting.brandId, (file) => file);
-      return { demographics: video.demographics, labels: repos.edits.labels(params.id, acting.brandId).map(toLabel) };
+    handler: async ({ params, query, request }) => {
+      const acting = await actingBrand(request, repos, query.brand_id);
+      const video = toVideoView(await visibleVideo(repos, acting, params.id), acting.brandId, (file) => file);
+      return { demographics: video.demographics, labels: (await repos.edits.labels(params.id, acting.brandId)).map(toLabel) };
     },
   });
 
   defineRoute(app, {
     ...base, method: 'POST', url: '/demographics_labels', summary: 'Adds an audience label to a video (demographics_data_id = video id)',
     body: DemographicsLabelBodySchema, response: { 200: DemographicsLabelResponseSchema },
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
-      visibleVideo(repos, acting, body.demographics_data_id);
-      const id = repos.edits.addLabel(body.demographics_data_id, acting.brandId, acting.userId, body, at());
-      const row = repos.edits.label(id, body.demographics_data_id, acting.brandId);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
+      await visibleVideo(repos, acting, body.demographics_data_id);
+      const id = await repos.edits.addLabel(body.demographics_data_id, acting.brandId, acting.userId, body, at());
+      const row = await repos.edits.label(id, body.demographics_data_id, acting.brandId);
       if (!row) throw notFound();
       return { label: toLabel(row) };
     },
@@ -94,11 +94,11 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'PUT', url: '/demographics_labels/:id', summary: 'Changes an audience label',
     params: labelParams, body: DemographicsLabelBodySchema, response: { 200: DemographicsLabelResponseSchema },
-    handler: ({ params, body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
-      visibleVideo(repos, acting, body.demographics_data_id);
-      if (!repos.edits.updateLabel(params.id, body.demographics_data_id, acting.brandId, body, at())) throw notFound();
-      const row = repos.edits.label(params.id, body.demographics_data_id, acting.brandId);
+    handler: async ({ params, body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
+      await visibleVideo(repos, acting, body.demographics_data_id);
+      if (!(await repos.edits.updateLabel(params.id, body.demographics_data_id, acting.brandId, body, at()))) throw notFound();
+      const row = await repos.edits.label(params.id, body.demographics_data_id, acting.brandId);
       if (!row) throw notFound();
       return { label: toLabel(row) };
     },
@@ -107,10 +107,10 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'DELETE', url: '/demographics_labels/:id', summary: 'Deletes an audience label',
     params: labelParams, query: DemographicsLabelDeleteQuerySchema, response: { 200: z.object({ message: z.string() }) },
-    handler: ({ params, query, request }) => {
-      const acting = actingBrand(request, repos, query.brand_id);
-      visibleVideo(repos, acting, query.demographics_data_id);
-      if (!repos.edits.deleteLabel(params.id, query.demographics_data_id, acting.brandId)) throw notFound();
+    handler: async ({ params, query, request }) => {
+      const acting = await actingBrand(request, repos, query.brand_id);
+      await visibleVideo(repos, acting, query.demographics_data_id);
+      if (!(await repos.edits.deleteLabel(params.id, query.demographics_data_id, acting.brandId))) throw notFound();
       return { message: 'Label deleted' };
     },
   });

@@ -18,8 +18,8 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     tags: ['videos'],
     query: VideoListQuerySchema,
     response: { 200: VideoListResponseSchema },
-    handler: ({ query, request }) => {
-      const acting = actingBrand(request, repos, query.brand_id);
+    handler: async ({ query, request }) => {
+      const acting = await actingBrand(request, repos, query.brand_id);
       const window = dateWindow(query.date, ctx.now(), query);
       const summary = repos.list.summary(acting, query, window);
       const facets = repos.facets.forTab(acting, query.tab);
@@ -48,8 +48,8 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     tags: ['videos'],
     query: VideoListQuerySchema,
     response: { 200: VideoIdsResponseSchema },
-    handler: ({ query, request }) => {
-      const acting = actingBrand(request, repos, query.brand_id);
+    handler: async ({ query, request }) => {
+      const acting = await actingBrand(request, repos, query.brand_id);
       const window = dateWindow(query.date, ctx.now(), query);
       const videos = repos.list.ids(acting, query, window);
       return { count: videos.length, videos };
@@ -64,9 +64,9 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     tags: ['videos'],
     query: TranscriptionsQuerySchema,
     response: { 200: TranscriptionsResponseSchema },
-    handler: ({ query, request }) => {
-      const acting = actingBrand(request, repos, query.brand_id);
-      const titles = query.ids.map((id) => ({ id, title: visibleVideo(repos, acting, id).title }));
+    handler: async ({ query, request }) => {
+      const acting = await actingBrand(request, repos, query.brand_id);
+      const titles = await Promise.all(query.ids.map(async (id) => ({ id, title: (await visibleVideo(repos, acting, id)).title })));
       const transcripts = repos.detail.transcripts(query.ids);
       return { transcripts: titles.map(({ id, title }) => ({ video_id: id, title, transcription: transcripts.get(id) ?? [] })) };
     },

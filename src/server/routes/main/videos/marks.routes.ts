@@ -10,8 +10,8 @@ import type { VideoRepositories } from '../../../repositories/videos/index';
 import { actingBrand, type Acting } from './videoAccess';
 
 /** Owners of the ids; 404 when any id is not visible to the acting brand. */
-function ownersOrNotFound(repos: VideoRepositories, acting: Acting, ids: readonly string[]): Map<string, string> {
-  const owners = repos.marks.ownersOf(acting, ids);
+async function ownersOrNotFound(repos: VideoRepositories, acting: Acting, ids: readonly string[]): Promise<Map<string, string>> {
+  const owners = await repos.marks.ownersOf(acting, ids);
   if (ids.some((id) => !owners.has(id))) throw notFound();
   return owners;
 }
@@ -30,13 +30,13 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
   const base = { method: 'POST' as const, auth: 'bearer' as const, tags: ['videos'], response: { 200: MarkResponseSchema } };
   const at = (): string => ctx.now().toISOString();
 
-  const simple = (url: string, summary: string, run: (acting: Acting, ids: string[]) => number, message: (count: number) => string): void => {
+  const simple = (url: string, summary: string, run: (acting: Acting, ids: string[]) => Promise<number>, message: (count: number) => string): void => {
     defineRoute(app, {
       ...base, url, summary, body: VideoIdsBodySchema,
-      handler: ({ body, request }) => {
-        const acting = actingBrand(request, repos, body.brand_id);
-        ownersOrNotFound(repos, acting, body.video_ids);
-        const count = run(acting, body.video_ids);
+      handler: async ({ body, request }) => {
+        const acting = await actingBrand(request, repos, body.brand_id);
+        await ownersOrNotFound(repos, acting, body.video_ids);
+        const count = await run(acting, body.video_ids);
         return { message: message(count), count };
       },
     });
@@ -48,47 +48,47 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
 
   defineRoute(app, {
     ...base, url: '/videos/flag_videos', summary: 'Flags videos with a report reason', body: FlagVideosBodySchema,
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
-      ownersOrNotFound(repos, acting, body.video_ids);
-      const count = repos.marks.mark('flag', acting.brandId, acting.userId, body.video_ids, at(), body.reason);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
+      await ownersOrNotFound(repos, acting, body.video_ids);
+      const count = await repos.marks.mark('flag', acting.brandId, acting.userId, body.video_ids, at(), body.reason);
       return { message: `${plural(count)} flagged`, count };
     },
   });
 
   defineRoute(app, {
     ...base, url: '/videos/trash_videos', summary: 'Moves videos to the brand\'s trash', body: TrashVideosBodySchema,
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
       const ids = body.videos.map((item) => item.video_id);
-      const owners = ownersOrNotFound(repos, acting, ids);
+      const owners = await ownersOrNotFound(repos, acting, ids);
       checkCompetitorsFlag(acting, owners, body.competitors);
       for (const item of body.videos) {
         const owner = owners.get(item.video_id);
         if (item.manufacturer_ids.length > 0 && owner !== undefined && !item.manufacturer_ids.includes(owner)) throw badRequest('videos.manufacturer_ids: does not match the video');
       }
-      const count = repos.marks.mark('trash', acting.brandId, acting.userId, ids, at());
+      const count = await repos.marks.mark('trash', acting.brandId, acting.userId, ids, at());
       return { message: `${plural(count)} moved to trash`, count };
     },
   });
 
   defineRoute(app, {
     ...base, url: '/videos/untrash_videos', summary: 'Restores videos from the brand\'s trash', body: CompetitorIdsBodySchema,
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
-      checkCompetitorsFlag(acting, ownersOrNotFound(repos, acting, body.video_ids), body.competitors);
-      const count = repos.marks.unmark('trash', acting.brandId, body.video_ids);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
+      checkCompetitorsFlag(acting, await ownersOrNotFound(repos, acting, body.video_ids), body.competitors);
+      const count = await repos.marks.unmark('trash', acting.brandId, body.video_ids);
       return { message: `${plural(count)} restored`, count };
     },
   });
 
   defineRoute(app, {
     ...base, url: '/videos/delete_videos', summary: 'Permanently deletes trashed videos (competitor videos leave this brand\'s view)', body: CompetitorIdsBodySchema,
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
-      const owners = ownersOrNotFound(repos, acting, body.video_ids);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
+      const owners = await ownersOrNotFound(repos, acting, body.video_ids);
       checkCompetitorsFlag(acting, owners, body.competitors);
-      const count = repos.marks.deleteTrashed(acting.brandId, owners, at());
+      const count = await repos.marks.deleteTrashed(acting.brandId, owners, at());
       return { message: `${plural(count)} permanently deleted`, count };
     },
   });
@@ -96,9 +96,9 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, url: '/videos/multi_publish', body: PublishBodySchema, response: { 200: PublishJobsResponseSchema },
     summary: 'Publishes or unpublishes own videos to the shopper app: one job per video (rights gate first), answered with their states',
-    handler: ({ body, request }) => {
-      const acting = actingBrand(request, repos, body.brand_id);
-      const owners = ownersOrNotFound(repos, acting, body.video_ids);
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
+      const owners = await ownersOrNotFound(repos, acting, body.video_ids);
       if ([...owners.values()].some((owner) => owner !== acting.brandId)) throw notFound();
       return ctx.publishing.run(acting.brandId, body.video_ids, body.published);
     },

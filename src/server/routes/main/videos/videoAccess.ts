@@ -12,29 +12,34 @@ export interface Acting extends BrandScope {
   userId: string;
 }
 
+/** Where the acting brand's competitors are read: the asynchronous store, or home's synchronous reads (search/, this round). */
+export interface CompetitorSource {
+  competitorsOf(brandId: string): readonly string[] | Promise<readonly string[]>;
+}
+
 /**
  * The acting brand of a call: `brand_id` when sent (must be one of the user's own brands, else 404), else the token's
  * current brand, else the first own brand. A user with no brand gets 400 with MESSAGES.connectYoutube (spec §8).
  */
-export function actingBrand(request: FastifyRequest, repos: Pick<VideoRepositories, 'competitorsOf'>, brandId: string | undefined): Acting {
+export async function actingBrand(request: FastifyRequest, repos: CompetitorSource, brandId: string | undefined): Promise<Acting> {
   const auth = request.auth;
   if (!auth) throw notFound();
   const chosen = brandId ?? auth.brandId ?? auth.brandIds[0];
   if (!chosen) throw new HttpError(400, MESSAGES.connectYoutube, NO_BRAND_CODE);
   assertOwnBrand(request, chosen);
-  return { userId: auth.userId, brandId: chosen, competitorIds: repos.competitorsOf(chosen) };
+  return { userId: auth.userId, brandId: chosen, competitorIds: await repos.competitorsOf(chosen) };
 }
 
 /** The video when the acting brand may see it; 404 otherwise (no existence leak). */
-export function visibleVideo(repos: VideoRepositories, acting: Acting, videoId: string): VideoRow {
-  const row = repos.detail.find(acting, videoId);
+export async function visibleVideo(repos: Pick<VideoRepositories, 'detail'>, acting: Acting, videoId: string): Promise<VideoRow> {
+  const row = await repos.detail.find(acting, videoId);
   if (!row) throw notFound();
   return row;
 }
 
 /** The video when it belongs to the acting brand itself (edits, publish); 404 otherwise. */
-export function ownVideo(repos: VideoRepositories, acting: Acting, videoId: string): VideoRow {
-  const row = visibleVideo(repos, acting, videoId);
+export async function ownVideo(repos: Pick<VideoRepositories, 'detail'>, acting: Acting, videoId: string): Promise<VideoRow> {
+  const row = await visibleVideo(repos, acting, videoId);
   if (row.brand_id !== acting.brandId) throw notFound();
   return row;
 }

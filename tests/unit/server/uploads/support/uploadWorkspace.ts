@@ -14,8 +14,8 @@ import { createTestUser, signIn, type TestUser } from '../../support/testServer'
 export const DELAY_MS = 600_000;
 
 /** A timer driven by the test clock: tasks run only when the test advances time (no real waiting). */
-export function createManualTimer(clock: TestClock): AnalysisTimer & { runDue(): number; scheduled(): number } {
-  const tasks: { at: number; task: () => void; cancelled: boolean }[] = [];
+export function createManualTimer(clock: TestClock): AnalysisTimer & { runDue(): Promise<number>; scheduled(): number } {
+  const tasks: { at: number; task: () => void | Promise<void>; cancelled: boolean }[] = [];
   return {
     schedule(delayMs, task) {
       const entry = { at: clock.now().getTime() + delayMs, task, cancelled: false };
@@ -24,14 +24,14 @@ export function createManualTimer(clock: TestClock): AnalysisTimer & { runDue():
         entry.cancelled = true;
       };
     },
-    runDue() {
+    async runDue() {
       let ran = 0;
       for (;;) {
         const now = clock.now().getTime();
         const due = tasks.filter((entry) => !entry.cancelled && entry.at <= now).sort((a, b) => a.at - b.at)[0];
         if (!due) return ran;
         tasks.splice(tasks.indexOf(due), 1);
-        due.task();
+        await due.task();
         ran += 1;
       }
     },
@@ -50,8 +50,8 @@ export interface UploadWorkspace {
   brandId: string;
   competitorId: string;
   productId: string;
-  /** Moves the clock and runs what fell due. */
-  advance(ms: number): void;
+  /** Moves the clock and runs what fell due; resolves when their steps have stored what they do. */
+  advance(ms: number): Promise<void>;
   /** Resolves when the pipeline has finished a run of the video (the n-th, counting from 1). */
   settled(videoId: string, run?: number): Promise<Error | null>;
   inject(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object): Promise<LightMyRequestResponse>;
@@ -118,9 +118,9 @@ export async function openUploadWorkspace(options: WorkspaceOptions = {}): Promi
   };
   return {
     app, db, dataDir, clock, timer, user, jwt: session.jwt, brandId, competitorId, productId: 'p-glow',
-    advance(ms) {
+    async advance(ms) {
       clock.advance(ms);
-      timer.runDue();
+      await timer.runDue();
     },
     settled(videoId, run = 1) {
       const state = entry(videoId);

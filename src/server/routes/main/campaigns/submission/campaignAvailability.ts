@@ -2,7 +2,6 @@ import type { Campaign } from '../../../../../shared/http/campaigns.schemas';
 import { SUBMISSION_MESSAGES } from '../../../../../shared/http/campaignSubmission.schemas';
 import { US_TIMEZONE_ZONES, zonedInstant, type UsTimezone } from '../../../../../shared/rules/campaignTabs';
 import type { CampaignRepository, PublicCampaign } from '../../../../repositories/campaigns/campaignRepository';
-import type { CampaignSubmissionWrites } from '../../../../repositories/campaigns/campaignSubmissionWrites';
 
 /** A campaign's public page is open (it takes videos), or closed with the status and sentence that say why. */
 export type Availability =
@@ -37,16 +36,14 @@ function decide(found: PublicCampaign | null, wasDeleted: () => boolean, now: Da
   return { open: true, campaign, brandName };
 }
 
-/** Whether the campaign takes videos now (the page, and the check before an upload is read). */
-export async function availabilityOf(repo: CampaignRepository, id: string, now: Date): Promise<Availability> {
+/**
+ * Whether the campaign takes videos now: the page, the check before an upload is read, and again inside the transaction
+ * that stores a submission (a campaign repository over that transaction, so the last place goes to one creator).
+ */
+export async function availabilityOf(repo: Pick<CampaignRepository, 'findPublic' | 'wasDeleted'>, id: string, now: Date): Promise<Availability> {
   const found = await repo.findPublic(id, now);
   const deleted = found ? false : await repo.wasDeleted(id);
   return decide(found, () => deleted, now);
-}
-
-/** The same, read inside the synchronous transaction that stores a submission (so the last place goes to one creator). */
-export function availabilityInTransaction(writes: CampaignSubmissionWrites, id: string, now: Date): Availability {
-  return decide(writes.findPublic(id, now), () => writes.wasDeleted(id), now);
 }
 
 /** What of the campaign its public page may show: everything, except for a draft, whose brief is not public yet. */

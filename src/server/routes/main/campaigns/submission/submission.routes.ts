@@ -14,8 +14,9 @@ import { defineRoute } from '../../../../http/defineRoute';
 import { drainBody } from '../../../../http/drainBody';
 import { HttpError, badRequest } from '../../../../http/httpError';
 import { describeUrl } from '../../../second/uploadsUrls';
-import { addLinkedVideo } from '../../uploads/addVideo';
-import { availabilityInTransaction, availabilityOf, publicCampaign } from './campaignAvailability';
+import type { SubmissionRepositories } from '../../../../repositories/campaigns/submissionTransaction';
+import { storeLinkedVideo } from '../../uploads/addVideo';
+import { availabilityOf, publicCampaign } from './campaignAvailability';
 import { receiveSubmission, type ReceivedSubmission } from './receiveSubmission';
 import { acceptedWays, renderSubmissionPage } from './submissionPage';
 
@@ -46,7 +47,7 @@ function bannerOf(campaign: Campaign | null): { url: string; origin: string | nu
  * client address) into the brand's videos and the campaign — the videos list's Campaigns tab and the campaign's detail.
  */
 export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const { campaigns: repo, campaignSubmissionWrites: writes, uploads } = ctx.repos;
+  const { campaigns: repo } = ctx.repos;
   const limiter = createFailedAttemptLimiter({ limit: SUBMISSIONS_PER_WINDOW, windowMs: SUBMISSION_WINDOW_MS, now: ctx.now });
   const base = { auth: 'none' as const, tags: ['campaign submission'], params: SubmissionParamsSchema };
 
@@ -104,12 +105,15 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
   });
 
   /**
-   * Checked again where the video is stored, in the same transaction: two creators sending at once to a campaign with
-   * one place left both passed the check made before their uploads, and only one may get the place.
+   * Stores a submission in one transaction that first checks the campaign again: two creators sending at once to a
+   * campaign with one place left both passed the check made before their uploads, and only one may get the place.
    */
-  function stillOpen(campaign: Campaign): void {
-    const availability = availabilityInTransaction(writes, campaign._id, ctx.now());
-    if (!availability.open) throw new HttpError(availability.status, availability.message);
+  function inSubmission<T>(campaign: Campaign, store: (tx: SubmissionRepositories) => Promise<T>): Promise<T> {
+    return ctx.repos.inSubmissionTransaction(campaign._id, async (tx) => {
+      const availability = await availabilityOf(tx.campaigns, campaign._id, ctx.now());
+      if (!availability.open) throw new HttpError(availability.status, availability.message);
+      return store(tx);
+    });
   }
 
   /** The video joins the brand's videos (pending its analysis) and the campaign, with who sent it; answers its id. */
@@ -124,12 +128,13 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
       if (details.platform && platforms.length > 0 && !platforms.includes(details.platform)) {
         throw badRequest(`This campaign takes videos from ${platforms.filter((p) => p !== OWN_STORAGE_PLATFORM).join(', ')} only.`);
       }
-      return ctx.repos.inTransaction(() => {
-        stillOpen(campaign);
-        const { video } = addLinkedVideo(ctx, uploads, { brandId: campaign.brand_id, userId: null, creatorName: fields.name }, details, title);
-        writes.addSubmission(campaign._id, video._id, fields.name, fields.email, at);
-        return video._id;
+      const { video, duplicate } = await inSubmission(campaign, async ({ campaigns, uploads }) => {
+        const stored = await storeLinkedVideo(ctx, uploads, { brandId: campaign.brand_id, userId: null, creatorName: fields.name }, details, title);
+        await campaigns.addSubmission(campaign._id, stored.video._id, fields.name, fields.email, at);
+        return stored;
       });
+      if (!duplicate) await ctx.analysis.submit(video._id);
+      return video._id;
     }
     if (!ways.file) {
       await rm(file.path, { force: true });
@@ -144,21 +149,20 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
       throw error;
     }
     try {
-      ctx.repos.inTransaction(() => {
-        stillOpen(campaign);
-        uploads.addVideo({
+      await inSubmission(campaign, async ({ campaigns, uploads }) => {
+        await uploads.addVideo({
         id: videoId, brandId: campaign.brand_id, userId: null, title, platform: OWN_STORAGE_PLATFORM, videoUrl: `${MEDIA_URL_PREFIX}/${relative}`,
         embeddedUrl: null, thumbnailUrl: null, tiktokId: null, source: OWN_STORAGE_PLATFORM, externalRef: videoId, fileName: file.fileName, at: at.toISOString(),
           creatorName: fields.name,
         });
-        uploads.setMedia(videoId, relative, file.fileName, at.toISOString());
-        writes.addSubmission(campaign._id, videoId, fields.name, fields.email, at);
+        await uploads.setMedia(videoId, relative, file.fileName, at.toISOString());
+        await campaigns.addSubmission(campaign._id, videoId, fields.name, fields.email, at);
       });
     } catch (error) {
       await rm(join(ctx.media.mediaDir ?? '', relative), { force: true });
       throw error;
     }
-    ctx.analysis.submit(videoId);
+    await ctx.analysis.submit(videoId);
     return videoId;
   }
 }
