@@ -22,7 +22,7 @@ export function createStore(db: Database.Database, now: () => Date) {
     repos,
     /** The videos repositories and their one in-memory list index. */
     videos,
-    home: createHomeRepositories(db, videos.index),
+    home: createHomeRepositories(sql, videos.index),
     reports: createReportRepositories(db, videos.index),
     publishing: createPublishingRepositories(sql),
     assistant: createAssistantRepositories(sql, now),

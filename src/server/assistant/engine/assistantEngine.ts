@@ -89,7 +89,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
   }
 
   return async (ask: Ask): Promise<EngineAnswer> => {
-    const scope = resolveScope(ctx, home, ask.acting, {
+    const scope = await resolveScope(ctx, home, ask.acting, {
       duration: ask.duration, start_date: ask.start_date ?? undefined, end_date: ask.end_date ?? undefined, shownId: ask.acting.brandId, platform: null,
     });
     const window = scope.windows.current;
@@ -101,7 +101,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     }
     const lead = `${when[0]?.toLocaleUpperCase() ?? ''}${when.slice(1)}, you have ${countLabel(picked.length, 'video')}.`;
     if (intent !== 'open') {
-      const answer = figures[intent](scope, picked.length);
+      const answer = await figures[intent](scope, picked.length);
       const cited = await Promise.all((await figureQuotes(answer, columns, picked, ask.avoid)).slice(0, ANSWER_CITATIONS).map(cite));
       const quotes = cited.length > 0 ? `\n\nIn their words:\n${quotesText(cited)}` : '';
       return { intent, content: `${lead} ${answer.text}${quotes}`, supporting_data: cited.map(({ title: _title, ...data }) => data), window };

@@ -24,7 +24,7 @@ const BARELY = 0.02;
  * reports (never estimated), so the assistant and the dashboards never disagree.
  */
 export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIndex) {
-  const answers: Record<Exclude<Intent, 'open'>, (scope: ResolvedHome, total: number) => FigureAnswer> = {
+  const answers: Record<Exclude<Intent, 'open'>, (scope: ResolvedHome, total: number) => FigureAnswer | Promise<FigureAnswer>> = {
     topics(scope, total) {
       const { columns, picked } = videosInRange(index, scope.current);
       // Counted per video (a topic listed twice on one video counts once), in arrays by topic code.
@@ -43,8 +43,8 @@ export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIn
       const items = top.map(([code, n]) => `${names[code] ?? ''} — ${countOf(n, 'video')} (${percent(n / total)})`);
       return { text: `The top ${top.length} topics discussed, by the videos that discuss them (of ${count(total)}):\n${numbered(items)}`, quote: { column: 'topics', keys: top.slice(0, 3).map(([code]) => ({ code, phrase: names[code] ?? '' })) } };
     },
-    sentiment(scope) {
-      const split = HOME_WIDGET_BUILDERS.sentiment(home, scope).split;
+    async sentiment(scope) {
+      const split = (await HOME_WIDGET_BUILDERS.sentiment(home, scope)).split;
       if (split.positive.current === null || split.negative.current === null) {
         return { text: 'None of the videos here has a transcript yet, so there is no sentiment to report.', quote: null };
       }
@@ -52,8 +52,8 @@ export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIn
       const mood = split.positive.current >= split.negative.current ? 'mostly positive' : 'mostly negative';
       return { text: `Overall sentiment is ${mood}: ${parts.join(', ')}. Each share is the mean over the videos of their transcripts' sentiment.`, quote: { sentiment: true } };
     },
-    demographics(scope) {
-      const widget = HOME_WIDGET_BUILDERS.demographics(home, scope);
+    async demographics(scope) {
+      const widget = await HOME_WIDGET_BUILDERS.demographics(home, scope);
       const families = [['age_range', 'Age ranges'], ['gender', 'Genders'], ['ethnicity', 'Ethnicities']] as const;
       const absent: string[] = [];
       const lines = families.map(([family, title]) => {
@@ -66,20 +66,20 @@ export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIn
       const lead = absent.length > 0 ? `${countOf(absent.length, 'audience group')} ${absent.length === 1 ? 'is' : 'are'} not represented in the videos' audiences.` : 'Every audience group is represented.';
       return { text: `${lead}\n${lines.join('\n')}`, quote: null };
     },
-    products(scope) {
+    async products(scope) {
       const columns = index.columnsNow();
-      const products = HOME_WIDGET_BUILDERS.top_products(home, scope).products.slice(0, 5);
+      const products = (await HOME_WIDGET_BUILDERS.top_products(home, scope)).products.slice(0, 5);
       if (products.length === 0) return { text: 'No video mentions one of the products.', quote: null };
       const items = products.map((p) => `${p.name} — mentioned in ${countOf(p.mentions.current, 'video')} (${changeText(p.mentions.current, p.mentions.previous, count)}), ${percent(p.positive)} positive, ${percent(p.negative)} negative`);
       return { text: `The most mentioned products:\n${numbered(items)}`, quote: { column: 'products', keys: products.slice(0, 3).map((p) => ({ code: columns.dict.product.find(p.id) ?? -1, phrase: p.name })) } };
     },
-    creators(scope) {
-      const creators = home.figures.creators(scope.current, LIST_LIMIT);
+    async creators(scope) {
+      const creators = await home.figures.creators(scope.current, LIST_LIMIT);
       if (creators.length === 0) return { text: 'No creator has a video here.', quote: null };
       return { text: `The creators whose videos drew the most views:\n${numbered(creators.map((c) => `${c.name} — ${countOf(c.videos, 'video')}, ${count(c.views)} views`))}`, quote: null };
     },
-    competitors(scope) {
-      const brands = HOME_WIDGET_BUILDERS.benchmark(home, scope).brands;
+    async competitors(scope) {
+      const brands = (await HOME_WIDGET_BUILDERS.benchmark(home, scope)).brands;
       if (brands.length <= 1) return { text: 'No competitor is set up: add competitors to compare with them.', quote: null };
       const items = brands.map((b) => `${b.name}${b.competitor ? '' : ' (you)'} — share of voice ${percent(b.share_of_voice.current)}, ${countOf(b.videos.current, 'video')}, ${count(b.views.current)} views, ${percent(b.positive.current)} positive, engagement rate ${percent(b.engagement_rate.current)}`);
       return { text: `Side by side with your competitors:\n${numbered(items)}`, quote: null };

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import type { Platform } from '../../../shared/constants';
 import type { BucketUnit } from '../../../shared/http/home.schemas';
 import type { VideoFilters } from '../../../shared/http/videos.schemas';
@@ -6,6 +5,7 @@ import type { DemographicFamily } from '../../search/columnValues';
 import type { VideoColumns } from '../../search/videoColumns';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { bucketOf } from './homeWindow';
+import type { HomeRows, HomeVideoRow } from './homeRows';
 import { PreciseSums } from '../../search/preciseSum';
 import { BrandDays, FIELD, SHARE_FIELD, TOTAL_FIELDS, WIDTH, type DayWindow } from '../../search/brandDays';
 
@@ -32,15 +32,7 @@ export interface Totals {
   negative: number | null;
 }
 
-export interface HomeVideoRow {
-  _id: string;
-  title: string;
-  platform: Platform;
-  thumbnail_url: string | null;
-  creator_name: string | null;
-  views: number;
-  created_at: string;
-}
+export type { HomeVideoRow } from './homeRows';
 
 /** A range's window on the index's columns (the platform as its dictionary code; -2 for one no video has). */
 function dayWindow(columns: VideoColumns, range: HomeRange): DayWindow {
@@ -64,14 +56,11 @@ export function videosInRange(index: VideoSearchIndex, range: HomeRange): { colu
 /**
  * The home dashboard's figures (issue 12), read from the in-memory columns of the videos list (src/server/search) cut
  * into days (`BrandDays`): a window's figures cost its days and groups, not its videos, and not SQL scans of the
- * workspace (at 100k videos the SQL form took 50–100 ms a widget). Names, titles and pictures of the few rows shown
- * are read from SQLite. The tests compare every figure with SQL.
+ * workspace (at 100k videos the SQL form took 50–100 ms a widget). The figures stay synchronous; names, titles and
+ * pictures of the few rows shown are read from the database (either engine, `HomeRows`), so those lists are async.
+ * The tests compare every figure with SQL.
  */
-export function createHomeFigures(db: Database.Database, index: VideoSearchIndex) {
-  const videoRows = db.prepare(`SELECT v.id AS _id, v.title, v.platform, v.thumbnail_url, c.name AS creator_name, v.views, v.created_at
-    FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.id IN (SELECT value FROM json_each(?))`);
-  const productRows = db.prepare('SELECT id, name, pictures FROM products WHERE id IN (SELECT value FROM json_each(?))');
-  const creatorRows = db.prepare('SELECT id, name, picture FROM creators WHERE id IN (SELECT value FROM json_each(?))');
+export function createHomeFigures(rowsOf: HomeRows, index: VideoSearchIndex) {
 
   /**
    * A range's videos by day and its window over them: the brand's days (no report filters: the common case), or days
@@ -96,12 +85,9 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
     return sums;
   };
 
-  const rowsByIds = <T extends { _id?: string; id?: string }>(statement: Database.Statement, ids: readonly string[]): Map<string, T> =>
-    new Map((statement.all(JSON.stringify(ids)) as T[]).map((row) => [row._id ?? row.id ?? '', row]));
-
-  const videosOf = (columns: VideoColumns, ordinals: readonly number[]): HomeVideoRow[] => {
+  const videosOf = async (columns: VideoColumns, ordinals: readonly number[]): Promise<HomeVideoRow[]> => {
     const ids = ordinals.map((o) => columns.id[o] ?? '');
-    const rows = rowsByIds<HomeVideoRow>(videoRows, ids);
+    const rows = await rowsOf.videos(ids);
     return ids.flatMap((id) => rows.get(id) ?? []);
   };
 
@@ -133,12 +119,12 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
       return out;
     },
 
-    topProducts(range: HomeRange, limit: number) {
+    async topProducts(range: HomeRange, limit: number) {
       const { days, window } = windowOf(range);
       const columns = index.columnsNow();
       const names = columns.dict.product.values();
       const counted = [...days.productsWithin(window)].map(([code, figures]) => ({ id: names[code] ?? '', ...figures }));
-      const rows = rowsByIds<{ id: string; name: string; pictures: string }>(productRows, counted.map((entry) => entry.id));
+      const rows = await rowsOf.products(counted.map((entry) => entry.id));
       const ratio = (sum: number, count: number) => (count === 0 ? 0 : sum / count);
       return counted
         .flatMap((entry) => {
@@ -172,21 +158,21 @@ export function createHomeFigures(db: Database.Database, index: VideoSearchIndex
       return { age_range: of('age_range'), gender: of('gender'), ethnicity: of('ethnicity') };
     },
 
-    recent(range: HomeRange, limit: number): HomeVideoRow[] {
+    recent(range: HomeRange, limit: number): Promise<HomeVideoRow[]> {
       const { days, window } = windowOf(range);
       return videosOf(index.columnsNow(), days.latest(window, limit));
     },
 
-    trending(range: HomeRange, limit: number): HomeVideoRow[] {
+    trending(range: HomeRange, limit: number): Promise<HomeVideoRow[]> {
       const { days, window } = windowOf(range);
       return videosOf(index.columnsNow(), days.mostViewed(window, limit));
     },
 
-    creators(range: HomeRange, limit: number) {
+    async creators(range: HomeRange, limit: number) {
       const { days, window } = windowOf(range);
       const ids = index.columnsNow().dict.creator.values();
       const ranked = [...days.creatorsWithin(window)].map(([code, { videos, sums: [views = 0] }]) => ({ _id: ids[code] ?? '', videos, views }));
-      const rows = rowsByIds<{ id: string; name: string; picture: string | null }>(creatorRows, ranked.map((entry) => entry._id));
+      const rows = await rowsOf.creators(ranked.map((entry) => entry._id));
       return ranked
         .flatMap((entry) => {
           const row = rows.get(entry._id);

@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { videosInRange, type HomeRange } from './homeFigures';
+import type { HomeRows } from './homeRows';
 import { STOP_WORDS } from './stopWords';
 
 /** The newest transcribed videos of the window a cloud is read from: a cloud needs the common words, not every line. */
@@ -70,26 +70,24 @@ interface VideoWords {
 }
 
 /** The terms said most in the window's newest transcribed videos, with how often. */
-export function createWordCloud(db: Database.Database, index: VideoSearchIndex) {
-  const linesOf = db.prepare('SELECT video_id, content FROM transcript_lines WHERE video_id IN (SELECT value FROM json_each(?))').raw();
-  const version = db.prepare('SELECT total_changes()').pluck();
+export function createWordCloud(rows: HomeRows, index: VideoSearchIndex) {
   // Each video's words counted once and kept until the next write: the clouds of a brand's periods and platforms are
   // read from much the same newest videos, and reading and splitting their lines was most of a cloud's time.
   const kept = new Map<string, VideoWords>();
-  let keptVersion = -1;
+  let keptVersion: string | null = null;
   const seen = new Map<string, string | null>();
 
   /** The words of these videos, counting the lines of those not kept yet. */
-  const wordsOf = (ids: readonly string[]): VideoWords[] => {
-    const now = version.get() as number;
-    if (now !== keptVersion || kept.size + ids.length > KEPT_VIDEOS) {
+  const wordsOf = async (ids: readonly string[]): Promise<VideoWords[]> => {
+    const now = await rows.version();
+    if (now === null || now !== keptVersion || kept.size + ids.length > KEPT_VIDEOS) {
       kept.clear();
       keptVersion = now;
     }
     const missing = ids.filter((id) => !kept.has(id));
     if (missing.length > 0) {
       const counted = new Map<string, Map<string, number>>(missing.map((id) => [id, new Map()]));
-      for (const [videoId, content] of linesOf.iterate(JSON.stringify(missing)) as IterableIterator<[string, string]>) {
+      for (const { video_id: videoId, content } of await rows.transcriptLines(missing)) {
         const counts = counted.get(videoId);
         if (counts) for (const word of spokenWords(content, seen)) counts.set(word, (counts.get(word) ?? 0) + 1);
       }
@@ -100,7 +98,7 @@ export function createWordCloud(db: Database.Database, index: VideoSearchIndex) 
     return ids.map((id) => kept.get(id) ?? { terms: [], counts: new Int32Array(0) });
   };
 
-  return (range: HomeRange): { terms: { term: string; count: number }[]; videos_in_window: number; videos_read: number } => {
+  return async (range: HomeRange): Promise<{ terms: { term: string; count: number }[]; videos_in_window: number; videos_read: number }> => {
     const { columns, picked } = videosInRange(index, range);
     // Newest first, then the first WORD_CLOUD_VIDEOS that have a transcript (`felt`: the columns' "has a transcript
     // line", not a lookup each). Only the newest few are put in order; more are taken only when too many of them have
@@ -116,7 +114,7 @@ export function createWordCloud(db: Database.Database, index: VideoSearchIndex) 
       if (read.length === WORD_CLOUD_VIDEOS || newest.length === picked.length) break;
     }
     const counts = new Map<string, number>();
-    for (const words of wordsOf(read)) {
+    for (const words of await wordsOf(read)) {
       words.terms.forEach((term, i) => counts.set(term, (counts.get(term) ?? 0) + (words.counts[i] ?? 0)));
     }
     const terms = [...counts].map(([term, times]) => ({ term, count: times }));

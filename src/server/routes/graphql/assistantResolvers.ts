@@ -44,7 +44,7 @@ export function createAssistantService(ctx: ServerContext) {
   const ownBrand = (auth: AuthContext, brandId: string): string => (auth.brandIds.includes(brandId) ? brandId : fail('That brand is not one of yours.', NOT_FOUND));
   const conversationOf = async (auth: AuthContext, conversationId: string): Promise<Conversation> =>
     (await conversations.find(conversationId, auth.brandIds)) ?? fail('That conversation does not exist (it may have been deleted).', NOT_FOUND);
-  const acting = (auth: AuthContext, brandId: string): Acting => ({ userId: auth.userId, brandId, competitorIds: ctx.home.competitorsOf(brandId) });
+  const acting = async (auth: AuthContext, brandId: string): Promise<Acting> => ({ userId: auth.userId, brandId, competitorIds: await ctx.home.competitorsOf(brandId) });
 
   /** The engine's answer, with an input problem of the window (a future start date…) as a readable error. */
   async function answer(run: () => Promise<EngineAnswer>): Promise<EngineAnswer> {
@@ -67,7 +67,7 @@ export function createAssistantService(ctx: ServerContext) {
     async getVideo(auth: AuthContext, args: Args): Promise<AssistantVideo> {
       const { queryVideo } = parsed(z.object({ queryVideo: z.object({ _id: id }) }), args);
       for (const brandId of auth.brandIds) {
-        const row = await ctx.videos.detail.find(acting(auth, brandId), queryVideo._id);
+        const row = await ctx.videos.detail.find(await acting(auth, brandId), queryVideo._id);
         if (!row) continue;
         const view = toVideoView(row, brandId, (file) => ctx.media.signedUrl(file));
         return { _id: view._id, title: view.title, platform: view.platform, video_url: view.video_url, video_embedded_url: view.video_embedded_url, manufacturer_ids: view.manufacturer_ids, analysis_stage: view.analysis_stage };
@@ -83,8 +83,8 @@ export function createAssistantService(ctx: ServerContext) {
       const conversation = await conversationOf(auth, input.conversationId);
       if (conversation.brand_id !== ownBrand(auth, input.brandId)) fail('That conversation belongs to another of your brands.', BAD_INPUT);
       const previousQuestion = await conversations.lastQuestion(conversation._id);
-      const result = await answer(() => engine({
-        acting: acting(auth, input.brandId), question: input.userMessage.content, duration: input.duration, start_date: input.start_date, end_date: input.end_date,
+      const result = await answer(async () => engine({
+        acting: await acting(auth, input.brandId), question: input.userMessage.content, duration: input.duration, start_date: input.start_date, end_date: input.end_date,
         avoid: new Set(), previousQuestion: previousQuestion ?? undefined,
       }));
       const dates = { start_date: result.window.start, end_date: result.window.end };
@@ -105,7 +105,7 @@ export function createAssistantService(ctx: ServerContext) {
       const earlier = await conversations.answersTo(question._id);
       const avoid = new Set(earlier.flatMap((m) => m.supporting_data.map((d) => Number(d.db_id))));
       const asked = await conversations.askedWindow(question._id);
-      const result = await answer(() => engine({ acting: acting(auth, conversation.brand_id), question: question.content, avoid, ...asked }));
+      const result = await answer(async () => engine({ acting: await acting(auth, conversation.brand_id), question: question.content, avoid, ...asked }));
       return conversations.answer(conversation._id, {
         role: 'assistant', content: result.content, start_date: result.window.start, end_date: result.window.end, question_id: question._id, supporting_data: result.supporting_data,
       });

@@ -3,6 +3,8 @@ import { PLATFORMS, type Platform } from '../../../../src/shared/constants';
 import type { BucketUnit } from '../../../../src/shared/http/home.schemas';
 import { createHomeFigures, videosInRange, type HomeFigures, type HomeRange } from '../../../../src/server/repositories/home/homeFigures';
 import { bucketOf } from '../../../../src/server/repositories/home/homeWindow';
+import { createHomeRows } from '../../../../src/server/repositories/home/homeRows';
+import { createSqliteClient } from '../../../../src/server/db/sqliteClient';
 import { DEMOGRAPHIC_BUCKETS, type DemographicFamily } from '../../../../src/server/search/columnValues';
 import { preciseMean } from '../../../../src/server/search/preciseSum';
 import { topOrdinals } from '../../../../src/server/search/topOrdinals';
@@ -35,7 +37,7 @@ beforeAll(async () => {
   const rival = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().get(w.competitorIds[0]) as string;
   tie.run('1990-01-01T08:00:00.000Z', rival);
   index = new VideoSearchIndex(w.db);
-  figures = createHomeFigures(w.db, index);
+  figures = createHomeFigures(createHomeRows(createSqliteClient(w.db)), index);
 }, 120_000);
 afterAll(async () => w.close());
 
@@ -135,15 +137,15 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
     expect(cutDays).toBeGreaterThan(10);
   });
 
-  it('the latest and the most viewed, ties included, at every length of list', () => {
+  it('the latest and the most viewed, ties included, at every length of list', async () => {
     let tiesSeen = 0;
     for (const range of windows()) {
       const { columns, videos } = picked(range);
       for (const limit of [1, 3, 10, 40]) {
         const latest = topOrdinals(columns, videos, (o) => columns.createdMs[o] ?? 0, limit).map((o) => columns.id[o]);
         const viewed = topOrdinals(columns, videos, (o) => columns.views[o] ?? 0, limit).map((o) => columns.id[o]);
-        expect(figures.recent({ ...range }, limit).map((row) => row._id), `${JSON.stringify(range)} ${limit}`).toEqual(latest);
-        expect(figures.trending({ ...range }, limit).map((row) => row._id), `${JSON.stringify(range)} ${limit}`).toEqual(viewed);
+        expect((await figures.recent({ ...range }, limit)).map((row) => row._id), `${JSON.stringify(range)} ${limit}`).toEqual(latest);
+        expect((await figures.trending({ ...range }, limit)).map((row) => row._id), `${JSON.stringify(range)} ${limit}`).toEqual(viewed);
       }
       const times = videos.map((o) => columns.createdMs[o]);
       if (new Set(times).size < times.length) tiesSeen += 1;
@@ -151,7 +153,7 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
     expect(tiesSeen).toBeGreaterThan(3);
   });
 
-  it('products and creators: mentions, sentiment, videos and views', () => {
+  it('products and creators: mentions, sentiment, videos and views', async () => {
     for (const range of windows()) {
       const { columns, videos } = picked(range);
       const label = JSON.stringify(range);
@@ -169,7 +171,7 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
           byCreator.set(id, [...(byCreator.get(id) ?? []), o]);
         }
       }
-      const top = figures.topProducts({ ...range }, 100);
+      const top = await figures.topProducts({ ...range }, 100);
       expect(top.map((row) => row.id).sort(), label).toEqual([...byProduct.keys()].sort());
       for (const row of top) {
         const members = byProduct.get(row.id) ?? [];
@@ -179,7 +181,7 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
       const mentions = figures.productMentions({ ...range }, [...byProduct.keys(), 'no-such-product']);
       for (const [id, members] of byProduct) expect(mentions.get(id)).toBe(members.length);
       expect(mentions.get('no-such-product')).toBe(0);
-      const creators = figures.creators({ ...range }, 100);
+      const creators = await figures.creators({ ...range }, 100);
       expect(creators.map((row) => row._id).sort(), label).toEqual([...byCreator.keys()].sort());
       for (const row of creators) {
         expect(row.videos, label).toBe(byCreator.get(row._id)?.length);

@@ -38,12 +38,12 @@ export interface ScopeSpec extends Pick<HomeQuery, 'duration' | 'start_date' | '
 }
 
 /** A scope resolved for an acting brand: the shown brand checked, the windows worked out (see resolveHome). */
-export function resolveScope(ctx: ServerContext, repos: HomeRepositories, acting: Acting, spec: ScopeSpec): ResolvedHome {
+export async function resolveScope(ctx: ServerContext, repos: HomeRepositories, acting: Acting, spec: ScopeSpec): Promise<ResolvedHome> {
   const shownId = spec.shownId;
   if (shownId !== acting.brandId && !acting.competitorIds.includes(shownId)) {
     throw new HttpError(404, 'That brand is neither yours nor one of your competitors.');
   }
-  const name = repos.brandName(shownId);
+  const name = await repos.brandName(shownId);
   const now = ctx.now();
   if (spec.duration === 'custom' && spec.start_date && spec.start_date > now.toISOString().slice(0, 10)) {
     throw new HttpError(400, 'start_date is in the future: nothing can have been added yet.');

@@ -96,12 +96,15 @@ function sentiment(repos: HomeRepositories, home: ResolvedHome): SentimentWidget
   };
 }
 
-/** Every widget of /home/{url}, by its url. */
-export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories, home: ResolvedHome) => HomeWidgetBody<W> } = {
+/**
+ * Every widget of /home/{url}, by its url. Figures come from the in-memory list index (synchronous); the widgets that
+ * show rows (names, titles, pictures) read them from the database, so they answer a Promise: await every builder.
+ */
+export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories, home: ResolvedHome) => HomeWidgetBody<W> | Promise<HomeWidgetBody<W>> } = {
   engagement,
   sentiment,
-  top_products: (repos, home) => {
-    const top = repos.figures.topProducts(home.current, LIST_LIMIT);
+  top_products: async (repos, home) => {
+    const top = await repos.figures.topProducts(home.current, LIST_LIMIT);
     const before = home.previous ? repos.figures.productMentions(home.previous, top.map((row) => row.id)) : null;
     return {
       ...home.scope,
@@ -121,14 +124,14 @@ export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories
       })) as Record<(typeof DEMOGRAPHIC_BUCKETS)[F][number], Compared | null>;
     return { ...home.scope, age_range: family('age_range'), gender: family('gender'), ethnicity: family('ethnicity') };
   },
-  recent_trending: (repos, home) => ({
+  recent_trending: async (repos, home) => ({
     ...home.scope,
-    recent: repos.figures.recent(home.current, LIST_LIMIT),
-    trending: repos.figures.trending(home.current, LIST_LIMIT),
-    creators: repos.figures.creators(home.current, LIST_LIMIT),
+    recent: await repos.figures.recent(home.current, LIST_LIMIT),
+    trending: await repos.figures.trending(home.current, LIST_LIMIT),
+    creators: await repos.figures.creators(home.current, LIST_LIMIT),
   }),
-  word_cloud: (repos, home) => ({ ...home.scope, ...repos.wordCloud(home.current) }),
-  benchmark: (repos, home) => {
+  word_cloud: async (repos, home) => ({ ...home.scope, ...(await repos.wordCloud(home.current)) }),
+  benchmark: async (repos, home) => {
     const brandIds = [home.acting.brandId, ...home.acting.competitorIds];
     const rows = brandIds.map((brandId) => {
       const current = { ...home.current, brandId };
@@ -143,11 +146,12 @@ export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories
     const viewsNow = sum((row) => row.now.views);
     const videosBefore = sum((row) => row.before?.videos ?? 0);
     const viewsBefore = sum((row) => row.before?.views ?? 0);
+    const names = await Promise.all(rows.map((row) => repos.brandName(row.brandId)));
     return {
       ...home.scope,
-      brands: rows.map(({ brandId, now, before, feltNow, feltBefore }) => ({
+      brands: rows.map(({ brandId, now, before, feltNow, feltBefore }, at) => ({
         id: brandId,
-        name: repos.brandName(brandId),
+        name: names[at] ?? '',
         competitor: brandId !== home.acting.brandId,
         videos: compared(now.videos, before?.videos),
         views: compared(now.views, before?.views),

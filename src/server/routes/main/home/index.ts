@@ -19,7 +19,7 @@ export function registerHomeRoutes(app: FastifyInstance, ctx: ServerContext, rep
       const brandIds = [home.acting.brandId, ...home.acting.competitorIds];
       return {
         ...home.scope,
-        brands: brandIds.map((id) => ({ id, name: repos.brandName(id), competitor: id !== home.acting.brandId })),
+        brands: await Promise.all(brandIds.map(async (id) => ({ id, name: await repos.brandName(id), competitor: id !== home.acting.brandId }))),
         kpis: homeKpis(repos, home),
       };
     },
@@ -29,7 +29,7 @@ export function registerHomeRoutes(app: FastifyInstance, ctx: ServerContext, rep
     defineRoute(app, {
       ...base, url: `/home/${widget}`, summary: `Home widget: ${widget.replace('_', ' ')}, with the previous window's figures`,
       response: { 200: HOME_WIDGET_SCHEMAS[widget] as z.ZodType },
-      handler: async ({ query, request }) => HOME_WIDGET_BUILDERS[widget](repos, await resolveHome(request, ctx, repos, query)),
+      handler: async ({ query, request }) => await HOME_WIDGET_BUILDERS[widget](repos, await resolveHome(request, ctx, repos, query)),
     });
   }
 }

@@ -67,7 +67,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
       const filters = query.filters;
       const named = filters?.competitor_brands ?? '';
       if (named !== '' && !acting.competitorIds.includes(named)) throw new HttpError(400, 'competitor_brands is not one of your competitors.');
-      const scope = resolveScope(ctx, home, acting, {
+      const scope = await resolveScope(ctx, home, acting, {
         shownId: named === '' ? acting.brandId : named, platform: null, duration: query.duration, start_date: query.start_date, end_date: query.end_date,
         ...(filters ? { filters: listFiltersOf(filters) } : {}),
       });

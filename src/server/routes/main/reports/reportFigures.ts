@@ -24,7 +24,7 @@ export function listFiltersOf(filters: ReportFilters): VideoFilters {
 }
 
 /** A definition's scope: whose figures (competitor_brands), its window, filters and comparison window. */
-export function reportScope(ctx: ServerContext, home: HomeRepositories, acting: Acting, definition: ReportDefinition): ResolvedHome {
+export function reportScope(ctx: ServerContext, home: HomeRepositories, acting: Acting, definition: ReportDefinition): Promise<ResolvedHome> {
   return resolveScope(ctx, home, acting, {
     shownId: definition.filters.competitor_brands === '' ? acting.brandId : definition.filters.competitor_brands,
     platform: null,
@@ -42,14 +42,14 @@ export const metricsOf = (definition: Pick<ReportDefinition, 'type' | 'metrics'>
   definition.type === 'custom' ? definition.metrics : REPORT_KIND_METRICS[definition.type];
 
 /** The figures of a report: each metric it shows, computed as the home dashboard computes it. */
-export function reportFigures(ctx: ServerContext, home: HomeRepositories, reports: ReportRepositories, acting: Acting, definition: ReportDefinition): ReportFigures {
-  const scope = reportScope(ctx, home, acting, definition);
+export async function reportFigures(ctx: ServerContext, home: HomeRepositories, reports: ReportRepositories, acting: Acting, definition: ReportDefinition): Promise<ReportFigures> {
+  const scope = await reportScope(ctx, home, acting, definition);
   const figures: ReportFigures = { definition, scope: scope.scope };
   for (const metric of metricsOf(definition)) {
     switch (metric) {
       case 'kpis': figures.kpis = homeKpis(home, scope); break;
-      case 'trending': figures.trending = home.figures.trending(scope.current, LIST_LIMIT); break;
-      case 'creators': figures.creators = home.figures.creators(scope.current, LIST_LIMIT); break;
+      case 'trending': figures.trending = await home.figures.trending(scope.current, LIST_LIMIT); break;
+      case 'creators': figures.creators = await home.figures.creators(scope.current, LIST_LIMIT); break;
       case 'videos': figures.videos = reports.videos(scope.current, REPORT_VIDEO_ROWS); break;
       case 'passages': {
         const speech = reports.speech(scope.current, { cluster: 'video', cluster_sort_by: 'youtube_published_at', desc: true, highlight: definition.type === 'speech' ? definition.highlight : '', page: 1, duration: definition.duration });
@@ -59,12 +59,12 @@ export function reportFigures(ctx: ServerContext, home: HomeRepositories, report
         };
         break;
       }
-      case 'engagement': figures.engagement = HOME_WIDGET_BUILDERS.engagement(home, scope); break;
-      case 'sentiment': figures.sentiment = HOME_WIDGET_BUILDERS.sentiment(home, scope); break;
-      case 'top_products': figures.top_products = HOME_WIDGET_BUILDERS.top_products(home, scope); break;
-      case 'demographics': figures.demographics = HOME_WIDGET_BUILDERS.demographics(home, scope); break;
-      case 'word_cloud': figures.word_cloud = HOME_WIDGET_BUILDERS.word_cloud(home, scope); break;
-      case 'benchmark': figures.benchmark = HOME_WIDGET_BUILDERS.benchmark(home, scope); break;
+      case 'engagement': figures.engagement = await HOME_WIDGET_BUILDERS.engagement(home, scope); break;
+      case 'sentiment': figures.sentiment = await HOME_WIDGET_BUILDERS.sentiment(home, scope); break;
+      case 'top_products': figures.top_products = await HOME_WIDGET_BUILDERS.top_products(home, scope); break;
+      case 'demographics': figures.demographics = await HOME_WIDGET_BUILDERS.demographics(home, scope); break;
+      case 'word_cloud': figures.word_cloud = await HOME_WIDGET_BUILDERS.word_cloud(home, scope); break;
+      case 'benchmark': figures.benchmark = await HOME_WIDGET_BUILDERS.benchmark(home, scope); break;
     }
   }
   return figures;

@@ -1,0 +1,54 @@
+import type { Platform } from '../../../shared/constants';
+import { inList, type SqlClient } from '../../db/sqlClient';
+
+/** A video row as the home lists and reports show it (the figures come from the list index's columns). */
+export interface HomeVideoRow {
+  _id: string;
+  title: string;
+  platform: Platform;
+  thumbnail_url: string | null;
+  creator_name: string | null;
+  views: number;
+  created_at: string;
+}
+
+/**
+ * The few rows a home widget, a report or the assistant shows, read by id from either engine (issue 27): the figures
+ * themselves come from the in-memory list index (src/server/search, synchronous), only names, titles and pictures
+ * from here. One SQL text for both engines (`inList` for the id lists).
+ */
+export function createHomeRows(sql: SqlClient) {
+  const byIds = async <T extends object>(select: string, column: string, ids: readonly string[], key: (row: T) => string): Promise<Map<string, T>> => {
+    if (ids.length === 0) return new Map();
+    const list = inList(sql, column, ids);
+    return new Map((await sql.all<T>(`${select} WHERE ${list.sql}`, [list.param])).map((row) => [key(row), row]));
+  };
+  return {
+    videos: (ids: readonly string[]) => byIds<HomeVideoRow>(`SELECT v.id AS _id, v.title, v.platform, v.thumbnail_url, c.name AS creator_name, v.views, v.created_at
+      FROM videos v LEFT JOIN creators c ON c.id = v.creator_id`, 'v.id', ids, (row) => row._id),
+    products: (ids: readonly string[]) => byIds<{ id: string; name: string; pictures: string }>('SELECT id, name, pictures FROM products', 'id', ids, (row) => row.id),
+    creators: (ids: readonly string[]) => byIds<{ id: string; name: string; picture: string | null }>('SELECT id, name, picture FROM creators', 'id', ids, (row) => row.id),
+    /** Every transcript line of these videos (video id, text), in no particular order. */
+    transcriptLines: async (ids: readonly string[]): Promise<{ video_id: string; content: string }[]> => {
+      if (ids.length === 0) return [];
+      const list = inList(sql, 'video_id', ids);
+      return sql.all(`SELECT video_id, content FROM transcript_lines WHERE ${list.sql}`, [list.param]);
+    },
+    /**
+     * What a cache of words read from transcripts is keyed on: SQLite counts its connection's changes; a team server
+     * has several writers, so no key (the caller keeps nothing between calls).
+     */
+    async version(): Promise<string | null> {
+      return sql.engine === 'sqlite' ? String((await sql.get<{ changes: number }>('SELECT total_changes() AS changes'))?.changes) : null;
+    },
+    /** A brand's name (empty for one that is gone). */
+    async brandName(brandId: string): Promise<string> {
+      return (await sql.get<{ name: string }>('SELECT name FROM brands WHERE id = ?', [brandId]))?.name ?? '';
+    },
+    /** A brand's competitors' ids, in id order. */
+    async competitorsOf(brandId: string): Promise<string[]> {
+      return (await sql.all<{ id: string }>('SELECT id FROM brands WHERE competitor_of = ? ORDER BY id', [brandId])).map((row) => row.id);
+    },
+  };
+}
+export type HomeRows = ReturnType<typeof createHomeRows>;
