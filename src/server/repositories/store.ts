@@ -17,13 +17,14 @@ export function createStore(db: Database.Database, now: () => Date) {
   const sql = createSqliteClient(db);
   const repos = createRepositories(db, sql);
   const videos = createVideoRepositories(db, sql);
+  const home = createHomeRepositories(sql, videos.index);
   return {
     sql,
     repos,
     /** The videos repositories and their one in-memory list index. */
     videos,
-    home: createHomeRepositories(sql, videos.index),
-    reports: createReportRepositories(db, videos.index),
+    home,
+    reports: createReportRepositories(db, sql, home.rows, videos.index),
     publishing: createPublishingRepositories(sql),
     assistant: createAssistantRepositories(sql, now),
     chat: createChatStore(sql),

@@ -12,6 +12,13 @@ export interface HomeVideoRow {
   created_at: string;
 }
 
+/** A speech report's video: as a home row, with its publication time instead of its creation time. */
+export type PublishedVideoRow = Omit<HomeVideoRow, 'created_at'> & { published_at: string | null };
+
+/** The video row's columns and `time` (created_at or published_at). */
+const videoSelect = (time: string) =>
+  `SELECT v.id AS _id, v.title, v.platform, v.thumbnail_url, c.name AS creator_name, v.views, v.${time} FROM videos v LEFT JOIN creators c ON c.id = v.creator_id`;
+
 /**
  * The few rows a home widget, a report or the assistant shows, read by id from either engine (issue 27): the figures
  * themselves come from the in-memory list index (src/server/search, synchronous), only names, titles and pictures
@@ -24,8 +31,8 @@ export function createHomeRows(sql: SqlClient) {
     return new Map((await sql.all<T>(`${select} WHERE ${list.sql}`, [list.param])).map((row) => [key(row), row]));
   };
   return {
-    videos: (ids: readonly string[]) => byIds<HomeVideoRow>(`SELECT v.id AS _id, v.title, v.platform, v.thumbnail_url, c.name AS creator_name, v.views, v.created_at
-      FROM videos v LEFT JOIN creators c ON c.id = v.creator_id`, 'v.id', ids, (row) => row._id),
+    videos: (ids: readonly string[]) => byIds<HomeVideoRow>(videoSelect('created_at'), 'v.id', ids, (row) => row._id),
+    publishedVideos: (ids: readonly string[]) => byIds<PublishedVideoRow>(videoSelect('published_at'), 'v.id', ids, (row) => row._id),
     products: (ids: readonly string[]) => byIds<{ id: string; name: string; pictures: string }>('SELECT id, name, pictures FROM products', 'id', ids, (row) => row.id),
     creators: (ids: readonly string[]) => byIds<{ id: string; name: string; picture: string | null }>('SELECT id, name, picture FROM creators', 'id', ids, (row) => row.id),
     /** Every transcript line of these videos (video id, text), in no particular order. */

@@ -16,6 +16,8 @@ export function createHomeRepositories(sql: SqlClient, index: VideoSearchIndex) 
     competitorsOf: rows.competitorsOf,
     /** A brand's name (empty for one that is gone). */
     brandName: rows.brandName,
+    /** The rows shown beside the figures, by id (the reports read the same). */
+    rows,
   };
 }
 export type HomeRepositories = ReturnType<typeof createHomeRepositories>;

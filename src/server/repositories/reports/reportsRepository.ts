@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import type { Report, ReportDefinition, ReportListTab } from '../../../shared/http/reports.schemas';
 import { REPORT_KIND_METRICS, REPORT_LIST_TABS, ReportFiltersSchema, REPORT_METRICS } from '../../../shared/http/reports.schemas';
 import { REPORT_TYPES } from '../../../shared/domain/workspace';
 import { parse, strings } from '../../search/columnValues';
+import type { SqlClient } from '../../db/sqlClient';
 
 interface ReportRow {
   id: string; brand_id: string; user_id: string | null; type: string; title: string; filters: string; duration: string;
@@ -38,18 +38,14 @@ function toReport(row: ReportRow): Report {
   };
 }
 
-/** Saved reports (issue 12): one brand's, listed newest change first; a report of another brand is not found. */
-export function createReportsRepository(db: Database.Database) {
-  const list = db.prepare(`SELECT ${COLUMNS} FROM reports WHERE brand_id = ? AND (? = '' OR type = ?) AND (? = '' OR instr(lower(title), lower(?)) > 0)
-    ORDER BY updated_at DESC, id DESC`);
-  const counts = db.prepare('SELECT type, COUNT(*) AS n FROM reports WHERE brand_id = ? GROUP BY type');
-  const find = db.prepare(`SELECT ${COLUMNS} FROM reports WHERE id = ? AND brand_id = ?`);
-  const insert = db.prepare(`INSERT INTO reports (${COLUMNS}) VALUES (@id, @brand_id, @user_id, @type, @title, @filters, @duration, @start_date, @end_date,
-    @comparison, @compare_start_date, @compare_end_date, @metrics, @graph_type, @highlight, @created_at, @updated_at)`);
-  const update = db.prepare(`UPDATE reports SET title = @title, filters = @filters, duration = @duration, start_date = @start_date, end_date = @end_date,
-    comparison = @comparison, compare_start_date = @compare_start_date, compare_end_date = @compare_end_date, metrics = @metrics,
-    graph_type = @graph_type, highlight = @highlight, updated_at = @updated_at WHERE id = @id AND brand_id = @brand_id`);
-  const remove = db.prepare('DELETE FROM reports WHERE id = ? AND brand_id = ?');
+/**
+ * Saved reports (issue 12): one brand's, listed newest change first; a report of another brand is not found. On either
+ * engine (`sql`), one text for both but the title search: a plain substring test folded in ASCII on both (PostgreSQL
+ * has strpos where SQLite has instr).
+ */
+export function createReportsRepository(sql: SqlClient) {
+  const contains = sql.engine === 'postgres' ? 'strpos(lower(title), lower(?)) > 0' : 'instr(lower(title), lower(?)) > 0';
+  const find = (id: string, brandId: string) => sql.get<ReportRow>(`SELECT ${COLUMNS} FROM reports WHERE id = ? AND brand_id = ?`, [id, brandId]);
 
   const columnsOf = (definition: ReportDefinition) => ({
     type: definition.type,
@@ -67,34 +63,45 @@ export function createReportsRepository(db: Database.Database) {
   });
 
   const repository = {
-    list(brandId: string, tab: ReportListTab, search: string): Report[] {
+    async list(brandId: string, tab: ReportListTab, search: string): Promise<Report[]> {
       const type = tab === 'All Reports' ? '' : tab;
-      return (list.all(brandId, type, type, search, search) as ReportRow[]).map(toReport);
+      const rows = await sql.all<ReportRow>(`SELECT ${COLUMNS} FROM reports WHERE brand_id = ? AND (? = '' OR type = ?) AND (? = '' OR ${contains})
+        ORDER BY updated_at DESC, id DESC`, [brandId, type, type, search, search]);
+      return rows.map(toReport);
     },
-    counts(brandId: string): Record<ReportListTab, number> {
+    async counts(brandId: string): Promise<Record<ReportListTab, number>> {
       const out = Object.fromEntries(REPORT_LIST_TABS.map((tab) => [tab, 0])) as Record<ReportListTab, number>;
-      for (const row of counts.all(brandId) as { type: string; n: number }[]) {
+      for (const row of await sql.all<{ type: string; n: number }>('SELECT type, COUNT(*) AS n FROM reports WHERE brand_id = ? GROUP BY type', [brandId])) {
         if ((REPORT_TYPES as readonly string[]).includes(row.type)) out[row.type as ReportListTab] = row.n;
         out['All Reports'] += row.n;
       }
       return out;
     },
-    find(id: string, brandId: string): Report | null {
-      const row = find.get(id, brandId) as ReportRow | undefined;
+    async find(id: string, brandId: string): Promise<Report | null> {
+      const row = await find(id, brandId);
       return row ? toReport(row) : null;
     },
-    create(brandId: string, userId: string, definition: ReportDefinition, at: string): Report {
+    async create(brandId: string, userId: string, definition: ReportDefinition, at: string): Promise<Report> {
       const id = randomBytes(12).toString('hex');
-      insert.run({ id, brand_id: brandId, user_id: userId, ...columnsOf(definition), created_at: at, updated_at: at });
-      return repository.find(id, brandId) as Report;
+      const c = columnsOf(definition);
+      await sql.run(`INSERT INTO reports (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+        id, brandId, userId, c.type, c.title, c.filters, c.duration, c.start_date, c.end_date, c.comparison, c.compare_start_date,
+        c.compare_end_date, c.metrics, c.graph_type, c.highlight, at, at,
+      ]);
+      return (await repository.find(id, brandId)) as Report;
     },
     /** Writes the whole definition; null when the report is not the brand's. */
-    update(id: string, brandId: string, definition: ReportDefinition, at: string): Report | null {
-      const changed = update.run({ id, brand_id: brandId, ...columnsOf(definition), updated_at: at }).changes;
-      return changed === 0 ? null : repository.find(id, brandId);
+    async update(id: string, brandId: string, definition: ReportDefinition, at: string): Promise<Report | null> {
+      const c = columnsOf(definition);
+      const { changes } = await sql.run(`UPDATE reports SET title = ?, filters = ?, duration = ?, start_date = ?, end_date = ?, comparison = ?,
+        compare_start_date = ?, compare_end_date = ?, metrics = ?, graph_type = ?, highlight = ?, updated_at = ? WHERE id = ? AND brand_id = ?`, [
+        c.title, c.filters, c.duration, c.start_date, c.end_date, c.comparison, c.compare_start_date, c.compare_end_date, c.metrics, c.graph_type,
+        c.highlight, at, id, brandId,
+      ]);
+      return changes === 0 ? null : repository.find(id, brandId);
     },
-    remove(id: string, brandId: string): boolean {
-      return remove.run(id, brandId).changes > 0;
+    async remove(id: string, brandId: string): Promise<boolean> {
+      return (await sql.run('DELETE FROM reports WHERE id = ? AND brand_id = ?', [id, brandId])).changes > 0;
     },
   };
   return repository;

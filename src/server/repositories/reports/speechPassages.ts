@@ -1,12 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { Passage, SpeechCluster, SpeechReportQuery } from '../../../shared/http/reports.schemas';
 import { SPEECH_PAGE_SIZE, SPEECH_PASSAGES_PER_VIDEO, SPEECH_VIDEOS_PER_CREATOR } from '../../../shared/http/reports.schemas';
-import type { Platform } from '../../../shared/constants';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { numberOrNull } from '../../search/columnValues';
 import type { VideoColumns } from '../../search/videoColumns';
 import { createTranscriptLines } from '../videos/transcriptLines';
 import { videosInRange, type HomeRange } from '../home/homeFigures';
+import type { HomeRows } from '../home/homeRows';
 import { orderOrdinals, topGroups, topOrdinals } from '../../search/topOrdinals';
 
 /** Seconds a line lasts when no line follows it. */
@@ -19,11 +19,10 @@ interface LineRow { line_no: number; start_time: number; content: string; sentim
  * the highlight (the videos list's transcript search, so the two find the same videos), or, without one, the lines
  * said with a clear sentiment. Videos are found from the transcript terms and the list index's columns; only the
  * page's videos have their lines read, so a page costs its 20 clusters, not every matching line of the workspace.
+ * The videos' rows come from either engine (`rows`); their lines from the transcript lines, still on SQLite's handle.
  */
-export function createSpeechPassages(db: Database.Database, index: VideoSearchIndex) {
+export function createSpeechPassages(db: Database.Database, rowsOf: HomeRows, index: VideoSearchIndex) {
   const lines = createTranscriptLines(db, index.transcripts);
-  const videoRows = db.prepare(`SELECT v.id AS _id, v.title, v.platform, v.thumbnail_url, c.name AS creator_name, v.published_at, v.views
-    FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.id IN (SELECT value FROM json_each(?))`);
 
   /** The ordinals that have passages (in ordinal order). */
   function matching(range: HomeRange, query: SpeechReportQuery): { columns: VideoColumns; ordinals: number[] } {
@@ -60,9 +59,8 @@ export function createSpeechPassages(db: Database.Database, index: VideoSearchIn
     return { count: found.length, passages: found.slice(0, SPEECH_PASSAGES_PER_VIDEO) };
   }
 
-  function videosWithPassages(ids: readonly string[], highlight: string): SpeechCluster['videos'] {
-    const rows = new Map((videoRows.all(JSON.stringify(ids)) as { _id: string; title: string; platform: Platform; thumbnail_url: string | null; creator_name: string | null; published_at: string | null; views: number }[])
-      .map((row) => [row._id, row]));
+  async function videosWithPassages(ids: readonly string[], highlight: string): Promise<SpeechCluster['videos']> {
+    const rows = await rowsOf.publishedVideos(ids);
     return ids.flatMap((id) => {
       const row = rows.get(id);
       if (!row) return [];
@@ -71,22 +69,22 @@ export function createSpeechPassages(db: Database.Database, index: VideoSearchIn
     });
   }
 
-  return (range: HomeRange, query: SpeechReportQuery): { total_videos: number; total_clusters: number; pages: number; clusters: SpeechCluster[] } => {
+  return async (range: HomeRange, query: SpeechReportQuery): Promise<{ total_videos: number; total_clusters: number; pages: number; clusters: SpeechCluster[] }> => {
     const { columns, ordinals } = matching(range, query);
     const from = (query.page - 1) * SPEECH_PAGE_SIZE;
     if (query.cluster === 'video') {
       const pageIds = ordered(columns, ordinals, query, from + SPEECH_PAGE_SIZE).slice(from).map((o) => columns.id[o] ?? '');
-      const clusters = videosWithPassages(pageIds, query.highlight).map((video) => ({ key: video._id, label: video.title, videos: [video] }));
+      const clusters = (await videosWithPassages(pageIds, query.highlight)).map((video) => ({ key: video._id, label: video.title, videos: [video] }));
       return { total_videos: ordinals.length, total_clusters: ordinals.length, pages: Math.ceil(ordinals.length / SPEECH_PAGE_SIZE), clusters };
     }
     // By creator: in the order of each creator's first video in the sort; videos without a creator form one cluster.
     const { total, groups } = topGroups(columns, ordinals, sortValue(columns, query), (o) => columns.creator[o] ?? -1,
       { from, count: SPEECH_PAGE_SIZE, perGroup: SPEECH_VIDEOS_PER_CREATOR });
     const creatorIds = columns.dict.creator.values();
-    const clusters = groups.map(({ group: code, members }) => {
-      const videos = videosWithPassages(members.map((o) => columns.id[o] ?? ''), query.highlight);
+    const clusters = await Promise.all(groups.map(async ({ group: code, members }) => {
+      const videos = await videosWithPassages(members.map((o) => columns.id[o] ?? ''), query.highlight);
       return { key: code < 0 ? 'none' : (creatorIds[code] ?? ''), label: videos[0]?.creator_name ?? 'Unknown creator', videos };
-    });
+    }));
     return { total_videos: ordinals.length, total_clusters: total, pages: Math.ceil(total / SPEECH_PAGE_SIZE), clusters };
   };
 }

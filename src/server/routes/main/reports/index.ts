@@ -21,7 +21,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
   const reports = ctx.reports;
   const base = { auth: 'bearer' as const, tags: ['reports'] };
   /** A saved report of the acting brand, else 404 (another brand's report does not exist for this caller). */
-  const savedReport = (id: string, brandId: string): Report => reports.saved.find(id, brandId) ?? (() => { throw notFound(); })();
+  const savedReport = async (id: string, brandId: string): Promise<Report> => (await reports.saved.find(id, brandId)) ?? (() => { throw notFound(); })();
   /** A competitor named by the filters must be one of the acting brand's. */
   const checkCompetitor = (definition: ReportDefinition, competitorIds: readonly string[]) => {
     const named = definition.filters.competitor_brands;
@@ -33,7 +33,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
     query: ReportListQuerySchema, response: { 200: ReportListSchema },
     handler: async ({ query, request }) => {
       const acting = await actingBrand(request, home, query.brand_id);
-      return { reports: reports.saved.list(acting.brandId, query.tab, query.search), counts: reports.saved.counts(acting.brandId) };
+      return { reports: await reports.saved.list(acting.brandId, query.tab, query.search), counts: await reports.saved.counts(acting.brandId) };
     },
   });
 
@@ -45,7 +45,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
       const definition = ReportDefinitionSchema.parse(body);
       checkCompetitor(definition, acting.competitorIds);
       reply.code(201);
-      return reports.saved.create(acting.brandId, acting.userId, definition, ctx.now().toISOString());
+      return await reports.saved.create(acting.brandId, acting.userId, definition, ctx.now().toISOString());
     },
   });
 
@@ -55,7 +55,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
     handler: async ({ query, request }) => {
       const acting = await actingBrand(request, home, query.brand_id);
       checkCompetitor(query.definition, acting.competitorIds);
-      return reportFigures(ctx, home, reports, acting, query.definition);
+      return await reportFigures(ctx, home, reports, acting, query.definition);
     },
   });
 
@@ -71,7 +71,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
         shownId: named === '' ? acting.brandId : named, platform: null, duration: query.duration, start_date: query.start_date, end_date: query.end_date,
         ...(filters ? { filters: listFiltersOf(filters) } : {}),
       });
-      const found = reports.speech(scope.current, query);
+      const found = await reports.speech(scope.current, query);
       return { scope: scope.scope, highlight: query.highlight, page: query.page, ...found };
     },
   });
@@ -79,7 +79,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
   defineRoute(app, {
     ...base, method: 'GET', url: '/reports/:id', summary: 'One saved report of the acting brand',
     params: ReportIdParamsSchema, query: IdentityQuerySchema, response: { 200: ReportSchema },
-    handler: async ({ params, query, request }) => savedReport(params.id, (await actingBrand(request, home, query.brand_id)).brandId),
+    handler: async ({ params, query, request }) => await savedReport(params.id, (await actingBrand(request, home, query.brand_id)).brandId),
   });
 
   defineRoute(app, {
@@ -87,13 +87,13 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
     params: ReportIdParamsSchema, query: ReportFiguresQuerySchema, response: { 200: ReportFiguresSchema },
     handler: async ({ params, query, request }) => {
       const acting = await actingBrand(request, home, query.brand_id);
-      const saved = definitionOf(savedReport(params.id, acting.brandId));
+      const saved = definitionOf(await savedReport(params.id, acting.brandId));
       const window = query.duration ? { duration: query.duration, start_date: query.start_date ?? null, end_date: query.end_date ?? null } : {};
       const parsed = ReportDefinitionSchema.safeParse({ ...saved, ...window });
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'The window is not valid.');
       // A competitor that is no longer one shows the brand's own figures rather than failing the saved report.
       const definition = acting.competitorIds.includes(parsed.data.filters.competitor_brands) ? parsed.data : { ...parsed.data, filters: { ...parsed.data.filters, competitor_brands: '' } };
-      return reportFigures(ctx, home, reports, acting, definition);
+      return await reportFigures(ctx, home, reports, acting, definition);
     },
   });
 
@@ -102,12 +102,12 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
     params: ReportIdParamsSchema, body: UpdateReportBodySchema, response: { 200: ReportSchema },
     handler: async ({ params, body, request }) => {
       const acting = await actingBrand(request, home, body.brand_id);
-      const saved = savedReport(params.id, acting.brandId);
+      const saved = await savedReport(params.id, acting.brandId);
       const { brand_id: _brand, user_id: _user, ...changes } = body;
       const parsed = ReportDefinitionSchema.safeParse({ ...saved, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) });
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'The report is not valid.');
       checkCompetitor(parsed.data, acting.competitorIds);
-      return reports.saved.update(params.id, acting.brandId, parsed.data, ctx.now().toISOString()) ?? (() => { throw notFound(); })();
+      return (await reports.saved.update(params.id, acting.brandId, parsed.data, ctx.now().toISOString())) ?? (() => { throw notFound(); })();
     },
   });
 
@@ -117,10 +117,10 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
     response: { 201: ReportSchema },
     handler: async ({ params, body, request, reply }) => {
       const acting = await actingBrand(request, home, body.brand_id);
-      const saved = definitionOf(savedReport(params.id, acting.brandId));
+      const saved = definitionOf(await savedReport(params.id, acting.brandId));
       const title = `${saved.title} (copy)`.slice(0, 120);
       reply.code(201);
-      return reports.saved.create(acting.brandId, acting.userId, { ...saved, title }, ctx.now().toISOString());
+      return await reports.saved.create(acting.brandId, acting.userId, { ...saved, title }, ctx.now().toISOString());
     },
   });
 
@@ -129,7 +129,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
     params: ReportIdParamsSchema, query: IdentityQuerySchema, response: { 200: z.object({ deleted: z.literal(true) }) },
     handler: async ({ params, query, request }) => {
       const acting = await actingBrand(request, home, query.brand_id);
-      if (!reports.saved.remove(params.id, acting.brandId)) throw notFound();
+      if (!(await reports.saved.remove(params.id, acting.brandId))) throw notFound();
       return { deleted: true as const };
     },
   });

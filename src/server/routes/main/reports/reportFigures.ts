@@ -50,9 +50,9 @@ export async function reportFigures(ctx: ServerContext, home: HomeRepositories, 
       case 'kpis': figures.kpis = homeKpis(home, scope); break;
       case 'trending': figures.trending = await home.figures.trending(scope.current, LIST_LIMIT); break;
       case 'creators': figures.creators = await home.figures.creators(scope.current, LIST_LIMIT); break;
-      case 'videos': figures.videos = reports.videos(scope.current, REPORT_VIDEO_ROWS); break;
+      case 'videos': figures.videos = await reports.videos(scope.current, REPORT_VIDEO_ROWS); break;
       case 'passages': {
-        const speech = reports.speech(scope.current, { cluster: 'video', cluster_sort_by: 'youtube_published_at', desc: true, highlight: definition.type === 'speech' ? definition.highlight : '', page: 1, duration: definition.duration });
+        const speech = await reports.speech(scope.current, { cluster: 'video', cluster_sort_by: 'youtube_published_at', desc: true, highlight: definition.type === 'speech' ? definition.highlight : '', page: 1, duration: definition.duration });
         figures.passages = {
           total: speech.total_videos,
           items: speech.clusters.flatMap((cluster) => cluster.videos.flatMap((video) => video.passages.slice(0, PASSAGES_PER_VIDEO).map((passage) => ({ ...passage, title: video.title })))),
