@@ -12,6 +12,7 @@ import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { MIGRATIONS } from '../src/server/db/migrations/index';
 import { saveSearchSnapshot } from '../src/server/search/searchSnapshot';
+import { createSqliteClient } from '../src/server/db/sqliteClient';
 import { TranscriptIndex } from '../src/server/search/transcriptIndex';
 import { seedDemoWorkspace, VIDEOS_PER_SCALE } from '../src/server/seed/index';
 
@@ -33,7 +34,7 @@ export async function benchDataDir(videos: number): Promise<string> {
     return dir;
   }
   rmSync(dir, { recursive: true, force: true });
-  if (upgradeOlder(videos, dir)) return dir;
+  if (await upgradeOlder(videos, dir)) return dir;
   // Seeding runs in a child process, so the memory it leaves behind is not counted in the bench's own figures.
   const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), SEED_FLAG, String(videos)], { stdio: 'inherit' });
   if (child.status !== 0) throw new Error(`seeding ${videos} videos failed (exit ${child.status ?? child.signal})`);
@@ -72,7 +73,7 @@ if (seedAt >= 0) {
  * (the seed's rows do not depend on the schema steps after it; indexes built later hold the same entries): much faster
  * than seeding again. False when there is none.
  */
-function upgradeOlder(videos: number, dir: string): boolean {
+async function upgradeOlder(videos: number, dir: string): Promise<boolean> {
   for (let version = SCHEMA - 1; version > 0; version--) {
     const older = cacheDir(version, videos);
     if (!existsSync(join(older, 'reelscope.sqlite'))) continue;
@@ -87,7 +88,7 @@ function upgradeOlder(videos: number, dir: string): boolean {
     // As a seed leaves it: the transcript postings a migration marked pending built, and the list index saved, so the
     // bench measures a start, not a first load or an index build after an upgrade.
     new TranscriptIndex(db).catchUp();
-    saveSearchSnapshot(db);
+    await saveSearchSnapshot(createSqliteClient(db));
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
     renameSync(partial, dir);

@@ -1,6 +1,7 @@
-import type Database from 'better-sqlite3';
+import type { SqlClient } from '../db/sqlClient';
 import type { BrandScope } from '../repositories/videos/videoScope';
 import type { VideoTab } from '../repositories/videos/videoTypes';
+import { foldAscii } from './columnValues';
 import type { VideoColumns } from './videoColumns';
 
 /** One brand's per-video state that is not in the videos row: marks, removals, campaign submissions and notes. */
@@ -11,16 +12,12 @@ export interface BrandMarks {
   removed: Set<number>;
   campaign: Set<number>;
   noted: Set<number>;
+  /** Ordinals whose note of the brand contains a text (SQL's LIKE '%text%': case folded for ASCII letters only). */
+  noteContaining(text: string): Set<number>;
 }
 
-/** Reads a brand's marks, removals, campaign videos and note targets as sets of video ordinals (small per brand). */
-export function createBrandMarksReader(db: Database.Database) {
-  const marks = db.prepare("SELECT mark, target_id FROM marks WHERE kind = 'video' AND brand_id = ?").raw();
-  const removed = db.prepare('SELECT video_id FROM video_removals WHERE brand_id = ?').pluck();
-  const campaign = db.prepare('SELECT cv.video_id FROM campaign_videos cv JOIN campaigns c ON c.id = cv.campaign_id WHERE c.brand_id = ?').pluck();
-  const noted = db.prepare("SELECT target_id FROM notes WHERE kind = 'video' AND brand_id = ?").pluck();
-  const noteLike = db.prepare("SELECT target_id FROM notes WHERE kind = 'video' AND brand_id = ? AND content LIKE ? ESCAPE '\\'").pluck();
-
+/** Reads a brand's marks, removals, campaign videos and notes as sets of video ordinals (small per brand), from either engine. */
+export function createBrandMarksReader(sql: SqlClient) {
   const ordinals = (columns: VideoColumns, ids: readonly string[]): Set<number> => {
     const result = new Set<number>();
     for (const id of ids) {
@@ -29,26 +26,37 @@ export function createBrandMarksReader(db: Database.Database) {
     }
     return result;
   };
+  const ids = async (text: string, brandId: string): Promise<string[]> => (await sql.all<{ id: string }>(text, [brandId])).map((row) => row.id);
 
   return {
+    /** The brand's mark version (bumped by triggers on every write of its marks, whoever writes: migration 024). */
+    async version(brandId: string): Promise<number> {
+      return (await sql.get<{ version: number }>('SELECT version FROM brand_mark_versions WHERE brand_id = ?', [brandId]))?.version ?? 0;
+    },
+
     /** The brand's state now. */
-    read(columns: VideoColumns, brandId: string): BrandMarks {
+    async read(columns: VideoColumns, brandId: string): Promise<BrandMarks> {
+      const notes = await sql.all<{ target_id: string; content: string }>("SELECT target_id, content FROM notes WHERE kind = 'video' AND brand_id = ?", [brandId]);
+      const noteTexts = notes.flatMap((note) => {
+        const ordinal = columns.ordOf.get(note.target_id);
+        return ordinal === undefined ? [] : [{ ordinal, folded: foldAscii(note.content) }];
+      });
       const state: BrandMarks = {
         favorite: new Set(), flag: new Set(), trash: new Set(),
-        removed: ordinals(columns, removed.all(brandId) as string[]),
-        campaign: ordinals(columns, campaign.all(brandId) as string[]),
-        noted: ordinals(columns, noted.all(brandId) as string[]),
+        removed: ordinals(columns, await ids('SELECT video_id AS id FROM video_removals WHERE brand_id = ?', brandId)),
+        campaign: ordinals(columns, await ids('SELECT cv.video_id AS id FROM campaign_videos cv JOIN campaigns c ON c.id = cv.campaign_id WHERE c.brand_id = ?', brandId)),
+        noted: new Set(noteTexts.map((note) => note.ordinal)),
+        noteContaining: (text) => {
+          const folded = foldAscii(text);
+          return new Set(noteTexts.filter((note) => note.folded.includes(folded)).map((note) => note.ordinal));
+        },
       };
-      for (const [mark, target] of marks.iterate(brandId) as IterableIterator<[string, string]>) {
-        const ordinal = columns.ordOf.get(target);
+      for (const { mark, target_id } of await sql.all<{ mark: string; target_id: string }>("SELECT mark, target_id FROM marks WHERE kind = 'video' AND brand_id = ?", [brandId])) {
+        const ordinal = columns.ordOf.get(target_id);
         if (ordinal === undefined) continue;
         if (mark === 'favorite' || mark === 'flag' || mark === 'trash') state[mark].add(ordinal);
       }
       return state;
-    },
-    /** Ordinals whose note of the brand contains the (LIKE-escaped, %-wrapped) pattern. */
-    noteLike(columns: VideoColumns, brandId: string, pattern: string): Set<number> {
-      return ordinals(columns, noteLike.all(brandId, pattern) as string[]);
     },
   };
 }

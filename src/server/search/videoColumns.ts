@@ -1,23 +1,8 @@
-import type Database from 'better-sqlite3';
 import { CodeListColumn } from './codeListColumn';
 import { demographicMasks, demographicShares, Dictionary, foldAscii, parse, record, strings, type DemographicFamily, DEMOGRAPHIC_BUCKETS } from './columnValues';
 import { sortedOrder, type SortKind } from './sortOrders';
-
-
-const ROW_SQL = `SELECT v.rowid AS ord, v.id, v.brand_id, v.title, v.platform, v.creator_id, v.category, v.language, v.scene, v.pov,
-  v.audio_labels, v.topics, v.brand_safety, v.demographics, v.sentiment_positive, v.sentiment_negative, v.views, v.likes, v.comments, v.sponsored,
-  v.sponsored_by, v.published_at, v.created_at, c.name AS creator_name, %PRODUCTS% AS products,
-  EXISTS (SELECT 1 FROM transcript_lines tl WHERE tl.video_id = v.id) AS felt
-  FROM videos v LEFT JOIN creators c ON c.id = v.creator_id`;
-const PRODUCTS_OF_ONE = '(SELECT json_group_array(vp.product_id) FROM video_products vp WHERE vp.video_id = v.id)';
-
-interface LoadedRow {
-  ord: number; id: string; brand_id: string; title: string; platform: string; creator_id: string | null; category: string | null;
-  language: string | null; scene: string | null; pov: string | null; audio_labels: string; topics: string; brand_safety: string;
-  demographics: string; sentiment_positive: number; sentiment_negative: number; views: number; likes: number; comments: number; sponsored: number;
-  sponsored_by: string | null; published_at: string | null; created_at: string; creator_name: string | null; products: string;
-  felt: number;
-}
+import { loadEveryVideoRow, type LoadedRow } from './videoColumnRows';
+import type { SqlClient } from '../db/sqlClient';
 
 
 /** Columns of a dictionary code per ordinal (-1: none). */
@@ -135,27 +120,17 @@ export class VideoColumns {
   private readonly postings = new Map<CodeListColumn, { version: number; lists: Map<number, Int32Array>; marks: Uint8Array }>();
   private readonly orders = new Map<SortKind, { version: number; order: Int32Array; rank: Int32Array | null }>();
 
-  private readonly one: Database.Statement;
+  /** Takes the columns of a snapshot (see `snapshot()`, searchSnapshot.ts), or starts empty. */
+  constructor(saved?: ColumnsSnapshot) {
+    if (saved) this.restore(saved);
+  }
 
-  /** Loads every video from SQLite, or takes the columns of a snapshot (see `snapshot()`, searchSnapshot.ts). */
-  constructor(db: Database.Database, saved?: ColumnsSnapshot) {
-    this.one = db.prepare(`${ROW_SQL.replace('%PRODUCTS%', PRODUCTS_OF_ONE)} WHERE v.id = ?`);
-    if (saved) {
-      this.restore(saved);
-      return;
-    }
-    // Bulk load: products in one pass over video_products instead of a subquery per video.
-    for (const row of db.prepare(ROW_SQL.replace('%PRODUCTS%', "'[]'")).iterate() as IterableIterator<LoadedRow>) this.set(row);
-    const productsOf = new Map<number, number[]>();
-    for (const [videoId, productId] of db.prepare('SELECT video_id, product_id FROM video_products').raw().iterate() as IterableIterator<[string, string]>) {
-      const ordinal = this.ordOf.get(videoId);
-      if (ordinal === undefined) continue;
-      const codes = productsOf.get(ordinal) ?? [];
-      codes.push(this.dict.product.intern(productId));
-      productsOf.set(ordinal, codes);
-    }
-    for (const [ordinal, codes] of productsOf) this.products.set(ordinal, codes);
-    this.orderVersion += 1;
+  /** Every video of the workspace, from either engine. */
+  static async load(sql: SqlClient): Promise<VideoColumns> {
+    const columns = new VideoColumns();
+    for (const row of await loadEveryVideoRow(sql)) columns.set(row);
+    columns.orderVersion += 1;
+    return columns;
   }
 
   /** The columns as plain data, to be saved and given back to the constructor. */
@@ -220,9 +195,8 @@ export class VideoColumns {
     return this.felt[o] === 1 ? (this.negative[o] ?? NaN) : NaN;
   }
 
-  /** Re-reads one video by id (added, changed or deleted). */
-  refresh(videoId: string): void {
-    const row = this.one.get(videoId) as LoadedRow | undefined;
+  /** Takes one video's row as read now (`row` undefined: the video is gone). */
+  refresh(videoId: string, row: LoadedRow | undefined): void {
     const previous = this.ordOf.get(videoId);
     if (previous !== undefined && (!row || row.ord !== previous)) {
       this.alive[previous] = 0;
@@ -328,7 +302,7 @@ export class VideoColumns {
     this.audio.set(o, strings(parse(row.audio_labels)).map((value) => d.audio.intern(value)));
     this.topics.set(o, topics.flatMap((topic) => strings([record(topic).topic])).map((value) => d.topic.intern(value)));
     this.subTopics.set(o, topics.flatMap((topic) => strings(record(topic).subTopics)).map((value) => d.subTopic.intern(value)));
-    this.products.set(o, strings(parse(row.products)).map((value) => d.product.intern(value)));
+    this.products.set(o, row.products.map((value) => d.product.intern(value)));
     const shares = demographicShares(row.demographics);
     for (const family of Object.keys(shares) as DemographicFamily[]) {
       shares[family].forEach((share, bucket) => {

@@ -1,13 +1,13 @@
-import type Database from 'better-sqlite3';
+import type { SqlClient } from '../db/sqlClient';
 import type { VideoFilterOptions, VideoFilters, VideoListQuery } from '../../shared/http/videos.schemas';
 import type { VideoTab } from '../repositories/videos/videoTypes';
 import type { CodeListColumn } from './codeListColumn';
 import { dayBefore, type DateWindow } from '../repositories/videos/videoDates';
-import { FTS_MIN_CHARS } from '../repositories/videos/videoFilterSql';
-import { likeContains, type BrandScope } from '../repositories/videos/videoScope';
-import { createBrandMarksReader, tabMembers, type BrandMarks } from './brandMarks';
+import { FTS_MIN_CHARS } from './searchLimits';
+import type { BrandScope } from '../repositories/videos/videoScope';
+import { tabMembers, type BrandMarks } from './brandMarks';
+import { FollowedColumns } from './followedColumns';
 import type { SortKind } from './sortOrders';
-import { readColumnsSnapshot, SNAPSHOT_REPLAY_LIMIT, writeColumnsSnapshot } from './searchSnapshot';
 import { TranscriptIndex } from './transcriptIndex';
 import { DEMOGRAPHIC_BUCKETS, foldAscii, type DemographicFamily, type Dictionary } from './columnValues';
 import { VideoColumns } from './videoColumns';
@@ -37,26 +37,20 @@ const SPARSE_FACTOR = 8;
 /**
  * The videos list answered from memory (issue 3 performance): columns of every video, the acting brand's marks, the
  * transcript text postings and sort orders; counts, summaries and pages cost microseconds per candidate video instead of
- * SQL scans. Built lazily on first use; kept current by following `video_search_log` (written by triggers on every write
- * that matters, whoever writes) and by re-reading a brand's marks whenever the connection wrote anything.
+ * SQL scans. Loaded on first use and kept current by following `video_search_log` and the brands' mark versions
+ * (followedColumns.ts), on either engine. Reading is two steps: `await ready(actingBrandId, phrases)` brings everything
+ * up to date (the only step that talks to the database), then the synchronous methods answer from memory. A caller
+ * awaits nothing else between the two, so what it computes is one consistent state.
  */
 export class VideoSearchIndex {
-  private columns: VideoColumns | null = null;
+  private readonly followed: FollowedColumns;
   /** The transcript term index, shared with whatever shows matching lines (one plan per search, read once). */
   readonly transcripts: TranscriptIndex;
-  private readonly marks: ReturnType<typeof createBrandMarksReader>;
-  private readonly version: Database.Statement;
-  private readonly logSince: Database.Statement;
-  private readonly lastSeq: Database.Statement;
-  private seenVersion = -1;
-  private seq = 0;
-  private replayedSinceSave = 0;
   private readonly brands = new BrandViews();
-  private readonly brandState = new Map<string, BrandMarks>();
+  /** The generation of the columns and marks the caches below were computed from. */
+  private cachedGeneration = -1;
   /** Tab members per brand and tab, until the next write. */
   private readonly members = new Map<string, number[]>();
-  /** Milliseconds the columns took to load (the bench prints it). */
-  loadMs = 0;
   /**
    * Buffers every match reuses: at 100k videos fresh ones would be ~200 KB of array buffers per request, and the
    * collections they bring on grow with the workspace.
@@ -67,70 +61,46 @@ export class VideoSearchIndex {
   private withinBuffer = new Uint8Array(0);
   private saidBuffer = new Uint8Array(0);
 
-  constructor(private readonly db: Database.Database) {
-    this.transcripts = new TranscriptIndex(db);
-    this.marks = createBrandMarksReader(db);
-    this.version = db.prepare('SELECT total_changes()').pluck();
-    this.logSince = db.prepare('SELECT video_id, kind FROM video_search_log WHERE seq > ? ORDER BY seq').raw();
-    this.lastSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) FROM video_search_log').pluck();
+  constructor(sql: SqlClient, transcripts: TranscriptIndex) {
+    this.transcripts = transcripts;
+    this.followed = new FollowedColumns(sql, (brands) => this.brands.dropDays(brands));
+  }
+
+  /** Milliseconds the columns took to load (the bench prints it). */
+  get loadMs(): number {
+    return this.followed.loadMs;
   }
 
   /**
-   * The columns, restored from the saved snapshot (or loaded afresh and saved) on first use, and brought up to date
-   * with every logged write since.
+   * Brings the index up to date with every committed write: the columns, the marks of the acting brands named, and the
+   * transcript plans of the phrases named (a list search, a report's highlight). Await it right before reading.
    */
-  private current(): VideoColumns {
-    const version = this.version.get() as number;
-    if (this.columns && version === this.seenVersion) return this.columns;
-    if (!this.columns) {
-      const started = performance.now();
-      const lastSeq = this.lastSeq.get() as number;
-      const saved = readColumnsSnapshot(this.db, lastSeq);
-      if (saved) {
-        this.columns = saved.columns;
-        this.seq = saved.seq;
-      } else {
-        this.seq = lastSeq;
-        this.columns = new VideoColumns(this.db);
-        this.saveSnapshot();
-      }
-      this.loadMs = performance.now() - started;
-    }
-    const seqNow = this.lastSeq.get() as number;
-    if (seqNow > this.seq) {
-      const rows = this.logSince.all(this.seq) as [string, string][];
-      const columns = this.columns;
-      // 'transcript' entries re-read the row too: whether a video has a transcript is whether it has a sentiment
-      // (`felt`). The transcript index keeps its own pending list of them.
-      const brands = new Set<string>();
-      for (const id of new Set(rows.map(([id]) => id))) {
-        const before = columns.ordOf.get(id);
-        if (before !== undefined) brands.add(columns.brandId[before] ?? '');
-        columns.refresh(id);
-        const after = columns.ordOf.get(id);
-        if (after !== undefined) brands.add(columns.brandId[after] ?? '');
-      }
-      // Only these brands' videos changed: the others' days and sums stand.
-      this.brands.dropDays(brands);
-      this.seq = seqNow;
-      this.replayedSinceSave += rows.length;
-      // Saved again now and then, so the next start replays little.
-      if (this.replayedSinceSave > SNAPSHOT_REPLAY_LIMIT / 4) this.saveSnapshot();
-    }
-    this.brandState.clear();
-    this.members.clear();
-    this.seenVersion = this.version.get() as number;
-    return this.columns;
+  async ready(actingBrandIds: readonly string[] = [], phrases: readonly string[] = []): Promise<void> {
+    await this.followed.catchUp();
+    for (const brandId of new Set(actingBrandIds)) await this.followed.marksOf(brandId);
+    await this.transcripts.prepare(phrases);
   }
 
-  private saveSnapshot(): void {
-    if (!this.columns) return;
-    try {
-      writeColumnsSnapshot(this.db, this.seq, this.columns);
-      this.replayedSinceSave = 0;
-    } catch {
-      // Without a saved snapshot the next start loads afresh: slower, never wrong.
+  /** A number that changes whenever anything the index answers from changed (for caches of its answers). */
+  get generation(): number {
+    return this.followed.generation;
+  }
+
+  /** The columns as of the last `ready`, with the per-write caches dropped when they changed. */
+  private current(): VideoColumns {
+    const columns = this.followed.current;
+    if (this.cachedGeneration !== this.followed.generation) {
+      this.members.clear();
+      this.cachedGeneration = this.followed.generation;
     }
+    return columns;
+  }
+
+  /** The brand of a video by id ('' when it is gone), as of the last `ready`. */
+  brandOf(videoId: string): string {
+    const columns = this.current();
+    const o = columns.ordOf.get(videoId);
+    return o === undefined ? '' : (columns.brandId[o] ?? '');
   }
 
   /** The columns as of now (every logged write replayed), for other readers of the whole workspace (the home figures). */
@@ -164,7 +134,7 @@ export class VideoSearchIndex {
     const state = this.stateOf(columns, actingBrandId);
     const parts = filterPredicates(columns, filters, {
       noted: state.noted,
-      noteContaining: (text) => this.marks.noteLike(columns, actingBrandId, likeContains(text)),
+      noteContaining: (text) => state.noteContaining(text),
     });
     const candidates = Int32Array.from(ordinals);
     let n = candidates.length;
@@ -172,10 +142,8 @@ export class VideoSearchIndex {
     return Array.from(candidates.subarray(0, n));
   }
 
-  private stateOf(columns: VideoColumns, brandId: string): BrandMarks {
-    let state = this.brandState.get(brandId);
-    if (!state) this.brandState.set(brandId, (state = this.marks.read(columns, brandId)));
-    return state;
+  private stateOf(_columns: VideoColumns, brandId: string): BrandMarks {
+    return this.followed.readMarks(brandId);
   }
 
   /**
@@ -252,7 +220,7 @@ export class VideoSearchIndex {
     const members = this.membersOf(columns, scope, query.tab);
     const filters = filterPredicates(columns, query.filters, {
       noted: state.noted,
-      noteContaining: (text) => this.marks.noteLike(columns, scope.brandId, likeContains(text)),
+      noteContaining: (text) => state.noteContaining(text),
     });
     const search = this.searchFilter(columns, query.search, query.search_in === 'transcript');
     if (search) filters.push(search);

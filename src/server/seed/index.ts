@@ -13,6 +13,7 @@ import { seedShowcase } from './showcase';
 import { seedVideos } from './videos';
 import { SEARCH_BUILD_SQL, SEARCH_TRIGGERS } from '../search/searchIndexSql';
 import { saveSearchSnapshot } from '../search/searchSnapshot';
+import { createSqliteClient } from '../db/sqliteClient';
 import { rebuildTranscriptTerms } from '../search/transcriptIndex';
 
 export { resolveMediaSourceDir } from './media';
@@ -72,7 +73,7 @@ export async function seedDemoWorkspace(db: Database.Database, options: SeedOpti
   // A workspace migrated only part of the way (tests of older steps) has the indexes of its version.
   if (tableExists(db, 'transcript_words')) rebuildTranscriptTerms(db);
   else if (tableExists(db, 'video_texts')) db.exec(SEARCH_BUILD_SQL);
-  saveSearchSnapshot(db);
+  await saveSearchSnapshot(createSqliteClient(db));
   return summary;
 }
 

@@ -1,7 +1,7 @@
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import type { VideoColumns } from '../../search/videoColumns';
 import type { QuotedLinesRepository } from '../../repositories/assistant/quotedLinesRepository';
-import { FTS_MIN_CHARS } from '../../repositories/videos/videoFilterSql';
+import { FTS_MIN_CHARS } from '../../search/searchLimits';
 import { markPosting } from '../../search/transcriptTerms';
 import { topOrdinals } from '../../search/topOrdinals';
 import type { QueryTerm } from './questionTerms';

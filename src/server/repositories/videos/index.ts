@@ -9,17 +9,19 @@ import { createVideoFacets } from './videoFacets';
 import { createVideoListRepository } from './videoListRepository';
 import { createVideoMarksRepository } from './videoMarksRepository';
 import { VideoSearchIndex } from '../../search/videoSearchIndex';
+import { TranscriptIndex } from '../../search/transcriptIndex';
 
 /** Every videos repository on one database; created once per app (statements are prepared once). */
 export function createVideoRepositories(db: Database.Database, sql: SqlClient) {
   // One list index serves the list and its filter options.
-  const index = new VideoSearchIndex(db);
+  const index = new VideoSearchIndex(sql, new TranscriptIndex(db));
+  const transcripts = createTranscriptLines(db, index.transcripts);
   return {
     /** The in-memory list index (the home figures read its columns too). */
     index,
-    list: createVideoListRepository(db, index),
-    facets: createVideoFacets(db, index),
-    detail: createVideoDetailRepository(sql, createTranscriptLines(db, index.transcripts)),
+    list: createVideoListRepository(sql, index, transcripts),
+    facets: createVideoFacets(sql, index),
+    detail: createVideoDetailRepository(sql, transcripts),
     marks: createVideoMarksRepository(sql),
     edits: createVideoEditsRepository(sql),
     notes: createNotesRepository(sql, 'video'),

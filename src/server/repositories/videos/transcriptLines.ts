@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { TranscriptLine } from '../../../shared/domain/video';
 import { searchTranscript } from '../../../shared/rules/videos';
-import { FTS_MIN_CHARS } from './videoFilterSql';
+import { FTS_MIN_CHARS } from '../../search/searchLimits';
 import { ftsPhrase } from './videoScope';
 import { TranscriptIndex } from '../../search/transcriptIndex';
 

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import { inList, type SqlClient } from '../../db/sqlClient';
 import type { FilterOption, VideoFilterOptions } from '../../../shared/http/videos.schemas';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import type { VideoTab } from './videoTypes';
@@ -23,24 +23,26 @@ function sortByCountThenValue(options: FilterOption[]): FilterOption[] {
 }
 
 /**
- * Facets per (brand, tab), recomputed only after the database changed (any write on the connection). The counts come
- * from the list index's columns (a pass over the tab, milliseconds at 100k videos where the grouped SQL took seconds);
- * names of creators, products and brands from their tables.
+ * Facets per (brand, tab), recomputed only after something the list index answers from changed. The counts come from
+ * the list index's columns (a pass over the tab, milliseconds at 100k videos where the grouped SQL took seconds);
+ * names of creators, products and brands from their tables, on either engine.
  */
-export function createVideoFacets(db: Database.Database, index: VideoSearchIndex) {
-  const version = db.prepare('SELECT total_changes()').pluck();
+export function createVideoFacets(sql: SqlClient, index: VideoSearchIndex) {
   const cache = new Map<string, TabFacets>();
-  const names = Object.fromEntries(
-    Object.entries(NAMED).map(([family, table]) => [family, db.prepare(`SELECT id, name FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`).raw()]),
-  ) as Partial<Record<keyof VideoFilterOptions, Database.Statement>>;
 
-  const compute = (scope: BrandScope, tab: VideoTab): TabFacets => {
+  const labelsOf = async (table: string, ids: readonly string[]): Promise<Map<string, string>> => {
+    const byId = inList(sql, 'id', ids);
+    return new Map((await sql.all<{ id: string; name: string }>(`SELECT id, name FROM ${table} WHERE ${byId.sql}`, [byId.param])).map((row) => [row.id, row.name]));
+  };
+
+  /** Call right after `index.ready` (the counts are computed at once, before any other await). */
+  const compute = async (scope: BrandScope, tab: VideoTab): Promise<TabFacets> => {
     const counts = index.tabValueCounts(scope, tab);
     const filters = {} as Record<keyof VideoFilterOptions, FilterOption[]>;
     for (const family of Object.keys(counts) as (keyof VideoFilterOptions)[]) {
       const values = [...counts[family]].filter(([value]) => value !== '');
-      const named = names[family];
-      const labels = named ? new Map(named.all(JSON.stringify(values.map(([value]) => value))) as [string, string][]) : null;
+      const table = NAMED[family];
+      const labels = table ? await labelsOf(table, values.map(([value]) => value)) : null;
       filters[family] = sortByCountThenValue(values
         // An id whose row is gone has no option (the SQL joined it away).
         .filter(([value]) => !labels || labels.has(value))
@@ -51,12 +53,13 @@ export function createVideoFacets(db: Database.Database, index: VideoSearchIndex
 
   return {
     /** The tab's facets, from cache when nothing was written since. */
-    forTab(scope: BrandScope, tab: VideoTab): TabFacets {
-      const key = `${version.get()}|${scope.brandId}|${tab}`;
+    async forTab(scope: BrandScope, tab: VideoTab): Promise<TabFacets> {
+      await index.ready([scope.brandId]);
+      const key = `${index.generation}|${scope.brandId}|${scope.competitorIds.join(',')}|${tab}`;
       let facets = cache.get(key);
       if (!facets) {
         if (cache.size > 50) cache.clear();
-        facets = compute(scope, tab);
+        facets = await compute(scope, tab);
         cache.set(key, facets);
       }
       return facets;

@@ -1,11 +1,11 @@
-import type Database from 'better-sqlite3';
+import { inList, type SqlClient } from '../../db/sqlClient';
 import type { VideoListItem, VideoListQuery } from '../../../shared/http/videos.schemas';
 import type { DateWindow } from './videoDates';
-import { VideoSearchIndex, type MatchSet } from '../../search/videoSearchIndex';
-import { filtersSql, searchSql } from './videoFilterSql';
-import { createTranscriptLines } from './transcriptLines';
+import type { VideoSearchIndex, MatchSet } from '../../search/videoSearchIndex';
+import { FTS_MIN_CHARS } from '../../search/searchLimits';
+import type { createTranscriptLines } from './transcriptLines';
 import { toListItem, VIDEO_LIST_COLUMNS, type VideoListRow } from './videoRows';
-import { andAll, markedSql, tabSql, type BrandScope, type SqlPart } from './videoScope';
+import type { BrandScope } from './videoScope';
 
 /** Count and averages of a filtered list (spec §3 response `data`). */
 export interface ListSummary {
@@ -18,79 +18,37 @@ export interface ListSummary {
 
 const CACHE_LIMIT = 200;
 
-function orderSql(query: VideoListQuery): SqlPart {
-  const dir = query.desc ? 'DESC' : 'ASC';
-  switch (query.sort) {
-    case 'highest_sentiment':
-      return { sql: 'v.sentiment_positive DESC, v.id DESC', params: [] };
-    case 'lowest_sentiment':
-      return { sql: 'v.sentiment_positive ASC, v.id ASC', params: [] };
-    case 'newest_videos':
-      return { sql: 'v.published_at DESC, v.id DESC', params: [] };
-    case 'oldest_videos':
-      return { sql: 'v.published_at ASC, v.id ASC', params: [] };
-    case 'favorite_videos':
-      return { sql: `${markedSql('favorite')} DESC, v.created_at DESC, v.id DESC`, params: [] };
-    case 'created_at':
-      return { sql: `v.created_at ${dir}, v.id ${dir}`, params: [] };
-  }
+/** The phrases a list query searches the transcripts for (what the index must have planned before it answers). */
+function transcriptPhrases(query: VideoListQuery): string[] {
+  const text = query.search.trim();
+  return query.search_in === 'transcript' && [...text].length >= FTS_MIN_CHARS ? [text] : [];
 }
 
 /**
- * For the own brand's tab (brand_id = ?), the index whose order is the sort's: walking it and stopping at LIMIT keeps a
- * page's cost independent of the workspace size (left alone, the planner may pick a filter's index and sort everything).
+ * The list, its count and its ids, on either engine. Counts, summaries, pages and every matching id come from the
+ * in-memory search index (src/server/search), brought up to date before each answer; the rows of a page from the
+ * database by id. Summaries are cached until anything the index answers from changes.
  */
-function orderedIndex(query: VideoListQuery): string {
-  if (query.tab !== 'My Videos') return '';
-  if (query.sort === 'favorite_videos') return '';
-  switch (query.sort) {
-    case 'highest_sentiment':
-    case 'lowest_sentiment':
-      return 'INDEXED BY videos_brand_sentiment';
-    case 'newest_videos':
-    case 'oldest_videos':
-      return 'INDEXED BY videos_brand_published';
-    case 'created_at':
-      return 'INDEXED BY videos_brand_created';
-  }
-  return '';
-}
-
-/**
- * The list, its count and its ids. Counts, summaries and pages come from the in-memory search index (src/server/search),
- * rows from SQLite by id; `ids` and `explainPage` stay in SQL (the reference meaning the tests compare against).
- * Summaries are cached until the database changes.
- */
-export function createVideoListRepository(db: Database.Database, index: VideoSearchIndex = new VideoSearchIndex(db)) {
-  const version = db.prepare('SELECT total_changes()').pluck();
+export function createVideoListRepository(sql: SqlClient, index: VideoSearchIndex, transcripts: ReturnType<typeof createTranscriptLines>) {
   const summaries = new Map<string, ListSummary>();
   let lastMatch: { key: string; matches: MatchSet } | null = null;
-  const rowsByIds = db.prepare(`SELECT ${VIDEO_LIST_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE v.id IN (SELECT value FROM json_each(?))`);
-  // The index's own term index: the line under each found video is tested with the plan the search just made.
-  const transcripts = createTranscriptLines(db, index.transcripts);
-
-  const whereOf = (scope: BrandScope, query: VideoListQuery, window: DateWindow): SqlPart =>
-    andAll([
-      tabSql(query.tab, scope),
-      filtersSql(query.filters, scope.brandId),
-      searchSql(query.search, query.search_in === 'transcript'),
-      window.start === null ? null : { sql: 'v.created_at >= ?', params: [window.start] },
-      { sql: 'v.created_at <= ?', params: [window.end] },
-    ]);
 
   const cacheKey = (scope: BrandScope, query: VideoListQuery, window: DateWindow): string =>
-    JSON.stringify([version.get(), scope.brandId, scope.competitorIds, query.tab, query.search, query.search_in, window, query.filters ?? null]);
+    JSON.stringify([index.generation, scope.brandId, scope.competitorIds, query.tab, query.search, query.search_in, window, query.filters ?? null]);
 
-  /** The matching videos (the last query's are kept for its page). */
+  /** The matching videos (the last query's are kept for its page; call right after `ready`). */
   const matchOf = (scope: BrandScope, query: VideoListQuery, window: DateWindow): MatchSet => {
     const key = cacheKey(scope, query, window);
     if (lastMatch?.key !== key) lastMatch = { key, matches: index.match(scope, query, window) };
     return lastMatch.matches;
   };
 
+  const ready = (scope: BrandScope, query: VideoListQuery): Promise<void> => index.ready([scope.brandId], transcriptPhrases(query));
+
   return {
     /** Count, videos of the 24 hours before the window end, and average sentiment and audience of the matching videos. */
-    summary(scope: BrandScope, query: VideoListQuery, window: DateWindow): ListSummary {
+    async summary(scope: BrandScope, query: VideoListQuery, window: DateWindow): Promise<ListSummary> {
+      await ready(scope, query);
       const key = cacheKey(scope, query, window);
       const cached = summaries.get(key);
       if (cached) return cached;
@@ -112,43 +70,31 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
      * One page of rows in list order, with only the list's columns (VideoListItem). `matching` is the summary's count (a
      * page past the end is empty without work).
      */
-    page(scope: BrandScope, query: VideoListQuery, window: DateWindow, matching: number): VideoListItem[] {
+    async page(scope: BrandScope, query: VideoListQuery, window: DateWindow, matching: number): Promise<VideoListItem[]> {
       if (matching <= (query.page - 1) * query.per_page) return [];
+      await ready(scope, query);
       const ids = index.page(scope, query, matchOf(scope, query, window));
       if (ids.length === 0) return [];
       const b = scope.brandId;
-      const rows = new Map((rowsByIds.all(b, b, JSON.stringify(ids)) as VideoListRow[]).map((row) => [row.id, row]));
+      const byId = inList(sql, 'v.id', ids);
+      const rows = new Map((await sql.all<VideoListRow>(`SELECT ${VIDEO_LIST_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE ${byId.sql}`, [b, b, byId.param]))
+        .map((row) => [row.id, row]));
       // The line shown under a match, found as the search found the video (same folding of case and diacritics).
       const inTranscript = query.search_in === 'transcript' && query.search.trim() !== '';
-      return ids.flatMap((id) => {
+      const items = await Promise.all(ids.map(async (id) => {
         const row = rows.get(id);
         if (!row) return [];
-        const first = inTranscript ? transcripts.firstMatch(id, query.search) : null;
+        const first = inTranscript ? await transcripts.firstMatch(id, query.search) : null;
         return [toListItem(row, b, first ? { start_time: first.start_time, content: first.content } : null)];
-      });
+      }));
+      return items.flat();
     },
 
-    /** Every matching id in list order (select all N matching). */
-    ids(scope: BrandScope, query: VideoListQuery, window: DateWindow): { video_id: string; manufacturer_ids: string[] }[] {
-      const where = whereOf(scope, query, window);
-      const order = orderSql(query);
-      const needsBrand = query.sort === 'favorite_videos' ? [scope.brandId] : [];
-      const rows = db
-        .prepare(`SELECT v.id, v.brand_id FROM videos v WHERE ${where.sql} ORDER BY ${order.sql}`)
-        .all(...where.params, ...needsBrand) as { id: string; brand_id: string }[];
-      return rows.map((row) => ({ video_id: row.id, manufacturer_ids: [row.brand_id] }));
-    },
-
-    /** The query plan of the page query (used by tests and the bench to check index use). */
-    explainPage(scope: BrandScope, query: VideoListQuery, window: DateWindow): string[] {
-      const where = whereOf(scope, query, window);
-      const order = orderSql(query);
-      const needsBrand = query.sort === 'favorite_videos' ? [scope.brandId] : [];
-      return (
-        db.prepare(`EXPLAIN QUERY PLAN SELECT v.id FROM videos v ${orderedIndex(query)} WHERE ${where.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?`).all(...where.params, ...needsBrand, 1, 0) as {
-          detail: string;
-        }[]
-      ).map((row) => row.detail);
+    /** Every matching id in list order (select all N matching), with its brand. */
+    async ids(scope: BrandScope, query: VideoListQuery, window: DateWindow): Promise<{ video_id: string; manufacturer_ids: string[] }[]> {
+      await ready(scope, query);
+      const matches = matchOf(scope, query, window);
+      return index.page(scope, { ...query, page: 1, per_page: Math.max(1, matches.count) }, matches).map((id) => ({ video_id: id, manufacturer_ids: [index.brandOf(id)] }));
     },
   };
 }

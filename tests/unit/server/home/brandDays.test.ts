@@ -9,6 +9,7 @@ import { DEMOGRAPHIC_BUCKETS, type DemographicFamily } from '../../../../src/ser
 import { preciseMean } from '../../../../src/server/search/preciseSum';
 import { topOrdinals } from '../../../../src/server/search/topOrdinals';
 import { VideoSearchIndex } from '../../../../src/server/search/videoSearchIndex';
+import { TranscriptIndex } from '../../../../src/server/search/transcriptIndex';
 import type { VideoColumns } from '../../../../src/server/search/videoColumns';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
 
@@ -36,7 +37,8 @@ beforeAll(async () => {
   // (busy days and all) by counting them into their days.
   const rival = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().get(w.competitorIds[0]) as string;
   tie.run('1990-01-01T08:00:00.000Z', rival);
-  index = new VideoSearchIndex(w.db);
+  index = new VideoSearchIndex(createSqliteClient(w.db), new TranscriptIndex(w.db));
+  await index.ready([w.brandId]);
   figures = createHomeFigures(createHomeRows(createSqliteClient(w.db)), index);
 }, 120_000);
 afterAll(async () => w.close());
@@ -190,27 +192,32 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
     }
   });
 
-  it('follows writes: views, sentiment and a deleted video', () => {
+  it('follows writes: views, sentiment and a deleted video', async () => {
+    // As a route reads it: the index brought up to date, then the figures.
+    const totalsNow = async (of: HomeRange) => {
+      await index.ready([w.brandId]);
+      return figures.totals(of);
+    };
     const range: HomeRange = { actingBrandId: w.brandId, brandId: w.brandId, start: '', end: '2100-01-01T00:00:00.000Z', platform: null };
-    const before = figures.totals({ ...range });
+    const before = await totalsNow({ ...range });
     const [id = ''] = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().all(w.brandId) as string[];
     w.db.prepare('UPDATE videos SET views = views + 1000 WHERE id = ?').run(id);
-    expect(figures.totals({ ...range }).views).toBe(before.views + 1000);
+    expect((await totalsNow({ ...range })).views).toBe(before.views + 1000);
     w.db.prepare('DELETE FROM videos WHERE id = ?').run(id);
-    const after = figures.totals({ ...range });
+    const after = await totalsNow({ ...range });
     expect(after.videos).toBe(before.videos - 1);
     const { columns, videos } = picked(range);
     expect(after.views).toBe(sum(columns, videos, (c) => c.views));
 
     // A write to another brand's video changes that brand's figures only; a video moved between brands moves.
     const rival: HomeRange = { ...range, brandId: w.competitorIds[0] ?? '' };
-    const rivalBefore = figures.totals({ ...rival });
+    const rivalBefore = await totalsNow({ ...rival });
     const [rivalVideo = ''] = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().all(rival.brandId) as string[];
     w.db.prepare('UPDATE videos SET views = views + 7 WHERE id = ?').run(rivalVideo);
-    expect(figures.totals({ ...rival }).views).toBe(rivalBefore.views + 7);
-    expect(figures.totals({ ...range })).toEqual(after);
+    expect((await totalsNow({ ...rival })).views).toBe(rivalBefore.views + 7);
+    expect(await totalsNow({ ...range })).toEqual(after);
     w.db.prepare('UPDATE videos SET brand_id = ? WHERE id = ?').run(w.brandId, rivalVideo);
-    expect(figures.totals({ ...rival }).videos).toBe(rivalBefore.videos - 1);
-    expect(figures.totals({ ...range }).videos).toBe(after.videos + 1);
+    expect((await totalsNow({ ...rival })).videos).toBe(rivalBefore.videos - 1);
+    expect((await totalsNow({ ...range })).videos).toBe(after.videos + 1);
   });
 });

@@ -6,6 +6,7 @@ import { buildApp } from '../../../../src/server/app';
 import { DEMO_ACCOUNTS } from '../../../../src/shared/demoAccounts';
 import type { VideoListResponse } from '../../../../src/shared/http/videos.schemas';
 import { signIn } from '../support/testServer';
+import { referenceIds } from './support/listReference';
 import { openVideoWorkspace, type VideoWorkspace } from './support/videoWorkspace';
 
 // A start restores the list index from the snapshot saved in the database and replays the writes logged after it:
@@ -26,8 +27,8 @@ async function restart(): Promise<{ app: FastifyInstance; list: (query: Record<s
     const response = await app.inject({ url: `/jwt_api/videos?${params}`, headers });
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json() as VideoListResponse;
-    const reference = (await app.inject({ url: `/jwt_api/videos/get_video_ids?${params}`, headers })).json() as { videos: { video_id: string }[] };
-    return { count: page.data.count, ids: page.videos.map((video) => video._id), reference: reference.videos.slice(0, 100).map((video) => video.video_id) };
+    const reference = referenceIds(w.db, { brandId: w.brandId, competitorIds: w.competitorIds }, Object.fromEntries(params), new Date('2026-11-22T10:00:00.000Z'));
+    return { count: page.data.count, ids: page.videos.map((video) => video._id), reference: reference.slice(0, 100) };
   };
   return { app, list };
 }

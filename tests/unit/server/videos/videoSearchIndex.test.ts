@@ -4,10 +4,11 @@ import type { VideoFiltersInput, VideoListResponse } from '../../../../src/share
 import { ftsPhrase } from '../../../../src/server/repositories/videos/videoScope';
 import { facetsInSql } from './support/facetsReference';
 import { HAS_SENTIMENT } from './support/sentimentReference';
-import { openVideoWorkspace, type VideoWorkspace } from './support/videoWorkspace';
+import { referenceIds } from './support/listReference';
+import { openVideoWorkspace, WORKSPACE_NOW, type VideoWorkspace } from './support/videoWorkspace';
 
-// The list's count, summary and pages come from the in-memory search index (src/server/search); get_video_ids stays in
-// SQL. These tests hold the index to the SQL answer, before and after every kind of write the index must follow.
+// The list's count, summary, pages and get_video_ids come from the in-memory search index (src/server/search); SQL over
+// the SQLite file (support/listReference.ts) is the reference. These tests hold the index to the SQL answer, before and after every kind of write the index must follow.
 
 let w: VideoWorkspace;
 beforeAll(async () => {
@@ -23,9 +24,15 @@ async function json<T>(path: string, query: Query): Promise<T> {
   return response.json() as T;
 }
 
-/** The list (index) agrees with get_video_ids (SQL): count, and page 1 and 2 are the SQL order's slices. */
+/**
+ * The list (index) agrees with SQL over the same file (listReference.ts): count, page 1 and 2 are the SQL order's
+ * slices, and get_video_ids (also the index) names every id in that order.
+ */
 async function expectAgrees(query: Query): Promise<VideoListResponse> {
-  const sql = await json<{ count: number; videos: { video_id: string }[] }>('/jwt_api/videos/get_video_ids', query);
+  const reference = referenceIds(w.db, { brandId: w.brandId, competitorIds: w.competitorIds }, { brand_id: w.brandId, user_id: w.userId, ...query }, new Date(WORKSPACE_NOW));
+  const sql = { count: reference.length, videos: reference.map((id) => ({ video_id: id })) };
+  const all = await json<{ count: number; videos: { video_id: string }[] }>('/jwt_api/videos/get_video_ids', query);
+  expect({ count: all.count, videos: all.videos.map((video) => ({ video_id: video.video_id })) }, JSON.stringify(query)).toEqual(sql);
   const per = 10;
   const first = await json<VideoListResponse>('/jwt_api/videos', { ...query, per_page: per, page: 1 });
   const second = await json<VideoListResponse>('/jwt_api/videos', { ...query, per_page: per, page: 2 });

@@ -21,6 +21,7 @@ import { pgMigration015Integrations } from './015_integrations';
 import { pgMigration018SecretsAtRest } from './018_secrets_at_rest';
 import { pgMigration020CampaignSubmissions } from './020_campaign_submissions';
 import { pgMigration023TranscriptPairPositions } from './023_transcript_pair_positions';
+import { pgMigration024BrandMarkVersions } from './024_brand_mark_versions';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -53,4 +54,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   migration021ReportHighlight,
   migration022DemoSeedAnchor,
   pgMigration023TranscriptPairPositions,
+  pgMigration024BrandMarkVersions,
 ];

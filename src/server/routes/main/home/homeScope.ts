@@ -58,6 +58,8 @@ export async function resolveScope(ctx: ServerContext, repos: HomeRepositories, 
   };
   const platform = spec.platform;
   const filters = spec.filters ? { actingBrandId: acting.brandId, video: spec.filters } : undefined;
+  // The figures are computed from the list index as of now (every committed write included).
+  await ctx.videos.index.ready([acting.brandId]);
   const range = (start: string | null, end: string): HomeRange => ({ actingBrandId: acting.brandId, brandId: shownId, start: start ?? '', end, platform, ...(filters ? { filters } : {}) });
   return {
     acting,

@@ -21,10 +21,10 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ query, request }) => {
       const acting = await actingBrand(request, repos, query.brand_id);
       const window = dateWindow(query.date, ctx.now(), query);
-      const summary = repos.list.summary(acting, query, window);
-      const facets = repos.facets.forTab(acting, query.tab);
+      const summary = await repos.list.summary(acting, query, window);
+      const facets = await repos.facets.forTab(acting, query.tab);
       return {
-        videos: repos.list.page(acting, query, window, summary.count),
+        videos: await repos.list.page(acting, query, window, summary.count),
         data: {
           count: summary.count,
           totalPages: Math.ceil(summary.count / query.per_page),
@@ -51,7 +51,7 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ query, request }) => {
       const acting = await actingBrand(request, repos, query.brand_id);
       const window = dateWindow(query.date, ctx.now(), query);
-      const videos = repos.list.ids(acting, query, window);
+      const videos = await repos.list.ids(acting, query, window);
       return { count: videos.length, videos };
     },
   });

@@ -1,8 +1,9 @@
-import { DEMOGRAPHIC_FILTER_MIN_SHARE, type VideoFilters } from '../../../shared/http/videos.schemas';
-import { andAll, ftsPhrase, inList, likeContains, orAny, type SqlPart } from './videoScope';
+import { DEMOGRAPHIC_FILTER_MIN_SHARE, type VideoFilters } from '../../../../../src/shared/http/videos.schemas';
+import { andAll, ftsPhrase, inList, likeContains, orAny, type SqlPart } from '../../../../../src/server/repositories/videos/videoScope';
+import { FTS_MIN_CHARS } from '../../../../../src/server/search/searchLimits';
 
-/** Shortest search the trigram index can answer; shorter searches use LIKE. */
-export const FTS_MIN_CHARS = 3;
+// The list's filters and search as SQLite SQL: the reference the in-memory list index is held to (the product answers
+// every list query, get_video_ids included, from the index on either engine).
 
 function demographicSql(family: 'age_range' | 'ethnicity' | 'gender', buckets: readonly string[]): SqlPart | null {
   // Paths come from the zod enums of AGE_RANGES / ETHNICITIES / GENDERS and are bound as parameters anyway.
