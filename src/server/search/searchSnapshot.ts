@@ -11,7 +11,11 @@ import { VideoColumns, type ColumnsSnapshot } from './videoColumns';
  * replaced. Both engines keep it (a BLOB on SQLite, bytea on PostgreSQL).
  */
 const FORMAT = 10;
-const KEY = `${FORMAT}:${MIGRATIONS.at(-1)?.version ?? 0}`;
+/**
+ * The snapshot's kind: its format, the schema, and the engine whose log position it names (a workspace moved from
+ * SQLite brings a snapshot whose position is an SQLite seq, meaningless on PostgreSQL: it is loaded afresh there).
+ */
+const keyOf = (sql: SqlClient): string => `${FORMAT}:${MIGRATIONS.at(-1)?.version ?? 0}:${sql.engine}`;
 /** Past this many logged writes since the snapshot, loading afresh beats replaying. */
 export const SNAPSHOT_REPLAY_LIMIT = 20_000;
 /** The advisory lock several back-end instances on one PostgreSQL take to save the snapshot one at a time. */
@@ -28,7 +32,7 @@ async function hasTable(sql: SqlClient): Promise<boolean> {
 export async function readColumnsSnapshot(sql: SqlClient, head: number): Promise<{ seq: number; columns: VideoColumns } | null> {
   if (!(await hasTable(sql))) return null;
   const row = await sql.get<{ seq: number; format: string; data: Uint8Array }>("SELECT seq, format, data FROM search_snapshots WHERE name = 'video_columns'");
-  if (!row || row.format !== KEY || row.seq > head) return null;
+  if (!row || row.format !== keyOf(sql) || row.seq > head) return null;
   if ((await createSearchLog(sql).backlog(row.seq)) > SNAPSHOT_REPLAY_LIMIT) return null;
   try {
     return { seq: row.seq, columns: new VideoColumns(deserialize(row.data) as ColumnsSnapshot) };
@@ -53,7 +57,7 @@ export async function writeColumnsSnapshot(sql: SqlClient, seq: number, columns:
     await tx.run(
       `INSERT INTO search_snapshots (name, seq, format, data) VALUES ('video_columns', ?, ?, ?)
        ON CONFLICT (name) DO UPDATE SET seq = excluded.seq, format = excluded.format, data = excluded.data`,
-      [seq, KEY, data],
+      [seq, keyOf(tx), data],
     );
   });
 }
