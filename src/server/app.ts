@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MEDIA_URL_PREFIX } from '../shared/domain/workspace';
@@ -23,7 +22,7 @@ import { openDatabase } from './db/database';
 import { installAsciiJson } from './http/asciiJson';
 import { installDrain } from './http/drain';
 import { installErrorHandling } from './http/errorHandling';
-import { loggerOptions, type RequestLogOptions } from './http/requestLog';
+import { installRequestLog, loggerOptions, requestIdOf, type RequestLogOptions } from './http/requestLog';
 import { installRouteSupport } from './http/routeSupport';
 import { createStore } from './repositories/store';
 import { chooseDatabaseEngine } from './db/engine';
@@ -65,7 +64,7 @@ export interface ServerOptions {
   trustedProxies?: string[];
   /** Origins allowed besides the Electron renderer's (e.g. the web host's). */
   allowedOrigins?: string[];
-  /** The log (REELSCOPE_LOG); default errors only, to stdout. */
+  /** The log (REELSCOPE_LOG_LEVEL, REELSCOPE_LOG_FILE); default errors only, to stdout. */
   log?: RequestLogOptions;
   /** Where kept account mail goes live (the host's process channel); without it the live copy is not kept anywhere. */
   onLiveMail?: LiveMailSink;
@@ -165,9 +164,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A PubNub subscribe names up to 50 channels in one path segment: past find-my-way's default of 100 characters.
   const app = Fastify({
     logger: loggerOptions(options.log ?? { level: 'error' }),
-    // A random id per request (not a counter that restarts at each start), never one a client sends.
-    genReqId: () => randomUUID(),
+    // A random id per request (not a counter that restarts at each start), or the short safe one a proxy sent.
+    genReqId: requestIdOf,
     requestIdHeader: false,
+    // installRequestLog writes one line per answered request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
     routerOptions: { maxParamLength: 4096 },
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The answer names its request id, so a person reporting a failure can point at its log lines.
   app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
+  installRequestLog(app);
   installErrorHandling(app);
   installDrain(app);
   installRouteSupport(app, createBearerAuthenticator(tokens, repos));
