@@ -4,6 +4,7 @@ import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MEDIA_URL_PREFIX } from '../shared/domain/workspace';
+import { SUBMISSION_WINDOW_MS, SUBMISSIONS_PER_WINDOW } from '../shared/http/campaignSubmission.schemas';
 import packageJson from '../../package.json' with { type: 'json' };
 import { ADDRESS_PROBE_WINDOW_MINUTES, ADDRESS_PROBES_PER_WINDOW, DEFAULT_BACKEND_PORT, ELECTRON_APP_ORIGIN, JSON_BODY_LIMIT_BYTES, LOGIN_ATTEMPTS_PER_MINUTE, SERVICE_PREFIXES } from '../shared/constants';
 import { readPipelineEnv } from './analysis/analysisConfig';
@@ -133,8 +134,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reports: store.reports,
     tokens,
     sessions,
-    loginLimiter: createFailedAttemptLimiter({ limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),
-    addressLimiter: createFailedAttemptLimiter({ limit: ADDRESS_PROBES_PER_WINDOW, windowMs: ADDRESS_PROBE_WINDOW_MINUTES * 60_000, now }),
+    // In the database, not in memory: every instance behind one address counts the same attempts.
+    loginLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'login', limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),
+    addressLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'address', limit: ADDRESS_PROBES_PER_WINDOW, windowMs: ADDRESS_PROBE_WINDOW_MINUTES * 60_000, now }),
+    submissionLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'submission', limit: SUBMISSIONS_PER_WINDOW, windowMs: SUBMISSION_WINDOW_MS, now }),
     version: BACKEND_VERSION,
     media: createMediaService(options.dataDir, now),
     analysis: createAnalysisPipeline({

@@ -5,10 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { OWN_STORAGE_PLATFORM } from '../../../../../shared/constants';
 import { MEDIA_URL_PREFIX } from '../../../../../shared/domain/workspace';
 import {
-  SUBMISSION_MESSAGES, SUBMISSION_WINDOW_MS, SUBMISSIONS_PER_WINDOW, SubmissionParamsSchema, SubmissionResponseSchema,
+  SUBMISSION_MESSAGES, SubmissionParamsSchema, SubmissionResponseSchema,
 } from '../../../../../shared/http/campaignSubmission.schemas';
 import type { Campaign } from '../../../../../shared/http/campaigns.schemas';
-import { createFailedAttemptLimiter } from '../../../../auth/failedAttemptLimiter';
 import type { ServerContext } from '../../../../context';
 import { defineRoute } from '../../../../http/defineRoute';
 import { drainBody } from '../../../../http/drainBody';
@@ -48,7 +47,6 @@ function bannerOf(campaign: Campaign | null): { url: string; origin: string | nu
  */
 export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { campaigns: repo } = ctx.repos;
-  const limiter = createFailedAttemptLimiter({ limit: SUBMISSIONS_PER_WINDOW, windowMs: SUBMISSION_WINDOW_MS, now: ctx.now });
   const base = { auth: 'none' as const, tags: ['campaign submission'], params: SubmissionParamsSchema };
 
   defineRoute(app, {
@@ -78,7 +76,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
         reply.header('connection', 'close');
         throw error;
       };
-      const attempt = limiter.reserve(request.ip);
+      const attempt = await ctx.submissionLimiter.reserve(request.ip);
       if (!attempt) return refuse(new HttpError(429, SUBMISSION_MESSAGES.tooMany));
       try {
         const availability = await availabilityOf(repo, params.id, ctx.now());
@@ -99,7 +97,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
         };
       } finally {
         // Every attempt counts, accepted or refused: the limit bounds how fast one address can send.
-        attempt.fail();
+        await attempt.fail();
       }
     },
   });
