@@ -96,7 +96,7 @@ describe('the request log over real HTTP (issue 28, item 3)', () => {
     expect(mine.find((line) => line.msg === 'request completed')).toMatchObject({ status: 500, route: '/__test/boom/:part' });
   });
 
-  it("never writes a login's password, a bearer token or an API key", async () => {
+  it("never writes a login's password, a bearer token, an API key or a signed URL's signature", async () => {
     const { base, db, text, completed } = await listeningApp();
     const password = 'Correct-Horse-Battery-9';
     const user = await createTestUser(db, { email: 'maya@example.com', password, brands: [{ name: 'Lumina' }] });
@@ -107,12 +107,14 @@ describe('the request log over real HTTP (issue 28, item 3)', () => {
     const apiKey = ((await rotated.json()) as { api_key: string }).api_key;
     await fetch(`${base}/metrics/api/metrics`, { headers: { 'x-api-key': apiKey } });
     await fetch(`${base}/metrics/api/metrics?api_key=${apiKey}`);
+    const signature = randomBytes(32).toString('base64url');
+    await fetch(`${base}/media/signed/clip.mp4?exp=4102444800&sig=${signature}`, { headers: { range: 'bytes=0-1' } });
     const last = await fetch(`${base}/__test/boom/2?token=${session.jwt}`, { headers: { ...bearer, cookie: `jwt=${session.jwt}` } });
     await completed(last.headers.get('x-request-id')!);
 
     const log = text();
     expect(log).toContain('request completed');
-    for (const secret of [password, `${password}-wrong`, session.jwt, session.refresh_token, apiKey]) expect(log).not.toContain(secret);
+    for (const secret of [password, `${password}-wrong`, session.jwt, session.refresh_token, apiKey, signature]) expect(log).not.toContain(secret);
   });
 });
 
