@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
@@ -29,10 +29,10 @@ import { registerIntegrationRoutes } from './integrations.routes';
  */
 export async function gatewayApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.decorate('authenticateApiKey', brandKeyAuthenticator(ctx.widgets.keys));
-  const payloadDir = join(ctx.media.mediaDir ? dirname(ctx.media.mediaDir) : tmpdir(), 'publish-payloads');
+  const payloadDir = ctx.media.payloadDir ?? join(tmpdir(), 'publish-payloads');
   // Payloads of jobs that ended (or of requests a stop cut) do not outlive a restart. Without a data folder (tests) the
   // temp folder may be another back end's, so it is not swept.
-  if (ctx.media.mediaDir) app.addHook('onReady', async () => ctx.publishing.removeLeftoverPayloads(payloadDir));
+  if (ctx.media.payloadDir) app.addHook('onReady', async () => ctx.publishing.removeLeftoverPayloads(payloadDir));
   // The publish payload is larger than a JSON body: in its own scope it is not parsed whole but streamed to disk by the route.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');

@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import { createFolderMediaStore } from './folderMediaStore';
+import type { MediaStore } from './mediaStore';
+import { createS3MediaStore, type S3MediaSettings } from './s3MediaStore';
+
+/** The REELSCOPE_S3_* variables; any one set means "media in a bucket", and then the required ones must all be set. */
+export const S3_ENV = {
+  endpoint: 'REELSCOPE_S3_ENDPOINT',
+  region: 'REELSCOPE_S3_REGION',
+  bucket: 'REELSCOPE_S3_BUCKET',
+  accessKeyId: 'REELSCOPE_S3_ACCESS_KEY_ID',
+  secretAccessKey: 'REELSCOPE_S3_SECRET_ACCESS_KEY',
+  forcePathStyle: 'REELSCOPE_S3_FORCE_PATH_STYLE',
+} as const;
+
+const UNSET_ALL = 'or unset every REELSCOPE_S3_* variable to keep the media in the local media folder';
+
+/** A half-configured bucket: the message is the one sentence the start stops with. */
+export class MediaStoreConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MediaStoreConfigError';
+  }
+}
+
+function value(env: NodeJS.ProcessEnv, name: string): string | null {
+  const text = env[name]?.trim();
+  return text ? text : null;
+}
+
+/** The bucket settings when any REELSCOPE_S3_* variable is set, null when none is; throws on a half-configured set. */
+export function readS3Settings(env: NodeJS.ProcessEnv): S3MediaSettings | null {
+  if (!Object.values(S3_ENV).some((name) => value(env, name) !== null)) return null;
+  const required = (name: string, what: string): string => {
+    const found = value(env, name);
+    if (found === null) throw new MediaStoreConfigError(`${name} is not set: set it to ${what} to keep the media in object storage, ${UNSET_ALL}.`);
+    return found;
+  };
+  const bucket = required(S3_ENV.bucket, 'the name of the bucket');
+  const region = required(S3_ENV.region, 'the bucket\'s region (for example us-east-1)');
+  const endpoint = value(env, S3_ENV.endpoint);
+  if (endpoint !== null && !/^https?:\/\/[^\s/]+/i.test(endpoint)) {
+    throw new MediaStoreConfigError(`${S3_ENV.endpoint} must be an http:// or https:// address (for example http://127.0.0.1:9000), ${UNSET_ALL}.`);
+  }
+  const accessKeyId = value(env, S3_ENV.accessKeyId);
+  const secretAccessKey = value(env, S3_ENV.secretAccessKey);
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    const [missing, present] = accessKeyId === null ? [S3_ENV.accessKeyId, S3_ENV.secretAccessKey] : [S3_ENV.secretAccessKey, S3_ENV.accessKeyId];
+    throw new MediaStoreConfigError(`${missing} is not set but ${present} is: set both (or neither, to use the AWS default credentials), ${UNSET_ALL}.`);
+  }
+  const pathStyle = value(env, S3_ENV.forcePathStyle)?.toLowerCase() ?? null;
+  if (pathStyle !== null && !['true', 'false', '1', '0'].includes(pathStyle)) {
+    throw new MediaStoreConfigError(`${S3_ENV.forcePathStyle} must be true or false, not "${pathStyle}".`);
+  }
+  return {
+    bucket, region, endpoint,
+    credentials: accessKeyId !== null && secretAccessKey !== null ? { accessKeyId, secretAccessKey } : null,
+    // S3-compatible servers (MinIO, s3rver, Ceph) mostly want path-style addresses; AWS itself wants virtual-hosted ones.
+    forcePathStyle: pathStyle === null ? endpoint !== null : pathStyle === 'true' || pathStyle === '1',
+  };
+}
+
+/**
+ * The one place the media store is chosen, at start: the bucket the REELSCOPE_S3_* variables name, else the data
+ * folder's `media` subfolder (as always), else none (a back end without a data folder serves no media).
+ */
+export function chooseMediaStore(env: NodeJS.ProcessEnv, dataDir: string | undefined): MediaStore | null {
+  const s3 = readS3Settings(env);
+  if (s3) return createS3MediaStore(s3);
+  return dataDir ? createFolderMediaStore(join(dataDir, 'media')) : null;
+}
