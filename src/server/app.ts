@@ -50,8 +50,7 @@ import { installCors } from './security/cors';
 import { installHostOriginGuard } from './security/hostOriginGuard';
 import { installSecurityHeaders } from './security/securityHeaders';
 import { seedDemoWorkspace } from './seed/index';
-import { chooseMediaStore } from './media/chooseMediaStore';
-import type { MediaStore } from './media/mediaStore';
+import { chooseMediaStores, type MediaStores } from './media/chooseMediaStore';
 import { createSessionService } from './services/sessionService';
 import { createMailDelivery, type LiveMailSink } from './mail/mailDelivery';
 
@@ -103,8 +102,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** The data folder: its `media` subfolder is served under MEDIA_URL_PREFIX and its media secret signs video URLs. */
   dataDir?: string;
-  /** Where the media are kept; default chooseMediaStore (a REELSCOPE_S3_* bucket, else the data folder's `media`). */
-  mediaStore?: MediaStore | null;
+  /** Where the media and publish payloads are kept; default chooseMediaStores (a REELSCOPE_S3_* bucket, else the data folder). */
+  mediaStores?: MediaStores;
   /** Analysis pipeline settings; unset ones come from the environment (REELSCOPE_ANALYSIS_DELAY_MS, REELSCOPE_FFMPEG, ...). */
   analysis?: { delayMs?: number; timer?: AnalysisTimer; ffmpeg?: FfmpegTools; onSettled?: (videoId: string, error: Error | null) => void };
   /** Byte limit of one uploaded video; default REELSCOPE_UPLOAD_MAX_BYTES or 4 GiB. */
@@ -130,7 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tokens = createAccessTokenService(options.jwtSecret, now);
   const pipelineEnv = readPipelineEnv();
   const sessions = createSessionService({ repos, tokens, now });
-  const mediaStore = options.mediaStore !== undefined ? options.mediaStore : chooseMediaStore(process.env, options.dataDir);
+  const mediaStores = options.mediaStores ?? chooseMediaStores(process.env, options.dataDir);
   const ctx: ServerContext = {
     now,
     repos,
@@ -142,13 +141,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loginLimiter: createFailedAttemptLimiter({ limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),
     addressLimiter: createFailedAttemptLimiter({ limit: ADDRESS_PROBES_PER_WINDOW, windowMs: ADDRESS_PROBE_WINDOW_MINUTES * 60_000, now }),
     version: BACKEND_VERSION,
-    media: createMediaService(options.dataDir, mediaStore, now),
+    media: createMediaService(options.dataDir, mediaStores, now),
     analysis: createAnalysisPipeline({
       repo: repos.analysis,
       now,
       timer: options.analysis?.timer ?? realTimer,
       delayMs: options.analysis?.delayMs ?? pipelineEnv.analysisDelayMs,
-      media: mediaStore,
+      media: mediaStores.media,
       ffmpeg: options.analysis?.ffmpeg ?? pipelineEnv.ffmpeg,
       onSettled: options.analysis?.onSettled,
     }),
@@ -161,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sessionLive: sessions.isLive,
       }),
     },
-    publishing: createPublisher(store.publishing, now),
+    publishing: createPublisher(store.publishing, now, mediaStores.payloads.store),
     assistant: store.assistant,
     chat: await createChatService(store.chat, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
     mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),
@@ -228,11 +227,11 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     throw new Error('REELSCOPE_DATABASE_URL is set, but this version of the back end cannot run on PostgreSQL yet: unset it to use the embedded SQLite database.');
   }
   // A half-configured bucket stops the start here, before the port opens, with the sentence naming what is missing.
-  const mediaStore = chooseMediaStore(process.env, options.dataDir);
+  const mediaStores = chooseMediaStores(process.env, options.dataDir);
   preparePrivateDataDir(options.dataDir);
   const starting = await listenStarting(options.host ?? '127.0.0.1', options.port ?? DEFAULT_BACKEND_PORT);
   try {
-    return await openApp(options, starting, mediaStore);
+    return await openApp(options, starting, mediaStores);
   } catch (error) {
     starting.server.closeAllConnections();
     await closeServer(starting.server);
@@ -241,13 +240,13 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
 }
 
 /** The database and the app on the listening server, which the app answers from once they are ready. */
-async function openApp(options: ServerOptions, starting: StartingServer, mediaStore: MediaStore | null): Promise<RunningServer> {
+async function openApp(options: ServerOptions, starting: StartingServer, mediaStores: MediaStores): Promise<RunningServer> {
   const { server } = starting;
   const db = openDatabase(join(options.dataDir, 'reelscope.sqlite'));
   try {
     if (options.seed !== false && (await createUsersRepository(createSqliteClient(db)).count()) === 0) {
       // Dated from today (the server's clock), so a fresh install's dashboard looks live on any date.
-      await (options.seed?.seeder ?? seedDemoWorkspace)(db, { mediaDir: join(options.dataDir, 'media'), mediaStore, scale: options.seed?.scale, createdAt: options.now?.() });
+      await (options.seed?.seeder ?? seedDemoWorkspace)(db, { mediaDir: join(options.dataDir, 'media'), mediaStore: mediaStores.media, scale: options.seed?.scale, createdAt: options.now?.() });
     }
     const app = await buildApp({
       db,
@@ -258,7 +257,7 @@ async function openApp(options: ServerOptions, starting: StartingServer, mediaSt
       log: options.log,
       now: options.now,
       dataDir: options.dataDir,
-      mediaStore,
+      mediaStores,
       onLiveMail: options.onLiveMail,
       serverFactory: starting.factory,
     });

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFolderMediaStore } from './folderMediaStore';
 import type { MediaStore } from './mediaStore';
@@ -60,12 +61,24 @@ export function readS3Settings(env: NodeJS.ProcessEnv): S3MediaSettings | null {
   };
 }
 
+/** The stores of one back end: its media, and the publish payloads the gateway keeps while their jobs wait. */
+export interface MediaStores {
+  /** Null without a data folder or bucket (then /media answers 404 and uploads are refused). */
+  media: MediaStore | null;
+  /** `owned` is false for the shared temporary folder of a back end without a data folder (never swept). */
+  payloads: { store: MediaStore; owned: boolean };
+}
+
+/** Where the gateway keeps publish payloads: `publish-payloads` beside the media (a folder of the data folder, or a prefix of the bucket). */
+const PAYLOADS = 'publish-payloads';
+
 /**
- * The one place the media store is chosen, at start: the bucket the REELSCOPE_S3_* variables name, else the data
- * folder's `media` subfolder (as always), else none (a back end without a data folder serves no media).
+ * The one place the stores are chosen, at start: the bucket the REELSCOPE_S3_* variables name, else the data folder
+ * (`media/` and `publish-payloads/`, as always), else no media and a temporary folder for payloads.
  */
-export function chooseMediaStore(env: NodeJS.ProcessEnv, dataDir: string | undefined): MediaStore | null {
+export function chooseMediaStores(env: NodeJS.ProcessEnv, dataDir: string | undefined): MediaStores {
   const s3 = readS3Settings(env);
-  if (s3) return createS3MediaStore(s3);
-  return dataDir ? createFolderMediaStore(join(dataDir, 'media')) : null;
+  if (s3) return { media: createS3MediaStore(s3), payloads: { store: createS3MediaStore({ ...s3, prefix: `${PAYLOADS}/` }), owned: true } };
+  if (dataDir) return { media: createFolderMediaStore(join(dataDir, 'media')), payloads: { store: createFolderMediaStore(join(dataDir, PAYLOADS)), owned: true } };
+  return { media: null, payloads: { store: createFolderMediaStore(join(tmpdir(), PAYLOADS)), owned: false } };
 }

@@ -8,7 +8,7 @@ import { isSafeMediaKey, type MediaStore, type StoredMedia } from './mediaStore'
 
 /** Large reads: a multi-gigabyte video goes out in a sixteenth of the reads (and socket writes) of the 64 KiB default. */
 const READ_CHUNK_BYTES = 1024 * 1024;
-/** Files being written are named so; they are renamed into place once whole, and never listed or served. */
+/** Files being written are named so (no extension: never served); they are renamed into place once whole. */
 const PARTIAL_PREFIX = '.partial-';
 
 function missing(error: unknown): boolean {
@@ -46,7 +46,8 @@ export function createFolderMediaStore(root: string): MediaStore {
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) yield* walk(path);
-      else if (entry.isFile() && !entry.name.startsWith(PARTIAL_PREFIX)) yield { key: relative(base, path).split(sep).join('/'), size: (await stat(path)).size };
+      // Partial files are listed too: the move copies what the folder holds and a start-up sweep removes what a crash left.
+      else if (entry.isFile()) yield { key: relative(base, path).split(sep).join('/'), size: (await stat(path)).size };
     }
   }
 

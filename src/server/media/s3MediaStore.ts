@@ -12,6 +12,8 @@ export interface S3MediaSettings {
   /** Static keys; null to use the AWS SDK's default credentials (AWS_* variables, profile, instance role). */
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
   forcePathStyle: boolean;
+  /** Put before every key (a second store in the same bucket, e.g. `publish-payloads/`); empty for the media. */
+  prefix?: string;
 }
 
 /** Parts of a multipart upload: a large video goes up 8 MiB at a time, at most four parts in memory at once. */
@@ -46,17 +48,18 @@ export function createS3MediaStore(settings: S3MediaSettings): MediaStore {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = settings.bucket;
+  const base = settings.prefix ?? '';
   const unavailable = (error: unknown): never => {
     throw new MediaStoreUnavailableError(error);
   };
 
   return {
-    description: `the bucket ${Bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ` in ${settings.region}`}`,
+    description: `the bucket ${Bucket}${base ? ` (under ${base})` : ''}${settings.endpoint ? ` at ${settings.endpoint}` : ` in ${settings.region}`}`,
     async put(key, body, contentType) {
       const counter = { bytes: 0 };
       const counted = Readable.from(countBytes(body, counter));
       // Small objects go in one PutObject; past one part the Upload switches to a multipart upload (aborted on failure).
-      const upload = new Upload({ client, params: { Bucket, Key: key, Body: counted, ...(contentType ? { ContentType: contentType } : {}) }, partSize: PART_BYTES, queueSize: PARTS_IN_FLIGHT });
+      const upload = new Upload({ client, params: { Bucket, Key: base + key, Body: counted, ...(contentType ? { ContentType: contentType } : {}) }, partSize: PART_BYTES, queueSize: PARTS_IN_FLIGHT });
       try {
         await upload.done();
       } catch (error) {
@@ -69,7 +72,7 @@ export function createS3MediaStore(settings: S3MediaSettings): MediaStore {
     },
     async get(key, range) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: base + key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
         return answer.Body as Readable;
       } catch (error) {
         return isNotFound(error) ? null : unavailable(error);
@@ -77,7 +80,7 @@ export function createS3MediaStore(settings: S3MediaSettings): MediaStore {
     },
     async head(key) {
       try {
-        const answer = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const answer = await client.send(new HeadObjectCommand({ Bucket, Key: base + key }));
         return { size: answer.ContentLength ?? 0 };
       } catch (error) {
         return isNotFound(error) ? null : unavailable(error);
@@ -85,7 +88,7 @@ export function createS3MediaStore(settings: S3MediaSettings): MediaStore {
     },
     async delete(key) {
       try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+        await client.send(new DeleteObjectCommand({ Bucket, Key: base + key }));
       } catch (error) {
         if (!isNotFound(error)) unavailable(error);
       }
@@ -94,8 +97,8 @@ export function createS3MediaStore(settings: S3MediaSettings): MediaStore {
       return (async function* () {
         let ContinuationToken: string | undefined;
         do {
-          const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken })).catch(unavailable);
-          for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, size: item.Size ?? 0 };
+          const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: base + prefix, ContinuationToken })).catch(unavailable);
+          for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key.slice(base.length), size: item.Size ?? 0 };
           ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
         } while (ContinuationToken);
       })();

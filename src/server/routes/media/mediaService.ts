@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import type { MediaStores } from '../../media/chooseMediaStore';
 import type { MediaStore } from '../../media/mediaStore';
 import { createMediaSigner, loadOrCreateMediaSecret, type MediaSigner } from './mediaSigner';
 
@@ -7,12 +7,12 @@ import { createMediaSigner, loadOrCreateMediaSecret, type MediaSigner } from './
 export interface MediaService extends MediaSigner {
   /** The media store chosen at start (chooseMediaStore), or null without a data folder or bucket (then /media answers 404). */
   store: MediaStore | null;
-  /** The data folder's `publish-payloads`, where the gateway keeps publish payloads; null without a data folder. */
-  payloadDir: string | null;
+  /** Where the gateway keeps publish payloads while their jobs wait (MediaStores.payloads). */
+  payloads: MediaStores['payloads'];
 }
 
 /** Media of a data folder; without one (unit tests of other routes) URLs are still signed, with a throwaway secret. */
-export function createMediaService(dataDir: string | undefined, store: MediaStore | null, now: () => Date): MediaService {
+export function createMediaService(dataDir: string | undefined, stores: MediaStores, now: () => Date): MediaService {
   const secret = dataDir ? loadOrCreateMediaSecret(dataDir) : randomBytes(32);
-  return { store, payloadDir: dataDir ? join(dataDir, 'publish-payloads') : null, ...createMediaSigner(secret, now) };
+  return { store: stores.media, payloads: stores.payloads, ...createMediaSigner(secret, now) };
 }

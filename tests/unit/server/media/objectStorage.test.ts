@@ -8,6 +8,8 @@ import { HTTP_MESSAGES } from '../../../../src/server/http/httpMessages';
 import { createTestUser, signIn } from '../support/testServer';
 import { multipartBody } from '../uploads/support/multipart';
 import { startLocalBucket, type LocalBucket } from '../support/localBucket';
+import { brandApiKey } from '../widgets/support/brandApiKey';
+import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
 
 const DEMO_VIDEO = join(process.cwd(), 'resources', 'media', 'reelscope-demo-1.mp4');
 // A 1×1 PNG: a banner the back end accepts.
@@ -28,6 +30,8 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
   let dataDir: string;
   let server: RunningServer;
   let auth: Record<string, string>;
+  let brandId: string;
+  let jwt: string;
   const saved = { ...process.env };
 
   beforeAll(async () => {
@@ -36,7 +40,9 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'reelscope-s3-media-'));
     server = await createServer({ dataDir, port: 0, seed: false });
     const user = await createTestUser(server.db, { email: `m-${randomUUID()}@example.com`, brands: [{ name: 'Lumina Skincare' }] });
-    auth = { authorization: `Bearer ${(await signIn(server.app, user)).jwt}` };
+    jwt = (await signIn(server.app, user)).jwt;
+    auth = { authorization: `Bearer ${jwt}` };
+    brandId = user.brandIds[0]!;
   });
   afterAll(async () => {
     await server?.close();
@@ -128,6 +134,12 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
       const target = await post('/second/video/create-upload-url/late.mp4', {});
       const refused = await fetch(`${server.url}${String(target.json.url)}`, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: new Uint8Array(video) });
       expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([503, HTTP_MESSAGES.mediaStoreDown]);
+      // Publish payloads wait in the bucket too, so the gateway cannot take one either.
+      const key = await brandApiKey({ app: server.app, jwt }, brandId);
+      const publish = await fetch(`${server.url}/gateway/video/publish?brand_id=${brandId}`, {
+        method: 'POST', headers: { [METRICS_KEY_HEADER]: key, 'content-type': 'application/json' }, body: JSON.stringify({ video_ids: [videoId], published: true }),
+      });
+      expect([publish.status, ((await publish.json()) as { message: string }).message]).toEqual([503, HTTP_MESSAGES.mediaStoreDown]);
     } finally {
       await bucket.start();
     }
