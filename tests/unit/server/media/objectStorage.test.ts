@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../../../src/server/app';
 import { HTTP_MESSAGES } from '../../../../src/server/http/httpMessages';
+import { createMediaSigner, loadOrCreateMediaSecret } from '../../../../src/server/routes/media/mediaSigner';
+import { demoMediaFiles } from '../../../../src/server/seed/media';
 import { createTestUser, signIn } from '../support/testServer';
 import { multipartBody } from '../uploads/support/multipart';
 import { startLocalBucket, type LocalBucket } from '../support/localBucket';
@@ -38,7 +40,8 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
     bucket = await startLocalBucket();
     Object.assign(process.env, bucket.env, { REELSCOPE_ANALYSIS_DELAY_MS: '0' });
     dataDir = mkdtempSync(join(tmpdir(), 'reelscope-s3-media-'));
-    server = await createServer({ dataDir, port: 0, seed: false });
+    // The first start seeds the demo workspace, whose media go to the bucket too.
+    server = await createServer({ dataDir, port: 0, seed: { scale: 0.05 } });
     const user = await createTestUser(server.db, { email: `m-${randomUUID()}@example.com`, brands: [{ name: 'Lumina Skincare' }] });
     jwt = (await signIn(server.app, user)).jwt;
     auth = { authorization: `Bearer ${jwt}` };
@@ -69,6 +72,18 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
     return `${server.url}${(answer.json.data as { signedUrl: string }).signedUrl}`;
   };
 
+  it('seeds the demo media into the bucket, and plays a demo video from there', async () => {
+    const keys = await bucket.keys();
+    for (const file of demoMediaFiles()) expect(keys, file).toContain(file);
+    expect(existsSync(join(dataDir, 'media'))).toBe(false);
+    // A demo video's signed URL (signed with this data folder's secret, as the server signs) streams it from the bucket.
+    const demo = server.db.prepare('SELECT media_file FROM videos WHERE media_file IS NOT NULL ORDER BY id LIMIT 1').pluck().get() as string;
+    const signer = createMediaSigner(loadOrCreateMediaSecret(dataDir), () => new Date());
+    const answer = await fetch(`${server.url}${signer.signedUrl(demo)}`, { headers: { range: 'bytes=10-209' } });
+    expect(answer.status).toBe(206);
+    expect(Buffer.from(await answer.arrayBuffer()).equals(readFileSync(join(process.cwd(), 'resources', 'media', demo)).subarray(10, 210))).toBe(true);
+  });
+
   it('stores an uploaded video in the bucket and serves byte ranges of it through the signed URL', async () => {
     const video = readFileSync(DEMO_VIDEO);
     const videoId = await upload('clip.mp4', video, 'video/mp4');
@@ -96,6 +111,23 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
     const thumbnail = await fetch(`${server.url}${row.thumbnail_url}`);
     expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await thumbnail.arrayBuffer()).equals(await bucket.object(`thumbnails/${videoId}.jpg`))).toBe(true);
+  });
+
+  it('serves a video uploaded through one instance from another instance sharing the bucket and the media URL secret', async () => {
+    const video = readFileSync(DEMO_VIDEO);
+    const videoId = await upload('shared.mp4', video, 'video/mp4');
+    const otherDir = mkdtempSync(join(tmpdir(), 'reelscope-s3-other-'));
+    copyFileSync(join(dataDir, 'media-url-secret'), join(otherDir, 'media-url-secret'));
+    const other = await createServer({ dataDir: otherDir, port: 0, seed: false });
+    try {
+      const url = new URL(await signedUrl(videoId));
+      const answer = await fetch(`${other.url}${url.pathname}${url.search}`, { headers: { range: 'bytes=500-1499' } });
+      expect(answer.status).toBe(206);
+      expect(Buffer.from(await answer.arrayBuffer()).equals(video.subarray(500, 1500))).toBe(true);
+    } finally {
+      await other.close();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
   });
 
   it('takes a video larger than one part as a multipart upload, and a range across parts reads back exact', async () => {
