@@ -27,9 +27,9 @@ async function headOf(store: MediaStore, key: string): Promise<Buffer> {
 }
 
 /**
- * Reads the banner of POST /campaigns/{id}/banner into the media store's `campaigns/`: 413 from a declared length over the limit
- * and 415 from the part's name and type, both before any of the file is stored; then its first bytes must match its type.
- * Answers the stored file's name.
+ * Reads the banner of POST /campaigns/{id}/banner into the media store's `campaigns/`: 413 from a declared length over
+ * the limit and 415 from the part's name and type, both before any of the file is stored; then its first bytes must
+ * match its type. Answers the stored file's name.
  */
 export async function receiveBanner(request: FastifyRequest, store: MediaStore | null): Promise<string> {
   const declared = Number(request.headers['content-length'] ?? 0);

@@ -25,8 +25,8 @@ function checkedFields(raw: Record<string, string>): SubmissionFields {
 /**
  * Reads a submission (multipart: `name`, `email`, then a `video` file or a `url`). The app's own upload rules apply:
  * the video types of VIDEO_MIME_MAP by name and declared type (415) and the upload byte limit (413), checked from the
- * headers before any byte is stored and again while the file streams to the media store's `uploads/<videoId>.<ext>`; the text fields, sent
- * before the file, are checked before it is stored too. Whatever fails leaves no file behind.
+ * headers before any byte is stored and again while the file streams to the media store's `uploads/<videoId>.<ext>`;
+ * the text fields, sent before the file, are checked before it is stored too. Whatever fails leaves no file behind.
  */
 export async function receiveSubmission(request: FastifyRequest, store: MediaStore | null, maxBytes: number, videoId: string): Promise<ReceivedSubmission> {
   const declared = Number(request.headers['content-length'] ?? 0);
