@@ -166,6 +166,11 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
       const target = await post('/second/video/create-upload-url/late.mp4', {});
       const refused = await fetch(`${server.url}${String(target.json.url)}`, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: new Uint8Array(video) });
       expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([503, HTTP_MESSAGES.mediaStoreDown]);
+      const campaign = await post('/jwt_api/campaigns', { publish: false, campaign: { campaign_headline: 'Bannered while down' } });
+      const { payload, headers } = multipartBody({}, [{ field: 'banner', name: 'banner.png', type: 'image/png', data: PNG }]);
+      const id = (campaign.json.campaign as { _id: string })._id;
+      const banner = await fetch(`${server.url}/jwt_api/campaigns/${id}/banner`, { method: 'POST', headers: { ...headers, ...auth }, body: new Uint8Array(payload) });
+      expect([banner.status, ((await banner.json()) as { message: string }).message]).toEqual([503, HTTP_MESSAGES.mediaStoreDown]);
       // Publish payloads wait in the bucket too, so the gateway cannot take one either.
       const key = await brandApiKey({ app: server.app, jwt }, brandId);
       const publish = await fetch(`${server.url}/gateway/video/publish?brand_id=${brandId}`, {
