@@ -9,6 +9,7 @@ import { createMediaSigner, loadOrCreateMediaSecret } from '../../../../src/serv
 import { demoMediaFiles } from '../../../../src/server/seed/media';
 import { createTestUser, signIn } from '../support/testServer';
 import { multipartBody } from '../uploads/support/multipart';
+import { startCli, useTempDir } from '../support/cliProcess';
 import { startLocalBucket, type LocalBucket } from '../support/localBucket';
 import { brandApiKey } from '../widgets/support/brandApiKey';
 import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
@@ -187,21 +188,26 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
 });
 
 describe('a half-configured bucket', () => {
-  it('stops the start with one sentence naming the missing variable, before the port opens', async () => {
+  const temp = useTempDir('reelscope-s3-half-');
+  const unset = 'or unset every REELSCOPE_S3_* variable to keep the media in the local media folder.';
+
+  it('stops the start command with one line naming the missing variable', async () => {
+    const started = startCli({ REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: temp.path, REELSCOPE_S3_ENDPOINT: 'http://127.0.0.1:9', REELSCOPE_S3_REGION: 'us-east-1' });
+    expect(await started.exited).toBe(1);
+    expect(started.output().stderr.trim()).toBe(
+      `Reelscope back end could not start: REELSCOPE_S3_BUCKET is not set: set it to the name of the bucket to keep the media in object storage, ${unset}`,
+    );
+  });
+
+  it('names the other half of a key pair', async () => {
     const saved = { ...process.env };
-    const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-s3-half-'));
     try {
-      Object.assign(process.env, { REELSCOPE_S3_ENDPOINT: 'http://127.0.0.1:9', REELSCOPE_S3_REGION: 'us-east-1' });
-      await expect(createServer({ dataDir, port: 0, seed: false })).rejects.toThrow(
-        'REELSCOPE_S3_BUCKET is not set: set it to the name of the bucket to keep the media in object storage, or unset every REELSCOPE_S3_* variable to keep the media in the local media folder.',
-      );
-      Object.assign(process.env, { REELSCOPE_S3_BUCKET: 'media', REELSCOPE_S3_ACCESS_KEY_ID: 'key' });
-      await expect(createServer({ dataDir, port: 0, seed: false })).rejects.toThrow(
-        'REELSCOPE_S3_SECRET_ACCESS_KEY is not set but REELSCOPE_S3_ACCESS_KEY_ID is: set both (or neither, to use the AWS default credentials), or unset every REELSCOPE_S3_* variable to keep the media in the local media folder.',
+      Object.assign(process.env, { REELSCOPE_S3_REGION: 'us-east-1', REELSCOPE_S3_BUCKET: 'media', REELSCOPE_S3_ACCESS_KEY_ID: 'key' });
+      await expect(createServer({ dataDir: temp.path, port: 0, seed: false })).rejects.toThrow(
+        `REELSCOPE_S3_SECRET_ACCESS_KEY is not set but REELSCOPE_S3_ACCESS_KEY_ID is: set both (or neither, to use the AWS default credentials), ${unset}`,
       );
     } finally {
       process.env = saved;
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
