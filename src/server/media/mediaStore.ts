@@ -25,7 +25,7 @@ export interface MediaStore {
   head(key: string): Promise<{ size: number } | null>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
-  /** Every object whose key starts with `prefix` (all of them without one), in key order. */
+  /** Every object whose key starts with `prefix` (all of them without one). */
   list(prefix?: string): AsyncIterable<StoredMedia>;
   /**
    * A path on this machine where a tool (ffmpeg) can read the object in place, or null when it lives elsewhere and
