@@ -1,6 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { OWN_STORAGE_PLATFORM } from '../../../../../shared/constants';
 import { MEDIA_URL_PREFIX } from '../../../../../shared/domain/workspace';
@@ -83,13 +81,15 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
         if (!availability.open) return await refuse(new HttpError(availability.status, availability.message));
         const { campaign, brandName } = availability;
         let received: ReceivedSubmission;
+        // A sent file is stored at once under the id its video will have (a bucket has no cheap rename).
+        const fileVideoId = randomUUID();
         try {
-          received = await receiveSubmission(request, ctx.media.mediaDir, ctx.uploadMaxBytes);
+          received = await receiveSubmission(request, ctx.media.store, ctx.uploadMaxBytes, fileVideoId);
         } catch (error) {
           if (error instanceof HttpError) return await refuse(error, false);
           throw error;
         }
-        const videoId = await storeSubmission(received, campaign);
+        const videoId = await storeSubmission(received, campaign, fileVideoId);
         const { name, email } = received.fields;
         return {
           video_id: videoId,
@@ -115,7 +115,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
   }
 
   /** The video joins the brand's videos (pending its analysis) and the campaign, with who sent it; answers its id. */
-  async function storeSubmission({ fields, file }: ReceivedSubmission, campaign: Campaign): Promise<string> {
+  async function storeSubmission({ fields, file }: ReceivedSubmission, campaign: Campaign, videoId: string): Promise<string> {
     const ways = acceptedWays(campaign);
     const at = ctx.now();
     const title = `${campaign.campaign_headline} · ${fields.name}`;
@@ -134,17 +134,10 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
       if (!duplicate) await ctx.analysis.submit(video._id);
       return video._id;
     }
+    const relative = file.key;
     if (!ways.file) {
-      await rm(file.path, { force: true });
+      await ctx.media.store?.delete(relative);
       throw badRequest('This campaign takes links only: paste the link to your video instead.');
-    }
-    const videoId = randomUUID();
-    const relative = `uploads/${videoId}.${file.ext}`;
-    try {
-      await rename(file.path, join(ctx.media.mediaDir ?? '', relative));
-    } catch (error) {
-      await rm(file.path, { force: true });
-      throw error;
     }
     try {
       await inSubmission(campaign, async ({ campaigns, uploads }) => {
@@ -157,7 +150,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
         await campaigns.addSubmission(campaign._id, videoId, fields.name, fields.email, at);
       });
     } catch (error) {
-      await rm(join(ctx.media.mediaDir ?? '', relative), { force: true });
+      await ctx.media.store?.delete(relative);
       throw error;
     }
     await ctx.analysis.submit(videoId);
