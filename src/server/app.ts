@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MEDIA_URL_PREFIX } from '../shared/domain/workspace';
+import { SUBMISSION_WINDOW_MS, SUBMISSIONS_PER_WINDOW } from '../shared/http/campaignSubmission.schemas';
 import packageJson from '../../package.json' with { type: 'json' };
 import { ADDRESS_PROBE_WINDOW_MINUTES, ADDRESS_PROBES_PER_WINDOW, DEFAULT_BACKEND_PORT, ELECTRON_APP_ORIGIN, JSON_BODY_LIMIT_BYTES, LOGIN_ATTEMPTS_PER_MINUTE, SERVICE_PREFIXES } from '../shared/constants';
 import { readPipelineEnv } from './analysis/analysisConfig';
@@ -23,7 +23,7 @@ import { openDatabase } from './db/database';
 import { installAsciiJson } from './http/asciiJson';
 import { installDrain } from './http/drain';
 import { installErrorHandling } from './http/errorHandling';
-import { loggerOptions, type RequestLogOptions } from './http/requestLog';
+import { installRequestLog, loggerOptions, requestIdOf, type RequestLogOptions } from './http/requestLog';
 import { installRouteSupport } from './http/routeSupport';
 import { createStore } from './repositories/store';
 import { chooseDatabaseEngine } from './db/engine';
@@ -50,6 +50,7 @@ import { installCors } from './security/cors';
 import { installHostOriginGuard } from './security/hostOriginGuard';
 import { installSecurityHeaders } from './security/securityHeaders';
 import { seedDemoWorkspace } from './seed/index';
+import { chooseMediaStores, type MediaStores } from './media/chooseMediaStore';
 import { createSessionService } from './services/sessionService';
 import { createMailDelivery, type LiveMailSink } from './mail/mailDelivery';
 
@@ -65,7 +66,7 @@ export interface ServerOptions {
   trustedProxies?: string[];
   /** Origins allowed besides the Electron renderer's (e.g. the web host's). */
   allowedOrigins?: string[];
-  /** The log (REELSCOPE_LOG); default errors only, to stdout. */
+  /** The log (REELSCOPE_LOG_LEVEL, REELSCOPE_LOG_FILE); default errors only, to stdout. */
   log?: RequestLogOptions;
   /** Where kept account mail goes live (the host's process channel); without it the live copy is not kept anywhere. */
   onLiveMail?: LiveMailSink;
@@ -101,6 +102,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** The data folder: its `media` subfolder is served under MEDIA_URL_PREFIX and its media secret signs video URLs. */
   dataDir?: string;
+  /** Where the media and publish payloads are kept; default chooseMediaStores (a REELSCOPE_S3_* bucket, else the data folder). */
+  mediaStores?: MediaStores;
   /** Analysis pipeline settings; unset ones come from the environment (REELSCOPE_ANALYSIS_DELAY_MS, REELSCOPE_FFMPEG, ...). */
   analysis?: { delayMs?: number; timer?: AnalysisTimer; ffmpeg?: FfmpegTools; onSettled?: (videoId: string, error: Error | null) => void };
   /** Byte limit of one uploaded video; default REELSCOPE_UPLOAD_MAX_BYTES or 4 GiB. */
@@ -126,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tokens = createAccessTokenService(options.jwtSecret, now);
   const pipelineEnv = readPipelineEnv();
   const sessions = createSessionService({ repos, tokens, now });
+  const mediaStores = options.mediaStores ?? chooseMediaStores(process.env, options.dataDir);
   const ctx: ServerContext = {
     now,
     repos,
@@ -134,16 +138,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reports: store.reports,
     tokens,
     sessions,
-    loginLimiter: createFailedAttemptLimiter({ limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),
-    addressLimiter: createFailedAttemptLimiter({ limit: ADDRESS_PROBES_PER_WINDOW, windowMs: ADDRESS_PROBE_WINDOW_MINUTES * 60_000, now }),
+    // In the database, not in memory: every instance behind one address counts the same attempts.
+    loginLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'login', limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),
+    addressLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'address', limit: ADDRESS_PROBES_PER_WINDOW, windowMs: ADDRESS_PROBE_WINDOW_MINUTES * 60_000, now }),
+    submissionLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'submission', limit: SUBMISSIONS_PER_WINDOW, windowMs: SUBMISSION_WINDOW_MS, now }),
     version: BACKEND_VERSION,
-    media: createMediaService(options.dataDir, now),
+    media: createMediaService(options.dataDir, mediaStores, now),
     analysis: createAnalysisPipeline({
       repo: repos.analysis,
       now,
       timer: options.analysis?.timer ?? realTimer,
       delayMs: options.analysis?.delayMs ?? pipelineEnv.analysisDelayMs,
-      mediaDir: options.dataDir ? join(options.dataDir, 'media') : null,
+      media: mediaStores.media,
       ffmpeg: options.analysis?.ffmpeg ?? pipelineEnv.ffmpeg,
       onSettled: options.analysis?.onSettled,
     }),
@@ -156,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sessionLive: sessions.isLive,
       }),
     },
-    publishing: createPublisher(store.publishing, now),
+    publishing: createPublisher(store.publishing, now, mediaStores.payloads.store),
     assistant: store.assistant,
     chat: await createChatService(store.chat, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
     mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),
@@ -165,9 +171,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A PubNub subscribe names up to 50 channels in one path segment: past find-my-way's default of 100 characters.
   const app = Fastify({
     logger: loggerOptions(options.log ?? { level: 'error' }),
-    // A random id per request (not a counter that restarts at each start), never one a client sends.
-    genReqId: () => randomUUID(),
+    // A random id per request (not a counter that restarts at each start), or the short safe one a proxy sent.
+    genReqId: requestIdOf,
     requestIdHeader: false,
+    // installRequestLog writes one line per answered request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
     routerOptions: { maxParamLength: 4096 },
@@ -175,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The answer names its request id, so a person reporting a failure can point at its log lines.
   app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
+  installRequestLog(app);
   installErrorHandling(app);
   installDrain(app);
   installRouteSupport(app, createBearerAuthenticator(tokens, repos));
@@ -222,10 +231,12 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
     // Never a silent fall-back to SQLite while the repositories move to the asynchronous client (issue 27).
     throw new Error('REELSCOPE_DATABASE_URL is set, but this version of the back end cannot run on PostgreSQL yet: unset it to use the embedded SQLite database.');
   }
+  // A half-configured bucket stops the start here, before the port opens, with the sentence naming what is missing.
+  const mediaStores = chooseMediaStores(process.env, options.dataDir);
   preparePrivateDataDir(options.dataDir);
   const starting = await listenStarting(options.host ?? '127.0.0.1', options.port ?? DEFAULT_BACKEND_PORT);
   try {
-    return await openApp(options, starting);
+    return await openApp(options, starting, mediaStores);
   } catch (error) {
     starting.server.closeAllConnections();
     await closeServer(starting.server);
@@ -234,13 +245,13 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
 }
 
 /** The database and the app on the listening server, which the app answers from once they are ready. */
-async function openApp(options: ServerOptions, starting: StartingServer): Promise<RunningServer> {
+async function openApp(options: ServerOptions, starting: StartingServer, mediaStores: MediaStores): Promise<RunningServer> {
   const { server } = starting;
   const db = openDatabase(join(options.dataDir, 'reelscope.sqlite'));
   try {
     if (options.seed !== false && (await createUsersRepository(createSqliteClient(db)).count()) === 0) {
       // Dated from today (the server's clock), so a fresh install's dashboard looks live on any date.
-      await (options.seed?.seeder ?? seedDemoWorkspace)(db, { mediaDir: join(options.dataDir, 'media'), scale: options.seed?.scale, createdAt: options.now?.() });
+      await (options.seed?.seeder ?? seedDemoWorkspace)(db, { mediaDir: join(options.dataDir, 'media'), mediaStore: mediaStores.media, scale: options.seed?.scale, createdAt: options.now?.() });
     }
     const app = await buildApp({
       db,
@@ -251,6 +262,7 @@ async function openApp(options: ServerOptions, starting: StartingServer): Promis
       log: options.log,
       now: options.now,
       dataDir: options.dataDir,
+      mediaStores,
       onLiveMail: options.onLiveMail,
       serverFactory: starting.factory,
     });

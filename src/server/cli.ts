@@ -2,6 +2,7 @@ import { createServer } from './app';
 import type { RunningServer } from './app';
 import { readCliConfig } from './cliConfig';
 import { usePrivateFileModes } from './dataDir';
+import { createLogFile } from './http/logFile';
 
 /** `npm run server`: the embedded back end as its own process (started by Electron main or by hand). */
 async function main(): Promise<void> {
@@ -17,7 +18,8 @@ async function main(): Promise<void> {
       trustedProxies: config.trustedProxies,
       allowedOrigins: config.allowedOrigins,
       seed: config.seed ? {} : false,
-      log: { level: config.logLevel },
+      // A host's embedded back end logs to a file in the data folder; a server to stdout, where its supervisor reads it.
+      log: { level: config.logLevel, ...(config.logFile ? { stream: createLogFile(config.logFile) } : {}) },
       // Kept account mail goes live only to the host that started this process (Electron main or the web host).
       onLiveMail: process.send ? (mail) => void process.send?.({ type: 'mail', mail }) : undefined,
     });

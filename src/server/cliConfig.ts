@@ -16,8 +16,10 @@ export interface CliConfig {
   allowedOrigins: string[];
   /** False when REELSCOPE_SEED=0: start with an empty database (tests, support cases). */
   seed: boolean;
-  /** REELSCOPE_LOG: a pino level name, 1 (info) or 0 / unset (errors only). */
+  /** REELSCOPE_LOG_LEVEL (formerly REELSCOPE_LOG): a pino level name, 1 / unset (info) or 0 (errors only). */
   logLevel: LogLevel;
+  /** REELSCOPE_LOG_FILE: the file the log goes to (the desktop app and the web host set it); null writes to stdout. */
+  logFile: string | null;
 }
 
 function parsePort(name: string, text: string | undefined, fallback: number): number {
@@ -60,7 +62,7 @@ function allowedHostsOf(env: NodeJS.ProcessEnv): string[] {
  * Reads REELSCOPE_PORT, REELSCOPE_HOST, REELSCOPE_ALLOWED_HOSTS and REELSCOPE_TRUSTED_PROXIES (a server's listen
  * address, names and load balancers),
  * REELSCOPE_DATA_DIR, REELSCOPE_WEB_PORT (its loopback origins are allowed; the web host sets it when it starts the back end), REELSCOPE_ALLOWED_ORIGINS (comma-separated extra origins) and REELSCOPE_SEED
- * (0 skips the demo seed) and REELSCOPE_LOG (the log level). The Electron origin is added by the app itself. A back end started alone allows no web
+ * (0 skips the demo seed), REELSCOPE_LOG_LEVEL (the log level) and REELSCOPE_LOG_FILE (where it goes). The Electron origin is added by the app itself. A back end started alone allows no web
  * origin: reflecting a default web port nobody serves would let whatever later listens there read the API.
  */
 export function readCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
@@ -77,6 +79,7 @@ export function readCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
     dataDir: env.REELSCOPE_DATA_DIR?.trim() || defaultDataDir(),
     allowedOrigins: [...(webPort === null ? [] : [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`]), ...extra],
     seed: env.REELSCOPE_SEED !== '0',
-    logLevel: logLevelFromEnv(env.REELSCOPE_LOG),
+    logLevel: logLevelFromEnv(env.REELSCOPE_LOG_LEVEL ?? env.REELSCOPE_LOG),
+    logFile: env.REELSCOPE_LOG_FILE?.trim() || null,
   };
 }

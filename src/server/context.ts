@@ -29,6 +29,8 @@ export interface ServerContext {
   loginLimiter: FailedAttemptLimiter;
   /** Account probes per client address across accounts (sign-in, sign-up, recovery, confirmation): ADDRESS_PROBES_PER_WINDOW. */
   addressLimiter: FailedAttemptLimiter;
+  /** Campaign submissions per client address (SUBMISSIONS_PER_WINDOW), accepted or refused. */
+  submissionLimiter: FailedAttemptLimiter;
   version: string;
   /** The media folder and the signer of its video URLs. */
   media: MediaService;

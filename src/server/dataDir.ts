@@ -40,3 +40,11 @@ export function preparePrivateDataDir(dataDir: string, platform: NodeJS.Platform
   const media = join(dataDir, 'media');
   if (existsSync(media)) chmodSync(media, 0o700);
 }
+
+/**
+ * Where the embedded back end's log goes (REELSCOPE_LOG_FILE as the desktop app and the web host set it): inside the
+ * data folder, so the console stays quiet and a support case can ask for one file.
+ */
+export function embeddedLogFile(dataDir: string): string {
+  return join(dataDir, 'logs', 'backend.log');
+}

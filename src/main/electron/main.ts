@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, session } from 'electron';
 import { DEFAULT_BACKEND_PORT, KEYCHAIN_SERVICE, PRODUCT_NAME } from '../../shared/constants';
-import { defaultDataDir, usePrivateFileModes } from '../../server/dataDir';
+import { defaultDataDir, embeddedLogFile, usePrivateFileModes } from '../../server/dataDir';
 import { createKeytarSecretStore } from '../adapters/keytarSecretStore';
 import { createAtomicFile } from '../adapters/nodeAtomicFile';
 import { contentSecurityPolicy } from '../services/contentSecurityPolicy';
@@ -75,6 +75,7 @@ export async function runElectronApp(): Promise<void> {
         REELSCOPE_ALLOWED_ORIGINS: [APP_ORIGIN, devServerUrl ? new URL(devServerUrl).origin : null].filter(Boolean).join(','),
         // The widget embed's bundle (npm run build:embed), served at /metrics/embed.js; a checkout bundles from source.
         REELSCOPE_EMBED_JS: join(OUT_MAIN, '..', 'embed', 'embed.js'),
+        REELSCOPE_LOG_FILE: embeddedLogFile(dataDir),
       },
       forcedUrl: process.env.REELSCOPE_BACKEND_URL || null,
     },

@@ -1,7 +1,12 @@
 import type { BrandSafety } from '../../shared/domain/video';
 import type { AnalysisSummary } from '../../shared/http/uploads.schemas';
 import type { AnalysisRepository } from '../repositories/analysisRepository';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MediaStore } from '../media/mediaStore';
+import { withLocalCopy } from '../media/mediaTransfers';
 import { MEDIA_URL_PREFIX } from '../../shared/domain/workspace';
 import type { FfmpegTools } from './embeddedSubtitles';
 import type { AnalysisTimer } from './timer';
@@ -16,7 +21,8 @@ export interface PipelineOptions {
   timer: AnalysisTimer;
   /** How long an analysis takes from queueing to 'completed' (REELSCOPE_ANALYSIS_DELAY_MS). */
   delayMs: number;
-  mediaDir: string | null;
+  /** Where the uploaded videos, their subtitle files and the poster frames are kept (null: no media at all). */
+  media: MediaStore | null;
   ffmpeg: FfmpegTools;
   /** Called after each run (tests await it; errors are logged, never thrown). */
   onSettled?: (videoId: string, error: Error | null) => void;
@@ -83,15 +89,37 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
   };
   const untilDue = (dueAt: string): number => new Date(dueAt).getTime() - options.now().getTime();
 
-  /** An uploaded file's real length and a poster frame (a link's thumbnail comes from its platform, if at all). */
-  const pictureOf = async (video: { id: string; media_file: string | null; thumbnail_url: string | null }): Promise<{ durationSeconds: number | null; thumbnailUrl: string | null }> => {
-    if (!options.mediaDir || !video.media_file) return { durationSeconds: null, thumbnailUrl: null };
-    const file = join(options.mediaDir, video.media_file);
+  /**
+   * An uploaded file's real length and a poster frame (a link's thumbnail comes from its platform, if at all), read
+   * from `file`, the video on this machine; the frame is stored beside the other thumbnails.
+   */
+  const pictureOf = async (video: { id: string; thumbnail_url: string | null }, store: MediaStore, file: string | null): Promise<{ durationSeconds: number | null; thumbnailUrl: string | null }> => {
+    if (file === null) return { durationSeconds: null, thumbnailUrl: null };
     const durationSeconds = await probeDurationSeconds(file, options.ffmpeg);
     if (video.thumbnail_url) return { durationSeconds, thumbnailUrl: null };
     const thumbnail = thumbnailFileOf(video.id);
-    const written = await writePosterFrame(file, join(options.mediaDir, thumbnail), durationSeconds, options.ffmpeg);
-    return { durationSeconds, thumbnailUrl: written ? `${MEDIA_URL_PREFIX}/${thumbnail}` : null };
+    const frameDir = await mkdtemp(join(tmpdir(), 'reelscope-frame-'));
+    try {
+      const frame = join(frameDir, 'frame.jpg');
+      if (!(await writePosterFrame(file, frame, durationSeconds, options.ffmpeg))) return { durationSeconds, thumbnailUrl: null };
+      await store.put(thumbnail, createReadStream(frame), 'image/jpeg');
+    } finally {
+      await rm(frameDir, { recursive: true, force: true });
+    }
+    return { durationSeconds, thumbnailUrl: `${MEDIA_URL_PREFIX}/${thumbnail}` };
+  };
+
+  /** The transcript and picture of a video, reading its file (a temporary copy when it lives in a bucket) once for both. */
+  const readVideo = async (videoId: string, video: { id: string; media_file: string | null; thumbnail_url: string | null }) => {
+    const stored = () => repo.storedLines(videoId);
+    const store = options.media;
+    if (!store || !video.media_file) {
+      return { found: await findTranscript(video, null, options.ffmpeg, stored), picture: { durationSeconds: null, thumbnailUrl: null } };
+    }
+    return withLocalCopy(store, video.media_file, async (localFile) => {
+      const [found, picture] = await Promise.all([findTranscript(video, { store, localFile }, options.ffmpeg, stored), pictureOf(video, store, localFile)]);
+      return { found, picture };
+    });
   };
 
   const finish = async (videoId: string): Promise<void> => {
@@ -99,9 +127,7 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
     const job = await repo.job(videoId);
     if (!video || !job) return;
     // The language models load with the first analysis, not with every start (tens of MiB most sessions never use).
-    const [{ analyseText }, found, picture] = await Promise.all([
-      import('./textAnalytics'), findTranscript(video, options.mediaDir, options.ffmpeg, () => repo.storedLines(videoId)), pictureOf(video),
-    ]);
+    const [{ analyseText }, { found, picture }] = await Promise.all([import('./textAnalytics'), readVideo(videoId, video)]);
     const result = analyseText(found.lines, await repo.targets(video.brand_id), vocabulary);
     const previous = readSummary(job.summary);
     const at = iso();

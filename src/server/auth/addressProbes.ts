@@ -10,14 +10,14 @@ import type { FailedAttemptLimiter } from './failedAttemptLimiter';
  * an account, and is given back otherwise (a session opened, a request refused before any lookup, an error).
  */
 export async function withAddressProbe<T>(limiter: FailedAttemptLimiter, address: string, run: () => T | Promise<T>, counts: (result: T) => boolean): Promise<T> {
-  const ticket = limiter.reserve(address);
+  const ticket = await limiter.reserve(address);
   if (!ticket) throw new HttpError(429, MESSAGES.tooManyAddressAttempts);
   try {
     const result = await run();
-    if (counts(result)) ticket.fail();
+    if (counts(result)) await ticket.fail();
     return result;
   } finally {
-    ticket.release();
+    await ticket.release();
   }
 }
 

@@ -1,11 +1,14 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { LimiterAttemptsRepository } from '../repositories/limiterAttemptsRepository';
+
 /** One reserved attempt: settle it once the outcome is known. Settling twice is harmless. */
 export interface AttemptTicket {
   /** The attempt failed: it counts against the key for the window. */
-  fail(): void;
+  fail(): Promise<void>;
   /** The attempt succeeded: the key's failures are forgotten. */
-  succeed(): void;
+  succeed(): Promise<void>;
   /** Neither (the check did not finish): the reservation is given back. A no-op once settled. */
-  release(): void;
+  release(): Promise<void>;
 }
 
 /** Counts failed attempts per key in a sliding window, reserving each attempt before it is checked. */
@@ -15,49 +18,43 @@ export interface FailedAttemptLimiter {
    * limit. Counting in-flight attempts is what makes the limit hold under concurrency: a slow check (scrypt) no
    * longer lets every parallel request past before the first failure is recorded.
    */
-  reserve(key: string): AttemptTicket | null;
+  reserve(key: string): Promise<AttemptTicket | null>;
 }
 
-interface KeyState {
-  failures: number[];
-  inFlight: number;
+export interface FailedAttemptLimiterOptions {
+  /** The attempts table, shared by every back-end instance on the database, so the limit holds across them. */
+  store: LimiterAttemptsRepository;
+  /** Which limiter the rows belong to (`login`, `address`, ...): each counts its own. */
+  scope: string;
+  limit: number;
+  windowMs: number;
+  now: () => Date;
 }
 
-/** A sliding-window counter of failures per key (e.g. per account and client address), on an injectable clock. */
-export function createFailedAttemptLimiter(options: { limit: number; windowMs: number; now: () => Date }): FailedAttemptLimiter {
-  const states = new Map<string, KeyState>();
-
-  function prune(key: string, state: KeyState): void {
-    const since = options.now().getTime() - options.windowMs;
-    state.failures = state.failures.filter((time) => time > since);
-    if (state.failures.length === 0 && state.inFlight === 0) states.delete(key);
-  }
-
-  function sweep(): void {
-    // Bound memory under a flood of distinct keys.
-    if (states.size > 10_000) for (const [key, state] of states) prune(key, state);
-  }
-
+/**
+ * A sliding-window counter of failures per key (e.g. per account and client address), kept in the database. The key
+ * is stored as a hash: the table holds no address or email, and any text (a NUL included) makes a valid key.
+ */
+export function createFailedAttemptLimiter(options: FailedAttemptLimiterOptions): FailedAttemptLimiter {
+  const { store, scope } = options;
+  const window = { scope, limit: options.limit, windowMs: options.windowMs };
+  const clock = () => options.now().getTime();
   return {
-    reserve(key) {
-      const state = states.get(key) ?? { failures: [], inFlight: 0 };
-      prune(key, state);
-      if (state.failures.length + state.inFlight >= options.limit) return null;
-      state.inFlight += 1;
-      states.set(key, state);
-      sweep();
+    async reserve(key) {
+      const keyHash = createHash('sha256').update(key).digest('base64url');
+      const id = randomUUID();
+      if (!(await store.reserve(window, keyHash, id, clock()))) return null;
       let settled = false;
-      const settle = (outcome: 'fail' | 'succeed' | 'release') => {
+      const settle = async (outcome: () => Promise<void>): Promise<void> => {
         if (settled) return;
         settled = true;
-        state.inFlight -= 1;
-        if (outcome === 'fail') state.failures.push(options.now().getTime());
-        if (outcome === 'succeed') state.failures = [];
-        // The entry may have been swept while the attempt was in flight: keep counting on it.
-        if (state.failures.length > 0 || state.inFlight > 0) states.set(key, state);
-        else states.delete(key);
+        await outcome();
       };
-      return { fail: () => settle('fail'), succeed: () => settle('succeed'), release: () => settle('release') };
+      return {
+        fail: () => settle(() => store.fail(id, clock())),
+        succeed: () => settle(() => store.succeed(scope, keyHash, id)),
+        release: () => settle(() => store.release(id)),
+      };
     },
   };
 }

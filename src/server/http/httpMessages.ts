@@ -8,6 +8,7 @@ export const HTTP_MESSAGES = {
   invalidHost: 'Invalid Host header',
   originNotAllowed: 'Origin not allowed',
   internalError: 'Something went wrong on the Reelscope server. Please try again.',
+  mediaStoreDown: 'We cannot reach the Reelscope media storage. Please try again in a moment.',
   bearerMissing: 'Sign in to continue: this request needs a bearer token.',
   tokenInvalid: 'Your session is not valid. Please sign in again.',
   refreshTokenInvalid: 'Invalid refresh token',

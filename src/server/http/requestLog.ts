@@ -1,9 +1,12 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import './fastifyTypes';
 
 /** Fastify's logger option in its object form (pino's options with Fastify's serializers). */
 type LoggerObjectOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
-/** The levels REELSCOPE_LOG may name, most to least severe (pino's names). */
+/** The levels REELSCOPE_LOG_LEVEL may name, most to least severe (pino's names). */
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'trace'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -14,15 +17,28 @@ export interface RequestLogOptions {
 }
 
 /**
- * REELSCOPE_LOG as a level: a pino level name, `1` for info (every request), `0` or unset for errors only. 5xx
- * answers are logged with their stack at every level, so `fatal` and `silent` mean errors only as well.
+ * REELSCOPE_LOG_LEVEL (or its former name REELSCOPE_LOG) as a level: a pino level name, `1` or unset for info (a line
+ * per request), `0` for errors only. 5xx answers are logged with their stack at every level, so `fatal` and `silent`
+ * mean errors only as well.
  */
 export function logLevelFromEnv(value: string | undefined): LogLevel {
   const text = (value ?? '').trim().toLowerCase();
-  if (text === '' || text === '0' || text === 'fatal' || text === 'silent') return 'error';
-  if (text === '1') return 'info';
+  if (text === '' || text === '1') return 'info';
+  if (text === '0' || text === 'fatal' || text === 'silent') return 'error';
   if ((LOG_LEVELS as readonly string[]).includes(text)) return text as LogLevel;
-  throw new Error(`REELSCOPE_LOG must be a log level (${LOG_LEVELS.join(', ')}), 1 (info) or 0 (errors only), got "${value}".`);
+  throw new Error(`REELSCOPE_LOG_LEVEL must be a log level (${LOG_LEVELS.join(', ')}), 1 (info) or 0 (errors only), got "${value}".`);
+}
+
+/** An incoming X-Request-Id worth keeping: a short token of letters, digits and `._:-` (nothing that could forge a log line). */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * The request's id: the X-Request-Id a load balancer or client sent when it is a short safe token (so one id follows a
+ * request through the proxy's log and ours), else a random UUID.
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
 const CENSOR = '[redacted]';
@@ -77,4 +93,30 @@ export function loggerOptions(options: RequestLogOptions): LoggerObjectOptions {
       req: (request: FastifyRequest) => ({ method: request.method, url: redactedUrl(request.url), remoteAddress: request.ip }),
     },
   };
+}
+
+/**
+ * One line per answered request (Fastify's own two request lines are turned off): its id, method, route pattern,
+ * redacted URL, status, duration and who asked (user and brand, when the request was authenticated). The arrival is
+ * logged at debug only, for following a request that never finishes (a long poll, a stuck upload).
+ */
+export function installRequestLog(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    request.log.debug({ method: request.method, url: redactedUrl(request.url) }, 'request received');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const brandId = request.auth?.brandId ?? request.apiKeyAuth?.brandId ?? null;
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        url: redactedUrl(request.url),
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+        ...(request.auth ? { userId: request.auth.userId } : {}),
+        ...(brandId ? { brandId } : {}),
+      },
+      'request completed',
+    );
+  });
 }

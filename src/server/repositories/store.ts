@@ -3,6 +3,7 @@ import { createSqliteClient } from '../db/sqliteClient';
 import { createAssistantRepositories } from './assistant/index';
 import { createChatStore } from './chat/chatStore';
 import { createHomeRepositories } from './home/index';
+import { createLimiterAttemptsRepository } from './limiterAttemptsRepository';
 import { createRepositories } from './index';
 import { createPublishingRepositories } from './publishing/index';
 import { createReportRepositories } from './reports/index';
@@ -28,6 +29,8 @@ export function createStore(db: Database.Database, now: () => Date) {
     publishing: createPublishingRepositories(sql),
     assistant: createAssistantRepositories(sql, now),
     chat: createChatStore(sql),
+    /** The sign-in, account-probe and submission limiters' attempts, shared by every instance on the database. */
+    limiterAttempts: createLimiterAttemptsRepository(sql),
   };
 }
 export type Store = ReturnType<typeof createStore>;

@@ -6,7 +6,8 @@ import { seedChat } from './chat';
 import { seedCreators } from './creators';
 import { seedLicensing } from './licensing';
 import { seedMarks } from './marks';
-import { copyDemoMedia, resolveMediaSourceDir } from './media';
+import type { MediaStore } from '../media/mediaStore';
+import { copyDemoMedia, copyDemoMediaTo, resolveMediaSourceDir } from './media';
 import { Prng } from './prng';
 import { seedProducts } from './products';
 import { seedShowcase } from './showcase';
@@ -25,6 +26,8 @@ export type SeedSummary = Record<string, number>;
 export interface SeedOptions {
   /** Folder the demo media files are copied into (the back end serves it under MEDIA_URL_PREFIX). */
   mediaDir: string;
+  /** The store the demo media go to instead of `mediaDir` (the server's, which may be a bucket). */
+  mediaStore?: MediaStore | null;
   /** Size multiplier: 1 gives ≥600 videos and ≥150 creators; 0.1 a tenth, 10 ten times. Default 1. */
   scale?: number;
   /** Creator multiplier when it should differ from `scale` (each creator adds 365 tracking rows). Default: scale. */
@@ -84,7 +87,9 @@ async function seedRows(db: Database.Database, options: SeedOptions): Promise<Se
   const existing = db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
   if (existing > 0) throw new Error('The database already has users; the demo workspace is only seeded into an empty one.');
   const seed = options.seed ?? DEFAULT_SEED;
-  copyDemoMedia(resolveMediaSourceDir(options.mediaSourceDir), options.mediaDir);
+  const mediaSource = resolveMediaSourceDir(options.mediaSourceDir);
+  if (options.mediaStore) await copyDemoMediaTo(mediaSource, options.mediaStore);
+  else copyDemoMedia(mediaSource, options.mediaDir);
   const createdAt = options.createdAt ?? new Date();
   const clock = new SeedClock(seedAnchorOf(createdAt));
   // A workspace migrated only part of the way (tests of older steps) has no place for it.

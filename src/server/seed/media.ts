@@ -1,9 +1,10 @@
-import { chmodSync, copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_MEDIA_FILES, thumbnailUrl, THUMBNAIL_COUNT } from './platformUrls';
 import { productPictureUrl, PRODUCT_PICTURE_COUNT } from './products';
 import { MEDIA_URL_PREFIX } from '../../shared/domain/workspace';
+import type { MediaStore } from '../media/mediaStore';
 
 const MARKER = DEMO_MEDIA_FILES[0];
 
@@ -49,6 +50,18 @@ export function copyDemoMedia(sourceDir: string, mediaDir: string): number {
     copyFileSync(from, to);
     // A copy keeps the bundled file's mode (0644), whatever the umask: the workspace's media are its owner's alone.
     if (process.platform !== 'win32') chmodSync(to, 0o600);
+    copied += 1;
+  }
+  return copied;
+}
+
+/** Copies the bundled media into a media store (a bucket too), skipping objects already there with the same size. */
+export async function copyDemoMediaTo(sourceDir: string, store: MediaStore): Promise<number> {
+  let copied = 0;
+  for (const relative of demoMediaFiles()) {
+    const from = join(sourceDir, relative);
+    if ((await store.head(relative))?.size === statSync(from).size) continue;
+    await store.put(relative, createReadStream(from));
     copied += 1;
   }
   return copied;

@@ -1,14 +1,17 @@
-import { readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename } from 'node:path';
 import type { PublishJob } from '../../shared/http/publishing.schemas';
 import { publishingBlock, type VideoRights } from '../../shared/rules/licensing';
 import { HttpError } from '../http/httpError';
+import type { MediaStore } from '../media/mediaStore';
 import type { PublishableVideo, PublishJobRow } from '../repositories/publishing/publishJobsRepository';
 import type { PublishingRepositories } from '../repositories/publishing/index';
 
 type Action = PublishJob['action'];
-/** A payload the gateway kept on disk for a request's jobs, and its size. */
+/** A payload the gateway kept for a request's jobs (its name in the payload store), and its size. */
 export type KeptPayload = { file: string; bytes: number };
+
+/** A job's payload name in the store; rows written before the payload store held the file's full path, whose last segment it is. */
+const payloadKey = (file: string): string => basename(file);
 
 /** Jobs moved per step: a bulk action of thousands settles in a few steps without one long write. */
 const STEP_JOBS = 250;
@@ -22,7 +25,7 @@ const RETRY_MS = 1000;
  * gate is checked when a job is asked for (the whole request is refused, nothing changes) and again when it runs (a
  * license may have ended meanwhile: the job fails with the reason).
  */
-export function createPublisher({ jobs, payloads }: PublishingRepositories, now: () => Date) {
+export function createPublisher({ jobs, payloads }: PublishingRepositories, now: () => Date, payloadStore: MediaStore | null = null) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   /** The step running now (its transaction open), awaited by stop so the database is not closed under it. */
   let running: Promise<void> | null = null;
@@ -40,11 +43,8 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
   const removePayloads = async (files: readonly string[]) => {
     if (files.length === 0) return;
     for (const file of await payloads.released(files)) {
-      try {
-        rmSync(file, { force: true });
-      } catch {
-        // Left for the start-up sweep (removeLeftoverPayloads).
-      }
+      // One that fails is left for the start-up sweep (removeLeftoverPayloads).
+      await payloadStore?.delete(payloadKey(file)).catch(() => undefined);
     }
   };
 
@@ -148,18 +148,12 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
     /** Bytes of the payloads the brand's unfinished jobs keep on disk (its quota counts them). */
     waitingBytes: (brandId: string): Promise<number> => payloads.waitingBytes(brandId),
     /**
-     * At start-up: deletes every file in the payload folder no open job needs — payloads of jobs that ended while a
-     * delete failed, and partial files of requests a stop or crash cut — and lets ended jobs forget theirs.
+     * At start-up: deletes every payload in the store no open job needs — payloads of jobs that ended while a delete
+     * failed, and partial files of requests a stop or crash cut — and lets ended jobs forget theirs.
      */
-    async removeLeftoverPayloads(dir: string): Promise<void> {
-      const needed = await payloads.openFiles();
-      let names: string[] = [];
-      try {
-        names = readdirSync(dir);
-      } catch {
-        // No folder yet: nothing was ever kept.
-      }
-      for (const name of names) if (!needed.has(join(dir, name))) rmSync(join(dir, name), { force: true, recursive: true });
+    async removeLeftoverPayloads(): Promise<void> {
+      const needed = new Set([...(await payloads.openFiles())].map(payloadKey));
+      if (payloadStore) for await (const item of payloadStore.list()) if (!needed.has(item.key)) await payloadStore.delete(item.key);
       await payloads.forgetEnded();
     },
     /** Picks up jobs a shutdown interrupted. */

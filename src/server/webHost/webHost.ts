@@ -13,6 +13,7 @@ import { contentSecurityPolicy } from '../../main/services/contentSecurityPolicy
 import type { HostServices } from '../../main/services/hostServices';
 import { createHostServices } from '../../main/services/hostServices';
 import { systemClock } from '../../main/services/ports';
+import { embeddedLogFile } from '../dataDir';
 import { hostAllowed, isLoopback } from './bridgeGuard';
 import { registerBridgeRoutes } from './bridgeRoutes';
 import { createSessionBinding } from './sessionBinding';
@@ -78,7 +79,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = randomBytes(32).toString('base64url');
   let port = options.port;
   // Filled in before the back end starts; REELSCOPE_WEB_PORT is only known once the server listens.
-  const backendEnv: Record<string, string> = { REELSCOPE_PORT: String(options.backendPort ?? DEFAULT_BACKEND_PORT) };
+  // The back end's request log goes to a file in the data folder, not into this console.
+  const backendEnv: Record<string, string> = { REELSCOPE_PORT: String(options.backendPort ?? DEFAULT_BACKEND_PORT), REELSCOPE_LOG_FILE: embeddedLogFile(options.dataDir) };
 
   const services = createHostServices({
     app: { name: PRODUCT_NAME, version: appVersion(), platform: process.platform, runtime: 'web' },

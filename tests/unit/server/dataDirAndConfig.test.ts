@@ -15,7 +15,7 @@ describe('defaultDataDir', () => {
 describe('readCliConfig', () => {
   it('defaults to port 4100 on loopback only and, started alone, allows no web origin (no web host runs)', () => {
     const config = readCliConfig({ REELSCOPE_DATA_DIR: '/tmp/x' });
-    expect(config).toEqual({ port: 4100, host: '127.0.0.1', allowedHosts: [], trustedProxies: [], dataDir: '/tmp/x', allowedOrigins: [], seed: true, logLevel: 'error' });
+    expect(config).toEqual({ port: 4100, host: '127.0.0.1', allowedHosts: [], trustedProxies: [], dataDir: '/tmp/x', allowedOrigins: [], seed: true, logLevel: 'info', logFile: null });
   });
 
   it('reads the listen address and the host names a server is reached under (its public URL included)', () => {

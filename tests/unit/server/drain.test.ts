@@ -16,7 +16,7 @@ async function signIn(base: string): Promise<Session> {
   return (await response.json()) as Session;
 }
 
-/** Resolves once the back end has logged a request whose URL contains `part` (REELSCOPE_LOG=info logs each on arrival). */
+/** Resolves once the back end has logged a request whose URL contains `part` (REELSCOPE_LOG_LEVEL=debug logs each on arrival). */
 function logged(started: Started, part: string): Promise<void> {
   return new Promise((resolve) => {
     const check = () => {
@@ -59,7 +59,7 @@ describe('SIGTERM drains the back end process', () => {
   const temp = useTempDir('reelscope-drain-');
 
   it('hands a waiting subscribe back at once, finishes the request in flight, takes no new connection, exits 0 and keeps the write', async () => {
-    const env = { REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: temp.path, REELSCOPE_SEED: '1', REELSCOPE_LOG: 'info' };
+    const env = { REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: temp.path, REELSCOPE_SEED: '1', REELSCOPE_LOG_LEVEL: 'debug' };
     const started = startCli(env);
     const { url } = await readyMessage(started.child);
     const session = await signIn(url);

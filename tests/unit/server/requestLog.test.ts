@@ -9,7 +9,7 @@ import { openDatabase } from '../../../src/server/db/database';
 import { logLevelFromEnv, type LogLevel } from '../../../src/server/http/requestLog';
 import { createTestUser, send, signIn } from './support/testServer';
 
-interface LogLine { level: number; reqId?: string; msg?: string; err?: { message: string; stack: string }; req?: { url: string }; [key: string]: unknown }
+interface LogLine { level: number; reqId?: string; msg?: string; err?: { message: string; stack: string }; url?: string; [key: string]: unknown }
 
 /** The app on a real SQLite file, logging at `level` into memory (the lines as written, and parsed). */
 async function loggingApp(level: LogLevel) {
@@ -89,7 +89,7 @@ describe('the request log (issue 26, item 11)', () => {
       expect(log).not.toContain(secret);
     }
     // Still useful: every request is there with its id, its path and its status, the secrets replaced.
-    const urls = lines().flatMap((line) => (line.req ? [line.req.url] : []));
+    const urls = lines().flatMap((line) => (line.url ? [line.url] : []));
     expect(urls).toContain(`/metrics/embed/widgets/w1?token=[redacted]`);
     expect(urls).toContain('/media/upload/[redacted]');
     expect(urls).toContain('/metrics/products/inventory?store_url=https%3A%2F%2Fshop.example&shop_token=[redacted]');
@@ -98,8 +98,8 @@ describe('the request log (issue 26, item 11)', () => {
     expect(lines().find((line) => line.msg === 'careless handler')).toMatchObject({ body: { password: '[redacted]', refresh_token: '[redacted]', nested: { token: '[redacted]' } } });
   });
 
-  it('reads REELSCOPE_LOG as a pino level, 1 as info and 0 (or nothing) as errors only', () => {
-    expect([undefined, '', '0', '1', 'debug', 'WARN', 'silent'].map(logLevelFromEnv)).toEqual(['error', 'error', 'error', 'info', 'debug', 'warn', 'error']);
-    expect(() => logLevelFromEnv('loud')).toThrow('REELSCOPE_LOG must be a log level');
+  it('reads REELSCOPE_LOG_LEVEL as a pino level, 1 (or nothing) as info and 0 as errors only', () => {
+    expect([undefined, '', '0', '1', 'debug', 'WARN', 'silent'].map(logLevelFromEnv)).toEqual(['info', 'info', 'error', 'info', 'debug', 'warn', 'error']);
+    expect(() => logLevelFromEnv('loud')).toThrow('REELSCOPE_LOG_LEVEL must be a log level');
   });
 });

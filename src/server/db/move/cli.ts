@@ -1,5 +1,6 @@
 /**
  * npm run move-to-postgres -- --data-dir <embedded data folder> --to postgres://… --media-to <folder>
+ * (or, with REELSCOPE_S3_* set, no --media-to: the media go to that bucket)
  *
  * Moves an embedded workspace into an empty team-server database (see moveWorkspace.ts), printing progress and, at the
  * end, what it moved. A refusal or failure is one line on stderr and exit code 1; the database is left as it was.
@@ -9,8 +10,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeTarget } from '../postgres/connectionError';
 import { describeMove, moveWorkspace } from './moveWorkspace';
+import { readS3Settings } from '../../media/chooseMediaStore';
+import { createS3MediaStore, type S3MediaSettings } from '../../media/s3MediaStore';
 
-const USAGE = 'Usage: npm run move-to-postgres -- --data-dir <embedded data folder> --to postgres://user:password@host:5432/database --media-to <folder>';
+const USAGE = 'Usage: npm run move-to-postgres -- --data-dir <embedded data folder> --to postgres://user:password@host:5432/database --media-to <folder> (or no --media-to, with REELSCOPE_S3_* naming the bucket)';
 
 function fail(line: string): never {
   console.error(line);
@@ -25,7 +28,14 @@ try {
 }
 const dataDir = values['data-dir'];
 const url = values.to;
-const mediaTo = values['media-to'];
+let bucket: S3MediaSettings | null = null;
+try {
+  bucket = readS3Settings(process.env);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+if (bucket && values['media-to']) fail('--media-to names a folder but REELSCOPE_S3_* names a bucket: give one of them.');
+const mediaTo = bucket ? createS3MediaStore(bucket) : values['media-to'];
 if (!dataDir || !url || !mediaTo) fail(USAGE);
 if (!describeTarget(url)) fail('--to is not a PostgreSQL URL: write it as postgres://user:password@host:5432/database.');
 if (!existsSync(join(dataDir, 'reelscope.sqlite'))) fail(`There is no Reelscope workspace in ${dataDir} (no reelscope.sqlite): name the data folder to move.`);

@@ -1,12 +1,12 @@
 /**
- * Copies a data folder's media files (demo videos, uploads, thumbnails) into the team server's media folder, keeping
+ * Copies a data folder's media files (demo videos, uploads, thumbnails) into the team server's media store, keeping
  * their relative paths, and proves each copy by its SHA-256: a file whose copy does not hash as its source stops the
  * move. A file already there with the same hash (an earlier, interrupted move) is left as it is.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { MediaStore } from '../../media/mediaStore';
 
 export interface MediaMoveSummary {
   files: number;
@@ -43,17 +43,29 @@ export function listFiles(dir: string): string[] {
   return found.sort();
 }
 
-export async function copyMedia(fromDir: string, toDir: string, onFile: (done: number, total: number) => void = () => undefined): Promise<MediaMoveSummary> {
+/** The SHA-256 of a stored object, or null when the store has no such object. */
+async function sha256OfStored(store: MediaStore, key: string): Promise<string | null> {
+  const body = await store.get(key);
+  if (!body) return null;
+  const hash = createHash('sha256');
+  for await (const chunk of body) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Copies every file of `fromDir` into the team server's media store (its media folder, or the bucket REELSCOPE_S3_*
+ * names), under the same relative path, and proves each copy by reading it back.
+ */
+export async function copyMedia(fromDir: string, to: MediaStore, onFile: (done: number, total: number) => void = () => undefined): Promise<MediaMoveSummary> {
   const files = listFiles(fromDir);
   let bytes = 0;
   for (const [index, file] of files.entries()) {
     const from = join(fromDir, file);
-    const to = join(toDir, file);
+    const key = file.split(sep).join('/');
     const hash = await sha256OfFile(from);
-    if (!existsSync(to) || (await sha256OfFile(to)) !== hash) {
-      mkdirSync(dirname(to), { recursive: true });
-      await copyFile(from, to);
-      if ((await sha256OfFile(to)) !== hash) throw new MediaCopyMismatchError(file);
+    if ((await sha256OfStored(to, key)) !== hash) {
+      await to.put(key, createReadStream(from));
+      if ((await sha256OfStored(to, key)) !== hash) throw new MediaCopyMismatchError(file);
     }
     bytes += statSync(from).size;
     onFile(index + 1, files.length);

@@ -1,11 +1,13 @@
 /**
  * Moves an embedded workspace (a data folder: reelscope.sqlite and media/) into a team server's PostgreSQL database
- * and media folder. The media are copied and checked first; then every table in one transaction, so a move stopped at
+ * and media folder or bucket. The media are copied and checked first; then every table in one transaction, so a move stopped at
  * any moment leaves the database empty, and running it again finishes it.
  */
 import { join } from 'node:path';
 import { openDatabase } from '../database';
 import { openPostgresDatabase } from '../postgres/database';
+import { createFolderMediaStore } from '../../media/folderMediaStore';
+import type { MediaStore } from '../../media/mediaStore';
 import { copyMedia } from './copyMedia';
 import type { MediaMoveSummary } from './copyMedia';
 import { firstNonEmptyTable, moveTables, MoveTargetNotEmptyError } from './moveTables';
@@ -16,8 +18,8 @@ export interface MoveOptions {
   dataDir: string;
   /** postgres://… of an empty database (C collation); migrated to this Reelscope's version first. */
   url: string;
-  /** The team server's media folder; the data folder's media/ files are copied into it. */
-  mediaTo: string;
+  /** The team server's media folder, or its media store (a bucket); the data folder's media/ files are copied into it. */
+  mediaTo: string | MediaStore;
   onProgress?: (progress: MoveProgress) => void;
   onMediaFile?: (done: number, total: number) => void;
 }
@@ -37,7 +39,8 @@ export async function moveWorkspace(options: MoveOptions): Promise<MoveSummary> 
       // Refused before any media file is copied; moveTables checks again inside its transaction.
       const occupied = await firstNonEmptyTable(pool);
       if (occupied) throw new MoveTargetNotEmptyError(options.url, occupied);
-      const media = await copyMedia(join(options.dataDir, 'media'), options.mediaTo, options.onMediaFile);
+      const target = typeof options.mediaTo === 'string' ? createFolderMediaStore(options.mediaTo) : options.mediaTo;
+      const media = await copyMedia(join(options.dataDir, 'media'), target, options.onMediaFile);
       const tables = await moveTables(sqlite, pool, options.url, options.onProgress);
       return { ...tables, media, seconds: (performance.now() - started) / 1000 };
     } finally {

@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import type { FastifyInstance } from 'fastify';
 import { PublishJobsResponseSchema, PublishStateParamsSchema, PublishStateResponseSchema } from '../../../shared/http/publishing.schemas';
@@ -13,6 +8,8 @@ import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
 import { DRAIN_LIMIT_BYTES, drainBody } from '../../http/drainBody';
 import { badRequest, found } from '../../http/httpError';
+import type { MediaStore } from '../../media/mediaStore';
+import { putThrough } from '../../media/mediaTransfers';
 import type { HttpError } from '../../http/httpError';
 import { brandKeyAuthenticator } from '../metrics/accessKeys';
 import { BrandQuerySchema, gatewayBrand } from './gatewayBrand';
@@ -29,15 +26,14 @@ import { registerIntegrationRoutes } from './integrations.routes';
  */
 export async function gatewayApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.decorate('authenticateApiKey', brandKeyAuthenticator(ctx.widgets.keys));
-  const payloadDir = join(ctx.media.mediaDir ? dirname(ctx.media.mediaDir) : tmpdir(), 'publish-payloads');
   // Payloads of jobs that ended (or of requests a stop cut) do not outlive a restart. Without a data folder (tests) the
   // temp folder may be another back end's, so it is not swept.
-  if (ctx.media.mediaDir) app.addHook('onReady', async () => ctx.publishing.removeLeftoverPayloads(payloadDir));
-  // The publish payload is larger than a JSON body: in its own scope it is not parsed whole but streamed to disk by the route.
+  if (ctx.media.payloads.owned) app.addHook('onReady', async () => ctx.publishing.removeLeftoverPayloads());
+  // The publish payload is larger than a JSON body: in its own scope it is not parsed whole but streamed to the payload store by the route.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
-    registerPublishRoute(scope, ctx, payloadDir);
+    registerPublishRoute(scope, ctx, ctx.media.payloads.store);
   });
 
   defineRoute(app, {
@@ -51,8 +47,8 @@ export async function gatewayApiPlugin(app: FastifyInstance, ctx: ServerContext)
   registerIntegrationRoutes(app, ctx);
 }
 
-/** POST /video/publish: the payload streamed to disk while its video ids are read, within its size limit and the brand's quota. */
-function registerPublishRoute(app: FastifyInstance, ctx: ServerContext, payloadDir: string): void {
+/** POST /video/publish: the payload streamed to the payload store while its video ids are read, within its size limit and the brand's quota. */
+function registerPublishRoute(app: FastifyInstance, ctx: ServerContext, payloads: MediaStore): void {
   const budget = createPublishPayloadBudget(ctx.publishPayloads, (brandId) => ctx.publishing.waitingBytes(brandId));
   defineRoute(app, {
     auth: 'apiKey', tags: ['gateway'], method: 'POST', url: '/video/publish', query: BrandQuerySchema, response: { 200: PublishJobsResponseSchema },
@@ -72,9 +68,8 @@ function registerPublishRoute(app: FastifyInstance, ctx: ServerContext, payloadD
           reply.header('connection', 'close');
           throw allowance.refusedAtOnce;
         }
-        await mkdir(payloadDir, { recursive: true, mode: 0o700 });
-        const file = join(payloadDir, `${randomBytes(12).toString('hex')}.json`);
-        const received = await receivePayload(request.raw, file, allowance);
+        const file = `${randomBytes(12).toString('hex')}.json`;
+        const received = await receivePayload(request.raw, payloads, file, allowance);
         try {
           if (received.refused) {
             reply.header('connection', 'close');
@@ -88,7 +83,7 @@ function registerPublishRoute(app: FastifyInstance, ctx: ServerContext, payloadD
           const jobs = await ctx.publishing.enqueue(brandId, [...new Set(scanner.videoIds)], published ? 'publish' : 'unpublish', payload);
           return { message: `${jobs.length} video${jobs.length === 1 ? '' : 's'} queued to be ${published ? 'published' : 'unpublished'}`, count: jobs.length, jobs };
         } catch (error) {
-          await rm(file, { force: true });
+          await payloads.delete(file);
           throw error;
         }
       } finally {
@@ -99,11 +94,11 @@ function registerPublishRoute(app: FastifyInstance, ctx: ServerContext, payloadD
 }
 
 /**
- * Streams a payload to `file`, reading its video ids as it goes. A bad payload, or one past its allowance, is read on
+ * Streams a payload to the payload store as `file`, reading its video ids as it goes. A bad payload, or one past its allowance, is read on
  * but no longer kept: failing the stream would cut the connection before the answer. Past the allowance by more than
- * the drain bound, the stream fails (the connection is cut). Any failure removes the file.
+ * the drain bound, the stream fails (the connection is cut). Any failure keeps nothing.
  */
-async function receivePayload(raw: IncomingMessage, file: string, allowance: PayloadAllowance): Promise<{ scanner: PublishPayloadScanner; bytes: number; refused: HttpError | null }> {
+async function receivePayload(raw: IncomingMessage, payloads: MediaStore, file: string, allowance: PayloadAllowance): Promise<{ scanner: PublishPayloadScanner; bytes: number; refused: HttpError | null }> {
   const scanner = new PublishPayloadScanner();
   const decoder = new StringDecoder('utf8');
   let refused: HttpError | null = null;
@@ -121,12 +116,8 @@ async function receivePayload(raw: IncomingMessage, file: string, allowance: Pay
       next(null, scanner.problem === null ? chunk : undefined);
     },
   });
-  try {
-    await pipeline(raw, scan, createWriteStream(file, { mode: 0o600 }));
-  } catch (error) {
-    await rm(file, { force: true });
-    throw error;
-  }
+  // A store keeps nothing of a failed put (a partial file or an aborted upload).
+  await putThrough(payloads, file, raw, [scan], 'application/json');
   if (scanner.problem === null) scanner.feed(decoder.end());
   return { scanner, bytes, refused };
 }

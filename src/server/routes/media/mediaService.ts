@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import type { MediaStores } from '../../media/chooseMediaStore';
+import type { MediaStore } from '../../media/mediaStore';
 import { createMediaSigner, loadOrCreateMediaSecret, type MediaSigner } from './mediaSigner';
 
-/** The media folder the back end serves and the signer of its video URLs. */
+/** Where the back end keeps its media and the signer of its video URLs. */
 export interface MediaService extends MediaSigner {
-  /** `${dataDir}/media`, or null when the app runs without a data folder (then /media answers 404). */
-  mediaDir: string | null;
+  /** The media store chosen at start (chooseMediaStore), or null without a data folder or bucket (then /media answers 404). */
+  store: MediaStore | null;
+  /** Where the gateway keeps publish payloads while their jobs wait (MediaStores.payloads). */
+  payloads: MediaStores['payloads'];
 }
 
 /** Media of a data folder; without one (unit tests of other routes) URLs are still signed, with a throwaway secret. */
-export function createMediaService(dataDir: string | undefined, now: () => Date): MediaService {
+export function createMediaService(dataDir: string | undefined, stores: MediaStores, now: () => Date): MediaService {
   const secret = dataDir ? loadOrCreateMediaSecret(dataDir) : randomBytes(32);
-  return { mediaDir: dataDir ? join(dataDir, 'media') : null, ...createMediaSigner(secret, now) };
+  return { store: stores.media, payloads: stores.payloads, ...createMediaSigner(secret, now) };
 }

@@ -14,8 +14,14 @@ import { useVideoWorkspace, WORKSPACE_NOW } from '../videos/support/videoWorkspa
 
 const workspace = useVideoWorkspace();
 let w: ReturnType<typeof useVideoWorkspace>['w'];
+/**
+ * The submission limit is held in the database, shared by every app on the workspace as by every instance of a team
+ * server: each test, and each extra app below, starts from a fresh window for the one address all requests come from.
+ */
+const freshSubmissionWindow = () => void w.db.prepare("DELETE FROM limiter_attempts WHERE scope = 'submission'").run();
 beforeEach(() => {
   w = workspace.w;
+  freshSubmissionWindow();
 });
 
 // The first bytes of an MP4 (an ftyp box): the type checks read the name and the declared type, as the app's upload does.
@@ -40,8 +46,9 @@ function submit(id: string, fields: Record<string, string>, file?: { name: strin
 
 const creator = { name: 'Maya Lindqvist', email: 'maya@example.com' };
 
-/** Another app on the same workspace: its own submission limit (one address may send 10 per window), its own upload limit. */
+/** Another app on the same workspace: a fresh submission window (one address may send 10 per window), its own upload limit. */
 async function withApp(uploadMaxBytes: number | undefined, use: (app: App) => Promise<void>): Promise<void> {
+  freshSubmissionWindow();
   const app = await buildApp({ db: w.db, jwtSecret: randomBytes(64), dataDir: w.dataDir, now: () => new Date(WORKSPACE_NOW), ...(uploadMaxBytes ? { uploadMaxBytes } : {}) });
   try {
     await use(app);

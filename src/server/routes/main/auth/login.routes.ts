@@ -29,25 +29,25 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
     response: { 200: SessionResponseSchema, 208: ErrorMessage208Schema, 403: HttpErrorSchema, 429: HttpErrorSchema },
     handler: ({ body, request, reply }) => withAddressProbe(ctx.addressLimiter, request.ip, async () => {
       // Reserved before the password is checked, so parallel attempts cannot all pass while scrypt runs.
-      const ticket = ctx.loginLimiter.reserve(attemptKey(request.ip, body.email));
+      const ticket = await ctx.loginLimiter.reserve(attemptKey(request.ip, body.email));
       if (!ticket) throw new HttpError(429, MESSAGES.tooManyAttempts);
       try {
-        const fail = (message: string) => {
-          ticket.fail();
+        const fail = async (message: string) => {
+          await ticket.fail();
           return reply208(reply, message);
         };
         if (!isValidEmail(body.email)) return fail(MESSAGES.invalidCredentials);
         const user = await ctx.repos.users.findByEmail(body.email);
         if (!user) return fail(MESSAGES.emailNotConnected);
         if (!(await verifyPassword(body.password, user.passwordHash))) return fail(MESSAGES.invalidPassword);
-        ticket.succeed();
+        await ticket.succeed();
         // Creator accounts and unconfirmed registrations are refused before any token exists (spec §4, §6).
         assertMayHaveSession(user);
         const signedInAt = ctx.now().toISOString();
         await ctx.repos.users.updateLastSignIn(user.id, signedInAt);
         return await ctx.sessions.issue({ ...user, lastSignInAt: signedInAt }, null);
       } finally {
-        ticket.release();
+        await ticket.release();
       }
     }, answered208(reply)),
   });

@@ -1,4 +1,3 @@
-import { open, rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -6,7 +5,8 @@ import {
 } from '../../../../shared/http/campaigns.schemas';
 import { drainBody } from '../../../http/drainBody';
 import { HttpError, badRequest } from '../../../http/httpError';
-import { mediaDestination, readMultipart } from '../uploads/multipartFields';
+import type { MediaStore } from '../../../media/mediaStore';
+import { discardFiles, mediaDestination, readMultipart } from '../uploads/multipartFields';
 
 export const CAMPAIGN_MEDIA = 'campaigns';
 // Room for the multipart boundaries and headers around the one file part.
@@ -19,23 +19,19 @@ const SIGNATURES: Readonly<Record<string, (head: Buffer) => boolean>> = {
   'image/webp': (head) => head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
-async function headOf(path: string): Promise<Buffer> {
-  const file = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(12);
-    const { bytesRead } = await file.read(head, 0, 12, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
+async function headOf(store: MediaStore, key: string): Promise<Buffer> {
+  const body = await store.get(key, { start: 0, end: 11 });
+  const chunks: Buffer[] = [];
+  if (body) for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).subarray(0, 12);
 }
 
 /**
- * Reads the banner of POST /campaigns/{id}/banner into `<media>/campaigns/`: 413 from a declared length over the limit
- * and 415 from the part's name and type, both before any of the file is stored; then its first bytes must match its type.
- * Answers the stored file's name.
+ * Reads the banner of POST /campaigns/{id}/banner into the media store's `campaigns/`: 413 from a declared length over
+ * the limit and 415 from the part's name and type, both before any of the file is stored; then its first bytes must
+ * match its type. Answers the stored file's name.
  */
-export async function receiveBanner(request: FastifyRequest, mediaDir: string | null): Promise<string> {
+export async function receiveBanner(request: FastifyRequest, store: MediaStore | null): Promise<string> {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > CAMPAIGN_BANNER_MAX_BYTES + ENVELOPE_BYTES) {
     await drainBody(request.raw);
@@ -44,23 +40,23 @@ export async function receiveBanner(request: FastifyRequest, mediaDir: string | 
   if (!request.isMultipart()) throw new HttpError(415, `${CAMPAIGN_MESSAGES.bannerType} Send it as multipart/form-data, field "${CAMPAIGN_BANNER_FIELD}".`);
   let mime = '';
   const toMedia = mediaDestination({
-    mediaDir, folder: CAMPAIGN_MEDIA, field: CAMPAIGN_BANNER_FIELD, mimeMap: CAMPAIGN_BANNER_MIME_MAP, typeMessage: CAMPAIGN_MESSAGES.bannerType, what: 'Banners',
+    store, folder: CAMPAIGN_MEDIA, field: CAMPAIGN_BANNER_FIELD, mimeMap: CAMPAIGN_BANNER_MIME_MAP, typeMessage: CAMPAIGN_MESSAGES.bannerType, what: 'Banners',
   });
   const { files } = await readMultipart(request, {
     maxFileBytes: CAMPAIGN_BANNER_MAX_BYTES,
     maxFiles: 1,
     tooLargeMessage: CAMPAIGN_MESSAGES.bannerTooLarge,
     destination: (field, fileName, mimeType) => {
-      const path = toMedia(field, fileName, mimeType);
+      const target = toMedia(field, fileName, mimeType);
       mime = mimeType;
-      return path;
+      return target;
     },
   });
   const file = files[0];
   if (!file) throw badRequest(CAMPAIGN_MESSAGES.bannerMissing);
-  if (file.bytes === 0 || !SIGNATURES[mime]?.(await headOf(file.path))) {
-    await rm(file.path, { force: true });
+  if (!store || file.bytes === 0 || !SIGNATURES[mime]?.(await headOf(store, file.key))) {
+    await discardFiles(store, [file]);
     throw new HttpError(415, CAMPAIGN_MESSAGES.bannerType);
   }
-  return basename(file.path);
+  return basename(file.key);
 }

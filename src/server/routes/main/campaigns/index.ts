@@ -10,8 +10,6 @@ import { defineRoute } from '../../../http/defineRoute';
 import { found, HttpError, notFound } from '../../../http/httpError';
 import { publicOrigin } from '../../../http/publicOrigin';
 import { actingBrand } from '../videos/videoAccess';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { MEDIA_URL_PREFIX } from '../../../../shared/domain/workspace';
 import { CAMPAIGN_MEDIA, receiveBanner } from './bannerUpload';
 import { registerCampaignListRoutes } from './campaignLists.routes';
@@ -40,7 +38,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   const brandProducts = async (brandId: string) => new Set(await ctx.repos.campaignSubmissions.brandProductIds(brandId));
   /** A banner file no campaign refers to any more (a replaced or deleted campaign's). */
   const removeBannerFile = async (file: string | null) => {
-    if (file && ctx.media.mediaDir && /^[0-9a-f]{24}\.[a-z]+$/.test(file)) await rm(join(ctx.media.mediaDir, CAMPAIGN_MEDIA, file), { force: true });
+    if (file && ctx.media.store && /^[0-9a-f]{24}\.[a-z]+$/.test(file)) await ctx.media.store.delete(`${CAMPAIGN_MEDIA}/${file}`);
   };
 
   defineRoute(app, {
@@ -105,7 +103,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
       const brandId = (await actingBrand(request, ctx.videos, query.brand_id)).brandId;
       found(await repo.find(params.id, brandId, ctx.now()));
       const previous = await repo.bannerFile(params.id, brandId);
-      const file = await receiveBanner(request, ctx.media.mediaDir);
+      const file = await receiveBanner(request, ctx.media.store);
       await repo.setBanner(params.id, brandId, `${MEDIA_URL_PREFIX}/${CAMPAIGN_MEDIA}/${file}`, file, ctx.now());
       await removeBannerFile(previous);
       return { campaign: found(await repo.find(params.id, brandId, ctx.now())) };

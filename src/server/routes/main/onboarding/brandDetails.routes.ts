@@ -1,5 +1,4 @@
-import { rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MEDIA_URL_PREFIX } from '../../../../shared/domain/workspace';
 import {
@@ -8,7 +7,7 @@ import {
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { badRequest, notFound } from '../../../http/httpError';
-import { mediaDestination, readMultipart } from '../uploads/multipartFields';
+import { discardFiles, mediaDestination, readMultipart } from '../uploads/multipartFields';
 import { uploaderOf } from '../uploads/uploadAccess';
 
 const LOGO_FIELD = 'logo';
@@ -23,19 +22,23 @@ export function registerBrandDetailsRoutes(app: FastifyInstance, ctx: ServerCont
     response: { 200: BrandDetailsResponseSchema },
     handler: async ({ body, request }) => {
       let input = body ?? {};
-      let logoPath: string | null = null;
+      let logoKey: string | null = null;
       if (request.isMultipart()) {
         const toMedia = mediaDestination({
-          mediaDir: ctx.media.mediaDir, folder: BRAND_MEDIA, field: LOGO_FIELD, mimeMap: LOGO_MIME_MAP, typeMessage: ONBOARDING_MESSAGES.logoType, what: 'Logos',
+          store: ctx.media.store, folder: BRAND_MEDIA, field: LOGO_FIELD, mimeMap: LOGO_MIME_MAP, typeMessage: ONBOARDING_MESSAGES.logoType, what: 'Logos',
         });
         const { fields, files } = await readMultipart(request, {
           maxFileBytes: LOGO_MAX_BYTES,
           tooLargeMessage: ONBOARDING_MESSAGES.logoTooLarge,
-          destination: (field, fileName, mimeType) => (logoPath = toMedia(field, fileName, mimeType)),
+          destination: (field, fileName, mimeType) => {
+            const target = toMedia(field, fileName, mimeType);
+            logoKey = target.key;
+            return target;
+          },
         });
         const parsed = BrandDetailsBodySchema.safeParse(fields);
         if (!parsed.success) {
-          await Promise.all(files.map((file) => rm(file.path, { force: true })));
+          await discardFiles(ctx.media.store, files);
           throw badRequest(parsed.error.issues.map((issue) => `body.${issue.path.join('.')}: ${issue.message}`).join('; '));
         }
         input = parsed.data;
@@ -44,12 +47,12 @@ export function registerBrandDetailsRoutes(app: FastifyInstance, ctx: ServerCont
       const brand = await repo.brand(who.brandId);
       if (!brand) throw notFound();
       // Assigned inside the destination callback, which TypeScript's narrowing does not follow.
-      const saved = logoPath as string | null;
+      const saved = logoKey as string | null;
       const picture = saved ? `${MEDIA_URL_PREFIX}/${BRAND_MEDIA}/${basename(saved)}` : null;
       await repo.updateBrand(who.brandId, input.name ?? null, picture);
       // The previous logo file is no longer referenced.
-      if (picture && brand.picture?.startsWith(`${MEDIA_URL_PREFIX}/${BRAND_MEDIA}/`) && ctx.media.mediaDir) {
-        await rm(join(ctx.media.mediaDir, brand.picture.slice(MEDIA_URL_PREFIX.length + 1)), { force: true });
+      if (picture && brand.picture?.startsWith(`${MEDIA_URL_PREFIX}/${BRAND_MEDIA}/`) && ctx.media.store) {
+        await ctx.media.store.delete(brand.picture.slice(MEDIA_URL_PREFIX.length + 1));
       }
       const updated = (await repo.brand(who.brandId)) ?? brand;
       return { message: ONBOARDING_MESSAGES.saved, brand: { _id: updated.id, name: updated.name, picture: updated.picture } };

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -10,7 +9,7 @@ import type { CatalogVideoRow } from '../../../repositories/products/productDeta
 import type { ProductRepositories } from '../../../repositories/products/index';
 import type { ProductRow } from '../../../repositories/products/productListRepository';
 import type { Acting } from '../videos/videoAccess';
-import { mediaDestination, readMultipart } from '../uploads/multipartFields';
+import { discardFiles, mediaDestination, readMultipart } from '../uploads/multipartFields';
 
 const PRODUCT_MEDIA = 'products';
 
@@ -39,7 +38,7 @@ export function toCatalogVideo(row: CatalogVideoRow) {
 
 /**
  * The body of POST/PUT /products: JSON as parsed, or multipart text fields (pictures as a JSON list) parsed by `schema`
- * with the uploaded picture files stored in the media folder; `uploaded` holds their URLs.
+ * with the uploaded picture files stored in the media store; `uploaded` holds their URLs.
  */
 export async function productInput<S extends z.ZodType>(
   ctx: ServerContext, request: FastifyRequest, schema: S, json: z.output<S> | undefined,
@@ -48,16 +47,16 @@ export async function productInput<S extends z.ZodType>(
     if (json === undefined) throw badRequest('body: expected JSON or multipart/form-data');
     return { input: json, uploaded: [] };
   }
-  const mediaDir = ctx.media.mediaDir;
+  const store = ctx.media.store;
   const { fields, files } = await readMultipart(request, {
     maxFileBytes: PRODUCT_PICTURE_MAX_BYTES,
     maxFiles: PRODUCT_PICTURE_MAX_FILES,
     tooLargeMessage: PRODUCT_MESSAGES.pictureTooLarge,
     destination: mediaDestination({
-      mediaDir, folder: PRODUCT_MEDIA, field: 'pictures', mimeMap: PRODUCT_PICTURE_MIME_MAP, typeMessage: PRODUCT_MESSAGES.pictureType, what: 'Pictures',
+      store, folder: PRODUCT_MEDIA, field: 'pictures', mimeMap: PRODUCT_PICTURE_MIME_MAP, typeMessage: PRODUCT_MESSAGES.pictureType, what: 'Pictures',
     }),
   });
-  const discard = () => Promise.all(files.map((file) => rm(file.path, { force: true })));
+  const discard = () => discardFiles(store, files);
   let kept: unknown;
   try {
     kept = fields.pictures === undefined ? undefined : JSON.parse(fields.pictures);
@@ -65,7 +64,7 @@ export async function productInput<S extends z.ZodType>(
     await discard();
     throw badRequest('body.pictures: must be a JSON list of URLs');
   }
-  const uploaded = files.map((file) => `${MEDIA_URL_PREFIX}/${PRODUCT_MEDIA}/${basename(file.path)}`);
+  const uploaded = files.map((file) => `${MEDIA_URL_PREFIX}/${PRODUCT_MEDIA}/${basename(file.key)}`);
   const parsed = schema.safeParse({ ...fields, ...(kept === undefined ? {} : { pictures: kept }) });
   if (!parsed.success) {
     await discard();

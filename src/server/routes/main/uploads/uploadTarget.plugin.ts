@@ -1,8 +1,4 @@
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VIDEO_MIME_MAP } from '../../../../shared/constants';
 import {
@@ -11,6 +7,7 @@ import {
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { HttpError, notFound } from '../../../http/httpError';
+import { putThrough } from '../../../media/mediaTransfers';
 import type { TicketRow } from '../../../repositories/uploadsRepository';
 
 const VIDEO_TYPES = new Set(Object.values(VIDEO_MIME_MAP));
@@ -56,9 +53,9 @@ function byteLimit(limit: number, counter: { bytes: number }): Transform {
 /**
  * `PUT /media/upload/:token`: the one-time upload target returned by /second/video/create-upload-url. The token is the
  * credential (no bearer). The declared content type, the ticket's file name and Content-Length are checked before any
- * byte is read (415 / 413, connection closed); the body is then streamed to `${dataDir}/media/uploads/` (never
- * buffered) and the video goes to the analysis pipeline. A failed transfer gives the ticket back for a retry; a
- * completed one uses it up (410 afterwards, as after expiry).
+ * byte is read (415 / 413, connection closed); the body is then streamed to the media store's `uploads/` (never
+ * buffered; a bucket takes a large video as a multipart upload) and the video goes to the analysis pipeline. A failed
+ * transfer gives the ticket back for a retry; a completed one uses it up (410 afterwards, as after expiry).
  */
 export async function uploadTargetPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const uploads = ctx.repos.uploads;
@@ -68,12 +65,12 @@ export async function uploadTargetPlugin(app: FastifyInstance, ctx: ServerContex
 
   defineRoute(app, {
     method: 'PUT', url: '/:token', auth: 'none', tags: ['media'], params: UploadTokenParamsSchema,
-    summary: 'One-time upload target of a video or its subtitle file (streamed to the data folder)',
+    summary: 'One-time upload target of a video or its subtitle file (streamed to the media store)',
     response: { 200: UploadTargetResponseSchema },
     handler: async ({ params, request, reply }) => {
-      const mediaDir = ctx.media.mediaDir;
+      const store = ctx.media.store;
       const ticket = await uploads.ticket(params.token);
-      if (!ticket || !mediaDir) throw notFound();
+      if (!ticket || !store) throw notFound();
       const now = ctx.now();
       if (ticket.completed_at || ticket.claimed_at || new Date(ticket.expires_at) <= now) refuse(reply, 410, UPLOAD_MESSAGES.linkUsed);
       const { relative, limit } = plan(ctx, ticket, request, reply);
@@ -81,17 +78,13 @@ export async function uploadTargetPlugin(app: FastifyInstance, ctx: ServerContex
       if (Number.isFinite(declared) && declared > limit) refuse(reply, 413, UPLOAD_MESSAGES.tooLarge);
       if (!(await uploads.claim(params.token, now.toISOString()))) refuse(reply, 410, UPLOAD_MESSAGES.linkUsed);
 
-      mkdirSync(join(mediaDir, 'uploads'), { recursive: true });
-      const final = join(mediaDir, relative);
-      const partial = join(mediaDir, 'uploads', `.partial-${ticket.video_id}-${ticket.kind}-${process.pid}-${Date.now()}`);
       const counter = { bytes: 0 };
       try {
-        await pipeline(request.raw, byteLimit(limit, counter), createWriteStream(partial, { flags: 'wx' }));
-        await rename(partial, final);
+        await putThrough(store, relative, request.raw, [byteLimit(limit, counter)], essence(request.headers['content-type']));
       } catch (error) {
-        await rm(partial, { force: true });
         await uploads.release(params.token);
-        if (error instanceof HttpError) refuse(reply, error.statusCode, error.message);
+        // Answered as it says (413, or 503 from a bucket that did not answer, its cause kept for the log); the client stops sending.
+        if (error instanceof HttpError) reply.header('connection', 'close');
         throw error;
       }
       const at = ctx.now().toISOString();

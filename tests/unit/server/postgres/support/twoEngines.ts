@@ -16,6 +16,9 @@ export type Row = Record<string, unknown>;
 export interface TwoEngines {
   sqlite: SqliteDatabase;
   pg: PostgresPool;
+  /** Where each engine's database is, for a second connection to it (another back-end instance on the same database). */
+  sqlitePath: string;
+  pgUrl: string;
   /** Runs `sql` (statements without parameters) on both engines. */
   exec: (sql: string) => Promise<void>;
   /** The rows of one query on each engine. */
@@ -25,11 +28,14 @@ export interface TwoEngines {
 
 export async function openTwoEngines(pgUrl: string): Promise<TwoEngines> {
   const dir = mkdtempSync(join(tmpdir(), 'reelscope-two-engines-'));
-  const sqlite = openDatabase(join(dir, 'reelscope.sqlite'));
+  const sqlitePath = join(dir, 'reelscope.sqlite');
+  const sqlite = openDatabase(sqlitePath);
   const pg = await openPostgresDatabase(pgUrl);
   return {
     sqlite,
     pg,
+    sqlitePath,
+    pgUrl,
     exec: async (sql) => {
       sqlite.exec(sql);
       await pg.query(sql);

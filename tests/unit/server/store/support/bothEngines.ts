@@ -7,12 +7,16 @@ import { afterEach, beforeEach } from 'vitest';
 import type { SqlClient } from '../../../../../src/server/db/sqlClient';
 import { createSqliteClient } from '../../../../../src/server/db/sqliteClient';
 import { createPostgresClient } from '../../../../../src/server/db/postgres/postgresClient';
+import { openDatabase } from '../../../../../src/server/db/database';
+import { openPostgresDatabase } from '../../../../../src/server/db/postgres/database';
 import { usePgTestCluster } from '../../postgres/support/pgTestCluster';
 import { openTwoEngines, type TwoEngines } from '../../postgres/support/twoEngines';
 
 export interface EngineUnderTest {
   name: 'sqlite' | 'postgres';
   sql: SqlClient;
+  /** A client over its own new connection to the same database, as another back-end instance has (closed after the test). */
+  another: () => Promise<SqlClient>;
 }
 
 /** A user `u1` (ana@example.com) with brands `b1` (Glow) and `b2` (Dewbloom, b1's competitor), on both engines. */
@@ -27,15 +31,34 @@ export function useBothEngines(rows = BASE_ROWS): { engines: () => EngineUnderTe
   const cluster = usePgTestCluster();
   let opened: TwoEngines | null = null;
   let list: EngineUnderTest[] = [];
+  const closers: (() => Promise<void>)[] = [];
   beforeEach(async () => {
-    opened = await openTwoEngines(await cluster.createDatabase());
-    await opened.exec(rows);
+    const engines = await openTwoEngines(await cluster.createDatabase());
+    opened = engines;
+    await engines.exec(rows);
     list = [
-      { name: 'sqlite', sql: createSqliteClient(opened.sqlite) },
-      { name: 'postgres', sql: createPostgresClient(opened.pg) },
+      {
+        name: 'sqlite',
+        sql: createSqliteClient(engines.sqlite),
+        another: async () => {
+          const db = openDatabase(engines.sqlitePath);
+          closers.push(async () => void db.close());
+          return createSqliteClient(db);
+        },
+      },
+      {
+        name: 'postgres',
+        sql: createPostgresClient(engines.pg),
+        another: async () => {
+          const pool = await openPostgresDatabase(engines.pgUrl);
+          closers.push(() => pool.end());
+          return createPostgresClient(pool);
+        },
+      },
     ];
   });
   afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
     await opened?.close();
     opened = null;
   });

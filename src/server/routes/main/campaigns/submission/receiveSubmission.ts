@@ -1,11 +1,11 @@
-import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { VIDEO_MIME_MAP } from '../../../../../shared/constants';
 import { SUBMISSION_MESSAGES, SUBMISSION_VIDEO_FIELD, SubmissionFieldsSchema, type SubmissionFields } from '../../../../../shared/http/campaignSubmission.schemas';
 import { UPLOAD_MESSAGES } from '../../../../../shared/http/uploads.schemas';
 import { drainBody } from '../../../../http/drainBody';
 import { HttpError, badRequest } from '../../../../http/httpError';
-import { mediaDestination, readMultipart } from '../../uploads/multipartFields';
+import type { MediaStore } from '../../../../media/mediaStore';
+import { discardFiles, mediaDestination, readMultipart } from '../../uploads/multipartFields';
 
 // Room for the multipart boundaries and the text fields around the one file part.
 const ENVELOPE_BYTES = 256 * 1024;
@@ -13,7 +13,7 @@ const ENVELOPE_BYTES = 256 * 1024;
 /** A submission as received: its fields, and the stored file when the creator sent one (else `fields.url` is set). */
 export interface ReceivedSubmission {
   fields: SubmissionFields;
-  file: { path: string; fileName: string; ext: string } | null;
+  file: { key: string; fileName: string } | null;
 }
 
 function checkedFields(raw: Record<string, string>): SubmissionFields {
@@ -25,17 +25,19 @@ function checkedFields(raw: Record<string, string>): SubmissionFields {
 /**
  * Reads a submission (multipart: `name`, `email`, then a `video` file or a `url`). The app's own upload rules apply:
  * the video types of VIDEO_MIME_MAP by name and declared type (415) and the upload byte limit (413), checked from the
- * headers before any byte is stored and again while the file streams to `<media>/uploads/`; the text fields, sent
- * before the file, are checked before it is stored too. Whatever fails leaves no file behind.
+ * headers before any byte is stored and again while the file streams to the media store's `uploads/<videoId>.<ext>`;
+ * the text fields, sent before the file, are checked before it is stored too. Whatever fails leaves no file behind.
  */
-export async function receiveSubmission(request: FastifyRequest, mediaDir: string | null, maxBytes: number): Promise<ReceivedSubmission> {
+export async function receiveSubmission(request: FastifyRequest, store: MediaStore | null, maxBytes: number, videoId: string): Promise<ReceivedSubmission> {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > maxBytes + ENVELOPE_BYTES) {
     await drainBody(request.raw);
     throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
   }
   if (!request.isMultipart()) throw new HttpError(415, `Send the video as multipart/form-data: the file in field "${SUBMISSION_VIDEO_FIELD}", or a link in field "url".`);
-  const toMedia = mediaDestination({ mediaDir, folder: 'uploads', field: SUBMISSION_VIDEO_FIELD, mimeMap: VIDEO_MIME_MAP, typeMessage: UPLOAD_MESSAGES.notAVideo, what: 'Videos' });
+  const toMedia = mediaDestination({
+    store, folder: 'uploads', name: videoId, field: SUBMISSION_VIDEO_FIELD, mimeMap: VIDEO_MIME_MAP, typeMessage: UPLOAD_MESSAGES.notAVideo, what: 'Videos',
+  });
   let early: SubmissionFields | null = null;
   const { fields, files } = await readMultipart(request, {
     maxFileBytes: maxBytes,
@@ -50,13 +52,13 @@ export async function receiveSubmission(request: FastifyRequest, mediaDir: strin
   });
   const file = files[0];
   const discard = async () => {
-    if (file) await rm(file.path, { force: true });
+    if (file) await discardFiles(store, [file]);
   };
   try {
     const checked = early ?? checkedFields(fields);
     if (file && file.bytes === 0) throw badRequest(SUBMISSION_MESSAGES.videoMissing);
     if (!file && checked.url === undefined) throw badRequest(SUBMISSION_MESSAGES.videoMissing);
-    return { fields: checked, file: file ? { path: file.path, fileName: file.fileName, ext: file.path.slice(file.path.lastIndexOf('.') + 1) } : null };
+    return { fields: checked, file: file ? { key: file.key, fileName: file.fileName } : null };
   } catch (error) {
     await discard();
     throw error;

@@ -1,14 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { OWN_STORAGE_PLATFORM } from '../../../../../shared/constants';
 import { MEDIA_URL_PREFIX } from '../../../../../shared/domain/workspace';
 import {
-  SUBMISSION_MESSAGES, SUBMISSION_WINDOW_MS, SUBMISSIONS_PER_WINDOW, SubmissionParamsSchema, SubmissionResponseSchema,
+  SUBMISSION_MESSAGES, SubmissionParamsSchema, SubmissionResponseSchema,
 } from '../../../../../shared/http/campaignSubmission.schemas';
 import type { Campaign } from '../../../../../shared/http/campaigns.schemas';
-import { createFailedAttemptLimiter } from '../../../../auth/failedAttemptLimiter';
 import type { ServerContext } from '../../../../context';
 import { defineRoute } from '../../../../http/defineRoute';
 import { drainBody } from '../../../../http/drainBody';
@@ -48,7 +45,6 @@ function bannerOf(campaign: Campaign | null): { url: string; origin: string | nu
  */
 export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { campaigns: repo } = ctx.repos;
-  const limiter = createFailedAttemptLimiter({ limit: SUBMISSIONS_PER_WINDOW, windowMs: SUBMISSION_WINDOW_MS, now: ctx.now });
   const base = { auth: 'none' as const, tags: ['campaign submission'], params: SubmissionParamsSchema };
 
   defineRoute(app, {
@@ -78,20 +74,22 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
         reply.header('connection', 'close');
         throw error;
       };
-      const attempt = limiter.reserve(request.ip);
+      const attempt = await ctx.submissionLimiter.reserve(request.ip);
       if (!attempt) return refuse(new HttpError(429, SUBMISSION_MESSAGES.tooMany));
       try {
         const availability = await availabilityOf(repo, params.id, ctx.now());
         if (!availability.open) return await refuse(new HttpError(availability.status, availability.message));
         const { campaign, brandName } = availability;
         let received: ReceivedSubmission;
+        // A sent file is stored at once under the id its video will have (a bucket has no cheap rename).
+        const fileVideoId = randomUUID();
         try {
-          received = await receiveSubmission(request, ctx.media.mediaDir, ctx.uploadMaxBytes);
+          received = await receiveSubmission(request, ctx.media.store, ctx.uploadMaxBytes, fileVideoId);
         } catch (error) {
           if (error instanceof HttpError) return await refuse(error, false);
           throw error;
         }
-        const videoId = await storeSubmission(received, campaign);
+        const videoId = await storeSubmission(received, campaign, fileVideoId);
         const { name, email } = received.fields;
         return {
           video_id: videoId,
@@ -99,7 +97,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
         };
       } finally {
         // Every attempt counts, accepted or refused: the limit bounds how fast one address can send.
-        attempt.fail();
+        await attempt.fail();
       }
     },
   });
@@ -117,7 +115,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
   }
 
   /** The video joins the brand's videos (pending its analysis) and the campaign, with who sent it; answers its id. */
-  async function storeSubmission({ fields, file }: ReceivedSubmission, campaign: Campaign): Promise<string> {
+  async function storeSubmission({ fields, file }: ReceivedSubmission, campaign: Campaign, videoId: string): Promise<string> {
     const ways = acceptedWays(campaign);
     const at = ctx.now();
     const title = `${campaign.campaign_headline} · ${fields.name}`;
@@ -136,17 +134,10 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
       if (!duplicate) await ctx.analysis.submit(video._id);
       return video._id;
     }
+    const relative = file.key;
     if (!ways.file) {
-      await rm(file.path, { force: true });
+      await ctx.media.store?.delete(relative);
       throw badRequest('This campaign takes links only: paste the link to your video instead.');
-    }
-    const videoId = randomUUID();
-    const relative = `uploads/${videoId}.${file.ext}`;
-    try {
-      await rename(file.path, join(ctx.media.mediaDir ?? '', relative));
-    } catch (error) {
-      await rm(file.path, { force: true });
-      throw error;
     }
     try {
       await inSubmission(campaign, async ({ campaigns, uploads }) => {
@@ -159,7 +150,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
         await campaigns.addSubmission(campaign._id, videoId, fields.name, fields.email, at);
       });
     } catch (error) {
-      await rm(join(ctx.media.mediaDir ?? '', relative), { force: true });
+      await ctx.media.store?.delete(relative);
       throw error;
     }
     await ctx.analysis.submit(videoId);
