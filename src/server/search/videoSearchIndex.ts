@@ -9,6 +9,8 @@ import { createBrandMarksReader, tabMembers, type BrandMarks } from './brandMark
 import type { SortKind } from './sortOrders';
 import { readColumnsSnapshot, SNAPSHOT_REPLAY_LIMIT, writeColumnsSnapshot } from './searchSnapshot';
 import { TranscriptIndex } from './transcriptIndex';
+import type { SqlClient } from '../db/sqlClient';
+import { createSqliteClient } from '../db/sqliteClient';
 import { DEMOGRAPHIC_BUCKETS, foldAscii, type DemographicFamily, type Dictionary } from './columnValues';
 import { VideoColumns } from './videoColumns';
 import { BrandViews } from './brandViews';
@@ -67,8 +69,8 @@ export class VideoSearchIndex {
   private withinBuffer = new Uint8Array(0);
   private saidBuffer = new Uint8Array(0);
 
-  constructor(private readonly db: Database.Database) {
-    this.transcripts = new TranscriptIndex(db);
+  constructor(private readonly db: Database.Database, sql: SqlClient = createSqliteClient(db)) {
+    this.transcripts = new TranscriptIndex(sql);
     this.marks = createBrandMarksReader(db);
     this.version = db.prepare('SELECT total_changes()').pluck();
     this.logSince = db.prepare('SELECT video_id, kind FROM video_search_log WHERE seq > ? ORDER BY seq').raw();
@@ -206,6 +208,7 @@ export class VideoSearchIndex {
       else this.withinBuffer.fill(0);
       for (let i = 0; i < n; i++) this.withinBuffer[candidates[i] ?? 0] = 1;
       if (this.saidBuffer.length < columns.size) this.saidBuffer = new Uint8Array(Math.ceil(columns.size * 1.25));
+      // prepared by the caller
       const said = this.transcripts.saying(text, columns.size, this.withinBuffer, this.saidBuffer);
       // One loop over the candidates (every video of the tab at 100k): a flag read, and the title test only for the
       // videos that do not say it.

@@ -13,13 +13,13 @@ import { VideoSearchIndex } from '../../search/videoSearchIndex';
 /** Every videos repository on one database; created once per app (statements are prepared once). */
 export function createVideoRepositories(db: Database.Database, sql: SqlClient) {
   // One list index serves the list and its filter options.
-  const index = new VideoSearchIndex(db);
+  const index = new VideoSearchIndex(db, sql);
   return {
     /** The in-memory list index (the home figures read its columns too). */
     index,
-    list: createVideoListRepository(db, index),
+    list: createVideoListRepository(db, index, sql),
     facets: createVideoFacets(db, index),
-    detail: createVideoDetailRepository(sql, createTranscriptLines(db, index.transcripts)),
+    detail: createVideoDetailRepository(sql, createTranscriptLines(sql, index.transcripts)),
     marks: createVideoMarksRepository(sql),
     edits: createVideoEditsRepository(sql),
     notes: createNotesRepository(sql, 'video'),

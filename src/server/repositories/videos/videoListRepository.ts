@@ -2,7 +2,9 @@ import type Database from 'better-sqlite3';
 import type { VideoListItem, VideoListQuery } from '../../../shared/http/videos.schemas';
 import type { DateWindow } from './videoDates';
 import { VideoSearchIndex, type MatchSet } from '../../search/videoSearchIndex';
-import { filtersSql, searchSql } from './videoFilterSql';
+import { filtersSql, FTS_MIN_CHARS, searchSql } from './videoFilterSql';
+import type { SqlClient } from '../../db/sqlClient';
+import { createSqliteClient } from '../../db/sqliteClient';
 import { createTranscriptLines } from './transcriptLines';
 import { toListItem, VIDEO_LIST_COLUMNS, type VideoListRow } from './videoRows';
 import { andAll, markedSql, tabSql, type BrandScope, type SqlPart } from './videoScope';
@@ -61,13 +63,18 @@ function orderedIndex(query: VideoListQuery): string {
  * rows from SQLite by id; `ids` and `explainPage` stay in SQL (the reference meaning the tests compare against).
  * Summaries are cached until the database changes.
  */
-export function createVideoListRepository(db: Database.Database, index: VideoSearchIndex = new VideoSearchIndex(db)) {
+export function createVideoListRepository(db: Database.Database, index: VideoSearchIndex = new VideoSearchIndex(db), sql: SqlClient = createSqliteClient(db)) {
   const version = db.prepare('SELECT total_changes()').pluck();
   const summaries = new Map<string, ListSummary>();
   let lastMatch: { key: string; matches: MatchSet } | null = null;
   const rowsByIds = db.prepare(`SELECT ${VIDEO_LIST_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE v.id IN (SELECT value FROM json_each(?))`);
   // The index's own term index: the line under each found video is tested with the plan the search just made.
-  const transcripts = createTranscriptLines(db, index.transcripts);
+  const transcripts = createTranscriptLines(sql, index.transcripts);
+  /** The transcript search read before the synchronous match (the term index reads the store asynchronously). */
+  const prepareSearch = async (query: VideoListQuery): Promise<void> => {
+    const text = query.search.trim();
+    if (query.search_in === 'transcript' && [...text].length >= FTS_MIN_CHARS) await index.transcripts.prepare([text]);
+  };
 
   const whereOf = (scope: BrandScope, query: VideoListQuery, window: DateWindow): SqlPart =>
     andAll([
@@ -90,10 +97,11 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
 
   return {
     /** Count, videos of the 24 hours before the window end, and average sentiment and audience of the matching videos. */
-    summary(scope: BrandScope, query: VideoListQuery, window: DateWindow): ListSummary {
+    async summary(scope: BrandScope, query: VideoListQuery, window: DateWindow): Promise<ListSummary> {
       const key = cacheKey(scope, query, window);
       const cached = summaries.get(key);
       if (cached) return cached;
+      await prepareSearch(query);
       const row = matchOf(scope, query, window);
       // Over the videos that have a sentiment, as every sentiment figure (home, reports) is.
       const average = (sum: number): number => (row.felt === 0 ? 0 : sum / row.felt);
@@ -112,20 +120,23 @@ export function createVideoListRepository(db: Database.Database, index: VideoSea
      * One page of rows in list order, with only the list's columns (VideoListItem). `matching` is the summary's count (a
      * page past the end is empty without work).
      */
-    page(scope: BrandScope, query: VideoListQuery, window: DateWindow, matching: number): VideoListItem[] {
+    async page(scope: BrandScope, query: VideoListQuery, window: DateWindow, matching: number): Promise<VideoListItem[]> {
       if (matching <= (query.page - 1) * query.per_page) return [];
+      await prepareSearch(query);
       const ids = index.page(scope, query, matchOf(scope, query, window));
       if (ids.length === 0) return [];
       const b = scope.brandId;
       const rows = new Map((rowsByIds.all(b, b, JSON.stringify(ids)) as VideoListRow[]).map((row) => [row.id, row]));
       // The line shown under a match, found as the search found the video (same folding of case and diacritics).
       const inTranscript = query.search_in === 'transcript' && query.search.trim() !== '';
-      return ids.flatMap((id) => {
+      const items: VideoListItem[] = [];
+      for (const id of ids) {
         const row = rows.get(id);
-        if (!row) return [];
-        const first = inTranscript ? transcripts.firstMatch(id, query.search) : null;
-        return [toListItem(row, b, first ? { start_time: first.start_time, content: first.content } : null)];
-      });
+        if (!row) continue;
+        const first = inTranscript ? await transcripts.firstMatch(id, query.search) : null;
+        items.push(toListItem(row, b, first ? { start_time: first.start_time, content: first.content } : null));
+      }
+      return items;
     },
 
     /** Every matching id in list order (select all N matching). */

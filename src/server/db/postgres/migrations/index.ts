@@ -21,6 +21,7 @@ import { pgMigration015Integrations } from './015_integrations';
 import { pgMigration018SecretsAtRest } from './018_secrets_at_rest';
 import { pgMigration020CampaignSubmissions } from './020_campaign_submissions';
 import { pgMigration023TranscriptPairPositions } from './023_transcript_pair_positions';
+import { pgMigration025TranscriptTermTrigrams } from './025_transcript_term_trigrams';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -53,4 +54,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   migration021ReportHighlight,
   migration022DemoSeedAnchor,
   pgMigration023TranscriptPairPositions,
+  pgMigration025TranscriptTermTrigrams,
 ];

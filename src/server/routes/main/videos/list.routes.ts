@@ -21,10 +21,10 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ query, request }) => {
       const acting = await actingBrand(request, repos, query.brand_id);
       const window = dateWindow(query.date, ctx.now(), query);
-      const summary = repos.list.summary(acting, query, window);
+      const summary = await repos.list.summary(acting, query, window);
       const facets = repos.facets.forTab(acting, query.tab);
       return {
-        videos: repos.list.page(acting, query, window, summary.count),
+        videos: await repos.list.page(acting, query, window, summary.count),
         data: {
           count: summary.count,
           totalPages: Math.ceil(summary.count / query.per_page),
@@ -67,7 +67,7 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ query, request }) => {
       const acting = await actingBrand(request, repos, query.brand_id);
       const titles = await Promise.all(query.ids.map(async (id) => ({ id, title: (await visibleVideo(repos, acting, id)).title })));
-      const transcripts = repos.detail.transcripts(query.ids);
+      const transcripts = await repos.detail.transcripts(query.ids);
       return { transcripts: titles.map(({ id, title }) => ({ video_id: id, title, transcription: transcripts.get(id) ?? [] })) };
     },
   });
