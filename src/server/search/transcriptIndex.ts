@@ -46,15 +46,16 @@ export class TranscriptIndex {
     const mark = `${now?.seq ?? 0}|${now?.pending ?? 0}`;
     if (this.state?.mark !== mark) this.state = await this.readState(mark);
     const state = this.state;
-    for (const phrase of new Set(phrases)) {
+    const asked = new Set(phrases);
+    for (const phrase of asked) {
       const kept = this.plans.get(phrase);
       this.plans.delete(phrase);
       this.plans.set(phrase, kept?.mark === state.mark ? kept : { mark: state.mark, prepared: await this.readPlan(phrase) });
     }
-    // Evicted least recently prepared first: a phrase prepared just now is never the one evicted.
+    // Evicted least recently prepared first, never one just asked for (however many a caller asks for at once).
     for (const phrase of this.plans.keys()) {
       if (this.plans.size <= PLANS_KEPT) break;
-      this.plans.delete(phrase);
+      if (!asked.has(phrase)) this.plans.delete(phrase);
     }
   }
 
