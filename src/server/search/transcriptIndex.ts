@@ -38,12 +38,15 @@ export class TranscriptIndex {
   async prepare(phrases: readonly string[]): Promise<void> {
     await catchUpTranscriptTerms(this.sql);
     // Any write to a transcript (or a video) by any connection or process logs a row and leaves its video pending;
-    // whoever catches up (this back end, another one, another process) empties the pending set. So the state read at
-    // one (last seq, pending count) is right until either moves.
-    const now = await this.sql.get<{ seq: number; pending: number }>(
-      'SELECT (SELECT COALESCE(MAX(seq), 0) FROM video_search_log) AS seq, (SELECT COUNT(*) FROM transcript_term_pending) AS pending',
-    );
-    const mark = `${now?.seq ?? 0}|${now?.pending ?? 0}`;
+    // whoever catches up (this back end, another one, another process) empties the pending set. On SQLite, where
+    // writers commit one at a time in seq order, the state read at one (last seq, pending count) is right until either
+    // moves. On PostgreSQL a log row may commit under a lower seq than one already seen: the catch-ups' count and the
+    // stale videos' count tell what the last seq cannot.
+    const now = await this.sql.get<{ seq: number; pending: number; version?: number; stale?: number }>(this.sql.engine === 'postgres'
+      ? `SELECT (SELECT COALESCE(MAX(seq), 0) FROM video_search_log) AS seq, (SELECT COUNT(*) FROM transcript_term_pending) AS pending,
+          (SELECT COALESCE(MAX(version), 0) FROM transcript_term_version) AS version, (SELECT COUNT(*) FROM transcript_term_stale) AS stale`
+      : 'SELECT (SELECT COALESCE(MAX(seq), 0) FROM video_search_log) AS seq, (SELECT COUNT(*) FROM transcript_term_pending) AS pending');
+    const mark = [now?.seq, now?.pending, now?.version, now?.stale].join('|');
     if (this.state?.mark !== mark) this.state = await this.readState(mark);
     const state = this.state;
     const asked = new Set(phrases);

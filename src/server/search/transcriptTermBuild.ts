@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SqlClient, SqlEngineName } from '../db/sqlClient';
+import { inList, type SqlClient, type SqlEngineName, type SqlParam } from '../db/sqlClient';
 import { addLineTerms, addToPosting, encodePosting } from './transcriptTerms';
 import { mergePositions, PositionsWriter } from './pairPositions';
 import { allRows, inIntegers, oneRow, runSteps, runStepsSync, write, type Steps } from './storeSteps';
@@ -25,19 +25,34 @@ export const POSITIONS = 'transcript_pair_positions';
  * instead of being cleared unread. Answers whether this call changed the index.
  */
 export async function catchUpTranscriptTerms(sql: SqlClient): Promise<boolean> {
-  const waiting = await sql.get<{ pending: number }>('SELECT COUNT(*) AS pending FROM transcript_term_pending');
-  if (!waiting || waiting.pending === 0) return false;
+  const waiting = await termsWaiting(sql);
+  if (waiting.pending === 0 && !waiting.unfolded) return false;
   return sql.transaction(async (tx) => {
     if (tx.engine === 'postgres') {
       await tx.get(`SELECT pg_advisory_xact_lock(${INDEXING_LOCK_KEY}) AS locked`);
       await tx.run('LOCK TABLE transcript_term_pending IN EXCLUSIVE MODE');
     }
     // Another back end (or process) may have caught up while this one waited.
-    const pending = (await tx.get<{ pending: number }>('SELECT COUNT(*) AS pending FROM transcript_term_pending'))?.pending ?? 0;
-    if (pending === 0) return false;
-    await runSteps(tx, pending > REBUILD_PENDING ? rebuildSteps(tx.engine) : addPendingSteps(tx.engine));
+    const { pending, unfolded } = await termsWaiting(tx);
+    if (pending === 0 && !unfolded) return false;
+    await runSteps(tx, pending > REBUILD_PENDING || unfolded ? rebuildSteps(tx.engine) : addPendingSteps(tx.engine));
+    // Other back ends learn from this count that the index changed (see migration 025 on PostgreSQL).
+    if (tx.engine === 'postgres') {
+      await tx.run('INSERT INTO transcript_term_version (id, version) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET version = transcript_term_version.version + 1');
+    }
     return true;
   });
+}
+
+/**
+ * Videos waiting to be indexed, and (PostgreSQL) whether some term lacks its folded text: terms copied in by the move
+ * from an embedded workspace, which the search cannot find until the terms are rebuilt.
+ */
+async function termsWaiting(sql: SqlClient): Promise<{ pending: number; unfolded: boolean }> {
+  const row = await sql.get<{ pending: number; unfolded?: number | null }>(sql.engine === 'postgres'
+    ? `SELECT (SELECT COUNT(*) FROM transcript_term_pending) AS pending, (SELECT 1 FROM transcript_words WHERE folded IS NULL LIMIT 1) AS unfolded`
+    : 'SELECT COUNT(*) AS pending FROM transcript_term_pending');
+  return { pending: row?.pending ?? 0, unfolded: (row?.unfolded ?? null) !== null };
 }
 
 /** Builds every posting from the transcripts, synchronously on the embedded engine (the seed's last step). */
@@ -86,51 +101,140 @@ function* hasPositions(engine: SqlEngineName): Steps<boolean> {
   return (yield* oneRow("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?", [POSITIONS])) !== undefined;
 }
 
-/** Inserts a new term with its posting; on PostgreSQL with its folded text, which the search matches (see trigramFold). */
-function* insertTerm(engine: SqlEngineName, table: string, term: string, posting: Buffer): Steps<number> {
-  const row = engine === 'postgres'
-    ? yield* oneRow<{ id: number }>(`INSERT INTO ${table} (term, videos, folded) VALUES (?, ?, ?) RETURNING id`, [term, posting, trigramFold(term)])
-    : yield* oneRow<{ id: number }>(`INSERT INTO ${table} (term, videos) VALUES (?, ?) RETURNING id`, [term, posting]);
-  return row?.id ?? 0;
+/** Rows written per statement on PostgreSQL (a round trip each; SQLite writes row by row, which costs it nothing). */
+const ROWS_PER_WRITE = 1000;
+
+function* inBatches<T>(items: readonly T[], write: (batch: readonly T[]) => Steps<void>): Steps<void> {
+  for (let from = 0; from < items.length; from += ROWS_PER_WRITE) yield* write(items.slice(from, from + ROWS_PER_WRITE));
+}
+
+/** Binary values as a text array PostgreSQL casts to bytea[] (hex), since the store client binds arrays of text. */
+const hexes = (values: readonly Buffer[]) => values.map((value) => `\\x${value.toString('hex')}`);
+
+/**
+ * Rows of one integer column, from a list parameter (`SELECT` text for an `INSERT … SELECT`; SQLite reads an upsert
+ * after a SELECT only when the SELECT has a WHERE).
+ */
+function integerRows(engine: SqlEngineName, values: readonly number[]): { sql: string; param: SqlParam } {
+  return engine === 'postgres'
+    ? { sql: 'SELECT unnest(?::bigint[])', param: values }
+    : { sql: 'SELECT value FROM json_each(?) WHERE true', param: JSON.stringify(values) };
+}
+
+/**
+ * Inserts new terms with their postings; on PostgreSQL with their folded text, which the search matches (see
+ * trigramFold.ts). On SQLite, `withFts` indexes each in the term's FTS5 table too (a rebuild rebuilds those at the end).
+ * Answers the new ids by term.
+ */
+function* insertTerms(engine: SqlEngineName, table: string, entries: readonly (readonly [string, Buffer])[], withFts: boolean): Steps<Map<string, number>> {
+  const ids = new Map<string, number>();
+  if (engine === 'sqlite') {
+    for (const [term, posting] of entries) {
+      const id = (yield* oneRow<{ id: number }>(`INSERT INTO ${table} (term, videos) VALUES (?, ?) RETURNING id`, [term, posting]))?.id ?? 0;
+      if (withFts) yield* write(`INSERT INTO ${table}_fts (rowid, term) VALUES (?, ?)`, [id, term]);
+      ids.set(term, id);
+    }
+    return ids;
+  }
+  yield* inBatches(entries, function* (batch) {
+    const terms = batch.map(([term]) => term);
+    const rows = yield* allRows<{ id: number; term: string }>(
+      `INSERT INTO ${table} (term, folded, videos) SELECT u.term, u.folded, u.videos FROM unnest(?::text[], ?::text[], ?::bytea[]) AS u(term, folded, videos) RETURNING id, term`,
+      [terms, terms.map(trigramFold), hexes(batch.map(([, posting]) => posting))],
+    );
+    for (const row of rows) ids.set(row.term, row.id);
+  });
+  return ids;
+}
+
+/** Replaces the postings of terms by id. */
+function* updatePostings(engine: SqlEngineName, table: string, updates: readonly (readonly [number, Buffer])[]): Steps<void> {
+  if (engine === 'sqlite') {
+    for (const [id, posting] of updates) yield* write(`UPDATE ${table} SET videos = ? WHERE id = ?`, [posting, id]);
+    return;
+  }
+  yield* inBatches(updates, (batch) => write(
+    `UPDATE ${table} t SET videos = u.videos FROM unnest(?::bigint[], ?::bytea[]) AS u(id, videos) WHERE t.id = u.id`,
+    [batch.map(([id]) => id), hexes(batch.map(([, posting]) => posting))],
+  ));
+}
+
+/** Writes pairs' positional postings by id (replacing any they had). */
+function* writePositions(engine: SqlEngineName, rows: readonly (readonly [number, Buffer])[]): Steps<void> {
+  const upsert = 'ON CONFLICT (id) DO UPDATE SET positions = excluded.positions';
+  if (engine === 'sqlite') {
+    for (const [id, positions] of rows) yield* write(`INSERT INTO ${POSITIONS} (id, positions) VALUES (?, ?) ${upsert}`, [id, positions]);
+    return;
+  }
+  yield* inBatches(rows, (batch) => write(
+    `INSERT INTO ${POSITIONS} (id, positions) SELECT u.id, u.positions FROM unnest(?::bigint[], ?::bytea[]) AS u(id, positions) ${upsert}`,
+    [batch.map(([id]) => id), hexes(batch.map(([, positions]) => positions))],
+  ));
+}
+
+/** Adds videos to terms' postings (`added`: term to the rowids saying it), creating the terms not known yet. */
+function* addToTerms(engine: SqlEngineName, table: string, added: ReadonlyMap<string, readonly number[]>): Steps<void> {
+  const terms = [...added.keys()];
+  for (let from = 0; from < terms.length; from += ROWS_PER_WRITE) {
+    const batch = terms.slice(from, from + ROWS_PER_WRITE);
+    const list = inList({ engine }, 'term', batch);
+    const found = yield* allRows<{ id: number; term: string; videos: Buffer }>(`SELECT id, term, videos FROM ${table} WHERE ${list.sql}`, [list.param]);
+    const known = new Set(found.map((row) => row.term));
+    yield* updatePostings(engine, table, found.map((row) => [row.id, withVideos(row.videos, added.get(row.term) ?? [])] as const));
+    const fresh = batch.filter((term) => !known.has(term)).map((term) => [term, encodePosting([...(added.get(term) ?? [])].sort((a, b) => a - b))] as const);
+    yield* insertTerms(engine, table, fresh, true);
+  }
+}
+
+function withVideos(posting: Buffer, rowids: readonly number[]): Buffer {
+  let updated = posting;
+  for (const rowid of rowids) updated = addToPosting(updated, rowid);
+  return updated;
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /** Adds each waiting video's terms to the postings; a video indexed before becomes stale (see TranscriptIndex). */
 function* addPendingSteps(engine: SqlEngineName): Steps<void> {
   const pending = (yield* allRows<{ rowid: number }>('SELECT video_rowid AS rowid FROM transcript_term_pending ORDER BY video_rowid')).map((row) => row.rowid);
   const positioned = yield* hasPositions(engine);
-  const terms = new Map<number, { words: Set<string>; pairs: Set<string>; positions?: Map<string, number[]> }>();
-  yield* eachVideoLines(engine, pending, (rowid, lines) => terms.set(rowid, videoTerms(lines, positioned ? () => true : undefined)));
+  const added = { word: new Map<string, number[]>(), pair: new Map<string, number[]>() };
   /** Per pair, the slots of each waiting video saying it: each posting is rewritten once, whatever the videos. */
   const slotsByPair = new Map<string, Map<number, number[]>>();
-  for (const rowid of pending) {
-    const { words, pairs, positions } = terms.get(rowid) ?? videoTerms([]);
+  yield* eachVideoLines(engine, pending, (rowid, lines) => {
+    const { words, pairs, positions } = videoTerms(lines, positioned ? () => true : undefined);
     for (const [pair, slots] of positions ?? []) {
       const videos = slotsByPair.get(pair);
       if (videos) videos.set(rowid, slots);
       else slotsByPair.set(pair, new Map([[rowid, slots]]));
     }
-    const indexedBefore = (yield* oneRow('SELECT 1 AS found FROM transcript_term_videos WHERE video_rowid = ?', [rowid])) !== undefined;
-    if (indexedBefore) yield* write('INSERT INTO transcript_term_stale (video_rowid) VALUES (?) ON CONFLICT DO NOTHING', [rowid]);
-    else yield* write('INSERT INTO transcript_term_videos (video_rowid) VALUES (?)', [rowid]);
-    for (const [kind, said] of [['word', words], ['pair', pairs]] as const) {
-      const table = TERM_TABLES[kind];
-      for (const term of said) {
-        const found = yield* oneRow<{ id: number; videos: Buffer }>(`SELECT id, videos FROM ${table} WHERE term = ?`, [term]);
-        if (found) yield* write(`UPDATE ${table} SET videos = ? WHERE id = ?`, [addToPosting(found.videos, rowid), found.id]);
-        else {
-          const id = yield* insertTerm(engine, table, term, encodePosting([rowid]));
-          if (engine === 'sqlite') yield* write(`INSERT INTO ${table}_fts (rowid, term) VALUES (?, ?)`, [id, term]);
-        }
-      }
-    }
+    for (const word of words) pushTo(added.word, word, rowid);
+    for (const pair of pairs) pushTo(added.pair, pair, rowid);
+  });
+  const waiting = inIntegers(engine, 'video_rowid', pending);
+  const before = new Set((yield* allRows<{ rowid: number }>(`SELECT video_rowid AS rowid FROM transcript_term_videos WHERE ${waiting.sql}`, [waiting.param])).map((row) => row.rowid));
+  const stale = integerRows(engine, pending.filter((rowid) => before.has(rowid)));
+  yield* write(`INSERT INTO transcript_term_stale (video_rowid) ${stale.sql} ON CONFLICT DO NOTHING`, [stale.param]);
+  const first = integerRows(engine, pending.filter((rowid) => !before.has(rowid)));
+  yield* write(`INSERT INTO transcript_term_videos (video_rowid) ${first.sql}`, [first.param]);
+  yield* addToTerms(engine, TERM_TABLES.word, added.word);
+  yield* addToTerms(engine, TERM_TABLES.pair, added.pair);
+  const pairs = [...slotsByPair.keys()];
+  const merged: (readonly [number, Buffer])[] = [];
+  for (let from = 0; from < pairs.length; from += ROWS_PER_WRITE) {
+    const list = inList({ engine }, 't.term', pairs.slice(from, from + ROWS_PER_WRITE));
+    const rows = yield* allRows<{ id: number; term: string; positions: Buffer | null }>(
+      `SELECT t.id, t.term, p.positions FROM ${TERM_TABLES.pair} t LEFT JOIN ${POSITIONS} p ON p.id = t.id WHERE ${list.sql}`,
+      [list.param],
+    );
+    for (const row of rows) merged.push([row.id, mergePositions(row.positions, slotsByPair.get(row.term) ?? new Map())]);
   }
-  for (const [pair, videos] of slotsByPair) {
-    const id = (yield* oneRow<{ id: number }>(`SELECT id FROM ${TERM_TABLES.pair} WHERE term = ?`, [pair]))?.id ?? 0;
-    const before = (yield* oneRow<{ positions: Buffer }>(`SELECT positions FROM ${POSITIONS} WHERE id = ?`, [id]))?.positions ?? null;
-    yield* write(`INSERT INTO ${POSITIONS} (id, positions) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET positions = excluded.positions`, [id, mergePositions(before, videos)]);
-  }
-  const done = inIntegers(engine, 'video_rowid', pending);
-  yield* write(`DELETE FROM transcript_term_pending WHERE ${done.sql}`, [done.param]);
+  yield* writePositions(engine, merged);
+  yield* write(`DELETE FROM transcript_term_pending WHERE ${waiting.sql}`, [waiting.param]);
 }
 
 /**
@@ -176,15 +280,14 @@ function* rebuildSteps(engine: SqlEngineName): Steps<void> {
         }
       }
     });
-    for (const [term, rowids] of postings.word) yield* insertTerm(engine, TERM_TABLES.word, term, encodePosting(rowids));
-    for (const [term, rowids] of postings.pair) {
-      const id = yield* insertTerm(engine, TERM_TABLES.pair, term, encodePosting(rowids));
-      if (positioned) yield* write(`INSERT INTO ${POSITIONS} (id, positions) VALUES (?, ?)`, [id, slotWriters.get(term)?.toBuffer() ?? Buffer.alloc(0)]);
-    }
+    yield* insertTerms(engine, TERM_TABLES.word, [...postings.word].map(([term, rowids]) => [term, encodePosting(rowids)] as const), false);
+    const pairIds = yield* insertTerms(engine, TERM_TABLES.pair, [...postings.pair].map(([term, rowids]) => [term, encodePosting(rowids)] as const), false);
+    if (positioned) yield* writePositions(engine, [...pairIds].map(([term, id]) => [id, slotWriters.get(term)?.toBuffer() ?? Buffer.alloc(0)] as const));
   }
   if (engine === 'sqlite') for (const table of Object.values(TERM_TABLES)) yield* write(`INSERT INTO ${table}_fts (${table}_fts) VALUES ('rebuild')`);
   for (const table of ['transcript_term_pending', 'transcript_term_stale', 'transcript_term_videos']) yield* write(`DELETE FROM ${table}`);
-  for (const rowid of videos) yield* write('INSERT INTO transcript_term_videos (video_rowid) VALUES (?)', [rowid]);
+  const indexed = integerRows(engine, videos);
+  yield* write(`INSERT INTO transcript_term_videos (video_rowid) ${indexed.sql}`, [indexed.param]);
 }
 
 /** Which pass collects a term (a stable hash of it). */

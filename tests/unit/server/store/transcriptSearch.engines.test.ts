@@ -188,6 +188,48 @@ describe('transcript search answers alike on SQLite and PostgreSQL (spec §5, an
     expect(after.saying['istanbul']).toEqual(['v22', 'v6']);
   });
 
+  it('a workspace with more transcripts waiting than are added one by one is rebuilt alike (the rebuild path)', async () => {
+    const engines = both.engines();
+    const vocabulary = TRANSCRIPTS.flat().flatMap((line) => line.split(/\s+/u)).filter((word) => word !== '');
+    const next = random(11);
+    const many = Array.from({ length: 450 }, () => Array.from({ length: 3 }, () => Array.from({ length: 2 + Math.floor(next() * 6) }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(' ')));
+    const rows = many.flatMap((lines, i) => [videoRow(VIDEO_COUNT + 1 + i), ...lineRows(VIDEO_COUNT + 1 + i, lines).split('\n')]);
+    for (const engine of engines) await engine.sql.transaction(async (tx) => {
+      for (const statement of rows) await tx.run(statement);
+    });
+    const indexes = engines.map((engine) => new TranscriptIndex(engine.sql));
+    const phrases = phrasesOf(many, 120);
+    const answered = await expectAlike(engines, indexes, phrases);
+    expect(Object.values(answered.saying).filter((ids) => ids.length > 10).length).toBeGreaterThan(10);
+  });
+
+  it('a back end notices transcripts another one wrote and indexed (two instances over one database)', async () => {
+    for (const engine of both.engines()) {
+      const [one, other] = [new TranscriptIndex(engine.sql), new TranscriptIndex(engine.sql)];
+      await one.prepare(['kombucha']);
+      expect(one.saying('kombucha', 64).includes(1), engine.name).toBe(false);
+      await engine.sql.run(lineRows(VIDEO_COUNT, ['Kombucha every day']));
+      // The other instance catches up first; this one finds nothing pending, yet sees the change log moved.
+      await other.prepare(['kombucha']);
+      await one.prepare(['kombucha']);
+      expect([one, other].map((index) => index.saying('kombucha', 64).indexOf(1)), engine.name).toEqual([VIDEO_COUNT, VIDEO_COUNT]);
+      expect(one.transcribed(64)[VIDEO_COUNT], engine.name).toBe(1);
+    }
+  });
+
+  it('on PostgreSQL, terms copied in without their folded text (the move from an embedded workspace) are rebuilt before a search', async () => {
+    const pg = both.engines().find((engine) => engine.name === 'postgres');
+    if (!pg) throw new Error('PostgreSQL is needed.');
+    await new TranscriptIndex(pg.sql).prepare([]);
+    // As the move leaves them: terms and postings as SQLite built them, nothing pending, no folded text.
+    await pg.sql.run('UPDATE transcript_words SET folded = NULL');
+    await pg.sql.run('UPDATE transcript_pairs SET folded = NULL');
+    const index = new TranscriptIndex(pg.sql);
+    await index.prepare(['straße', 'glow serum ultra']);
+    expect(index.saying('straße', 64).indexOf(1)).toBe(5);
+    expect(index.saying('glow serum ultra', 64).filter((flag) => flag === 1).length).toBe(3);
+  });
+
   it('a phrase not prepared is refused by name (a caller that forgot to prepare it)', async () => {
     for (const engine of both.engines()) {
       const index = new TranscriptIndex(engine.sql);
