@@ -42,12 +42,16 @@ export class TranscriptIndex {
     // writers commit one at a time in seq order, the state read at one (last seq, pending count) is right until either
     // moves. On PostgreSQL a log row may commit under a lower seq than one already seen: the catch-ups' count and the
     // stale videos' count tell what the last seq cannot.
-    const now = await this.sql.get<{ seq: number; pending: number; version?: number; stale?: number }>(this.sql.engine === 'postgres'
+    // The indexed videos (a long list) change only by a catch-up: PostgreSQL counts those; on SQLite a catch-up adds
+    // rows or rebuilds them all, so their number and highest rowid tell.
+    const now = await this.sql.get<{ seq: number; pending: number; version?: number; stale?: number; indexed?: string }>(this.sql.engine === 'postgres'
       ? `SELECT (SELECT COALESCE(MAX(seq), 0) FROM video_search_log) AS seq, (SELECT COUNT(*) FROM transcript_term_pending) AS pending,
           (SELECT COALESCE(MAX(version), 0) FROM transcript_term_version) AS version, (SELECT COUNT(*) FROM transcript_term_stale) AS stale`
-      : 'SELECT (SELECT COALESCE(MAX(seq), 0) FROM video_search_log) AS seq, (SELECT COUNT(*) FROM transcript_term_pending) AS pending');
+      : `SELECT (SELECT COALESCE(MAX(seq), 0) FROM video_search_log) AS seq, (SELECT COUNT(*) FROM transcript_term_pending) AS pending,
+          (SELECT COUNT(*) || '/' || COALESCE(MAX(video_rowid), 0) FROM transcript_term_videos) AS indexed`);
     const mark = [now?.seq, now?.pending, now?.version, now?.stale].join('|');
-    if (this.state?.mark !== mark) this.state = await this.readState(mark);
+    const indexedMark = String(now?.version ?? now?.indexed ?? '');
+    if (this.state?.mark !== mark) this.state = await this.readState(mark, indexedMark);
     const state = this.state;
     const asked = new Set(phrases);
     for (const phrase of asked) {
@@ -134,8 +138,11 @@ export class TranscriptIndex {
   }
 
   /** The indexed videos, and the stale ones with their lines (a stale video without lines has lost its transcript). */
-  private async readState(mark: string): Promise<IndexState> {
-    const indexed = (await this.sql.all<{ rowid: number }>('SELECT video_rowid AS rowid FROM transcript_term_videos')).map((row) => row.rowid);
+  private async readState(mark: string, indexedMark: string): Promise<IndexState> {
+    const known = this.state;
+    const indexed = known?.indexedMark === indexedMark
+      ? known.indexed
+      : (await this.sql.all<{ rowid: number }>('SELECT video_rowid AS rowid FROM transcript_term_videos')).map((row) => row.rowid);
     const stale = new Map<number, string[]>();
     const rows = await this.sql.all<{ rowid: number; content: string | null }>(
       `SELECT s.video_rowid AS rowid, tl.content AS content FROM transcript_term_stale s
@@ -146,7 +153,7 @@ export class TranscriptIndex {
       if (content !== null) lines.push(content);
       stale.set(rowid, lines);
     }
-    return { mark, indexed, stale, transcribed: null };
+    return { mark, indexedMark, indexed, stale, transcribed: null };
   }
 
   /** How a phrase is answered: from the terms (a word, a pair, a run), or the videos of the matching lines (odd spacing). */
@@ -247,6 +254,8 @@ export class TranscriptIndex {
 /** What the index holds at one point of the change log. */
 interface IndexState {
   mark: string;
+  /** What `indexed` was read at (see prepare). */
+  indexedMark: string;
   indexed: readonly number[];
   /** Stale videos and their lines now. */
   stale: ReadonlyMap<number, readonly string[]>;
