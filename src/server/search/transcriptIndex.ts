@@ -56,8 +56,10 @@ export class TranscriptIndex {
     const asked = new Set(phrases);
     for (const phrase of asked) {
       const kept = this.plans.get(phrase);
+      // Read before the old plan is dropped: a request that prepared it earlier may still be using it meanwhile.
+      const plan = kept?.mark === state.mark ? kept : { mark: state.mark, prepared: await this.readPlan(phrase) };
       this.plans.delete(phrase);
-      this.plans.set(phrase, kept?.mark === state.mark ? kept : { mark: state.mark, prepared: await this.readPlan(phrase) });
+      this.plans.set(phrase, plan);
     }
     // Evicted least recently prepared first, never one just asked for (however many a caller asks for at once).
     for (const phrase of this.plans.keys()) {
