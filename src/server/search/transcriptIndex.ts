@@ -42,15 +42,14 @@ export class TranscriptIndex {
     // writers commit one at a time in seq order, the state read at one (last seq, pending count) is right until either
     // moves. On PostgreSQL a log row may commit under a lower seq than one already seen: the catch-ups' count and the
     // stale videos' count tell what the last seq cannot.
-    // The indexed videos (a long list) change only by a catch-up: PostgreSQL counts those; on SQLite a catch-up adds
-    // rows or rebuilds them all, so their number and highest rowid tell.
-    const now = await this.sql.get<{ seq: number; pending: number; version?: number; stale?: number; indexed?: string }>(this.sql.engine === 'postgres'
+    // The indexed videos (a long list) change only by a catch-up, which every catch-up counts (transcript_term_version).
+    const now = await this.sql.get<{ seq: number; pending: number; version: number; stale?: number }>(this.sql.engine === 'postgres'
       ? `SELECT (SELECT COALESCE(MAX(seq), 0) FROM video_search_log) AS seq, (SELECT COUNT(*) FROM transcript_term_pending) AS pending,
           (SELECT COALESCE(MAX(version), 0) FROM transcript_term_version) AS version, (SELECT COUNT(*) FROM transcript_term_stale) AS stale`
       : `SELECT (SELECT COALESCE(MAX(seq), 0) FROM video_search_log) AS seq, (SELECT COUNT(*) FROM transcript_term_pending) AS pending,
-          (SELECT COUNT(*) || '/' || COALESCE(MAX(video_rowid), 0) FROM transcript_term_videos) AS indexed`);
+          (SELECT COALESCE(MAX(version), 0) FROM transcript_term_version) AS version`);
     const mark = [now?.seq, now?.pending, now?.version, now?.stale].join('|');
-    const indexedMark = String(now?.version ?? now?.indexed ?? '');
+    const indexedMark = String(now?.version ?? 0);
     if (this.state?.mark !== mark) this.state = await this.readState(mark, indexedMark);
     const state = this.state;
     const asked = new Set(phrases);

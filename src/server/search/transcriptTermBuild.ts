@@ -36,10 +36,6 @@ export async function catchUpTranscriptTerms(sql: SqlClient): Promise<boolean> {
     const { pending, unfolded } = await termsWaiting(tx);
     if (pending === 0 && !unfolded) return false;
     await runSteps(tx, pending > REBUILD_PENDING || unfolded ? rebuildSteps(tx.engine) : addPendingSteps(tx.engine));
-    // Other back ends learn from this count that the index changed (see migration 025 on PostgreSQL).
-    if (tx.engine === 'postgres') {
-      await tx.run('INSERT INTO transcript_term_version (id, version) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET version = transcript_term_version.version + 1');
-    }
     return true;
   });
 }
@@ -93,6 +89,16 @@ function* eachVideoLines(engine: SqlEngineName, rowids: readonly number[], visit
     }
     for (const rowid of share) visit(rowid, byVideo.get(rowid) ?? []);
   }
+}
+
+/**
+ * Counts a change of the term index (migration 025): a back end compares the count to know whether to read the indexed
+ * videos again, and on PostgreSQL whether another back end indexed something (a change-log row there may commit under
+ * a lower seq than one already read). A SQLite workspace migrated part of the way (in tests) has no count.
+ */
+function* countCatchUp(engine: SqlEngineName): Steps<void> {
+  if (engine === 'sqlite' && (yield* oneRow("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'transcript_term_version'")) === undefined) return;
+  yield* write('INSERT INTO transcript_term_version (id, version) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET version = transcript_term_version.version + 1');
 }
 
 /** Whether the workspace has the pairs' positional postings (a SQLite workspace migrated part of the way, in tests, has not). */
@@ -235,6 +241,7 @@ function* addPendingSteps(engine: SqlEngineName): Steps<void> {
   }
   yield* writePositions(engine, merged);
   yield* write(`DELETE FROM transcript_term_pending WHERE ${waiting.sql}`, [waiting.param]);
+  yield* countCatchUp(engine);
 }
 
 /**
@@ -288,6 +295,7 @@ function* rebuildSteps(engine: SqlEngineName): Steps<void> {
   for (const table of ['transcript_term_pending', 'transcript_term_stale', 'transcript_term_videos']) yield* write(`DELETE FROM ${table}`);
   const indexed = integerRows(engine, videos);
   yield* write(`INSERT INTO transcript_term_videos (video_rowid) ${indexed.sql}`, [indexed.param]);
+  yield* countCatchUp(engine);
 }
 
 /** Which pass collects a term (a stable hash of it). */

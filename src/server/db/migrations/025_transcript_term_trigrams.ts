@@ -1,9 +1,9 @@
 import type { Migration } from './index';
 
 /**
- * PostgreSQL's index over the transcript terms (issue 27, see its twin). SQLite keeps its FTS5 trigram indexes of
- * migration 008 and needs no count of catch-ups (its writers commit one at a time, in the change log's order); the
- * table is here, empty, so both engines have the same tables (the move copies table by table).
+ * PostgreSQL's index over the transcript terms (issue 27, see its twin); SQLite keeps its FTS5 trigram indexes of
+ * migration 008. Both count the catch-ups of the term index (src/server/search/transcriptTermBuild.ts), so a back end
+ * reads its list of indexed videos again only after one, not after every write.
  */
 export const migration025TranscriptTermTrigrams: Migration = {
   version: 25,
