@@ -185,6 +185,7 @@ export async function run(): Promise<void> {
   const source = bigFile();
   symlinkSync(source, join(dataDir, 'media', 'bench-1gib.mp4'));
   // Every own-storage video of this throwaway workspace plays the big file, so any of them is the subject.
+  if (!setup.db) throw new Error('The download bench seeds the embedded SQLite engine.');
   setup.db.prepare("UPDATE videos SET media_file = 'bench-1gib.mp4' WHERE platform = 'Reelscope_AWS_S3' AND media_file IS NOT NULL").run();
   await setup.close();
   const server = await startBackendProcess(dataDir);

@@ -19,7 +19,8 @@ import { createChatService } from './chat/chatService';
 import { registerPubnubRoutes, SUBSCRIBE_WAIT_MS } from './chat/pubnubRoutes';
 import type { ServerContext } from './context';
 import { preparePrivateDataDir } from './dataDir';
-import { openDatabase } from './db/database';
+import { openWorkspaceDatabase } from './db/workspaceDatabase';
+import type { SqlClient } from './db/sqlClient';
 import { installAsciiJson } from './http/asciiJson';
 import { installDrain } from './http/drain';
 import { installErrorHandling } from './http/errorHandling';
@@ -82,12 +83,15 @@ export interface RunningServer {
   app: FastifyInstance;
   url: string;
   port: number;
-  db: Database.Database;
+  /** The SQLite handle of the embedded engine; null on PostgreSQL. */
+  db: Database.Database | null;
   close(): Promise<void>;
 }
 
 export interface BuildAppOptions {
-  db: Database.Database;
+  /** The database: an open, migrated SQLite handle (tests), or either engine's client (`sql`, which wins). */
+  db?: Database.Database;
+  sql?: SqlClient;
   jwtSecret: Uint8Array;
   allowedOrigins?: string[];
   /** Host names answered besides loopback (ServerOptions.allowedHosts). */
@@ -124,7 +128,9 @@ export const BACKEND_VERSION: string = packageJson.version;
 /** Builds the Fastify app on an open, migrated database without listening (tests use `app.inject`). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
-  const store = createStore(options.db, now);
+  const sql = options.sql ?? (options.db ? createSqliteClient(options.db) : null);
+  if (!sql) throw new Error('buildApp needs a database: pass db (SQLite) or sql (either engine).');
+  const store = createStore(sql, now);
   const { repos } = store;
   const tokens = createAccessTokenService(options.jwtSecret, now);
   const pipelineEnv = readPipelineEnv();
@@ -227,10 +233,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * restart. The desktop hosts still wait for this to resolve (the CLI's ready message) before they call it.
  */
 export async function createServer(options: ServerOptions): Promise<RunningServer> {
-  if (chooseDatabaseEngine(process.env, options.dataDir).kind === 'postgres') {
-    // Never a silent fall-back to SQLite while the repositories move to the asynchronous client (issue 27).
-    throw new Error('REELSCOPE_DATABASE_URL is set, but this version of the back end cannot run on PostgreSQL yet: unset it to use the embedded SQLite database.');
-  }
   // A half-configured bucket stops the start here, before the port opens, with the sentence naming what is missing.
   const mediaStores = chooseMediaStores(process.env, options.dataDir);
   preparePrivateDataDir(options.dataDir);
@@ -247,14 +249,15 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
 /** The database and the app on the listening server, which the app answers from once they are ready. */
 async function openApp(options: ServerOptions, starting: StartingServer, mediaStores: MediaStores): Promise<RunningServer> {
   const { server } = starting;
-  const db = openDatabase(join(options.dataDir, 'reelscope.sqlite'));
+  // The SQLite file of the data folder, or the PostgreSQL database of REELSCOPE_DATABASE_URL (issue 27).
+  const database = await openWorkspaceDatabase(chooseDatabaseEngine(process.env, options.dataDir), seedDemoWorkspace);
   try {
-    if (options.seed !== false && (await createUsersRepository(createSqliteClient(db)).count()) === 0) {
+    if (options.seed !== false && (await database.isEmpty())) {
       // Dated from today (the server's clock), so a fresh install's dashboard looks live on any date.
-      await (options.seed?.seeder ?? seedDemoWorkspace)(db, { mediaDir: join(options.dataDir, 'media'), mediaStore: mediaStores.media, scale: options.seed?.scale, createdAt: options.now?.() });
+      await database.seedDemo({ mediaDir: join(options.dataDir, 'media'), mediaStore: mediaStores.media, scale: options.seed?.scale, createdAt: options.now?.() }, options.seed?.seeder);
     }
     const app = await buildApp({
-      db,
+      sql: database.sql,
       jwtSecret: loadOrCreateJwtSecret(options.dataDir),
       allowedOrigins: options.allowedOrigins,
       allowedHosts: options.allowedHosts,
@@ -275,7 +278,7 @@ async function openApp(options: ServerOptions, starting: StartingServer, mediaSt
     starting.open();
     return {
       app,
-      db,
+      db: database.sqlite,
       port: starting.port,
       url: starting.url,
       async close() {
@@ -289,11 +292,11 @@ async function openApp(options: ServerOptions, starting: StartingServer, mediaSt
         } finally {
           clearTimeout(cut);
         }
-        db.close();
+        await database.close();
       },
     };
   } catch (error) {
-    if (db.open) db.close();
+    await database.close();
     throw error;
   }
 }

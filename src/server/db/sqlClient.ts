@@ -54,3 +54,14 @@ export function inList(client: Pick<SqlClient, 'engine'>, column: string, values
     ? { sql: `${column} = ANY(?)`, param: values }
     : { sql: `${column} IN (SELECT value FROM json_each(?))`, param: JSON.stringify(values) };
 }
+
+/**
+ * The database could not be reached for this call (a team server's PostgreSQL stopped, restarting or cut off): the
+ * request answers 503 with the spec's server-down message, and the next call tries again (the pool reconnects).
+ */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The database is unreachable.', { cause });
+    this.name = 'StoreUnavailableError';
+  }
+}

@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, errorBody } from './httpError';
 import { drainBody } from './drainBody';
 import { HTTP_MESSAGES } from './httpMessages';
+import { StoreUnavailableError } from '../db/sqlClient';
+import { MESSAGES } from '../../shared/messages';
 
 /** Fastify's own client-error codes that get a friendlier text than the framework's. */
 const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
@@ -22,6 +24,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       // A 5xx we answer on purpose (a store that did not answer, no data folder) is still worth its stack in the log.
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.code));
+    }
+    if (error instanceof StoreUnavailableError) {
+      // The database is down or restarting: the spec's server-down answer; the pool reconnects on a later request.
+      request.log.warn({ err: error.cause }, 'database unreachable');
+      return reply.code(503).send(errorBody(503, MESSAGES.serverDown));
     }
     if (isFastifyError(error) && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return drainBody(request.raw).then(() => reply.code(413).send(errorBody(413, HTTP_MESSAGES.bodyTooLarge)));

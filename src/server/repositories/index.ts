@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import type { SqlClient } from '../db/sqlClient';
 import { createAccountTransaction } from './accountTransaction';
 import { createAnalysisRepository } from './analysisRepository';
@@ -25,11 +24,10 @@ import { createUsersRepository } from './usersRepository';
 import { createWidgetRepositories } from './widgets/index';
 
 /**
- * Every repository of the sign-in tables and of the route groups, built once per database. Repositories move from the
- * synchronous handle (`db`, SQLite only) to the asynchronous `sql` client (either engine, docs/architecture.md
- * "Database engines") one by one.
+ * Every repository of the sign-in tables and of the route groups, built once per database, on either engine's
+ * client (docs/architecture.md "Database engines").
  */
-export function createRepositories(db: Database.Database, sql: SqlClient) {
+export function createRepositories(sql: SqlClient) {
   return {
     users: createUsersRepository(sql),
     brands: createBrandsRepository(sql),

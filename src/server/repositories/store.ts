@@ -1,5 +1,4 @@
-import type Database from 'better-sqlite3';
-import { createSqliteClient } from '../db/sqliteClient';
+import type { SqlClient } from '../db/sqlClient';
 import { createAssistantRepositories } from './assistant/index';
 import { createChatStore } from './chat/chatStore';
 import { createHomeRepositories } from './home/index';
@@ -10,14 +9,13 @@ import { createReportRepositories } from './reports/index';
 import { createVideoRepositories } from './videos/index';
 
 /**
- * The store layer, built once per database: every repository the routes and services use. Nothing outside the store
- * layer (repositories/, search/, db/, seed/) holds the database handle: it goes in here and stays here.
+ * The store layer, built once per database on either engine's client: every repository the routes and services use.
+ * Nothing outside the store layer (repositories/, search/, db/, seed/) holds the database client: it goes in here and
+ * stays here.
  */
-export function createStore(db: Database.Database, now: () => Date) {
-  // The asynchronous client over the same connection: the repositories already moved to it work on either engine.
-  const sql = createSqliteClient(db);
-  const repos = createRepositories(db, sql);
-  const videos = createVideoRepositories(db, sql);
+export function createStore(sql: SqlClient, now: () => Date) {
+  const repos = createRepositories(sql);
+  const videos = createVideoRepositories(sql);
   const home = createHomeRepositories(sql, videos.index);
   return {
     sql,
@@ -25,7 +23,7 @@ export function createStore(db: Database.Database, now: () => Date) {
     /** The videos repositories and their one in-memory list index. */
     videos,
     home,
-    reports: createReportRepositories(db, sql, home.rows, videos.index),
+    reports: createReportRepositories(sql, home.rows, videos.index),
     publishing: createPublishingRepositories(sql),
     assistant: createAssistantRepositories(sql, now),
     chat: createChatStore(sql),

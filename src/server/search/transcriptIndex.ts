@@ -1,68 +1,81 @@
-import type Database from 'better-sqlite3';
+import type { SqlClient } from '../db/sqlClient';
 import { ftsPhrase } from '../repositories/videos/videoScope';
-import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysRun, markPostings, termKind } from './transcriptTerms';
-import { markRunPositions, mergePositions, PositionsWriter, warmRunWalk } from './pairPositions';
+import { lineSays, lineSaysRun, markPostings, postingRowids, termKind } from './transcriptTerms';
+import { markRunPositions, warmRunWalk } from './pairPositions';
+import { inIntegers } from './storeSteps';
+import { catchUpTranscriptTerms, POSITIONS, TERM_TABLES } from './transcriptTermBuild';
+import { trigramFold } from './trigramFold';
 
-/** Past this many videos waiting to be indexed, the whole index is rebuilt instead of adding them one by one. */
-const REBUILD_PENDING = 400;
-/** Terms a build pass collects at the most (about 100 bytes of memory each with their postings), so memory stays flat at any scale. */
-const LINES_PER_PASS = 600_000;
+export { addPendingTranscripts, rebuildTranscriptTerms } from './transcriptTermBuild';
 
-const TABLES = { word: 'transcript_words', pair: 'transcript_pairs' } as const;
-/** The pairs' positional postings (pairPositions.ts), one row per `transcript_pairs` row, by the same id. */
-const POSITIONS = 'transcript_pair_positions';
+/** Phrases whose plans are kept between searches (a page's searches, the assistant's forms of a question). */
+const PLANS_KEPT = 64;
+/** Below this many characters (folded) the trigram index finds nothing (SQLite answers no row; PostgreSQL follows). */
+const MIN_FOLDED_CHARS = 3;
 
 /**
  * Which videos have a transcript line containing a phrase (issue 11), answered from the term postings of
- * `transcriptTerms.ts`: SQLite's trigram index finds the terms containing the phrase, their postings (on disk, read per
- * query) name the videos. The cost follows the number of matching terms, not lines, and nothing of the index lives in
- * memory between queries. Transcripts written later wait in `transcript_term_pending` (triggers) and are added before
- * the next answer; a video whose terms were indexed before and changed is "stale": its postings may name terms it no
+ * `transcriptTerms.ts`: a trigram index finds the terms containing the phrase (SQLite's FTS5; on PostgreSQL pg_trgm over
+ * the terms folded as FTS5 folds them, see trigramFold.ts), their postings name the videos. The cost follows the number
+ * of matching terms, not lines. Transcripts written later wait in `transcript_term_pending` (triggers) and are added
+ * by `prepare`; a video whose terms were indexed before and changed is "stale": its postings may name terms it no
  * longer says, so a stale hit is checked against its lines.
+ *
+ * The store is asynchronous and the list's loops are not: `prepare(phrases)` catches up, notices writes made by any
+ * connection or process (the change log's last seq), and reads into memory what the synchronous methods need for
+ * those phrases. A method given a phrase not prepared throws: the caller forgot to prepare it.
  */
 export class TranscriptIndex {
-  private readonly termsMatching: Record<'word' | 'pair', Database.Statement>;
-  private readonly pairsMatching: Database.Statement;
-  private readonly pairPositions: Database.Statement;
-  private readonly linesMatching: Database.Statement;
-  private readonly linesOf: Database.Statement;
-  private readonly stale: Database.Statement;
-  private readonly pendingCount: Database.Statement;
-  private readonly version: Database.Statement;
-  private lastPlan: { key: string; plan: Plan } | null = null;
-  private readonly indexedVideos: Database.Statement;
-  private readonly hasLines: Database.Statement;
-  private lastTranscribed: { key: string; flags: Uint8Array } | null = null;
+  private state: IndexState | null = null;
+  /** Plans by phrase, least recently prepared first; each knows the index state it was read in. */
+  private readonly plans = new Map<string, { mark: string; prepared: Prepared }>();
 
-  constructor(private readonly db: Database.Database) {
-    const matching = (table: string) => db.prepare(`SELECT t.term, t.videos FROM ${table}_fts f JOIN ${table} t ON t.id = f.rowid WHERE ${table}_fts MATCH ?`).raw();
-    this.termsMatching = { word: matching('transcript_words'), pair: matching('transcript_pairs') };
-    this.pairsMatching = db.prepare('SELECT t.id, t.term FROM transcript_pairs_fts f JOIN transcript_pairs t ON t.id = f.rowid WHERE transcript_pairs_fts MATCH ?').raw();
-    this.pairPositions = db.prepare(`SELECT positions FROM ${POSITIONS} WHERE id = ?`).pluck();
-    this.version = db.prepare('SELECT total_changes()').pluck();
-    this.linesMatching = db.prepare(
-      'SELECT DISTINCT v.rowid FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid JOIN videos v ON v.id = tl.video_id WHERE transcript_fts MATCH ?',
-    ).pluck();
-    this.linesOf = db.prepare('SELECT tl.content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ?').pluck();
-    this.stale = db.prepare('SELECT video_rowid FROM transcript_term_stale').pluck();
-    this.pendingCount = db.prepare('SELECT COUNT(*) FROM transcript_term_pending').pluck();
-    this.indexedVideos = db.prepare('SELECT video_rowid FROM transcript_term_videos').pluck();
-    this.hasLines = db.prepare('SELECT 1 FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ? LIMIT 1').pluck();
+  constructor(private readonly sql: SqlClient) {
     warmRunWalk();
   }
 
-  /**
-   * Which videos (by rowid, below `size`) have a transcript, from the videos the term index holds (stale ones checked
-   * on their lines): one read of a rowid list instead of a lookup per video, kept until the next write.
-   */
+  /** Brings the index up to date and reads what the synchronous methods need for `phrases` (kept until a write). */
+  async prepare(phrases: readonly string[]): Promise<void> {
+    await catchUpTranscriptTerms(this.sql);
+    // Any write to a transcript (or a video) by any connection or process logs a row and leaves its video pending;
+    // whoever catches up (this back end, another one, another process) empties the pending set. On SQLite, where
+    // writers commit one at a time in seq order, the state read at one (last seq, pending count) is right until either
+    // moves. On PostgreSQL a log row may commit under a lower seq than one already seen: the catch-ups' count and the
+    // stale videos' count tell what the last seq cannot.
+    // The indexed videos (a long list) change only by a catch-up, which every catch-up counts (transcript_term_version).
+    const now = await this.sql.get<{ seq: number; pending: number; version: number; stale?: number }>(this.sql.engine === 'postgres'
+      ? `SELECT (SELECT COALESCE(MAX(seq), 0) FROM video_search_log) AS seq, (SELECT COUNT(*) FROM transcript_term_pending) AS pending,
+          (SELECT COALESCE(MAX(version), 0) FROM transcript_term_version) AS version, (SELECT COUNT(*) FROM transcript_term_stale) AS stale`
+      : `SELECT (SELECT COALESCE(MAX(seq), 0) FROM video_search_log) AS seq, (SELECT COUNT(*) FROM transcript_term_pending) AS pending,
+          (SELECT COALESCE(MAX(version), 0) FROM transcript_term_version) AS version`);
+    const mark = [now?.seq, now?.pending, now?.version, now?.stale].join('|');
+    const indexedMark = String(now?.version ?? 0);
+    if (this.state?.mark !== mark) this.state = await this.readState(mark, indexedMark);
+    const state = this.state;
+    const asked = new Set(phrases);
+    for (const phrase of asked) {
+      const kept = this.plans.get(phrase);
+      // Read before the old plan is dropped: a request that prepared it earlier may still be using it meanwhile.
+      const plan = kept?.mark === state.mark ? kept : { mark: state.mark, prepared: await this.readPlan(phrase) };
+      this.plans.delete(phrase);
+      this.plans.set(phrase, plan);
+    }
+    // Evicted least recently prepared first, never one just asked for (however many a caller asks for at once).
+    for (const phrase of this.plans.keys()) {
+      if (this.plans.size <= PLANS_KEPT) break;
+      if (!asked.has(phrase)) this.plans.delete(phrase);
+    }
+  }
+
+  /** Which videos (by rowid, below `size`) have a transcript, from the videos the term index holds (stale ones checked on their lines). */
   transcribed(size: number): Uint8Array {
-    this.catchUp();
-    const key = `${this.version.get() as number}|${size}`;
-    if (this.lastTranscribed?.key === key) return this.lastTranscribed.flags;
+    const state = this.prepared();
+    const cached = state.transcribed;
+    if (cached?.length === size) return cached;
     const flags = new Uint8Array(size);
-    for (const rowid of this.indexedVideos.iterate() as IterableIterator<number>) if (rowid < size) flags[rowid] = 1;
-    for (const rowid of this.stale.all() as number[]) if (rowid < size) flags[rowid] = this.hasLines.get(rowid) === undefined ? 0 : 1;
-    this.lastTranscribed = { key, flags };
+    for (const rowid of state.indexed) if (rowid < size) flags[rowid] = 1;
+    for (const [rowid, lines] of state.stale) if (rowid < size) flags[rowid] = lines.length > 0 ? 1 : 0;
+    state.transcribed = flags;
     return flags;
   }
 
@@ -82,15 +95,16 @@ export class TranscriptIndex {
    */
   saying(phrase: string, size: number, within?: Uint8Array, into?: Uint8Array): Uint8Array {
     const flags = into && into.length >= size ? into.subarray(0, size).fill(0) : new Uint8Array(size);
-    const plan = this.plan(phrase);
-    if (!plan) {
-      for (const rowid of this.linesMatching.all(ftsPhrase(phrase)) as number[]) if (rowid < size) flags[rowid] = 1;
+    const prepared = this.planOf(phrase);
+    if (prepared.kind === 'line') {
+      for (const rowid of prepared.rowids) if (rowid < size) flags[rowid] = 1;
       return flags;
     }
+    const plan = prepared.plan;
     plan.mark(flags, within);
     // Stale videos (their postings may name terms, or slots, they no longer say) are checked on their lines.
-    for (const rowid of this.stale.all() as number[]) {
-      if (rowid < size && flags[rowid] === 1 && !(this.linesOf.all(rowid) as string[]).some(plan.says)) flags[rowid] = 0;
+    for (const [rowid, lines] of this.prepared().stale) {
+      if (rowid < size && flags[rowid] === 1 && !lines.some(plan.says)) flags[rowid] = 0;
     }
     return flags;
   }
@@ -100,7 +114,8 @@ export class TranscriptIndex {
    * phrase only the line index can answer (odd spacing).
    */
   lineTest(phrase: string): ((content: string) => boolean) | null {
-    return this.plan(phrase)?.says ?? null;
+    const prepared = this.planOf(phrase);
+    return prepared.kind === 'terms' ? prepared.plan.says : null;
   }
 
   /**
@@ -108,33 +123,103 @@ export class TranscriptIndex {
    * video's lines can be narrowed in SQL before they are read; null when there are too many or the phrase has no plan.
    */
   lineHints(phrase: string): readonly string[] | null {
-    return this.plan(phrase)?.hints ?? null;
+    const prepared = this.planOf(phrase);
+    return prepared.kind === 'terms' ? prepared.plan.hints : null;
+  }
+
+  private prepared(): IndexState {
+    if (!this.state) throw new Error('The transcript index was read before prepare().');
+    return this.state;
+  }
+
+  private planOf(phrase: string): Prepared {
+    const kept = this.plans.get(phrase);
+    if (!kept) throw new Error(`The transcript search "${phrase}" was not prepared (await prepare([phrase]) first).`);
+    return kept.prepared;
+  }
+
+  /** The indexed videos, and the stale ones with their lines (a stale video without lines has lost its transcript). */
+  private async readState(mark: string, indexedMark: string): Promise<IndexState> {
+    const known = this.state;
+    const indexed = known?.indexedMark === indexedMark
+      ? known.indexed
+      : (await this.sql.all<{ rowid: number }>('SELECT video_rowid AS rowid FROM transcript_term_videos')).map((row) => row.rowid);
+    const stale = new Map<number, string[]>();
+    const rows = await this.sql.all<{ rowid: number; content: string | null }>(
+      `SELECT s.video_rowid AS rowid, tl.content AS content FROM transcript_term_stale s
+       LEFT JOIN videos v ON v.rowid = s.video_rowid LEFT JOIN transcript_lines tl ON tl.video_id = v.id`,
+    );
+    for (const { rowid, content } of rows) {
+      const lines = stale.get(rowid) ?? [];
+      if (content !== null) lines.push(content);
+      stale.set(rowid, lines);
+    }
+    return { mark, indexedMark, indexed, stale, transcribed: null };
+  }
+
+  /** How a phrase is answered: from the terms (a word, a pair, a run), or the videos of the matching lines (odd spacing). */
+  private async readPlan(phrase: string): Promise<Prepared> {
+    const kind = termKind(phrase);
+    if (kind === 'line') return { kind: 'line', rowids: await this.videosWithLine(phrase) };
+    if (kind === 'word' || kind === 'pair') {
+      const rows = await this.termsContaining(kind, phrase, 'videos');
+      const terms = new Set(rows.map((row) => row.term));
+      const hints = fewOf(terms);
+      const postings = rows.map((row) => row.videos);
+      return { kind: 'terms', plan: { says: sayingAny(terms, kind, hints), hints, mark: (flags) => markPostings(postings, flags) } };
+    }
+    const runs = phrase.split(' ');
+    return { kind: 'terms', plan: await this.runFromPositions(runs, runs.slice(1, -1).map((run) => [...run].length)) };
   }
 
   /**
-   * How a phrase is answered from the terms, kept for the last phrase until the next write (a page tests the lines of
-   * many videos with one reading of the terms).
+   * The terms (words or pairs) containing `phrase` as the trigram index matches it: SQLite's FTS5 MATCH; on PostgreSQL
+   * the folded terms containing the folded phrase (pg_trgm narrows the LIKE), which is what MATCH means.
    */
-  private plan(phrase: string): Plan | null {
-    const kind = termKind(phrase);
-    if (kind === 'line') return null;
-    this.catchUp();
-    const key = `${this.version.get() as number}|${phrase}`;
-    if (this.lastPlan?.key === key) return this.lastPlan.plan;
-    let plan: Plan;
-    if (kind === 'word' || kind === 'pair') {
-      const rows = this.termsMatching[kind].all(ftsPhrase(phrase)) as [string, Buffer][];
-      const postings = rows.map(([, videos]) => videos);
-      const terms = new Set(rows.map(([term]) => term));
-      const hints = fewOf(terms);
-      plan = { says: sayingAny(terms, kind, hints), hints, mark: (flags) => markPostings(postings, flags) };
-    } else {
-      const runs = phrase.split(' ');
-      const middles = runs.slice(1, -1).map((run) => [...run].length);
-      plan = this.runFromPositions(runs, middles);
+  private async termsContaining(kind: 'word' | 'pair', phrase: string, read: 'videos'): Promise<{ id: number; term: string; videos: Buffer }[]>;
+  private async termsContaining(kind: 'word' | 'pair', phrase: string, read: 'ids'): Promise<{ id: number; term: string }[]>;
+  private async termsContaining(kind: 'word' | 'pair', phrase: string, read: 'videos' | 'ids'): Promise<{ id: number; term: string; videos?: Buffer }[]> {
+    const table = TERM_TABLES[kind];
+    const columns = read === 'videos' ? 't.id, t.term, t.videos' : 't.id, t.term';
+    if (this.sql.engine === 'sqlite') {
+      return this.sql.all(`SELECT ${columns} FROM ${table}_fts f JOIN ${table} t ON t.id = f.rowid WHERE ${table}_fts MATCH ?`, [ftsPhrase(phrase)]);
     }
-    this.lastPlan = { key, plan };
-    return plan;
+    const folded = trigramFold(phrase);
+    if ([...folded].length < MIN_FOLDED_CHARS) return [];
+    return this.sql.all(`SELECT ${columns} FROM ${table} t WHERE t.folded LIKE ? ESCAPE '\\'`, [`%${folded.replace(/[\\%_]/g, '\\$&')}%`]);
+  }
+
+  /**
+   * The videos (rowids, ascending) with a line containing a phrase of odd spacing. SQLite asks its line index. On
+   * PostgreSQL each run of the phrase lies inside one word of such a line (folding keeps white space as it is), so the
+   * videos saying a word containing every run are read and their lines tested, folded as the index folds them.
+   */
+  private async videosWithLine(phrase: string): Promise<number[]> {
+    if (this.sql.engine === 'sqlite') {
+      const rows = await this.sql.all<{ rowid: number }>(
+        'SELECT DISTINCT v.rowid AS rowid FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid JOIN videos v ON v.id = tl.video_id WHERE transcript_fts MATCH ? ORDER BY v.rowid',
+        [ftsPhrase(phrase)],
+      );
+      return rows.map((row) => row.rowid);
+    }
+    const folded = trigramFold(phrase);
+    if ([...folded].length < MIN_FOLDED_CHARS) return [];
+    let candidates: Set<number> | null = null;
+    for (const run of phrase.split(/\s+/u).filter((part) => part !== '')) {
+      const saying = new Set<number>();
+      const foldedRun = trigramFold(run).replace(/[\\%_]/g, '\\$&');
+      const rows = await this.sql.all<{ videos: Buffer }>(`SELECT videos FROM ${TERM_TABLES.word} WHERE folded LIKE ? ESCAPE '\\'`, [`%${foldedRun}%`]);
+      for (const { videos } of rows) for (const rowid of postingRowids(videos)) if (!candidates || candidates.has(rowid)) saying.add(rowid);
+      candidates = saying;
+    }
+    const said = new Set<number>();
+    const list = inIntegers(this.sql.engine, 'v.rowid', [...(candidates ?? [])]);
+    const lines = await this.sql.all<{ rowid: number; content: string }>(
+      `SELECT v.rowid AS rowid, tl.content AS content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE ${list.sql}`,
+      [list.param],
+    );
+    for (const { rowid, content } of lines) if (!said.has(rowid) && trigramFold(content).includes(folded)) said.add(rowid);
+    return [...said].sort((a, b) => a - b);
   }
 
   /**
@@ -142,19 +227,20 @@ export class TranscriptIndex {
    * those whose inner words have their run's length. A pair without positions is said by no video but stale ones
    * (every video's pairs get positions when it is indexed, and migration 024 indexed every video again).
    */
-  private runFromPositions(runs: readonly string[], middles: readonly number[]): Plan {
+  private async runFromPositions(runs: readonly string[], middles: readonly number[]): Promise<Plan> {
     const last = runs.length - 2;
     const pairs: { terms: Set<string>; postings: Buffer[] }[] = [];
     for (let j = 0; j <= last; j++) {
-      const rows = this.pairsMatching.all(ftsPhrase(`${runs[j] ?? ''} ${runs[j + 1] ?? ''}`)) as [number, string][];
+      const rows = await this.termsContaining('pair', `${runs[j] ?? ''} ${runs[j + 1] ?? ''}`, 'ids');
       // Terms first, positions only for those that fit: a short inner word ("is a") is inside hundreds of pairs
       // ("this amazing", "is actually" ...) whose positional postings are large and would be read for nothing.
-      const fitting = rows.filter(([, term]) => {
+      const fitting = rows.filter(({ term }) => {
         const space = term.indexOf(' ');
         return (j === 0 || [...term.slice(0, space)].length === middles[j - 1]) && (j === last || [...term.slice(space + 1)].length === middles[j]);
       });
-      const postings = fitting.map(([id]) => (this.pairPositions.get(id) as Buffer | undefined) ?? Buffer.alloc(0));
-      pairs.push({ terms: new Set(fitting.map(([, term]) => term)), postings });
+      const list = inIntegers(this.sql.engine, 'id', fitting.map((row) => row.id));
+      const positions = new Map((await this.sql.all<{ id: number; positions: Buffer }>(`SELECT id, positions FROM ${POSITIONS} WHERE ${list.sql}`, [list.param])).map((row) => [row.id, row.positions]));
+      pairs.push({ terms: new Set(fitting.map((row) => row.term)), postings: fitting.map((row) => positions.get(row.id) ?? Buffer.alloc(0)) });
     }
     const terms = pairs.map((pair) => pair.terms);
     const hints = terms[0] ? fewOf(terms[0]) : null;
@@ -164,20 +250,21 @@ export class TranscriptIndex {
       mark: (flags, within) => markRunPositions(pairs.map((pair) => pair.postings), flags, within),
     };
   }
-
-  /** TEMPORARY until the SqlClient move of this index lands: plans are read on demand. */
-  async prepare(_phrases: readonly string[]): Promise<void> {
-    await Promise.resolve();
-  }
-
-  /** Adds the transcripts written since the last answer (or rebuilds, when many are waiting). */
-  catchUp(): void {
-    const pending = this.pendingCount.get() as number;
-    if (pending === 0) return;
-    if (pending > REBUILD_PENDING) rebuildTranscriptTerms(this.db);
-    else addPendingTranscripts(this.db);
-  }
 }
+
+/** What the index holds at one point of the change log. */
+interface IndexState {
+  mark: string;
+  /** What `indexed` was read at (see prepare). */
+  indexedMark: string;
+  indexed: readonly number[];
+  /** Stale videos and their lines now. */
+  stale: ReadonlyMap<number, readonly string[]>;
+  /** `transcribed`'s answer for the last size asked. */
+  transcribed: Uint8Array | null;
+}
+
+type Prepared = { kind: 'terms'; plan: Plan } | { kind: 'line'; rowids: readonly number[] };
 
 /** How a phrase is answered from the terms: postings to mark, and a test of a line's text. */
 interface Plan {
@@ -203,140 +290,4 @@ function sayingAny(terms: ReadonlySet<string>, kind: 'word' | 'pair', few: reado
 /** A line test for a run of three words or more; most candidate lines say none of its first pairs, found as text. */
 function sayingRun(pairs: readonly ReadonlySet<string>[], middles: readonly number[], first: readonly string[] | null): (content: string) => boolean {
   return (content) => (first === null || first.some((term) => content.includes(term))) && lineSaysRun(content, pairs, middles);
-}
-
-/** One video's terms, and the slots (see pairPositions.ts) of its pairs that `slotted` keeps, when given. */
-function videoTerms(lines: Database.Statement, rowid: number, slotted?: (pair: string) => boolean) {
-  const words = new Set<string>();
-  const pairs = new Set<string>();
-  const positions = slotted ? new Map<string, number[]>() : undefined;
-  let base = 0;
-  // Any line order will do: a line's slots follow on from the last, and no run of pairs crosses between lines.
-  for (const content of lines.all(rowid) as string[]) base += addLineTerms(content, words, pairs, positions, base, slotted);
-  return { words, pairs, positions };
-}
-
-/** Whether the workspace has the pairs' positional postings (a workspace migrated part of the way, in tests, has not). */
-function hasPositions(db: Database.Database): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(POSITIONS) !== undefined;
-}
-
-/** Adds each waiting video's terms to the postings; a video indexed before becomes stale (see TranscriptIndex). */
-export function addPendingTranscripts(db: Database.Database): void {
-  const pending = db.prepare('SELECT video_rowid FROM transcript_term_pending').pluck().all() as number[];
-  const lines = db.prepare('SELECT tl.content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ?').pluck();
-  const indexedBefore = db.prepare('SELECT 1 FROM transcript_term_videos WHERE video_rowid = ?').pluck();
-  const positioned = hasPositions(db);
-  const statements = {
-    word: termStatements(db, TABLES.word),
-    pair: termStatements(db, TABLES.pair),
-  };
-  /** Per pair, the slots of each waiting video saying it: each posting is rewritten once, whatever the videos. */
-  const slotsByPair = new Map<string, Map<number, number[]>>();
-  db.transaction(() => {
-    for (const rowid of pending) {
-      const { words, pairs, positions } = videoTerms(lines, rowid, positioned ? () => true : undefined);
-      for (const [pair, slots] of positions ?? []) {
-        const videos = slotsByPair.get(pair);
-        if (videos) videos.set(rowid, slots);
-        else slotsByPair.set(pair, new Map([[rowid, slots]]));
-      }
-      if (indexedBefore.get(rowid) !== undefined) db.prepare('INSERT OR IGNORE INTO transcript_term_stale (video_rowid) VALUES (?)').run(rowid);
-      else db.prepare('INSERT INTO transcript_term_videos (video_rowid) VALUES (?)').run(rowid);
-      for (const [kind, terms] of [['word', words], ['pair', pairs]] as const) {
-        const s = statements[kind];
-        for (const term of terms) {
-          const found = s.find.get(term) as { id: number; videos: Buffer } | undefined;
-          if (found) s.update.run(addToPosting(found.videos, rowid), found.id);
-          else {
-            const id = Number(s.insert.run(term, encodePosting([rowid])).lastInsertRowid);
-            s.index.run(id, term);
-          }
-        }
-      }
-    }
-    if (slotsByPair.size > 0) {
-      const idOf = db.prepare(`SELECT id FROM ${TABLES.pair} WHERE term = ?`).pluck();
-      const read = db.prepare(`SELECT positions FROM ${POSITIONS} WHERE id = ?`).pluck();
-      const write = db.prepare(`INSERT OR REPLACE INTO ${POSITIONS} (id, positions) VALUES (?, ?)`);
-      for (const [pair, videos] of slotsByPair) {
-        const id = idOf.get(pair) as number;
-        write.run(id, mergePositions((read.get(id) as Buffer | undefined) ?? null, videos));
-      }
-    }
-    db.prepare('DELETE FROM transcript_term_pending').run();
-  })();
-}
-
-function termStatements(db: Database.Database, table: string) {
-  return {
-    find: db.prepare(`SELECT id, videos FROM ${table} WHERE term = ?`),
-    update: db.prepare(`UPDATE ${table} SET videos = ? WHERE id = ?`),
-    insert: db.prepare(`INSERT INTO ${table} (term, videos) VALUES (?, ?)`),
-    index: db.prepare(`INSERT INTO ${table}_fts (rowid, term) VALUES (?, ?)`),
-  };
-}
-
-/**
- * Builds every posting from the transcripts (end of seeding, a migrated workspace, many waiting videos). Terms are
- * collected in passes over a share of the term space each, so memory stays bounded at any workspace size.
- */
-export function rebuildTranscriptTerms(db: Database.Database): void {
-  const videos = db.prepare('SELECT v.rowid FROM videos v WHERE EXISTS (SELECT 1 FROM transcript_lines tl WHERE tl.video_id = v.id) ORDER BY v.rowid').pluck().all() as number[];
-  const lineCount = db.prepare('SELECT COUNT(*) FROM transcript_lines').pluck().get() as number;
-  const lines = db.prepare('SELECT tl.content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.rowid = ?').pluck();
-  const passes = Math.max(1, Math.ceil(lineCount / LINES_PER_PASS));
-  const positioned = hasPositions(db);
-  db.transaction(() => {
-    for (const table of Object.values(TABLES)) {
-      db.exec(`DELETE FROM ${table}; INSERT INTO ${table}_fts (${table}_fts) VALUES ('delete-all');`);
-    }
-    if (positioned) db.exec(`DELETE FROM ${POSITIONS}`);
-    const insert = { word: db.prepare(`INSERT INTO ${TABLES.word} (term, videos) VALUES (?, ?)`), pair: db.prepare(`INSERT INTO ${TABLES.pair} (term, videos) VALUES (?, ?)`) };
-    const insertPositions = positioned ? db.prepare(`INSERT INTO ${POSITIONS} (id, positions) VALUES (?, ?)`) : null;
-    const passOf = new Map<string, number>();
-    for (let pass = 0; pass < passes; pass++) {
-      const postings = { word: new Map<string, number[]>(), pair: new Map<string, number[]>() };
-      const slotWriters = new Map<string, PositionsWriter>();
-      // Slots are collected for this pass's pairs only (each pair's pass looked up once per build, not per line).
-      const inPass = (pair: string): boolean => {
-        let at = passOf.get(pair);
-        if (at === undefined) passOf.set(pair, (at = termPass(pair, passes)));
-        return at === pass;
-      };
-      for (const rowid of videos) {
-        const { words, pairs, positions } = videoTerms(lines, rowid, positioned ? inPass : undefined);
-        for (const [pair, slots] of positions ?? []) {
-          let writer = slotWriters.get(pair);
-          if (!writer) slotWriters.set(pair, (writer = new PositionsWriter()));
-          writer.add(rowid, slots);
-        }
-        for (const [kind, terms] of [['word', words], ['pair', pairs]] as const) {
-          const map = postings[kind];
-          for (const term of terms) {
-            if (passes > 1 && termPass(term, passes) !== pass) continue;
-            const list = map.get(term);
-            if (list) list.push(rowid);
-            else map.set(term, [rowid]);
-          }
-        }
-      }
-      for (const [term, rowids] of postings.word) insert.word.run(term, encodePosting(rowids));
-      for (const [term, rowids] of postings.pair) {
-        const id = insert.pair.run(term, encodePosting(rowids)).lastInsertRowid;
-        insertPositions?.run(id, slotWriters.get(term)?.toBuffer() ?? Buffer.alloc(0));
-      }
-    }
-    for (const table of Object.values(TABLES)) db.exec(`INSERT INTO ${table}_fts (${table}_fts) VALUES ('rebuild')`);
-    db.exec('DELETE FROM transcript_term_pending; DELETE FROM transcript_term_stale; DELETE FROM transcript_term_videos;');
-    const indexed = db.prepare('INSERT INTO transcript_term_videos (video_rowid) VALUES (?)');
-    for (const rowid of videos) indexed.run(rowid);
-  })();
-}
-
-/** Which pass collects a term (a stable hash of it). */
-function termPass(term: string, passes: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 0x01000193) >>> 0;
-  return hash % passes;
 }

@@ -108,7 +108,7 @@ function demographic(columns: VideoColumns, family: DemographicFamily, buckets: 
 
 /**
  * The filters of every filter family of spec §3 (families AND, values OR), with the same meaning as
- * repositories/videos/videoFilterSql.ts `filtersSql` (which remains the reference the tests compare against).
+ * the SQL of tests/unit/server/videos/support/listReferenceFilters.ts (the reference the tests compare against).
  */
 export function filterPredicates(columns: VideoColumns, filters: VideoFilters | undefined, notes: NoteSets): Filter[] {
   if (!filters) return [];

@@ -8,7 +8,7 @@ import type { BrandScope } from '../repositories/videos/videoScope';
 import { tabMembers, type BrandMarks } from './brandMarks';
 import { FollowedColumns } from './followedColumns';
 import type { SortKind } from './sortOrders';
-import { TranscriptIndex } from './transcriptIndex';
+import type { TranscriptIndex } from './transcriptIndex';
 import { DEMOGRAPHIC_BUCKETS, foldAscii, type DemographicFamily, type Dictionary } from './columnValues';
 import { VideoColumns } from './videoColumns';
 import { BrandViews } from './brandViews';
@@ -174,6 +174,7 @@ export class VideoSearchIndex {
       else this.withinBuffer.fill(0);
       for (let i = 0; i < n; i++) this.withinBuffer[candidates[i] ?? 0] = 1;
       if (this.saidBuffer.length < columns.size) this.saidBuffer = new Uint8Array(Math.ceil(columns.size * 1.25));
+      // prepared by the caller
       const said = this.transcripts.saying(text, columns.size, this.withinBuffer, this.saidBuffer);
       // One loop over the candidates (every video of the tab at 100k): a flag read, and the title test only for the
       // videos that do not say it.

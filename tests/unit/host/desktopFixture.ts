@@ -2,6 +2,7 @@
  * A real embedded back end (createServer on port 0 in a temp data dir, demo seed), a signed-in session, and the
  * desktop services wired to it exactly as both hosts wire them (only the ports passed in differ).
  */
+import { sqliteOf } from '../server/support/testServer';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,7 +87,7 @@ export async function createHarness(root: string, origin: string, backend: Backe
 
 /** An analysed own-storage video of the acting brand with a local media file (seeded videos still in analysis have no transcript). */
 export function ownVideo(backend: Backend, offset = 0): { id: string; title: string; platform: 'Reelscope_AWS_S3' | 'GoogleDrive'; mediaFile: string } {
-  const row = backend.server.db
+  const row = sqliteOf(backend.server)
     .prepare(`SELECT id, title, platform, media_file AS mediaFile FROM videos WHERE brand_id = ? AND platform IN ('Reelscope_AWS_S3','GoogleDrive') AND media_file IS NOT NULL AND EXISTS (SELECT 1 FROM transcript_lines t WHERE t.video_id = videos.id) ORDER BY id LIMIT 1 OFFSET ?`)
     .get(backend.brandId, offset) as { id: string; title: string; platform: 'Reelscope_AWS_S3' | 'GoogleDrive'; mediaFile: string } | undefined;
   if (!row) throw new Error('no downloadable video in the seed');

@@ -20,7 +20,7 @@ import { createSessionRefresher } from '../../../src/main/services/sessionRefres
 import type { ApiClients } from '../../../src/renderer/lib/apiClients';
 import { createApiClients } from '../../../src/renderer/lib/apiClients';
 import { createTokenRefresher } from '../../../src/renderer/lib/tokenRefresh';
-import { createTestUser } from '../server/support/testServer';
+import { createTestUser, sqliteOf } from '../server/support/testServer';
 import { runningInfo } from './desktopFixture';
 
 const PAST_EXPIRY_MS = TOKEN_SETTINGS.accessTtlSeconds * 1000 + 60_000;
@@ -64,7 +64,7 @@ describe('one session shared by two windows and the host', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'reelscope-refresh-'));
     nowMs = Date.parse('2026-11-26T09:00:00Z');
     server = await createServer({ dataDir, port: 0, seed: false, now: () => new Date(nowMs) });
-    const user = await createTestUser(server.db, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
+    const user = await createTestUser(sqliteOf(server), { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
     userId = user.id;
     secrets = createSecretsService({ keychain: null, encrypted: null, allowInsecure: () => false });
     session = createSessionRefresher({ backend: () => runningInfo(server.url), secrets, now: () => nowMs });
@@ -86,7 +86,7 @@ describe('one session shared by two windows and the host', () => {
   /** What the back end recorded: refresh tokens issued (sign-in included), and tokens revoked for another reason than
    *  a rotation (reuse taken as theft, sign-out). Counting issued tokens also catches two refreshes the grace let pass. */
   function tokenHistory() {
-    const rows = server.db.prepare('SELECT rotated_at, revoked_at FROM refresh_tokens WHERE user_id = ?').all(userId) as { rotated_at: string | null; revoked_at: string | null }[];
+    const rows = sqliteOf(server).prepare('SELECT rotated_at, revoked_at FROM refresh_tokens WHERE user_id = ?').all(userId) as { rotated_at: string | null; revoked_at: string | null }[];
     return { issued: rows.length, otherRevocations: rows.filter((row) => row.rotated_at === null && row.revoked_at !== null).length };
   }
 

@@ -1,3 +1,4 @@
+import { sqliteOf } from '../server/support/testServer';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,7 +90,7 @@ describe('bulk export through the real back end, then the offline library with t
 
   it('exports PDFs of seeded videos (incl. non-Latin ones), indexes them, and serves the library offline with Range', async () => {
     const h = await createHarness(root, backend.server.url, backend);
-    const db = backend.server.db;
+    const db = sqliteOf(backend.server);
     // Transcribed (analysed) non-English videos of the brand first (the seed mixes in ja, ar, hi, es…), then English ones.
     const ids = db.prepare("SELECT id FROM videos WHERE brand_id = ? AND EXISTS (SELECT 1 FROM transcript_lines t WHERE t.video_id = videos.id) ORDER BY language = 'en', id LIMIT 4").pluck().all(backend.brandId) as string[];
     expect(ids.length).toBe(4);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../../src/server/app';
 import { LOGIN_ATTEMPTS_PER_MINUTE } from '../../../src/shared/constants';
 import { MESSAGES } from '../../../src/shared/messages';
-import { createTestUser } from './support/testServer';
+import { createTestUser, sqliteOf } from './support/testServer';
 import { createTestClock } from './support/testClock';
 
 /**
@@ -27,7 +27,7 @@ describe('the sign-in limits across two instances on one SQLite file (real HTTP 
   });
 
   it('checks exactly 5 of 60 concurrent wrong passwords for one account, whichever instance each reaches', async () => {
-    const maya = await createTestUser(servers[0]!.db, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
+    const maya = await createTestUser(sqliteOf(servers[0]!), { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
     const answers = await Promise.all(
       Array.from({ length: 60 }, async (_, n) => {
         const response = await fetch(`${servers[n % 2]!.url}/jwt_api/login`, {

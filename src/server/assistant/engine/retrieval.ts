@@ -23,6 +23,9 @@ export interface Retrieval {
 /** Case and Latin diacritics folded, as the transcript search compares ("Sérum" says "serum"). */
 const fold = (text: string) => text.normalize('NFD').replace(/(\p{Script=Latin})\p{M}+/gu, '$1').toLocaleLowerCase();
 
+/** The forms the term index tests (shorter ones are found from the word postings). */
+const indexedForms = (terms: readonly QueryTerm[]): string[] => terms.flatMap((term) => term.forms).filter((form) => [...form].length >= FTS_MIN_CHARS);
+
 function occurrences(haystack: string, needle: string): number {
   let count = 0;
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) count += 1;
@@ -51,6 +54,7 @@ export function createRetrieval(store: QuotedLinesRepository, index: VideoSearch
 
   /** The lines of these videos that say a term, with each term's count (the transcript search's line test). */
   async function candidateLines(videoIds: readonly string[], terms: readonly WeightedTerm[]): Promise<ScoredLine[]> {
+    await index.transcripts.prepare(indexedForms(terms.map(({ term }) => term)));
     const tests = terms.map(({ term }) => term.forms.map((form) => ({ form: fold(form), says: [...form].length >= FTS_MIN_CHARS ? index.transcripts.lineTest(form) : null })));
     const found: ScoredLine[] = [];
     // Read together (a round trip each on PostgreSQL), then scanned in the candidates' order as before.
@@ -75,6 +79,8 @@ export function createRetrieval(store: QuotedLinesRepository, index: VideoSearch
       const score = new Float64Array(columns.size);
       const saidAny = new Set<number>();
       const weighted: WeightedTerm[] = [];
+      // Every form's plan read at once before the synchronous tests (the term index reads the store asynchronously).
+      await index.transcripts.prepare(indexedForms(terms));
       for (const term of terms) {
         const tests = await Promise.all(term.forms.map((form) => sayingTest(form, columns.size)));
         const saying = picked.filter((o) => tests.some((says) => says(o)));

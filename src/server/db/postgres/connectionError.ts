@@ -89,3 +89,16 @@ export function connectionErrorLine(url: string, error: unknown): string {
   if (!target) return invalidUrlLine();
   return `Cannot open the PostgreSQL database at ${target.where}: ${causeOf(error, target)}.`;
 }
+
+/** Network and server-state errors after which the same query may work later: the database, not the query, failed. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, crash, cannot connect now). */
+const UNREACHABLE_STATES = /^(08|57P0[1-3])/;
+const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
+
+/** Whether a query failed because PostgreSQL could not be reached (rather than because of the query). */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const { code, message = '' } = rootCause(error);
+  if (code && (UNREACHABLE_CODES.has(code) || UNREACHABLE_STATES.test(code))) return true;
+  return UNREACHABLE_MESSAGES.test(message);
+}

@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { numberPlaceholders } from '../sqlClient';
-import type { SqlClient, SqlParam } from '../sqlClient';
+import { StoreUnavailableError, type SqlClient, type SqlParam } from '../sqlClient';
+import { isDatabaseUnreachable } from './connectionError';
 import type { PostgresPool } from './pool';
 
 type Queryable = Pick<PoolClient, 'query'>;
@@ -16,8 +17,19 @@ function postgresText(sql: string): string {
   return text;
 }
 
+/** A failure to reach the database as the store layer reports it (503 for the request); any other error as it is. */
+export function unreachableAsStoreError(error: unknown): unknown {
+  return isDatabaseUnreachable(error) ? new StoreUnavailableError(error) : error;
+}
+
 function clientOver(target: Queryable, transaction: SqlClient['transaction']): SqlClient {
-  const query = (sql: string, params: readonly SqlParam[]) => target.query(postgresText(sql), params as unknown[]);
+  const query = async (sql: string, params: readonly SqlParam[]) => {
+    try {
+      return await target.query(postgresText(sql), params as unknown[]);
+    } catch (error) {
+      throw unreachableAsStoreError(error);
+    }
+  };
   return {
     engine: 'postgres',
     all: async <T extends object>(sql: string, params: readonly SqlParam[] = []) => (await query(sql, params)).rows as T[],
@@ -30,7 +42,9 @@ function clientOver(target: Queryable, transaction: SqlClient['transaction']): S
 /** The SqlClient of a team server: every call is a round trip through the pool; a transaction holds one connection. */
 export function createPostgresClient(pool: PostgresPool): SqlClient {
   return clientOver(pool, async (work) => {
-    const connection = await pool.connect();
+    const connection = await pool.connect().catch((error: unknown) => {
+      throw unreachableAsStoreError(error);
+    });
     const inside: SqlClient = clientOver(connection, (nested) => nested(inside));
     let broken = false;
     try {
@@ -41,7 +55,7 @@ export function createPostgresClient(pool: PostgresPool): SqlClient {
     } catch (error) {
       // A connection that cannot even roll back is lost: the pool drops it instead of handing it out again.
       await connection.query('ROLLBACK').catch(() => (broken = true));
-      throw error;
+      throw unreachableAsStoreError(error);
     } finally {
       connection.release(broken);
     }

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import type { SqlClient } from '../../db/sqlClient';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import type { HomeRows } from '../home/homeRows';
@@ -9,13 +8,13 @@ import { createSpeechPassages } from './speechPassages';
 /**
  * Everything the reports read and write, built once per app: saved reports and the rows their figures show on either
  * engine (`sql`, `rows`); the figures from the in-memory list index; a speech report's lines from the transcript
- * lines, still on SQLite's handle (`db`).
+ * lines (either engine).
  */
-export function createReportRepositories(db: Database.Database, sql: SqlClient, rows: HomeRows, index: VideoSearchIndex) {
+export function createReportRepositories(sql: SqlClient, rows: HomeRows, index: VideoSearchIndex) {
   return {
     saved: createReportsRepository(sql),
     videos: createReportVideos(rows, index),
-    speech: createSpeechPassages(db, rows, index),
+    speech: createSpeechPassages(sql, rows, index),
   };
 }
 export type ReportRepositories = ReturnType<typeof createReportRepositories>;

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlClient } from '../../db/sqlClient';
 import type { Passage, SpeechCluster, SpeechReportQuery } from '../../../shared/http/reports.schemas';
 import { SPEECH_PAGE_SIZE, SPEECH_PASSAGES_PER_VIDEO, SPEECH_VIDEOS_PER_CREATOR } from '../../../shared/http/reports.schemas';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
@@ -19,10 +19,11 @@ interface LineRow { line_no: number; start_time: number; content: string; sentim
  * the highlight (the videos list's transcript search, so the two find the same videos), or, without one, the lines
  * said with a clear sentiment. Videos are found from the transcript terms and the list index's columns; only the
  * page's videos have their lines read, so a page costs its 20 clusters, not every matching line of the workspace.
- * The videos' rows come from either engine (`rows`); their lines from the transcript lines, still on SQLite's handle.
+ * The videos' rows and lines come from either engine (`rows`, `sql`); the transcript index is prepared for the highlight
+ * before its synchronous tests.
  */
-export function createSpeechPassages(db: Database.Database, rowsOf: HomeRows, index: VideoSearchIndex) {
-  const lines = createTranscriptLines(db, index.transcripts);
+export function createSpeechPassages(sql: SqlClient, rowsOf: HomeRows, index: VideoSearchIndex) {
+  const lines = createTranscriptLines(sql, index.transcripts);
 
   /** The ordinals that have passages (in ordinal order). */
   function matching(range: HomeRange, query: SpeechReportQuery): { columns: VideoColumns; ordinals: number[] } {
@@ -45,12 +46,12 @@ export function createSpeechPassages(db: Database.Database, rowsOf: HomeRows, in
     return limit <= 4 * SPEECH_PAGE_SIZE ? topOrdinals(columns, ordinals, key, Math.min(limit, ordinals.length)) : orderOrdinals(columns, ordinals, key).slice(0, limit);
   }
 
-  function passagesOf(videoId: string, highlight: string): { count: number; passages: Passage[] } {
-    const all = lines.all(videoId) as LineRow[];
+  async function passagesOf(videoId: string, highlight: string): Promise<{ count: number; passages: Passage[] }> {
+    const all = (await lines.all(videoId)) as LineRow[];
     const endOf = (at: number) => all[at + 1]?.start_time ?? (all[at]?.start_time ?? 0) + LAST_LINE_SECONDS;
     // The line test of the transcript search (one reading of the lines); odd spacing goes to the line index.
     const says = highlight === '' ? null : index.transcripts.lineTest(highlight);
-    const wanted = highlight === '' || says ? null : new Set(lines.lines(videoId, highlight).lines.map((line) => line.line_no));
+    const wanted = highlight === '' || says ? null : new Set((await lines.lines(videoId, highlight)).lines.map((line) => line.line_no));
     const found: Passage[] = [];
     all.forEach((line, at) => {
       const keep = says ? says(line.content) : wanted ? wanted.has(line.line_no) : line.sentiment === 'positive' || line.sentiment === 'negative';
@@ -61,15 +62,18 @@ export function createSpeechPassages(db: Database.Database, rowsOf: HomeRows, in
 
   async function videosWithPassages(ids: readonly string[], highlight: string): Promise<SpeechCluster['videos']> {
     const rows = await rowsOf.publishedVideos(ids);
-    return ids.flatMap((id) => {
+    const videos: SpeechCluster['videos'] = [];
+    for (const id of ids) {
       const row = rows.get(id);
-      if (!row) return [];
-      const { count, passages } = passagesOf(id, highlight);
-      return [{ ...row, passage_count: count, passages }];
-    });
+      if (!row) continue;
+      const { count, passages } = await passagesOf(id, highlight);
+      videos.push({ ...row, passage_count: count, passages });
+    }
+    return videos;
   }
 
   return async (range: HomeRange, query: SpeechReportQuery): Promise<{ total_videos: number; total_clusters: number; pages: number; clusters: SpeechCluster[] }> => {
+    await index.transcripts.prepare(query.highlight === '' ? [] : [query.highlight]);
     const { columns, ordinals } = matching(range, query);
     const from = (query.page - 1) * SPEECH_PAGE_SIZE;
     if (query.cluster === 'video') {

@@ -1,5 +1,4 @@
 import { createNotesRepository } from '../notesRepository';
-import type Database from 'better-sqlite3';
 import type { SqlClient } from '../../db/sqlClient';
 import { createCompetitorLookup } from '../products/index';
 import { createTranscriptLines } from './transcriptLines';
@@ -12,10 +11,10 @@ import { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { TranscriptIndex } from '../../search/transcriptIndex';
 
 /** Every videos repository on one database; created once per app (statements are prepared once). */
-export function createVideoRepositories(db: Database.Database, sql: SqlClient) {
+export function createVideoRepositories(sql: SqlClient) {
   // One list index serves the list and its filter options.
-  const index = new VideoSearchIndex(sql, new TranscriptIndex(db));
-  const transcripts = createTranscriptLines(db, index.transcripts);
+  const index = new VideoSearchIndex(sql, new TranscriptIndex(sql));
+  const transcripts = createTranscriptLines(sql, index.transcripts);
   return {
     /** The in-memory list index (the home figures read its columns too). */
     index,

@@ -1,73 +1,85 @@
-import type Database from 'better-sqlite3';
+import type { SqlClient } from '../../db/sqlClient';
 import type { TranscriptLine } from '../../../shared/domain/video';
 import { searchTranscript } from '../../../shared/rules/videos';
 import { FTS_MIN_CHARS } from '../../search/searchLimits';
 import { ftsPhrase } from './videoScope';
-import { TranscriptIndex } from '../../search/transcriptIndex';
+import type { TranscriptIndex } from '../../search/transcriptIndex';
+import { trigramFold } from '../../search/trigramFold';
+import { termKind } from '../../search/transcriptTerms';
+
+const LINE_COLUMNS = 'line_no, start_time, content, sentiment, speaker';
 
 /**
  * A video's transcript lines, all or those containing a search, with the meaning the list's search has: 3 characters
- * or more are tested against the matching terms of the transcript index (one or two words) or found through the line
- * index limited to this video's rows (three words or more), so the cost follows the video, not every matching line of
- * the workspace; shorter searches filter the video's lines in code.
+ * or more are tested against the matching terms of the transcript index (words and single-space runs) or, for odd
+ * spacing, found through the line index limited to this video's rows (SQLite's FTS5; on PostgreSQL the video's lines
+ * folded as that index folds them), so the cost follows the video, not every matching line of the workspace; shorter
+ * searches filter the video's lines in code.
  */
-export function createTranscriptLines(db: Database.Database, terms: TranscriptIndex = new TranscriptIndex(db)) {
-  const all = db.prepare('SELECT line_no, start_time, content, sentiment, speaker FROM transcript_lines WHERE video_id = ? ORDER BY line_no');
-  const idRange = db.prepare('SELECT MIN(id) AS low, MAX(id) AS high, COUNT(*) AS total FROM transcript_lines WHERE video_id = ?');
-  const matching = db.prepare(
-    `SELECT tl.line_no, tl.start_time, tl.content, tl.sentiment, tl.speaker FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid
-     WHERE transcript_fts MATCH ? AND f.rowid BETWEEN ? AND ? AND tl.video_id = ? ORDER BY tl.line_no`,
-  );
+export function createTranscriptLines(sql: SqlClient, terms: TranscriptIndex) {
+  const all = (videoId: string) => sql.all<TranscriptLine>(`SELECT ${LINE_COLUMNS} FROM transcript_lines WHERE video_id = ? ORDER BY line_no`, [videoId]);
 
-  /** Per number of texts, the video's lines containing any of them, in line order. */
-  const containing = new Map<number, Database.Statement>();
-  const linesContainingAny = (count: number): Database.Statement => {
-    let statement = containing.get(count);
-    if (!statement) {
-      const any = Array.from({ length: count }, () => 'instr(content, ?) > 0').join(' OR ');
-      containing.set(count, (statement = db.prepare(`SELECT start_time, content FROM transcript_lines WHERE video_id = ? AND (${any}) ORDER BY line_no`)));
+  /** The video's lines containing a phrase of odd spacing (one the term index leaves to the line index). */
+  const linesWithPhrase = async (videoId: string, text: string): Promise<TranscriptLine[]> => {
+    if (sql.engine === 'postgres') {
+      const folded = trigramFold(text);
+      return [...folded].length < FTS_MIN_CHARS ? [] : (await all(videoId)).filter((line) => trigramFold(line.content).includes(folded));
     }
-    return statement;
+    const range = await sql.get<{ low: number | null; high: number | null }>('SELECT MIN(id) AS low, MAX(id) AS high FROM transcript_lines WHERE video_id = ?', [videoId]);
+    return sql.all<TranscriptLine>(
+      `SELECT tl.line_no, tl.start_time, tl.content, tl.sentiment, tl.speaker FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid
+       WHERE transcript_fts MATCH ? AND f.rowid BETWEEN ? AND ? AND tl.video_id = ? ORDER BY tl.line_no`,
+      [ftsPhrase(text), range?.low ?? 0, range?.high ?? -1, videoId],
+    );
+  };
+
+  /** The video's lines containing any of the texts, in line order (SQLite's instr, PostgreSQL's strpos: exact text). */
+  const linesContainingAny = (videoId: string, texts: readonly string[]) => {
+    const test = sql.engine === 'postgres' ? 'strpos(content, ?) > 0' : 'instr(content, ?) > 0';
+    const any = texts.map(() => test).join(' OR ');
+    return sql.all<{ start_time: number; content: string }>(`SELECT start_time, content FROM transcript_lines WHERE video_id = ? AND (${any}) ORDER BY line_no`, [videoId, ...texts]);
+  };
+
+  /** The exact test of a line for a search the term index answers (null: too short, or odd spacing). */
+  const lineTestOf = async (text: string): Promise<((content: string) => boolean) | null> => {
+    if ([...text].length < FTS_MIN_CHARS || termKind(text) === 'line') return null;
+    await terms.prepare([text]);
+    return terms.lineTest(text);
+  };
+
+  const lines = async (videoId: string, search: string): Promise<{ total: number; lines: TranscriptLine[] }> => {
+    const text = search.trim();
+    if (text === '' || [...text].length < FTS_MIN_CHARS) {
+      const every = await all(videoId);
+      return { total: every.length, lines: text === '' ? every : searchTranscript(every, text) };
+    }
+    const says = await lineTestOf(text);
+    const total = (await sql.get<{ total: number }>('SELECT COUNT(*) AS total FROM transcript_lines WHERE video_id = ?', [videoId]))?.total ?? 0;
+    if (total === 0) return { total, lines: [] };
+    return { total, lines: says ? (await all(videoId)).filter((line) => says(line.content)) : await linesWithPhrase(videoId, text) };
   };
 
   return {
     /** Every line when the search is empty, else the matching ones; `total` counts every line of the video. */
-    lines(videoId: string, search: string): { total: number; lines: TranscriptLine[] } {
-      const range = idRange.get(videoId) as { low: number | null; high: number | null; total: number };
-      const text = search.trim();
-      if (range.low === null) return { total: range.total, lines: [] };
-      if (text === '') return { total: range.total, lines: all.all(videoId) as TranscriptLine[] };
-      if ([...text].length >= FTS_MIN_CHARS) {
-        const says = terms.lineTest(text);
-        if (says) return { total: range.total, lines: (all.all(videoId) as TranscriptLine[]).filter((line) => says(line.content)) };
-        return { total: range.total, lines: matching.all(ftsPhrase(text), range.low, range.high, videoId) as TranscriptLine[] };
-      }
-      return { total: range.total, lines: searchTranscript(all.all(videoId) as TranscriptLine[], text) };
-    },
+    lines,
 
     /**
      * The first line containing the search (the one a list shows under a found video), or null. Only the lines holding
-     * one of the few terms the search can be said as are read (SQLite's instr, a necessary condition of the exact
-     * test): a page of 50 found videos read 2,000-odd lines to show 50.
+     * one of the few terms the search can be said as are read (a necessary condition of the exact test): a page of 50
+     * found videos read 2,000-odd lines to show 50.
      */
-    firstMatch(videoId: string, search: string): { start_time: number; content: string } | null {
+    async firstMatch(videoId: string, search: string): Promise<{ start_time: number; content: string } | null> {
       const text = search.trim();
-      const says = [...text].length >= FTS_MIN_CHARS ? terms.lineTest(text) : null;
-      if (!says) return this.lines(videoId, search).lines[0] ?? null;
+      const says = await lineTestOf(text);
+      if (!says) return (await lines(videoId, search)).lines[0] ?? null;
       const hints = terms.lineHints(text);
       if (hints?.length === 0) return null;
-      // Walked, not fetched whole: SQLite stops reading the video's lines at the first one that says it.
-      const candidates = hints ? linesContainingAny(hints.length).iterate(videoId, ...hints) : all.iterate(videoId);
-      // (Leaving the loop early ends the statement's walk: for-of calls the iterator's return.)
-      for (const line of candidates as IterableIterator<{ start_time: number; content: string }>) {
-        if (says(line.content)) return { start_time: line.start_time, content: line.content };
-      }
-      return null;
+      const candidates = hints ? await linesContainingAny(videoId, hints) : await all(videoId);
+      const first = candidates.find((line) => says(line.content));
+      return first ? { start_time: first.start_time, content: first.content } : null;
     },
 
     /** Every line of each video (bulk export). */
-    all(videoId: string): TranscriptLine[] {
-      return all.all(videoId) as TranscriptLine[];
-    },
+    all,
   };
 }

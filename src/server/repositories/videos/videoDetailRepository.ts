@@ -5,7 +5,7 @@ import type { createTranscriptLines } from './transcriptLines';
 import { createVideoAssociations, type VideoAssociation } from './videoAssociations';
 import type { BrandScope } from './videoScope';
 
-/** The transcript reads the detail answers through (SQLite's line index, this round). */
+/** The transcript reads the detail answers through (either engine). */
 type TranscriptLines = Pick<ReturnType<typeof createTranscriptLines>, 'lines' | 'all'>;
 
 const ROW = `SELECT ${VIDEO_ROW_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id
@@ -16,7 +16,7 @@ export interface VideoPersonRow { id: number; name: string; role: string; appear
 
 /**
  * Reads of one video's analysis: the row, people, associations and products on either engine (`sql`); the transcript
- * through `lines`, which stays on SQLite's own line index (FTS5) this round.
+ * through `lines` (transcriptLines.ts).
  */
 export function createVideoDetailRepository(sql: SqlClient, lines: TranscriptLines) {
   const associations = createVideoAssociations(sql);
@@ -34,14 +34,14 @@ export function createVideoDetailRepository(sql: SqlClient, lines: TranscriptLin
      * Transcript lines; with `search`, only lines containing it, case-insensitively (spec §5). Three or more characters
      * use the trigram index limited to this video's rows; shorter searches filter the video's lines in code.
      */
-    transcript(videoId: string, search: string): { total: number; lines: TranscriptLine[] } {
+    transcript(videoId: string, search: string): Promise<{ total: number; lines: TranscriptLine[] }> {
       return lines.lines(videoId, search);
     },
 
     /** Transcript records of many videos (bulk export), in the order asked. */
-    transcripts(ids: readonly string[]): Map<string, { start_time: number; content: string }[]> {
+    async transcripts(ids: readonly string[]): Promise<Map<string, { start_time: number; content: string }[]>> {
       const result = new Map<string, { start_time: number; content: string }[]>();
-      for (const id of ids) result.set(id, lines.all(id).map((line) => ({ start_time: line.start_time, content: line.content })));
+      for (const id of ids) result.set(id, (await lines.all(id)).map((line) => ({ start_time: line.start_time, content: line.content })));
       return result;
     },
 

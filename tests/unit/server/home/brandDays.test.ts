@@ -37,7 +37,7 @@ beforeAll(async () => {
   // (busy days and all) by counting them into their days.
   const rival = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().get(w.competitorIds[0]) as string;
   tie.run('1990-01-01T08:00:00.000Z', rival);
-  index = new VideoSearchIndex(createSqliteClient(w.db), new TranscriptIndex(w.db));
+  index = new VideoSearchIndex(createSqliteClient(w.db), new TranscriptIndex(createSqliteClient(w.db)));
   await index.ready([w.brandId]);
   figures = createHomeFigures(createHomeRows(createSqliteClient(w.db)), index);
 }, 120_000);

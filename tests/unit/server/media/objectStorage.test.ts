@@ -7,7 +7,7 @@ import { createServer, type RunningServer } from '../../../../src/server/app';
 import { HTTP_MESSAGES } from '../../../../src/server/http/httpMessages';
 import { createMediaSigner, loadOrCreateMediaSecret } from '../../../../src/server/routes/media/mediaSigner';
 import { demoMediaFiles } from '../../../../src/server/seed/media';
-import { createTestUser, signIn } from '../support/testServer';
+import { createTestUser, signIn, sqliteOf } from '../support/testServer';
 import { multipartBody } from '../uploads/support/multipart';
 import { startCli, useTempDir } from '../support/cliProcess';
 import { startLocalBucket, type LocalBucket } from '../support/localBucket';
@@ -43,7 +43,7 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'reelscope-s3-media-'));
     // The first start seeds the demo workspace, whose media go to the bucket too.
     server = await createServer({ dataDir, port: 0, seed: { scale: 0.05 } });
-    const user = await createTestUser(server.db, { email: `m-${randomUUID()}@example.com`, brands: [{ name: 'Lumina Skincare' }] });
+    const user = await createTestUser(sqliteOf(server), { email: `m-${randomUUID()}@example.com`, brands: [{ name: 'Lumina Skincare' }] });
     jwt = (await signIn(server.app, user)).jwt;
     auth = { authorization: `Bearer ${jwt}` };
     brandId = user.brandIds[0]!;
@@ -78,7 +78,7 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
     for (const file of demoMediaFiles()) expect(keys, file).toContain(file);
     expect(existsSync(join(dataDir, 'media'))).toBe(false);
     // A demo video's signed URL (signed with this data folder's secret, as the server signs) streams it from the bucket.
-    const demo = server.db.prepare('SELECT media_file FROM videos WHERE media_file IS NOT NULL ORDER BY id LIMIT 1').pluck().get() as string;
+    const demo = sqliteOf(server).prepare('SELECT media_file FROM videos WHERE media_file IS NOT NULL ORDER BY id LIMIT 1').pluck().get() as string;
     const signer = createMediaSigner(loadOrCreateMediaSecret(dataDir), () => new Date());
     const answer = await fetch(`${server.url}${signer.signedUrl(demo)}`, { headers: { range: 'bytes=10-209' } });
     expect(answer.status).toBe(206);
@@ -104,7 +104,7 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
 
     // The analysis reads it back from the bucket and puts its poster frame there, served as a public image.
     const row = await until(
-      () => server.db.prepare('SELECT analysis_stage, thumbnail_url FROM videos WHERE id = ?').get(videoId) as { analysis_stage: string; thumbnail_url: string | null },
+      () => sqliteOf(server).prepare('SELECT analysis_stage, thumbnail_url FROM videos WHERE id = ?').get(videoId) as { analysis_stage: string; thumbnail_url: string | null },
       (found) => found.analysis_stage === 'completed',
     );
     expect(row.thumbnail_url).toBe(`/media/thumbnails/${videoId}.jpg`);

@@ -5,8 +5,8 @@ import { answersAlike } from './support/brandVideoRows';
 import { B1, VIDEO_WRITE_ROWS } from './support/videoWriteRows';
 
 const both = useBothEngines(VIDEO_WRITE_ROWS);
-// The transcript stays on SQLite's own line index (FTS5) this round; these reads do not touch it.
-const noTranscripts = { lines: () => ({ total: 0, lines: [] }), all: () => [] };
+// The transcript lines have a both-engines test of their own (transcriptSearch.engines.test.ts); these reads do not touch them.
+const noTranscripts = { lines: async () => ({ total: 0, lines: [] }), all: async () => [] };
 
 describe('the video detail repository answers alike on SQLite and PostgreSQL', () => {
   it('the row with the acting brand\'s marks as 0/1, visibility, products, people and associations (derived and stored)', async () => {

@@ -68,7 +68,7 @@ export interface TestUser {
 
 /** Inserts a user (and brands) straight into the database, independent of the demo seed. */
 export async function createTestUser(db: Database.Database, spec: TestUserSpec): Promise<TestUser> {
-  const repos = createRepositories(db, createSqliteClient(db));
+  const repos = createRepositories(createSqliteClient(db));
   const password = spec.password ?? 'correct-horse-1';
   const id = randomUUID();
   await repos.users.create({
@@ -112,4 +112,10 @@ export async function signIn(app: FastifyInstance, user: { email: string; passwo
   const response = await send(app, 'POST', '/jwt_api/login', { email: user.email, password: user.password });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return response.json();
+}
+
+/** The SQLite handle of a back end started on the embedded engine (these tests run it there). */
+export function sqliteOf(server: { db: Database.Database | null }): Database.Database {
+  if (!server.db) throw new Error('This test needs the back end on its embedded SQLite engine.');
+  return server.db;
 }

@@ -22,6 +22,7 @@ import { pgMigration018SecretsAtRest } from './018_secrets_at_rest';
 import { pgMigration020CampaignSubmissions } from './020_campaign_submissions';
 import { pgMigration023TranscriptPairPositions } from './023_transcript_pair_positions';
 import { pgMigration024BrandMarkVersions } from './024_brand_mark_versions';
+import { pgMigration025TranscriptTermTrigrams } from './025_transcript_term_trigrams';
 import { pgMigration026LimiterAttempts } from './026_limiter_attempts';
 import type { Migration } from '../../migrations/index';
 
@@ -56,5 +57,6 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   migration022DemoSeedAnchor,
   pgMigration023TranscriptPairPositions,
   pgMigration024BrandMarkVersions,
+  pgMigration025TranscriptTermTrigrams,
   pgMigration026LimiterAttempts,
 ];

@@ -50,7 +50,7 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
     query: TranscriptQuerySchema, response: { 200: TranscriptResponseSchema },
     handler: async ({ params, query, request }) => {
       await visibleVideo(repos, await actingBrand(request, repos, query.brand_id), params.id);
-      const { total, lines } = repos.detail.transcript(params.id, query.search);
+      const { total, lines } = await repos.detail.transcript(params.id, query.search);
       return { video_id: params.id, search: query.search, total_lines: total, transcription: lines };
     },
   });
@@ -60,7 +60,7 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
     query: IdentityQuerySchema, response: { 200: VideoSentimentResponseSchema },
     handler: async ({ params, query, request }) => {
       const row = await visibleVideo(repos, await actingBrand(request, repos, query.brand_id), params.id);
-      const lines = repos.detail.transcript(params.id, '').lines;
+      const { lines } = await repos.detail.transcript(params.id, '');
       const neutral = Math.max(0, Math.round((1 - row.sentiment_positive - row.sentiment_negative) * 1000) / 1000);
       return {
         sentiment: { positive: row.sentiment_positive, negative: row.sentiment_negative, neutral },

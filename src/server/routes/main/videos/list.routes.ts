@@ -67,7 +67,7 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ query, request }) => {
       const acting = await actingBrand(request, repos, query.brand_id);
       const titles = await Promise.all(query.ids.map(async (id) => ({ id, title: (await visibleVideo(repos, acting, id)).title })));
-      const transcripts = repos.detail.transcripts(query.ids);
+      const transcripts = await repos.detail.transcripts(query.ids);
       return { transcripts: titles.map(({ id, title }) => ({ video_id: id, title, transcription: transcripts.get(id) ?? [] })) };
     },
   });
