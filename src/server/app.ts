@@ -29,7 +29,6 @@ import { installRouteSupport } from './http/routeSupport';
 import { createStore } from './repositories/store';
 import { chooseDatabaseEngine } from './db/engine';
 import { createSqliteClient } from './db/sqliteClient';
-import { createUsersRepository } from './repositories/usersRepository';
 import { closeServer, listenStarting, type StartingServer } from './http/startingServer';
 import { gatewayApiPlugin } from './routes/gateway/index';
 import { graphqlPlugin } from './routes/graphql/index';

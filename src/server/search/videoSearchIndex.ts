@@ -10,7 +10,7 @@ import { FollowedColumns } from './followedColumns';
 import type { SortKind } from './sortOrders';
 import type { TranscriptIndex } from './transcriptIndex';
 import { DEMOGRAPHIC_BUCKETS, foldAscii, type DemographicFamily, type Dictionary } from './columnValues';
-import { VideoColumns } from './videoColumns';
+import type { VideoColumns } from './videoColumns';
 import { BrandViews } from './brandViews';
 import type { BrandDays } from './brandDays';
 import { PreciseSum, preciseMean } from './preciseSum';
