@@ -54,13 +54,18 @@ free_port() {
   node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close();})"
 }
 
+server_options() {
+  echo "-c listen_addresses=127.0.0.1 -p $1 -c unix_socket_directories=$dir -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
+}
+start_server() {
+  "${as_owner[@]}" "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start -o "$(server_options "$1")" >/dev/null 2>&1
+}
+
 # A port found free can be taken before the server binds it: try a few.
 port=""
 for _ in 1 2 3 4 5; do
   candidate=$(free_port)
-  if "${as_owner[@]}" "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start -o \
-    "-c listen_addresses=127.0.0.1 -p $candidate -c unix_socket_directories=$dir -c fsync=off -c full_page_writes=off -c synchronous_commit=off" \
-    >/dev/null 2>&1; then
+  if start_server "$candidate"; then
     port=$candidate
     break
   fi
@@ -76,8 +81,13 @@ if [ "$#" -gt 0 ]; then
 fi
 
 echo "$url"
-# Keep the cluster while stdin stays open. `wait` (unlike a foreground read) lets the traps run at once on a signal.
+# Tests take the database away and give it back (a team server losing PostgreSQL): SIGUSR1 stops the server, SIGUSR2
+# starts it again on the same port; each answers one line when done.
+trap '"${as_owner[@]}" "$PG_BIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true; echo stopped' USR1
+trap 'start_server "$port" || true; echo started' USR2
+# Keep the cluster while stdin stays open. `wait` (unlike a foreground read) lets the traps run at once on a signal;
+# it returns after each one, so wait again until stdin closes.
 exec 3<&0
 cat <&3 >/dev/null &
 waiter=$!
-wait "$waiter" || true
+while kill -0 "$waiter" 2>/dev/null; do wait "$waiter" || true; done

@@ -17,6 +17,10 @@ export interface PgCluster {
   port: number;
   /** Stops the cluster and deletes its folder; resolves once both are done. */
   stop: () => Promise<void>;
+  /** Stops the server (its data kept) until `resume`: the database is unreachable meanwhile. */
+  pause: () => Promise<void>;
+  /** Starts the paused server again on the same port. */
+  resume: () => Promise<void>;
 }
 
 /** Starts a cluster; rejects with the script's own words when PostgreSQL is missing or does not start. */
@@ -28,13 +32,22 @@ export function startPgCluster(): Promise<PgCluster> {
   return new Promise<PgCluster>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     lines.once('line', (url) => {
-      lines.close();
       const stop = async (): Promise<void> => {
         // Closing stdin ends the script's wait; its exit trap stops the server and deletes the folder.
         child.stdin.end();
         await exited;
+        lines.close();
       };
-      resolve({ url, port: Number(new URL(url).port), stop });
+      const signal = (name: 'SIGUSR1' | 'SIGUSR2', answer: string) => new Promise<void>((done) => {
+        const heard = (line: string) => {
+          if (line !== answer) return;
+          lines.off('line', heard);
+          done();
+        };
+        lines.on('line', heard);
+        child.kill(name);
+      });
+      resolve({ url, port: Number(new URL(url).port), stop, pause: () => signal('SIGUSR1', 'stopped'), resume: () => signal('SIGUSR2', 'started') });
     });
     child.once('exit', (code) => reject(new Error(stderr.trim() || `scripts/pg-cluster.sh exited with ${code}`)));
   });
