@@ -59,10 +59,22 @@ function allowedHostsOf(env: NodeJS.ProcessEnv): string[] {
 }
 
 /**
+ * Whether a start seeds the demo workspace into an empty database: the embedded engine does unless REELSCOPE_SEED=0
+ * (a fresh install shows the demo); a team server on PostgreSQL only with REELSCOPE_SEED=1 (a team's new server starts
+ * empty unless asked).
+ */
+function seedWanted(env: NodeJS.ProcessEnv): boolean {
+  const asked = env.REELSCOPE_SEED?.trim();
+  if (asked === '0') return false;
+  if (asked === '1') return true;
+  return !env.REELSCOPE_DATABASE_URL?.trim();
+}
+
+/**
  * Reads REELSCOPE_PORT, REELSCOPE_HOST, REELSCOPE_ALLOWED_HOSTS and REELSCOPE_TRUSTED_PROXIES (a server's listen
  * address, names and load balancers),
  * REELSCOPE_DATA_DIR, REELSCOPE_WEB_PORT (its loopback origins are allowed; the web host sets it when it starts the back end), REELSCOPE_ALLOWED_ORIGINS (comma-separated extra origins) and REELSCOPE_SEED
- * (0 skips the demo seed), REELSCOPE_LOG_LEVEL (the log level) and REELSCOPE_LOG_FILE (where it goes). The Electron origin is added by the app itself. A back end started alone allows no web
+ * (0 skips the demo seed, 1 seeds a team server's empty database), REELSCOPE_LOG_LEVEL (the log level) and REELSCOPE_LOG_FILE (where it goes). The Electron origin is added by the app itself. A back end started alone allows no web
  * origin: reflecting a default web port nobody serves would let whatever later listens there read the API.
  */
 export function readCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
@@ -78,7 +90,7 @@ export function readCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
     trustedProxies: parseTrustedProxies(env.REELSCOPE_TRUSTED_PROXIES),
     dataDir: env.REELSCOPE_DATA_DIR?.trim() || defaultDataDir(),
     allowedOrigins: [...(webPort === null ? [] : [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`]), ...extra],
-    seed: env.REELSCOPE_SEED !== '0',
+    seed: seedWanted(env),
     logLevel: logLevelFromEnv(env.REELSCOPE_LOG_LEVEL ?? env.REELSCOPE_LOG),
     logFile: env.REELSCOPE_LOG_FILE?.trim() || null,
   };

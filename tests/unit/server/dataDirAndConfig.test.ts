@@ -34,6 +34,12 @@ describe('readCliConfig', () => {
     expect(config.seed).toBe(false);
   });
 
+  it('seeds the embedded workspace unless told not to, and a team server only when told to', () => {
+    const team = { REELSCOPE_DATABASE_URL: 'postgres://reelscope@db.example:5432/reelscope' };
+    expect([readCliConfig({}).seed, readCliConfig({ REELSCOPE_SEED: '1' }).seed, readCliConfig({ REELSCOPE_SEED: '0' }).seed]).toEqual([true, true, false]);
+    expect([readCliConfig(team).seed, readCliConfig({ ...team, REELSCOPE_SEED: '1' }).seed, readCliConfig({ ...team, REELSCOPE_SEED: '0' }).seed]).toEqual([false, true, false]);
+  });
+
   it('refuses a port that is not a number', () => {
     expect(() => readCliConfig({ REELSCOPE_PORT: 'eighty' })).toThrow(/REELSCOPE_PORT must be a port number/);
   });
