@@ -23,6 +23,9 @@ async function openSeededCreator(list: CreatorsPage) {
   const found = await list.load(() => list.search.fill(SEEDED_CREATOR));
   const creator = found.influencers.find((row) => row.name === SEEDED_CREATOR);
   if (!creator) throw new Error(`the seeded creator ${SEEDED_CREATOR} is not in the list`);
+  // The only creator of that name; the count takes the noun its number takes ("1 creator", not "1 creators").
+  expect(found.data.count).toBe(1);
+  await expect(list.page.locator('.creators-summary')).toHaveText('1 creator · page 1 of 1');
   await list.rows.getByRole('link', { name: SEEDED_CREATOR, exact: true }).click();
   await expect(list.page.getByRole('heading', { level: 1, name: creator.name })).toBeVisible();
 }
