@@ -107,7 +107,7 @@ function AppManager({ who }: { who: Who }) {
         {cannotGo.length > 0 && (
           <div id={blockedId} className="form-alert form-alert--error app-manager__blocked" role="status">
             <p>{cannotGo.length === 1 ? 'One selected video cannot be published' : `${cannotGo.length} selected videos cannot be published`}; unselect {cannotGo.length === 1 ? 'it' : 'them'} to publish the rest:</p>
-            <ul>{cannotGo.map((video) => <li key={video.title}><bdi>“{video.title}”</bdi>: {video.reason}</li>)}</ul>
+            <ul>{cannotGo.map((video) => <li key={video.id}><bdi>“{video.title}”</bdi>: {video.reason}</li>)}</ul>
           </div>
         )}
         {pollError && <FormAlert tone="error">{pollError}</FormAlert>}
