@@ -11,15 +11,20 @@ async function thumbs(images: Locator) {
   }));
 }
 
-/** Every thumbnail request fails, as a YouTube or TikTok thumbnail does offline. */
-async function thumbnailsUnreachable(page: Page) {
-  await page.route((url) => url.pathname.includes('/thumbs/') || url.hostname.endsWith('ytimg.com'), (route) => route.abort('internetdisconnected'));
+/** Every thumbnail request fails, as a YouTube or TikTok thumbnail does offline; answers how many were refused. */
+async function thumbnailsUnreachable(page: Page): Promise<() => number> {
+  let refused = 0;
+  await page.route((url) => url.pathname.includes('/thumbs/') || url.hostname.endsWith('ytimg.com'), (route) => {
+    refused += 1;
+    return route.abort('internetdisconnected');
+  });
+  return () => refused;
 }
 
 for (const skin of ['light', 'dark'] as const) {
   test(`thumbnails that cannot load show the drawn fallback at the same size, never a broken image (${skin})`, async ({ page, stack }) => {
     await callHost(stack, 'settings.update', { layout: { skin, rtl: false } });
-    await thumbnailsUnreachable(page);
+    const refused = await thumbnailsUnreachable(page);
     await signInAsManager(page, stack.webUrl, '/videos');
 
     const rows = page.locator('img.video-thumb');
@@ -39,6 +44,20 @@ for (const skin of ['light', 'dark'] as const) {
     const strip = page.locator('.widget-thumbs img');
     await expect(strip.first()).toHaveAttribute('data-thumb', 'fallback');
     await page.screenshot({ path: `artifacts/screenshots/thumbnail-fallback-widgets-${skin}.png` });
+
+    // The builder's preview (the embed's own carousel): a card whose picture failed shows its tile, no broken image.
+    await page.getByRole('link', { name: 'Edit' }).first().click();
+    const preview = page.getByRole('region', { name: 'Preview on desktop' });
+    await expect(preview.locator('.card').first()).toBeVisible();
+    const cards = await preview.locator('.card').count();
+    // The pictures in view were asked for and failed: they are gone (lazy ones further along wait their turn), none is broken.
+    await expect.poll(() => preview.locator('.card img').count()).toBeLessThan(cards);
+    const broken = await preview.locator('.card img').evaluateAll((all) => all.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0).length);
+    expect(broken).toBe(0);
+    expect(refused()).toBeGreaterThan(0);
+    await expect(preview.locator('.card .tile').first()).toBeVisible();
+    await preview.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `artifacts/screenshots/thumbnail-fallback-widget-preview-${skin}.png` });
     await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
   });
 }
