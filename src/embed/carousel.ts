@@ -112,7 +112,12 @@ export function renderCarousel(root: ShadowRoot, widget: EmbedWidget, options: C
     card.append(caption);
     if (rated) card.append(h('span', { class: 'sr' }, `, rated ${video.rating} of 5`));
     void mediaReady.then(() => {
-      if (thumbnail) tile.after(h('img', { alt: '', src: thumbnail, decoding: 'async', loading: 'lazy' }));
+      if (thumbnail) {
+        const picture = h('img', { alt: '', src: thumbnail, decoding: 'async', loading: 'lazy' });
+        // A thumbnail that cannot load (offline, a YouTube or TikTok picture) leaves the card's tile, never a broken image.
+        picture.addEventListener('error', () => picture.remove(), { once: true });
+        tile.after(picture);
+      }
       if (media) caption.before(h('video', { muted: true, loop: true, playsinline: true, preload: 'none', 'aria-hidden': 'true', 'data-src': media, ...(thumbnail ? { poster: thumbnail } : {}) }));
       for (const v of card.querySelectorAll('video')) v.muted = true;
       if (rated) card.append(h('span', { class: 'badge', 'aria-hidden': 'true' }, h('span', { class: 'stars' }, stars(video.rating))));

@@ -103,6 +103,12 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
       const video = await jobs.video(brandId, videoId);
       return video ? blockOf(video) : null;
     },
+    /** The brand's videos with what the rights gate decides from, in the order asked (null for one not the brand's). */
+    async rightsOf(brandId: string, videoIds: readonly string[]): Promise<(PublishableVideo | null)[]> {
+      const rows: (PublishableVideo | null)[] = [];
+      for (const id of videoIds) rows.push(await jobs.video(brandId, id));
+      return rows;
+    },
     /** What the rights gate decides from (the app manager sends it, so the page checks a selection with the same rule). */
     rights: async (brandId: string, videoId: string): Promise<VideoRights | null> => (await jobs.video(brandId, videoId))?.rights ?? null,
     /** The latest job of a video, or null. */

@@ -56,6 +56,9 @@ export const AppManagerVideoSchema = z.object({
   licenses: z.array(z.object({ status: z.string(), expires_at: z.string().nullable() })),
 });
 export type AppManagerVideo = z.infer<typeof AppManagerVideoSchema>;
+/** POST /videos/publish_rights 200: what the rights gate decides from, per video, so the videos list checks a bulk publish before sending it. */
+export const PublishRightsResponseSchema = z.object({ videos: z.array(AppManagerVideoSchema.pick({ _id: true, title: true, by_brand: true, licenses: true })) });
+export type PublishRightsResponse = z.infer<typeof PublishRightsResponseSchema>;
 export const AppManagerResponseSchema = z.object({
   videos: z.array(AppManagerVideoSchema),
   total: z.number().int(),

@@ -11,9 +11,14 @@ export function greetingForHour(hour: number): Greeting {
 
 const ENGLISH_PLURALS = new Intl.PluralRules('en-US');
 
-/** "1 video", "4 videos", "1.5 videos": a count with its noun in the number English grammar gives it (Intl.PluralRules). */
+/** The noun English grammar gives a count (Intl.PluralRules): "video" for 1, "videos" for 0, 4 or 1.5. */
+export function nounForCount(count: number, singular: string, plural = `${singular}s`): string {
+  return ENGLISH_PLURALS.select(count) === 'one' ? singular : plural;
+}
+
+/** "1 video", "4 videos", "1.5 videos": a count with its noun in the number English grammar gives it. */
 export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${ENGLISH_PLURALS.select(count) === 'one' ? singular : plural}`;
+  return `${count.toLocaleString('en-US')} ${nounForCount(count, singular, plural)}`;
 }
 
 const SUFFIXES = ['', 'K', 'M', 'G', 'T'] as const;

@@ -21,6 +21,7 @@ import { Tabs } from '../../ui/tabs';
 import { fetchAppManagerVideos, publishingApi, type Who } from './appManager.api';
 import { blockedInSelection } from './selectionBlocks';
 import './appManager.css';
+import { VideoThumb } from '../../ui/thumb';
 
 const PAGE_SIZE = 25;
 const SHOW_OPTIONS = [{ value: 'all' as const, label: 'Every video' }, { value: 'published' as const, label: 'Published only' }];
@@ -106,7 +107,7 @@ function AppManager({ who }: { who: Who }) {
         {cannotGo.length > 0 && (
           <div id={blockedId} className="form-alert form-alert--error app-manager__blocked" role="status">
             <p>{cannotGo.length === 1 ? 'One selected video cannot be published' : `${cannotGo.length} selected videos cannot be published`}; unselect {cannotGo.length === 1 ? 'it' : 'them'} to publish the rest:</p>
-            <ul>{cannotGo.map((video) => <li key={video.title}><bdi>“{video.title}”</bdi>: {video.reason}</li>)}</ul>
+            <ul>{cannotGo.map((video) => <li key={video.id}><bdi>“{video.title}”</bdi>: {video.reason}</li>)}</ul>
           </div>
         )}
         {pollError && <FormAlert tone="error">{pollError}</FormAlert>}
@@ -131,7 +132,7 @@ function AppManager({ who }: { who: Who }) {
                           <td><input type="checkbox" aria-label={`Select ${video.title}`} checked={selected.has(video._id)}
                             onChange={() => setSelected((current) => { const next = new Map(current); if (!next.delete(video._id)) next.set(video._id, video); return next; })} /></td>
                           <th scope="row" className="app-manager__video">
-                            {video.thumbnail_url ? <img src={resolveMediaUrl(video.thumbnail_url, origin)} alt="" /> : <span className="app-manager__blank" />}
+                            <VideoThumb src={video.thumbnail_url && resolveMediaUrl(video.thumbnail_url, origin)} title={video.title} />
                             <span>{video.title}</span>
                           </th>
                           <td>{video.by_brand ? 'Your brand' : video.creator_name ?? 'A creator'}</td>

@@ -1,1 +1,3 @@
 export { AppManagerScreen } from './AppManagerScreen';
+export { blockedInSelection } from './selectionBlocks';
+export type { BlockedVideo } from './selectionBlocks';

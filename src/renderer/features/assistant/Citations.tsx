@@ -4,6 +4,7 @@ import { describeTime, formatTime } from '../../../shared/rules/mediaTime';
 import { useServices } from '../../app/useServices';
 import { resolveMediaUrl } from '../../ui/player/playerSource';
 import type { AssistantApi } from './assistant.api';
+import { VideoThumb } from '../../ui/thumb';
 
 /** Titles of cited videos, read once per video with getVideo and kept for the session. */
 const titles = new Map<string, Promise<string>>();
@@ -55,7 +56,7 @@ function Citation({ api, line, onOpen }: { api: AssistantApi; line: SupportingDa
         data-video-id={line.transcript_id_video_id}
         data-start={line.start_ts}
       >
-        {line.thumbnail_url ? <img className="assistant-citation__thumb" src={resolveMediaUrl(line.thumbnail_url, backend.origin)} alt="" /> : <span className="assistant-citation__thumb" />}
+        <VideoThumb className="assistant-citation__thumb" src={line.thumbnail_url && resolveMediaUrl(line.thumbnail_url, backend.origin)} title={title ?? ''} />
         <span className="visually-hidden">Play </span>
         <bdi className="assistant-citation__title">{title ?? '…'}</bdi>
         <span className="assistant-citation__time" title={describeTime(line.start_ts)}>{formatTime(line.start_ts)}</span>

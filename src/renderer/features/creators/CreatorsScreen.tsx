@@ -1,4 +1,3 @@
-import { formatNumber } from '../../lib/format';
 import { useRefetchOnReturn } from '../../lib/reconnect';
 import { useEffect, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
@@ -7,7 +6,7 @@ import { DATE_RANGE_LABELS } from '../../../shared/labels';
 import { CREATOR_SORTS } from '../../../shared/http/creators.schemas';
 import { MESSAGES } from '../../../shared/messages';
 import { useServices } from '../../app/useServices';
-import { EmptyState, PageHeader } from '../../ui/page';
+import { EmptyState, ListCount, PageHeader } from '../../ui/page';
 import { Tabs } from '../../ui/tabs';
 import { Pager, PerPageSelect } from '../../ui/pager';
 import { SearchBox } from '../../ui/filters';
@@ -156,7 +155,7 @@ export function CreatorsScreen() {
             {body && (
               <p className="creators-summary" aria-live="polite">
                 <bdi>
-                  <span data-testid="creators-count">{formatNumber(body.data.count)}</span> creators · page {body.data.page} of {Math.max(1, body.data.totalPages)}
+                  <ListCount count={body.data.count} singular="creator" testId="creators-count" /> · page {body.data.page} of {Math.max(1, body.data.totalPages)}
                 </bdi>
               </p>
             )}

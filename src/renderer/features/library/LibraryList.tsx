@@ -2,6 +2,7 @@ import { platformLabel } from '../../../shared/labels';
 import type { LibraryItem } from '../../../shared/ipc/desktop.schemas';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { Icon } from '../../ui/icons';
+import { VideoThumb } from '../../ui/thumb';
 
 
 /** One offline item as a selectable row: thumbnail, title, platform, size, date. */
@@ -18,7 +19,7 @@ function LibraryRow({ item, selected, onSelect }: { item: LibraryItem; selected:
         data-kind={item.kind}
       >
         <span className="library-row__thumb" aria-hidden="true">
-          {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" loading="lazy" /> : <Icon name={item.kind === 'video' ? 'video' : 'license'} size={22} />}
+          {item.thumbnailUrl ? <VideoThumb src={item.thumbnailUrl} title={item.title} lazy /> : <Icon name={item.kind === 'video' ? 'video' : 'license'} size={22} />}
         </span>
         <span className="library-row__text">
           <bdi className="library-row__title">{item.title}</bdi>

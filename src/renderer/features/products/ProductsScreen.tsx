@@ -1,11 +1,10 @@
-import { formatNumber } from '../../lib/format';
 import { useRefetchOnReturn } from '../../lib/reconnect';
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { MESSAGES } from '../../../shared/messages';
 import { useServices } from '../../app/useServices';
 import { FilterChips } from '../../ui/filters';
-import { EmptyState, PageHeader } from '../../ui/page';
+import { EmptyState, ListCount, PageHeader } from '../../ui/page';
 import { Tabs } from '../../ui/tabs';
 import { Pager } from '../../ui/pager';
 import { AddProductModal } from './AddProductModal';
@@ -105,7 +104,7 @@ export function ProductsScreen() {
             )}
             {body && (
               <p className="products-summary" aria-live="polite">
-                <bdi><strong data-testid="products-count">{formatNumber(body.data.count)}</strong> products</bdi>
+                <bdi><ListCount count={body.data.count} singular="product" testId="products-count" strong /></bdi>
               </p>
             )}
             <ProductBulkActions tab={state.tab} matching={body?.data.count ?? 0} reload={reload} />

@@ -6,6 +6,7 @@ import { toFailure } from '../../lib/httpFailure';
 import { FormAlert, TextField } from '../../ui/form';
 import type { UrlSource } from './uploads.api';
 import { addLinkedVideo, previewUrl } from './uploads.api';
+import { VideoThumb } from '../../ui/thumb';
 
 const PLACEHOLDERS: Record<UrlSource, string> = {
   Youtube: 'https://www.youtube.com/watch?v=…',
@@ -67,7 +68,7 @@ export function UrlSourceForm({ source, onAdded }: { source: UrlSource; onAdded:
       {error && <FormAlert tone="error">{error}</FormAlert>}
       {details?.supported && (
         <div className="upload-url__preview" aria-label="Link preview">
-          {details.thumbnail_url && <img src={details.thumbnail_url} alt="" width={120} />}
+          {details.thumbnail_url && <VideoThumb className="upload-url__thumb" src={details.thumbnail_url} title={details.title ?? ''} platform={details.platform} />}
           <dl>
             <dt>Platform</dt>
             <dd>{details.platform ?? 'Link'}</dd>

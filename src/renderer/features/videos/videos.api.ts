@@ -3,6 +3,7 @@ import type { ReportReason } from './list/videoList.types';
 import type {
   MarkResponse, VideoIdsResponse, VideoListResponse,
 } from '../../../shared/http/videos.schemas';
+import type { PublishRightsResponse } from '../../../shared/http/publishing.schemas';
 
 /** brand_id and user_id (cookies bId and uId of the original) that accompany every call. */
 export interface Identity {
@@ -56,3 +57,9 @@ export const deleteVideos = (main: AxiosInstance, who: Identity, ids: string[], 
 
 export const publishVideos = (main: AxiosInstance, who: Identity, ids: string[], published: boolean) =>
   post(main, '/videos/multi_publish', { ...who, video_ids: ids, published });
+
+/** POST /videos/publish_rights: what the rights gate decides from for each video, read before a bulk publish is sent. */
+export async function fetchPublishRights(main: AxiosInstance, who: Identity, ids: string[]): Promise<PublishRightsResponse> {
+  const response = await main.post<PublishRightsResponse>('/videos/publish_rights', { ...who, video_ids: ids });
+  return response.data;
+}

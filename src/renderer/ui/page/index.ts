@@ -2,3 +2,4 @@ import './page.css';
 export { PageHeader } from './PageHeader';
 export { EmptyState } from './EmptyState';
 export { PlaceholderScreen } from './PlaceholderScreen';
+export { ListCount } from './ListCount';

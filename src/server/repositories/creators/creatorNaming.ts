@@ -41,9 +41,18 @@ export function createCreatorNaming(sql: SqlClient) {
       );
       return id;
     },
-    /** Keeps a named creator's video count true after a video joins it. */
+    /**
+     * Keeps a named creator's video count true after a video joins it, and gives a creator known only from our videos
+     * the date of its newest one (the Creators list shows a creator by that date: without it the new creator is hidden).
+     */
     async recount(creatorId: string): Promise<void> {
-      await sql.run('UPDATE creators SET video_count = (SELECT COUNT(*) FROM videos WHERE creator_id = ?) WHERE id = ?', [creatorId, creatorId]);
+      await sql.run(
+        `UPDATE creators SET video_count = (SELECT COUNT(*) FROM videos WHERE creator_id = ?),
+           latest_platform_video_published_at = COALESCE(latest_platform_video_published_at,
+             (SELECT MAX(COALESCE(v.published_at, v.created_at)) FROM videos v WHERE v.creator_id = ?))
+         WHERE id = ?`,
+        [creatorId, creatorId, creatorId],
+      );
     },
   };
 }

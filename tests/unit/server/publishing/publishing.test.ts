@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PublishJob } from '../../../../src/shared/http/publishing.schemas';
+import type { PublishJob, PublishRightsResponse } from '../../../../src/shared/http/publishing.schemas';
 import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
-import { PUBLISH_BLOCKED } from '../../../../src/shared/rules/licensing';
+import { PUBLISH_BLOCKED, publishingBlock } from '../../../../src/shared/rules/licensing';
 import { API_KEY_WRONG } from '../../../../src/server/routes/metrics/accessKeys';
 import { useVideoWorkspace, WORKSPACE_NOW } from '../videos/support/videoWorkspace';
 import { brandApiKey } from '../widgets/support/brandApiKey';
@@ -62,6 +62,28 @@ describe('publishing to the shopper app', () => {
     license(licensed, 'paid', 200);
     const ok = (await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: [licensed], published: true })).json() as { jobs: PublishJob[] };
     expect(ok.jobs[0]?.state).toBe('published');
+  });
+
+  it('answers the rights of the brand\'s videos, so the list\'s check before sending agrees with what a publish refuses', async () => {
+    const [bare, ended, licensed] = creatorMade(3) as [string, string, string];
+    const [own] = brandMade(1) as [string];
+    license(ended, 'paid', -3);
+    license(licensed, 'paid', 200);
+    const asked = [own, bare, ended, licensed];
+    const answer = await workspace.w.send('POST', '/jwt_api/videos/publish_rights', { video_ids: asked });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { videos } = answer.json() as PublishRightsResponse;
+    expect(videos.map((video) => video._id)).toEqual(asked);
+    const verdicts = videos.map((video) => publishingBlock({ byBrand: video.by_brand, licenses: video.licenses }, new Date(NOW)));
+    expect(verdicts).toEqual([null, PUBLISH_BLOCKED.unlicensed, PUBLISH_BLOCKED.expired, null]);
+    // What the server then does with each agrees: refused with that reason, or published.
+    for (const [index, id] of asked.entries()) {
+      const published = await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: [id], published: true });
+      expect(published.statusCode === 200 ? null : (published.json() as { message: string }).message).toBe(verdicts[index] === null ? null : `“${videos[index]!.title}”: ${verdicts[index]}`);
+    }
+    // Another brand's video is not answered for (as a publish of it is not).
+    const foreign = workspace.w.db.prepare('SELECT id FROM videos WHERE brand_id = ? LIMIT 1').pluck().get(workspace.w.otherBrandId) as string;
+    expect((await workspace.w.send('POST', '/jwt_api/videos/publish_rights', { video_ids: [own, foreign] })).statusCode).toBe(404);
   });
 
   it('the gateway takes a large streamed payload with the brand key, and its jobs are polled to their end', async () => {

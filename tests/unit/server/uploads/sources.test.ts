@@ -54,6 +54,9 @@ describe('video sources (spec §1): every route adds a pending video for the bra
     expect(first.creator_name).toBe('Nour Haddad نور');
     const creator = (await w.inject('GET', `/jwt_api/influencers/${first.creator_id}`)).json();
     expect(JSON.stringify(creator)).toContain('@nourhaddadنور');
+    // The new creator is in the brand's Creators list, dated by its video (a creator without a date was hidden there).
+    const listed = (await w.inject('GET', `/jwt_api/influencers?tab=${encodeURIComponent('My Creators')}&search=Nour`)).json() as { influencers: { _id: string }[] };
+    expect(listed.influencers.map((c) => c._id)).toContain(first.creator_id);
     // Now the video has a creator: a second rename renames that creator (as for any video), adding no other.
     await rename('Nour H.');
     expect(await video()).toMatchObject({ creator_name: 'Nour H.', creator_id: first.creator_id });

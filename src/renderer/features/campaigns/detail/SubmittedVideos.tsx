@@ -9,6 +9,7 @@ import { resolveMediaUrl } from '../../../ui/player/playerSource';
 import { RemoteView } from '../../../ui/remote';
 import { VideoPopup } from '../../videos/popup';
 import { fetchCampaignVideos, type Who } from '../campaigns.api';
+import { VideoThumb } from '../../../ui/thumb';
 
 /** The videos creators submitted to the campaign (the videos list's Campaigns tab, narrowed to it); each opens the popup. */
 export function SubmittedVideos({ who, campaign }: { who: Who; campaign: Campaign }) {
@@ -26,7 +27,7 @@ export function SubmittedVideos({ who, campaign }: { who: Who; campaign: Campaig
               {list.map((video) => (
                 <li key={video._id}>
                   <button type="button" className="campaign-video" onClick={() => setOpen(video._id)}>
-                    <span className="campaign-video__thumb">{video.thumbnail_url && <img src={resolveMediaUrl(video.thumbnail_url, backend.origin)} alt="" loading="lazy" />}</span>
+                    <span className="campaign-video__thumb"><VideoThumb src={video.thumbnail_url && resolveMediaUrl(video.thumbnail_url, backend.origin)} title={video.title} platform={video.platform} lazy /></span>
                     <span className="campaign-video__title"><bdi>{video.title}</bdi></span>
                     <span className="campaign-video__meta"><bdi>{video.creator_name ?? video.submitter_name ?? 'Unknown creator'}</bdi> · {formatCount(video.views)} views · {formatDate(video.submitted_at)}</span>
                     {video.submitter_email && <span className="campaign-video__meta">Sent from the campaign page by <bdi>{video.submitter_email}</bdi></span>}

@@ -6,6 +6,7 @@ import { useServices } from '../../../app/useServices';
 import { formatCount, formatDate } from '../../../lib/format';
 import { resolveMediaUrl } from '../../../ui/player';
 import { Tabs } from '../../../ui/tabs';
+import { VideoThumb } from '../../../ui/thumb';
 
 type Shown = 'videos' | 'creators';
 const TABS = [{ value: 'videos', label: 'Videos' }, { value: 'creators', label: 'Creators' }] as const;
@@ -17,7 +18,7 @@ export function RecentTrending({ body, onOpenVideo }: { body: RecentTrendingWidg
   const { backend } = useServices();
   const video = (entry: HomeVideo) => (
     <li key={entry._id} className="home-item">
-      {entry.thumbnail_url ? <img className="home-item__thumb" src={resolveMediaUrl(entry.thumbnail_url, backend.origin)} alt="" /> : <span className="home-item__thumb" />}
+      <VideoThumb className="home-item__thumb" src={entry.thumbnail_url && resolveMediaUrl(entry.thumbnail_url, backend.origin)} title={entry.title} platform={entry.platform} />
       <span className="home-item__text">
         <button type="button" className="link-button home-item__title" dir="auto" onClick={() => onOpenVideo(entry._id)}>
           {entry.title}

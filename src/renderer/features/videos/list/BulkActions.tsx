@@ -4,13 +4,17 @@ import { useServices } from '../../../app/useServices';
 import { toFailure } from '../../../lib/httpFailure';
 import { pushBannerAtom } from '../../../ui/banner';
 import { useStartDownloads } from '../../downloads';
+import type { BlockedVideo } from '../../appManager';
+import { blockedInSelection } from '../../appManager';
 import { savedVideoIds } from '../../library';
+import { fetchPublishRights } from '../videos.api';
 import { BulkActionDialog } from './BulkActionDialog';
+import { PublishCheckDialog } from './PublishCheckDialog';
 import { SelectionBar } from './SelectionBar';
 import type { BulkAction } from './bulkActions';
-import { runBulkAction } from './bulkActions';
+import { BULK_ACTIONS, runBulkAction } from './bulkActions';
 import { clearSelectionsAtom, identityAtom, patchRowsAtom, selectionsAtom } from './videoList.atoms';
-import type { ReportReason, VideoTab } from './videoList.types';
+import type { ReportReason, SelectedVideo, VideoTab } from './videoList.types';
 
 interface BulkActionsProps {
   tab: VideoTab;
@@ -29,6 +33,8 @@ export function BulkActions({ tab, matching, reload }: BulkActionsProps) {
   const banner = useSetAtom(pushBannerAtom);
   const [pending, setPending] = useState<BulkAction | null>(null);
   const [running, setRunning] = useState(false);
+  // The selected videos a publish would be refused for: asked about before anything is sent.
+  const [publishBlocked, setPublishBlocked] = useState<BlockedVideo[] | null>(null);
   const startDownloads = useStartDownloads();
 
   /**
@@ -51,9 +57,10 @@ export function BulkActions({ tab, matching, reload }: BulkActionsProps) {
     clear();
   };
 
-  const run = async (action: BulkAction, reason?: ReportReason): Promise<string> => {
+  /** Runs an action on the selection, or on `chosen` (part of it). */
+  const run = async (action: BulkAction, reason?: ReportReason, chosen?: SelectedVideo[]): Promise<string> => {
     if (!who) throw new Error('Choose a brand first.');
-    const selected = Object.values(selections[action.kind]);
+    const selected = chosen ?? Object.values(selections[action.kind]);
     try {
       const message = await runBulkAction(action.id, { main: api.main, who, selected, reason });
       // Unfavorited videos stay in the current tab (spec §4); every other change reloads what the tab holds.
@@ -69,6 +76,20 @@ export function BulkActions({ tab, matching, reload }: BulkActionsProps) {
     }
   };
 
+  /**
+   * The selected videos the shopper app would refuse, each with why: the rights gate's own rule (`publishingBlock`) run
+   * on the rights the back end answers for the selection, before the publish itself is sent.
+   */
+  const publishBlocks = async (): Promise<BlockedVideo[]> => {
+    if (!who) throw new Error('Choose a brand first.');
+    try {
+      return blockedInSelection((await fetchPublishRights(api.main, who, Object.keys(selections.publish))).videos, new Date());
+    } catch (error) {
+      banner(`${BULK_ACTIONS.publish.title} failed: ${toFailure(error).error}`, 'error');
+      throw error;
+    }
+  };
+
   const act = async (action: BulkAction) => {
     if (action.id === 'download') return download();
     if (action.ask !== 'none') {
@@ -77,6 +98,13 @@ export function BulkActions({ tab, matching, reload }: BulkActionsProps) {
     }
     setRunning(true);
     try {
+      if (action.id === 'publish') {
+        const blocked = await publishBlocks();
+        if (blocked.length > 0) {
+          setPublishBlocked(blocked);
+          return;
+        }
+      }
       banner(await run(action), 'success');
       clear();
     } catch {
@@ -98,6 +126,20 @@ export function BulkActions({ tab, matching, reload }: BulkActionsProps) {
           run={(reason) => run(pending, reason)}
           onClose={(done) => {
             setPending(null);
+            if (done) clear();
+          }}
+        />
+      )}
+      {publishBlocked && (
+        <PublishCheckDialog
+          blocked={publishBlocked}
+          selected={Object.keys(selections.publish).length}
+          publishRest={() => {
+            const blocked = new Set(publishBlocked.map((video) => video.id));
+            return run(BULK_ACTIONS.publish, undefined, Object.values(selections.publish).filter((video) => !blocked.has(video.video_id)));
+          }}
+          onClose={(done) => {
+            setPublishBlocked(null);
             if (done) clear();
           }}
         />

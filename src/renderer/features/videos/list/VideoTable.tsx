@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { SentimentBar } from './SentimentBar';
 import { selectBlocker, toSelected } from './selectionRules';
 import { checkModeAtom, selectionsAtom, setSelectionAtom, videoListStateAtom } from './videoList.atoms';
+import { VideoThumb } from '../../../ui/thumb';
 
 const ROW_HEIGHT = 64;
 
@@ -74,8 +75,7 @@ export function VideoTable({ rows, busy, onOpen }: VideoTableProps) {
     {
       key: 'thumb', width: '64px', header: <span className="visually-hidden">Thumbnail</span>,
       render: (row) => {
-        const src = media(row.thumbnail_url);
-        return src ? <img className="video-thumb" src={src} alt="" loading="lazy" /> : <span className="video-thumb video-thumb--empty" />;
+        return <VideoThumb className="video-thumb" src={media(row.thumbnail_url)} title={row.title} platform={row.platform} lazy />;
       },
     },
     {

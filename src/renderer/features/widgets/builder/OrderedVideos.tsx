@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { backendInfoAtom } from '../../../app/boot/boot.atoms';
 import { resolveMediaUrl } from '../../../ui/player/playerSource';
 import { moved } from './builderForm';
+import { VideoThumb } from '../../../ui/thumb';
 
 interface Item { video_id: string; title: string; thumbnail_url: string | null }
 
@@ -22,7 +23,7 @@ export function OrderedVideos<T extends Item>({ videos, onChange, detail, action
     <ol className="widget-videos">
       {videos.map((video, index) => (
         <li key={video.video_id} className="widget-video">
-          {video.thumbnail_url ? <img src={resolveMediaUrl(video.thumbnail_url, origin)} alt="" /> : <span className="picker-item__blank" />}
+          <VideoThumb src={video.thumbnail_url && resolveMediaUrl(video.thumbnail_url, origin)} title={video.title} />
           <div className="widget-video__text">
             <span className="widget-video__title">{index + 1}. {video.title}</span>
             {detail && <span className="field__hint">{detail(video)}</span>}

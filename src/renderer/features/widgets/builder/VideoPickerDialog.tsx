@@ -9,6 +9,7 @@ import { Pager } from '../../../ui/pager';
 import { RemoteView } from '../../../ui/remote';
 import { fetchPlayableVideos, type Who } from '../widgets.api';
 import type { BuilderVideo } from './builderForm';
+import { VideoThumb } from '../../../ui/thumb';
 
 interface Props {
   who: Who;
@@ -53,7 +54,7 @@ export function VideoPickerDialog({ who, chosen, onAdd, onClose }: Props) {
                   <li key={video._id}>
                     <label className={`picker-item${already ? ' picker-item--chosen' : ''}`}>
                       <input type="checkbox" checked={already || picked.some((v) => v.video_id === video._id)} disabled={already} onChange={() => toggle(item)} />
-                      {video.thumbnail_url ? <img src={resolveMediaUrl(video.thumbnail_url, origin)} alt="" /> : <span className="picker-item__blank" />}
+                      <VideoThumb src={video.thumbnail_url && resolveMediaUrl(video.thumbnail_url, origin)} title={video.title} platform={video.platform} />
                       <span>{video.title}{already && <span className="field__hint"> — in the carousel</span>}</span>
                     </label>
                   </li>

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   CompetitorIdsBodySchema, FlagVideosBodySchema, MarkResponseSchema, PublishBodySchema, TrashVideosBodySchema, VideoIdsBodySchema,
 } from '../../../../shared/http/videos.schemas';
-import { PublishJobsResponseSchema } from '../../../../shared/http/publishing.schemas';
+import { PublishJobsResponseSchema, PublishRightsResponseSchema } from '../../../../shared/http/publishing.schemas';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { badRequest, notFound } from '../../../http/httpError';
@@ -101,6 +101,17 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
       const owners = await ownersOrNotFound(repos, acting, body.video_ids);
       if ([...owners.values()].some((owner) => owner !== acting.brandId)) throw notFound();
       return ctx.publishing.run(acting.brandId, body.video_ids, body.published);
+    },
+  });
+
+  defineRoute(app, {
+    ...base, url: '/videos/publish_rights', body: VideoIdsBodySchema, response: { 200: PublishRightsResponseSchema },
+    summary: 'What the rights gate decides from for own videos (made by the brand, licenses): the list checks a bulk publish with it before sending',
+    handler: async ({ body, request }) => {
+      const acting = await actingBrand(request, repos, body.brand_id);
+      const rows = await ctx.publishing.rightsOf(acting.brandId, body.video_ids);
+      if (rows.some((row) => row === null)) throw notFound();
+      return { videos: rows.flatMap((row) => (row ? [{ _id: row.id, title: row.title, by_brand: row.rights.byBrand, licenses: [...row.rights.licenses] }] : [])) };
     },
   });
 }

@@ -8,6 +8,7 @@ import { RemoteView } from '../../../../ui/remote';
 import { useRemoteSlice } from '../../../../lib/useRemoteSlice';
 import { fetchAssociations } from '../videoDetail.api';
 import type { DetailTabProps } from './tabProps';
+import { VideoThumb } from '../../../../ui/thumb';
 
 /** Videos associated with this one (same product, creator or topic), each opening its own analysis. */
 export function AssociationsTab({ video, who, slices }: DetailTabProps) {
@@ -25,11 +26,7 @@ export function AssociationsTab({ video, who, slices }: DetailTabProps) {
           <ul className="detail-list">
             {associations.map((item) => (
               <li key={item.video_id} className="detail-list__item">
-                {item.thumbnail_url ? (
-                  <img className="detail-thumb" src={resolveMediaUrl(item.thumbnail_url, backend.origin)} alt="" />
-                ) : (
-                  <span className="detail-thumb" aria-hidden="true" />
-                )}
+                <VideoThumb className="detail-thumb" src={item.thumbnail_url && resolveMediaUrl(item.thumbnail_url, backend.origin)} title={item.title} />
                 <span className="detail-list__main">
                   <Link to={`/videos/${item.video_id}`}>{item.title}</Link>
                   <span className="detail-muted">

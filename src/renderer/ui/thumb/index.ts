@@ -1,0 +1,1 @@
+export { VideoThumb } from './VideoThumb';
