@@ -93,4 +93,27 @@ describe('the videos list (its in-memory index) answers alike on SQLite and Post
     expect(after.ids).toEqual(['v3@b1']);
     expect((await listAnswer(both.engines()[1]?.sql as SqlClient, { tab: 'Competition' })).ids).not.toContain('v8@b2');
   });
+
+  it('on PostgreSQL, follows a transaction that commits after a later one (the log is read by transaction, not by seq)', async () => {
+    const postgres = both.engines().find((engine) => engine.name === 'postgres');
+    if (!postgres) throw new Error('no PostgreSQL engine');
+    expect((await listAnswer(postgres.sql, { search: 'zed' })).ids).toEqual([]);
+    const [slow, fast] = [await postgres.another(), await postgres.another()];
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let wrote = (): void => undefined;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    // The slow writer's log row takes a lower seq than the fast one's, and commits after it.
+    const slowWrite = slow.transaction(async (tx) => {
+      await tx.run("UPDATE videos SET title = 'Zed slow' WHERE id = 'v1'");
+      wrote();
+      await gate;
+    });
+    await written;
+    await fast.run("UPDATE videos SET title = 'Zed fast' WHERE id = 'v2'");
+    expect((await listAnswer(postgres.sql, { search: 'zed' })).ids).not.toContain('v1@b1');
+    release();
+    await slowWrite;
+    expect((await listAnswer(postgres.sql, { search: 'zed' })).ids.sort()).toEqual(['v1@b1', 'v2@b1']);
+  });
 });
