@@ -81,13 +81,13 @@ export function createVideoListRepository(sql: SqlClient, index: VideoSearchInde
         .map((row) => [row.id, row]));
       // The line shown under a match, found as the search found the video (same folding of case and diacritics).
       const inTranscript = query.search_in === 'transcript' && query.search.trim() !== '';
-      const items = await Promise.all(ids.map(async (id) => {
+      const lines = inTranscript ? await transcripts.firstMatches(ids, query.search) : new Map<string, { start_time: number; content: string }>();
+      return ids.flatMap((id) => {
         const row = rows.get(id);
         if (!row) return [];
-        const first = inTranscript ? await transcripts.firstMatch(id, query.search) : null;
+        const first = lines.get(id) ?? null;
         return [toListItem(row, b, first ? { start_time: first.start_time, content: first.content } : null)];
-      }));
-      return items.flat();
+      });
     },
 
     /** Every matching id in list order (select all N matching), with its brand. */

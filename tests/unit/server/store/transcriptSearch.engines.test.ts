@@ -186,7 +186,7 @@ describe('transcript search answers alike on SQLite and PostgreSQL (spec §5, an
     expect(after.saying['glow serum mega']).toEqual(['v1']);
     expect(after.saying['die straße']).toEqual([]);
     expect(after.saying['istanbul']).toEqual(['v22', 'v6']);
-  });
+  }, 180_000);
 
   it('a workspace with more transcripts waiting than are added one by one is rebuilt alike (the rebuild path)', async () => {
     const engines = both.engines();
@@ -201,7 +201,7 @@ describe('transcript search answers alike on SQLite and PostgreSQL (spec §5, an
     const phrases = phrasesOf(many, 120);
     const answered = await expectAlike(engines, indexes, phrases);
     expect(Object.values(answered.saying).filter((ids) => ids.length > 10).length).toBeGreaterThan(10);
-  });
+  }, 180_000);
 
   it('a back end notices transcripts another one wrote and indexed (two instances over one database)', async () => {
     for (const engine of both.engines()) {

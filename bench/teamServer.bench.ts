@@ -1,0 +1,194 @@
+/**
+ * Issue 27 "Done when": the back end on PostgreSQL beside the embedded SQLite one, in the same run, on the same
+ * workspace (the cached bench workspace, moved into a throwaway cluster from scripts/pg-cluster.sh), at 10k and 100k
+ * videos: p95 of the videos list page, transcript searches (one word, two words, a product or creator name), every
+ * home widget, a report's figures and an assistant answer, through app.inject (routing, auth, zod and JSON
+ * included). Targets per request kind: p95 at 100k ≤ 50 ms (the assistant ≤ 300 ms), ≤ 2× the 10k figure and ≤ 2× the
+ * SQLite figure. Also printed: the time the move of each workspace into PostgreSQL took (the seed's own time is
+ * seedMove.bench.ts's). The two engines take turns request by request, so a slower moment of the machine lands on both
+ * sides of a ratio. REELSCOPE_BENCH_TEAM_SIZES=10000 runs one size only.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { databaseUrl, startPgCluster, type PgCluster } from '../scripts/pgCluster';
+import { buildApp } from '../src/server/app';
+import { openDatabase } from '../src/server/db/database';
+import { moveTables } from '../src/server/db/move/moveTables';
+import { openPostgresDatabase } from '../src/server/db/postgres/database';
+import type { PostgresPool } from '../src/server/db/postgres/pool';
+import { createPostgresClient } from '../src/server/db/postgres/postgresClient';
+import type { AssistantMessage } from '../src/shared/assistant/assistant.schemas';
+import * as ops from '../src/shared/assistant/operations';
+import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
+import { HOME_WIDGETS, type HomeOverview } from '../src/shared/http/home.schemas';
+import type { VideoListResponse } from '../src/shared/http/videos.schemas';
+import { QUESTION_SET } from '../tests/unit/server/assistant/questionSet';
+import { benchDataDir } from './benchWorkspace';
+import { ms, percentile } from './benchStats';
+import { coldListQueries, coldSearchQueries, type ListQuery } from './videoBenchQueries';
+
+const SIZES = (process.env.REELSCOPE_BENCH_TEAM_SIZES ?? '10000,100000').split(',').map(Number);
+const SAMPLES = 60;
+const WARM_UP = 5;
+const TARGET_P95_MS = 50;
+const ASSISTANT_TARGET_MS = 300;
+const TARGET_RATIO = 2;
+const SEED = 20261126;
+const DURATIONS = ['1m', '3m', '6m', '1y', 'all_dates'] as const;
+
+interface Side {
+  engine: 'sqlite' | 'postgres';
+  app: FastifyInstance;
+  jwt: string;
+  brandId: string;
+  userId: string;
+  competitors: string[];
+  conversation: string;
+  report: string;
+  close: () => Promise<void>;
+}
+
+/** One request kind: the request of sample `i` on a side (each sample asks something else). */
+interface Kind {
+  name: string;
+  target: number;
+  request: (side: Side, i: number) => Promise<void>;
+}
+
+async function inject(side: Side, method: 'GET' | 'POST', url: string, payload?: object): Promise<string> {
+  const response = await side.app.inject({ method, url, headers: { authorization: `Bearer ${side.jwt}` }, ...(payload ? { payload } : {}) });
+  if (response.statusCode !== 200) throw new Error(`${side.engine} ${url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+  return response.body;
+}
+
+const listUrl = (side: Side, query: ListQuery) =>
+  `/jwt_api/videos?${new URLSearchParams({ brand_id: side.brandId, user_id: side.userId, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) })}`;
+
+async function signIn(engine: Side['engine'], app: FastifyInstance, close: () => Promise<void>): Promise<Side> {
+  const login = (await app.inject({ method: 'POST', url: '/jwt_api/login', payload: DEMO_ACCOUNTS.brandManager })).json() as {
+    jwt: string; currentBrand: { _id: string }; currentUser: { _id: string };
+  };
+  const side: Side = { engine, app, jwt: login.jwt, brandId: login.currentBrand._id, userId: login.currentUser._id, competitors: [], conversation: '', report: '', close };
+  const overview = JSON.parse(await inject(side, 'GET', '/jwt_api/home')) as HomeOverview;
+  side.competitors = overview.brands.map((brand) => brand.id).filter((id) => id !== side.brandId);
+  const gql = JSON.parse(await inject(side, 'POST', '/graphql', { query: ops.CREATE_CONVERSATION, variables: { brandId: side.brandId } })) as { data: { createConversation: { _id: string } } };
+  side.conversation = gql.data.createConversation._id;
+  const report = JSON.parse(await inject(side, 'POST', `/jwt_api/reports?brand_id=${side.brandId}&user_id=${side.userId}`, {
+    brand_id: side.brandId, user_id: side.userId, type: 'custom', title: 'Bench: team server', duration: '1y',
+    metrics: ['kpis', 'engagement', 'sentiment', 'top_products', 'demographics', 'benchmark', 'word_cloud', 'trending', 'creators', 'videos'],
+  })) as { _id: string };
+  side.report = report._id;
+  return side;
+}
+
+function kinds(options: VideoListResponse['data']['filters']): Kind[] {
+  const count = WARM_UP + SAMPLES;
+  const lists = coldListQueries(options, count, SEED);
+  const searches = coldSearchQueries(options, count, SEED);
+  const search = (name: string, queries: ListQuery[]): Kind => ({
+    name, target: TARGET_P95_MS, request: async (side, i) => void (await inject(side, 'GET', listUrl(side, queries[i % queries.length] ?? {}))),
+  });
+  const home = (widget: string): Kind => ({
+    name: `home ${widget || 'overview'}`,
+    target: TARGET_P95_MS,
+    request: async (side, i) => {
+      const shown = i % 3 === 0 ? side.competitors[i % Math.max(1, side.competitors.length)] : undefined;
+      const query = new URLSearchParams({ duration: DURATIONS[i % DURATIONS.length] ?? '1y', ...(shown ? { competitors_brands: shown } : {}) });
+      await inject(side, 'GET', `/jwt_api/home${widget ? `/${widget}` : ''}?${query}`);
+    },
+  });
+  return [
+    search('list page', lists),
+    search('search: one word', searches['one word']),
+    search('search: two words', searches['two-word phrase']),
+    search('search: a product or creator name', searches.name),
+    ...['', ...HOME_WIDGETS].map(home),
+    { name: 'report figures', target: TARGET_P95_MS, request: async (side) => void (await inject(side, 'GET', `/jwt_api/reports/${side.report}/figures?brand_id=${side.brandId}&user_id=${side.userId}`)) },
+    {
+      name: 'assistant answer',
+      target: ASSISTANT_TARGET_MS,
+      request: async (side, i) => {
+        const item = QUESTION_SET[i % QUESTION_SET.length];
+        if (!item) return;
+        const variables = { brandId: side.brandId, conversationId: side.conversation, duration: item.duration, userMessage: { content: item.question, role: 'user' } };
+        const body = JSON.parse(await inject(side, 'POST', '/graphql', { query: ops.ASK_REELSCOPE, variables })) as { data?: { askReelscope: AssistantMessage }; errors?: unknown };
+        if (!body.data) throw new Error(`${side.engine} assistant: ${JSON.stringify(body.errors)}`);
+      },
+    },
+  ];
+}
+
+/** Both engines of one size, each kind's p95 per engine. */
+async function measure(cluster: PgCluster, videos: number): Promise<Map<string, { sqlite: number; postgres: number; target: number }>> {
+  const dataDir = await benchDataDir(videos);
+  const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  const name = `bench_${videos}_${randomBytes(3).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+  await admin.end();
+  const url = databaseUrl(cluster.url, name);
+  let pool: PostgresPool | null = null;
+  const sides: Side[] = [];
+  try {
+    pool = await openPostgresDatabase(url);
+    const started = performance.now();
+    const moved = await moveTables(db, pool, url);
+    const rows = moved.moved.reduce((sum, table) => sum + table.rows, 0);
+    console.log(`  ${videos} videos: moved into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s (${rows.toLocaleString('en-US')} rows)`);
+    const jwtSecret = randomBytes(64);
+    const sqliteApp = await buildApp({ db, jwtSecret, dataDir });
+    sides.push(await signIn('sqlite', sqliteApp, () => sqliteApp.close()));
+    const postgresApp = await buildApp({ sql: createPostgresClient(pool), jwtSecret, dataDir });
+    sides.push(await signIn('postgres', postgresApp, () => postgresApp.close()));
+    // The first answer loads each index (a start's cost, coldStart.bench.ts's figure), then the kinds are measured.
+    const first = sides[0] as Side;
+    const options = (JSON.parse(await inject(first, 'GET', listUrl(first, {}))) as VideoListResponse).data.filters;
+    await inject(sides[1] as Side, 'GET', listUrl(sides[1] as Side, {}));
+    const figures = new Map<string, { sqlite: number; postgres: number; target: number }>();
+    for (const kind of kinds(options)) {
+      const times: Record<Side['engine'], number[]> = { sqlite: [], postgres: [] };
+      for (let i = 0; i < WARM_UP + SAMPLES; i++) {
+        // Taking turns, each sample started by the other engine than the last.
+        for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
+          const begun = performance.now();
+          await kind.request(side, i);
+          if (i >= WARM_UP) times[side.engine].push(performance.now() - begun);
+        }
+      }
+      figures.set(kind.name, { sqlite: percentile(times.sqlite, 95), postgres: percentile(times.postgres, 95), target: kind.target });
+    }
+    return figures;
+  } finally {
+    for (const side of sides) await side.close();
+    await pool?.end();
+    db.close();
+  }
+}
+
+export async function run(): Promise<void> {
+  for (const videos of SIZES) await benchDataDir(videos);
+  const cluster = await startPgCluster();
+  try {
+    const bySize = new Map<number, Map<string, { sqlite: number; postgres: number; target: number }>>();
+    for (const videos of SIZES) bySize.set(videos, await measure(cluster, videos));
+    const smallest = bySize.get(Math.min(...SIZES));
+    const largest = Math.max(...SIZES);
+    console.log(`\n  p95 per request kind (PostgreSQL beside SQLite; targets at ${largest} videos: ≤ target, ≤ ${TARGET_RATIO}× the smaller size, ≤ ${TARGET_RATIO}× SQLite)`);
+    let misses = 0;
+    for (const [name, figures] of bySize.get(largest) ?? []) {
+      const small = smallest?.get(name);
+      const growth = small && largest !== Math.min(...SIZES) ? figures.postgres / small.postgres : 1;
+      const versus = figures.postgres / figures.sqlite;
+      const pass = figures.postgres <= figures.target && growth <= TARGET_RATIO && versus <= TARGET_RATIO;
+      if (!pass) misses += 1;
+      const sizes = [...bySize].map(([videos, of]) => `${videos}: sqlite ${ms(of.get(name)?.sqlite ?? NaN)}, postgres ${ms(of.get(name)?.postgres ?? NaN)}`).join(' | ');
+      console.log(`  ${pass ? 'PASS' : 'MISS'} ${name.padEnd(36)} ${sizes} | postgres/sqlite ${versus.toFixed(2)}, growth ${growth.toFixed(2)} (target ${figures.target} ms)`);
+    }
+    console.log(`\n  ${misses === 0 ? 'every kind meets its targets' : `${misses} kind(s) miss a target`}`);
+  } finally {
+    await cluster.stop();
+  }
+}
