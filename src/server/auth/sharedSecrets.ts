@@ -61,7 +61,8 @@ export function readSharedSecret(env: NodeJS.ProcessEnv, name: string): Uint8Arr
   if (inline !== undefined && filePath) throw new SharedSecretConfigError(`${name} and ${name}_FILE are both set: keep one of them.`);
   if (inline === undefined && !filePath) return null;
   const source = inline === undefined ? `${name}_FILE` : name;
-  const text = (inline ?? readSecretFile(name, filePath ?? '')).trim();
+  // Line breaks and spaces are dropped: `openssl rand -base64 64` wraps its output at 64 characters.
+  const text = (inline ?? readSecretFile(name, filePath ?? '')).replace(/\s+/g, '');
   const secret = decode(text);
   if (!secret) throw new SharedSecretConfigError(`${source} must hold base64 or hex text (${HOW_TO_MAKE}), or unset it to keep the secret in the data folder.`);
   if (secret.length < SHARED_SECRET_MIN_BYTES) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../../src/server/app';
+import { readSharedSecret, SHARED_SECRET_ENV } from '../../../src/server/auth/sharedSecrets';
 import { startCli, useTempDir } from './support/cliProcess';
 import { startLocalBucket, type LocalBucket } from './support/localBucket';
 import { createTestUser } from './support/testServer';
@@ -111,6 +112,24 @@ describe('two instances behind one address (separate data folders, one bucket, r
     const signedByA = await uploadAndSign(a, fromA);
     expect((await fetch(`${a.url}${signedByA}`)).status).toBe(200);
     expect((await fetch(`${b.url}${signedByA}`)).status).toBe(403);
+  });
+});
+
+describe('reading a shared secret', () => {
+  it('takes hex, base64 (wrapped over lines too) and base64url to the same bytes', () => {
+    const bytes = randomBytes(48);
+    const wrapped = bytes.toString('base64').replace(/(.{20})/g, '$1\n');
+    for (const text of [bytes.toString('hex'), wrapped, bytes.toString('base64url'), ` ${bytes.toString('base64')}\n`]) {
+      expect(Buffer.from(readSharedSecret({ REELSCOPE_JWT_SECRET: text }, SHARED_SECRET_ENV.jwt)!).equals(bytes)).toBe(true);
+    }
+    expect(readSharedSecret({}, SHARED_SECRET_ENV.jwt)).toBeNull();
+    expect(readSharedSecret({ REELSCOPE_JWT_SECRET: '  ' }, SHARED_SECRET_ENV.jwt)).toBeNull();
+  });
+
+  it('refuses the variable and its _FILE twin set together', () => {
+    expect(() => readSharedSecret({ REELSCOPE_JWT_SECRET: JWT_SECRET, REELSCOPE_JWT_SECRET_FILE: '/run/secrets/jwt' }, SHARED_SECRET_ENV.jwt)).toThrow(
+      'REELSCOPE_JWT_SECRET and REELSCOPE_JWT_SECRET_FILE are both set: keep one of them.',
+    );
   });
 });
 
