@@ -15,6 +15,7 @@ import { createAccessTokenService } from './auth/accessTokens';
 import { createBearerAuthenticator } from './auth/bearerAuthenticator';
 import { createFailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import { loadOrCreateJwtSecret } from './auth/jwtSecret';
+import { readSharedSecrets, type SharedSecrets } from './auth/sharedSecrets';
 import { createChatService } from './chat/chatService';
 import { registerPubnubRoutes, SUBSCRIBE_WAIT_MS } from './chat/pubnubRoutes';
 import type { ServerContext } from './context';
@@ -105,6 +106,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** The data folder: its `media` subfolder is served under MEDIA_URL_PREFIX and its media secret signs video URLs. */
   dataDir?: string;
+  /** Signs media URLs instead of the data folder's `media-url-secret` (REELSCOPE_MEDIA_URL_SECRET, shared by all instances). */
+  mediaUrlSecret?: Uint8Array;
   /** Where the media and publish payloads are kept; default chooseMediaStores (a REELSCOPE_S3_* bucket, else the data folder). */
   mediaStores?: MediaStores;
   /** Analysis pipeline settings; unset ones come from the environment (REELSCOPE_ANALYSIS_DELAY_MS, REELSCOPE_FFMPEG, ...). */
@@ -148,7 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     addressLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'address', limit: ADDRESS_PROBES_PER_WINDOW, windowMs: ADDRESS_PROBE_WINDOW_MINUTES * 60_000, now }),
     submissionLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'submission', limit: SUBMISSIONS_PER_WINDOW, windowMs: SUBMISSION_WINDOW_MS, now }),
     version: BACKEND_VERSION,
-    media: createMediaService(options.dataDir, mediaStores, now),
+    media: createMediaService(options.dataDir, mediaStores, now, options.mediaUrlSecret),
     analysis: createAnalysisPipeline({
       repo: repos.analysis,
       now,
@@ -234,10 +237,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 export async function createServer(options: ServerOptions): Promise<RunningServer> {
   // A half-configured bucket stops the start here, before the port opens, with the sentence naming what is missing.
   const mediaStores = chooseMediaStores(process.env, options.dataDir);
+  // So does a malformed shared secret (REELSCOPE_JWT_SECRET, REELSCOPE_MEDIA_URL_SECRET or their _FILE twins).
+  const sharedSecrets = readSharedSecrets(process.env);
   preparePrivateDataDir(options.dataDir);
   const starting = await listenStarting(options.host ?? '127.0.0.1', options.port ?? DEFAULT_BACKEND_PORT);
   try {
-    return await openApp(options, starting, mediaStores);
+    return await openApp(options, starting, mediaStores, sharedSecrets);
   } catch (error) {
     starting.server.closeAllConnections();
     await closeServer(starting.server);
@@ -246,7 +251,7 @@ export async function createServer(options: ServerOptions): Promise<RunningServe
 }
 
 /** The database and the app on the listening server, which the app answers from once they are ready. */
-async function openApp(options: ServerOptions, starting: StartingServer, mediaStores: MediaStores): Promise<RunningServer> {
+async function openApp(options: ServerOptions, starting: StartingServer, mediaStores: MediaStores, sharedSecrets: SharedSecrets): Promise<RunningServer> {
   const { server } = starting;
   // The SQLite file of the data folder, or the PostgreSQL database of REELSCOPE_DATABASE_URL (issue 27).
   const database = await openWorkspaceDatabase(chooseDatabaseEngine(process.env, options.dataDir), seedDemoWorkspace);
@@ -257,7 +262,8 @@ async function openApp(options: ServerOptions, starting: StartingServer, mediaSt
     }
     const app = await buildApp({
       sql: database.sql,
-      jwtSecret: loadOrCreateJwtSecret(options.dataDir),
+      jwtSecret: sharedSecrets.jwt ?? loadOrCreateJwtSecret(options.dataDir),
+      mediaUrlSecret: sharedSecrets.mediaUrl ?? undefined,
       allowedOrigins: options.allowedOrigins,
       allowedHosts: options.allowedHosts,
       trustedProxies: options.trustedProxies,

@@ -11,8 +11,11 @@ export interface MediaService extends MediaSigner {
   payloads: MediaStores['payloads'];
 }
 
-/** Media of a data folder; without one (unit tests of other routes) URLs are still signed, with a throwaway secret. */
-export function createMediaService(dataDir: string | undefined, stores: MediaStores, now: () => Date): MediaService {
-  const secret = dataDir ? loadOrCreateMediaSecret(dataDir) : randomBytes(32);
+/**
+ * Media of a data folder; without one (unit tests of other routes) URLs are still signed, with a throwaway secret.
+ * A shared secret (every instance of a team server holds it) wins over the data folder's own.
+ */
+export function createMediaService(dataDir: string | undefined, stores: MediaStores, now: () => Date, sharedSecret?: Uint8Array): MediaService {
+  const secret = sharedSecret ?? (dataDir ? loadOrCreateMediaSecret(dataDir) : randomBytes(32));
   return { store: stores.media, payloads: stores.payloads, ...createMediaSigner(secret, now) };
 }

@@ -49,6 +49,8 @@ export async function startTestApp(): Promise<TestApp> {
 }
 
 export interface TestUserSpec {
+  /** Default a random one; two instances' databases hold the same user under the same id (sharedSecrets.test). */
+  id?: string;
   email: string;
   password?: string;
   firstName?: string;
@@ -70,7 +72,7 @@ export interface TestUser {
 export async function createTestUser(db: Database.Database, spec: TestUserSpec): Promise<TestUser> {
   const repos = createRepositories(createSqliteClient(db));
   const password = spec.password ?? 'correct-horse-1';
-  const id = randomUUID();
+  const id = spec.id ?? randomUUID();
   await repos.users.create({
     id,
     email: spec.email,
