@@ -51,7 +51,8 @@ trap 'exit 143' TERM HUP
   { cat "$dir/initdb.log" >&2; fail "initdb failed"; }
 
 free_port() {
-  node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close();})"
+  # Written as text: console.log colours a number when FORCE_COLOR is set (as test runners such as Playwright set it).
+  node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(s.address().port+'\\n');s.close();})"
 }
 
 server_options() {

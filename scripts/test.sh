@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: lint, type-check, unit, component, build, web e2e and the electron smoke test.
+# `npm test`: lint, type-check, unit, component, build, web e2e (on SQLite, then its main flows on PostgreSQL) and the electron smoke test.
 # Every step runs even when an earlier one fails; the last line sums every runner: "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -25,6 +25,8 @@ step component npx vitest run --project component --reporter=default --reporter=
 step build-web npm run --silent build:web
 step build-electron npm run --silent build
 step e2e-web bash scripts/with-keyring.sh npx playwright test --config tests/e2e/playwright.web.config.ts
+# The main flows again with the back end on PostgreSQL (a throwaway cluster per stack, scripts/pg-cluster.sh).
+step e2e-web-postgres bash scripts/with-keyring.sh npx playwright test --config tests/e2e/playwright.web-postgres.config.ts
 step e2e-electron npx playwright test --config tests/e2e/playwright.electron.config.ts
 
 node scripts/summarize-tests.mjs "$ART"

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startStackDatabase, type StackDatabase } from './engine';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -66,6 +67,8 @@ export class AppStack {
   webPort = 0;
   private backend: ChildProcess | null = null;
   private web: ChildProcess | null = null;
+  /** The back end's database: nothing extra on SQLite, a throwaway PostgreSQL cluster under REELSCOPE_E2E_ENGINE=postgres. */
+  private database: StackDatabase | null = null;
 
   /**
    * Extra environment for the two processes, e.g. a different REELSCOPE_ANALYSIS_DELAY_MS for the back end or the
@@ -87,6 +90,7 @@ export class AppStack {
   async start(): Promise<void> {
     this.backendPort = await freePort();
     this.webPort = await freePort();
+    this.database = await startStackDatabase();
     if (this.options.hostStartsBackend) return this.startHostWithBackend();
     await this.startBackend();
     const web = startNode('src/server/webHost/cli.ts', {
@@ -97,6 +101,7 @@ export class AppStack {
     });
     this.web = web.child;
     await waitForHttp(this.webUrl, web.child, web.output);
+    await this.database.confirm(this.dataDir);
   }
 
   /** The web host on the data folder, forking the back end on `backendPort` (it inherits the host's environment). */
@@ -105,6 +110,7 @@ export class AppStack {
     this.web = web.child;
     await waitForHttp(this.webUrl, web.child, web.output);
     await waitForHttp(`${this.backendUrl}/health`, web.child, web.output);
+    await this.database?.confirm(this.dataDir);
   }
 
   private backendEnv(): Record<string, string> {
@@ -116,6 +122,7 @@ export class AppStack {
       REELSCOPE_ANALYSIS_DELAY_MS: '2000',
       // Test-only: the widget tests' stand-in store listens on 127.0.0.1, which a real back end refuses to call.
       REELSCOPE_TEST_ALLOW_LOOPBACK_STORES: '1',
+      ...this.database?.backendEnv,
       ...this.env.backend,
     };
   }
@@ -134,6 +141,8 @@ export class AppStack {
   async stop(): Promise<void> {
     await stopChild(this.web);
     await stopChild(this.backend);
+    await this.database?.remove();
+    this.database = null;
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 }

@@ -53,6 +53,20 @@ describe('scripts/pg-cluster.sh: a throwaway PostgreSQL cluster', () => {
     expectGone(where);
   });
 
+  it('starts under FORCE_COLOR=1, as a test runner such as Playwright sets it for its workers', async () => {
+    const child = spawn('bash', ['scripts/pg-cluster.sh', 'bash', '-c', 'echo "$REELSCOPE_DATABASE_URL"'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (status) => resolve(status)));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout.trim()).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
+  });
+
   it('removes the cluster on Ctrl-C', async () => {
     const child = spawn('bash', ['scripts/pg-cluster.sh'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

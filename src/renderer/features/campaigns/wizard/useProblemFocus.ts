@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
 /** How long a problem keeps the focus while the form settles (a failed upload's state can arrive several frames later). */
 const HOLD_MS = 2000;
@@ -31,6 +31,13 @@ function holdFocus(firstProblem: () => { target: HTMLElement | null }): void {
   requestAnimationFrame(check);
 }
 
+/** The first problem drawn in the form: the field marked invalid (else the first error's field), and what to focus there. */
+function firstProblemIn(form: HTMLFormElement | null): { field: Element | null; target: HTMLElement | null } {
+  const marked = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const field = marked?.closest('.field, fieldset') ?? form?.querySelector('.field__error')?.closest('.field, fieldset') ?? null;
+  return { field, target: marked ?? field?.querySelector<HTMLElement>('input, select, textarea, button') ?? null };
+}
+
 /**
  * What a form does when it cannot move on (issue 26 item 37): once its problems are drawn, focus moves to the first
  * field marked invalid (else the first error's field) and a live region says what is wrong there, instead of leaving
@@ -39,26 +46,26 @@ function holdFocus(firstProblem: () => { target: HTMLElement | null }): void {
 export function useProblemFocus(): { formRef: RefObject<HTMLFormElement | null>; announcement: string; showProblems: (count: number) => void; clear: () => void } {
   const formRef = useRef<HTMLFormElement>(null);
   const [announcement, setAnnouncement] = useState('');
+  // A new object per call, so the same problem twice in a row is acted on (and read out) twice.
+  const [asked, setAsked] = useState<{ count: number } | null>(null);
   const showProblems = useCallback((count: number) => {
     // Emptied first, so the same problem twice in a row is read out twice.
     setAnnouncement('');
-    // After the render that draws the problems.
-    const firstProblem = () => {
-      const form = formRef.current;
-      const marked = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      const field = marked?.closest('.field, fieldset') ?? form?.querySelector('.field__error')?.closest('.field, fieldset') ?? null;
-      return { field, target: marked ?? field?.querySelector<HTMLElement>('input, select, textarea, button') ?? null };
-    };
-    requestAnimationFrame(() => {
-      const { field, target } = firstProblem();
-      target?.focus();
-      holdFocus(firstProblem);
-      const label = (target as HTMLInputElement | null)?.labels?.[0]?.textContent ?? field?.querySelector('legend')?.textContent ?? '';
-      const message = field?.querySelector('.field__error')?.textContent ?? '';
-      const lead = count === 1 ? 'One field needs fixing' : `${count} fields need fixing`;
-      setAnnouncement(`${lead}. ${label ? `${label}: ` : ''}${message}`.trim());
-    });
+    setAsked({ count });
   }, []);
+  // Read after React has committed the render that draws the problems: a problem set just before showProblems (a
+  // failed banner upload's error) is in that render, whereas a frame requested at the call could come before it and
+  // announce the count without the field and its message.
+  useEffect(() => {
+    if (!asked) return;
+    const { field, target } = firstProblemIn(formRef.current);
+    target?.focus();
+    holdFocus(() => firstProblemIn(formRef.current));
+    const label = (target as HTMLInputElement | null)?.labels?.[0]?.textContent ?? field?.querySelector('legend')?.textContent ?? '';
+    const message = field?.querySelector('.field__error')?.textContent ?? '';
+    const lead = asked.count === 1 ? 'One field needs fixing' : `${asked.count} fields need fixing`;
+    setAnnouncement(`${lead}. ${label ? `${label}: ` : ''}${message}`.trim());
+  }, [asked]);
   const clear = useCallback(() => setAnnouncement(''), []);
   return { formRef, announcement, showProblems, clear };
 }
