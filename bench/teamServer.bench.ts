@@ -59,7 +59,7 @@ interface Kind {
 
 async function inject(side: Side, method: 'GET' | 'POST', url: string, payload?: object): Promise<string> {
   const response = await side.app.inject({ method, url, headers: { authorization: `Bearer ${side.jwt}` }, ...(payload ? { payload } : {}) });
-  if (response.statusCode !== 200) throw new Error(`${side.engine} ${url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+  if (response.statusCode !== 200 && response.statusCode !== 201) throw new Error(`${side.engine} ${url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
   return response.body;
 }
 

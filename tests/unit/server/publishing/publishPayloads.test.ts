@@ -88,7 +88,8 @@ describe('the gateway\'s publish payloads on disk', () => {
     expect(answer.status, answer.json.message).toBe(200);
     expect(keptFiles()).toHaveLength(1);
     expect((await finalState(answer.json.jobs![0]!._id)).state).toBe('published');
-    expect(keptFiles()).toEqual([]);
+    // Deleted right after the step that ended its job commits (never before: a step rolled back still needs it).
+    await vi.waitFor(() => expect(keptFiles()).toEqual([]), { timeout: 10_000 });
   });
 
   it('refuses a payload past the brand\'s quota of payloads waiting for their jobs (429), and takes it once they ended', async () => {
@@ -108,7 +109,7 @@ describe('the gateway\'s publish payloads on disk', () => {
     const again = await publish(payloadOf(MIB / 2 + 1024));
     expect(again.status, again.json.message).toBe(200);
     for (const job of again.json.jobs!) await finalState(job._id);
-    expect(keptFiles()).toEqual([]);
+    await vi.waitFor(() => expect(keptFiles()).toEqual([]), { timeout: 10_000 });
   });
 
   it('at start-up, deletes payloads of jobs that ended and files no job names, and keeps those open jobs need', async () => {
