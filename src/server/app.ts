@@ -9,7 +9,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { ADDRESS_PROBE_WINDOW_MINUTES, ADDRESS_PROBES_PER_WINDOW, DEFAULT_BACKEND_PORT, ELECTRON_APP_ORIGIN, JSON_BODY_LIMIT_BYTES, LOGIN_ATTEMPTS_PER_MINUTE, SERVICE_PREFIXES } from '../shared/constants';
 import { readPipelineEnv } from './analysis/analysisConfig';
 import type { FfmpegTools } from './analysis/embeddedSubtitles';
-import { createAnalysisPipeline } from './analysis/pipeline';
+import { createAnalysisPipeline, JOB_POLL_MS } from './analysis/pipeline';
 import { realTimer, type AnalysisTimer } from './analysis/timer';
 import { createAccessTokenService } from './auth/accessTokens';
 import { createBearerAuthenticator } from './auth/bearerAuthenticator';
@@ -102,7 +102,7 @@ export interface BuildAppOptions {
   /** The data folder: its `media` subfolder is served under MEDIA_URL_PREFIX and its media secret signs video URLs. */
   dataDir?: string;
   /** Analysis pipeline settings; unset ones come from the environment (REELSCOPE_ANALYSIS_DELAY_MS, REELSCOPE_FFMPEG, ...). */
-  analysis?: { delayMs?: number; timer?: AnalysisTimer; ffmpeg?: FfmpegTools; onSettled?: (videoId: string, error: Error | null) => void };
+  analysis?: { delayMs?: number; timer?: AnalysisTimer; pollMs?: number; ffmpeg?: FfmpegTools; onSettled?: (videoId: string, error: Error | null) => void };
   /** Byte limit of one uploaded video; default REELSCOPE_UPLOAD_MAX_BYTES or 4 GiB. */
   uploadMaxBytes?: number;
   /** The gateway's publish payload limits; unset ones come from REELSCOPE_PUBLISH_PAYLOAD_MAX_BYTES / REELSCOPE_PUBLISH_QUEUE_MAX_BYTES. */
@@ -148,6 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mediaDir: options.dataDir ? join(options.dataDir, 'media') : null,
       ffmpeg: options.analysis?.ffmpeg ?? pipelineEnv.ffmpeg,
       onSettled: options.analysis?.onSettled,
+      // Due jobs no instance holds are looked for on real time; a test's manual timer alone decides when its steps run.
+      pollMs: options.analysis?.pollMs ?? (options.analysis?.timer ? 0 : JOB_POLL_MS),
     }),
     uploadMaxBytes: options.uploadMaxBytes ?? pipelineEnv.uploadMaxBytes,
     publishPayloads: { ...readPublishPayloadLimits(), ...options.publishPayloads },

@@ -22,6 +22,7 @@ import { migration021ReportHighlight } from './021_report_highlight';
 import { migration022DemoSeedAnchor } from './022_demo_seed_anchor';
 import { migration023TranscriptPairPositions } from './023_transcript_pair_positions';
 import { migration026LimiterAttempts } from './026_limiter_attempts';
+import { migration027JobClaims } from './027_job_claims';
 
 /** A forward-only schema step; `version` is its position and never changes once released. */
 export interface Migration {
@@ -32,4 +33,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover, migration005VideoSearch, migration006UploadsAnalysis, migration007CatalogLists, migration008TranscriptTerms, migration009SearchSnapshots, migration010ReportDefinitions, migration011Assistant, migration012ChatTimetokens, migration013Widgets, migration014PublishJobs, migration015Integrations, migration016PublishPayloadBytes, migration017RefreshSessions, migration018SecretsAtRest, migration019RefreshRotationGrace, migration020CampaignSubmissions, migration021ReportHighlight, migration022DemoSeedAnchor, migration023TranscriptPairPositions, migration026LimiterAttempts];
+export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover, migration005VideoSearch, migration006UploadsAnalysis, migration007CatalogLists, migration008TranscriptTerms, migration009SearchSnapshots, migration010ReportDefinitions, migration011Assistant, migration012ChatTimetokens, migration013Widgets, migration014PublishJobs, migration015Integrations, migration016PublishPayloadBytes, migration017RefreshSessions, migration018SecretsAtRest, migration019RefreshRotationGrace, migration020CampaignSubmissions, migration021ReportHighlight, migration022DemoSeedAnchor, migration023TranscriptPairPositions, migration026LimiterAttempts, migration027JobClaims];

@@ -22,6 +22,7 @@ import { pgMigration018SecretsAtRest } from './018_secrets_at_rest';
 import { pgMigration020CampaignSubmissions } from './020_campaign_submissions';
 import { pgMigration023TranscriptPairPositions } from './023_transcript_pair_positions';
 import { pgMigration026LimiterAttempts } from './026_limiter_attempts';
+import { migration027JobClaims } from '../../migrations/027_job_claims';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -55,4 +56,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   migration022DemoSeedAnchor,
   pgMigration023TranscriptPairPositions,
   pgMigration026LimiterAttempts,
+  migration027JobClaims,
 ];
