@@ -65,9 +65,14 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
    * Moves jobs one step on (one transaction), then deletes the payloads of the jobs that ended, and schedules the next
    * step while jobs are open. A step the database refused (e.g. PostgreSQL away for a moment) is tried again later.
    */
-  const runStep = async () => {
+  const runStep = async (idle: boolean) => {
     let next = RETRY_MS;
     try {
+      // An idle look opens no write transaction unless some job is open.
+      if (idle && !queuedMeanwhile && !(await jobs.anyOpen())) {
+        next = IDLE_POLL_MS;
+        return;
+      }
       const at = now();
       const claim = { owner, now: at.toISOString(), leaseUntil: new Date(at.getTime() + leaseMs).toISOString() };
       await removePayloads(await jobs.step(claim, STEP_JOBS, failureOf));
@@ -88,7 +93,7 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
     if (running !== null) queuedMeanwhile = true;
     if (timer !== null || running !== null || stopped) return;
     timer = setTimeout(() => {
-      running = runStep();
+      running = runStep(delay === IDLE_POLL_MS);
     }, delay);
     // The jobs are in the database: a pending step never keeps the process alive.
     timer.unref();
