@@ -9,7 +9,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { ADDRESS_PROBE_WINDOW_MINUTES, ADDRESS_PROBES_PER_WINDOW, DEFAULT_BACKEND_PORT, ELECTRON_APP_ORIGIN, JSON_BODY_LIMIT_BYTES, LOGIN_ATTEMPTS_PER_MINUTE, SERVICE_PREFIXES } from '../shared/constants';
 import { readPipelineEnv } from './analysis/analysisConfig';
 import type { FfmpegTools } from './analysis/embeddedSubtitles';
-import { createAnalysisPipeline } from './analysis/pipeline';
+import { createAnalysisPipeline, JOB_POLL_MS } from './analysis/pipeline';
 import { realTimer, type AnalysisTimer } from './analysis/timer';
 import { createAccessTokenService } from './auth/accessTokens';
 import { createBearerAuthenticator } from './auth/bearerAuthenticator';
@@ -111,7 +111,7 @@ export interface BuildAppOptions {
   /** Where the media and publish payloads are kept; default chooseMediaStores (a REELSCOPE_S3_* bucket, else the data folder). */
   mediaStores?: MediaStores;
   /** Analysis pipeline settings; unset ones come from the environment (REELSCOPE_ANALYSIS_DELAY_MS, REELSCOPE_FFMPEG, ...). */
-  analysis?: { delayMs?: number; timer?: AnalysisTimer; ffmpeg?: FfmpegTools; onSettled?: (videoId: string, error: Error | null) => void };
+  analysis?: { delayMs?: number; timer?: AnalysisTimer; pollMs?: number; ffmpeg?: FfmpegTools; onSettled?: (videoId: string, error: Error | null) => void };
   /** Byte limit of one uploaded video; default REELSCOPE_UPLOAD_MAX_BYTES or 4 GiB. */
   uploadMaxBytes?: number;
   /** The gateway's publish payload limits; unset ones come from REELSCOPE_PUBLISH_PAYLOAD_MAX_BYTES / REELSCOPE_PUBLISH_QUEUE_MAX_BYTES. */
@@ -160,6 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       media: mediaStores.media,
       ffmpeg: options.analysis?.ffmpeg ?? pipelineEnv.ffmpeg,
       onSettled: options.analysis?.onSettled,
+      // Due jobs no instance holds are looked for on real time; a test's manual timer alone decides when its steps run.
+      pollMs: options.analysis?.pollMs ?? (options.analysis?.timer ? 0 : JOB_POLL_MS),
     }),
     uploadMaxBytes: options.uploadMaxBytes ?? pipelineEnv.uploadMaxBytes,
     publishPayloads: { ...readPublishPayloadLimits(), ...options.publishPayloads },
@@ -170,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sessionLive: sessions.isLive,
       }),
     },
-    publishing: createPublisher(store.publishing, now, mediaStores.payloads.store),
+    publishing: createPublisher(store.publishing, now, { payloadStore: mediaStores.payloads.store }),
     assistant: store.assistant,
     chat: await createChatService(store.chat, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
     mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),

@@ -1,9 +1,10 @@
 import type { BrandSafety } from '../../shared/domain/video';
 import type { AnalysisSummary } from '../../shared/http/uploads.schemas';
-import type { AnalysisRepository } from '../repositories/analysisRepository';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { LostClaimError, type AnalysisRepository, type Claim } from '../repositories/analysisRepository';
 import { join } from 'node:path';
 import type { MediaStore } from '../media/mediaStore';
 import { withLocalCopy } from '../media/mediaTransfers';
@@ -26,7 +27,21 @@ export interface PipelineOptions {
   ffmpeg: FfmpegTools;
   /** Called after each run (tests await it; errors are logged, never thrown). */
   onSettled?: (videoId: string, error: Error | null) => void;
+  /** This instance's id in the jobs' claims (a new one per start). */
+  owner?: string;
+  /**
+   * How often (ms) to look for due jobs no instance holds — queued through another instance, or left by one that died
+   * (lease run out); 0 looks only at this instance's own timers (one process per database, and the tests' manual timer).
+   */
+  pollMs?: number;
+  /** How long a claim holds without renewal (ms); renewed every third of it while the run lasts. */
+  leaseMs?: number;
 }
+
+/** A claim outlives a stalled event loop or a slow transcript by far; a dead instance's jobs wait at most this long. */
+export const JOB_LEASE_MS = 30_000;
+/** How often a back end looks for due analysis jobs that no instance holds. */
+export const JOB_POLL_MS = 5_000;
 
 /** The analysis pipeline of the embedded back end: pending → processing → completed (analysis_stage). */
 export interface AnalysisPipeline {
@@ -43,6 +58,8 @@ export interface AnalysisPipeline {
   stop(): void;
   /** Runs in flight (scheduled or finishing). */
   pending(): number;
+  /** Stops renewing this instance's claims without releasing them, as if its process died (tests of another instance taking over). */
+  abandon(): void;
 }
 
 function emptySummary(): AnalysisSummary {
@@ -76,8 +93,20 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
   const repo = options.repo;
   const vocabulary = buildTopicVocabulary();
   const timers = new Map<string, () => void>();
+  const owner = options.owner ?? randomUUID();
+  const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
+  /** The jobs this instance runs now (claimed), renewed together. */
+  const held = new Set<string>();
   let stopped = false;
+  let renewals: NodeJS.Timeout | null = null;
+  let polling: NodeJS.Timeout | null = null;
   const iso = (): string => options.now().toISOString();
+  const claimNow = (): Claim => ({ owner, now: iso(), leaseUntil: new Date(options.now().getTime() + leaseMs).toISOString() });
+  // Renewal runs on real time (not the pipeline's timer): it keeps a claim alive while a run lasts, whatever the clock says.
+  const renewHeld = (): void => {
+    if (held.size === 0 || stopped) return;
+    repo.renew([...held], owner, claimNow().leaseUntil).catch(() => undefined);
+  };
 
   const arm = (videoId: string, delayMs: number, step: () => Promise<void>): void => {
     timers.get(videoId)?.();
@@ -160,27 +189,60 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
       note: found.note,
       summary,
       at,
+      owner,
     });
   };
 
-  const runFinish = async (videoId: string): Promise<void> => {
+  /** Runs a job this instance has claimed, holding the claim (renewed) until the run has stored its end. */
+  const runClaimed = async (videoId: string): Promise<void> => {
     const settle = async (error: Error | null): Promise<void> => {
-      if (error && !stopped) {
+      // A claim lost to another instance is that instance's run now: nothing to mark here.
+      if (error && !(error instanceof LostClaimError)) {
         try {
-          await repo.markFailed(videoId, `The analysis could not finish: ${error.message}`, iso());
+          // Cut by a shutdown: let go of the job, so the next start or another instance runs it without waiting for the lease.
+          if (stopped) await repo.release(videoId, owner);
+          else await repo.markFailed(videoId, `The analysis could not finish: ${error.message}`, iso(), owner);
         } catch {
-          // The database is closing; the job resumes at the next start.
+          // The database is closing; the job resumes at the next start (or on another instance once the lease ends).
         }
       }
       options.onSettled?.(videoId, error);
     };
+    held.add(videoId);
+    renewals ??= setInterval(renewHeld, Math.max(1, Math.floor(leaseMs / 3))).unref();
     try {
       await finish(videoId);
     } catch (error) {
       await settle(error instanceof Error ? error : new Error(String(error)));
       return;
+    } finally {
+      held.delete(videoId);
+      if (held.size === 0 && renewals !== null) {
+        clearInterval(renewals);
+        renewals = null;
+      }
     }
     await settle(null);
+  };
+
+  /** This instance's timer for a job came due: run it if no other instance holds it (one that does finishes it). */
+  const runFinish = async (videoId: string): Promise<void> => {
+    if (await repo.claim(videoId, claimNow())) await runClaimed(videoId);
+  };
+
+  /** Takes due jobs no live instance holds, one at a time, until none is left. */
+  const poll = async (): Promise<void> => {
+    while (!stopped) {
+      const job = await repo.claimNextDue(claimNow());
+      if (!job) return;
+      if (job.state === 'queued') await repo.markProcessing(job.video_id, iso());
+      await runClaimed(job.video_id);
+    }
+  };
+  const armPoll = (): void => {
+    if (!options.pollMs || stopped) return;
+    if (polling !== null) clearTimeout(polling);
+    polling = setTimeout(() => void poll().catch(() => undefined).finally(armPoll), options.pollMs).unref();
   };
 
   const start = async (videoId: string): Promise<void> => {
@@ -188,6 +250,15 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
     if (!job) return;
     await repo.markProcessing(videoId, iso());
     arm(videoId, untilDue(job.due_at), () => runFinish(videoId));
+  };
+
+  /** No more steps or polls from this instance (a run under way goes on to its end). */
+  const halt = (): void => {
+    stopped = true;
+    for (const cancel of timers.values()) cancel();
+    timers.clear();
+    if (polling !== null) clearTimeout(polling);
+    polling = null;
   };
 
   const dueAt = (): string => new Date(options.now().getTime() + options.delayMs).toISOString();
@@ -209,12 +280,16 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
         if (job.state === 'queued') arm(job.video_id, 0, () => start(job.video_id));
         else arm(job.video_id, untilDue(job.due_at), () => runFinish(job.video_id));
       }
+      if (polling === null) armPoll();
       return jobs.length;
     },
     stop() {
-      stopped = true;
-      for (const cancel of timers.values()) cancel();
-      timers.clear();
+      halt();
+    },
+    abandon() {
+      halt();
+      if (renewals !== null) clearInterval(renewals);
+      renewals = null;
     },
     pending: () => timers.size,
   };

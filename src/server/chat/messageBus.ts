@@ -39,6 +39,10 @@ export function createMessageBus() {
     published(channel: string): void {
       for (const waiter of [...waiters]) if (waiter.channels.has(channel)) waiter.wake();
     },
+    /** Wakes every waiter to read again (notices may have been missed while another instance's could not reach this one). */
+    wakeAll(): void {
+      for (const waiter of [...waiters]) waiter.wake();
+    },
     /** Ends every wait, and every later one at once (the server is closing). */
     closeAll(): void {
       closed = true;

@@ -16,7 +16,6 @@ import { normalTimetoken } from './timetoken';
 /** How long a subscribe waits for a message before answering empty (PubNub's own is 280 s; the SDK gives up at 310 s). */
 export const SUBSCRIBE_WAIT_MS = 280_000;
 const REGION = 1;
-const DELIVERED_PER_POLL = 100;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const MESSAGE_TOO_LARGE = `Message Too Large: at most ${PUBNUB_MESSAGE_MAX_BYTES / 1024} KiB.`;
@@ -108,30 +107,19 @@ export function registerPubnubRoutes(app: FastifyInstance, chat: ChatService): v
     handler: async ({ params, query, reply }) => {
       const { channels } = await admitted(chat, params, query);
       const since = normalTimetoken(query.tt ?? '0')!;
-      if (since > chat.clock.current()) throw new HttpError(400, 'Invalid timetoken: it is later than the back end\'s clock. Subscribe again with tt=0.');
-      if (/^0+$/.test(since)) return { t: { t: chat.settledTimetoken(), r: REGION }, m: [] };
-      const ids = channels.map((channel) => channel.id);
-      // Listening before reading: a message stored while the read is under way still wakes this poll.
+      if (await chat.isAhead(since)) throw new HttpError(400, 'Invalid timetoken: it is later than the back end\'s clock. Subscribe again with tt=0.');
+      if (/^0+$/.test(since)) return { t: { t: await chat.readBound(), r: REGION }, m: [] };
       // The response closing before it is sent means the client went away: stop waiting for it.
       const done = new AbortController();
       reply.raw.once('close', () => done.abort());
-      const woken = chat.bus.wait(new Set(channels.map((channel) => channel.pubnub_id)), chat.subscribeWaitMs, done.signal);
-      let upTo = chat.settledTimetoken();
-      let rows: MessageRow[];
+      let delivered: { rows: MessageRow[]; next: string };
       try {
-        rows = await chat.store.after(ids, since, upTo, DELIVERED_PER_POLL);
-        if (rows.length === 0) {
-          await woken;
-          // The holder may have signed out while the poll waited: nothing is delivered on an ended key.
-          await caller(chat, query);
-          upTo = chat.settledTimetoken();
-          rows = await chat.store.after(ids, since, upTo, DELIVERED_PER_POLL);
-        }
+        // After a wait, nothing is delivered on an ended key (the holder may have signed out meanwhile).
+        delivered = await chat.longPoll(channels, since, done.signal, () => caller(chat, query));
       } finally {
         done.abort();
       }
-      // After what was delivered, or (nothing came) the settled now: never before the cursor the client sent.
-      const next = rows.at(-1)?.timetoken ?? [upTo, since].sort().at(-1)!;
+      const { rows, next } = delivered;
       return {
         t: { t: next, r: REGION },
         m: rows.map((row) => ({ a: '1', f: 0, i: row.publisher, p: { t: row.timetoken, r: REGION }, k: params.sub, c: row.pubnub_id, d: payloadOf(row) })),

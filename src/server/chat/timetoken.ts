@@ -25,6 +25,11 @@ export function createTimetokenClock(now: () => Date, last = '0') {
       previous = candidate > previous ? candidate : previous + 1n;
       return previous.toString();
     },
+    /** A timetoken another instance gave out: later ones from this clock come after it. */
+    observe(timetoken: string): void {
+      const seen = BigInt(timetoken);
+      if (seen > previous) previous = seen;
+    },
     /**
      * The newest timetoken handed out, or the clock's now when that is later. What it answers is taken: the next
      * message gets a later one, so a subscriber told "up to here" never misses a message stored in the same tick.

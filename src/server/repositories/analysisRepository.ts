@@ -1,4 +1,4 @@
-import type { SqlClient } from '../db/sqlClient';
+import { inList, type SqlClient } from '../db/sqlClient';
 import type { BrandSafety, Topic } from '../../shared/domain/video';
 import type { AnalysisSummary, Mention } from '../../shared/http/uploads.schemas';
 import type { MentionTarget } from '../analysis/textAnalytics';
@@ -44,6 +44,23 @@ export interface AnalysisWrite {
   note: string | null;
   summary: AnalysisSummary;
   at: string;
+  /** The instance whose claim the result is written under; a claim lost meanwhile writes nothing (LostClaimError). */
+  owner: string;
+}
+
+/** A job's claim passed to another instance (its lease ran out) or a re-queue cleared it: this run's result is dropped. */
+export class LostClaimError extends Error {
+  constructor(videoId: string) {
+    super(`The analysis of ${videoId} is no longer this instance's to finish.`);
+    this.name = 'LostClaimError';
+  }
+}
+
+/** A claim: who runs a job, until when (ISO), as of `now` (ISO). */
+export interface Claim {
+  owner: string;
+  leaseUntil: string;
+  now: string;
 }
 
 const JOB_COLUMNS = 'video_id, state, due_at, runs, transcript_source, note, summary, completed_at';
@@ -84,10 +101,13 @@ async function writeResult(tx: SqlClient, result: AnalysisWrite): Promise<void> 
     const kind = mention.kind === 'product' ? 'same_product' : 'competitor_mention';
     for (const other of others) await tx.run(associate, [result.videoId, other.id, kind, score]);
   }
-  await tx.run(
-    "UPDATE analysis_jobs SET state = 'completed', runs = runs + 1, transcript_source = ?, note = ?, summary = ?, completed_at = ?, updated_at = ? WHERE video_id = ?",
-    [result.transcriptSource, result.note, JSON.stringify(result.summary), result.at, result.at, result.videoId],
+  // Marks it done and releases the claim in the same transaction as the result: a run whose claim went elsewhere rolls back whole.
+  const done = await tx.run(
+    `UPDATE analysis_jobs SET state = 'completed', runs = runs + 1, transcript_source = ?, note = ?, summary = ?, completed_at = ?, updated_at = ?,
+       claimed_by = NULL, lease_until = NULL WHERE video_id = ? AND claimed_by = ?`,
+    [result.transcriptSource, result.note, JSON.stringify(result.summary), result.at, result.at, result.videoId, result.owner],
   );
+  if (done.changes !== 1) throw new LostClaimError(result.videoId);
 }
 
 /** The pipeline's tables: jobs, the video being analysed, what to look for, and the results (one transaction), on either engine. */
@@ -100,25 +120,61 @@ export function createAnalysisRepository(sql: SqlClient) {
       return sql.transaction(async (tx) => {
         await tx.run(
           `INSERT INTO analysis_jobs (video_id, state, due_at, runs, updated_at) VALUES (?, ?, ?, 0, ?)
-           ON CONFLICT (video_id) DO UPDATE SET state = excluded.state, due_at = excluded.due_at, updated_at = excluded.updated_at`,
+           ON CONFLICT (video_id) DO UPDATE SET state = excluded.state, due_at = excluded.due_at, updated_at = excluded.updated_at,
+             claimed_by = NULL, lease_until = NULL`,
           [videoId, videoStage === 'pending' ? 'queued' : 'processing', dueAt, at],
         );
         await tx.run(STAGE, [videoStage, at, videoId]);
       });
     },
+    /** A queued job starts processing (a job another instance already moved on stays as it is). */
     markProcessing(videoId: string, at: string): Promise<void> {
       return sql.transaction(async (tx) => {
-        await tx.run('UPDATE analysis_jobs SET state = ?, started_at = COALESCE(?, started_at), updated_at = ? WHERE video_id = ?', ['processing', at, at, videoId]);
-        await tx.run(STAGE, ['processing', at, videoId]);
+        const moved = await tx.run("UPDATE analysis_jobs SET state = ?, started_at = COALESCE(?, started_at), updated_at = ? WHERE video_id = ? AND state = 'queued'", ['processing', at, at, videoId]);
+        if (moved.changes === 1) await tx.run(STAGE, ['processing', at, videoId]);
       });
     },
-    /** A run that could not finish (unreadable file, bug): the video completes without results rather than hanging. */
-    markFailed(videoId: string, note: string, at: string): Promise<void> {
+    /** A run that could not finish (unreadable file, bug): the video completes without results rather than hanging. Only under `owner`'s claim. */
+    markFailed(videoId: string, note: string, at: string, owner: string): Promise<void> {
       return sql.transaction(async (tx) => {
-        await tx.run("UPDATE analysis_jobs SET state = 'failed', note = ?, updated_at = ? WHERE video_id = ?", [note, at, videoId]);
-        await tx.run(STAGE, ['completed', at, videoId]);
+        const failed = await tx.run(
+          "UPDATE analysis_jobs SET state = 'failed', note = ?, updated_at = ?, claimed_by = NULL, lease_until = NULL WHERE video_id = ? AND claimed_by = ?", [note, at, videoId, owner],
+        );
+        if (failed.changes === 1) await tx.run(STAGE, ['completed', at, videoId]);
       });
     },
+    /**
+     * Claims this open job for `claim.owner` unless it is held under a lease still running — by another instance, or
+     * by this one already (its poll and its own timer must not both run it). One conditional UPDATE: of claims made at
+     * once, one gets the row (PostgreSQL re-checks the condition on the row it waited for; SQLite has one writer).
+     */
+    claim: async (videoId: string, claim: Claim): Promise<boolean> => (await sql.run(
+      `UPDATE analysis_jobs SET claimed_by = ?, lease_until = ? WHERE video_id = ? AND state IN ('queued','processing')
+         AND (claimed_by IS NULL OR lease_until < ?)`,
+      [claim.owner, claim.leaseUntil, videoId, claim.now],
+    )).changes === 1,
+    /**
+     * Claims the open job due first that nobody holds (or whose holder's lease ran out), or answers null. PostgreSQL
+     * skips the rows other instances are claiming at this moment instead of waiting for them.
+     */
+    async claimNextDue(claim: Claim): Promise<{ video_id: string; state: JobState } | null> {
+      const skipLocked = sql.engine === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+      return (await sql.get<{ video_id: string; state: JobState }>(
+        `UPDATE analysis_jobs SET claimed_by = ?, lease_until = ? WHERE video_id = (
+           SELECT video_id FROM analysis_jobs WHERE state IN ('queued','processing') AND due_at <= ? AND (claimed_by IS NULL OR lease_until < ?)
+           ORDER BY due_at, video_id LIMIT 1${skipLocked}) RETURNING video_id, state`,
+        [claim.owner, claim.leaseUntil, claim.now, claim.now],
+      )) ?? null;
+    },
+    /** Extends the claims `owner` still holds on these jobs. */
+    async renew(videoIds: readonly string[], owner: string, leaseUntil: string): Promise<void> {
+      if (videoIds.length === 0) return;
+      const ids = inList(sql, 'video_id', videoIds);
+      await sql.run(`UPDATE analysis_jobs SET lease_until = ? WHERE claimed_by = ? AND ${ids.sql}`, [leaseUntil, owner, ids.param]);
+    },
+    /** Lets go of a claim without ending the job (a run cut by a shutdown): another instance may take it at once. */
+    release: async (videoId: string, owner: string): Promise<void> =>
+      void (await sql.run('UPDATE analysis_jobs SET claimed_by = NULL, lease_until = NULL WHERE video_id = ? AND claimed_by = ?', [videoId, owner])),
     video: async (videoId: string): Promise<AnalysisVideo | null> =>
       (await sql.get<AnalysisVideo>('SELECT id, brand_id, platform, media_file, thumbnail_url, language, brand_safety, duration_seconds FROM videos WHERE id = ?', [videoId])) ?? null,
     storedLines: (videoId: string): Promise<{ start_time: number; content: string; speaker: string | null }[]> =>

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { PublishJob } from '../../shared/http/publishing.schemas';
 import { publishingBlock, type VideoRights } from '../../shared/rules/licensing';
@@ -18,6 +19,18 @@ const STEP_JOBS = 250;
 const STEP_MS = 40;
 /** After a step the database refused: long enough not to spin while it is away. */
 const RETRY_MS = 1000;
+/** With no job open, how often to look again: jobs queued through another instance, or left by one that died. */
+const IDLE_POLL_MS = 2000;
+/** How long this instance's hold on its processing jobs lasts without a step renewing it. */
+export const PUBLISH_LEASE_MS = 30_000;
+
+export interface PublisherOptions {
+  /** This instance's id in the jobs' claims (a new one per start). */
+  owner?: string;
+  leaseMs?: number;
+  /** Where the gateway keeps publish payloads (the payload store), deleted once their jobs end. */
+  payloadStore?: MediaStore | null;
+}
 
 /**
  * Publishing to the shopper app (issue 17): each publish or unpublish is a job, queued → processing → published |
@@ -25,7 +38,10 @@ const RETRY_MS = 1000;
  * gate is checked when a job is asked for (the whole request is refused, nothing changes) and again when it runs (a
  * license may have ended meanwhile: the job fails with the reason).
  */
-export function createPublisher({ jobs, payloads }: PublishingRepositories, now: () => Date, payloadStore: MediaStore | null = null) {
+export function createPublisher({ jobs, payloads }: PublishingRepositories, now: () => Date, options: PublisherOptions = {}) {
+  const payloadStore = options.payloadStore ?? null;
+  const owner = options.owner ?? randomUUID();
+  const leaseMs = options.leaseMs ?? PUBLISH_LEASE_MS;
   let timer: ReturnType<typeof setTimeout> | null = null;
   /** The step running now (its transaction open), awaited by stop so the database is not closed under it. */
   let running: Promise<void> | null = null;
@@ -52,18 +68,26 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
    * Moves jobs one step on (one transaction), then deletes the payloads of the jobs that ended, and schedules the next
    * step while jobs are open. A step the database refused (e.g. PostgreSQL away for a moment) is tried again later.
    */
-  const runStep = async () => {
-    let next: number | null = RETRY_MS;
+  const runStep = async (idle: boolean) => {
+    let next = RETRY_MS;
     try {
-      await removePayloads(await jobs.step(now().toISOString(), STEP_JOBS, failureOf));
-      next = queuedMeanwhile || (await jobs.anyOpen()) ? STEP_MS : null;
+      // An idle look opens no write transaction unless some job is open.
+      if (idle && !queuedMeanwhile && !(await jobs.anyOpen())) {
+        next = IDLE_POLL_MS;
+        return;
+      }
+      const at = now();
+      const claim = { owner, now: at.toISOString(), leaseUntil: new Date(at.getTime() + leaseMs).toISOString() };
+      await removePayloads(await jobs.step(claim, STEP_JOBS, failureOf));
+      // Open jobs may be another instance's (held under its lease): looked at again when idle, not spun on.
+      next = queuedMeanwhile || (await jobs.anyOpen()) ? STEP_MS : IDLE_POLL_MS;
     } catch {
       // Its transaction rolled back: the jobs are as they were, and the next step takes them again.
     } finally {
       running = null;
       timer = null;
       queuedMeanwhile = false;
-      if (next !== null) schedule(next);
+      schedule(next);
       for (const wake of [...waiters]) wake();
     }
   };
@@ -72,8 +96,10 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
     if (running !== null) queuedMeanwhile = true;
     if (timer !== null || running !== null || stopped) return;
     timer = setTimeout(() => {
-      running = runStep();
+      running = runStep(delay === IDLE_POLL_MS);
     }, delay);
+    // The jobs are in the database: a pending step never keeps the process alive.
+    timer.unref();
   };
 
   return {
@@ -162,10 +188,10 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
       if (payloadStore) for await (const item of payloadStore.list()) if (!needed.has(item.key)) await payloadStore.delete(item.key);
       await payloads.forgetEnded();
     },
-    /** Picks up jobs a shutdown interrupted. */
+    /** Picks up jobs a shutdown interrupted, and keeps looking for jobs no live instance holds. */
     async resume(): Promise<void> {
       stopped = false;
-      if (await jobs.anyOpen()) schedule();
+      schedule((await jobs.anyOpen()) ? STEP_MS : IDLE_POLL_MS);
     },
     /** Stops stepping; resolves once a step under way has ended (its transaction settled). */
     async stop(): Promise<void> {
@@ -174,6 +200,17 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
       timer = null;
       for (const wake of [...waiters]) wake();
       await running;
+      try {
+        await jobs.release(owner);
+      } catch {
+        // The database is closing: the jobs wait for their lease to end.
+      }
+    },
+    /** Stops stepping without letting go of the jobs held, as if the process died (tests of another instance taking over). */
+    abandon(): void {
+      stopped = true;
+      if (timer !== null && running === null) clearTimeout(timer);
+      timer = null;
     },
   };
 }

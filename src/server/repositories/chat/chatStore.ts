@@ -31,10 +31,18 @@ const MESSAGE_COLUMNS = 'm.id, m.channel_id, c.pubnub_id, m.content, m.client_id
 /** Later than every timetoken (17 digits): a history without `start` reads up to the newest. */
 const AFTER_EVERY_TIMETOKEN = '99999999999999999';
 
+/** The notice topic of chat publishes on PostgreSQL (payload: the channel's PubNub id and the timetoken, space-separated). */
+export const CHAT_NOTICE_TOPIC = 'reelscope_chat';
+/** The transaction lock key under which every instance's publishes take their timetokens one at a time (PostgreSQL). */
+const CHAT_PUBLISH_LOCK = 280_015;
+
 /** The chat tables (issue 15): channels, who may use them, and their messages in timetoken order. */
 export function createChatStore(sql: SqlClient) {
   const timetokenOf = async (client: SqlClient, channelId: string, clientId: string): Promise<string | undefined> =>
     (await client.get<{ timetoken: string }>('SELECT timetoken FROM chat_messages WHERE channel_id = ? AND client_id = ?', [channelId, clientId]))?.timetoken;
+
+  const newestOf = async (client: SqlClient): Promise<string> =>
+    (await client.get<{ newest: string | null }>('SELECT MAX(timetoken) AS newest FROM chat_messages'))?.newest ?? '0';
 
   return {
     channel: async (pubnubId: string): Promise<ChannelRow | null> => (await sql.get<ChannelRow>('SELECT * FROM chat_channels WHERE pubnub_id = ?', [pubnubId])) ?? null,
@@ -45,16 +53,24 @@ export function createChatStore(sql: SqlClient) {
       return (await sql.get('SELECT 1 AS one FROM brand_members WHERE user_id = ? AND brand_id = ?', [member.id, channel.brand_id])) !== undefined;
     },
     /** The newest timetoken stored (so a restarted back end never hands out an older one). */
-    newestTimetoken: async (): Promise<string> => (await sql.get<{ newest: string | null }>('SELECT MAX(timetoken) AS newest FROM chat_messages'))?.newest ?? '0',
+    newestTimetoken: (): Promise<string> => newestOf(sql),
     /**
      * Stores a message once, in one transaction with its channel's last activity, and answers when it is committed: a
      * publish retried with the same client id (even one racing the first) answers the first one's timetoken.
      */
-    publish(channel: ChannelRow, member: ChatMember, text: string, clientId: string | null, timetoken: () => string): Promise<{ timetoken: string; stored: boolean }> {
+    publish(
+      channel: ChannelRow, member: ChatMember, text: string, clientId: string | null, timetoken: (floor: string) => string, acrossInstances = false,
+    ): Promise<{ timetoken: string; stored: boolean }> {
       return sql.transaction(async (tx) => {
+        // Several instances publishing on PostgreSQL: one at a time, each after the newest committed timetoken, so
+        // messages commit in timetoken order and a reader's "newest committed" is a cursor no later message falls
+        // behind; the notice wakes the other instances' subscribers. (One process — SQLite always — orders its own
+        // publishes by its clock and holds its cursors below those not yet stored: see the chat service.)
+        const shared = acrossInstances && tx.engine === 'postgres';
+        if (shared) await tx.get('SELECT pg_advisory_xact_lock(?) AS locked', [CHAT_PUBLISH_LOCK]);
         const existing = clientId ? await timetokenOf(tx, channel.id, clientId) : undefined;
         if (existing) return { timetoken: existing, stored: false };
-        const at = timetoken();
+        const at = timetoken(shared ? await newestOf(tx) : '0');
         const createdAt = timeOfTimetoken(at).toISOString();
         // A twin publish committed meanwhile (another connection on PostgreSQL) makes this one a no-op, answered below.
         const { changes } = await tx.run(`INSERT INTO chat_messages (id, channel_id, sender_kind, sender_id, content, created_at, read_at, timetoken, client_id, publisher)
@@ -67,6 +83,8 @@ export function createChatStore(sql: SqlClient) {
           return { timetoken: twin, stored: false };
         }
         await tx.run('UPDATE chat_channels SET last_message_at = ? WHERE id = ?', [createdAt, channel.id]);
+        // Delivered to every listening instance when this commits (PostgreSQL); SQLite's process wakes its own.
+        if (shared) await tx.get('SELECT pg_notify(?, ?) AS sent', [CHAT_NOTICE_TOPIC, `${channel.pubnub_id} ${at}`]);
         return { timetoken: at, stored: true };
       });
     },

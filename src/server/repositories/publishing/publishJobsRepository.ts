@@ -18,7 +18,9 @@ const VIDEO = `SELECT v.id, v.title, CASE WHEN ${BRAND_MADE_SQL} THEN 1 ELSE 0 E
 // The licenses as plain rows (one text for both engines, instead of SQLite's json_group_array), in the order they were asked for.
 const LICENSES = `SELECT la.status, (SELECT MAX(lp.expires_at) FROM license_purchases lp WHERE lp.agreement_id = la.id) AS expires_at
   FROM license_agreements la WHERE la.video_id = ? AND la.status IN ('paid', 'expired') ORDER BY la.created_at, la.id`;
-const MOVE = 'UPDATE publish_jobs SET state = ?, error = ?, updated_at = ? WHERE id = ?';
+const END = 'UPDATE publish_jobs SET state = ?, error = ?, updated_at = ?, claimed_by = NULL, lease_until = NULL WHERE id = ?';
+/** Who steps jobs (an instance's id), its lease's end and the time now, as ISO text. */
+export type JobClaim = { owner: string; leaseUntil: string; now: string };
 
 /** The publish jobs (issue 17) and the rights of the videos they publish. */
 export function createPublishJobsRepository(sql: SqlClient) {
@@ -54,28 +56,43 @@ export function createPublishJobsRepository(sql: SqlClient) {
     latestOf: async (brandId: string, videoId: string): Promise<PublishJob | null> => jobOf(await sql.get<PublishJobRow>(
       `SELECT * FROM publish_jobs WHERE video_id = ? AND brand_id = ? ORDER BY created_at DESC, ${tieBreak} DESC LIMIT 1`, [videoId, brandId])),
     /**
-     * Moves up to `limit` jobs one step on, in one transaction: processing ones end (published, unpublished, or failed
-     * with the reason `blockOf` gives), queued ones start processing. Answers the payload files of the jobs that ended.
+     * Moves up to `limit` jobs one step on, in one transaction, under `claim.owner`'s claims: processing ones it holds
+     * (or nobody holds, or whose holder's lease ran out: a dead instance's) end — published, unpublished, or failed with
+     * the reason `blockOf` gives — and are released in the transaction that makes their change; queued ones start
+     * processing, claimed until `claim.leaseUntil`. The rows are locked as they are taken (PostgreSQL skips those
+     * another instance is stepping; SQLite has one writer), so no job moves twice. Answers the payload files of the jobs that ended.
      */
-    step: (at: string, limit: number, blockOf: (job: PublishJobRow, video: PublishableVideo | null) => string | null): Promise<string[]> =>
+    step: (claim: JobClaim, limit: number, blockOf: (job: PublishJobRow, video: PublishableVideo | null) => string | null): Promise<string[]> =>
       sql.transaction(async (tx) => {
-        const open = `SELECT * FROM publish_jobs WHERE state = ? ORDER BY created_at, ${tieBreak} LIMIT ?`;
+        const at = claim.now;
+        const skipLocked = tx.engine === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
         const ended: string[] = [];
-        for (const row of await tx.all<PublishJobRow>(open, ['processing', limit])) {
+        const ending = await tx.all<PublishJobRow>(
+          `SELECT * FROM publish_jobs WHERE state = 'processing' AND (claimed_by IS NULL OR claimed_by = ? OR lease_until < ?)
+            ORDER BY created_at, ${tieBreak} LIMIT ?${skipLocked}`, [claim.owner, at, limit]);
+        for (const row of ending) {
           if (row.payload_file !== null) ended.push(row.payload_file);
           const block = blockOf(row, await videoOf(tx, row.brand_id, row.video_id));
           if (block) {
-            await tx.run(MOVE, ['failed', block, at, row.id]);
+            await tx.run(END, ['failed', block, at, row.id]);
             continue;
           }
           const publish = row.action === 'publish';
           await tx.run(publish ? 'UPDATE videos SET published = 1, app_published_at = ?, updated_at = ? WHERE id = ?' : 'UPDATE videos SET published = 0, updated_at = ? WHERE id = ?',
             publish ? [at, at, row.video_id] : [at, row.video_id]);
-          await tx.run(MOVE, [publish ? 'published' : 'unpublished', null, at, row.id]);
+          await tx.run(END, [publish ? 'published' : 'unpublished', null, at, row.id]);
         }
-        for (const row of await tx.all<PublishJobRow>(open, ['queued', limit])) await tx.run(MOVE, ['processing', null, at, row.id]);
+        await tx.run(
+          `UPDATE publish_jobs SET state = 'processing', claimed_by = ?, lease_until = ?, updated_at = ? WHERE id IN (
+             SELECT id FROM publish_jobs WHERE state = 'queued' ORDER BY created_at, ${tieBreak} LIMIT ?${skipLocked})`,
+          [claim.owner, claim.leaseUntil, at, limit]);
+        // The jobs it holds and did not end yet (more than `limit` processing) keep their claim.
+        await tx.run("UPDATE publish_jobs SET lease_until = ? WHERE state = 'processing' AND claimed_by = ?", [claim.leaseUntil, claim.owner]);
         return ended;
       }),
+    /** Lets go of `owner`'s processing jobs (a stop): another instance, or the next start, ends them at once. */
+    release: async (owner: string): Promise<void> =>
+      void (await sql.run("UPDATE publish_jobs SET claimed_by = NULL, lease_until = NULL WHERE state = 'processing' AND claimed_by = ?", [owner])),
     /** Whether any job is queued or processing. */
     anyOpen: async (): Promise<boolean> => (await sql.get("SELECT 1 AS open FROM publish_jobs WHERE state IN ('queued', 'processing') LIMIT 1")) !== undefined,
     /** How many of these jobs are still queued or processing. */

@@ -13,7 +13,7 @@ const at = '2026-11-26T12:00:00.000Z';
 const result = (lines: AnalysisWrite['lines']): AnalysisWrite => ({
   videoId: 'v1', brandId: 'b1', lines, language: 'en', topics: [{ topic: 'Results', subTopics: ['Texture'] }],
   brandSafety: { visual_content: 'safe', foul_language: 'mild' }, sentiment: { positive: 0.5, negative: 0.25 }, durationSeconds: 28,
-  thumbnailUrl: null, transcriptSource: 'subtitle_file', note: null, summary: { ...readSummary('{}'), runs: 1 }, at,
+  thumbnailUrl: null, transcriptSource: 'subtitle_file', note: null, summary: { ...readSummary('{}'), runs: 1 }, at, owner: 'i1',
   mentions: [
     { kind: 'product', id: 'p2', name: 'Cream', competitor: false, count: 2, first_time: 1 },
     { kind: 'brand', id: 'b2', name: 'Dewbloom', competitor: true, count: 1, first_time: 2 },
@@ -28,14 +28,19 @@ describe('the analysis repository answers alike on SQLite and PostgreSQL', () =>
       await repo.queue('v2', 'processing', '2026-11-26T12:05:00.000Z', at);
       const queued = [await repo.job('v1'), await repo.activeJobs()];
       await repo.markProcessing('v1', at);
-      await repo.markFailed('v2', 'The analysis could not finish: unreadable', at);
+      const claim = { owner: 'i1', now: at, leaseUntil: '2026-11-26T12:00:30.000Z' };
+      await repo.claim('v2', claim);
+      await repo.markFailed('v2', 'The analysis could not finish: unreadable', at, 'i1');
       const video = await repo.video('v1');
       const targets = await repo.targets('b1');
+      await repo.claim('v1', claim);
       await repo.write(result([
         { start_time: 0.5, content: 'The Cream is great', sentiment: 'positive', speaker: null },
         { start_time: 2, content: 'Better than Dewbloom', sentiment: 'neutral', speaker: 'Maya' },
       ]));
       const stored = await repo.storedLines('v1');
+      await repo.queue('v1', 'processing', '2026-11-26T12:10:00.000Z', at);
+      await repo.claim('v1', claim);
       await repo.write(result(null));
       return {
         queued, video, targets, stored, storedAgain: await repo.storedLines('v1'),

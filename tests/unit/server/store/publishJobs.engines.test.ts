@@ -14,6 +14,8 @@ INSERT INTO license_purchases (id, agreement_id, amount, fee, purchased_at, expi
   ('lp1', 'la1', 100, 20, '2026-11-01T00:00:00.000Z', '2027-11-01T00:00:00.000Z'), ('lp2', 'la2', 100, 20, '2025-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z');`);
 
 const at = (minute: number) => `2026-11-26T10:${String(minute).padStart(2, '0')}:00.000Z`;
+/** One instance's step at that minute (its claims last an hour). */
+const stepAt = (minute: number) => ({ owner: 'i1', now: at(minute), leaseUntil: '2026-11-26T11:00:00.000Z' });
 const published = (sql: SqlClient) =>
   sql.all<{ id: string; published: number; app_published_at: string | null }>("SELECT id, published, app_published_at FROM videos WHERE brand_id = 'b1' ORDER BY id");
 
@@ -48,12 +50,12 @@ describe('the publish jobs repository answers alike on SQLite and PostgreSQL', (
         return video?.rights.byBrand ? null : 'The license of this video has ended.';
       };
       // The first step claims (a limit of 2 takes the oldest two); the next ends those and claims the third, which the one after ends.
-      expect(await jobs.step(at(2), 2, blockOf), name).toEqual([]);
+      expect(await jobs.step(stepAt(2), 2, blockOf), name).toEqual([]);
       const claimed = await Promise.all(ids.map(async (id) => (await jobs.job('b1', id))?.state));
       expect(claimed, name).toEqual(['processing', 'processing', 'queued']);
-      const ended = await jobs.step(at(3), 2, blockOf);
+      const ended = await jobs.step(stepAt(3), 2, blockOf);
       expect(ended, name).toEqual([payload.file, payload.file]);
-      expect(await jobs.step(at(4), 2, blockOf), name).toEqual([]);
+      expect(await jobs.step(stepAt(4), 2, blockOf), name).toEqual([]);
 
       const final = await Promise.all(ids.map((id) => jobs.job('b1', id)));
       expect(final.map((job) => [job?.video_id, job?.state, job?.error, job?.updated_at]), name).toEqual([
@@ -87,14 +89,14 @@ describe('the publish jobs repository answers alike on SQLite and PostgreSQL', (
     await answersAlike(both.engines(), async (sql, name) => {
       const jobs = createPublishJobsRepository(sql);
       const queued = await jobs.queue('b1', ['v2', 'v3'], 'unpublish', null, at(0));
-      await jobs.step(at(1), 10, () => null);
+      await jobs.step(stepAt(1), 10, () => null);
       const before = await published(sql);
       let calls = 0;
       const failing = () => {
         if (++calls === 2) throw new Error('the rights could not be read');
         return null;
       };
-      await expect(jobs.step(at(2), 10, failing), name).rejects.toThrow('the rights could not be read');
+      await expect(jobs.step(stepAt(2), 10, failing), name).rejects.toThrow('the rights could not be read');
       const states = await Promise.all(queued.map(async (job) => (await jobs.job('b1', job._id))?.state));
       expect(states, name).toEqual(['processing', 'processing']);
       expect(await published(sql), name).toEqual(before);

@@ -6,6 +6,8 @@ import { answersAlike, BRAND_VIDEO_ROWS } from './support/brandVideoRows';
 
 const both = useBothEngines(BRAND_VIDEO_ROWS);
 const at = (minute: number) => `2026-11-26T10:0${minute}:00.000Z`;
+/** One instance's step at that minute (its claims last an hour). */
+const stepAt = (minute: number) => ({ owner: 'i1', now: at(minute), leaseUntil: '2026-11-26T11:00:00.000Z' });
 
 describe('the publish payloads repository answers alike on SQLite and PostgreSQL', () => {
   it('counts a brand\'s waiting payloads once per file, releases a file only when none of its jobs is open, and forgets ended ones', async () => {
@@ -19,8 +21,8 @@ describe('the publish payloads repository answers alike on SQLite and PostgreSQL
       // Still open: nothing is released.
       expect(await payloads.released(['shared.json', 'alone.json']), name).toEqual([]);
       // Every job ends (claimed, then ended): both files go, each once however often it is named.
-      await jobs.step(at(2), 10, () => null);
-      await jobs.step(at(3), 10, () => null);
+      await jobs.step(stepAt(2), 10, () => null);
+      await jobs.step(stepAt(3), 10, () => null);
       expect(await payloads.released(['shared.json', 'shared.json', 'alone.json']), name).toEqual(['shared.json', 'alone.json']);
       expect([await payloads.waitingBytes('b1'), (await payloads.openFiles()).size], name).toEqual([0, 0]);
       const files = await sql.all<{ payload_file: string | null }>('SELECT payload_file FROM publish_jobs ORDER BY created_at, payload_bytes');
@@ -34,8 +36,8 @@ describe('the publish payloads repository answers alike on SQLite and PostgreSQL
       const jobs = createPublishJobsRepository(sql);
       const payloads = createPublishPayloadsRepository(sql);
       await jobs.queue('b1', ['v2'], 'publish', { file: 'ended.json', bytes: 10 }, at(0));
-      await jobs.step(at(1), 10, () => null);
-      await jobs.step(at(2), 10, () => null);
+      await jobs.step(stepAt(1), 10, () => null);
+      await jobs.step(stepAt(2), 10, () => null);
       await jobs.queue('b1', ['v3'], 'publish', { file: 'open.json', bytes: 20 }, at(3));
       await payloads.forgetEnded();
       const files = await sql.all<{ payload_file: string | null; state: string }>('SELECT payload_file, state FROM publish_jobs ORDER BY created_at');

@@ -24,6 +24,7 @@ import { pgMigration023TranscriptPairPositions } from './023_transcript_pair_pos
 import { pgMigration024BrandMarkVersions } from './024_brand_mark_versions';
 import { pgMigration025TranscriptTermTrigrams } from './025_transcript_term_trigrams';
 import { pgMigration026LimiterAttempts } from './026_limiter_attempts';
+import { migration027JobClaims } from '../../migrations/027_job_claims';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -59,4 +60,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration024BrandMarkVersions,
   pgMigration025TranscriptTermTrigrams,
   pgMigration026LimiterAttempts,
+  migration027JobClaims,
 ];
