@@ -22,6 +22,7 @@ import type { ServerContext } from './context';
 import { preparePrivateDataDir } from './dataDir';
 import { openWorkspaceDatabase } from './db/workspaceDatabase';
 import type { SqlClient } from './db/sqlClient';
+import type { ChangeNotifier } from './db/changeNotifier';
 import { installAsciiJson } from './http/asciiJson';
 import { installDrain } from './http/drain';
 import { installErrorHandling } from './http/errorHandling';
@@ -92,6 +93,8 @@ export interface BuildAppOptions {
   /** The database: an open, migrated SQLite handle (tests), or either engine's client (`sql`, which wins). */
   db?: Database.Database;
   sql?: SqlClient;
+  /** How instances on one database wake each other (default: nobody else writes it, as on SQLite). */
+  notifier?: ChangeNotifier;
   jwtSecret: Uint8Array;
   allowedOrigins?: string[];
   /** Host names answered besides loopback (ServerOptions.allowedHosts). */
@@ -174,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     publishing: createPublisher(store.publishing, now, { payloadStore: mediaStores.payloads.store }),
     assistant: store.assistant,
-    chat: await createChatService(store.chat, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive),
+    chat: await createChatService(store.chat, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive, options.notifier),
     mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),
   };
 
@@ -264,6 +267,7 @@ async function openApp(options: ServerOptions, starting: StartingServer, mediaSt
     }
     const app = await buildApp({
       sql: database.sql,
+      notifier: database.notifier,
       jwtSecret: sharedSecrets.jwt ?? loadOrCreateJwtSecret(options.dataDir),
       mediaUrlSecret: sharedSecrets.mediaUrl ?? undefined,
       allowedOrigins: options.allowedOrigins,

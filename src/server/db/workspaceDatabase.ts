@@ -7,6 +7,7 @@ import { createPostgresClient } from './postgres/postgresClient';
 import type { SqlClient } from './sqlClient';
 import { createSqliteClient } from './sqliteClient';
 import type { SeedOptions, SeedSummary } from '../seed/index';
+import { createInProcessNotifier, createPostgresNotifier, type ChangeNotifier } from './changeNotifier';
 
 /** The seed a start runs on an empty workspace (tests replace it to slow it down; SQLite only). */
 export type DemoSeeder = (db: Database.Database, options: SeedOptions) => Promise<SeedSummary>;
@@ -16,6 +17,8 @@ export interface WorkspaceDatabase {
   sql: SqlClient;
   /** The SQLite handle of the embedded engine (null on PostgreSQL): tests and host tools read through it. */
   sqlite: Database.Database | null;
+  /** How instances sharing the database wake each other (LISTEN/NOTIFY on PostgreSQL; nobody else on SQLite). */
+  notifier: ChangeNotifier;
   /** Whether no one has an account yet (a fresh workspace). */
   isEmpty(): Promise<boolean>;
   /** Seeds the demo workspace into the empty database. */
@@ -38,6 +41,7 @@ export async function openWorkspaceDatabase(engine: DatabaseEngine, defaultSeede
     return {
       sql,
       sqlite: db,
+      notifier: createInProcessNotifier(),
       isEmpty: () => noUsers(sql),
       seedDemo: async (options, seeder = defaultSeeder) => void (await seeder(db, options)),
       close: async () => {
@@ -47,12 +51,17 @@ export async function openWorkspaceDatabase(engine: DatabaseEngine, defaultSeede
   }
   const pool = await openPostgresDatabase(engine.url);
   const sql = createPostgresClient(pool);
+  const notifier = createPostgresNotifier(pool);
   return {
     sql,
     sqlite: null,
+    notifier,
     isEmpty: () => noUsers(sql),
     // The one seed there is writes SQLite: it seeds a temporary file and moves it in (seedPostgres.ts).
     seedDemo: async (options) => void (await seedPostgresDemoWorkspace(pool, engine.url, options)),
-    close: () => pool.end(),
+    close: async () => {
+      await notifier.close();
+      await pool.end();
+    },
   };
 }
