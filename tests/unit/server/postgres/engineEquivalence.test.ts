@@ -1,0 +1,473 @@
+/**
+ * Issue 27, "Done when": the same demo workspace on SQLite and on PostgreSQL answers the same. One seed (fixed scale,
+ * creation day and clock) goes into a SQLite file; the move command's own code copies it into a throwaway PostgreSQL
+ * database; two back ends (one per engine, the same JWT secret, data folder and clock) listen on loopback; then a
+ * seeded pseudo-random stream of list, filter, sort, transcript-search, detail, home-widget, report, creator, product
+ * and assistant requests goes to both, and every JSON answer must be identical.
+ *
+ * Normalised, because it is legitimately different: only the ids the two back ends generate for what this test
+ * creates (reports, conversations, messages), mapped from one engine's to the other's. Numbers are compared exactly;
+ * see `sameNumber` for the one tolerance (a float's last bits) and where it is reported.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../../src/server/app';
+import { openDatabase } from '../../../../src/server/db/database';
+import type { SqliteDatabase } from '../../../../src/server/db/database';
+import { moveTables } from '../../../../src/server/db/move/moveTables';
+import { openPostgresDatabase } from '../../../../src/server/db/postgres/database';
+import type { PostgresPool } from '../../../../src/server/db/postgres/pool';
+import { createPostgresClient } from '../../../../src/server/db/postgres/postgresClient';
+import { seedDemoWorkspace } from '../../../../src/server/seed/index';
+import * as ops from '../../../../src/shared/assistant/operations';
+import { DATE_RANGES, PAGE_SIZES, PLATFORMS, VIDEO_SORTS, VIDEO_TABS, VIEW_THRESHOLDS, PRODUCT_TABS, REPORT_REASONS, PRODUCT_SORTS, CREATOR_TABS, AGE_RANGES, GENDERS, ETHNICITIES } from '../../../../src/shared/constants';
+import { DEMO_ACCOUNTS } from '../../../../src/shared/demoAccounts';
+import { CREATOR_SORTS } from '../../../../src/shared/http/creators.schemas';
+import { HOME_WIDGETS } from '../../../../src/shared/http/home.schemas';
+import { REPORT_METRICS } from '../../../../src/shared/http/reports.schemas';
+import { QUESTION_SET } from '../assistant/questionSet';
+import { usePgTestCluster } from './support/pgTestCluster';
+
+const NOW = '2026-11-22T10:00:00.000Z';
+const SCALE = 0.1;
+const REQUESTS = 240;
+
+const pgCluster = usePgTestCluster();
+
+interface Backend {
+  name: 'sqlite' | 'postgres';
+  app: FastifyInstance;
+  url: string;
+  jwt: string;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+let work: string;
+let sqlite: SqliteDatabase;
+let pool: PostgresPool;
+let backends: [Backend, Backend];
+let identity: { brand_id: string; user_id: string };
+
+async function signIn(app: FastifyInstance, name: Backend['name']): Promise<Backend> {
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const response = await fetch(`${url}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ACCOUNTS.brandManager) });
+  const body = (await response.json()) as { jwt: string; currentUser: { _id: string }; currentBrand: { _id: string } };
+  identity = { brand_id: body.currentBrand._id, user_id: body.currentUser._id };
+  return { name, app, url, jwt: body.jwt };
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'reelscope-equivalence-'));
+  sqlite = openDatabase(join(work, 'reelscope.sqlite'));
+  await seedDemoWorkspace(sqlite, { mediaDir: join(work, 'media'), scale: SCALE, creatorScale: 0.1, createdAt: new Date(NOW) });
+  const url = await pgCluster.createDatabase();
+  pool = await openPostgresDatabase(url);
+  await moveTables(sqlite, pool, url);
+  // The same secret, data folder (media secret) and clock: tokens, signed media URLs and date windows agree.
+  const shared = { jwtSecret: randomBytes(64), dataDir: work, now: () => new Date(NOW) };
+  const onSqlite = await buildApp({ ...shared, db: sqlite });
+  const onPostgres = await buildApp({ ...shared, sql: createPostgresClient(pool) });
+  backends = [await signIn(onSqlite, 'sqlite'), await signIn(onPostgres, 'postgres')];
+}, 180_000);
+
+afterAll(async () => {
+  for (const backend of backends ?? []) await backend.app.close();
+  await pool?.end();
+  sqlite?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A small deterministic PRNG (mulberry32): the same requests on every run. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = prng(Number(process.env.EQUIVALENCE_SEED ?? 27));
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+const some = <T>(items: readonly T[], most = 3): T[] => [...new Set(Array.from({ length: 1 + Math.floor(random() * most) }, () => pick(items)))];
+const chance = (p: number) => random() < p;
+
+function queryString(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...identity, ...query })) {
+    if (value === undefined) continue;
+    params.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return params.toString();
+}
+
+async function ask(backend: Backend, method: string, path: string, body?: unknown): Promise<Answer> {
+  const response = await fetch(`${backend.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${backend.jwt}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+}
+
+// ----- comparing -----
+
+/** Ids SQLite's back end generated, by the id PostgreSQL's generated for the same thing (filled as the test creates). */
+const generatedIds = new Map<string, string>();
+
+/** PostgreSQL's answer with the ids its back end generated replaced by SQLite's for the same things. */
+function unmapIds(value: unknown): unknown {
+  if (typeof value === 'string') return generatedIds.get(value) ?? value;
+  if (Array.isArray(value)) return value.map(unmapIds);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unmapIds(item)]));
+  return value;
+}
+/** Numbers that differ only in a float's last bits, with where: reported, not failed. */
+const floatNearMisses: string[] = [];
+
+function sameNumber(a: number, b: number, where: string): boolean {
+  if (Object.is(a, b)) return true;
+  // Sums and means of REAL columns may round differently in the last bits when the engines add in another order.
+  if (Number.isInteger(a) && Number.isInteger(b)) return false;
+  const close = Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  if (close) floatNearMisses.push(`${where}: ${a} vs ${b}`);
+  return close;
+}
+
+/** The paths at which two answers differ (at most a few per answer). */
+function differences(a: unknown, b: unknown, path: string, found: string[]): void {
+  if (found.length >= 5) return;
+  if (typeof a === 'string' && typeof b === 'string') {
+    if (a !== b) found.push(`${path}: ${JSON.stringify(a).slice(0, 200)} vs ${JSON.stringify(b).slice(0, 200)}`);
+    return;
+  }
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (!sameNumber(a, b, path)) found.push(`${path}: ${a} vs ${b}`);
+    return;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) found.push(`${path}: ${a.length} items vs ${b.length}`);
+    for (let i = 0; i < Math.min(a.length, b.length); i++) differences(a[i], b[i], `${path}[${i}]`, found);
+    return;
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) differences((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`, found);
+    return;
+  }
+  if (a !== b) found.push(`${path}: ${JSON.stringify(a)?.slice(0, 200)} vs ${JSON.stringify(b)?.slice(0, 200)}`);
+}
+
+const mismatches: string[] = [];
+let compared = 0;
+/** Answers by status, and transcript searches that found videos: the requests must mostly ask something answerable. */
+const statuses = new Map<number, number>();
+let transcriptHits = 0;
+let transcriptSearches = 0;
+const kinds = new Map<string, number>();
+
+/** After a write: the ids each back end generated for what it created (differing `_id`/`id` values at the same place). */
+function learnIds(a: unknown, b: unknown): void {
+  if (Array.isArray(a) && Array.isArray(b)) a.forEach((item, i) => learnIds(item, b[i]));
+  else if (a && b && typeof a === 'object' && typeof b === 'object') {
+    for (const [key, item] of Object.entries(a)) {
+      const other = (b as Record<string, unknown>)[key];
+      if ((key === '_id' || key === 'id') && typeof item === 'string' && typeof other === 'string' && item !== other) generatedIds.set(other, item);
+      else learnIds(item, other);
+    }
+  }
+}
+
+/** Records any difference between the two answers to one request (PostgreSQL's generated ids mapped first). */
+function compare(kind: string, what: string, answers: [Answer, Answer], normalise: (body: unknown) => unknown = (body) => body): void {
+  const found: string[] = [];
+  if (answers[0].status !== answers[1].status) found.push(`status ${answers[0].status} vs ${answers[1].status}`);
+  differences(normalise(answers[0].body), normalise(unmapIds(answers[1].body)), '$', found);
+  if (found.length > 0) mismatches.push(`${what}\n    ${found.join('\n    ')}`);
+  compared += 1;
+  kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  statuses.set(answers[0].status, (statuses.get(answers[0].status) ?? 0) + 1);
+  if (/search_in=transcript/.test(what)) transcriptSearches += 1;
+  if (/search_in=transcript/.test(what) && ((answers[0].body as { data?: { count?: number } }).data?.count ?? 0) > 0) transcriptHits += 1;
+}
+
+/** Sends one request to both back ends and records any difference; answers both answers. */
+async function both(kind: string, method: string, path: string, body?: unknown, normalise?: (body: unknown) => unknown): Promise<[Answer, Answer]> {
+  const answers: [Answer, Answer] = [await ask(backends[0], method, path, body), await ask(backends[1], method, path, body)];
+  compare(kind, `${method} ${decodeURIComponent(path)}${body ? ` ${JSON.stringify(body)}` : ''}`, answers, normalise);
+  return answers;
+}
+
+function get(kind: string, path: string, query: Record<string, unknown> = {}): Promise<[Answer, Answer]> {
+  return both(kind, 'GET', `${path}?${queryString(query)}`);
+}
+
+// ----- the workspace's own words, ids and names, so searches and filters find something -----
+
+interface Vocabulary {
+  words: string[];
+  pairs: string[];
+  nonLatin: string[];
+  shortTerms: string[];
+  productNames: string[];
+  titleParts: string[];
+  videoIds: string[];
+  productIds: string[];
+  creatorIds: string[];
+  brandIds: string[];
+  competitorIds: string[];
+  languages: string[];
+  categories: string[];
+  scenes: string[];
+  povs: string[];
+  audioLabels: string[];
+}
+
+function vocabulary(): Vocabulary {
+  const all = <T>(sql: string, ...values: unknown[]) => sqlite.prepare(sql).pluck().all(...values) as T[];
+  const brandIds = [identity.brand_id, ...all<string>('SELECT id FROM brands WHERE competitor_of = ? ORDER BY id', identity.brand_id)];
+  const inScope = `brand_id IN (${brandIds.map(() => '?').join(', ')})`;
+  const lines = all<string>(`SELECT content FROM transcript_lines WHERE video_id IN (SELECT id FROM videos WHERE ${inScope}) ORDER BY id`, ...brandIds);
+  const words: string[] = [];
+  const pairs: string[] = [];
+  const nonLatin: string[] = [];
+  for (const line of lines) {
+    const parts = line.split(/\s+/).map((part) => part.replace(/[.,!?;:"()]+/gu, '')).filter((part) => part !== '');
+    for (let i = 0; i < parts.length; i++) {
+      const word = parts[i] ?? '';
+      if (/[^\p{Script=Latin}\p{N}\p{P}]/u.test(word)) nonLatin.push(word);
+      else if (word.length >= 4) words.push(word);
+      if (i + 1 < parts.length) pairs.push(`${word} ${parts[i + 1]}`);
+    }
+  }
+  const distinct = (items: string[]) => [...new Set(items)].sort();
+  const json = (sql: string) => distinct(all<string>(sql, ...brandIds).flatMap((text) => JSON.parse(text) as string[]));
+  return {
+    words: distinct(words),
+    pairs: distinct(pairs),
+    nonLatin: distinct(nonLatin),
+    shortTerms: ['a', 'is', 'it', 'de', 'の', 'ok', 'xy'],
+    productNames: all<string>(`SELECT name FROM products WHERE ${inScope} ORDER BY name`, ...brandIds),
+    titleParts: distinct(all<string>(`SELECT title FROM videos WHERE ${inScope} ORDER BY id`, ...brandIds).flatMap((title) => title.split(/\s+/).filter((part) => part.length >= 3))),
+    videoIds: all<string>(`SELECT id FROM videos WHERE ${inScope} ORDER BY id`, ...brandIds),
+    productIds: all<string>(`SELECT id FROM products WHERE ${inScope} ORDER BY id`, ...brandIds),
+    creatorIds: all<string>(`SELECT id FROM creators WHERE ${inScope} ORDER BY id`, ...brandIds),
+    brandIds,
+    competitorIds: brandIds.slice(1),
+    languages: all<string>(`SELECT DISTINCT language FROM videos WHERE ${inScope} ORDER BY 1`, ...brandIds),
+    categories: all<string>(`SELECT DISTINCT category FROM videos WHERE ${inScope} AND category IS NOT NULL ORDER BY 1`, ...brandIds),
+    scenes: all<string>(`SELECT DISTINCT scene FROM videos WHERE ${inScope} AND scene IS NOT NULL ORDER BY 1`, ...brandIds),
+    povs: all<string>(`SELECT DISTINCT pov FROM videos WHERE ${inScope} AND pov IS NOT NULL ORDER BY 1`, ...brandIds),
+    audioLabels: json(`SELECT audio_labels FROM videos WHERE ${inScope} ORDER BY id`),
+  };
+}
+
+// ----- the requests -----
+
+function dateQuery(): Record<string, string> {
+  const date = pick(DATE_RANGES);
+  if (date !== 'custom') return { date };
+  const start = new Date(Date.parse(NOW) - Math.floor(random() * 400) * 86_400_000);
+  const end = new Date(start.getTime() + Math.floor(random() * 200) * 86_400_000);
+  return { date, start_date: start.toISOString().slice(0, 10), end_date: end.toISOString().slice(0, 10) };
+}
+
+function videoFilters(v: Vocabulary): Record<string, unknown> {
+  const filters: Record<string, unknown> = {};
+  const families: (() => void)[] = [
+    () => (filters.platform = some(PLATFORMS, 2)),
+    () => (filters.language = some(v.languages, 2)),
+    () => (filters.category = some(v.categories, 2)),
+    () => (filters.scene = some(v.scenes, 2)),
+    () => (filters.pov = some(v.povs, 2)),
+    () => (filters.audio_labels = some(v.audioLabels, 2)),
+    () => (filters.influencer = some(v.creatorIds, 3)),
+    () => (filters.product = some(v.productIds, 3)),
+    () => (filters.brand = some(v.brandIds, 2)),
+    () => (filters.views = { radio: pick(['gte', 'lte'] as const), value: pick(VIEW_THRESHOLDS) }),
+    () => (filters.sponsored = { sponsorship: pick([true, false, null]), sponsored_by: [] }),
+    () => (filters.note = { values: some(['has_note', 'no_note'] as const, 1), text: '' }),
+    () => (filters.demographic = { age_range: some(AGE_RANGES, 2), gender: chance(0.5) ? some(GENDERS, 1) : [], ethnicity: chance(0.3) ? some(ETHNICITIES, 1) : [] }),
+    () => (filters.brand_safety = { visual_content: [], foul_language: [] }),
+  ];
+  for (const family of some(families, 3)) family();
+  return filters;
+}
+
+function searchTerm(v: Vocabulary): { search: string; search_in: 'title' | 'transcript' } {
+  const kind = pick(['word', 'pair', 'product', 'nonLatin', 'short', 'title', 'missing'] as const);
+  const search = {
+    word: () => pick(v.words),
+    pair: () => pick(v.pairs),
+    product: () => pick(v.productNames.filter((name) => name.split(' ').length >= 3).concat(v.productNames).slice(0, 40)),
+    nonLatin: () => pick(v.nonLatin.length > 0 ? v.nonLatin : v.words),
+    short: () => pick(v.shortTerms),
+    title: () => pick(v.titleParts),
+    missing: () => 'zqxjv nothing',
+  }[kind]();
+  return { search, search_in: kind === 'title' || chance(0.2) ? 'title' : 'transcript' };
+}
+
+function videoListQuery(v: Vocabulary): Record<string, unknown> {
+  const query: Record<string, unknown> = {
+    tab: chance(0.7) ? pick(['My Videos', 'Competition'] as const) : pick(VIDEO_TABS),
+    sort: chance(0.3) ? 'created_at' : pick(VIDEO_SORTS),
+    desc: chance(0.5),
+    per_page: pick(PAGE_SIZES.slice(0, 3)),
+    page: 1 + Math.floor(random() * 3),
+  };
+  // A search mostly alone, so it finds something; filters and windows mostly without one.
+  const searched = chance(0.5);
+  if (searched) Object.assign(query, searchTerm(v));
+  if (chance(searched ? 0.2 : 0.6)) query.filters = videoFilters(v);
+  if (chance(searched ? 0.2 : 0.6)) Object.assign(query, dateQuery());
+  return query;
+}
+
+async function randomRequest(v: Vocabulary): Promise<void> {
+  const roll = random();
+  if (roll < 0.35) return void (await get('videos list', '/jwt_api/videos', videoListQuery(v)));
+  if (roll < 0.42) return void (await get('video ids', '/jwt_api/videos/get_video_ids', videoListQuery(v)));
+  if (roll < 0.52) {
+    const id = pick(v.videoIds);
+    const part = pick(['', '/transcript', '/sentiment', '/product_details', '/people', '/video_associations', '/demographics'] as const);
+    const query = part === '/transcript' && chance(0.5) ? { search: pick(v.words) } : {};
+    return void (await get('video detail', `/jwt_api/videos/${id}${part}`, query));
+  }
+  if (roll < 0.72) {
+    const widget = chance(0.85) ? `/${pick(HOME_WIDGETS)}` : '';
+    const query: Record<string, unknown> = { duration: pick(DATE_RANGES.filter((range) => range !== 'custom')) };
+    if (chance(0.1)) Object.assign(query, { duration: 'custom', start_date: '2026-03-01', end_date: '2026-09-30' });
+    if (chance(0.4)) query.competitors_brands = pick(v.competitorIds);
+    if (chance(0.2)) query.platform = pick(PLATFORMS);
+    return void (await get('home', `/jwt_api/home${widget}`, query));
+  }
+  if (roll < 0.80) {
+    return void (await get('creators', '/jwt_api/influencers', {
+      tab: pick(CREATOR_TABS), sort: pick(CREATOR_SORTS), desc: chance(0.5), page: 1 + Math.floor(random() * 2), per_page: pick(PAGE_SIZES.slice(0, 2)),
+      ...(chance(0.4) ? { search: pick(v.titleParts).slice(0, 4) } : {}), ...(chance(0.3) ? dateQuery() : {}),
+    }));
+  }
+  if (roll < 0.88) {
+    return void (await get('products', '/jwt_api/products', {
+      tab: pick(PRODUCT_TABS), sort: pick(PRODUCT_SORTS), page: 1, per_page: pick(PAGE_SIZES.slice(0, 2)),
+      ...(chance(0.4) ? { search: pick(v.productNames).split(' ')[0] } : {}),
+    }));
+  }
+  if (roll < 0.92) return void (await get('product detail', `/jwt_api/products/${pick(v.productIds)}`));
+  return void (await get('report preview', '/jwt_api/reports/figures', { definition: reportDefinition(v) }));
+}
+
+/** One write on both back ends: marks, notes in any script, trash; the reads after it must still agree. */
+async function randomWrite(v: Vocabulary): Promise<void> {
+  const video_ids = some(v.videoIds, 3);
+  const write = pick([
+    () => ['POST', '/jwt_api/videos/favorite_videos', { video_ids }],
+    () => ['POST', '/jwt_api/videos/unfavorite_videos', { video_ids }],
+    () => ['POST', '/jwt_api/videos/flag_videos', { video_ids, reason: pick(REPORT_REASONS) }],
+    () => ['POST', '/jwt_api/videos/trash_videos', { videos: video_ids.map((video_id) => ({ video_id, manufacturer_ids: [] })), competitors: chance(0.5) }],
+    () => ['POST', '/jwt_api/videos/untrash_videos', { video_ids, competitors: chance(0.5) }],
+    () => ['PUT', `/jwt_api/videos/${video_ids[0]}/video_note`, { content: chance(0.2) ? '' : `${pick(v.words)} ${pick(v.nonLatin.length > 0 ? v.nonLatin : v.words)} ✓` }],
+    () => ['PUT', `/jwt_api/products/${pick(v.productIds)}/product_note`, { content: `${pick(v.words)} note` }],
+  ] as const)() as [string, string, Record<string, unknown>];
+  const [method, path, body] = write;
+  const answers: [Answer, Answer] = [await ask(backends[0], method, path, { ...identity, ...body }), await ask(backends[1], method, path, { ...identity, ...body })];
+  learnIds(answers[0].body, answers[1].body);
+  compare('write', `${method} ${path} ${JSON.stringify(body)}`, answers);
+}
+
+function reportDefinition(v: Vocabulary): Record<string, unknown> {
+  const type = pick(['demographic', 'sentiment', 'engagement', 'speech', 'custom'] as const);
+  return {
+    type,
+    title: `Equivalence ${type}`,
+    duration: pick(['1m', '3m', '6m', '1y', 'all_dates'] as const),
+    comparison: pick(['previous', 'none'] as const),
+    filters: {
+      platform: chance(0.3) ? some(PLATFORMS, 2) : [],
+      category: chance(0.3) ? some(v.categories, 1) : [],
+      product: chance(0.3) ? pick(v.productIds) : '',
+      competitor_brands: chance(0.3) ? pick(v.competitorIds) : '',
+    },
+    metrics: type === 'custom' ? some(REPORT_METRICS, 4) : [],
+    ...(type === 'speech' && chance(0.7) ? { highlight: pick(v.words) } : {}),
+  };
+}
+
+// ----- the test -----
+
+describe('the same workspace on SQLite and PostgreSQL', () => {
+  it('answers every list, filter, search, home, report, creator, product and assistant request identically', async () => {
+    const v = vocabulary();
+    expect(v.videoIds.length).toBeGreaterThan(20);
+
+    // Report definitions saved through the API on both, then their figures read on both.
+    const saved: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const body = { ...identity, ...reportDefinition(v) };
+      const answers: [Answer, Answer] = [await ask(backends[0], 'POST', '/jwt_api/reports', body), await ask(backends[1], 'POST', '/jwt_api/reports', body)];
+      const ids = answers.map((answer) => (answer.body as { _id: string })._id);
+      generatedIds.set(ids[1] ?? '', ids[0] ?? '');
+      saved.push(ids[0] ?? '');
+      compare('report saved', `POST /jwt_api/reports ${JSON.stringify(body)}`, answers);
+    }
+    for (const sqliteId of saved) {
+      const pgId = [...generatedIds].find(([, id]) => id === sqliteId)?.[0] ?? '';
+      // Each back end reads its own id.
+      const answers: [Answer, Answer] = [
+        await ask(backends[0], 'GET', `/jwt_api/reports/${sqliteId}/figures?${queryString({})}`),
+        await ask(backends[1], 'GET', `/jwt_api/reports/${pgId}/figures?${queryString({})}`),
+      ];
+      expect(answers[0].status).toBe(200);
+      compare('report figures', `GET /jwt_api/reports/${sqliteId}/figures`, answers);
+    }
+    // Saved in the same instant (the fixed clock), the reports tie on their change time and follow their generated
+    // ids, which differ by engine: compared in the order of SQLite's ids.
+    const byId = (body: unknown) => {
+      const list = body as { reports: { _id: string }[] };
+      return { ...list, reports: [...list.reports].sort((a, b) => a._id.localeCompare(b._id)) };
+    };
+    await both('reports list', 'GET', `/jwt_api/reports?${queryString({})}`, undefined, byId);
+
+    // The assistant: one conversation on each, the question set's questions asked on both.
+    const gql = (backend: Backend, query: string, variables: Record<string, unknown>) => ask(backend, 'POST', '/graphql', { query, variables });
+    const conversations = await Promise.all(backends.map(async (backend) => {
+      const created = (await gql(backend, ops.CREATE_CONVERSATION, { brandId: identity.brand_id })).body as { data: { createConversation: { _id: string } } };
+      return created.data.createConversation._id;
+    }));
+    generatedIds.set(conversations[1] ?? '', conversations[0] ?? '');
+    for (const item of QUESTION_SET.filter((_, index) => index % 2 === 0)) {
+      const answers = await Promise.all(backends.map((backend, index) => gql(backend, ops.ASK_REELSCOPE, {
+        brandId: identity.brand_id, conversationId: conversations[index], duration: item.duration, userMessage: { content: item.question, role: 'user' },
+      })));
+      // The answer's and the question's message ids are generated by each back end.
+      const messages = answers.map((answer) => (answer.body as { data?: { askReelscope?: { _id: string; question_id: string } } }).data?.askReelscope);
+      generatedIds.set(messages[1]?._id ?? '', messages[0]?._id ?? '');
+      generatedIds.set(messages[1]?.question_id ?? '', messages[0]?.question_id ?? '');
+      expect((answers[0]?.body as { errors?: unknown }).errors).toBeUndefined();
+      compare('assistant', `askReelscope "${item.question}" (${item.duration})`, answers as [Answer, Answer]);
+    }
+
+    // Reads, then reads between writes: the lists, home and reports follow each engine's change log alike.
+    for (let i = 0; i < REQUESTS; i++) {
+      if (i >= REQUESTS / 2 && chance(0.25)) await randomWrite(v);
+      await randomRequest(v);
+    }
+
+    console.info(`compared ${compared} answers: ${[...kinds].map(([kind, n]) => `${kind} ${n}`).join(', ')}; statuses ${[...statuses].map(([status, n]) => `${status}: ${n}`).join(', ')}; ${transcriptHits} of ${transcriptSearches} transcript searches found videos`);
+    if (floatNearMisses.length > 0) console.info(`floats equal but for their last bits:\n  ${floatNearMisses.join('\n  ')}`);
+    expect(compared).toBeGreaterThanOrEqual(200);
+    expect(mismatches, mismatches.slice(0, 15).join('\n')).toEqual([]);
+  }, 600_000);
+});
