@@ -8,6 +8,9 @@
  * Normalised, because it is legitimately different: only the ids the two back ends generate for what this test
  * creates (reports, conversations, messages), mapped from one engine's to the other's. Numbers are compared exactly;
  * see `sameNumber` for the one tolerance (a float's last bits) and where it is reported.
+ *
+ * EQUIVALENCE_SEED, EQUIVALENCE_REQUESTS and EQUIVALENCE_SCALE change the stream and the workspace for a longer look
+ * (e.g. `EQUIVALENCE_SEED=9 EQUIVALENCE_REQUESTS=800 EQUIVALENCE_SCALE=0.4`); unset, every run sends the same requests.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,8 +36,8 @@ import { QUESTION_SET } from '../assistant/questionSet';
 import { usePgTestCluster } from './support/pgTestCluster';
 
 const NOW = '2026-11-22T10:00:00.000Z';
-const SCALE = 0.1;
-const REQUESTS = 240;
+const SCALE = Number(process.env.EQUIVALENCE_SCALE ?? 0.1);
+const REQUESTS = Number(process.env.EQUIVALENCE_REQUESTS ?? 240);
 
 const pgCluster = usePgTestCluster();
 
@@ -223,6 +226,9 @@ interface Vocabulary {
   productNames: string[];
   titleParts: string[];
   videoIds: string[];
+  /** The acting brand's own videos and its competitors' (trash and untrash take one kind at a time). */
+  ownVideoIds: string[];
+  competitorVideoIds: string[];
   productIds: string[];
   creatorIds: string[];
   brandIds: string[];
@@ -261,6 +267,8 @@ function vocabulary(): Vocabulary {
     productNames: all<string>(`SELECT name FROM products WHERE ${inScope} ORDER BY name`, ...brandIds),
     titleParts: distinct(all<string>(`SELECT title FROM videos WHERE ${inScope} ORDER BY id`, ...brandIds).flatMap((title) => title.split(/\s+/).filter((part) => part.length >= 3))),
     videoIds: all<string>(`SELECT id FROM videos WHERE ${inScope} ORDER BY id`, ...brandIds),
+    ownVideoIds: all<string>('SELECT id FROM videos WHERE brand_id = ? ORDER BY id', identity.brand_id),
+    competitorVideoIds: all<string>(`SELECT id FROM videos WHERE ${inScope} AND brand_id <> ? ORDER BY id`, ...brandIds, identity.brand_id),
     productIds: all<string>(`SELECT id FROM products WHERE ${inScope} ORDER BY id`, ...brandIds),
     creatorIds: all<string>(`SELECT id FROM creators WHERE ${inScope} ORDER BY id`, ...brandIds),
     brandIds,
@@ -306,7 +314,7 @@ function videoFilters(v: Vocabulary): Record<string, unknown> {
 }
 
 function searchTerm(v: Vocabulary): { search: string; search_in: 'title' | 'transcript' } {
-  const kind = pick(['word', 'pair', 'product', 'nonLatin', 'short', 'title', 'missing'] as const);
+  const kind = pick(['word', 'pair', 'product', 'nonLatin', 'short', 'title', 'missing', 'tricky', 'shouted'] as const);
   const search = {
     word: () => pick(v.words),
     pair: () => pick(v.pairs),
@@ -315,6 +323,9 @@ function searchTerm(v: Vocabulary): { search: string; search_in: 'title' | 'tran
     short: () => pick(v.shortTerms),
     title: () => pick(v.titleParts),
     missing: () => 'zqxjv nothing',
+    // LIKE's wildcards and escape, quotes, accents and case outside ASCII: where two engines' text rules part.
+    tricky: () => pick(['%', '_', '50%', 'a_b', '\\', "it's", '"glow"', 'crème', 'CRÈME', 'Über', 'ÉTÉ', 'İstanbul', 'straße', 'STRASSE', 'ﬁ', 'ǅ', '😀', 'é', 'e\u0301']),
+    shouted: () => pick(v.words).toUpperCase(),
   }[kind]();
   return { search, search_in: kind === 'title' || chance(0.2) ? 'title' : 'transcript' };
 }
@@ -356,28 +367,45 @@ async function randomRequest(v: Vocabulary): Promise<void> {
   if (roll < 0.80) {
     return void (await get('creators', '/jwt_api/influencers', {
       tab: pick(CREATOR_TABS), sort: pick(CREATOR_SORTS), desc: chance(0.5), page: 1 + Math.floor(random() * 2), per_page: pick(PAGE_SIZES.slice(0, 2)),
-      ...(chance(0.4) ? { search: pick(v.titleParts).slice(0, 4) } : {}), ...(chance(0.3) ? dateQuery() : {}),
+      ...(chance(0.4) ? { search: chance(0.7) ? pick(v.titleParts).slice(0, 4) : searchTerm(v).search } : {}), ...(chance(0.3) ? dateQuery() : {}),
     }));
   }
   if (roll < 0.88) {
     return void (await get('products', '/jwt_api/products', {
       tab: pick(PRODUCT_TABS), sort: pick(PRODUCT_SORTS), page: 1, per_page: pick(PAGE_SIZES.slice(0, 2)),
-      ...(chance(0.4) ? { search: pick(v.productNames).split(' ')[0] } : {}),
+      ...(chance(0.4) ? { search: chance(0.7) ? pick(v.productNames).split(' ')[0] : searchTerm(v).search } : {}),
+      ...(chance(0.3) ? { filters: { category: some(v.categories, 1), brand: chance(0.5) ? some(v.brandIds, 1) : [], note: { values: [], text: chance(0.3) ? pick(v.words) : '' } } } : {}),
     }));
   }
-  if (roll < 0.92) return void (await get('product detail', `/jwt_api/products/${pick(v.productIds)}`));
+  if (roll < 0.90) {
+    const id = pick(v.creatorIds);
+    const part = pick(['', '/videos', '/products', '/get_list_of_brands_associated_with_creator', '/demographics/', '/sentiment'] as const);
+    return void (await get('creator detail', `/jwt_api/influencers/${id}${part}`));
+  }
+  if (roll < 0.92) {
+    const id = pick(v.productIds);
+    const part = pick(['', '/videos', '/influencers'] as const);
+    return void (await get('product detail', `/jwt_api/products/${id}${part}`));
+  }
+  if (roll < 0.94) {
+    return void (await get('speech passages', '/jwt_api/reports/speech_reports', {
+      duration: pick(['3m', '1y', 'all_dates'] as const), highlight: chance(0.7) ? pick(v.words) : '', cluster: pick(['video', 'creator'] as const), page: 1,
+    }));
+  }
   return void (await get('report preview', '/jwt_api/reports/figures', { definition: reportDefinition(v) }));
 }
 
 /** One write on both back ends: marks, notes in any script, trash; the reads after it must still agree. */
 async function randomWrite(v: Vocabulary): Promise<void> {
   const video_ids = some(v.videoIds, 3);
+  const competitors = chance(0.5);
+  const ofOneKind = some(competitors ? v.competitorVideoIds : v.ownVideoIds, 3);
   const write = pick([
     () => ['POST', '/jwt_api/videos/favorite_videos', { video_ids }],
     () => ['POST', '/jwt_api/videos/unfavorite_videos', { video_ids }],
     () => ['POST', '/jwt_api/videos/flag_videos', { video_ids, reason: pick(REPORT_REASONS) }],
-    () => ['POST', '/jwt_api/videos/trash_videos', { videos: video_ids.map((video_id) => ({ video_id, manufacturer_ids: [] })), competitors: chance(0.5) }],
-    () => ['POST', '/jwt_api/videos/untrash_videos', { video_ids, competitors: chance(0.5) }],
+    () => ['POST', '/jwt_api/videos/trash_videos', { videos: ofOneKind.map((video_id) => ({ video_id, manufacturer_ids: [] })), competitors }],
+    () => ['POST', '/jwt_api/videos/untrash_videos', { video_ids: ofOneKind, competitors }],
     () => ['PUT', `/jwt_api/videos/${video_ids[0]}/video_note`, { content: chance(0.2) ? '' : `${pick(v.words)} ${pick(v.nonLatin.length > 0 ? v.nonLatin : v.words)} ✓` }],
     () => ['PUT', `/jwt_api/products/${pick(v.productIds)}/product_note`, { content: `${pick(v.words)} note` }],
   ] as const)() as [string, string, Record<string, unknown>];
@@ -458,6 +486,10 @@ describe('the same workspace on SQLite and PostgreSQL', () => {
       expect((answers[0]?.body as { errors?: unknown }).errors).toBeUndefined();
       compare('assistant', `askReelscope "${item.question}" (${item.duration})`, answers as [Answer, Answer]);
     }
+
+    // The conversation as stored: its messages in order, and the conversation list.
+    compare('assistant', 'getMessages', [await gql(backends[0], ops.GET_MESSAGES, { conversationId: conversations[0] }), await gql(backends[1], ops.GET_MESSAGES, { conversationId: conversations[1] })]);
+    compare('assistant', 'getConversations', await Promise.all(backends.map((backend) => gql(backend, ops.GET_CONVERSATIONS, { brandId: identity.brand_id }))) as [Answer, Answer]);
 
     // Reads, then reads between writes: the lists, home and reports follow each engine's change log alike.
     for (let i = 0; i < REQUESTS; i++) {
