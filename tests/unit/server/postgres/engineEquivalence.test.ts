@@ -7,7 +7,7 @@
  *
  * Normalised, because it is legitimately different: only the ids the two back ends generate for what this test
  * creates (reports, conversations, messages), mapped from one engine's to the other's. Numbers are compared exactly;
- * see `sameNumber` for the one tolerance (a float's last bits) and where it is reported.
+ * see `sameNumber` in support/answerDiff.ts for the one tolerance (a float's last bits) and where it is reported.
  *
  * EQUIVALENCE_SEED, EQUIVALENCE_REQUESTS and EQUIVALENCE_SCALE change the stream and the workspace for a longer look
  * (e.g. `EQUIVALENCE_SEED=9 EQUIVALENCE_REQUESTS=800 EQUIVALENCE_SCALE=0.4`); unset, every run sends the same requests.
@@ -33,7 +33,9 @@ import { CREATOR_SORTS } from '../../../../src/shared/http/creators.schemas';
 import { HOME_WIDGETS } from '../../../../src/shared/http/home.schemas';
 import { REPORT_METRICS } from '../../../../src/shared/http/reports.schemas';
 import { QUESTION_SET } from '../assistant/questionSet';
+import { GeneratedIds, differences, prng } from './support/answerDiff';
 import { usePgTestCluster } from './support/pgTestCluster';
+import { workspaceVocabulary, type Vocabulary } from './support/workspaceVocabulary';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const SCALE = Number(process.env.EQUIVALENCE_SCALE ?? 0.1);
@@ -97,18 +99,6 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** A small deterministic PRNG (mulberry32): the same requests on every run. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const random = prng(Number(process.env.EQUIVALENCE_SEED ?? 27));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const some = <T>(items: readonly T[], most = 3): T[] => [...new Set(Array.from({ length: 1 + Math.floor(random() * most) }, () => pick(items)))];
@@ -133,53 +123,11 @@ async function ask(backend: Backend, method: string, path: string, body?: unknow
   return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
 }
 
-// ----- comparing -----
-
-/** Ids SQLite's back end generated, by the id PostgreSQL's generated for the same thing (filled as the test creates). */
-const generatedIds = new Map<string, string>();
-
-/** PostgreSQL's answer with the ids its back end generated replaced by SQLite's for the same things. */
-function unmapIds(value: unknown): unknown {
-  if (typeof value === 'string') return generatedIds.get(value) ?? value;
-  if (Array.isArray(value)) return value.map(unmapIds);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unmapIds(item)]));
-  return value;
-}
-/** Numbers that differ only in a float's last bits, with where: reported, not failed. */
+/** Ids the back ends generated for what the test creates, and ids of the seeded workspace (never mapped). */
+const seededIds = new Set<string>();
+const generatedIds = new GeneratedIds(seededIds);
+/** Numbers that differ only in a float's last bits, with where: reported, not failed (answerDiff.ts). */
 const floatNearMisses: string[] = [];
-
-function sameNumber(a: number, b: number, where: string): boolean {
-  if (Object.is(a, b)) return true;
-  // Sums and means of REAL columns may round differently in the last bits when the engines add in another order.
-  if (Number.isInteger(a) && Number.isInteger(b)) return false;
-  const close = Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-  if (close) floatNearMisses.push(`${where}: ${a} vs ${b}`);
-  return close;
-}
-
-/** The paths at which two answers differ (at most a few per answer). */
-function differences(a: unknown, b: unknown, path: string, found: string[]): void {
-  if (found.length >= 5) return;
-  if (typeof a === 'string' && typeof b === 'string') {
-    if (a !== b) found.push(`${path}: ${JSON.stringify(a).slice(0, 200)} vs ${JSON.stringify(b).slice(0, 200)}`);
-    return;
-  }
-  if (typeof a === 'number' && typeof b === 'number') {
-    if (!sameNumber(a, b, path)) found.push(`${path}: ${a} vs ${b}`);
-    return;
-  }
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) found.push(`${path}: ${a.length} items vs ${b.length}`);
-    for (let i = 0; i < Math.min(a.length, b.length); i++) differences(a[i], b[i], `${path}[${i}]`, found);
-    return;
-  }
-  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const key of keys) differences((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`, found);
-    return;
-  }
-  if (a !== b) found.push(`${path}: ${JSON.stringify(a)?.slice(0, 200)} vs ${JSON.stringify(b)?.slice(0, 200)}`);
-}
 
 const mismatches: string[] = [];
 let compared = 0;
@@ -189,30 +137,11 @@ let transcriptHits = 0;
 let transcriptSearches = 0;
 const kinds = new Map<string, number>();
 
-/** Ids of the seeded workspace: one of them in a place where the other engine has another id is a real difference. */
-const seededIds = new Set<string>();
-
-/**
- * After a write: the ids each back end generated for what it created (differing `_id`/`id` values at the same place,
- * neither of them an id of the seeded workspace).
- */
-function learnIds(a: unknown, b: unknown): void {
-  if (Array.isArray(a) && Array.isArray(b)) a.forEach((item, i) => learnIds(item, b[i]));
-  else if (a && b && typeof a === 'object' && typeof b === 'object') {
-    for (const [key, item] of Object.entries(a)) {
-      const other = (b as Record<string, unknown>)[key];
-      const generated = typeof item === 'string' && typeof other === 'string' && item !== other && !seededIds.has(item) && !seededIds.has(other);
-      if ((key === '_id' || key === 'id') && generated) generatedIds.set(other, item);
-      else learnIds(item, other);
-    }
-  }
-}
-
 /** Records any difference between the two answers to one request (PostgreSQL's generated ids mapped first). */
 function compare(kind: string, what: string, answers: [Answer, Answer], normalise: (body: unknown) => unknown = (body) => body): void {
   const found: string[] = [];
   if (answers[0].status !== answers[1].status) found.push(`status ${answers[0].status} vs ${answers[1].status}`);
-  differences(normalise(answers[0].body), normalise(unmapIds(answers[1].body)), '$', found);
+  differences(normalise(answers[0].body), normalise(generatedIds.unmap(answers[1].body)), '$', found, floatNearMisses);
   if (found.length > 0) mismatches.push(`${what}\n    ${found.join('\n    ')}`);
   compared += 1;
   kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
@@ -230,71 +159,6 @@ async function both(kind: string, method: string, path: string, body?: unknown, 
 
 function get(kind: string, path: string, query: Record<string, unknown> = {}): Promise<[Answer, Answer]> {
   return both(kind, 'GET', `${path}?${queryString(query)}`);
-}
-
-// ----- the workspace's own words, ids and names, so searches and filters find something -----
-
-interface Vocabulary {
-  words: string[];
-  pairs: string[];
-  nonLatin: string[];
-  shortTerms: string[];
-  productNames: string[];
-  titleParts: string[];
-  videoIds: string[];
-  /** The acting brand's own videos and its competitors' (trash and untrash take one kind at a time). */
-  ownVideoIds: string[];
-  competitorVideoIds: string[];
-  productIds: string[];
-  creatorIds: string[];
-  brandIds: string[];
-  competitorIds: string[];
-  languages: string[];
-  categories: string[];
-  scenes: string[];
-  povs: string[];
-  audioLabels: string[];
-}
-
-function vocabulary(): Vocabulary {
-  const all = <T>(sql: string, ...values: unknown[]) => sqlite.prepare(sql).pluck().all(...values) as T[];
-  const brandIds = [identity.brand_id, ...all<string>('SELECT id FROM brands WHERE competitor_of = ? ORDER BY id', identity.brand_id)];
-  const inScope = `brand_id IN (${brandIds.map(() => '?').join(', ')})`;
-  const lines = all<string>(`SELECT content FROM transcript_lines WHERE video_id IN (SELECT id FROM videos WHERE ${inScope}) ORDER BY id`, ...brandIds);
-  const words: string[] = [];
-  const pairs: string[] = [];
-  const nonLatin: string[] = [];
-  for (const line of lines) {
-    const parts = line.split(/\s+/).map((part) => part.replace(/[.,!?;:"()]+/gu, '')).filter((part) => part !== '');
-    for (let i = 0; i < parts.length; i++) {
-      const word = parts[i] ?? '';
-      if (/[^\p{Script=Latin}\p{N}\p{P}]/u.test(word)) nonLatin.push(word);
-      else if (word.length >= 4) words.push(word);
-      if (i + 1 < parts.length) pairs.push(`${word} ${parts[i + 1]}`);
-    }
-  }
-  const distinct = (items: string[]) => [...new Set(items)].sort();
-  const json = (sql: string) => distinct(all<string>(sql, ...brandIds).flatMap((text) => JSON.parse(text) as string[]));
-  return {
-    words: distinct(words),
-    pairs: distinct(pairs),
-    nonLatin: distinct(nonLatin),
-    shortTerms: ['a', 'is', 'it', 'de', 'の', 'ok', 'xy'],
-    productNames: all<string>(`SELECT name FROM products WHERE ${inScope} ORDER BY name`, ...brandIds),
-    titleParts: distinct(all<string>(`SELECT title FROM videos WHERE ${inScope} ORDER BY id`, ...brandIds).flatMap((title) => title.split(/\s+/).filter((part) => part.length >= 3))),
-    videoIds: all<string>(`SELECT id FROM videos WHERE ${inScope} ORDER BY id`, ...brandIds),
-    ownVideoIds: all<string>('SELECT id FROM videos WHERE brand_id = ? ORDER BY id', identity.brand_id),
-    competitorVideoIds: all<string>(`SELECT id FROM videos WHERE ${inScope} AND brand_id <> ? ORDER BY id`, ...brandIds, identity.brand_id),
-    productIds: all<string>(`SELECT id FROM products WHERE ${inScope} ORDER BY id`, ...brandIds),
-    creatorIds: all<string>(`SELECT id FROM creators WHERE ${inScope} ORDER BY id`, ...brandIds),
-    brandIds,
-    competitorIds: brandIds.slice(1),
-    languages: all<string>(`SELECT DISTINCT language FROM videos WHERE ${inScope} ORDER BY 1`, ...brandIds),
-    categories: all<string>(`SELECT DISTINCT category FROM videos WHERE ${inScope} AND category IS NOT NULL ORDER BY 1`, ...brandIds),
-    scenes: all<string>(`SELECT DISTINCT scene FROM videos WHERE ${inScope} AND scene IS NOT NULL ORDER BY 1`, ...brandIds),
-    povs: all<string>(`SELECT DISTINCT pov FROM videos WHERE ${inScope} AND pov IS NOT NULL ORDER BY 1`, ...brandIds),
-    audioLabels: json(`SELECT audio_labels FROM videos WHERE ${inScope} ORDER BY id`),
-  };
 }
 
 // ----- the requests -----
@@ -438,7 +302,7 @@ async function randomWrite(v: Vocabulary): Promise<void> {
   ] as const)() as [string, string, Record<string, unknown>];
   const [method, path, body] = write;
   const answers: [Answer, Answer] = [await ask(backends[0], method, path, { ...identity, ...body }), await ask(backends[1], method, path, { ...identity, ...body })];
-  learnIds(answers[0].body, answers[1].body);
+  generatedIds.learn(answers[0].body, answers[1].body);
   compare('write', `${method} ${path} ${JSON.stringify(body)}`, answers);
 }
 
@@ -470,7 +334,7 @@ function reportDefinition(v: Vocabulary): Record<string, unknown> {
 
 describe('the same workspace on SQLite and PostgreSQL', () => {
   it('answers every list, filter, search, home, report, creator, product and assistant request identically', async () => {
-    const v = vocabulary();
+    const v = workspaceVocabulary(sqlite, identity.brand_id);
     for (const table of ['videos', 'products', 'creators', 'brands', 'users', 'notes']) {
       for (const id of sqlite.prepare(`SELECT id FROM ${table}`).pluck().all() as string[]) seededIds.add(id);
     }
@@ -487,7 +351,7 @@ describe('the same workspace on SQLite and PostgreSQL', () => {
       compare('report saved', `POST /jwt_api/reports ${JSON.stringify(body)}`, answers);
     }
     for (const sqliteId of saved) {
-      const pgId = [...generatedIds].find(([, id]) => id === sqliteId)?.[0] ?? '';
+      const pgId = generatedIds.secondOf(sqliteId);
       // Each back end reads its own id.
       const answers: [Answer, Answer] = [
         await ask(backends[0], 'GET', `/jwt_api/reports/${sqliteId}/figures?${queryString({})}`),
