@@ -27,7 +27,7 @@ import type { PostgresPool } from '../../../../src/server/db/postgres/pool';
 import { createPostgresClient } from '../../../../src/server/db/postgres/postgresClient';
 import { seedDemoWorkspace } from '../../../../src/server/seed/index';
 import * as ops from '../../../../src/shared/assistant/operations';
-import { DATE_RANGES, PAGE_SIZES, PLATFORMS, VIDEO_SORTS, VIDEO_TABS, VIEW_THRESHOLDS, PRODUCT_TABS, REPORT_REASONS, PRODUCT_SORTS, CREATOR_TABS, AGE_RANGES, GENDERS, ETHNICITIES } from '../../../../src/shared/constants';
+import { DATE_RANGES, PAGE_SIZES, PLATFORMS, VIDEO_SORTS, VIDEO_TABS, VIEW_THRESHOLDS, SUBSCRIBER_THRESHOLDS, PRODUCT_TABS, REPORT_REASONS, PRODUCT_SORTS, CREATOR_TABS, AGE_RANGES, GENDERS, ETHNICITIES } from '../../../../src/shared/constants';
 import { DEMO_ACCOUNTS } from '../../../../src/shared/demoAccounts';
 import { CREATOR_SORTS } from '../../../../src/shared/http/creators.schemas';
 import { HOME_WIDGETS } from '../../../../src/shared/http/home.schemas';
@@ -251,7 +251,10 @@ async function randomRequest(v: Vocabulary): Promise<void> {
     return void (await get('home', `/jwt_api/home${widget}`, query));
   }
   if (roll < 0.80) {
-    return void (await get('creators', '/jwt_api/influencers', {
+    const ids = chance(0.25);
+    return void (await get('creators', ids ? '/jwt_api/influencers/get_influencer_ids' : '/jwt_api/influencers', {
+      trending: chance(0.2), validEmail: chance(0.2),
+      ...(chance(0.3) ? { filters: { subscribers: { radio: pick(['gte', 'lte'] as const), value: pick(SUBSCRIBER_THRESHOLDS) }, videos: chance(0.5) ? { radio: 'gte', value: Math.floor(random() * 50) } : null } } : {}),
       tab: pick(CREATOR_TABS), sort: pick(CREATOR_SORTS), desc: chance(0.5), page: 1 + Math.floor(random() * 2), per_page: pick(PAGE_SIZES.slice(0, 2)),
       ...(chance(0.4) ? { search: chance(0.7) ? pick(v.titleParts).slice(0, 4) : searchTerm(v).search } : {}), ...(chance(0.3) ? dateQuery() : {}),
     }));
@@ -267,6 +270,11 @@ async function randomRequest(v: Vocabulary): Promise<void> {
     const id = pick(v.creatorIds);
     const part = pick(['', '/videos', '/products', '/get_list_of_brands_associated_with_creator', '/demographics/', '/sentiment'] as const);
     return void (await get('creator detail', `/jwt_api/influencers/${id}${part}`));
+  }
+  if (roll < 0.91) {
+    // SQL's LIKE on both engines: wildcards, escapes and case outside ASCII meet the product names and hashtags here.
+    const q = chance(0.5) ? pick(TRICKY) : pick(v.productNames).slice(0, 1 + Math.floor(random() * 6));
+    return void (await get('autocomplete', '/jwt_api/products/autocomplete_product_or_hashtag_list', { q: chance(0.2) ? `#${q}` : q }));
   }
   if (roll < 0.92) {
     const id = pick(v.productIds);
