@@ -18,10 +18,10 @@ const MIN_FOLDED_CHARS = 3;
  * `transcriptTerms.ts`: a trigram index finds the terms containing the phrase (SQLite's FTS5; on PostgreSQL pg_trgm over
  * the terms folded as FTS5 folds them, see trigramFold.ts), their postings name the videos. The cost follows the number
  * of matching terms, not lines. Transcripts written later wait in `transcript_term_pending` (triggers) and are added
- * by `prepare`; a video whose terms were indexed before and changed is "stale": its postings may name terms it no
+ * by `ready`; a video whose terms were indexed before and changed is "stale": its postings may name terms it no
  * longer says, so a stale hit is checked against its lines.
  *
- * The store is asynchronous and the list's loops are not: `prepare(phrases)` catches up, notices writes made by any
+ * The store is asynchronous and the list's loops are not: `ready(phrases)` catches up, notices writes made by any
  * connection or process (the change log's last seq), and reads into memory what the synchronous methods need for
  * those phrases. A method given a phrase not prepared throws: the caller forgot to prepare it.
  */
@@ -35,7 +35,7 @@ export class TranscriptIndex {
   }
 
   /** Brings the index up to date and reads what the synchronous methods need for `phrases` (kept until a write). */
-  async prepare(phrases: readonly string[]): Promise<void> {
+  async ready(phrases: readonly string[]): Promise<void> {
     await catchUpTranscriptTerms(this.sql);
     // Any write to a transcript (or a video) by any connection or process logs a row and leaves its video pending;
     // whoever catches up (this back end, another one, another process) empties the pending set. On SQLite, where
@@ -128,13 +128,13 @@ export class TranscriptIndex {
   }
 
   private prepared(): IndexState {
-    if (!this.state) throw new Error('The transcript index was read before prepare().');
+    if (!this.state) throw new Error('The transcript index was read before ready().');
     return this.state;
   }
 
   private planOf(phrase: string): Prepared {
     const kept = this.plans.get(phrase);
-    if (!kept) throw new Error(`The transcript search "${phrase}" was not prepared (await prepare([phrase]) first).`);
+    if (!kept) throw new Error(`The transcript search "${phrase}" was not prepared (await ready([phrase]) first).`);
     return kept.prepared;
   }
 

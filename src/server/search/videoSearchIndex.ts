@@ -78,7 +78,7 @@ export class VideoSearchIndex {
   async ready(actingBrandIds: readonly string[] = [], phrases: readonly string[] = []): Promise<void> {
     await this.followed.catchUp();
     for (const brandId of new Set(actingBrandIds)) await this.followed.marksOf(brandId);
-    await this.transcripts.prepare(phrases);
+    await this.transcripts.ready(phrases);
   }
 
   /** A number that changes whenever anything the index answers from changed (for caches of its answers). */

@@ -54,7 +54,7 @@ export function createRetrieval(store: QuotedLinesRepository, index: VideoSearch
 
   /** The lines of these videos that say a term, with each term's count (the transcript search's line test). */
   async function candidateLines(videoIds: readonly string[], terms: readonly WeightedTerm[]): Promise<ScoredLine[]> {
-    await index.transcripts.prepare(indexedForms(terms.map(({ term }) => term)));
+    await index.transcripts.ready(indexedForms(terms.map(({ term }) => term)));
     const tests = terms.map(({ term }) => term.forms.map((form) => ({ form: fold(form), says: [...form].length >= FTS_MIN_CHARS ? index.transcripts.lineTest(form) : null })));
     const found: ScoredLine[] = [];
     // Read together (a round trip each on PostgreSQL), then scanned in the candidates' order as before.
@@ -80,7 +80,7 @@ export function createRetrieval(store: QuotedLinesRepository, index: VideoSearch
       const saidAny = new Set<number>();
       const weighted: WeightedTerm[] = [];
       // Every form's plan read at once before the synchronous tests (the term index reads the store asynchronously).
-      await index.transcripts.prepare(indexedForms(terms));
+      await index.transcripts.ready(indexedForms(terms));
       for (const term of terms) {
         const tests = await Promise.all(term.forms.map((form) => sayingTest(form, columns.size)));
         const saying = picked.filter((o) => tests.some((says) => says(o)));

@@ -73,7 +73,7 @@ export function createSpeechPassages(sql: SqlClient, rowsOf: HomeRows, index: Vi
   }
 
   return async (range: HomeRange, query: SpeechReportQuery): Promise<{ total_videos: number; total_clusters: number; pages: number; clusters: SpeechCluster[] }> => {
-    await index.transcripts.prepare(query.highlight === '' ? [] : [query.highlight]);
+    await index.transcripts.ready(query.highlight === '' ? [] : [query.highlight]);
     const { columns, ordinals } = matching(range, query);
     const from = (query.page - 1) * SPEECH_PAGE_SIZE;
     if (query.cluster === 'video') {

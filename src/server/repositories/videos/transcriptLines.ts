@@ -43,7 +43,7 @@ export function createTranscriptLines(sql: SqlClient, terms: TranscriptIndex) {
   /** The exact test of a line for a search the term index answers (null: too short, or odd spacing). */
   const lineTestOf = async (text: string): Promise<((content: string) => boolean) | null> => {
     if ([...text].length < FTS_MIN_CHARS || termKind(text) === 'line') return null;
-    await terms.prepare([text]);
+    await terms.ready([text]);
     return terms.lineTest(text);
   };
 

@@ -107,7 +107,7 @@ interface Answers {
 }
 
 async function answers(sql: SqlClient, index: TranscriptIndex, phrases: readonly string[]): Promise<Answers> {
-  await index.prepare(phrases);
+  await index.ready(phrases);
   const videos = await sql.all<{ rowid: number; id: string }>('SELECT rowid, id FROM videos ORDER BY rowid');
   const idOf = new Map(videos.map((video) => [video.rowid, video.id]));
   const size = Math.max(...videos.map((video) => video.rowid)) + 1;
@@ -116,7 +116,7 @@ async function answers(sql: SqlClient, index: TranscriptIndex, phrases: readonly
   const result: Answers = { saying: {}, lineTest: {}, lines: {}, firstMatch: {} };
   for (const phrase of phrases) {
     // As the callers do: prepared right before the synchronous reads (the whole list was prepared at once above too).
-    await index.prepare([phrase]);
+    await index.ready([phrase]);
     const flags = index.saying(phrase, size);
     result.saying[phrase] = [...flags.keys()].filter((rowid) => flags[rowid] === 1).map((rowid) => idOf.get(rowid) ?? `?${rowid}`).sort();
     const says = index.lineTest(phrase);
@@ -206,12 +206,12 @@ describe('transcript search answers alike on SQLite and PostgreSQL (spec §5, an
   it('a back end notices transcripts another one wrote and indexed (two instances over one database)', async () => {
     for (const engine of both.engines()) {
       const [one, other] = [new TranscriptIndex(engine.sql), new TranscriptIndex(engine.sql)];
-      await one.prepare(['kombucha']);
+      await one.ready(['kombucha']);
       expect(one.saying('kombucha', 64).includes(1), engine.name).toBe(false);
       await engine.sql.run(lineRows(VIDEO_COUNT, ['Kombucha every day']));
       // The other instance catches up first; this one finds nothing pending, yet sees the change log moved.
-      await other.prepare(['kombucha']);
-      await one.prepare(['kombucha']);
+      await other.ready(['kombucha']);
+      await one.ready(['kombucha']);
       expect([one, other].map((index) => index.saying('kombucha', 64).indexOf(1)), engine.name).toEqual([VIDEO_COUNT, VIDEO_COUNT]);
       expect(one.transcribed(64)[VIDEO_COUNT], engine.name).toBe(1);
     }
@@ -220,12 +220,12 @@ describe('transcript search answers alike on SQLite and PostgreSQL (spec §5, an
   it('on PostgreSQL, terms copied in without their folded text (the move from an embedded workspace) are rebuilt before a search', async () => {
     const pg = both.engines().find((engine) => engine.name === 'postgres');
     if (!pg) throw new Error('PostgreSQL is needed.');
-    await new TranscriptIndex(pg.sql).prepare([]);
+    await new TranscriptIndex(pg.sql).ready([]);
     // As the move leaves them: terms and postings as SQLite built them, nothing pending, no folded text.
     await pg.sql.run('UPDATE transcript_words SET folded = NULL');
     await pg.sql.run('UPDATE transcript_pairs SET folded = NULL');
     const index = new TranscriptIndex(pg.sql);
-    await index.prepare(['straße', 'glow serum ultra']);
+    await index.ready(['straße', 'glow serum ultra']);
     expect(index.saying('straße', 64).indexOf(1)).toBe(5);
     expect(index.saying('glow serum ultra', 64).filter((flag) => flag === 1).length).toBe(3);
   });
@@ -233,7 +233,7 @@ describe('transcript search answers alike on SQLite and PostgreSQL (spec §5, an
   it('a phrase not prepared is refused by name (a caller that forgot to prepare it)', async () => {
     for (const engine of both.engines()) {
       const index = new TranscriptIndex(engine.sql);
-      await index.prepare(['serum']);
+      await index.ready(['serum']);
       expect(() => index.saying('glow', 10)).toThrow(/"glow" was not prepared/);
       expect(index.saying('serum', 100).filter((flag) => flag === 1).length).toBeGreaterThan(0);
     }
