@@ -41,13 +41,6 @@ export function createHomeRows(sql: SqlClient) {
       const list = inList(sql, 'video_id', ids);
       return sql.all(`SELECT video_id, content FROM transcript_lines WHERE ${list.sql}`, [list.param]);
     },
-    /**
-     * What a cache of words read from transcripts is keyed on: SQLite counts its connection's changes; a team server
-     * has several writers, so no key (the caller keeps nothing between calls).
-     */
-    async version(): Promise<string | null> {
-      return sql.engine === 'sqlite' ? String((await sql.get<{ changes: number }>('SELECT total_changes() AS changes'))?.changes) : null;
-    },
     /** A brand's name (empty for one that is gone). */
     async brandName(brandId: string): Promise<string> {
       return (await sql.get<{ name: string }>('SELECT name FROM brands WHERE id = ?', [brandId]))?.name ?? '';

@@ -72,15 +72,17 @@ interface VideoWords {
 /** The terms said most in the window's newest transcribed videos, with how often. */
 export function createWordCloud(rows: HomeRows, index: VideoSearchIndex) {
   // Each video's words counted once and kept until the next write: the clouds of a brand's periods and platforms are
-  // read from much the same newest videos, and reading and splitting their lines was most of a cloud's time.
+  // read from much the same newest videos, and reading and splitting their lines was most of a cloud's time. A write
+  // is any the list index followed (a transcript line's too: they are in its log), on either engine and from any
+  // instance; on PostgreSQL a cloud re-read every line of its videos each time without it.
   const kept = new Map<string, VideoWords>();
-  let keptVersion: string | null = null;
+  let keptVersion: number | null = null;
   const seen = new Map<string, string | null>();
 
   /** The words of these videos, counting the lines of those not kept yet. */
   const wordsOf = async (ids: readonly string[]): Promise<VideoWords[]> => {
-    const now = await rows.version();
-    if (now === null || now !== keptVersion || kept.size + ids.length > KEPT_VIDEOS) {
+    const now = index.generation;
+    if (now !== keptVersion || kept.size + ids.length > KEPT_VIDEOS) {
       kept.clear();
       keptVersion = now;
     }

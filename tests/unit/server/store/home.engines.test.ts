@@ -52,16 +52,4 @@ describe('the rows home, reports and the assistant show answer alike on SQLite a
     });
     expect(answer).toEqual({ names: ['Glow', 'Aurora', ''], of: [['b2', 'b3'], []] });
   });
-
-  it('the word cache key: SQLite\'s changes move with a write; PostgreSQL has none, so a new line is read at once', async () => {
-    for (const { name, sql } of both.engines()) {
-      const rows = createHomeRows(sql);
-      const before = await rows.version();
-      await sql.run("INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment) VALUES ('v2', 0, 0, 'Fresh line', 'neutral')");
-      const after = await rows.version();
-      if (name === 'sqlite') expect(after).not.toBe(before);
-      else expect([before, after]).toEqual([null, null]);
-      expect((await rows.transcriptLines(['v2'])).map((line) => line.content), name).toEqual(['Fresh line']);
-    }
-  });
 });
