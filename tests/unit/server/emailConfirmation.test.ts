@@ -31,7 +31,7 @@ describe('email confirmation link', () => {
   const resend = (email: string) => send(t.app, 'POST', '/jwt_api/users/resend_confirmation_email', { email });
 
   it('puts a confirmation link in the resent mail; opening it lets the account sign in', async () => {
-    const lena = await createTestUser(t.db, { email: 'lena@example.com', registrationCompleted: false });
+    const lena = await createTestUser(t.sql, { email: 'lena@example.com', registrationCompleted: false });
     expect((await send(t.app, 'POST', '/jwt_api/login', { email: lena.email, password: lena.password })).statusCode).toBe(403);
 
     expect((await resend(lena.email)).statusCode).toBe(200);
@@ -47,8 +47,8 @@ describe('email confirmation link', () => {
   });
 
   it('refuses a forged, an expired and an access-token link with the invalid-link message', async () => {
-    const lena = await createTestUser(t.db, { email: 'lena@example.com', registrationCompleted: false });
-    const other = await createTestUser(t.db, { email: 'other@example.com' });
+    const lena = await createTestUser(t.sql, { email: 'lena@example.com', registrationCompleted: false });
+    const other = await createTestUser(t.sql, { email: 'other@example.com' });
     await resend(lena.email);
     const token = linkToken(lena.email);
     const { jwt } = await signIn(t.app, other);
@@ -63,7 +63,7 @@ describe('email confirmation link', () => {
   });
 
   it('sends no mail to an account that is already confirmed, and says so', async () => {
-    const maya = await createTestUser(t.db, { email: 'maya@example.com' });
+    const maya = await createTestUser(t.sql, { email: 'maya@example.com' });
     const answer = await resend(maya.email);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ message: 'Your email address is already confirmed. You can sign in.' });

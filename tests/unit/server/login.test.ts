@@ -11,7 +11,7 @@ describe('POST /jwt_api/login', () => {
 
   beforeEach(async () => {
     t = await startTestApp();
-    maya = await createTestUser(t.db, {
+    maya = await createTestUser(t.sql, {
       email: 'maya@example.com',
       firstName: 'Maya',
       brands: [
@@ -63,7 +63,7 @@ describe('POST /jwt_api/login', () => {
   });
 
   it('refuses a vip_influencer with 403 and no tokens', async () => {
-    const creator = await createTestUser(t.db, { email: 'creator@example.com', roles: [ROLE_VIP_INFLUENCER] });
+    const creator = await createTestUser(t.sql, { email: 'creator@example.com', roles: [ROLE_VIP_INFLUENCER] });
     const response = await send(t.app, 'POST', '/jwt_api/login', { email: creator.email, password: creator.password });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: MESSAGES.vipRefused, code: 'vip_influencer' });
@@ -73,7 +73,7 @@ describe('POST /jwt_api/login', () => {
   });
 
   it('refuses a user whose registration is not completed with 403 and no tokens, as it refuses a vip_influencer', async () => {
-    const lena = await createTestUser(t.db, { email: 'lena@example.com', registrationCompleted: false, brands: [{ name: 'Nordlicht' }] });
+    const lena = await createTestUser(t.sql, { email: 'lena@example.com', registrationCompleted: false, brands: [{ name: 'Nordlicht' }] });
     const response = await send(t.app, 'POST', '/jwt_api/login', { email: lena.email, password: lena.password });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: MESSAGES.registrationIncomplete, code: REGISTRATION_INCOMPLETE_CODE });
@@ -136,7 +136,7 @@ describe('POST /jwt_api/login', () => {
       for (let attempt = 1; attempt <= 5; attempt += 1) await fail();
       const sameAccount = await send(t.app, 'POST', '/jwt_api/login', { email: ' MAYA@example.com ', password: maya.password });
       expect(sameAccount.statusCode).toBe(429);
-      const ana = await createTestUser(t.db, { email: 'ana@example.com', brands: [{ name: 'Trailforge' }] });
+      const ana = await createTestUser(t.sql, { email: 'ana@example.com', brands: [{ name: 'Trailforge' }] });
       const otherAccount = await send(t.app, 'POST', '/jwt_api/login', { email: ana.email, password: ana.password });
       expect(otherAccount.statusCode).toBe(200);
     });
