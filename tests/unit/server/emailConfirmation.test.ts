@@ -15,8 +15,8 @@ describe('email confirmation link', () => {
   });
   afterEach(() => t.close());
 
-  function outbox(email: string) {
-    return t.db.prepare('SELECT subject, body FROM outbox WHERE to_email = ? ORDER BY id').all(email) as { subject: string; body: string }[];
+  async function outbox(email: string) {
+    return (await t.sql.all('SELECT subject, body FROM outbox WHERE to_email = ? ORDER BY id', [email])) as { subject: string; body: string }[];
   }
 
   /** The token of the confirmation link in the newest mail to `email` as handed over live (the kept copy is redacted). */
@@ -35,7 +35,7 @@ describe('email confirmation link', () => {
     expect((await send(t.app, 'POST', '/jwt_api/login', { email: lena.email, password: lena.password })).statusCode).toBe(403);
 
     expect((await resend(lena.email)).statusCode).toBe(200);
-    const [mail] = outbox(lena.email);
+    const [mail] = await outbox(lena.email);
     expect(mail?.subject).toBe('Confirm your Reelscope account');
     expect(mail?.body).toContain(`${CONFIRM_EMAIL_LINK}${REDACTED_SECRET}`);
 
@@ -67,6 +67,6 @@ describe('email confirmation link', () => {
     const answer = await resend(maya.email);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ message: 'Your email address is already confirmed. You can sign in.' });
-    expect(outbox(maya.email)).toEqual([]);
+    expect(await outbox(maya.email)).toEqual([]);
   });
 });
