@@ -1,3 +1,4 @@
+// SQLite only (not in bothEngineTests.ts): it opens an SQLite file written before a migration and checks what that migration rewrote.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';

@@ -5,7 +5,7 @@ import { CREATOR_CSV_COLUMNS, CREATOR_SORTS, type CreatorListResponse } from '..
 import { isValidEmail } from '../../../../src/shared/rules/validation';
 import { parseCsv } from '../../../shared/csv';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
-import { firstValue, firstValues } from '../support/testEngine';
+import { ENGINE, firstValue, firstValues } from '../support/testEngine';
 
 let w: VideoWorkspace;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ async function list(query: Record<string, unknown> = {}): Promise<CreatorListRes
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
-const brandCount = async (extra = '1', params: SqlParam[] = []): Promise<number> =>
+const brandCount = async (extra = '1 = 1', params: SqlParam[] = []): Promise<number> =>
   (await firstValue(w.sql, `SELECT COUNT(*) FROM creators c WHERE c.brand_id = ? AND (${extra})`, [w.brandId, ...params])) as number;
 
 describe('GET /influencers tabs, filters, sorts, paging', () => {
@@ -168,7 +168,8 @@ describe('creator detail', () => {
 });
 
 describe('creators list SQL uses its indexes', () => {
-  it('counts scan a covering index and page walks follow the sort index (EXPLAIN QUERY PLAN)', async () => {
+  // SQLite's query planner itself (EXPLAIN QUERY PLAN, INDEXED BY): PostgreSQL plans differently and has no such text.
+  it.skipIf(ENGINE === 'postgres')('counts scan a covering index and page walks follow the sort index (EXPLAIN QUERY PLAN)', async () => {
     const { createCreatorListRepository } = await import('../../../../src/server/repositories/creators/creatorListRepository');
     const repo = createCreatorListRepository(w.sql);
     const count = (await repo.explain('SELECT COUNT(*) FROM creators c WHERE c.brand_id IN (?) AND c.email_valid = 1 AND c.subscribers >= ? AND c.latest_platform_video_published_at <= ?', [w.brandId, 10000, '2027-01-01'])).join('\n');
