@@ -84,7 +84,7 @@ describe('POST /jwt_api/login', () => {
 
   it('stops honouring the tokens of an account whose registration is no longer completed', async () => {
     const session = await signIn(t.app, { email: 'maya@example.com', password: maya.password });
-    (await t.sql.run('UPDATE users SET registration_completed = 0 WHERE id = ?', [maya.id]));
+    await t.sql.run('UPDATE users SET registration_completed = 0 WHERE id = ?', [maya.id]);
     const read = await send(t.app, 'GET', '/jwt_api/session', undefined, session.jwt);
     expect(read.statusCode).toBe(403);
     expect(read.json().code).toBe(REGISTRATION_INCOMPLETE_CODE);

@@ -84,7 +84,7 @@ describe('the campaign submission page', () => {
   it('says so for a draft, an ended, a deleted and an unknown campaign, on the page and on submit, storing nothing', async () => {
     const draft = await campaign({}, false);
     const ended = await campaign({}, true);
-    (await w.sql.run("UPDATE campaigns SET end_date = '2026-10-01' WHERE id = ?", [ended._id]));
+    await w.sql.run("UPDATE campaigns SET end_date = '2026-10-01' WHERE id = ?", [ended._id]);
     const deleted = await campaign({}, true);
     expect((await w.send('DELETE', `/jwt_api/campaigns/${deleted._id}`)).statusCode).toBe(200);
     const cases = [

@@ -137,7 +137,7 @@ describe('GET /manufacturers/{id}/campaign_lists', () => {
 
     const withVideos = campaign_lists.find((c) => c.videos.length > 1)!;
     const trashed = withVideos.videos[0]!._id;
-    (await w.sql.run("INSERT INTO marks (brand_id, kind, target_id, mark, created_at) VALUES (?, 'video', ?, 'trash', ?)", [w.brandId, trashed, WORKSPACE_NOW]));
+    await w.sql.run("INSERT INTO marks (brand_id, kind, target_id, mark, created_at) VALUES (?, 'video', ?, 'trash', ?)", [w.brandId, trashed, WORKSPACE_NOW]);
     const one = (await w.get(`/jwt_api/manufacturers/${w.brandId}/campaign_lists`, { campaign_id: withVideos._id })).json() as CampaignLists;
     expect(one.campaign_lists.map((c) => c._id)).toEqual([withVideos._id]);
     expect(one.campaign_lists[0]!.videos.map((v) => v._id)).toEqual(withVideos.videos.slice(1).map((v) => v._id));

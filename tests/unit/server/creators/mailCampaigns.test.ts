@@ -67,7 +67,7 @@ describe('mail campaigns', () => {
     const created = await campaign('Summer collab');
     const withEmail = await creatorsWith("email LIKE '%@example.com'", 2);
     const without = (await creatorsWith("email LIKE '%@example.com'", 3)).slice(2);
-    (await w.sql.run("UPDATE creators SET email = 'no-at-sign.example.com' WHERE id = ?", [without[0] ?? '']));
+    await w.sql.run("UPDATE creators SET email = 'no-at-sign.example.com' WHERE id = ?", [without[0] ?? '']);
     const response = await w.send('POST', '/jwt_api/mail_campaigns/send_mail', { campaign_id: created._id, influencer_ids: [...withEmail, ...without] });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json() as SendMailResponse;
@@ -85,7 +85,7 @@ describe('mail campaigns', () => {
   it('reports a refused recipient as failed with the server\'s reason', async () => {
     process.env[SMTP_URL_ENV] = `smtp://127.0.0.1:${port}`;
     const id = (await creatorsWith("email LIKE '%@example.com'", 1))[0] ?? '';
-    (await w.sql.run("UPDATE creators SET email = 'refuse@example.com' WHERE id = ?", [id]));
+    await w.sql.run("UPDATE creators SET email = 'refuse@example.com' WHERE id = ?", [id]);
     const body = (await w.send('POST', '/jwt_api/mail_campaigns/send_mail', { campaign_id: (await campaign('Refused')). _id, influencer_ids: [id] })).json() as SendMailResponse;
     expect(body.results[0]?.status).toBe('failed');
     expect(body.results[0]?.error).toContain('Mailbox unavailable');

@@ -35,7 +35,7 @@ describe('whose figures the home shows', () => {
 
   it('answers zeros, not errors, for a competitor without videos', async () => {
     const empty = randomUUID().replace(/-/g, '').slice(0, 24);
-    (await w.sql.run('INSERT INTO brands (id, name, picture, competitor_of, created_at) VALUES (?, ?, NULL, ?, ?)', [empty, 'Quiet Rival', w.brandId, '2026-01-01T00:00:00.000Z']));
+    await w.sql.run('INSERT INTO brands (id, name, picture, competitor_of, created_at) VALUES (?, ?, NULL, ?, ?)', [empty, 'Quiet Rival', w.brandId, '2026-01-01T00:00:00.000Z']);
     try {
       for (const url of urls) {
         const response = await w.get(`/jwt_api/home${url}`, { competitors_brands: empty });
@@ -48,7 +48,7 @@ describe('whose figures the home shows', () => {
       const cloud = (await w.get('/jwt_api/home/word_cloud', { competitors_brands: empty })).json() as WordCloudWidget;
       expect(cloud.terms).toEqual([]);
     } finally {
-      (await w.sql.run('DELETE FROM brands WHERE id = ?', [empty]));
+      await w.sql.run('DELETE FROM brands WHERE id = ?', [empty]);
     }
   });
 });

@@ -103,7 +103,7 @@ describe('one video', () => {
     const short = (await w.get(`/jwt_api/videos/${id}/transcript`, { search: 'IN' })).json();
     expect(short.transcription.length).toBe(all.transcription.filter((line: { content: string }) => line.content.toLowerCase().includes('in')).length);
     // Non-Latin: write a line in Japanese and Greek and find it through the index (3+) and the fallback (2).
-    (await w.sql.run("UPDATE transcript_lines SET content = 'この美容液は最高です ΚΑΛΗΜΈΡΑ' WHERE video_id = ? AND line_no = 5", [id]));
+    await w.sql.run("UPDATE transcript_lines SET content = 'この美容液は最高です ΚΑΛΗΜΈΡΑ' WHERE video_id = ? AND line_no = 5", [id]);
     const expectLine5 = async (search: string) => expect((await w.get(`/jwt_api/videos/${id}/transcript`, { search })).json().transcription.map((l: { line_no: number }) => l.line_no)).toEqual([5]);
     await expectLine5('美容液');
     await expectLine5('美容');
