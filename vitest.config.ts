@@ -15,7 +15,6 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',
-          setupFiles: ['tests/unit/server/support/engineSetup.ts'],
         },
       },
       {

@@ -1,8 +1,8 @@
 /**
  * The database engine the server tests run their back end on (issue 27: the same test files on both engines).
  * `REELSCOPE_TEST_ENGINE=postgres` runs them on PostgreSQL in a throwaway cluster (scripts/pg-cluster.sh, one per test
- * file, started on first use and removed after the file by engineSetup.ts); unset, on an SQLite file as the embedded
- * back end runs. A workspace is always seeded into SQLite (the seed is written for it) and, on PostgreSQL, moved into
+ * file, started on first use and removed after the file by engineSetup.ts, the unit-postgres project's setup file, or
+ * at the latest when the test process exits); unset, on an SQLite file as the embedded back end runs. A workspace is always seeded into SQLite (the seed is written for it) and, on PostgreSQL, moved into
  * a fresh database by the move's own code, as `REELSCOPE_SEED=1` does on a team server.
  */
 import { randomBytes } from 'node:crypto';
