@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { BOTH_ENGINE_TESTS } from './tests/unit/server/bothEngineTests';
 
 export default defineConfig({
   plugins: [react()],
@@ -14,6 +15,20 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',
+        },
+      },
+      {
+        // The server tests that run on both engines, here on PostgreSQL (issue 27): the `unit` project runs them on SQLite.
+        extends: true,
+        test: {
+          name: 'unit-postgres',
+          environment: 'node',
+          include: BOTH_ENGINE_TESTS,
+          env: { REELSCOPE_TEST_ENGINE: 'postgres' },
+          testTimeout: 30000,
+          hookTimeout: 120000,
+          pool: 'forks',
+          setupFiles: ['tests/unit/server/support/engineSetup.ts'],
         },
       },
       {

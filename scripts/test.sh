@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: lint, type-check, unit, component, build, web e2e (on SQLite, then its main flows on PostgreSQL) and the electron smoke test.
+# `npm test`: lint, type-check, unit (and the server tests again on PostgreSQL), component, build, web e2e (on SQLite,
+# then its main flows on PostgreSQL) and the electron smoke test.
 # Every step runs even when an earlier one fails; the last line sums every runner: "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -21,9 +22,22 @@ step() {
 step lint npm run --silent lint
 step typecheck npm run --silent typecheck
 step unit bash scripts/with-keyring.sh npx vitest run --project unit --reporter=default --reporter=json --outputFile="$ART/unit.json"
+
+# The server tests listed in tests/unit/server/bothEngineTests.ts once more on PostgreSQL (issue 27), in the background
+# beside the component tests and the two builds: it mostly waits on its throwaway clusters. Its log follows the builds.
+(
+  if bash scripts/with-keyring.sh npx vitest run --project unit-postgres --reporter=default --reporter=json --outputFile="$ART/unit-postgres.json" >"$ART/unit-postgres.log" 2>&1
+  then echo "pass unit-postgres" >>"$STEPS_FILE"; else echo "fail unit-postgres" >>"$STEPS_FILE"; fi
+) &
+UNIT_POSTGRES=$!
+
 step component npx vitest run --project component --reporter=default --reporter=json --outputFile="$ART/component.json"
 step build-web npm run --silent build:web
 step build-electron npm run --silent build
+wait "$UNIT_POSTGRES"
+echo
+echo "==> unit-postgres"
+cat "$ART/unit-postgres.log"
 step e2e-web bash scripts/with-keyring.sh npx playwright test --config tests/e2e/playwright.web.config.ts
 # The main flows again with the back end on PostgreSQL (a throwaway cluster per stack, scripts/pg-cluster.sh).
 step e2e-web-postgres bash scripts/with-keyring.sh npx playwright test --config tests/e2e/playwright.web-postgres.config.ts

@@ -50,9 +50,31 @@ export function numberPlaceholders(sql: string): string {
  * PostgreSQL as an array parameter (`= ANY`). Use its `sql` where the condition goes and its `param` in that place.
  */
 export function inList(client: Pick<SqlClient, 'engine'>, column: string, values: readonly string[]): { sql: string; param: SqlParam } {
+  // SQLite reads the list as JSON, where a NUL is escaped: refused here so both engines refuse it alike.
+  refuseNulText([values]);
   return client.engine === 'postgres'
     ? { sql: `${column} = ANY(?)`, param: values }
     : { sql: `${column} IN (SELECT value FROM json_each(?))`, param: JSON.stringify(values) };
+}
+
+/**
+ * A text parameter holds a NUL character, which PostgreSQL's text cannot hold (it refuses the whole statement) and
+ * SQLite's LIKE and FTS read as the end of the text. Both engines refuse it before the database sees it, so a route
+ * answers 400 on either (a NUL in an id or a body field is the client's doing), never a 500 on one engine only.
+ */
+export class StoreTextError extends Error {
+  constructor() {
+    super('Remove the NUL character (\\0) from the text: it cannot be stored.');
+    this.name = 'StoreTextError';
+  }
+}
+
+/** Throws StoreTextError when a text parameter (or a text in an array parameter) holds a NUL character. */
+export function refuseNulText(params: readonly SqlParam[]): void {
+  for (const param of params) {
+    const texts = typeof param === 'string' ? [param] : Array.isArray(param) ? param : [];
+    if (texts.some((text) => typeof text === 'string' && text.includes('\u0000'))) throw new StoreTextError();
+  }
 }
 
 /**

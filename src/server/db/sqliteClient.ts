@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SqlClient, SqlParam } from './sqlClient';
+import { refuseNulText, type SqlClient, type SqlParam } from './sqlClient';
 
 type Statement = Database.Statement<unknown[]>;
 
@@ -18,7 +18,10 @@ export function createSqliteClient(db: Database.Database): SqlClient {
     return statement;
   };
   // better-sqlite3 binds booleans and arrays not at all: the store layer passes 0/1 and JSON text on this engine.
-  const bind = (params: readonly SqlParam[]) => params as unknown[];
+  const bind = (params: readonly SqlParam[]) => {
+    refuseNulText(params);
+    return params as unknown[];
+  };
 
   const direct: Omit<SqlClient, 'transaction'> = {
     engine: 'sqlite',

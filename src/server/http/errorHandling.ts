@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, errorBody } from './httpError';
 import { drainBody } from './drainBody';
 import { HTTP_MESSAGES } from './httpMessages';
-import { StoreUnavailableError } from '../db/sqlClient';
+import { StoreTextError, StoreUnavailableError } from '../db/sqlClient';
 import { MESSAGES } from '../../shared/messages';
 
 /** Fastify's own client-error codes that get a friendlier text than the framework's. */
@@ -30,6 +30,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error.cause }, 'database unreachable');
       return reply.code(503).send(errorBody(503, MESSAGES.serverDown));
     }
+    if (error instanceof StoreTextError) return reply.code(400).send(errorBody(400, error.message));
     if (isFastifyError(error) && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return drainBody(request.raw).then(() => reply.code(413).send(errorBody(413, HTTP_MESSAGES.bodyTooLarge)));
     }

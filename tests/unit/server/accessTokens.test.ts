@@ -9,7 +9,7 @@ describe('access jwt verification', () => {
   let maya: TestUser;
   beforeEach(async () => {
     t = await startTestApp();
-    maya = await createTestUser(t.db, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
+    maya = await createTestUser(t.sql, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
   });
   afterEach(() => t.close());
 

@@ -22,8 +22,8 @@ describe('brand and user authorization', () => {
       handler: ({ auth, query }) => ({ userId: auth.userId, brandId: query.brand_id ?? auth.brandId }),
     });
     defineRoute(t.app, { method: 'POST', url: '/jwt_api/probe', summary: 'test probe', auth: 'bearer', handler: () => ({ ok: true }) });
-    maya = await createTestUser(t.db, { email: 'maya@example.com', brands: [{ name: 'Lumina', competitors: ['Glow Co'] }] });
-    other = await createTestUser(t.db, { email: 'other@example.com', brands: [{ name: 'Elsewhere', competitors: ['Far Away'] }] });
+    maya = await createTestUser(t.sql, { email: 'maya@example.com', brands: [{ name: 'Lumina', competitors: ['Glow Co'] }] });
+    other = await createTestUser(t.sql, { email: 'other@example.com', brands: [{ name: 'Elsewhere', competitors: ['Far Away'] }] });
     jwt = (await signIn(t.app, maya)).jwt;
   });
   afterEach(() => t.close());

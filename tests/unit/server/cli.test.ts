@@ -1,3 +1,4 @@
+// SQLite only (not in bothEngineTests.ts): it starts the embedded back end process on its data folder (the team server: postgres/teamServer.test.ts).
 import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import type { Server } from 'node:net';

@@ -1,3 +1,4 @@
+// SQLite only (not in bothEngineTests.ts): it kills the embedded back end while it writes its SQLite file (tests/unit/server/postgres covers PostgreSQL).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';

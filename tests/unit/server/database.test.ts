@@ -1,3 +1,4 @@
+// SQLite only (not in bothEngineTests.ts): it tests openDatabase itself: the SQLite file, its migrations, WAL and a file written by a newer Reelscope.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

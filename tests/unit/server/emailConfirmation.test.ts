@@ -15,8 +15,8 @@ describe('email confirmation link', () => {
   });
   afterEach(() => t.close());
 
-  function outbox(email: string) {
-    return t.db.prepare('SELECT subject, body FROM outbox WHERE to_email = ? ORDER BY id').all(email) as { subject: string; body: string }[];
+  async function outbox(email: string) {
+    return (await t.sql.all('SELECT subject, body FROM outbox WHERE to_email = ? ORDER BY id', [email])) as { subject: string; body: string }[];
   }
 
   /** The token of the confirmation link in the newest mail to `email` as handed over live (the kept copy is redacted). */
@@ -31,11 +31,11 @@ describe('email confirmation link', () => {
   const resend = (email: string) => send(t.app, 'POST', '/jwt_api/users/resend_confirmation_email', { email });
 
   it('puts a confirmation link in the resent mail; opening it lets the account sign in', async () => {
-    const lena = await createTestUser(t.db, { email: 'lena@example.com', registrationCompleted: false });
+    const lena = await createTestUser(t.sql, { email: 'lena@example.com', registrationCompleted: false });
     expect((await send(t.app, 'POST', '/jwt_api/login', { email: lena.email, password: lena.password })).statusCode).toBe(403);
 
     expect((await resend(lena.email)).statusCode).toBe(200);
-    const [mail] = outbox(lena.email);
+    const [mail] = await outbox(lena.email);
     expect(mail?.subject).toBe('Confirm your Reelscope account');
     expect(mail?.body).toContain(`${CONFIRM_EMAIL_LINK}${REDACTED_SECRET}`);
 
@@ -47,8 +47,8 @@ describe('email confirmation link', () => {
   });
 
   it('refuses a forged, an expired and an access-token link with the invalid-link message', async () => {
-    const lena = await createTestUser(t.db, { email: 'lena@example.com', registrationCompleted: false });
-    const other = await createTestUser(t.db, { email: 'other@example.com' });
+    const lena = await createTestUser(t.sql, { email: 'lena@example.com', registrationCompleted: false });
+    const other = await createTestUser(t.sql, { email: 'other@example.com' });
     await resend(lena.email);
     const token = linkToken(lena.email);
     const { jwt } = await signIn(t.app, other);
@@ -63,10 +63,10 @@ describe('email confirmation link', () => {
   });
 
   it('sends no mail to an account that is already confirmed, and says so', async () => {
-    const maya = await createTestUser(t.db, { email: 'maya@example.com' });
+    const maya = await createTestUser(t.sql, { email: 'maya@example.com' });
     const answer = await resend(maya.email);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ message: 'Your email address is already confirmed. You can sign in.' });
-    expect(outbox(maya.email)).toEqual([]);
+    expect(await outbox(maya.email)).toEqual([]);
   });
 });

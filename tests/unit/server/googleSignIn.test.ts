@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, startTestApp, type TestApp } from './support/testServer';
+import { firstValue } from './support/testEngine';
 
 const CLIENT_ID = 'reelscope-web.apps.example';
 let server: Server;
@@ -49,7 +50,7 @@ describe('Google sign-up with an OpenID Connect ID token', () => {
     const again = await send(t.app, 'POST', '/jwt_api/login/sign_up_with_google', { id_token: await token({ sub: 'g-42', email: 'ana@shop.example', email_verified: true }) });
     expect(again.statusCode).toBe(200);
     expect(again.json().currentUser._id).toBe(first.json().currentUser._id);
-    expect(t.db.prepare("SELECT COUNT(*) FROM users WHERE email = 'ana@shop.example'").pluck().get()).toBe(1);
+    expect(await firstValue(t.sql, "SELECT COUNT(*) FROM users WHERE email = 'ana@shop.example'")).toBe(1);
   });
 
   it('refuses a token signed by another key, for another client, from another issuer, expired, or with an unverified email', async () => {
@@ -64,6 +65,6 @@ describe('Google sign-up with an OpenID Connect ID token', () => {
       const response = await send(t.app, 'POST', '/jwt_api/login/sign_up_with_google', { id_token: idToken });
       expect([response.statusCode, response.json().message]).toEqual([401, 'Google could not confirm this sign-in. Try again.']);
     }
-    expect(t.db.prepare("SELECT COUNT(*) FROM users WHERE email = 'bo@shop.example'").pluck().get()).toBe(0);
+    expect(await firstValue(t.sql, "SELECT COUNT(*) FROM users WHERE email = 'bo@shop.example'")).toBe(0);
   });
 });

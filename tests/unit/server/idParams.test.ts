@@ -30,7 +30,7 @@ describe('ids that are not strings, on every documented operation', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    maya = await createTestUser(t.db, { email: 'maya@example.com', brands: [{ name: 'Lumina', competitors: ['Glow'] }] });
+    maya = await createTestUser(t.sql, { email: 'maya@example.com', brands: [{ name: 'Lumina', competitors: ['Glow'] }] });
     jwt = (await signIn(t.app, maya)).jwt;
     ops = await operations(t);
   });

@@ -11,7 +11,7 @@ describe('POST /jwt_api/login', () => {
 
   beforeEach(async () => {
     t = await startTestApp();
-    maya = await createTestUser(t.db, {
+    maya = await createTestUser(t.sql, {
       email: 'maya@example.com',
       firstName: 'Maya',
       brands: [
@@ -40,7 +40,7 @@ describe('POST /jwt_api/login', () => {
   it('matches the email case-insensitively and records the sign-in time', async () => {
     const response = await send(t.app, 'POST', '/jwt_api/login', { email: 'MAYA@Example.com', password: maya.password });
     expect(response.statusCode).toBe(200);
-    const row = t.db.prepare('SELECT last_sign_in_at FROM users WHERE id = ?').get(maya.id) as { last_sign_in_at: string };
+    const row = (await t.sql.get('SELECT last_sign_in_at FROM users WHERE id = ?', [maya.id])) as { last_sign_in_at: string };
     expect(row.last_sign_in_at).toBe(t.clock.now().toISOString());
   });
 
@@ -63,28 +63,28 @@ describe('POST /jwt_api/login', () => {
   });
 
   it('refuses a vip_influencer with 403 and no tokens', async () => {
-    const creator = await createTestUser(t.db, { email: 'creator@example.com', roles: [ROLE_VIP_INFLUENCER] });
+    const creator = await createTestUser(t.sql, { email: 'creator@example.com', roles: [ROLE_VIP_INFLUENCER] });
     const response = await send(t.app, 'POST', '/jwt_api/login', { email: creator.email, password: creator.password });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: MESSAGES.vipRefused, code: 'vip_influencer' });
     expect(response.body).not.toContain('jwt');
-    const tokens = t.db.prepare('SELECT COUNT(*) AS n FROM refresh_tokens WHERE user_id = ?').get(creator.id) as { n: number };
+    const tokens = (await t.sql.get('SELECT COUNT(*) AS n FROM refresh_tokens WHERE user_id = ?', [creator.id])) as { n: number };
     expect(tokens.n).toBe(0);
   });
 
   it('refuses a user whose registration is not completed with 403 and no tokens, as it refuses a vip_influencer', async () => {
-    const lena = await createTestUser(t.db, { email: 'lena@example.com', registrationCompleted: false, brands: [{ name: 'Nordlicht' }] });
+    const lena = await createTestUser(t.sql, { email: 'lena@example.com', registrationCompleted: false, brands: [{ name: 'Nordlicht' }] });
     const response = await send(t.app, 'POST', '/jwt_api/login', { email: lena.email, password: lena.password });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: MESSAGES.registrationIncomplete, code: REGISTRATION_INCOMPLETE_CODE });
     expect(response.body).not.toContain('jwt');
-    const tokens = t.db.prepare('SELECT COUNT(*) AS n FROM refresh_tokens WHERE user_id = ?').get(lena.id) as { n: number };
+    const tokens = (await t.sql.get('SELECT COUNT(*) AS n FROM refresh_tokens WHERE user_id = ?', [lena.id])) as { n: number };
     expect(tokens.n).toBe(0);
   });
 
   it('stops honouring the tokens of an account whose registration is no longer completed', async () => {
     const session = await signIn(t.app, { email: 'maya@example.com', password: maya.password });
-    t.db.prepare('UPDATE users SET registration_completed = 0 WHERE id = ?').run(maya.id);
+    await t.sql.run('UPDATE users SET registration_completed = 0 WHERE id = ?', [maya.id]);
     const read = await send(t.app, 'GET', '/jwt_api/session', undefined, session.jwt);
     expect(read.statusCode).toBe(403);
     expect(read.json().code).toBe(REGISTRATION_INCOMPLETE_CODE);
@@ -136,7 +136,7 @@ describe('POST /jwt_api/login', () => {
       for (let attempt = 1; attempt <= 5; attempt += 1) await fail();
       const sameAccount = await send(t.app, 'POST', '/jwt_api/login', { email: ' MAYA@example.com ', password: maya.password });
       expect(sameAccount.statusCode).toBe(429);
-      const ana = await createTestUser(t.db, { email: 'ana@example.com', brands: [{ name: 'Trailforge' }] });
+      const ana = await createTestUser(t.sql, { email: 'ana@example.com', brands: [{ name: 'Trailforge' }] });
       const otherAccount = await send(t.app, 'POST', '/jwt_api/login', { email: ana.email, password: ana.password });
       expect(otherAccount.statusCode).toBe(200);
     });

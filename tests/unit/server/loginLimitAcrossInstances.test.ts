@@ -1,3 +1,4 @@
+// SQLite only (not in bothEngineTests.ts): two instances on one SQLite file (store/limiterAttempts.engines.test.ts covers both engines).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

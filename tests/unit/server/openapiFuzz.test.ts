@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openVideoWorkspace, type VideoWorkspace } from './videos/support/videoWorkspace';
 import { brandApiKey } from './widgets/support/brandApiKey';
+import { firstValues } from './support/testEngine';
 
 /**
  * Every operation /openapi.json documents, called with requests made from its own schemas: mostly well-formed values
@@ -93,17 +94,17 @@ afterAll(async () => w.close());
 
 describe('schema-made and hostile requests on every documented operation', () => {
   it('never meet a server error', async () => {
-    const all = (sql: string, ...args: string[]) => w.db.prepare(sql).pluck().all(...args) as string[];
+    const all = (sql: string, ...args: string[]) => firstValues<string>(w.sql, sql, args);
     // The brand's API key for the widget and gateway operations.
     const apiKey = await brandApiKey(w, w.brandId);
     const byKind: Record<string, string[]> = {
-      video: all('SELECT id FROM videos WHERE brand_id = ? LIMIT 5', w.brandId),
-      product: all('SELECT id FROM products WHERE brand_id = ? LIMIT 5', w.brandId),
-      influencer: all('SELECT id FROM creators LIMIT 5'),
-      creator: all('SELECT id FROM creators LIMIT 5'),
-      widget: all('SELECT id FROM widgets LIMIT 5'),
-      campaign: all('SELECT id FROM campaigns LIMIT 5'),
-      report: all('SELECT id FROM reports LIMIT 5'),
+      video: await all('SELECT id FROM videos WHERE brand_id = ? LIMIT 5', w.brandId),
+      product: await all('SELECT id FROM products WHERE brand_id = ? LIMIT 5', w.brandId),
+      influencer: await all('SELECT id FROM creators LIMIT 5'),
+      creator: await all('SELECT id FROM creators LIMIT 5'),
+      widget: await all('SELECT id FROM widgets LIMIT 5'),
+      campaign: await all('SELECT id FROM campaigns LIMIT 5'),
+      report: await all('SELECT id FROM reports LIMIT 5'),
     };
     const ids = [w.brandId, w.userId, ...w.competitorIds, w.otherBrandId, ...Object.values(byKind).flat()];
     const doc = (await w.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };

@@ -1,3 +1,4 @@
+// SQLite only (not in bothEngineTests.ts): it closes the SQLite handle under a running app and seeds through the embedded start (postgres/teamServer.test.ts stops PostgreSQL instead).
 import { createServer as createNetServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../../../src/server/app';

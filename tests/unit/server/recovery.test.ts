@@ -22,7 +22,7 @@ describe('password recovery', () => {
   let maya: TestUser;
   beforeEach(async () => {
     t = await startTestApp();
-    maya = await createTestUser(t.db, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
+    maya = await createTestUser(t.sql, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
   });
   afterEach(() => t.close());
 
@@ -85,7 +85,7 @@ describe('POST /jwt_api/users/resend_confirmation_email', () => {
   afterEach(() => t.close());
 
   it('queues a confirmation mail for a known account', async () => {
-    const lena = await createTestUser(t.db, { email: 'lena@example.com', registrationCompleted: false });
+    const lena = await createTestUser(t.sql, { email: 'lena@example.com', registrationCompleted: false });
     const response = await send(t.app, 'POST', '/jwt_api/users/resend_confirmation_email', { email: lena.email });
     expect(response.statusCode).toBe(200);
     expect(lastMailTo(t, lena.email).subject).toBe('Confirm your Reelscope account');

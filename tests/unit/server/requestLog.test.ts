@@ -5,24 +5,24 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
-import { openDatabase } from '../../../src/server/db/database';
+import { openTestDatabase } from './support/testEngine';
 import { logLevelFromEnv, type LogLevel } from '../../../src/server/http/requestLog';
 import { createTestUser, send, signIn } from './support/testServer';
 
 interface LogLine { level: number; reqId?: string; msg?: string; err?: { message: string; stack: string }; url?: string; [key: string]: unknown }
 
-/** The app on a real SQLite file, logging at `level` into memory (the lines as written, and parsed). */
+/** The app on a fresh database of the test engine, logging at `level` into memory (the lines as written, and parsed). */
 async function loggingApp(level: LogLevel) {
   const dir = mkdtempSync(join(tmpdir(), 'reelscope-log-'));
-  const db = openDatabase(join(dir, 'reelscope.sqlite'));
+  const { sql, close } = await openTestDatabase({ dir });
   let written = '';
-  const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir: dir, log: { level, stream: { write: (line) => void (written += line) } } });
+  const app = await buildApp({ sql, jwtSecret: randomBytes(64), dataDir: dir, log: { level, stream: { write: (line) => void (written += line) } } });
   cleanups.push(async () => {
     await app.close();
-    db.close();
+    await close();
     rmSync(dir, { recursive: true, force: true });
   });
-  return { app, db, text: () => written, lines: () => written.split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogLine) };
+  return { app, sql, text: () => written, lines: () => written.split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogLine) };
 }
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -59,10 +59,10 @@ describe('the request log (issue 26, item 11)', () => {
   });
 
   it('never writes a bearer token, password, API key, chat key or token, at the most detailed level', async () => {
-    const { app, db, text, lines } = await loggingApp('trace');
+    const { app, sql, text, lines } = await loggingApp('trace');
     addTestRoutes(app);
     const password = 'Correct-Horse-Battery-9';
-    const user = await createTestUser(db, { email: 'maya@example.com', password, brands: [{ name: 'Lumina' }] });
+    const user = await createTestUser(sql, { email: 'maya@example.com', password, brands: [{ name: 'Lumina' }] });
     const session = await signIn(app, user);
     const bearer = { authorization: `Bearer ${session.jwt}` };
     const brandId = user.brandIds[0]!;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../src/server/app';
-import { openDatabase } from '../../../src/server/db/database';
+import { openTestDatabase } from './support/testEngine';
 import { HTTP_MESSAGES } from '../../../src/server/http/httpMessages';
 import { createLogFile } from '../../../src/server/http/logFile';
 import { createTestUser } from './support/testServer';
@@ -20,9 +20,9 @@ afterEach(async () => {
 /** The app listening on loopback (real HTTP) at the info level, its log captured from the logger's destination. */
 async function listeningApp() {
   const dir = mkdtempSync(join(tmpdir(), 'reelscope-log-http-'));
-  const db = openDatabase(join(dir, 'reelscope.sqlite'));
+  const { sql, close } = await openTestDatabase({ dir });
   let written = '';
-  const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir: dir, log: { level: 'info', stream: { write: (line) => void (written += line) } } });
+  const app = await buildApp({ sql, jwtSecret: randomBytes(64), dataDir: dir, log: { level: 'info', stream: { write: (line) => void (written += line) } } });
   app.get('/__test/boom/:part', async () => {
     throw new Error('boom: the disk is full');
   });
@@ -31,7 +31,7 @@ async function listeningApp() {
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   cleanups.push(async () => {
     await app.close();
-    db.close();
+    await close();
     rmSync(dir, { recursive: true, force: true });
   });
   const lines = () => written.split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogLine);
@@ -42,7 +42,7 @@ async function listeningApp() {
       if (found.length === 0) throw new Error(`no completion line for ${id} yet`);
       return found;
     });
-  return { base, db, text: () => written, lines, completed };
+  return { base, sql, text: () => written, lines, completed };
 }
 
 async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
@@ -51,9 +51,9 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 
 describe('the request log over real HTTP (issue 28, item 3)', () => {
   it('writes one line per answered request with its id, method, route pattern, status, duration and who asked', async () => {
-    const { base, db, completed } = await listeningApp();
+    const { base, sql, completed } = await listeningApp();
     const password = 'Correct-Horse-Battery-9';
-    const user = await createTestUser(db, { email: 'maya@example.com', password, brands: [{ name: 'Lumina' }] });
+    const user = await createTestUser(sql, { email: 'maya@example.com', password, brands: [{ name: 'Lumina' }] });
     const login = await postJson(`${base}/jwt_api/login`, { email: user.email, password });
     expect(login.status).toBe(200);
     const session = (await login.json()) as { jwt: string };
@@ -97,9 +97,9 @@ describe('the request log over real HTTP (issue 28, item 3)', () => {
   });
 
   it("never writes a login's password, a bearer token, an API key or a signed URL's signature", async () => {
-    const { base, db, text, completed } = await listeningApp();
+    const { base, sql, text, completed } = await listeningApp();
     const password = 'Correct-Horse-Battery-9';
-    const user = await createTestUser(db, { email: 'maya@example.com', password, brands: [{ name: 'Lumina' }] });
+    const user = await createTestUser(sql, { email: 'maya@example.com', password, brands: [{ name: 'Lumina' }] });
     const session = (await (await postJson(`${base}/jwt_api/login`, { email: user.email, password })).json()) as { jwt: string; refresh_token: string };
     await postJson(`${base}/jwt_api/login`, { email: user.email, password: `${password}-wrong` });
     const bearer = { authorization: `Bearer ${session.jwt}` };

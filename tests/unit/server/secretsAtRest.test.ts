@@ -1,3 +1,4 @@
+// SQLite only (not in bothEngineTests.ts): it opens an SQLite file written before a migration and checks what that migration rewrote.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -56,8 +57,8 @@ describe('GET /jwt_api/outbox', () => {
   });
 
   it("lists the person's own kept mail, reset links redacted, and nobody else's", async () => {
-    const maya = await createTestUser(t.db, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
-    const lena = await createTestUser(t.db, { email: 'lena@example.com', brands: [{ name: 'Other' }] });
+    const maya = await createTestUser(t.sql, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
+    const lena = await createTestUser(t.sql, { email: 'lena@example.com', brands: [{ name: 'Other' }] });
     await send(t.app, 'POST', '/jwt_api/recovery_passwords', { email: maya.email });
     await send(t.app, 'POST', '/jwt_api/recovery_passwords', { email: lena.email });
     const { jwt } = await signIn(t.app, maya);
@@ -83,7 +84,7 @@ describe('GET /jwt_api/outbox', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       process.env[SMTP_URL_ENV] = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-      const maya = await createTestUser(t.db, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
+      const maya = await createTestUser(t.sql, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
       expect((await send(t.app, 'POST', '/jwt_api/recovery_passwords', { email: maya.email })).statusCode).toBe(200);
       const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(received.join('').replace(/=\r\n/g, '').replace(/=3D/g, '='))?.[1];
       expect(token).toBeTruthy();

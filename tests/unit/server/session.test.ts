@@ -13,14 +13,14 @@ describe('session routes', () => {
   let other: TestUser;
   beforeEach(async () => {
     t = await startTestApp();
-    maya = await createTestUser(t.db, {
+    maya = await createTestUser(t.sql, {
       email: 'maya@example.com',
       brands: [
         { name: 'Lumina', competitors: ['Glow Co'] },
         { name: 'Trailforge', competitors: ['Summit', 'Ridge'] },
       ],
     });
-    other = await createTestUser(t.db, { email: 'other@example.com', brands: [{ name: 'Elsewhere' }] });
+    other = await createTestUser(t.sql, { email: 'other@example.com', brands: [{ name: 'Elsewhere' }] });
   });
   afterEach(() => t.close());
 

@@ -27,7 +27,7 @@ describe('POST /jwt_api/login/user_sign_up', () => {
   });
 
   it('answers 208 when the email already has an account (any letter case)', async () => {
-    await createTestUser(t.db, { email: 'ada@example.com' });
+    await createTestUser(t.sql, { email: 'ada@example.com' });
     const response = await send(t.app, 'POST', '/jwt_api/login/user_sign_up', { ...form, email: 'ADA@example.com' });
     expect(response.statusCode).toBe(208);
     expect(response.json()).toEqual({ error_message: MESSAGES.emailAlreadyUsed });

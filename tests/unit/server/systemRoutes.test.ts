@@ -33,7 +33,7 @@ describe('system routes and the assistant endpoint', () => {
   });
 
   it('POST /graphql answers getAllPrompts with a bearer', async () => {
-    const user = await createTestUser(t.db, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
+    const user = await createTestUser(t.sql, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
     const { jwt } = await signIn(t.app, user);
     const response = await send(t.app, 'POST', '/graphql', { query: '{ getAllPrompts { _id prompt created_at updated_at } }' }, jwt);
     expect(response.statusCode).toBe(200);
@@ -42,7 +42,7 @@ describe('system routes and the assistant endpoint', () => {
   });
 
   it('POST /graphql reports query errors in the GraphQL way', async () => {
-    const user = await createTestUser(t.db, { email: 'maya@example.com' });
+    const user = await createTestUser(t.sql, { email: 'maya@example.com' });
     const { jwt } = await signIn(t.app, user);
     const response = await send(t.app, 'POST', '/graphql', { query: '{ noSuchField }' }, jwt);
     expect(response.json().errors[0].message).toContain('noSuchField');

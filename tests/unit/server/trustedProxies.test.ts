@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
-import { openDatabase } from '../../../src/server/db/database';
+import { openTestDatabase } from './support/testEngine';
 import { ADDRESS_PROBES_PER_WINDOW } from '../../../src/shared/constants';
 import { createTestUser, type TestUser } from './support/testServer';
 
@@ -18,14 +18,14 @@ afterEach(async () => {
 /** The app as a server behind a load balancer at LOAD_BALANCER, with one account. */
 async function serverBehindBalancer(trustedProxies?: string[]): Promise<{ app: FastifyInstance; maya: TestUser }> {
   const dir = mkdtempSync(join(tmpdir(), 'reelscope-proxy-'));
-  const db = openDatabase(join(dir, 'reelscope.sqlite'));
-  const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir: dir, trustedProxies });
+  const { sql, close } = await openTestDatabase({ dir });
+  const app = await buildApp({ sql, jwtSecret: randomBytes(64), dataDir: dir, trustedProxies });
   cleanups.push(async () => {
     await app.close();
-    db.close();
+    await close();
     rmSync(dir, { recursive: true, force: true });
   });
-  return { app, maya: await createTestUser(db, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] }) };
+  return { app, maya: await createTestUser(sql, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] }) };
 }
 
 /** A sign-in relayed by the load balancer for the client at `client` (X-Forwarded-For). */

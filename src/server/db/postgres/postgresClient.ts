@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { numberPlaceholders } from '../sqlClient';
-import { StoreUnavailableError, type SqlClient, type SqlParam } from '../sqlClient';
+import { refuseNulText, StoreUnavailableError, type SqlClient, type SqlParam } from '../sqlClient';
 import { isDatabaseUnreachable } from './connectionError';
 import type { PostgresPool } from './pool';
 
@@ -24,6 +24,7 @@ export function unreachableAsStoreError(error: unknown): unknown {
 
 function clientOver(target: Queryable, transaction: SqlClient['transaction']): SqlClient {
   const query = async (sql: string, params: readonly SqlParam[]) => {
+    refuseNulText(params);
     try {
       return await target.query(postgresText(sql), params as unknown[]);
     } catch (error) {

@@ -7,6 +7,7 @@ import { createTestUser, signIn } from '../support/testServer';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
 import { assistantClient, listen } from './assistantClient';
 import { MAX_QUERY_DEPTH } from '../../../../src/server/routes/graphql/queryLimits';
+import { firstValue } from '../support/testEngine';
 
 let w: VideoWorkspace;
 let origin: string;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   w = await openVideoWorkspace(0.2);
   origin = await listen(w.app);
   maya = assistantClient(origin, w.jwt);
-  const other = await createTestUser(w.db, { email: 'rival@example.com', brands: [{ name: 'Rival Labs' }] });
+  const other = await createTestUser(w.sql, { email: 'rival@example.com', brands: [{ name: 'Rival Labs' }] });
   strangerJwt = (await signIn(w.app, other)).jwt;
   stranger = assistantClient(origin, strangerJwt);
 }, 120_000);
@@ -77,7 +78,7 @@ describe('assistant GraphQL over HTTP (Apollo Client)', () => {
     const cited = (await ask(conversation._id, 'Which videos complain about the pump?')).data!.askReelscope.supporting_data[0]!;
     const video = await maya.query<{ getVideo: { _id: string; title: string; analysis_stage: string; manufacturer_ids: string[] } }>(ops.GET_VIDEO, { queryVideo: { _id: cited.transcript_id_video_id } });
     expect(video.data!.getVideo).toMatchObject({ _id: cited.transcript_id_video_id, analysis_stage: 'completed', manufacturer_ids: [w.brandId] });
-    const title = w.db.prepare('SELECT title FROM videos WHERE id = ?').pluck().get(cited.transcript_id_video_id);
+    const title = await firstValue(w.sql, 'SELECT title FROM videos WHERE id = ?', [cited.transcript_id_video_id]);
     expect(video.data!.getVideo.title).toBe(title);
   });
 

@@ -11,6 +11,7 @@ import { UPLOAD_MESSAGES } from '../../../../src/shared/http/uploads.schemas';
 import type { VideoListResponse } from '../../../../src/shared/http/videos.schemas';
 import { multipartBody } from '../uploads/support/multipart';
 import { useVideoWorkspace, WORKSPACE_NOW } from '../videos/support/videoWorkspace';
+import { firstValue } from '../support/testEngine';
 
 const workspace = useVideoWorkspace();
 let w: ReturnType<typeof useVideoWorkspace>['w'];
@@ -18,10 +19,10 @@ let w: ReturnType<typeof useVideoWorkspace>['w'];
  * The submission limit is held in the database, shared by every app on the workspace as by every instance of a team
  * server: each test, and each extra app below, starts from a fresh window for the one address all requests come from.
  */
-const freshSubmissionWindow = () => void w.db.prepare("DELETE FROM limiter_attempts WHERE scope = 'submission'").run();
-beforeEach(() => {
+const freshSubmissionWindow = async () => void (await w.sql.run("DELETE FROM limiter_attempts WHERE scope = 'submission'"));
+beforeEach(async () => {
   w = workspace.w;
-  freshSubmissionWindow();
+  await freshSubmissionWindow();
 });
 
 // The first bytes of an MP4 (an ftyp box): the type checks read the name and the declared type, as the app's upload does.
@@ -48,8 +49,8 @@ const creator = { name: 'Maya Lindqvist', email: 'maya@example.com' };
 
 /** Another app on the same workspace: a fresh submission window (one address may send 10 per window), its own upload limit. */
 async function withApp(uploadMaxBytes: number | undefined, use: (app: App) => Promise<void>): Promise<void> {
-  freshSubmissionWindow();
-  const app = await buildApp({ db: w.db, jwtSecret: randomBytes(64), dataDir: w.dataDir, now: () => new Date(WORKSPACE_NOW), ...(uploadMaxBytes ? { uploadMaxBytes } : {}) });
+  await freshSubmissionWindow();
+  const app = await buildApp({ sql: w.sql, jwtSecret: randomBytes(64), dataDir: w.dataDir, now: () => new Date(WORKSPACE_NOW), ...(uploadMaxBytes ? { uploadMaxBytes } : {}) });
   try {
     await use(app);
   } finally {
@@ -83,7 +84,7 @@ describe('the campaign submission page', () => {
   it('says so for a draft, an ended, a deleted and an unknown campaign, on the page and on submit, storing nothing', async () => {
     const draft = await campaign({}, false);
     const ended = await campaign({}, true);
-    w.db.prepare("UPDATE campaigns SET end_date = '2026-10-01' WHERE id = ?").run(ended._id);
+    await w.sql.run("UPDATE campaigns SET end_date = '2026-10-01' WHERE id = ?", [ended._id]);
     const deleted = await campaign({}, true);
     expect((await w.send('DELETE', `/jwt_api/campaigns/${deleted._id}`)).statusCode).toBe(200);
     const cases = [
@@ -102,7 +103,7 @@ describe('the campaign submission page', () => {
       expect([sent.statusCode, sent.json().message]).toEqual([status, message]);
     }
     expect(storedUploads()).toEqual(before);
-    expect(w.db.prepare('SELECT COUNT(*) FROM campaign_videos WHERE campaign_id IN (?, ?, ?)').pluck().get(draft._id, ended._id, deleted._id)).toBe(0);
+    expect(await firstValue(w.sql, 'SELECT COUNT(*) FROM campaign_videos WHERE campaign_id IN (?, ?, ?)', [draft._id, ended._id, deleted._id])).toBe(0);
   });
 
   it('takes a video file into the brand\'s Campaigns tab and the campaign\'s list, with who sent it', async () => {

@@ -8,6 +8,7 @@ import { multipartBody } from '../uploads/support/multipart';
 import { CAMPAIGN_DEFAULTS } from '../../../../src/shared/constants';
 import { campaignTab } from '../../../../src/shared/rules/campaignTabs';
 import { useVideoWorkspace, WORKSPACE_NOW } from '../videos/support/videoWorkspace';
+import { firstValue } from '../support/testEngine';
 
 const workspace = useVideoWorkspace();
 const NOW = new Date(WORKSPACE_NOW);
@@ -20,7 +21,7 @@ const write = (method: 'POST' | 'PUT', path: string, campaign: Record<string, un
 
 describe('campaigns', () => {
   it('lists a tab (default active, sort OLD) with counts that follow each campaign\'s end in its zone', async () => {
-    const rows = w.db.prepare('SELECT state, ongoing, end_date, end_time, campaign_timezone FROM campaigns WHERE brand_id = ?').all(w.brandId) as { state: string; ongoing: number; end_date: string | null; end_time: string | null; campaign_timezone: string | null }[];
+    const rows = (await w.sql.all('SELECT state, ongoing, end_date, end_time, campaign_timezone FROM campaigns WHERE brand_id = ?', [w.brandId])) as { state: string; ongoing: number; end_date: string | null; end_time: string | null; campaign_timezone: string | null }[];
     const expected = { active: 0, past: 0, draft: 0 };
     for (const row of rows) expected[campaignTab({ ...row, state: row.state === 'draft' ? 'draft' : 'active', ongoing: row.ongoing === 1 }, NOW)] += 1;
     const active = await list();
@@ -59,12 +60,12 @@ describe('campaigns', () => {
   });
 
   it('keeps another brand\'s campaigns and products out', async () => {
-    const foreign = w.db.prepare('SELECT id FROM campaigns WHERE brand_id <> ? LIMIT 1').pluck().get(w.brandId) as string;
+    const foreign = (await firstValue(w.sql, 'SELECT id FROM campaigns WHERE brand_id <> ? LIMIT 1', [w.brandId])) as string;
     expect((await w.get(`/jwt_api/campaigns/${foreign}`)).statusCode).toBe(404);
     expect((await write('PUT', `/jwt_api/campaigns/${foreign}`, { campaign_headline: 'Mine now' })).statusCode).toBe(404);
     expect((await w.send('DELETE', `/jwt_api/campaigns/${foreign}`)).statusCode).toBe(404);
     expect((await w.get(`/jwt_api/campaigns/${foreign}/submission_link`)).statusCode).toBe(404);
-    const otherProduct = w.db.prepare('SELECT id FROM products WHERE brand_id <> ? LIMIT 1').pluck().get(w.brandId) as string;
+    const otherProduct = (await firstValue(w.sql, 'SELECT id FROM products WHERE brand_id <> ? LIMIT 1', [w.brandId])) as string;
     expect((await write('POST', '/jwt_api/campaigns', { campaign_headline: 'X', products: [otherProduct] })).json().message).toContain('is not one of the brand\'s products.');
     const own = (await write('POST', '/jwt_api/campaigns', { campaign_headline: 'To delete' })).json().campaign as Campaign;
     expect((await w.send('DELETE', `/jwt_api/campaigns/${own._id}`)).json()).toEqual({ deleted: true });
@@ -119,7 +120,7 @@ describe('campaign banner upload', () => {
     const json = await w.send('POST', `/jwt_api/campaigns/${campaign._id}/banner`, {});
     expect(json.statusCode).toBe(415);
     expect(((await w.get(`/jwt_api/campaigns/${campaign._id}`)).json().campaign as Campaign).banner_image).toBeNull();
-    const foreign = w.db.prepare('SELECT id FROM campaigns WHERE brand_id <> ? LIMIT 1').pluck().get(w.brandId) as string;
+    const foreign = (await firstValue(w.sql, 'SELECT id FROM campaigns WHERE brand_id <> ? LIMIT 1', [w.brandId])) as string;
     expect((await upload(foreign, { name: 'banner.png', type: 'image/png', data: PNG })).statusCode).toBe(404);
   });
 });
@@ -127,7 +128,7 @@ describe('campaign banner upload', () => {
 describe('GET /manufacturers/{id}/campaign_lists', () => {
   it('lists each campaign with its submitted videos: together exactly the videos of the Campaigns tab', async () => {
     const { campaign_lists } = (await w.get(`/jwt_api/manufacturers/${w.brandId}/campaign_lists`)).json() as CampaignLists;
-    const own = w.db.prepare('SELECT COUNT(*) FROM campaigns WHERE brand_id = ?').pluck().get(w.brandId) as number;
+    const own = (await firstValue(w.sql, 'SELECT COUNT(*) FROM campaigns WHERE brand_id = ?', [w.brandId])) as number;
     expect(campaign_lists).toHaveLength(own);
     const listed = new Set(campaign_lists.flatMap((c) => c.videos.map((v) => v._id)));
     expect(listed.size).toBeGreaterThan(0);
@@ -136,7 +137,7 @@ describe('GET /manufacturers/{id}/campaign_lists', () => {
 
     const withVideos = campaign_lists.find((c) => c.videos.length > 1)!;
     const trashed = withVideos.videos[0]!._id;
-    w.db.prepare("INSERT INTO marks (brand_id, kind, target_id, mark, created_at) VALUES (?, 'video', ?, 'trash', ?)").run(w.brandId, trashed, WORKSPACE_NOW);
+    await w.sql.run("INSERT INTO marks (brand_id, kind, target_id, mark, created_at) VALUES (?, 'video', ?, 'trash', ?)", [w.brandId, trashed, WORKSPACE_NOW]);
     const one = (await w.get(`/jwt_api/manufacturers/${w.brandId}/campaign_lists`, { campaign_id: withVideos._id })).json() as CampaignLists;
     expect(one.campaign_lists.map((c) => c._id)).toEqual([withVideos._id]);
     expect(one.campaign_lists[0]!.videos.map((v) => v._id)).toEqual(withVideos.videos.slice(1).map((v) => v._id));
@@ -145,9 +146,10 @@ describe('GET /manufacturers/{id}/campaign_lists', () => {
   });
 
   it('is the acting brand\'s only', async () => {
-    const other = w.db.prepare('SELECT id FROM brands WHERE id <> ? LIMIT 1').pluck().get(w.brandId) as string;
+    // A brand the manager is no member of (without an order, PostgreSQL may answer the manager's second own brand).
+    const other = (await firstValue(w.sql, 'SELECT id FROM brands WHERE id NOT IN (SELECT brand_id FROM brand_members WHERE user_id = ?) ORDER BY id LIMIT 1', [w.userId])) as string;
     expect((await w.get(`/jwt_api/manufacturers/${other}/campaign_lists`)).statusCode).toBe(404);
-    const foreign = w.db.prepare('SELECT id FROM campaigns WHERE brand_id <> ? LIMIT 1').pluck().get(w.brandId) as string;
+    const foreign = (await firstValue(w.sql, 'SELECT id FROM campaigns WHERE brand_id <> ? LIMIT 1', [w.brandId])) as string;
     expect((await w.get(`/jwt_api/manufacturers/${w.brandId}/campaign_lists`, { campaign_id: foreign })).statusCode).toBe(404);
   });
 });

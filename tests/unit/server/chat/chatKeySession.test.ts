@@ -3,14 +3,15 @@ import type { ChatConfig } from '../../../../src/shared/http/chat.schemas';
 import { hashOpaqueToken } from '../../../../src/server/auth/opaqueTokens';
 import { createTestUser, send, signIn } from '../support/testServer';
 import { useChatWorkspace } from './chatWorkspace';
+import { firstValue } from '../support/testEngine';
 
 const workspace = useChatWorkspace();
 
 /** A colleague of the demo brand signed in on their own, with their chat key (a session of their own to end). */
 async function colleagueSession(email: string) {
-  const { app, db, brandId } = workspace.w;
-  const user = await createTestUser(db, { email });
-  db.prepare('INSERT INTO brand_members (user_id, brand_id) VALUES (?, ?)').run(user.id, brandId);
+  const { app, sql, brandId } = workspace.w;
+  const user = await createTestUser(sql, { email });
+  await sql.run('INSERT INTO brand_members (user_id, brand_id) VALUES (?, ?)', [user.id, brandId]);
   const session = await signIn(app, user);
   return { user, session, config: await chatConfig(session.jwt) };
 }
@@ -23,8 +24,8 @@ async function chatConfig(jwt: string): Promise<ChatConfig> {
 
 /** The PubNub REST calls a client makes with the key: history of a brand channel and a subscribe handshake. */
 async function chatStatuses(config: ChatConfig): Promise<{ history: number; subscribe: number }> {
-  const { app, db, brandId } = workspace.w;
-  const channel = db.prepare('SELECT pubnub_id FROM chat_channels WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().get(brandId) as string;
+  const { app, sql, brandId } = workspace.w;
+  const channel = (await firstValue(sql, 'SELECT pubnub_id FROM chat_channels WHERE brand_id = ? ORDER BY id LIMIT 1', [brandId])) as string;
   const who = `uuid=${encodeURIComponent(config.userId)}&auth=${encodeURIComponent(config.authKey)}`;
   const history = await app.inject({ method: 'GET', url: `/v3/history/sub-key/${config.subscribeKey}/channel/${channel}?max=5&${who}` });
   const subscribe = await app.inject({ method: 'GET', url: `/v2/subscribe/${config.subscribeKey}/${channel}/0?tt=0&${who}` });
@@ -61,15 +62,14 @@ describe('the chat auth key lives with the session it was issued in (issue 26, i
     const { session, config } = await colleagueSession('copied@reelscope.test');
     await send(app, 'PUT', '/jwt_api/session', { refresh_token: session.refresh_token });
     // Replayed after the retry grace, not within it (the rotation is dated a minute back rather than waiting a minute).
-    workspace.w.db.prepare('UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ?')
-      .run(new Date(Date.now() - 60_000).toISOString(), hashOpaqueToken(session.refresh_token));
+    await workspace.w.sql.run('UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ?', [new Date(Date.now() - 60_000).toISOString(), hashOpaqueToken(session.refresh_token)]);
     expect((await send(app, 'PUT', '/jwt_api/session', { refresh_token: session.refresh_token })).statusCode).toBe(401);
     expect(await chatStatuses(config)).toEqual(ENDED);
   });
 
   it('removing the user ends it', async () => {
     const { user, config } = await colleagueSession('removed@reelscope.test');
-    workspace.w.db.prepare('DELETE FROM users WHERE id = ?').run(user.id);
+    await workspace.w.sql.run('DELETE FROM users WHERE id = ?', [user.id]);
     expect(await chatStatuses(config)).toEqual(ENDED);
   });
 

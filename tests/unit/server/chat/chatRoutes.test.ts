@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatChannel } from '../../../../src/shared/http/chat.schemas';
 import { createTestUser } from '../support/testServer';
 import { useChatWorkspace } from './chatWorkspace';
+import { firstValue } from '../support/testEngine';
 
 const workspace = useChatWorkspace();
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
@@ -21,8 +22,8 @@ describe('chat routes', () => {
   });
 
   it('opens a channel with a creator once (POST twice answers the same), finds it by the video author, and marks it read', async () => {
-    const creator = workspace.w.db.prepare('SELECT id FROM creators WHERE brand_id = ? ORDER BY id DESC LIMIT 1').pluck().get(workspace.w.brandId) as string;
-    workspace.w.db.prepare('DELETE FROM chat_channels WHERE recipient_creator_id = ?').run(creator);
+    const creator = (await firstValue(workspace.w.sql, 'SELECT id FROM creators WHERE brand_id = ? ORDER BY id DESC LIMIT 1', [workspace.w.brandId])) as string;
+    await workspace.w.sql.run('DELETE FROM chat_channels WHERE recipient_creator_id = ?', [creator]);
     const first = (await call('POST', '/jwt_api/chats', { recipient_id: creator })).json() as { channel: ChatChannel; created: boolean };
     expect(first).toMatchObject({ created: true, channel: { recipient: { influencer: { _id: creator, pubnub_user_id: `creator-${creator}` } }, last_message: null } });
     const second = (await call('POST', '/jwt_api/chats', { recipient_id: creator })).json() as { channel: ChatChannel; created: boolean };
@@ -35,34 +36,34 @@ describe('chat routes', () => {
   });
 
   it('keeps another brand\'s channels and creators out', async () => {
-    const foreign = workspace.w.db.prepare('SELECT id FROM chat_channels WHERE brand_id <> ? LIMIT 1').pluck().get(workspace.w.brandId) as string;
+    const foreign = (await firstValue(workspace.w.sql, 'SELECT id FROM chat_channels WHERE brand_id <> ? LIMIT 1', [workspace.w.brandId])) as string;
     expect((await call('GET', `/jwt_api/chats/${foreign}?brand_id=${workspace.w.brandId}`)).statusCode).toBe(404);
     expect((await call('PUT', `/jwt_api/channels/${foreign}`, { data: {} })).statusCode).toBe(404);
-    const otherCreator = workspace.w.db.prepare(`SELECT c.id FROM creators c JOIN brands b ON b.id = c.brand_id WHERE c.brand_id <> ? AND b.competitor_of IS NULL LIMIT 1`).pluck().get(workspace.w.brandId) as string;
+    const otherCreator = (await firstValue(workspace.w.sql, `SELECT c.id FROM creators c JOIN brands b ON b.id = c.brand_id WHERE c.brand_id <> ? AND b.competitor_of IS NULL LIMIT 1`, [workspace.w.brandId])) as string;
     expect((await call('POST', '/jwt_api/chats', { recipient_id: otherCreator })).statusCode).toBe(404);
   });
 
   it('opens a direct chat only with a person who shares the brand or is one of its creators; anyone else is not found, as an unknown id is', async () => {
-    const { db, brandId } = workspace.w;
+    const { sql, brandId } = workspace.w;
     const openWith = (recipient_id: string) => call('POST', '/jwt_api/chats', { recipient_id, recipient_kind: 'user' });
-    const stranger = await createTestUser(db, { email: 'stranger@elsewhere.test', firstName: 'Quentin', brands: [{ name: 'Elsewhere' }] });
+    const stranger = await createTestUser(sql, { email: 'stranger@elsewhere.test', firstName: 'Quentin', brands: [{ name: 'Elsewhere' }] });
     const unknown = await openWith('no-such-user-id');
     expect(unknown.statusCode).toBe(404);
     const refused = await openWith(stranger.id);
     expect([refused.statusCode, refused.body]).toEqual([404, unknown.body]);
-    expect(db.prepare('SELECT COUNT(*) FROM chat_channels WHERE recipient_user_id = ?').pluck().get(stranger.id)).toBe(0);
+    expect(await firstValue(sql, 'SELECT COUNT(*) FROM chat_channels WHERE recipient_user_id = ?', [stranger.id])).toBe(0);
 
     // The account of a competitor's creator is a stranger too.
-    db.prepare('UPDATE creators SET user_id = ? WHERE id = (SELECT c.id FROM creators c JOIN brands b ON b.id = c.brand_id WHERE b.competitor_of = ? LIMIT 1)').run(stranger.id, brandId);
+    await sql.run('UPDATE creators SET user_id = ? WHERE id = (SELECT c.id FROM creators c JOIN brands b ON b.id = c.brand_id WHERE b.competitor_of = ? LIMIT 1)', [stranger.id, brandId]);
     expect((await openWith(stranger.id)).body).toBe(unknown.body);
 
-    const colleague = await createTestUser(db, { email: 'colleague@reelscope.test', firstName: 'Ines' });
-    db.prepare('INSERT INTO brand_members (user_id, brand_id) VALUES (?, ?)').run(colleague.id, brandId);
+    const colleague = await createTestUser(sql, { email: 'colleague@reelscope.test', firstName: 'Ines' });
+    await sql.run('INSERT INTO brand_members (user_id, brand_id) VALUES (?, ?)', [colleague.id, brandId]);
     const opened = await openWith(colleague.id);
     expect(opened.statusCode, opened.body).toBe(200);
     expect((opened.json() as { channel: ChatChannel }).channel.recipient.user).toMatchObject({ _id: colleague.id, first_name: 'Ines' });
 
-    const creatorAccount = db.prepare('SELECT user_id FROM creators WHERE brand_id = ? AND user_id IS NOT NULL LIMIT 1').pluck().get(brandId) as string;
+    const creatorAccount = (await firstValue(sql, 'SELECT user_id FROM creators WHERE brand_id = ? AND user_id IS NOT NULL LIMIT 1', [brandId])) as string;
     expect((await openWith(creatorAccount)).statusCode).toBe(200);
   });
 });

@@ -2,22 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import PubNub from 'pubnub';
 import { createChatKeys } from '../../../../src/server/chat/chatKeys';
 import { buildApp } from '../../../../src/server/app';
-import { openDatabase } from '../../../../src/server/db/database';
+import type { SqlClient } from '../../../../src/server/db/sqlClient';
 import { seedDemoWorkspace } from '../../../../src/server/seed/index';
 import { DEMO_ACCOUNTS } from '../../../../src/shared/demoAccounts';
 import type { ChatConfig } from '../../../../src/shared/http/chat.schemas';
 import { EMBEDDED_PUBNUB_KEYS } from '../../../../src/shared/http/pubnub.schemas';
 import { signIn } from '../support/testServer';
+import { openTestDatabase } from '../support/testEngine';
 import { useOpened } from '../support/useOpened';
 
 export interface ChatWorkspace {
   app: FastifyInstance;
-  db: Database.Database;
+  /** The database on the test engine (support/testEngine.ts). */
+  sql: SqlClient;
   origin: string;
   jwt: string;
   brandId: string;
@@ -31,10 +32,10 @@ export interface ChatWorkspace {
 /** A seeded back end listening on loopback for the `pubnub` SDK, signed in as the demo brand manager. */
 async function openChatWorkspace(): Promise<ChatWorkspace & { close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-chat-'));
-  const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
-  await seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale: 0.05, creatorScale: 0.1 });
+  const database = await openTestDatabase({ dir: dataDir, seed: (db) => seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale: 0.05, creatorScale: 0.1 }) });
+  const { sql } = database;
   const secret = randomBytes(64);
-  const app = await buildApp({ db, jwtSecret: secret, dataDir, chatWaitMs: 3000 });
+  const app = await buildApp({ sql, jwtSecret: secret, dataDir, chatWaitMs: 3000 });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const origin = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -44,7 +45,7 @@ async function openChatWorkspace(): Promise<ChatWorkspace & { close(): Promise<v
   const keys = createChatKeys(secret, () => new Date());
   const clients: PubNub[] = [];
   return {
-    app, db, origin, jwt: session.jwt, brandId, config,
+    app, sql, origin, jwt: session.jwt, brandId, config,
     keyFor: (userId) => keys.issue(userId),
     client(userId, authKey = keys.issue(userId)) {
       const pubnub = new PubNub({ ...EMBEDDED_PUBNUB_KEYS, origin, ssl: false, userId, authKey, logLevel: PubNub.LogLevel.None });
@@ -54,7 +55,7 @@ async function openChatWorkspace(): Promise<ChatWorkspace & { close(): Promise<v
     async close() {
       for (const pubnub of clients) pubnub.destroy(true);
       await app.close();
-      db.close();
+      await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

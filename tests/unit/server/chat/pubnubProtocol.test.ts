@@ -2,14 +2,16 @@ import type PubNub from 'pubnub';
 import { describe, expect, it } from 'vitest';
 import { PUBNUB_MESSAGE_MAX_BYTES } from '../../../../src/shared/http/pubnub.schemas';
 import { useChatWorkspace } from './chatWorkspace';
+import { firstValue } from '../support/testEngine';
 
 const workspace = useChatWorkspace();
 
 interface Channel { id: string; pubnub_id: string; recipient_creator_id: string | null }
-const creatorChannels = () => workspace.w.db.prepare(
+const creatorChannels = () => workspace.w.sql.all<Channel>(
   'SELECT id, pubnub_id, recipient_creator_id FROM chat_channels WHERE brand_id = ? AND recipient_creator_id IS NOT NULL ORDER BY id',
-).all(workspace.w.brandId) as Channel[];
-const storedCount = (channelId: string) => workspace.w.db.prepare('SELECT COUNT(*) FROM chat_messages WHERE channel_id = ?').pluck().get(channelId) as number;
+  [workspace.w.brandId],
+);
+const storedCount = async (channelId: string) => (await firstValue<number>(workspace.w.sql, 'SELECT COUNT(*) FROM chat_messages WHERE channel_id = ?', [channelId])) ?? 0;
 
 /** The next message event on a client (a live delivery through subscribe). */
 function nextMessage(client: PubNub): Promise<PubNub.Subscription.Message> {
@@ -41,7 +43,7 @@ const statusOf = (error: unknown) => (error as { status?: { statusCode?: number 
 
 describe('the embedded PubNub endpoints, driven by the pubnub SDK', () => {
   it('pages back through a channel\'s history, newest page first, each page oldest first, none twice', async () => {
-    const [channel] = creatorChannels();
+    const [channel] = await creatorChannels();
     const brand = workspace.w.client(workspace.w.config.userId, workspace.w.config.authKey);
     const seen: string[] = [];
     let start: string | undefined;
@@ -55,12 +57,12 @@ describe('the embedded PubNub endpoints, driven by the pubnub SDK', () => {
       seen.unshift(...tokens);
       start = tokens[0];
     }
-    expect(seen).toHaveLength(storedCount(channel!.id));
+    expect(seen).toHaveLength(await storedCount(channel!.id));
     expect(new Set(seen).size).toBe(seen.length);
   });
 
   it('delivers a creator\'s message live to the brand, counts it as unread, and stores a retried publish once', async () => {
-    const [channel] = creatorChannels();
+    const [channel] = await creatorChannels();
     const brand = workspace.w.client(workspace.w.config.userId, workspace.w.config.authKey);
     const creator = workspace.w.client(`creator-${channel!.recipient_creator_id}`);
     const before = (await brand.fetchMessages({ channels: [channel!.pubnub_id], count: 1 })).channels[channel!.pubnub_id]![0]!.timetoken;
@@ -82,7 +84,7 @@ describe('the embedded PubNub endpoints, driven by the pubnub SDK', () => {
   });
 
   it('resumes from a timetoken: what was published while away arrives on the next subscribe', async () => {
-    const [, channel] = creatorChannels();
+    const [, channel] = await creatorChannels();
     const brand = workspace.w.client(workspace.w.config.userId, workspace.w.config.authKey);
     const creator = workspace.w.client(`creator-${channel!.recipient_creator_id}`);
     const last = (await brand.fetchMessages({ channels: [channel!.pubnub_id], count: 1 })).channels[channel!.pubnub_id]![0]!.timetoken;
@@ -94,7 +96,7 @@ describe('the embedded PubNub endpoints, driven by the pubnub SDK', () => {
   });
 
   it('follows every channel of the brand in one subscribe (a path longer than a router\'s default segment)', async () => {
-    const channels = creatorChannels();
+    const channels = await creatorChannels();
     const names = channels.map((c) => c.pubnub_id);
     expect(names.join(',').length).toBeGreaterThan(100);
     const brand = workspace.w.client(workspace.w.config.userId, workspace.w.config.authKey);
@@ -109,7 +111,7 @@ describe('the embedded PubNub endpoints, driven by the pubnub SDK', () => {
   });
 
   it('refuses a channel the caller is not a member of, a forged key and a missing one (403)', async () => {
-    const [mine, other] = creatorChannels();
+    const [mine, other] = await creatorChannels();
     const creator = workspace.w.client(`creator-${mine!.recipient_creator_id}`);
     await expect(creator.fetchMessages({ channels: [other!.pubnub_id], count: 5 }).catch(statusOf)).resolves.toBe(403);
     await expect(creator.publish({ channel: other!.pubnub_id, message: { id: 'x', text: 'not mine' } }).catch(statusOf)).resolves.toBe(403);
@@ -122,15 +124,15 @@ describe('the embedded PubNub endpoints, driven by the pubnub SDK', () => {
   });
 
   it('refuses empty, oversized and control-character messages and a timetoken from the future, storing nothing', async () => {
-    const [channel] = creatorChannels();
+    const [channel] = await creatorChannels();
     const brand = workspace.w.client(workspace.w.config.userId, workspace.w.config.authKey);
-    const stored = storedCount(channel!.id);
+    const stored = await storedCount(channel!.id);
     const publish = (text: string) => brand.publish({ channel: channel!.pubnub_id, message: { id: `bad-${text.length}`, text }, sendByPost: true }).catch(statusOf);
     await expect(publish('')).resolves.toBe(400);
     await expect(publish('   ')).resolves.toBe(400);
     await expect(publish('bell\u0007')).resolves.toBe(400);
     await expect(publish('x'.repeat(PUBNUB_MESSAGE_MAX_BYTES))).resolves.toBe(413);
-    expect(storedCount(channel!.id)).toBe(stored);
+    expect(await storedCount(channel!.id)).toBe(stored);
     const { config, origin } = workspace.w;
     const future = await fetch(`http://${origin}/v2/subscribe/sub-c-reelscope-embedded/${channel!.pubnub_id}/0?tt=99999999999999999&uuid=${config.userId}&auth=${encodeURIComponent(config.authKey)}`);
     expect([future.status, ((await future.json()) as { message: string }).message]).toEqual([400, expect.stringContaining('later than the back end')]);

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SMTP_URL_ENV, type MailCampaign, type SendMailResponse } from '../../../../src/shared/http/mailCampaigns.schemas';
 import type { OutboxResponse } from '../../../../src/shared/http/outbox.schemas';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+import { firstValue, firstValues } from '../support/testEngine';
 
 interface Received {
   from: string;
@@ -50,8 +51,8 @@ async function campaign(subject: string): Promise<MailCampaign> {
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as { mail_campaign: MailCampaign }).mail_campaign;
 }
-const creatorsWith = (where: string, limit: number): string[] =>
-  w.db.prepare(`SELECT id FROM creators WHERE brand_id = ? AND ${where} ORDER BY id LIMIT ?`).pluck().all(w.brandId, limit) as string[];
+const creatorsWith = async (where: string, limit: number): Promise<string[]> =>
+  (await firstValues(w.sql, `SELECT id FROM creators WHERE brand_id = ? AND ${where} ORDER BY id LIMIT ?`, [w.brandId, limit])) as string[];
 
 describe('mail campaigns', () => {
   it('lists the brand manager\'s campaigns, newest first; another manager id answers 404', async () => {
@@ -64,9 +65,9 @@ describe('mail campaigns', () => {
   it('sends through SMTP to creators with valid emails; the loopback server receives them', async () => {
     process.env[SMTP_URL_ENV] = `smtp://127.0.0.1:${port}`;
     const created = await campaign('Summer collab');
-    const withEmail = creatorsWith("email LIKE '%@example.com'", 2);
-    const without = creatorsWith("email LIKE '%@example.com'", 3).slice(2);
-    w.db.prepare("UPDATE creators SET email = 'no-at-sign.example.com' WHERE id = ?").run(without[0]);
+    const withEmail = await creatorsWith("email LIKE '%@example.com'", 2);
+    const without = (await creatorsWith("email LIKE '%@example.com'", 3)).slice(2);
+    await w.sql.run("UPDATE creators SET email = 'no-at-sign.example.com' WHERE id = ?", [without[0] ?? '']);
     const response = await w.send('POST', '/jwt_api/mail_campaigns/send_mail', { campaign_id: created._id, influencer_ids: [...withEmail, ...without] });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json() as SendMailResponse;
@@ -83,8 +84,8 @@ describe('mail campaigns', () => {
 
   it('reports a refused recipient as failed with the server\'s reason', async () => {
     process.env[SMTP_URL_ENV] = `smtp://127.0.0.1:${port}`;
-    const id = creatorsWith("email LIKE '%@example.com'", 1)[0] ?? '';
-    w.db.prepare("UPDATE creators SET email = 'refuse@example.com' WHERE id = ?").run(id);
+    const id = (await creatorsWith("email LIKE '%@example.com'", 1))[0] ?? '';
+    await w.sql.run("UPDATE creators SET email = 'refuse@example.com' WHERE id = ?", [id]);
     const body = (await w.send('POST', '/jwt_api/mail_campaigns/send_mail', { campaign_id: (await campaign('Refused')). _id, influencer_ids: [id] })).json() as SendMailResponse;
     expect(body.results[0]?.status).toBe('failed');
     expect(body.results[0]?.error).toContain('Mailbox unavailable');
@@ -92,12 +93,12 @@ describe('mail campaigns', () => {
 
   it('without SMTP settings keeps the messages in the outbox', async () => {
     const created = await campaign('Outbox collab');
-    const ids = creatorsWith("email LIKE '%@example.com'", 3);
-    const before = w.db.prepare('SELECT COUNT(*) FROM outbox').pluck().get() as number;
+    const ids = await creatorsWith("email LIKE '%@example.com'", 3);
+    const before = (await firstValue(w.sql, 'SELECT COUNT(*) FROM outbox')) as number;
     const body = (await w.send('POST', '/jwt_api/mail_campaigns/send_mail', { campaign_id: created._id, influencer_ids: ids })).json() as SendMailResponse;
     expect(body.transport).toBe('outbox');
     expect(body.results.every((r) => r.status === 'queued')).toBe(true);
-    const rows = w.db.prepare('SELECT to_email, subject FROM outbox WHERE id > ? ORDER BY id').all(before) as { to_email: string; subject: string }[];
+    const rows = (await w.sql.all('SELECT to_email, subject FROM outbox WHERE id > ? ORDER BY id', [before])) as { to_email: string; subject: string }[];
     expect(rows.map((r) => r.to_email)).toEqual(body.results.map((r) => r.email));
     expect(rows.every((r) => r.subject === 'Outbox collab')).toBe(true);
     // Settings lists them as the brand's mail, not sent (issue 26).
@@ -108,8 +109,8 @@ describe('mail campaigns', () => {
 
   it('another brand\'s creator or campaign answers 404', async () => {
     const created = await campaign('Scoped');
-    const foreign = w.db.prepare('SELECT id FROM creators WHERE brand_id = ?').pluck().get(w.otherBrandId) as string;
+    const foreign = (await firstValue(w.sql, 'SELECT id FROM creators WHERE brand_id = ?', [w.otherBrandId])) as string;
     expect((await w.send('POST', '/jwt_api/mail_campaigns/send_mail', { campaign_id: created._id, influencer_ids: [foreign] })).statusCode).toBe(404);
-    expect((await w.send('POST', '/jwt_api/mail_campaigns/send_mail', { campaign_id: 'nope', influencer_ids: creatorsWith('1', 1) })).statusCode).toBe(404);
+    expect((await w.send('POST', '/jwt_api/mail_campaigns/send_mail', { campaign_id: 'nope', influencer_ids: await creatorsWith('1 = 1', 1) })).statusCode).toBe(404);
   });
 });

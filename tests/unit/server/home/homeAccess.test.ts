@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngagementWidget, HomeOverview, WordCloudWidget } from '../../../../src/shared/http/home.schemas';
 import { HOME_WIDGETS } from '../../../../src/shared/http/home.schemas';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+import { firstValue } from '../support/testEngine';
 
 let w: VideoWorkspace;
 beforeAll(async () => {
@@ -17,12 +18,12 @@ describe('whose figures the home shows', () => {
     const competitor = w.competitorIds[0]!;
     const home = (await w.get('/jwt_api/home', { competitors_brands: competitor })).json() as HomeOverview;
     expect(home.brand).toMatchObject({ id: competitor, competitor: true });
-    const own = w.db.prepare('SELECT COUNT(*) FROM videos WHERE brand_id = ? AND created_at BETWEEN ? AND ?').pluck().get(competitor, home.window.start, home.window.end);
+    const own = await firstValue(w.sql, 'SELECT COUNT(*) FROM videos WHERE brand_id = ? AND created_at BETWEEN ? AND ?', [competitor, home.window.start, home.window.end]);
     expect(home.kpis.videos.current).toBe(own);
   });
 
   it('refuses any other brand on every widget, without saying whether it exists', async () => {
-    const strangerOfOther = w.db.prepare('SELECT id FROM brands WHERE competitor_of = ? LIMIT 1').pluck().get(w.otherBrandId) as string | undefined;
+    const strangerOfOther = (await firstValue(w.sql, 'SELECT id FROM brands WHERE competitor_of = ? LIMIT 1', [w.otherBrandId])) as string | undefined;
     for (const brand of [w.otherBrandId, strangerOfOther ?? 'nope', 'does-not-exist']) {
       for (const url of urls) {
         const response = await w.get(`/jwt_api/home${url}`, { competitors_brands: brand });
@@ -34,7 +35,7 @@ describe('whose figures the home shows', () => {
 
   it('answers zeros, not errors, for a competitor without videos', async () => {
     const empty = randomUUID().replace(/-/g, '').slice(0, 24);
-    w.db.prepare('INSERT INTO brands (id, name, picture, competitor_of, created_at) VALUES (?, ?, NULL, ?, ?)').run(empty, 'Quiet Rival', w.brandId, '2026-01-01T00:00:00.000Z');
+    await w.sql.run('INSERT INTO brands (id, name, picture, competitor_of, created_at) VALUES (?, ?, NULL, ?, ?)', [empty, 'Quiet Rival', w.brandId, '2026-01-01T00:00:00.000Z']);
     try {
       for (const url of urls) {
         const response = await w.get(`/jwt_api/home${url}`, { competitors_brands: empty });
@@ -47,7 +48,7 @@ describe('whose figures the home shows', () => {
       const cloud = (await w.get('/jwt_api/home/word_cloud', { competitors_brands: empty })).json() as WordCloudWidget;
       expect(cloud.terms).toEqual([]);
     } finally {
-      w.db.prepare('DELETE FROM brands WHERE id = ?').run(empty);
+      await w.sql.run('DELETE FROM brands WHERE id = ?', [empty]);
     }
   });
 });
@@ -83,7 +84,7 @@ describe('bad input gets a clear message, never a 500', () => {
     expect(home.previous).toBeNull();
     expect(home.kpis.videos.previous).toBeNull();
     // Every video of the brand but those it trashed or flagged (the list's My Videos).
-    expect(home.kpis.videos.current).toBe(w.db.prepare(`SELECT COUNT(*) FROM videos WHERE brand_id = ?
-      AND id NOT IN (SELECT target_id FROM marks WHERE kind = 'video' AND mark IN ('trash', 'flag') AND brand_id = ?)`).pluck().get(w.brandId, w.brandId));
+    expect(home.kpis.videos.current).toBe(await firstValue(w.sql, `SELECT COUNT(*) FROM videos WHERE brand_id = ?
+      AND id NOT IN (SELECT target_id FROM marks WHERE kind = 'video' AND mark IN ('trash', 'flag') AND brand_id = ?)`, [w.brandId, w.brandId]));
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_RANGES, PLATFORMS, REPORT_REASONS, type Platform } from '../../../../src/shared/constants';
 import type { BenchmarkWidget, HomeOverview } from '../../../../src/shared/http/home.schemas';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+import { firstValue, firstValues } from '../support/testEngine';
 
 // Issue 26 item 13: Home counted 110 videos for "last year" where the videos list showed 105 (trashed and flagged
 // videos counted on Home only). Every period and platform, for the brand and each competitor: Home's count is the
@@ -35,9 +36,9 @@ async function listCount(date: string, platform: Platform | null, shown: string)
 }
 
 describe('Home and the videos list count the same videos', () => {
-  it('has trashed and flagged videos to tell the definitions apart', () => {
-    const hidden = w.db.prepare("SELECT COUNT(*) FROM marks m JOIN videos v ON v.id = m.target_id WHERE m.kind = 'video' AND m.brand_id = ? AND m.mark IN ('trash', 'flag') AND v.brand_id = ?").pluck();
-    expect(hidden.get(w.brandId, w.brandId) as number).toBeGreaterThan(0);
+  it('has trashed and flagged videos to tell the definitions apart', async () => {
+    const hidden = await firstValue<number>(w.sql, "SELECT COUNT(*) FROM marks m JOIN videos v ON v.id = m.target_id WHERE m.kind = 'video' AND m.brand_id = ? AND m.mark IN ('trash', 'flag') AND v.brand_id = ?", [w.brandId, w.brandId]);
+    expect(hidden).toBeGreaterThan(0);
   });
 
   it('for every period and platform, of the brand and of each competitor', async () => {
@@ -59,8 +60,8 @@ describe('Home and the videos list count the same videos', () => {
 
   it('a video trashed or flagged leaves Home, the benchmark and the list alike', async () => {
     const before = await homeCount('all_dates', null, w.brandId);
-    const [trashed = '', flagged = ''] = w.db.prepare(`SELECT id FROM videos v WHERE brand_id = ?
-      AND NOT EXISTS (SELECT 1 FROM marks m WHERE m.target_id = v.id AND m.kind = 'video') ORDER BY id LIMIT 2`).pluck().all(w.brandId) as string[];
+    const [trashed = '', flagged = ''] = (await firstValues(w.sql, `SELECT id FROM videos v WHERE brand_id = ?
+      AND NOT EXISTS (SELECT 1 FROM marks m WHERE m.target_id = v.id AND m.kind = 'video') ORDER BY id LIMIT 2`, [w.brandId])) as string[];
     expect((await w.send('POST', '/jwt_api/videos/trash_videos', { videos: [{ video_id: trashed }] })).statusCode).toBe(200);
     expect((await w.send('POST', '/jwt_api/videos/flag_videos', { video_ids: [flagged], reason: REPORT_REASONS[0] })).statusCode).toBe(200);
     const after = await homeCount('all_dates', null, w.brandId);

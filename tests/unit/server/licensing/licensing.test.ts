@@ -4,6 +4,7 @@ import { LicenseListResponseSchema, PURCHASE_CSV_COLUMNS } from '../../../../src
 import { parseCsv } from '../../../shared/csv';
 import { licenseExpiringSoon, licensingFee } from '../../../../src/shared/rules/licensing';
 import { useVideoWorkspace, WORKSPACE_NOW } from '../videos/support/videoWorkspace';
+import { firstValue } from '../support/testEngine';
 
 const workspace = useVideoWorkspace();
 const NOW = new Date(WORKSPACE_NOW);
@@ -12,8 +13,8 @@ beforeEach(() => {
   w = workspace.w;
 });
 const list = async () => LicenseListResponseSchema.parse((await w.get('/jwt_api/license_agreements')).json());
-const ownVideo = () => w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().get(w.brandId) as string;
-const request = async (body: Record<string, unknown>) => w.send('POST', '/jwt_api/license_agreements', { license_video: ownVideo(), duration: '1 year', ...body });
+const ownVideo = async () => (await firstValue(w.sql, 'SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1', [w.brandId])) as string;
+const request = async (body: Record<string, unknown>) => w.send('POST', '/jwt_api/license_agreements', { license_video: await ownVideo(), duration: '1 year', ...body });
 const move = async (id: string, status: string) => w.send('PUT', `/jwt_api/license_agreements/${id}`, { status });
 
 describe('license agreements', () => {
@@ -45,7 +46,7 @@ describe('license agreements', () => {
   });
 
   it('refuses another brand\'s video, a negative or non-numeric price and an unknown duration, with a sentence', async () => {
-    const competitorVideo = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? LIMIT 1').pluck().get(w.competitorIds[0]) as string;
+    const competitorVideo = (await firstValue(w.sql, 'SELECT id FROM videos WHERE brand_id = ? LIMIT 1', [w.competitorIds[0] ?? ''])) as string;
     expect((await request({ price: 10, license_video: competitorVideo })).statusCode).toBe(404);
     const negative = await request({ price: -1 });
     expect([negative.statusCode, negative.json().message]).toEqual([400, expect.stringContaining('A price cannot be negative.')]);
@@ -59,10 +60,10 @@ describe('license agreements', () => {
     const active = agreements.filter((a) => a.status === 'active');
     expect(active.length).toBeGreaterThan(1);
     const [ending, over] = active as [LicenseAgreement, LicenseAgreement];
-    const setEnd = w.db.prepare('UPDATE license_purchases SET expires_at = ? WHERE agreement_id = ?');
-    setEnd.run(new Date(NOW.getTime() + 10 * 86_400_000).toISOString(), ending._id);
+    const setEnd = (expiresAt: string, agreementId: string) => w.sql.run('UPDATE license_purchases SET expires_at = ? WHERE agreement_id = ?', [expiresAt, agreementId]);
+    await setEnd(new Date(NOW.getTime() + 10 * 86_400_000).toISOString(), ending._id);
     const overEnd = new Date(NOW.getTime() - 86_400_000).toISOString();
-    setEnd.run(overEnd, over._id);
+    await setEnd(overEnd, over._id);
     const after = (await list()).agreements;
     expect(after.find((a) => a._id === ending._id)).toMatchObject({ status: 'active', expiring_soon: true });
     const expired = after.find((a) => a._id === over._id)!;

@@ -5,6 +5,7 @@ import type { ProductDetailResponse, ProductListResponse } from '../../../../src
 import { PRODUCT_IMAGE_REFUSED } from '../../../../src/shared/rules/mediaUrl';
 import { multipartBody } from '../uploads/support/multipart';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+import { firstValue } from '../support/testEngine';
 
 let w: VideoWorkspace;
 beforeAll(async () => {
@@ -44,8 +45,8 @@ describe('trash, restore, permanent delete, favorites', () => {
     const body = response.json() as [string, { count: number }];
     expect(body[0]).toBe('2 products permanently deleted');
     expect(await count('Trash')).toBe(trash - 2);
-    expect(w.db.prepare('SELECT COUNT(*) FROM products WHERE id = ?').pluck().get(own)).toBe(0);
-    expect(w.db.prepare('SELECT COUNT(*) FROM products WHERE id = ?').pluck().get(rival)).toBe(1);
+    expect(await firstValue(w.sql, 'SELECT COUNT(*) FROM products WHERE id = ?', [own])).toBe(0);
+    expect(await firstValue(w.sql, 'SELECT COUNT(*) FROM products WHERE id = ?', [rival])).toBe(1);
     expect((await w.get(`/jwt_api/products/${rival}`)).statusCode).toBe(404);
     expect((await w.get(`/jwt_api/products/${untrashed}`)).statusCode).toBe(200);
   });

@@ -1,16 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../../src/server/app';
 import type { LiveMail } from '../../../../src/shared/http/outbox.schemas';
 import { hashPassword } from '../../../../src/server/auth/passwords';
-import { openDatabase } from '../../../../src/server/db/database';
+import type { SqlClient } from '../../../../src/server/db/sqlClient';
 import { createSqliteClient } from '../../../../src/server/db/sqliteClient';
 import { createRepositories } from '../../../../src/server/repositories/index';
 import { ROLE_BRAND_MANAGER } from '../../../../src/shared/constants';
+import { openTestDatabase, sqliteOnly } from './testEngine';
 import { createTestClock } from './testClock';
 import type { TestClock } from './testClock';
 
@@ -18,7 +16,10 @@ export const WEB_ORIGIN = 'http://127.0.0.1:5180';
 
 export interface TestApp {
   app: FastifyInstance;
-  db: Database.Database;
+  /** The database on the test engine (testEngine.ts): tests read and write it through this. */
+  sql: SqlClient;
+  /** The SQLite handle; throws on PostgreSQL (for the few tests about the embedded engine itself). */
+  readonly db: Database.Database;
   clock: TestClock;
   secret: Uint8Array;
   /** Account mail kept unsent, as the back end hands it live to its host (newest last). */
@@ -26,24 +27,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A real SQLite file in a fresh temp folder and the app on it (not listening: use app.inject). */
+/** A fresh database on the test engine (an SQLite file in a temp folder, or PostgreSQL) and the app on it (not listening: use app.inject). */
 export async function startTestApp(): Promise<TestApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'reelscope-server-'));
-  const db = openDatabase(join(dir, 'reelscope.sqlite'));
+  const database = await openTestDatabase();
   const clock = createTestClock();
   const secret = randomBytes(64);
   const liveMail: LiveMail[] = [];
-  const app = await buildApp({ db, jwtSecret: secret, now: clock.now, allowedOrigins: [WEB_ORIGIN], onLiveMail: (mail) => liveMail.push(mail) });
+  const app = await buildApp({ sql: database.sql, jwtSecret: secret, now: clock.now, allowedOrigins: [WEB_ORIGIN], onLiveMail: (mail) => liveMail.push(mail) });
   return {
     app,
-    db,
+    sql: database.sql,
+    get db() {
+      return sqliteOnly(database);
+    },
     clock,
     secret,
     liveMail,
     async close() {
       await app.close();
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
+      await database.close();
     },
   };
 }
@@ -68,9 +70,9 @@ export interface TestUser {
   competitorIds: string[];
 }
 
-/** Inserts a user (and brands) straight into the database, independent of the demo seed. */
-export async function createTestUser(db: Database.Database, spec: TestUserSpec): Promise<TestUser> {
-  const repos = createRepositories(createSqliteClient(db));
+/** Inserts a user (and brands) straight into the database (either engine's client, or an SQLite handle), independent of the demo seed. */
+export async function createTestUser(database: Database.Database | SqlClient, spec: TestUserSpec): Promise<TestUser> {
+  const repos = createRepositories('engine' in database ? database : createSqliteClient(database));
   const password = spec.password ?? 'correct-horse-1';
   const id = spec.id ?? randomUUID();
   await repos.users.create({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useVideoWorkspace } from './support/videoWorkspace';
+import { firstValue } from '../support/testEngine';
 
 const ws = useVideoWorkspace(0.1);
 
@@ -9,7 +10,7 @@ const WITH_NUL = 'price\u0000tag';
 describe('a NUL character in search text (issue 26, item 4)', () => {
   it('is refused with 400 naming the field on every search, never a 500', async () => {
     const { w } = ws;
-    const video = w.db.prepare("SELECT v.id FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.brand_id = ? LIMIT 1").pluck().get(w.brandId) as string;
+    const video = (await firstValue(w.sql, "SELECT v.id FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.brand_id = ? LIMIT 1", [w.brandId])) as string;
     const searches: [path: string, query: Record<string, unknown>, field: string][] = [
       ['/jwt_api/videos', { search: WITH_NUL, search_in: 'transcript' }, 'query.search'],
       ['/jwt_api/videos', { search: 'x\u0000' }, 'query.search'],

@@ -1,3 +1,4 @@
+// SQLite only (not in bothEngineTests.ts): it reads and damages the list index snapshot inside the SQLite file.
 import { randomBytes } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SQLite only (not in bothEngineTests.ts): it migrates an SQLite file from before the transcript term index.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../../src/shared/messages';
 import type { VideoListResponse } from '../../../../src/shared/http/videos.schemas';
 import { openVideoWorkspace, type VideoWorkspace } from './support/videoWorkspace';
+import { firstValue } from '../support/testEngine';
 
 let w: VideoWorkspace;
 beforeAll(async () => {
@@ -16,8 +17,8 @@ async function tab(name: string, take = 10): Promise<VideoListResponse> {
   const body: VideoListResponse = response.json();
   return { ...body, videos: body.videos.slice(0, take) };
 }
-const videoOf = (platform: string, brandId = w.brandId): string =>
-  w.db.prepare("SELECT id FROM videos v WHERE platform = ? AND brand_id = ? AND NOT EXISTS (SELECT 1 FROM marks m WHERE m.kind = 'video' AND m.target_id = v.id) ORDER BY id LIMIT 1").pluck().get(platform, brandId) as string;
+const videoOf = async (platform: string, brandId = w.brandId): Promise<string> =>
+  (await firstValue(w.sql, "SELECT id FROM videos v WHERE platform = ? AND brand_id = ? AND NOT EXISTS (SELECT 1 FROM marks m WHERE m.kind = 'video' AND m.target_id = v.id) ORDER BY id LIMIT 1", [platform, brandId])) as string;
 
 describe('marks and transitions', () => {
   it('favorite / unfavorite move in and out of Favorites; the video stays in My Videos', async () => {
@@ -71,14 +72,14 @@ describe('marks and transitions', () => {
     await w.send('POST', '/jwt_api/videos/trash_videos', { videos: [{ video_id: rival?._id, manufacturer_ids: rival?.manufacturer_ids }], competitors: true });
     expect((await w.send('POST', '/jwt_api/videos/delete_videos', { video_ids: [own], competitors: false })).json().count).toBe(1);
     expect((await w.send('POST', '/jwt_api/videos/delete_videos', { video_ids: [rival?._id], competitors: true })).json().count).toBe(1);
-    expect(w.db.prepare('SELECT COUNT(*) FROM transcript_lines WHERE video_id = ?').pluck().get(own)).toBe(0);
-    expect(w.db.prepare('SELECT COUNT(*) FROM videos WHERE id = ?').pluck().get(rival?._id)).toBe(1);
+    expect(await firstValue(w.sql, 'SELECT COUNT(*) FROM transcript_lines WHERE video_id = ?', [own])).toBe(0);
+    expect(await firstValue(w.sql, 'SELECT COUNT(*) FROM videos WHERE id = ?', [rival?._id ?? ''])).toBe(1);
     expect((await w.get(`/jwt_api/videos/${rival?._id}`)).statusCode).toBe(404);
     expect((await w.get(`/jwt_api/videos/${own}`)).statusCode).toBe(404);
   });
 
   it('another user\'s video and brand answer 404; publish changes own videos only', async () => {
-    const stranger = w.db.prepare("SELECT id FROM videos WHERE brand_id NOT IN (SELECT value FROM json_each(?)) LIMIT 1").pluck().get(JSON.stringify([w.brandId, ...w.competitorIds])) as string;
+    const stranger = (await firstValue(w.sql, `SELECT id FROM videos WHERE brand_id NOT IN (${[w.brandId, ...w.competitorIds].map(() => '?').join(', ')}) LIMIT 1`, [w.brandId, ...w.competitorIds])) as string;
     expect((await w.get(`/jwt_api/videos/${stranger}`)).statusCode).toBe(404);
     expect((await w.send('POST', '/jwt_api/videos/favorite_videos', { video_ids: [stranger] })).statusCode).toBe(404);
     const own = (await tab('My Videos', 2)).videos.map((v) => v._id);
@@ -102,7 +103,7 @@ describe('one video', () => {
     const short = (await w.get(`/jwt_api/videos/${id}/transcript`, { search: 'IN' })).json();
     expect(short.transcription.length).toBe(all.transcription.filter((line: { content: string }) => line.content.toLowerCase().includes('in')).length);
     // Non-Latin: write a line in Japanese and Greek and find it through the index (3+) and the fallback (2).
-    w.db.prepare("UPDATE transcript_lines SET content = 'この美容液は最高です ΚΑΛΗΜΈΡΑ' WHERE video_id = ? AND line_no = 5").run(id);
+    await w.sql.run("UPDATE transcript_lines SET content = 'この美容液は最高です ΚΑΛΗΜΈΡΑ' WHERE video_id = ? AND line_no = 5", [id]);
     const expectLine5 = async (search: string) => expect((await w.get(`/jwt_api/videos/${id}/transcript`, { search })).json().transcription.map((l: { line_no: number }) => l.line_no)).toEqual([5]);
     await expectLine5('美容液');
     await expectLine5('美容');
@@ -134,7 +135,7 @@ describe('one video', () => {
 
 describe('media and /second', () => {
   it('a signed video URL serves byte ranges (206) and refuses an altered signature (403)', async () => {
-    const id = videoOf('Reelscope_AWS_S3');
+    const id = await videoOf('Reelscope_AWS_S3');
     const detail = (await w.get(`/jwt_api/videos/${id}`)).json().video;
     const url = detail.playable_url as string;
     expect(detail.video_url).toBe(url);
@@ -153,17 +154,17 @@ describe('media and /second', () => {
   });
 
   it('download-video signs own storage and refuses Youtube with the exact message', async () => {
-    const own = (await w.send('POST', '/second/download-video', { videoId: videoOf('Reelscope_AWS_S3') })).json();
+    const own = (await w.send('POST', '/second/download-video', { videoId: await videoOf('Reelscope_AWS_S3') })).json();
     expect(own.data.signedUrl).toMatch(/^\/media\/signed\//);
-    const youtube = await w.send('POST', '/second/download-video', { videoId: videoOf('Youtube') });
+    const youtube = await w.send('POST', '/second/download-video', { videoId: await videoOf('Youtube') });
     expect(youtube.statusCode).toBe(400);
     expect(youtube.json().message).toBe(MESSAGES.downloadUnsupported);
   });
 
   it('reanalyze sets processing and completes; trash by id; the non-brand user is told to connect YouTube', async () => {
-    const id = videoOf('Youtube');
+    const id = await videoOf('Youtube');
     expect((await w.send('POST', '/second/reanalyze', { videoId: id })).json().message).toMatch(/Re-analysis/);
-    expect(w.db.prepare('SELECT analysis_stage FROM videos WHERE id = ?').pluck().get(id)).toBe('processing');
+    expect(await firstValue(w.sql, 'SELECT analysis_stage FROM videos WHERE id = ?', [id])).toBe('processing');
     const trashed = await w.app.inject({ method: 'DELETE', url: `/second/video/trash/${id}?brand_id=${w.brandId}`, headers: { authorization: `Bearer ${w.jwt}` } });
     expect(trashed.json().count).toBe(1);
   });

@@ -6,16 +6,20 @@ import type Database from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../../../src/server/app';
 import type { BuildAppOptions } from '../../../../../src/server/app';
-import { openDatabase } from '../../../../../src/server/db/database';
+import type { SqlClient } from '../../../../../src/server/db/sqlClient';
 import { seedDemoWorkspace } from '../../../../../src/server/seed/index';
 import { DEMO_ACCOUNTS } from '../../../../../src/shared/demoAccounts';
+import { openTestDatabase, sqliteOnly } from '../../support/testEngine';
 import { useOpened } from '../../support/useOpened';
 import { signIn } from '../../support/testServer';
 
 /** A seeded demo workspace in a temp data folder, the app on it, and the demo manager signed in. */
 export interface VideoWorkspace {
   app: FastifyInstance;
-  db: Database.Database;
+  /** The database on the test engine (support/testEngine.ts): tests read and write it through this. */
+  sql: SqlClient;
+  /** The SQLite handle; throws on PostgreSQL (for the few tests about the embedded engine itself). */
+  readonly db: Database.Database;
   dataDir: string;
   jwt: string;
   userId: string;
@@ -34,19 +38,27 @@ export const WORKSPACE_NOW = '2026-11-22T10:00:00.000Z';
 /** Seeds once (scale 0.3 keeps it quick) and signs in the demo brand manager. */
 export async function openVideoWorkspace(scale = 0.3, appOptions: Partial<BuildAppOptions> = {}): Promise<VideoWorkspace> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-videos-'));
-  const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
   // Seeded as if created the day of its clock, as a fresh install is: the newest videos are from the hours before.
-  await seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale, creatorScale: 0.3, createdAt: new Date(WORKSPACE_NOW) });
-  const app = await buildApp({ db, jwtSecret: randomBytes(64), dataDir, now: () => new Date(WORKSPACE_NOW), ...appOptions });
+  const database = await openTestDatabase({
+    dir: dataDir,
+    seed: (db) => seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale, creatorScale: 0.3, createdAt: new Date(WORKSPACE_NOW) }),
+  });
+  const { sql } = database;
+  const app = await buildApp({ sql, jwtSecret: randomBytes(64), dataDir, now: () => new Date(WORKSPACE_NOW), ...appOptions });
   const session = await signIn(app, DEMO_ACCOUNTS.brandManager);
   const userId = (session.currentUser as { _id: string })._id;
-  const brands = db.prepare('SELECT b.id FROM brands b JOIN brand_members m ON m.brand_id = b.id WHERE m.user_id = ? ORDER BY b.created_at, b.name').pluck().all(userId) as string[];
+  const brands = await sql.all<{ id: string }>('SELECT b.id FROM brands b JOIN brand_members m ON m.brand_id = b.id WHERE m.user_id = ? ORDER BY b.created_at, b.name', [userId]);
   const brandId = (session.currentBrand as { _id: string })._id;
-  const otherBrandId = brands.find((id) => id !== brandId) ?? '';
-  const competitorIds = db.prepare('SELECT id FROM brands WHERE competitor_of = ? ORDER BY id').pluck().all(brandId) as string[];
+  const otherBrandId = brands.map((brand) => brand.id).find((id) => id !== brandId) ?? '';
+  const competitorIds = (await sql.all<{ id: string }>('SELECT id FROM brands WHERE competitor_of = ? ORDER BY id', [brandId])).map((brand) => brand.id);
   const headers = { authorization: `Bearer ${session.jwt}` };
   return {
-    app, db, dataDir, jwt: session.jwt, userId, brandId, competitorIds, otherBrandId,
+    app,
+    sql,
+    get db() {
+      return sqliteOnly(database);
+    },
+    dataDir, jwt: session.jwt, userId, brandId, competitorIds, otherBrandId,
     get(path, query = {}) {
       const params = new URLSearchParams();
       for (const [key, value] of Object.entries({ brand_id: brandId, user_id: userId, ...query })) {
@@ -61,7 +73,7 @@ export async function openVideoWorkspace(scale = 0.3, appOptions: Partial<BuildA
     },
     async close() {
       await app.close();
-      db.close();
+      await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
