@@ -11,10 +11,14 @@ async function thumbs(images: Locator) {
   }));
 }
 
-/** Every thumbnail request fails, as a YouTube or TikTok thumbnail does offline; answers how many were refused. */
+/**
+ * Every thumbnail request fails, as a YouTube or TikTok thumbnail does offline: the demo's, and the poster frames of
+ * videos other specs uploaded into the same workspace (the newest, listed first). Answers how many were refused.
+ */
 async function thumbnailsUnreachable(page: Page): Promise<() => number> {
   let refused = 0;
-  await page.route((url) => url.pathname.includes('/thumbs/') || url.hostname.endsWith('ytimg.com'), (route) => {
+  const thumbnail = (url: URL) => url.pathname.includes('/thumbs/') || url.pathname.includes('/media/thumbnails/') || url.hostname.endsWith('ytimg.com');
+  await page.route(thumbnail, (route) => {
     refused += 1;
     return route.abort('internetdisconnected');
   });
