@@ -12,7 +12,7 @@ const VOICE = /<v(?:\.[^\s>]*)?\s+([^>]+)>/i;
 
 /** Cue text without markup: VTT voice spans give the speaker; tags, entities and line breaks are flattened. */
 function cleanCue(text: string): { content: string; speaker: string | null } {
-  const speaker = VOICE.exec(text)?.[1]?.trim() ?? null;
+  const speaker = text.match(VOICE)?.[1]?.trim() ?? null;
   const content = text
     .replace(/<[^>]*>/g, '')
     .replace(/\{\\[^}]*\}/g, '') // SSA-style overrides some .srt files carry

@@ -10,7 +10,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 /** Verifies `Authorization: Bearer <jwt>` and loads the brands the user may act for and read. */
 export function createBearerAuthenticator(tokens: AccessTokenService, repos: Repositories): Authenticator {
   return async (header): Promise<AuthContext> => {
-    const token = header ? BEARER.exec(header.trim())?.[1] : undefined;
+    const token = header ? header.trim().match(BEARER)?.[1] : undefined;
     if (!token) throw unauthorized(HTTP_MESSAGES.bearerMissing);
     const claims = await tokens.verify(token);
     // A deleted user's still-unexpired token must not keep working.

@@ -13,6 +13,11 @@ const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: HTTP_MESSAGES.unsupportedMediaType,
 };
 
+function causeText(cause: unknown): string | undefined {
+  if (cause === undefined) return undefined;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && typeof (error as Partial<FastifyError>).statusCode === 'number';
 }
@@ -21,8 +26,9 @@ function isFastifyError(error: unknown): error is FastifyError {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
-      // A 5xx we answer on purpose (a store that did not answer, no data folder) is still worth its stack in the log.
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      // A 5xx we answer on purpose (a store that did not answer, no data folder) is foreseen, not our bug: a warning
+      // with its reason and cause is what an operator needs; a stack of the throw site would only flood the log.
+      if (error.statusCode >= 500) request.log.warn({ statusCode: error.statusCode, reason: error.message, cause: causeText(error.cause) }, 'answered with a server error');
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.code));
     }
     if (error instanceof StoreUnavailableError) {

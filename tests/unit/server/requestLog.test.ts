@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { openTestDatabase } from './support/testEngine';
+import { HttpError } from '../../../src/server/http/httpError';
 import { logLevelFromEnv, type LogLevel } from '../../../src/server/http/requestLog';
 import { createTestUser, send, signIn } from './support/testServer';
 
@@ -34,6 +35,9 @@ function addTestRoutes(app: FastifyInstance): void {
   app.post('/__test/boom', async () => {
     throw new Error('boom: the database went away');
   });
+  app.post('/__test/store-down', async () => {
+    throw new HttpError(502, 'The store did not answer.', undefined, { cause: new Error('connect ECONNREFUSED') });
+  });
   app.post('/__test/careless', async (request) => {
     request.log.info({ body: request.body, headers: request.headers }, 'careless handler');
     return { ok: true };
@@ -56,6 +60,17 @@ describe('the request log (issue 26, item 11)', () => {
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ reqId: requestId, msg: 'request failed', err: { message: 'boom: the database went away' } });
     expect(logged[0]!.err!.stack).toContain('requestLog.test.ts');
+  });
+
+  it('logs a server error answered on purpose as a warning with its reason and cause, without a stack', async () => {
+    const { app, lines } = await loggingApp('info');
+    addTestRoutes(app);
+    expect((await app.inject({ method: 'POST', url: '/__test/store-down', payload: {} })).statusCode).toBe(502);
+    const warned = lines().filter((line) => line.level === 40);
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ statusCode: 502, reason: 'The store did not answer.', cause: 'connect ECONNREFUSED' });
+    expect(lines().filter((line) => line.level >= 50)).toEqual([]);
+    expect(JSON.stringify(warned[0])).not.toContain('requestLog.test.ts');
   });
 
   it('never writes a bearer token, password, API key, chat key or token, at the most detailed level', async () => {

@@ -10,7 +10,7 @@ export interface ByteRange {
  */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  const match = header.trim().match(/^bytes=(\d*)-(\d*)$/);
   if (!match) return null;
   const [, from = '', to = ''] = match;
   if (from === '' && to === '') return null;

@@ -31,7 +31,7 @@ function youtube(url: URL, host: string): Known | null {
 
 function tiktok(url: URL, host: string): Known | null {
   if (!host.endsWith('tiktok.com')) return null;
-  const match = /\/(@[\w.-]+)\/video\/(\d{5,25})/.exec(url.pathname) ?? /\/(?:v|embed\/v2|embed)\/(\d{5,25})/.exec(url.pathname);
+  const match = url.pathname.match(/\/(@[\w.-]+)\/video\/(\d{5,25})/) ?? url.pathname.match(/\/(?:v|embed\/v2|embed)\/(\d{5,25})/);
   const id = match ? (match[2] ?? match[1] ?? null) : null;
   const user = match?.[2] ? match[1] : null;
   return {
@@ -43,7 +43,7 @@ function tiktok(url: URL, host: string): Known | null {
 /** Instagram post, reel or TV link: /p/CODE, /reel/CODE, /reels/CODE, /tv/CODE, optionally after /USERNAME/. */
 export function instagramParts(url: URL, host: string): { kind: 'post' | 'reel' | 'tv'; shortcode: string; username: string | null } | null {
   if (host !== 'instagram.com' && host !== 'instagr.am') return null;
-  const match = /^\/(?:([\w.]+)\/)?(p|reel|reels|tv)\/([\w-]{5,40})\/?/.exec(url.pathname);
+  const match = url.pathname.match(/^\/(?:([\w.]+)\/)?(p|reel|reels|tv)\/([\w-]{5,40})\/?/);
   if (!match || !match[3] || !match[2]) return null;
   const kind = match[2] === 'p' ? 'post' : match[2] === 'tv' ? 'tv' : 'reel';
   return { kind, shortcode: match[3], username: match[1] ?? null };
@@ -74,7 +74,7 @@ function dropbox(url: URL, host: string): Known | null {
 
 function googleDrive(url: URL, host: string): Known | null {
   if (host !== 'drive.google.com' && host !== 'docs.google.com') return null;
-  const id = /\/file\/d\/([\w-]{10,})/.exec(url.pathname)?.[1] ?? url.searchParams.get('id');
+  const id = url.pathname.match(/\/file\/d\/([\w-]{10,})/)?.[1] ?? url.searchParams.get('id');
   return {
     platform: 'GoogleDrive', external_id: id, tiktok_id: null, title: id ? `Google Drive video ${id.slice(0, 8)}` : 'Google Drive video',
     video_embedded_url: id ? `https://drive.google.com/file/d/${id}/preview` : null, thumbnail_url: id ? `https://drive.google.com/thumbnail?id=${id}` : null,
