@@ -232,6 +232,11 @@ describe('three back-end instances on one PostgreSQL and one bucket behave as on
       // One holder of each kind of job (the victim's pipeline and its publisher each claim under an id of their own).
       expect(new Set((await analysisJobs(videoIds)).map((row) => row.claimed_by)).size).toBe(1);
       expect(new Set((await publishJobs(jobIds)).map((row) => row.claimed_by)).size).toBe(1);
+      // Claimed for REELSCOPE_JOB_LEASE_MS from the instance's now (at most this test's now), not the 30 s default.
+      const leases = await cluster.database.sql.all<{ lease_until: string }>(
+        'SELECT lease_until FROM analysis_jobs WHERE video_id = ANY(?) UNION ALL SELECT lease_until FROM publish_jobs WHERE id = ANY(?)', [videoIds, jobIds]);
+      expect(leases).toHaveLength(10);
+      expect(leases.filter((row) => Date.parse(row.lease_until) > Date.now() + LEASE_MS + 1000)).toEqual([]);
 
       await cluster.kill(victim);
       await holder.query('ROLLBACK');
