@@ -190,6 +190,8 @@ describe('three back-end instances on one PostgreSQL and one bucket behave as on
     }
   };
 
+  // store/jobClaims.engines.test.ts proves the claims on pipelines and publishers in one process, on both engines; here
+  // the jobs are queued through the API of three processes and run by their own timers and polls.
   it('runs 300 analysis jobs and 100 publish jobs queued through the three instances each exactly once', async () => {
     const videoIds = await addLinks(0, 300);
     expect(new Set(videoIds).size).toBe(300);
