@@ -165,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onSettled: options.analysis?.onSettled,
       // Due jobs no instance holds are looked for on real time; a test's manual timer alone decides when its steps run.
       pollMs: options.analysis?.pollMs ?? (options.analysis?.timer ? 0 : JOB_POLL_MS),
+      leaseMs: pipelineEnv.jobLeaseMs,
     }),
     uploadMaxBytes: options.uploadMaxBytes ?? pipelineEnv.uploadMaxBytes,
     publishPayloads: { ...readPublishPayloadLimits(), ...options.publishPayloads },
@@ -175,7 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sessionLive: sessions.isLive,
       }),
     },
-    publishing: createPublisher(store.publishing, now, { payloadStore: mediaStores.payloads.store }),
+    publishing: createPublisher(store.publishing, now, { payloadStore: mediaStores.payloads.store, leaseMs: pipelineEnv.jobLeaseMs }),
     assistant: store.assistant,
     chat: await createChatService(store.chat, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive, options.notifier),
     mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/server/db/database';
 import { readyMessage, startCli, type Started } from './support/cliProcess';
 import { createTestUser } from './support/testServer';
+import { until } from './support/until';
 
 /** Debian's nginx (`apt-get install nginx`); without it there is no load balancer to test against. */
 const NGINX = spawnSync('nginx', ['-v']).error ? null : 'nginx';
@@ -39,11 +40,6 @@ function loadBalancerConfig(folder: string, listenPort: number, backendPorts: nu
     .replace('access_log /dev/stdout;', `access_log ${join(folder, 'access.log')};\n${temp}`);
   expect(config).not.toMatch(/backend-\d|listen 80;|\/tmp\/nginx\.pid/);
   return config;
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-  if (!condition()) throw new Error('the condition was never reached');
 }
 
 /** Waits until nginx answers its own health path (it opens its port a moment after it is spawned). */

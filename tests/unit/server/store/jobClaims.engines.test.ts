@@ -13,6 +13,7 @@ import { createAnalysisRepository, LostClaimError, type AnalysisRepository } fro
 import { createPublishingRepositories } from '../../../../src/server/repositories/publishing/index';
 import { createPublisher, PUBLISH_LEASE_MS, type Publisher } from '../../../../src/server/services/publisher';
 import { BASE_ROWS, useBothEngines, type EngineUnderTest } from './support/bothEngines';
+import { until as waitUntil } from '../support/until';
 
 const AT = '2026-11-26T10:00:00.000Z';
 const ids = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${String(i + 1).padStart(3, '0')}`);
@@ -72,10 +73,8 @@ function runner(sql: SqlClient, owner: string, now: () => Date, repo = createAna
   return { owner, repo, pipeline, publisher: createPublisher(createPublishingRepositories(sql), now, { owner }), settled };
 }
 
-/** Waits (without a time limit of its own: the test's timeout fails it) until `done` answers true. */
-async function until(done: () => Promise<boolean> | boolean): Promise<void> {
-  while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 10));
-}
+/** Waits until `done` answers true (the test's timeout fails it first). */
+const until = (done: () => Promise<boolean> | boolean) => waitUntil(done, { everyMs: 10, limitMs: Infinity });
 
 const counts = (map: Map<string, number>) => [...map.values()];
 const jobStates = (sql: SqlClient, table: 'analysis_jobs' | 'publish_jobs') =>

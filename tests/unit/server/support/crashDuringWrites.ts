@@ -5,26 +5,8 @@
  * the embedded SQLite file (crashDuringWrites.test.ts) and on a team server's PostgreSQL (postgres/crashDuringWrites.test.ts).
  */
 import { expect } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../../../src/shared/demoAccounts';
+import { call, signIn, type Session } from './apiSession';
 import { readyMessage, startCli } from './cliProcess';
-
-interface Session {
-  url: string;
-  headers: Record<string, string>;
-  identity: { brand_id: string; user_id: string };
-}
-
-async function signIn(url: string): Promise<Session> {
-  const { email, password } = DEMO_ACCOUNTS.brandManager;
-  const response = await fetch(`${url}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  const body = (await response.json()) as { jwt: string; currentUser: { _id: string }; currentBrand: { _id: string } };
-  return { url, headers: { authorization: `Bearer ${body.jwt}`, 'content-type': 'application/json' }, identity: { brand_id: body.currentBrand._id, user_id: body.currentUser._id } };
-}
-
-async function call(session: Session, method: string, path: string, body?: object): Promise<Response> {
-  const query = method === 'GET' ? `${path.includes('?') ? '&' : '?'}${new URLSearchParams(session.identity)}` : '';
-  return fetch(`${session.url}${path}${query}`, { method, headers: session.headers, ...(body ? { body: JSON.stringify({ ...session.identity, ...body }) } : {}) });
-}
 
 async function favorites(session: Session): Promise<{ count: number; ids: string[] }> {
   const body = (await (await call(session, 'GET', '/jwt_api/videos?tab=Favorites&per_page=100')).json()) as { data: { count: number }; videos: { _id: string }[] };

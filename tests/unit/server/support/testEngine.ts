@@ -73,21 +73,24 @@ export interface TestDatabase {
   sql: SqlClient;
   /** The SQLite handle on the embedded engine; null on PostgreSQL. */
   sqlite: SqliteDatabase | null;
+  /** The PostgreSQL database's URL (for back ends started as their own processes); null on SQLite. */
+  url: string | null;
   close(): Promise<void>;
 }
 
 /**
- * A fresh, migrated database on the test engine, with `seed` (written for SQLite) run into it first. `dir` is where
- * the SQLite file goes (a data folder of the caller's), or a temporary folder of its own.
+ * A fresh, migrated database on the test engine (or on `engine`, for a test about one engine), with `seed` (written
+ * for SQLite) run into it first. `dir` is where the SQLite file goes (a data folder of the caller's), or a temporary
+ * folder of its own.
  */
-export async function openTestDatabase(options: { dir?: string; seed?: (db: SqliteDatabase) => unknown } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(options: { dir?: string; seed?: (db: SqliteDatabase) => unknown; engine?: SqlEngineName } = {}): Promise<TestDatabase> {
   const ownDir = options.dir ? null : mkdtempSync(join(tmpdir(), 'reelscope-db-'));
   const removeOwnDir = () => ownDir && rmSync(ownDir, { recursive: true, force: true });
   const path = join(options.dir ?? (ownDir as string), 'reelscope.sqlite');
   const sqlite = openDatabase(path);
   await options.seed?.(sqlite);
-  if (ENGINE === 'sqlite') {
-    return { sql: createSqliteClient(sqlite), sqlite, close: async () => void (sqlite.close(), removeOwnDir()) };
+  if ((options.engine ?? ENGINE) === 'sqlite') {
+    return { sql: createSqliteClient(sqlite), sqlite, url: null, close: async () => void (sqlite.close(), removeOwnDir()) };
   }
   const url = await createPostgresDatabase();
   const pool = await openPostgresDatabase(url);
@@ -99,7 +102,7 @@ export async function openTestDatabase(options: { dir?: string; seed?: (db: Sqli
     rmSync(`${path}-wal`, { force: true });
     rmSync(`${path}-shm`, { force: true });
   }
-  return { sql: createPostgresClient(pool), sqlite: null, close: async () => void (await pool.end(), removeOwnDir()) };
+  return { sql: createPostgresClient(pool), sqlite: null, url, close: async () => void (await pool.end(), removeOwnDir()) };
 }
 
 /** The SQLite handle, for the few lines of a test that are about the embedded engine itself. */
