@@ -192,7 +192,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     assistant: store.assistant,
     chat: await createChatService(store.chat, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive, options.notifier),
     mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),
-    live: createChangeStreams(store.changes, now, options.notifier),
+    // A license ending is time passing: moved to expired (and so logged) for the brands someone watches live.
+    live: createChangeStreams(store.changes, now, options.notifier, async (brandIds) => {
+      for (const brandId of brandIds) await repos.licenses.expireEnded(brandId, now());
+    }),
   };
   wakeStreams = ctx.live.wake;
 

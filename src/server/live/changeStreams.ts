@@ -56,7 +56,13 @@ const toEvent = (change: BrandChange): LiveChange => ({
  * `notifier`), or the listener was away (a gap: every stream reads). Reads of one stream never overlap, so its events
  * go out once and in log order.
  */
-export function createChangeStreams(log: BrandChangeLog, now: () => Date, notifier: ChangeNotifier = createInProcessNotifier()) {
+/** How often brands with open streams have their ended licenses moved to expired (a time passing writes nothing by itself). */
+const TIME_CHANGES_MS = 60_000;
+
+/** Changes that come from time passing, not from a write: run for the brands with open streams, they write (and so are logged). */
+export type TimeChanges = (brandIds: readonly string[]) => Promise<void>;
+
+export function createChangeStreams(log: BrandChangeLog, now: () => Date, notifier: ChangeNotifier = createInProcessNotifier(), timeChanges?: TimeChanges) {
   const byBrand = new Map<string, Set<Stream>>();
   const perUser = new Map<string, number>();
   const shared = notifier.shared;
@@ -115,6 +121,11 @@ export function createChangeStreams(log: BrandChangeLog, now: () => Date, notifi
   const wakeAll = (): void => {
     for (const brandId of byBrand.keys()) wakeBrand(brandId);
   };
+  const clock = timeChanges
+    ? setInterval(() => {
+      if (byBrand.size > 0) void timeChanges([...byBrand.keys()]).catch(() => undefined);
+    }, TIME_CHANGES_MS).unref()
+    : null;
   const listening = log.topic === null ? Promise.resolve() : notifier.subscribe(log.topic, (brandId) => wakeBrand(brandId), wakeAll);
 
   return {
@@ -154,6 +165,7 @@ export function createChangeStreams(log: BrandChangeLog, now: () => Date, notifi
     },
     /** Ends every stream (the server stopping): clients reconnect, elsewhere, from their last id. */
     closeAll(): void {
+      if (clock !== null) clearInterval(clock);
       for (const streams of [...byBrand.values()]) for (const stream of [...streams]) close(stream);
     },
     /** Open streams now (the bench reads memory per stream). */
