@@ -97,6 +97,8 @@ export function createChangeStreams(log: BrandChangeLog, now: () => Date, notifi
           if (stream.closed) return;
           if (batch.length > 0) stream.sink.write(batch.map((change) => frame(LIVE_EVENTS.change, change.id, toEvent(change))).join(''));
           stream.cursor = read.cursor;
+          // Removed from the brand: the stream ends now, not at the next heartbeat (and a reconnect is refused).
+          if (batch.some((change) => change.kind === 'team' && change.targetKind === 'removed_member' && change.targetId === stream.userId)) return close(stream);
         } while (batch.length === READ_BATCH);
       } while (stream.again && !stream.closed);
     } catch {

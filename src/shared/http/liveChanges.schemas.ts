@@ -15,7 +15,7 @@ export const LIVE_MESSAGES = {
 } as const;
 
 /** What a change touched; a screen refreshes when one of the kinds it shows arrives. */
-export const CHANGE_KINDS = ['video', 'note', 'flag', 'favorite', 'trash', 'label', 'report', 'campaign', 'widget', 'license', 'publish', 'analysis'] as const;
+export const CHANGE_KINDS = ['video', 'note', 'flag', 'favorite', 'trash', 'label', 'report', 'campaign', 'widget', 'license', 'publish', 'analysis', 'team'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const LiveStreamQuerySchema = z.object({ brand_id: z.string().min(1).max(200).optional() }).strict();
@@ -23,7 +23,7 @@ export const LiveStreamQuerySchema = z.object({ brand_id: z.string().min(1).max(
 /** The `data` of a `change` event (its SSE `id` is the cursor a resumed stream continues from). */
 export const LiveChangeSchema = z.object({
   kind: z.enum(CHANGE_KINDS),
-  /** What the id names: video, product, influencer, report, campaign, widget, playlist, license, label. */
+  /** What the id names: video, product, influencer, report, campaign, widget, playlist, license, label, removed_member (a user). */
   target_kind: z.string(),
   target_id: z.string(),
   /** The video the change is about, when it is about one (a note or flag on it, its analysis, its publish job). */

@@ -48,6 +48,8 @@ export const CHANGE_SOURCES: readonly ChangeSource[] = [
     events: ['UPDATE'], when: "new.state <> old.state AND new.state IN ('completed', 'failed')",
     brand: 'v.brand_id', target: 'R.video_id', video: 'R.video_id', from: 'videos v WHERE v.id = R.video_id',
   }),
+  // A teammate removed from the brand: their open streams end at once, on every instance (changeStreams.ts).
+  rowOf('brand_members', 'team', 'removed_member', { events: ['DELETE'], target: 'R.user_id' }),
   rowOf('publish_jobs', 'publish', 'video', {
     events: ['UPDATE'], when: "new.state <> old.state AND new.state IN ('published', 'unpublished', 'failed')", target: 'R.video_id', video: 'R.video_id',
   }),

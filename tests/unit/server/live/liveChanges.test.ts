@@ -111,6 +111,25 @@ describe('the live stream of the brand changes', () => {
     await Promise.all(open.map((o) => o.done));
   });
 
+  it('ends the stream of a teammate removed from the brand at the next write, and refuses it again', async () => {
+    const sam = await createTestUser(t.sql, { email: 'sam@example.com', firstName: 'Sam' });
+    await t.sql.run('INSERT INTO brand_members (user_id, brand_id) VALUES (?, ?)', [sam.id, brandId]);
+    const samJwt = (await signIn(t.app, sam)).jwt;
+    const kinds: string[] = [];
+    const first = opened();
+    const samStream = stream({ authorization: `Bearer ${samJwt}` }, (event) => {
+      first.seen(event);
+      if (event.event === 'change') kinds.push((JSON.parse(event.data) as LiveChange).kind);
+    });
+    await first.ready;
+    // The removal (written here as the team route will write it), then any write of the brand: Sam's stream ends.
+    await t.sql.run('DELETE FROM brand_members WHERE user_id = ? AND brand_id = ?', [sam.id, brandId]);
+    await saveNote(videoIds[0]!, 'after Sam left');
+    expect(await samStream).toBe(200);
+    expect(kinds).toContain('team');
+    expect(await stream({ authorization: `Bearer ${samJwt}` }, () => undefined)).toBeGreaterThanOrEqual(400);
+  });
+
   it('ends with an expired event when its access token ends, and refuses the expired token', async () => {
     // The token has a moment left: the stream opens, then ends when it runs out.
     t.clock.advance(TOKEN_SETTINGS.accessTtlSeconds * 1000 - 200);
