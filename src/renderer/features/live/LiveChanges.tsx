@@ -14,10 +14,10 @@ import { readLiveStream } from './liveStreamReader';
  */
 export function LiveChanges() {
   const who = useAtomValue(actingIdentityAtom);
-  return who ? <Connection key={who.brand_id} brandId={who.brand_id} /> : null;
+  return who ? <Connection key={`${who.brand_id}:${who.user_id}`} brandId={who.brand_id} userId={who.user_id} /> : null;
 }
 
-function Connection({ brandId }: { brandId: string }) {
+function Connection({ brandId, userId }: { brandId: string; userId: string }) {
   const { backend, refresher } = useServices();
   const store = useStore();
   const addEvents = useSetAtom(addLiveEventsAtom);
@@ -43,7 +43,12 @@ function Connection({ brandId }: { brandId: string }) {
               backoff = LIVE_RETRY_MIN_MS;
               setUp(true);
             },
-            onChanges: (changes) => addEvents(changes),
+            // What the person did themselves is on their screen already (their action reloads what it changed); reading
+            // it again would only race that reload.
+            onChanges: (changes) => {
+              const others = changes.filter((change) => change === 'resync' || change.by?.user_id !== userId);
+              if (others.length > 0) addEvents(others);
+            },
             onId: (id) => (lastId = id),
           });
           if (ended === 'unauthorised' && !renewed) await refresher.renew(jwt);
@@ -64,6 +69,6 @@ function Connection({ brandId }: { brandId: string }) {
       stop.abort();
       setUp(false);
     };
-  }, [backend.urls.main, brandId, refresher, store, addEvents, setUp]);
+  }, [backend.urls.main, brandId, userId, refresher, store, addEvents, setUp]);
   return null;
 }
