@@ -23,6 +23,8 @@ import { preparePrivateDataDir } from './dataDir';
 import { openWorkspaceDatabase } from './db/workspaceDatabase';
 import type { SqlClient } from './db/sqlClient';
 import type { ChangeNotifier } from './db/changeNotifier';
+import { watchWrites } from './db/writeWatch';
+import { createChangeStreams } from './live/changeStreams';
 import { installAsciiJson } from './http/asciiJson';
 import { installDrain } from './http/drain';
 import { installErrorHandling } from './http/errorHandling';
@@ -135,7 +137,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const sql = options.sql ?? (options.db ? createSqliteClient(options.db) : null);
   if (!sql) throw new Error('buildApp needs a database: pass db (SQLite) or sql (either engine).');
-  const store = createStore(sql, now);
+  // SQLite has no notices: the live streams read again after this process's own writes (coalesced per turn).
+  let wakeStreams: () => void = () => undefined;
+  let wakeQueued = false;
+  const onWrite = () => {
+    if (wakeQueued) return;
+    wakeQueued = true;
+    setImmediate(() => {
+      wakeQueued = false;
+      wakeStreams();
+    });
+  };
+  const store = createStore(options.notifier?.shared ? sql : watchWrites(sql, onWrite), now);
   const { repos } = store;
   const tokens = createAccessTokenService(options.jwtSecret, now);
   const pipelineEnv = readPipelineEnv();
@@ -180,7 +193,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     assistant: store.assistant,
     chat: await createChatService(store.chat, options.jwtSecret, now, options.chatWaitMs ?? SUBSCRIBE_WAIT_MS, sessions.isLive, options.notifier),
     mail: createMailDelivery({ outbox: repos.outbox, now, handOver: options.onLiveMail ?? null }),
+    // A license ending is time passing: moved to expired (and so logged) for the brands someone watches live.
+    live: createChangeStreams(store.changes, now, options.notifier, async (brandIds) => {
+      for (const brandId of brandIds) await repos.licenses.expireEnded(brandId, now());
+    }),
   };
+  wakeStreams = ctx.live.wake;
 
   // A PubNub subscribe names up to 50 channels in one path segment: past find-my-way's default of 100 characters.
   const app = Fastify({
@@ -222,6 +240,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(campaignSubmissionPlugin, ctx);
   // PubNub's REST paths sit at the root, where the SDK calls them (its origin is a host, not a path).
   registerPubnubRoutes(app, ctx.chat);
+  // Live streams end at once too: their clients resume from their last id (on another instance, behind a balancer).
+  app.addHook('preClose', async () => ctx.live.closeAll());
   // Waiting subscribers answer at once, so stopping never waits out a long poll.
   app.addHook('preClose', async () => ctx.chat.bus.closeAll());
   // Analyses interrupted by a shutdown continue where they were (their due time is stored).

@@ -13,6 +13,7 @@ import type { ReportRepositories } from './repositories/reports/index';
 import type { MediaService } from './routes/media/mediaService';
 import type { SessionService } from './services/sessionService';
 import type { MailDelivery } from './mail/mailDelivery';
+import type { ChangeStreams } from './live/changeStreams';
 
 /** What every route plugin receives: the store layer's repositories (never the database handle), services and the clock. */
 export interface ServerContext {
@@ -50,4 +51,6 @@ export interface ServerContext {
   uploadMaxBytes: number;
   /** Account mail (reset links, confirmations): sent, or kept redacted with the live copy handed to the host. */
   mail: MailDelivery;
+  /** The open live streams of the brands' changes (issue 29). */
+  live: ChangeStreams;
 }

@@ -16,6 +16,8 @@ export function useRemoteSlice<Body>(slice: Pick<RemoteSlice<Body>, 'state' | 'l
     if (enabled && store.get(slice.state).phase === 'idle') void reload();
   }, [enabled, store, slice, reload, state.phase]);
   // Back from a server outage: read again, keeping what is shown until the answer arrives (a playing video stays).
-  useRefetchOnReturn(() => (store.get(slice.state).phase === 'idle' ? undefined : store.set(slice.refresh, request)));
-  return { state, reload };
+  const refresh = useCallback(() => (store.get(slice.state).phase === 'idle' ? undefined : store.set(slice.refresh, request)), [store, slice, request]);
+  useRefetchOnReturn(refresh);
+  /** refresh: reads again keeping what is shown until the answer replaces it (a live change, the back end's return). */
+  return { state, reload, refresh };
 }

@@ -1,6 +1,7 @@
 import type { SqlClient } from '../db/sqlClient';
 import { createAssistantRepositories } from './assistant/index';
 import { createChatStore } from './chat/chatStore';
+import { createBrandChangeLog } from './changes/brandChangeLog';
 import { createHomeRepositories } from './home/index';
 import { createLimiterAttemptsRepository } from './limiterAttemptsRepository';
 import { createRepositories } from './index';
@@ -29,6 +30,8 @@ export function createStore(sql: SqlClient, now: () => Date) {
     chat: createChatStore(sql),
     /** The sign-in, account-probe and submission limiters' attempts, shared by every instance on the database. */
     limiterAttempts: createLimiterAttemptsRepository(sql),
+    /** The brand change log the live streams read (issue 29). */
+    changes: createBrandChangeLog(sql),
   };
 }
 export type Store = ReturnType<typeof createStore>;

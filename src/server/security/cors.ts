@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { METRICS_KEY_HEADER } from '../../shared/http/widgets.schemas';
 
-/** Request headers a renderer may send cross-origin: the bearer, JSON and the metrics API key. */
-export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', METRICS_KEY_HEADER] as const;
+/** Request headers a renderer may send cross-origin: the bearer, JSON, the metrics API key and a live stream's resume point. */
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', METRICS_KEY_HEADER, 'Last-Event-ID'] as const;
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 
 /**

@@ -67,6 +67,8 @@ export class AppStack {
   webPort = 0;
   private backend: ChildProcess | null = null;
   private web: ChildProcess | null = null;
+  /** Further web hosts on the same back end (teammates' apps on one team server). */
+  private otherHosts: ChildProcess[] = [];
   /** The back end's database: nothing extra on SQLite, a throwaway PostgreSQL cluster under REELSCOPE_E2E_ENGINE=postgres. */
   private database: StackDatabase | null = null;
 
@@ -138,7 +140,26 @@ export class AppStack {
     this.backend = null;
   }
 
+  /**
+   * Another web host on this back end on `port` (pass it to the back end's REELSCOPE_ALLOWED_ORIGINS first): a
+   * teammate's app with its own data folder and session. `env` adds to its environment (e.g. no keychain, so the two
+   * hosts do not share the stored tokens of one keychain entry). Answers its address.
+   */
+  async startAnotherHost(port: number, env: Record<string, string> = {}): Promise<string> {
+    const url = `http://127.0.0.1:${port}`;
+    const web = startNode('src/server/webHost/cli.ts', {
+      REELSCOPE_WEB_PORT: String(port),
+      REELSCOPE_BACKEND_URL: this.backendUrl,
+      REELSCOPE_DATA_DIR: join(this.dataDir, `host-${port}`),
+      ...env,
+    });
+    this.otherHosts.push(web.child);
+    await waitForHttp(url, web.child, web.output);
+    return url;
+  }
+
   async stop(): Promise<void> {
+    for (const host of this.otherHosts.splice(0)) await stopChild(host);
     await stopChild(this.web);
     await stopChild(this.backend);
     await this.database?.remove();

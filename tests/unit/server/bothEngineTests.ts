@@ -22,6 +22,7 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/httpBehaviour.test.ts',
   'tests/unit/server/idParams.test.ts',
   'tests/unit/server/licensing/licensing.test.ts',
+  'tests/unit/server/live/liveChanges.test.ts',
   'tests/unit/server/login.test.ts',
   'tests/unit/server/openapiFuzz.test.ts',
   'tests/unit/server/products/productActions.test.ts',

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { ChatConnection } from '../../features/chat';
+import { LiveChanges } from '../../features/live';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 import './shell.css';
@@ -13,6 +14,7 @@ export function AppShell() {
         Skip to content
       </button>
       <ChatConnection />
+      <LiveChanges />
       <SideNav />
       <div className="shell__main">
         <TopBar />

@@ -23,6 +23,9 @@ import { blockedInSelection } from './selectionBlocks';
 import './appManager.css';
 import { VideoThumb } from '../../ui/thumb';
 
+/** A publish job reaching the app, a new, edited or trashed video, a license ending change the app manager (issue 29). */
+const APP_MANAGER_LIVE = { kinds: ['publish', 'video', 'trash', 'license'] } as const;
+
 const PAGE_SIZE = 25;
 const SHOW_OPTIONS = [{ value: 'all' as const, label: 'Every video' }, { value: 'published' as const, label: 'Published only' }];
 type Ask = { ids: string[]; titles: string[]; published: boolean };
@@ -68,7 +71,7 @@ function AppManager({ who }: { who: Who }) {
   useEffect(() => () => abort.current.abort(), []);
 
   const list = useRemoteQuery(`app-manager|${who.brand_id}|${tab}|${show}|${search}|${page}`,
-    useCallback(() => fetchAppManagerVideos(api.main, who, { tab, show, search, page, per_page: PAGE_SIZE }), [api, who, tab, show, search, page]));
+    useCallback(() => fetchAppManagerVideos(api.main, who, { tab, show, search, page, per_page: PAGE_SIZE }), [api, who, tab, show, search, page]), APP_MANAGER_LIVE);
   const setTab = (next: AppManagerTab) => { setParams(next === 'brand' ? {} : { tab: next }, { replace: true }); setPage(1); setSelected(new Map()); };
   const counts = list.state.phase === 'success' ? list.state.body.counts : null;
   const blockedId = useId();

@@ -14,6 +14,9 @@ import { QrModal } from './QrModal';
 import { fetchCampaigns, type Who } from './campaigns.api';
 import './campaigns.css';
 
+/** A teammate's campaign (new, edited, a video submitted to it) shows in the list (issue 29). */
+const CAMPAIGNS_LIVE = { kinds: ['campaign'] } as const;
+
 type Tab = (typeof CAMPAIGN_TABS)[number];
 type Sort = 'OLD' | 'NEW';
 const SORT_OPTIONS = [{ value: 'OLD' as const, label: 'Oldest first' }, { value: 'NEW' as const, label: 'Newest first' }];
@@ -45,7 +48,7 @@ function CampaignList({ who }: { who: Who }) {
   const [sort, setSort] = useState<Sort>('OLD');
   const [search, setSearch] = useState('');
   const [qr, setQr] = useState<Campaign | null>(null);
-  const list = useRemoteQuery(`campaigns|${who.brand_id}|${tab}|${sort}|${search}`, useCallback(() => fetchCampaigns(api.main, who, { tab, sort, search }), [api, who, tab, sort, search]));
+  const list = useRemoteQuery(`campaigns|${who.brand_id}|${tab}|${sort}|${search}`, useCallback(() => fetchCampaigns(api.main, who, { tab, sort, search }), [api, who, tab, sort, search]), CAMPAIGNS_LIVE);
   const counts = list.state.phase === 'success' ? list.state.body.counts : null;
   const items = CAMPAIGN_TABS.map((value) => ({ value, label: counts ? `${CAMPAIGN_TAB_LABELS[value]} (${counts[value]})` : CAMPAIGN_TAB_LABELS[value] }));
   return (

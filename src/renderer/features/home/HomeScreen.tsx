@@ -28,6 +28,9 @@ import { TopProducts } from './panels/TopProducts';
 import { WordCloud } from './panels/WordCloud';
 import './home.css';
 
+/** Home's figures count the shown videos: a new or edited video, a flag or trash, an analysis ending change them (issue 29). */
+const HOME_LIVE = { kinds: ['video', 'flag', 'trash', 'analysis', 'label'] } as const;
+
 type Duration = (typeof DATE_RANGES)[number];
 type ChartRange = (typeof CHART_RANGES)[number];
 /** The dashboard's window without custom dates (those belong to reports). */
@@ -83,14 +86,14 @@ function Dashboard({ who }: { who: { brand_id: string; user_id: string } }) {
   const chartKey = JSON.stringify(chartParams);
   const widget = <W extends HomeWidget>(name: W, forChart = false) => () => fetchHomeWidget(api.main, name, forChart ? chartParams : params);
 
-  const overview = useRemoteQuery(key, useCallback(() => fetchHomeOverview(api.main, params), [api, params]));
-  const engagement = useRemoteQuery(chartKey, widget('engagement', true));
-  const sentiment = useRemoteQuery(key, widget('sentiment'));
-  const products = useRemoteQuery(key, widget('top_products'));
-  const demographics = useRemoteQuery(key, widget('demographics'));
-  const trending = useRemoteQuery(key, widget('recent_trending'));
-  const words = useRemoteQuery(key, widget('word_cloud'));
-  const benchmark = useRemoteQuery(key, widget('benchmark'));
+  const overview = useRemoteQuery(key, useCallback(() => fetchHomeOverview(api.main, params), [api, params]), HOME_LIVE);
+  const engagement = useRemoteQuery(chartKey, widget('engagement', true), HOME_LIVE);
+  const sentiment = useRemoteQuery(key, widget('sentiment'), HOME_LIVE);
+  const products = useRemoteQuery(key, widget('top_products'), HOME_LIVE);
+  const demographics = useRemoteQuery(key, widget('demographics'), HOME_LIVE);
+  const trending = useRemoteQuery(key, widget('recent_trending'), HOME_LIVE);
+  const words = useRemoteQuery(key, widget('word_cloud'), HOME_LIVE);
+  const benchmark = useRemoteQuery(key, widget('benchmark'), HOME_LIVE);
 
   const brands = overview.state.phase === 'success' ? overview.state.body.brands : [{ id: who.brand_id, name: 'My Brand', competitor: false }];
   const tabs = brands.map((brand) => ({ value: brand.id, label: brand.competitor ? brand.name : 'My Brand' }));

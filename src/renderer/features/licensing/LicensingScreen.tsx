@@ -11,6 +11,9 @@ import { LicenseHistory, PurchaseHistory } from './LicenseHistory';
 import { fetchLicenses, type Who } from './licensing.api';
 import './licensing.css';
 
+/** A license asked for, answered, paid or ended shows at once (issue 29). */
+const LICENSES_LIVE = { kinds: ['license'] } as const;
+
 type Tab = 'agreements' | 'history' | 'purchases';
 
 /** Licensing (spec §2): the brand's license agreements, their history and its purchases. */
@@ -28,7 +31,7 @@ function Licensing({ who }: { who: Who }) {
   const { api } = useServices();
   const panelId = useId();
   const [tab, setTab] = useState<Tab>('agreements');
-  const data = useRemoteQuery(`licenses|${who.brand_id}`, useCallback(() => fetchLicenses(api.main, who), [api, who]));
+  const data = useRemoteQuery(`licenses|${who.brand_id}`, useCallback(() => fetchLicenses(api.main, who), [api, who]), LICENSES_LIVE);
   const counts = data.state.phase === 'success' ? { agreements: data.state.body.agreements.length, purchases: data.state.body.purchases.length } : null;
   const items = [
     { value: 'agreements' as const, label: counts ? `Agreements (${counts.agreements})` : 'Agreements' },

@@ -22,6 +22,9 @@ import { ScheduleDialog } from './ScheduleDialog';
 import { SpeechPassages } from './SpeechPassages';
 import './reports.css';
 
+/** A report's figures count the brand's videos as Home does (issue 29). */
+const REPORT_FIGURES_LIVE = { kinds: ['video', 'flag', 'trash', 'analysis', 'label'] } as const;
+
 type Window = (typeof DATE_RANGES)[number];
 const WINDOWS = DATE_RANGES.filter((range) => range !== 'custom');
 
@@ -37,7 +40,7 @@ function ReportPage({ id, who }: { id: string; who: Who }) {
   const { api } = useServices();
   const navigate = useNavigate();
   const [version, setVersion] = useState(0);
-  const report = useRemoteQuery(`${id}|${version}`, useCallback(() => fetchReport(api.main, who, id), [api, who, id]));
+  const report = useRemoteQuery(`${id}|${version}`, useCallback(() => fetchReport(api.main, who, id), [api, who, id]), { kinds: ['report'], touches: (change) => change.target_id === id });
   return (
     <div className="page report-page">
       <RemoteView state={report.state} what="the report" onRetry={report.reload}>
@@ -57,7 +60,7 @@ function ReportBody({ report, who, onChanged, onDeleted }: { report: Report; who
   const [editing, setEditing] = useState(false);
   const [scheduling, setScheduling] = useState(false);
   const override = useMemo(() => (window === report.duration ? {} : { duration: window }), [window, report.duration]);
-  const figures = useRemoteQuery(`${report._id}|${report.updated_at}|${window}`, useCallback(() => fetchReportFigures(api.main, who, report._id, override), [api, who, report._id, override]));
+  const figures = useRemoteQuery(`${report._id}|${report.updated_at}|${window}`, useCallback(() => fetchReportFigures(api.main, who, report._id, override), [api, who, report._id, override]), REPORT_FIGURES_LIVE);
   const shown = figures.state.phase === 'success' ? figures.state.body.scope.brand : null;
   const document = useMemo(() => (figures.state.phase === 'success' ? buildReportDocument(figures.state.body, new Date()) : null), [figures.state]);
   const tabs = [

@@ -16,6 +16,9 @@ import { ReportActions } from './ReportActions';
 import { ReportBuilder } from './ReportBuilder';
 import './reports.css';
 
+/** A teammate's new, renamed or deleted report shows in the list (issue 29). */
+const REPORTS_LIVE = { kinds: ['report'] } as const;
+
 const tabLabel = (tab: ReportListTab) => (tab === 'All Reports' ? tab : KIND_LABELS[tab]);
 
 /** Reports (spec §2): saved reports by kind, tab default All Reports; new, open, rename, duplicate, delete. */
@@ -41,7 +44,7 @@ function ReportList({ who }: { who: Who }) {
   const panelId = useId();
   const [tab, setTab] = useState<ReportListTab>(DEFAULT_REPORT_LIST_TAB);
   const [search, setSearch] = useState('');
-  const list = useRemoteQuery(`${who.brand_id}|${tab}|${search}`, useCallback(() => fetchReports(api.main, who, tab, search), [api, who, tab, search]));
+  const list = useRemoteQuery(`${who.brand_id}|${tab}|${search}`, useCallback(() => fetchReports(api.main, who, tab, search), [api, who, tab, search]), REPORTS_LIVE);
   const counts = list.state.phase === 'success' ? list.state.body.counts : null;
   const items = REPORT_LIST_TABS.map((value) => ({ value, label: counts ? `${tabLabel(value)} (${counts[value]})` : tabLabel(value) }));
   return (

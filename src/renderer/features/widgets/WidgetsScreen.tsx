@@ -17,6 +17,9 @@ import { WidgetThumbs } from './WidgetThumbs';
 import { metricsApi, type MetricsApi, type Who } from './widgets.api';
 import './widgets.css';
 
+/** A teammate's new, edited or deleted widget shows in the list (issue 29). */
+const WIDGETS_LIVE = { kinds: ['widget'] } as const;
+
 type Tab = 'widgets' | 'playlists';
 const TABS = [{ value: 'widgets' as const, label: 'Widgets' }, { value: 'playlists' as const, label: 'Playlists' }];
 
@@ -49,7 +52,7 @@ function WidgetTabs({ who }: { who: Who }) {
 }
 
 function WidgetList({ who, calls }: { who: Who; calls: MetricsApi }) {
-  const list = useRemoteQuery(`widgets|${who.brand_id}`, useCallback(() => calls.widgets(), [calls]));
+  const list = useRemoteQuery(`widgets|${who.brand_id}`, useCallback(() => calls.widgets(), [calls]), WIDGETS_LIVE);
   const [snippetFor, setSnippetFor] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Widget | null>(null);
   return (

@@ -65,6 +65,8 @@ export function createLicenseRepository(sql: SqlClient) {
   });
 
   return {
+    /** Moves the brand's licenses whose period is over to expired (the live streams call it, so an ending arrives). */
+    expireEnded: expire,
     async list(brandId: string, now: Date): Promise<{ agreements: LicenseAgreement[]; purchases: LicensePurchase[] }> {
       await expire(brandId, now);
       const agreements = await sql.all<AgreementRow>(`${SELECT_AGREEMENTS} WHERE a.brand_id = ? ORDER BY a.updated_at DESC, a.id DESC`, [brandId]);

@@ -16,6 +16,7 @@ import { campaignDates } from '../campaignDates';
 import { InviteCreatorsDialog } from './InviteCreatorsDialog';
 import { SubmittedVideos } from './SubmittedVideos';
 
+
 /** /campaigns/{id}: a campaign's brief and facts, its submitted videos, and what can be done with it. */
 export function CampaignDetailScreen() {
   const who = useAtomValue(actingIdentityAtom);
@@ -28,7 +29,7 @@ type Open = 'qr' | 'invite' | 'delete' | null;
 
 function CampaignDetail({ who, id }: { who: Who; id: string }) {
   const { api } = useServices();
-  const stored = useRemoteQuery(`campaign|${id}`, useCallback(() => fetchCampaign(api.main, who, id), [api, who, id]));
+  const stored = useRemoteQuery(`campaign|${id}`, useCallback(() => fetchCampaign(api.main, who, id), [api, who, id]), { kinds: ['campaign'], touches: (change) => change.target_id === id });
   return (
     <div className="page campaign-detail-page">
       <p><Link to="/campaigns" className="back-link"><span className="directional-icon" aria-hidden="true">←</span><span>All campaigns</span></Link></p>

@@ -11,11 +11,12 @@ import { VideoPopup } from '../../videos/popup';
 import { fetchCampaignVideos, type Who } from '../campaigns.api';
 import { VideoThumb } from '../../../ui/thumb';
 
+
 /** The videos creators submitted to the campaign (the videos list's Campaigns tab, narrowed to it); each opens the popup. */
 export function SubmittedVideos({ who, campaign }: { who: Who; campaign: Campaign }) {
   const { api, backend } = useServices();
   const [open, setOpen] = useState<string | null>(null);
-  const videos = useRemoteQuery(`campaign-videos|${campaign._id}`, useCallback(() => fetchCampaignVideos(api.main, who, campaign._id), [api, who, campaign._id]));
+  const videos = useRemoteQuery(`campaign-videos|${campaign._id}`, useCallback(() => fetchCampaignVideos(api.main, who, campaign._id), [api, who, campaign._id]), { kinds: ['campaign', 'video'], touches: (change) => change.target_id === campaign._id || change.video_id !== null });
   return (
     <section className="campaign-detail__videos" aria-labelledby="campaign-videos-title">
       <h2 id="campaign-videos-title">Submitted videos</h2>

@@ -24,6 +24,7 @@ import { useStartAt } from './useStartAt';
 import { useVideoIdentity } from './useVideoIdentity';
 import { createVideoDetailSlices } from './videoDetail.atoms';
 import { fetchMyOrCompetitor, fetchVideoDetail } from './videoDetail.api';
+import { useRefetchOnChange } from '../../../lib/liveChanges';
 import './detail.css';
 
 /** How often a video under analysis is read again. */
@@ -70,6 +71,9 @@ function VideoDetailView({ id, who }: { id: string; who: Identity }) {
       if (!quiet) pushBanner(`The video could not be refreshed: ${toFailure(error).error}`, 'error');
     }
   }, [detailRequest, update, pushBanner]);
+
+  // A change to this video arrives live (a teammate's flag or edit, its analysis ending, a publish job, a license).
+  useRefetchOnChange(['video', 'flag', 'favorite', 'trash', 'label', 'analysis', 'publish', 'license', 'campaign'], () => refresh(true), (change) => change.video_id === id);
 
   // While the video is being analysed, look again now and then so the page shows the result when it is ready.
   const processing = state.phase === 'success' && state.body.analysis_stage !== 'completed';

@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useServices } from '../../../app/useServices';
 import { host } from '../../../host/hostClient';
 import { useRefetchOnReturn } from '../../../lib/reconnect';
+import { useRefetchOnChange } from '../../../lib/liveChanges';
 import { lastListBodyAtom, listQueryAtom, loadVideoListAtom, videoListSlice } from './videoList.atoms';
 
 /** Loads the list whenever its query changes (not again on a remount with the same query); reload() forces. */
@@ -20,6 +21,8 @@ export function useVideoList() {
 
   const reload = useCallback(() => load(api.main, { force: true }), [load, api.main]);
   useRefetchOnReturn(reload);
+  // A teammate's change (or an analysis, a publish job, a license) reaches the list and its counts without a reload.
+  useRefetchOnChange(['video', 'note', 'flag', 'favorite', 'trash', 'label', 'analysis', 'publish', 'license', 'campaign'], () => load(api.main, { force: true, quiet: true }));
 
   // A video finished its analysis while the list was open: show its new sentiment and stage without a manual reload.
   useEffect(() => host().on('analysis.completed', () => void reload()), [reload]);

@@ -40,13 +40,14 @@ export const loadedQueryKeyAtom = atom<string | null>(null);
 let latestRequest = 0;
 
 /** Loads the page for the current state; an answer to an older request is dropped, never shown. */
-export const loadVideoListAtom = atom(null, async (get, set, main: AxiosInstance, options: { force?: boolean } = {}) => {
+export const loadVideoListAtom = atom(null, async (get, set, main: AxiosInstance, options: { force?: boolean; quiet?: boolean } = {}) => {
   const params = get(listQueryAtom);
   if (!params) return;
   const key = JSON.stringify(params);
   if (!options.force && key === get(loadedQueryKeyAtom) && get(videoListSlice.state).phase === 'success') return;
   const request = ++latestRequest;
-  set(videoListSlice.start);
+  // quiet (a live change): the shown page stays, with no loading state, until the answer replaces it.
+  if (!options.quiet) set(videoListSlice.start);
   try {
     const response = await fetchVideoList(main, params);
     if (request !== latestRequest) return;

@@ -8,23 +8,38 @@ import { RemoteView } from '../../../../ui/remote';
 import { useRemoteSlice } from '../../../../lib/useRemoteSlice';
 import { fetchNote, saveNote } from '../videoDetail.api';
 import type { DetailTabProps } from './tabProps';
+import { useRefetchOnChange } from '../../../../lib/liveChanges';
+import { teammateName } from '../../../live';
 
 /** The brand's note on this video: loaded, edited and saved (an empty note deletes it). */
 export function NotesTab({ video, who, slices, onVideoChanged }: DetailTabProps) {
   const { api } = useServices();
   const pushBanner = useSetAtom(pushBannerAtom);
   const request = useCallback(() => fetchNote(api.main, who, video._id), [api, who, video._id]);
-  const { state, reload } = useRemoteSlice(slices.note, request);
+  const { state, reload, refresh } = useRemoteSlice(slices.note, request);
   const succeed = useSetAtom(slices.note.succeed);
   const saved = state.phase === 'success' ? (state.body.note?.content ?? '') : null;
   // null = nothing typed yet: the loaded note shows. Typed text is kept until it is saved.
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Who changed the note while the person was typing (their text is kept until they choose to load the new one).
+  const [changedBy, setChangedBy] = useState<string | null>(null);
   const fieldId = useId();
 
   const text = draft ?? saved ?? '';
   const dirty = saved !== null && text !== saved;
+
+  // A change to this note arrives live: the stored note is read again; typed text is never replaced, only offered.
+  useRefetchOnChange(['note'], (change) => {
+    const typing = draft !== null && draft !== saved;
+    if (typing && change !== 'resync' && change.by?.user_id !== who.user_id) setChangedBy(teammateName(change));
+    void refresh();
+  }, (change) => change.target_kind === 'video' && change.target_id === video._id);
+  const loadTheirs = () => {
+    setDraft(null);
+    setChangedBy(null);
+  };
 
   const save = async () => {
     setSaving(true);
@@ -33,6 +48,7 @@ export function NotesTab({ video, who, slices, onVideoChanged }: DetailTabProps)
       const body = await saveNote(api.main, who, video._id, text);
       succeed(body, 200);
       setDraft(null);
+      setChangedBy(null);
       onVideoChanged({ ...video, has_note: body.note !== null });
       pushBanner(body.note ? 'Note saved.' : 'Note deleted.', 'success');
     } catch (failure) {
@@ -49,6 +65,19 @@ export function NotesTab({ video, who, slices, onVideoChanged }: DetailTabProps)
           <label htmlFor={fieldId} className="detail-subtitle">
             Note on this video
           </label>
+          {changedBy && (
+            <div className="detail-note__teammate" role="status" data-testid="note-changed-notice">
+              <span>{changedBy} changed this note while you were writing. Your text is kept until you choose.</span>
+              <span className="detail-note__teammate-actions">
+                <button type="button" className="btn btn--small btn--primary" onClick={loadTheirs}>
+                  Load their version
+                </button>
+                <button type="button" className="btn btn--small" onClick={() => setChangedBy(null)}>
+                  Keep mine
+                </button>
+              </span>
+            </div>
+          )}
           <textarea
             id={fieldId}
             className="input detail-note"

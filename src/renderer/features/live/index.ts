@@ -1,0 +1,2 @@
+export { LiveChanges } from './LiveChanges';
+export { teammateName } from './teammateName';

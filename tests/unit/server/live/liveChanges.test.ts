@@ -1,0 +1,142 @@
+/**
+ * The live stream of a brand's changes (issue 29) over real HTTP on loopback, on the test engine: resuming after a cut
+ * with Last-Event-ID, who may open it, and its end with the access token.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LIVE_CHANGES_PATH, LIVE_STREAMS_PER_USER, type LiveChange } from '../../../../src/shared/http/liveChanges.schemas';
+import { TOKEN_SETTINGS } from '../../../../src/server/auth/tokenSettings';
+import { createTestUser, send, signIn, startTestApp, type TestApp } from '../support/testServer';
+import { readSse, type SseEvent } from './sseReader';
+
+const CHANGES = 1000;
+let t: TestApp;
+let base: string;
+let brandId: string;
+let jwt: string;
+const videoIds = Array.from({ length: CHANGES }, (_, i) => `live-video-${String(i).padStart(4, '0')}`);
+
+beforeEach(async () => {
+  t = await startTestApp();
+  const user = await createTestUser(t.sql, { email: 'maya@example.com', firstName: 'Maya', brands: [{ name: 'Glow' }] });
+  brandId = user.brandIds[0]!;
+  const at = '2026-02-01T00:00:00.000Z';
+  await t.sql.run(
+    `INSERT INTO videos (id, brand_id, title, platform, video_url, created_at, updated_at) VALUES ${videoIds.map(() => "(?, ?, 'A video', 'youtube', 'https://v.example/1', ?, ?)").join(', ')}`,
+    videoIds.flatMap((id) => [id, brandId, at, at]),
+  );
+  jwt = (await signIn(t.app, user)).jwt;
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterEach(async () => t.close());
+
+const stream = (headers: Record<string, string>, onEvent: (event: SseEvent) => void, signal?: AbortSignal) =>
+  readSse(`${base}/jwt_api${LIVE_CHANGES_PATH}`, { headers, signal }, onEvent);
+const bearer = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${jwt}`, ...extra });
+const saveNote = async (videoId: string, content: string) => {
+  const response = await send(t.app, 'PUT', `/jwt_api/videos/${videoId}/video_note`, { content }, jwt);
+  expect(response.statusCode, response.body).toBe(200);
+};
+
+/** Waits until `ready` arrived (the stream is open and its cursor given). */
+const opened = () => {
+  let resolve: () => void = () => undefined;
+  const ready = new Promise<void>((r) => (resolve = r));
+  return { ready, seen: (event: SseEvent) => event.event === 'ready' && resolve() };
+};
+
+describe('the live stream of the brand changes', () => {
+  it(`resumes after a cut from its Last-Event-ID and delivers each of ${CHANGES} changes once, in order, with its author`, async () => {
+    const received: { id: string; change: LiveChange }[] = [];
+    let lastId = '';
+    const onEvent = (event: SseEvent) => {
+      if (event.id !== null) lastId = event.id;
+      if (event.event === 'change') received.push({ id: event.id!, change: JSON.parse(event.data) as LiveChange });
+    };
+    const cut = new AbortController();
+    const first = opened();
+    const firstStream = stream(bearer(), (event) => (onEvent(event), first.seen(event)), cut.signal);
+    await first.ready;
+    for (const [i, videoId] of videoIds.entries()) {
+      // The network drops the stream half way: what is written meanwhile waits in the log.
+      if (i === CHANGES / 2) {
+        cut.abort();
+        await firstStream;
+      }
+      await saveNote(videoId, `note ${i}`);
+    }
+    const rest = new AbortController();
+    const resumed = stream(bearer({ 'last-event-id': lastId }), (event) => {
+      onEvent(event);
+      if (received.length === CHANGES) rest.abort();
+    }, rest.signal);
+    await resumed;
+
+    expect(received.map((r) => r.change.video_id)).toEqual(videoIds);
+    expect(new Set(received.map((r) => r.id)).size).toBe(CHANGES);
+    expect(received[0]!.change).toMatchObject({ kind: 'note', target_kind: 'video', target_id: videoIds[0], by: { name: 'Maya' } });
+  }, 120_000);
+
+  it("reports a teammate's flag and note on the same stream, and nothing of another brand", async () => {
+    const other = await createTestUser(t.sql, { email: 'lee@example.com', brands: [{ name: 'Dew' }] });
+    const otherJwt = (await signIn(t.app, other)).jwt;
+    const kinds: string[] = [];
+    const done = new AbortController();
+    const first = opened();
+    const reading = stream(bearer(), (event) => {
+      first.seen(event);
+      if (event.event === 'change') kinds.push((JSON.parse(event.data) as LiveChange).kind);
+      if (kinds.length === 2) done.abort();
+    }, done.signal);
+    await first.ready;
+    expect((await send(t.app, 'PUT', '/jwt_api/videos/none/video_note', { content: 'x' }, otherJwt)).statusCode).toBe(404);
+    expect((await send(t.app, 'POST', '/jwt_api/videos/flag_videos', { video_ids: [videoIds[0]], reason: 'Spam or misleading' }, jwt)).statusCode).toBe(200);
+    await saveNote(videoIds[1]!, 'second');
+    await reading;
+    expect(kinds).toEqual(['flag', 'note']);
+  });
+
+  it('refuses a request without a valid bearer, and more than the streams a user may hold', async () => {
+    expect(await stream({}, () => undefined)).toBe(401);
+    expect(await stream({ authorization: 'Bearer not-a-token' }, () => undefined)).toBe(401);
+    const windows = Array.from({ length: LIVE_STREAMS_PER_USER }, () => new AbortController());
+    const open = windows.map((window) => {
+      const o = opened();
+      return { done: stream(bearer(), o.seen, window.signal), ready: o.ready };
+    });
+    await Promise.all(open.map((o) => o.ready));
+    const refused = await fetch(`${base}/jwt_api${LIVE_CHANGES_PATH}`, { headers: bearer() });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()) as object).toMatchObject({ message: expect.stringContaining('Close one of them') });
+    for (const window of windows) window.abort();
+    await Promise.all(open.map((o) => o.done));
+  });
+
+  it('ends the stream of a teammate removed from the brand at the next write, and refuses it again', async () => {
+    const sam = await createTestUser(t.sql, { email: 'sam@example.com', firstName: 'Sam' });
+    await t.sql.run('INSERT INTO brand_members (user_id, brand_id) VALUES (?, ?)', [sam.id, brandId]);
+    const samJwt = (await signIn(t.app, sam)).jwt;
+    const kinds: string[] = [];
+    const first = opened();
+    const samStream = stream({ authorization: `Bearer ${samJwt}` }, (event) => {
+      first.seen(event);
+      if (event.event === 'change') kinds.push((JSON.parse(event.data) as LiveChange).kind);
+    });
+    await first.ready;
+    // The removal (written here as the team route will write it), then any write of the brand: Sam's stream ends.
+    await t.sql.run('DELETE FROM brand_members WHERE user_id = ? AND brand_id = ?', [sam.id, brandId]);
+    await saveNote(videoIds[0]!, 'after Sam left');
+    expect(await samStream).toBe(200);
+    expect(kinds).toContain('team');
+    expect(await stream({ authorization: `Bearer ${samJwt}` }, () => undefined)).toBeGreaterThanOrEqual(400);
+  });
+
+  it('ends with an expired event when its access token ends, and refuses the expired token', async () => {
+    // The token has a moment left: the stream opens, then ends when it runs out.
+    t.clock.advance(TOKEN_SETTINGS.accessTtlSeconds * 1000 - 200);
+    const events: string[] = [];
+    expect(await stream(bearer(), (event) => events.push(event.event))).toBe(200);
+    expect(events).toEqual(['ready', 'expired']);
+    t.clock.advance(1000);
+    expect(await stream(bearer(), () => undefined)).toBe(401);
+  });
+});

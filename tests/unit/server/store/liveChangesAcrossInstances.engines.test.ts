@@ -1,0 +1,61 @@
+/**
+ * Live streams across back-end instances (issue 29) on PostgreSQL: two apps over one database, each with its own pool
+ * and notice listener, as two instances behind a load balancer. A note saved through one reaches a stream open on the
+ * other. (SQLite is one process per file: its in-process wake-up is what tests/unit/server/live covers.)
+ */
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../../src/server/app';
+import { createPostgresNotifier } from '../../../../src/server/db/changeNotifier';
+import { openPostgresDatabase } from '../../../../src/server/db/postgres/database';
+import { createPostgresClient } from '../../../../src/server/db/postgres/postgresClient';
+import { LIVE_CHANGES_PATH, type LiveChange } from '../../../../src/shared/http/liveChanges.schemas';
+import { usePgTestCluster } from '../postgres/support/pgTestCluster';
+import { readSse } from '../live/sseReader';
+import { createTestUser, send, signIn } from '../support/testServer';
+
+const cluster = usePgTestCluster();
+const secret = randomBytes(64);
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+/** One instance: its own pool, its own listener, the app on them. */
+async function instance(url: string): Promise<FastifyInstance> {
+  const pool = await openPostgresDatabase(url);
+  const notifier = createPostgresNotifier(pool);
+  const app = await buildApp({ sql: createPostgresClient(pool), notifier, jwtSecret: secret });
+  closers.push(() => pool.end(), () => notifier.close(), () => app.close());
+  return app;
+}
+
+describe('live streams across instances on PostgreSQL', () => {
+  it('a note saved through one instance reaches the stream a teammate has open on the other', async () => {
+    const url = await cluster.createDatabase();
+    const [a, b] = [await instance(url), await instance(url)];
+    const setupPool = await openPostgresDatabase(url);
+    closers.push(() => setupPool.end());
+    const sql = createPostgresClient(setupPool);
+    const user = await createTestUser(sql, { email: 'maya@example.com', firstName: 'Maya', brands: [{ name: 'Glow' }] });
+    await sql.run("INSERT INTO videos (id, brand_id, title, platform, video_url, created_at, updated_at) VALUES ('v1', ?, 'A video', 'youtube', 'https://v.example/1', 'x', 'x')", [user.brandIds[0]!]);
+    const { jwt } = await signIn(a, user);
+    const base = await b.listen({ host: '127.0.0.1', port: 0 });
+
+    const changes: LiveChange[] = [];
+    const done = new AbortController();
+    let ready: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (ready = resolve));
+    const reading = readSse(`${base}/jwt_api${LIVE_CHANGES_PATH}`, { headers: { authorization: `Bearer ${jwt}` }, signal: done.signal }, (event) => {
+      if (event.event === 'ready') ready();
+      if (event.event !== 'change') return;
+      changes.push(JSON.parse(event.data) as LiveChange);
+      done.abort();
+    });
+    await opened;
+    expect((await send(a, 'PUT', '/jwt_api/videos/v1/video_note', { content: 'Seen by the team' }, jwt)).statusCode).toBe(200);
+    await reading;
+    expect(changes).toEqual([{ kind: 'note', target_kind: 'video', target_id: 'v1', video_id: 'v1', by: { user_id: user.id, name: 'Maya' } }]);
+  });
+});
