@@ -61,6 +61,14 @@ describe.skipIf(!NGINX_INSTALLED)('nginx (deploy/nginx.conf) round robin in fron
   const get = async (path: string, jwt?: string): Promise<number> =>
     (await fetch(`${lb}${path}`, { headers: jwt ? { authorization: `Bearer ${jwt}` } : {} })).status;
 
+  it('hands the balancer\'s own address, port included, back as the chat origin (the SDK connects there, not to port 80)', async () => {
+    const login = await fetch(`${lb}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) });
+    const { jwt } = (await login.json()) as { jwt: string };
+    const config = await fetch(`${lb}/jwt_api/chats/config`, { headers: { authorization: `Bearer ${jwt}` } });
+    expect(config.status).toBe(200);
+    expect(((await config.json()) as { origin: string }).origin).toBe(new URL(lb).host);
+  });
+
   it('keeps a signed-in client working on one token through both instances, and through the one left when the other stops', async () => {
     const login = await fetch(`${lb}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) });
     expect(login.status).toBe(200);
