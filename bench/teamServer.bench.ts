@@ -11,12 +11,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { databaseUrl, startPgCluster, type PgCluster } from '../scripts/pgCluster';
+import { startPgCluster, type PgCluster } from '../scripts/pgCluster';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/database';
-import { moveTables } from '../src/server/db/move/moveTables';
-import { openPostgresDatabase } from '../src/server/db/postgres/database';
 import type { PostgresPool } from '../src/server/db/postgres/pool';
 import { createPostgresClient } from '../src/server/db/postgres/postgresClient';
 import type { AssistantMessage } from '../src/shared/assistant/assistant.schemas';
@@ -25,6 +22,7 @@ import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { HOME_WIDGETS, type HomeOverview } from '../src/shared/http/home.schemas';
 import type { VideoListResponse } from '../src/shared/http/videos.schemas';
 import { QUESTION_SET } from '../tests/unit/server/assistant/questionSet';
+import { moveBenchWorkspace } from './benchPostgres';
 import { benchDataDir } from './benchWorkspace';
 import { ms, percentile } from './benchStats';
 import { coldListQueries, coldSearchQueries, type ListQuery } from './videoBenchQueries';
@@ -124,20 +122,10 @@ function kinds(options: VideoListResponse['data']['filters']): Kind[] {
 async function measure(cluster: PgCluster, videos: number): Promise<Map<string, { sqlite: number; postgres: number; target: number }>> {
   const dataDir = await benchDataDir(videos);
   const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  const name = `bench_${videos}_${randomBytes(3).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
-  await admin.end();
-  const url = databaseUrl(cluster.url, name);
   let pool: PostgresPool | null = null;
   const sides: Side[] = [];
   try {
-    pool = await openPostgresDatabase(url);
-    const started = performance.now();
-    const moved = await moveTables(db, pool, url);
-    const rows = moved.moved.reduce((sum, table) => sum + table.rows, 0);
-    console.log(`  ${videos} videos: moved into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s (${rows.toLocaleString('en-US')} rows)`);
+    pool = (await moveBenchWorkspace(db, cluster, videos)).pool;
     const jwtSecret = randomBytes(64);
     const sqliteApp = await buildApp({ db, jwtSecret, dataDir });
     sides.push(await signIn('sqlite', sqliteApp, () => sqliteApp.close()));

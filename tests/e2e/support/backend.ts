@@ -3,7 +3,7 @@ import type { TranscriptResponse, VideoDetail, VideoListItem, VideoListResponse 
 import type { AppStack } from './stack';
 
 /** A GET on the back end as the demo brand manager: tests use it to pick their subjects, never to assert the UI. */
-export async function getAsBrandManager<T>(stack: AppStack, path: string, query: Record<string, string> = {}): Promise<T> {
+export async function getAsBrandManager<T>(stack: Pick<AppStack, 'backendUrl'>, path: string, query: Record<string, string> = {}): Promise<T> {
   const { email, password } = DEMO_ACCOUNTS.brandManager;
   const login = await fetch(`${stack.backendUrl}/jwt_api/login`, {
     method: 'POST',
@@ -16,7 +16,7 @@ export async function getAsBrandManager<T>(stack: AppStack, path: string, query:
 }
 
 /** The first unflagged video of the demo brand matching `accept` whose detail carries a local, playable file (list rows carry no URLs: the detail says). */
-export async function playableVideo(stack: AppStack, accept: (video: VideoListItem) => boolean): Promise<VideoListItem> {
+export async function playableVideo(stack: Pick<AppStack, 'backendUrl'>, accept: (video: VideoListItem) => boolean): Promise<VideoListItem> {
   const { videos } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '250' });
   for (const video of videos.filter((entry) => !entry.is_flagged && accept(entry))) {
     const { video: detail } = await getAsBrandManager<{ video: VideoDetail }>(stack, `/videos/${video._id}`);

@@ -1,26 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../shared/loadBalancer';
 import { startStackDatabase, type StackDatabase } from './engine';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
-/** A free loopback port, found by letting the OS pick one. */
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function waitForHttp(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
+export async function waitForHttp(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${output()}`);
@@ -35,20 +22,25 @@ async function waitForHttp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
-function startNode(script: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
+/** A node script of the repository (through tsx) with these extra variables; `onOutput` sees each chunk it prints. */
+export function startNode(script: string, env: Record<string, string>, onOutput?: (chunk: string) => void): { child: ChildProcess; output: () => string } {
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const collect = (d: Buffer) => {
+    log += d.toString();
+    onOutput?.(d.toString());
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   return { child, output: () => log.slice(-4000) };
 }
 
-async function stopChild(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
+export async function stopChild(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((done) => {
     child.once('exit', () => done());
     child.kill('SIGTERM');

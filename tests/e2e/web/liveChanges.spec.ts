@@ -13,7 +13,8 @@ import { ShellPage } from '../pages/ShellPage';
 import { VideoDetailPage } from '../pages/VideoDetailPage';
 import { getAsBrandManager } from '../support/backend';
 import { callHost } from '../support/fixtures';
-import { AppStack, freePort } from '../support/stack';
+import { freePort } from '../../shared/loadBalancer';
+import { AppStack } from '../support/stack';
 
 /**
  * Changes arrive live (issue 29): two teammates of the demo brand, each in their own browser on their own web host

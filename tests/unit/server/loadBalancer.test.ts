@@ -1,66 +1,27 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/server/db/database';
+import { NGINX_INSTALLED, startLoadBalancer, type LoadBalancer } from '../../shared/loadBalancer';
 import { readyMessage, startCli, type Started } from './support/cliProcess';
 import { createTestUser } from './support/testServer';
 import { until } from './support/until';
 
-/** Debian's nginx (`apt-get install nginx`); without it there is no load balancer to test against. */
-const NGINX = spawnSync('nginx', ['-v']).error ? null : 'nginx';
 const BOOKMARKS = '/jwt_api/api/bookmarks/data';
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createNetServer().once('error', fail).listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
-/**
- * deploy/nginx.conf itself, pointed at the two loopback instances and run unprivileged-style from a temporary folder:
- * only the addresses and the file locations change, every proxy setting is the one a team server uses.
- */
-function loadBalancerConfig(folder: string, listenPort: number, backendPorts: number[]): string {
-  const deployed = readFileSync(join(process.cwd(), 'deploy', 'nginx.conf'), 'utf8');
-  const servers = backendPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=10s;`).join('\n');
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(folder, kind)};`).join('\n');
-  const config = deployed
-    .replace(/^ {4}server backend-1:4100 .*\n {4}server backend-2:4100 .*$/m, servers)
-    .replace('listen 80;', `listen 127.0.0.1:${listenPort};`)
-    .replace('worker_processes auto;', 'worker_processes 1;')
-    .replace('error_log /dev/stderr warn;', `error_log ${join(folder, 'error.log')} warn;`)
-    .replace('pid /tmp/nginx.pid;', `pid ${join(folder, 'nginx.pid')};`)
-    .replace('access_log /dev/stdout;', `access_log ${join(folder, 'access.log')};\n${temp}`);
-  expect(config).not.toMatch(/backend-\d|listen 80;|\/tmp\/nginx\.pid/);
-  return config;
-}
-
-/** Waits until nginx answers its own health path (it opens its port a moment after it is spawned). */
-async function answering(url: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} never answered`);
-}
 
 /** Request lines of `path` an instance wrote to its log (REELSCOPE_LOG_LEVEL=info: one JSON line per answer). */
 function answered(instance: Started, path: string): number {
   return instance.output().stdout.split('\n').filter((line) => line.includes(`"url":"${path}"`)).length;
 }
 
-describe.skipIf(NGINX === null)('nginx (deploy/nginx.conf) round robin in front of two back-end processes on loopback', () => {
+describe.skipIf(!NGINX_INSTALLED)('nginx (deploy/nginx.conf) round robin in front of two back-end processes on loopback', () => {
   const folder = mkdtempSync(join(tmpdir(), 'reelscope-lb-'));
   const user = { id: randomUUID(), email: 'lb@example.com', password: 'correct-horse-1' };
   const instances: Started[] = [];
-  let nginx: ChildProcess | null = null;
+  let nginx: LoadBalancer | null = null;
   let lb = '';
 
   beforeAll(async () => {
@@ -77,16 +38,13 @@ describe.skipIf(NGINX === null)('nginx (deploy/nginx.conf) round robin in front 
       instances.push(instance);
       ports.push((await readyMessage(instance.child)).port);
     }
-    const listenPort = await freePort();
-    const config = join(folder, 'nginx.conf');
-    writeFileSync(config, loadBalancerConfig(folder, listenPort, ports));
-    nginx = spawn('nginx', ['-p', folder, '-c', config, '-g', 'daemon off;'], { stdio: 'ignore' });
-    lb = `http://127.0.0.1:${listenPort}`;
-    await answering(`${lb}/lb-health`);
+    nginx = await startLoadBalancer(folder, ports);
+    lb = nginx.url;
   }, 60_000);
 
   afterAll(async () => {
-    const exits = [nginx, ...instances.map((instance) => instance.child)]
+    await nginx?.stop();
+    const exits = instances.map((instance) => instance.child)
       .filter((child): child is ChildProcess => child !== null && child.exitCode === null && child.signalCode === null)
       .map((child) => new Promise((done) => {
         child.once('exit', done);
@@ -98,6 +56,14 @@ describe.skipIf(NGINX === null)('nginx (deploy/nginx.conf) round robin in front 
 
   const get = async (path: string, jwt?: string): Promise<number> =>
     (await fetch(`${lb}${path}`, { headers: jwt ? { authorization: `Bearer ${jwt}` } : {} })).status;
+
+  it('hands the balancer\'s own address, port included, back as the chat origin (the SDK connects there, not to port 80)', async () => {
+    const login = await fetch(`${lb}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) });
+    const { jwt } = (await login.json()) as { jwt: string };
+    const config = await fetch(`${lb}/jwt_api/chats/config`, { headers: { authorization: `Bearer ${jwt}` } });
+    expect(config.status).toBe(200);
+    expect(((await config.json()) as { origin: string }).origin).toBe(new URL(lb).host);
+  });
 
   it('keeps a signed-in client working on one token through both instances, and through the one left when the other stops', async () => {
     const login = await fetch(`${lb}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) });

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import pg from 'pg';
+import { databaseUrl, type PgCluster } from '../scripts/pgCluster';
+import { moveTables } from '../src/server/db/move/moveTables';
+import { openPostgresDatabase } from '../src/server/db/postgres/database';
+import type { PostgresPool } from '../src/server/db/postgres/pool';
+
+/** A bench workspace moved into PostgreSQL: the database's URL and an open pool on it (the caller ends it). */
+export interface MovedWorkspace {
+  url: string;
+  pool: PostgresPool;
+}
+
+/**
+ * A new database in `cluster` (C collation, as a team server requires) holding the cached bench workspace `db` of
+ * `videos` videos, moved by the same code as `npm run move-to-postgres`; prints how long the move took.
+ */
+export async function moveBenchWorkspace(db: Database.Database, cluster: PgCluster, videos: number): Promise<MovedWorkspace> {
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  const name = `bench_${videos}_${randomBytes(3).toString('hex')}`;
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+  } finally {
+    await admin.end();
+  }
+  const url = databaseUrl(cluster.url, name);
+  const pool = await openPostgresDatabase(url);
+  try {
+    const started = performance.now();
+    const moved = await moveTables(db, pool, url);
+    const rows = moved.moved.reduce((sum, table) => sum + table.rows, 0);
+    console.log(`  ${videos} videos: moved into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s (${rows.toLocaleString('en-US')} rows)`);
+    return { url, pool };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
