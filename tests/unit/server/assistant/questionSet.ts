@@ -96,6 +96,11 @@ function open(words: Record<string, string[]>, tone: 'positive' | 'negative' | n
       const saying = new Set(lines.filter((line) => forms.some((form) => fold(line.content).includes(fold(form)))).map((line) => line.video)).size;
       anySaid ||= saying > 0;
       const sentence = saying === 0 ? `None of them says “${word}”` : `${countLabel(saying, 'video')} ${saying === 1 ? 'says' : 'say'} “${word}”`;
+      // A word in Japanese, Hindi or Arabic is a question in that language, answered in it (issue 30): its count stated beside the word.
+      if (!/\p{Script=Latin}/u.test(word)) {
+        if (!answer.content.includes(word) || !new RegExp(`(^|\\D)${saying}(\\D|$)`).test(answer.content)) problems.push(`videos saying: ${saying} for “${word}” not stated`);
+        continue;
+      }
       if (!(saying === 0 && Object.keys(words).length > 1 && answer.content.includes('None of them'))) problems.push(...has(answer.content, saying === 0 && Object.keys(words).length > 1 ? `0 videos say “${word}”` : sentence, 'videos saying'));
     }
     const allForms = Object.values(words).flat();

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { franc } from 'franc-min';
+import { francAll } from 'franc-min';
 import type { AssistantMessage } from '../../../../../src/shared/assistant/assistant.schemas';
 import { HAS_SENTIMENT } from '../../videos/support/sentimentReference';
 import type { Expect, HeldOutCase, Lang, Window } from './heldOutCases';
@@ -13,7 +13,8 @@ export interface HeldOutVerdict { problems: string[]; wrongReading: boolean; lan
 
 /** An answer that says it could not read the question (it then offers questions it can answer). */
 export const NOT_UNDERSTOOD = /I could not read|No pude entender|Je n'ai pas pu comprendre|Ich konnte .* nicht verstehen|読み取れませんでした|لم أستطع فهم|समझ नहीं सका/;
-const YES: Record<Lang, RegExp> = { en: /\bYes\b/, es: /\bSí\b/, fr: /\bOui\b/, de: /\bJa\b/, ja: /はい/, ar: /نعم/, hi: /हाँ/ };
+const word = (text: string) => new RegExp(`(^|[^\\p{L}])${text}(?![\\p{L}])`, 'u');
+const YES: Record<Lang, RegExp> = { en: word('Yes'), es: word('Sí'), fr: word('Oui'), de: word('Ja'), ja: /はい/, ar: /نعم/, hi: /हाँ/ };
 const FRANC: Record<Lang, string> = { en: 'eng', es: 'spa', fr: 'fra', de: 'deu', ja: 'jpn', ar: 'arb', hi: 'hin' };
 
 /** The brand's videos in the window as the acting brand counts them (its list): not trashed, flagged or removed by it. */
@@ -24,8 +25,8 @@ const params = (brand: string, w: Window, acting = brand) => ({ brand, start: w.
 
 /** Case and Latin diacritics folded, as the transcript search compares. */
 const fold = (text: string) => text.normalize('NFD').replace(/(\p{Script=Latin})\p{M}+/gu, '$1').toLocaleLowerCase();
-/** The answer's own words: the quoted lines (“…”) left out. */
-const ownWords = (content: string) => content.replace(/“[^”]*”/g, ' ');
+/** The answer's own words: the quoted lines (“…”) and the cited videos' titles (a numbered line starting with a quote) left out. */
+const ownWords = (content: string) => content.replace(/^\d+\. “.*$/gmu, ' ').replace(/“[^”]*”/g, ' ');
 /** Whether the answer's own words state this whole number (not as part of a longer one). */
 const states = (content: string, n: number) => new RegExp(`(^|[^\\d.,])${n.toLocaleString('en-US').replace(',', '[,.\\u202f ]?')}(?![\\d]|[.,]\\d)`).test(ownWords(content));
 /** Which of these names the answer's own words name first. */
@@ -45,8 +46,10 @@ export function judge(db: Database.Database, brandId: string, item: HeldOutCase,
   const windowRight = (answer.start_date ?? null) === expect.window.start && answer.end_date === expect.window.end;
   const problems: string[] = windowRight ? [] : [`window ${answer.start_date} – ${answer.end_date}, expected ${expect.window.start} – ${expect.window.end}`];
   if (gaveUp) problems.push('did not read the question');
-  const detected = franc(ownWords(answer.content).replace(/[\p{Lu}][\p{L}\d]*(\s[\p{Lu}\d][\p{L}\d]*)+/gu, ' '), { only: Object.values(FRANC), minLength: 3 });
-  const languageRight = detected === FRANC[item.lang];
+  // franc on a short text is unsure between close languages: the question's language among its two best guesses passes.
+  const guesses = francAll(ownWords(answer.content).replace(/[\p{Lu}][\p{L}\d]*(\s[\p{Lu}\d][\p{L}\d]*)+/gu, ' '), { only: Object.values(FRANC), minLength: 3 }).slice(0, 2).map(([code]) => code);
+  const detected = guesses[0] ?? 'und';
+  const languageRight = guesses.includes(FRANC[item.lang]);
   if (!languageRight) problems.push(`answered in ${detected}, asked in ${item.lang}`);
   const check = CHECKS[expect.kind] as (db: Database.Database, brandId: string, expect: Expect, answer: AssistantMessage, lang: Lang) => { problems: string[]; subjectWrong?: boolean; precision?: number };
   const result = check(db, brandId, expect, answer, item.lang);
@@ -123,7 +126,10 @@ function citedLines(db: Database.Database, brandId: string, window: Window, answ
       EXISTS (SELECT 1 FROM video_products vp JOIN products p ON p.id = vp.product_id WHERE vp.video_id = v.id AND p.name = @product) AS inProduct
     FROM transcript_lines tl JOIN videos v ON v.id = tl.video_id WHERE tl.id = @line AND ${IN_WINDOW}`).get({ ...params(brandId, window), line: Number(c.db_id), product }) as CitedLine | undefined);
 }
-const saysAny = (content: string, forms: readonly string[]) => forms.some((form) => fold(content).includes(fold(form)));
+/** Whether a line says one of the forms; a Latin-script form where a word starts ("sting" is not said by "testing"). */
+const saysAny = (content: string, forms: readonly string[]) => forms.some((form) => (/^\p{Script=Latin}/u.test(form)
+  ? new RegExp(`(^|[^\\p{L}])${fold(form).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(fold(content))
+  : fold(content).includes(fold(form))));
 
 const yesno: Check<'yesno'> = (db, brandId, expect, answer, lang) => {
   const lines = db.prepare(`SELECT tl.content FROM transcript_lines tl JOIN videos v ON v.id = tl.video_id JOIN video_products vp ON vp.video_id = v.id
