@@ -20,7 +20,8 @@ import { ANSWER_WORDS, type AnswerWords } from './understanding/answerWords';
 import { foreignTerms } from './understanding/foreignTerms';
 import type { Names } from './understanding/namedThings';
 import type { AnswerLanguage } from './understanding/questionLanguage';
-import { readQuestion, type Reading } from './understanding/reading';
+import { asksWhoSaid, toneAsked } from './understanding/followUp';
+import { readInConversation, type Reading } from './understanding/reading';
 
 /** Seconds a quoted line lasts when no line follows it. */
 const LAST_LINE_SECONDS = 4;
@@ -41,21 +42,37 @@ const dayIn = (locale: string, iso: string) => {
 function whenText(window: { start: string | null; end: string }, said: string | null, duration: DateRange, words: AnswerWords): string {
   if (said === null && words === EN_WORDS) return windowText(window, duration);
   const span = window.start === null ? words.upTo(dayIn(words.locale, window.end)) : words.between(dayIn(words.locale, window.start), dayIn(words.locale, window.end));
-  return said === null ? span : `${span} (${said})`;
+  return said === null || said === '' ? span : `${span} (${said})`;
 }
+
+/** A platform as people write it. */
+const platformLabel = (platform: string) => (platform === 'Tiktok' ? 'TikTok' : platform === 'Youtube' ? 'YouTube' : platform);
 
 /** What narrows the window's videos, as the lead says it: ", on TikTok, by Maya Costa". */
 function narrowingText(reading: Reading, words: AnswerWords): string {
   const { platform, creator, language, products } = reading.named;
   const parts = [
-    platform && reading.kind !== 'share' ? words.on(platform === 'Tiktok' ? 'TikTok' : platform === 'Youtube' ? 'YouTube' : platform) : '',
+    platform && reading.kind !== 'share' ? words.on(platformLabel(platform)) : '',
     creator ? words.by(creator.folded.replace(/\b\p{L}/gu, (letter) => letter.toLocaleUpperCase())) : '',
     language ? words.inLanguage(new Intl.DisplayNames([words.locale], { type: 'language' }).of(language) ?? language) : '',
-    reading.kind === 'count' && products.length === 1 ? words.mentionedIn(products[0]?.name ?? '') : '',
+    reading.kind === 'count' && products.length === 1 ? words.mentioning(products[0]?.name ?? '') : '',
   ].filter((part) => part !== '');
   if (parts.length === 0) return '';
   const joined = parts.join(' ');
   return /^[\s（]/u.test(joined) || words === ANSWER_WORDS.ja ? joined : `, ${joined}`;
+}
+
+/** Lines read to find who said what a follow-up refers to. */
+const WHO_SAID_LINES = 48;
+
+/** What a follow-up was read as, in one line: "Glow Serum, 1 Oct 2026 – 31 Oct 2026, TikTok". */
+function understoodText(reading: Reading, when: string): string {
+  const { products, competitor, creator, platform, language } = reading.named;
+  const parts = [
+    ...products.map((p) => p.name), competitor?.name ?? '', ...(products.length === 0 ? reading.concepts.map((c) => c.forms[0] ?? c.name) : []),
+    when, platform ? platformLabel(platform) : '', creator?.folded ?? '', language ?? '',
+  ].filter((part) => part !== '');
+  return `→ ${parts.join(', ')}`;
 }
 
 const capitalised = (text: string) => `${text[0]?.toLocaleUpperCase() ?? ''}${text.slice(1)}`;
@@ -81,6 +98,8 @@ export interface Ask {
   avoid: ReadonlySet<number>;
   /** The conversation's previous question, for a follow-up that names no subject of its own ("tell me more"). */
   previousQuestion?: string;
+  /** The conversation's latest questions, oldest first: a follow-up keeps their subject, filters and window. */
+  earlierQuestions?: readonly string[];
 }
 
 export interface EngineAnswer {
@@ -169,7 +188,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
 
   return async (ask: Ask): Promise<EngineAnswer> => {
     await index.ready([ask.acting.brandId]);
-    const reading = readQuestion(ask.question, await namesFor(ask.acting, index.columnsNow()), ctx.now());
+    const reading = readInConversation(ask.question, ask.earlierQuestions ?? [], await namesFor(ask.acting, index.columnsNow()), ctx.now());
     const words = ANSWER_WORDS[reading.language.lang];
     // A share's platform is its part, not its whole: the window keeps every platform.
     const platform = reading.kind === 'share' ? null : reading.named.platform;
@@ -187,7 +206,8 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
       return { intent, content: `${fallback}${words.noVideos(when)}`, supporting_data: [], window };
     }
     const filters = narrowingText(reading, words);
-    const lead = `${fallback}${capitalised(words.lead(when, filters, words.videos(picked.length.toLocaleString(words.locale), picked.length === 1)))}`;
+    const understood = reading.inherited ? `${understoodText(reading, when)}\n` : '';
+    const lead = `${fallback}${understood}${capitalised(words.lead(when, filters, words.videos(picked.length.toLocaleString(words.locale), picked.length === 1)))}`;
     const answerWith = async (text: string, found: readonly FoundLine[]): Promise<EngineAnswer> => {
       const cited = await Promise.all(found.slice(0, ANSWER_CITATIONS).map(cite));
       const quotes = cited.length > 0 ? `\n${quotesText(cited, reading.language.lang)}` : '';
@@ -209,19 +229,24 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
       });
       return answerWith(answer.text, answer.lines);
     }
-    if (intent !== 'open' && reading.language.lang === 'en') {
+    if (intent !== 'open' && reading.language.lang === 'en' && !asksWhoSaid(ask.question)) {
       const answer = await figures[intent](scope, picked.length);
       const found = await figureQuotes(answer, columns, picked, ask.avoid);
       return answerWith(`${answer.text}${found.length > 0 ? '\n\nIn their words:' : ''}`, found);
     }
     const english = reading.language.lang === 'en';
-    let terms = english ? questionTerms(ask.question) : foreignTerms(ask.question, reading.concepts, reading.language.lang);
+    const searched = reading.source;
+    let terms = english ? questionTerms(searched) : foreignTerms(searched, reading.concepts, reading.language.lang);
+    if (asksWhoSaid(ask.question) && terms.length > 0) {
+      const found = await retrieve.search(columns, picked, terms, ask.avoid, WHO_SAID_LINES);
+      return answerWith(await whoSaidText(columns, found.lines, words), found.lines.slice(0, ANSWER_CITATIONS));
+    }
     if (terms.length === 0 && ask.previousQuestion) terms = questionTerms(ask.previousQuestion);
     if (terms.length === 0) {
       if (!english) return { intent, content: `${lead} ${words.notUnderstood(ask.question, EXAMPLES[reading.language.lang])}`, supporting_data: [], window };
       return { intent, content: `${lead} Ask about something said in them, for example “What do people say about the price?”`, supporting_data: [], window };
     }
-    const tone = toneOf(ask.question);
+    const tone = toneOf(ask.question) ?? toneAsked(ask.question);
     const found = await retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
     const saying = terms.map((term) => {
       const n = found.videosSaying.get(term.lemma) ?? 0;
@@ -234,6 +259,20 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     if (found.lines.length === 0) return answerWith(`${saying.join(', ')}.\n\nEvery line that says it has been quoted in earlier answers already.`, []);
     return answerWith(`${saying.join(', ')}.\n\n${heading}:`, found.lines);
   };
+
+  /** The creators of the videos whose lines say it, most lines first. */
+  async function whoSaidText(columns: VideoColumns, found: readonly FoundLine[], words: AnswerWords): Promise<string> {
+    const byCreator = new Map<string, number>();
+    const ids = columns.dict.creator.values();
+    for (const line of found) {
+      const o = columns.ordOf.get(line.videoId);
+      const id = o === undefined ? '' : (ids[columns.creator[o] ?? -1] ?? '');
+      if (id !== '') byCreator.set(id, (byCreator.get(id) ?? 0) + 1);
+    }
+    const rows = await home.rows.creators([...byCreator.keys()]);
+    const ranked = [...byCreator].sort((a, b) => b[1] - a[1] || (rows.get(a[0])?.name ?? '').localeCompare(rows.get(b[0])?.name ?? ''));
+    return `${words.creatorsWhoSaid}:\n${numbered(ranked.map(([id, n]) => `${rows.get(id)?.name ?? ''} — ${n}`))}\n\n${words.inTheirWords}:`;
+  }
 
   /** The brand against a competitor the question names, over the same window: videos, sentiment, share of voice. */
   async function competitorText(ask: Ask, reading: Reading, window: { start: string | null; end: string }, words: AnswerWords): Promise<string> {

@@ -1,4 +1,5 @@
 import { askedFor, type Asked } from './askedFor';
+import { followUp, isFollowUp } from './followUp';
 import { asksToCompare, namesUs } from './comparisons';
 import { conceptsIn, type Concept } from './lexicon';
 import { namedThings, type Named, type Names } from './namedThings';
@@ -19,6 +20,10 @@ export interface Reading {
   /** What is answered: a figure the new readings know, or null for the engine's earlier intents and retrieval. */
   kind: 'count' | 'share' | 'ranking' | 'compareProducts' | 'compareCompetitor' | 'yesno' | 'summary' | null;
   ranking: Ranking | null;
+  /** The question whose words an open answer searches (a follow-up's may be an earlier one's). */
+  source: string;
+  /** Whether parts of the reading come from an earlier question (the answer then says what it understood). */
+  inherited: boolean;
 }
 
 function kindOf(asked: Asked, ranking: Ranking | null, named: Named, concepts: readonly Concept[], question: string): Reading['kind'] {
@@ -38,5 +43,15 @@ export function readQuestion(question: string, names: Names, now: Date): Reading
   const named = namedThings(question, names);
   const concepts = conceptsIn(question);
   const ranking = rankingOf(question);
-  return { language, window, named, concepts, ranking, kind: kindOf(askedFor(question), ranking, named, concepts, question) };
+  return { language, window, named, concepts, ranking, kind: kindOf(askedFor(question), ranking, named, concepts, question), source: question, inherited: false };
+}
+
+/** A question read in its conversation: a follow-up keeps what the questions before it named (followUp.ts). */
+export function readInConversation(question: string, earlier: readonly string[], names: Names, now: Date): Reading {
+  let context: Reading | null = null;
+  for (const asked of [...earlier, question]) {
+    const reading = readQuestion(asked, names, now);
+    context = context !== null && isFollowUp(asked) ? { ...followUp(asked, reading, context, now), language: reading.language } : reading;
+  }
+  return context ?? readQuestion(question, names, now);
 }
