@@ -32,16 +32,22 @@ export const conceptNamed = (name: string): Concept | undefined => BY_NAME.get(n
 // Composed again after: NFD splits Arabic hamza and Japanese dakuten too, which the transcript index keeps whole.
 export const foldText = (text: string): string => text.normalize('NFD').replace(/(\p{Script=Latin})\p{M}+/gu, '$1').normalize('NFC').toLocaleLowerCase();
 
-/** The concepts a question names, in the order it names them (forms of two words first: "white cast" before "white"). */
+/** Each concept's forms as tested in a question: Latin forms where a word starts ("precio" in "precios", not in "aprecio"). */
+const QUESTION_TESTS = CONCEPTS.map((concept) => ({
+  concept,
+  tests: concept.forms.map((form) => {
+    const folded = foldText(form);
+    return { folded, pattern: /\p{Script=Latin}/u.test(folded) ? new RegExp(`(^|[^\\p{L}])${folded.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u') : null };
+  }),
+}));
+
+/** The concepts a question names, in the order it names them. */
 export function conceptsIn(question: string): Concept[] {
   const text = foldText(question);
   const found: { concept: Concept; at: number }[] = [];
-  for (const concept of CONCEPTS) {
+  for (const { concept, tests } of QUESTION_TESTS) {
     let first = -1;
-    for (const form of concept.forms) {
-      const folded = foldText(form);
-      // Latin forms start a word ("precio" in "precios", not in "aprecio"); others are found anywhere.
-      const pattern = /\p{Script=Latin}/u.test(folded) ? new RegExp(`(^|[^\\p{L}])${folded.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u') : null;
+    for (const { folded, pattern } of tests) {
       const at = pattern ? (pattern.exec(text)?.index ?? -1) : text.indexOf(folded);
       if (at !== -1 && (first === -1 || at < first)) first = at;
     }

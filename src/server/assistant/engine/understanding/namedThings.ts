@@ -52,7 +52,8 @@ export function namedThings(question: string, names: Names): Named {
     return at === -1 ? [] : [{ ...product, at }];
   }).sort((a, b) => a.at - b.at);
   const competitor = names.competitors.find((rival) => placeOf(text, rival.name) !== -1 || placeOf(text, rival.name.split(/[\s&]/)[0] ?? rival.name) !== -1) ?? null;
-  const creatorFound = names.creators.find((creator) => creator.folded.includes(' ') && placeOf(ascii, creator.folded) !== -1);
+  // A substring test first: the whole-word test compiles a pattern, and a workspace has thousands of creators.
+  const creatorFound = names.creators.find((creator) => creator.folded.includes(' ') && ascii.includes(creator.folded) && placeOf(ascii, creator.folded) !== -1);
   const platform = PLATFORM_WORDS.find(([, pattern]) => pattern.test(question))?.[0] ?? null;
   const language = LANGUAGE_WORDS.find(([, pattern]) => pattern.test(question))?.[0] ?? null;
   return {
