@@ -10,12 +10,13 @@ import type { VideoColumns } from '../../search/videoColumns';
 import type { DateRange } from '../../repositories/videos/videoDates';
 import { resolveScope } from '../../routes/main/home/homeScope';
 import type { Acting } from '../../routes/main/videos/videoAccess';
-import { numbered, windowText } from './answerText';
+import { numbered } from './answerText';
 import { sentimentOf } from './columnFigures';
 import { createFigureAnswers, type FigureAnswer } from './figureAnswers';
 import { intentOf, questionTerms, toneOf, type Intent } from './questionTerms';
 import { createReadAnswers } from './readAnswers';
 import { createRetrieval, type FoundLine } from './retrieval';
+import { capitalised, EN_WORDS, EXAMPLES, narrowingText, understoodText, whenText } from './readingText';
 import { ANSWER_WORDS, type AnswerWords } from './understanding/answerWords';
 import { foreignTerms } from './understanding/foreignTerms';
 import type { Names } from './understanding/namedThings';
@@ -30,63 +31,8 @@ const SENTIMENT_SOURCE_VIDEOS = 20;
 /** Most-viewed videos of a product or topic read for its quote. */
 const QUOTE_SOURCE_VIDEOS = 6;
 
-const EN_WORDS = ANSWER_WORDS.en;
-const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
-const dayIn = (locale: string, iso: string) => {
-  const format = DAY_FORMATS.get(locale) ?? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  DAY_FORMATS.set(locale, format);
-  return format.format(new Date(iso));
-};
-
-/** The window as the answer names it: the words the question used for it, or the picked range's label (English as before). */
-function whenText(window: { start: string | null; end: string }, said: string | null, duration: DateRange, words: AnswerWords): string {
-  if (said === null && words === EN_WORDS) return windowText(window, duration);
-  const span = window.start === null ? words.upTo(dayIn(words.locale, window.end)) : words.between(dayIn(words.locale, window.start), dayIn(words.locale, window.end));
-  return said === null || said === '' ? span : `${span} (${said})`;
-}
-
-/** A platform as people write it. */
-const platformLabel = (platform: string) => (platform === 'Tiktok' ? 'TikTok' : platform === 'Youtube' ? 'YouTube' : platform);
-
-/** What narrows the window's videos, as the lead says it: ", on TikTok, by Maya Costa". */
-function narrowingText(reading: Reading, words: AnswerWords): string {
-  const { platform, creator, language, products } = reading.named;
-  const parts = [
-    platform && reading.kind !== 'share' ? words.on(platformLabel(platform)) : '',
-    creator ? words.by(creator.folded.replace(/\b\p{L}/gu, (letter) => letter.toLocaleUpperCase())) : '',
-    language ? words.inLanguage(new Intl.DisplayNames([words.locale], { type: 'language' }).of(language) ?? language) : '',
-    reading.kind === 'count' && products.length === 1 ? words.mentioning(products[0]?.name ?? '') : '',
-  ].filter((part) => part !== '');
-  if (parts.length === 0) return '';
-  const joined = parts.join(' ');
-  return /^[\s（]/u.test(joined) || words === ANSWER_WORDS.ja ? joined : `, ${joined}`;
-}
-
 /** Lines read to find who said what a follow-up refers to. */
 const WHO_SAID_LINES = 48;
-
-/** What a follow-up was read as, in one line: "Glow Serum, 1 Oct 2026 – 31 Oct 2026, TikTok". */
-function understoodText(reading: Reading, when: string): string {
-  const { products, competitor, creator, platform, language } = reading.named;
-  const parts = [
-    ...products.map((p) => p.name), competitor?.name ?? '', ...(products.length === 0 ? reading.concepts.map((c) => c.forms[0] ?? c.name) : []),
-    when, platform ? platformLabel(platform) : '', creator?.folded ?? '', language ?? '',
-  ].filter((part) => part !== '');
-  return `→ ${parts.join(', ')}`;
-}
-
-const capitalised = (text: string) => `${text[0]?.toLocaleUpperCase() ?? ''}${text.slice(1)}`;
-
-/** Questions offered when one cannot be read, in the question's language. */
-const EXAMPLES: Readonly<Record<AnswerLanguage, readonly string[]>> = {
-  en: ['Which products get the most negative comments?', 'How many TikTok videos did we get last month?'],
-  es: ['¿Qué productos reciben los comentarios más negativos?', '¿Qué opinan del precio?'],
-  fr: ['Quels produits reçoivent les commentaires les plus négatifs ?', 'Que disent-ils du prix ?'],
-  de: ['Welche Produkte bekommen die negativsten Kommentare?', 'Was sagen die Leute zum Preis?'],
-  ja: ['一番ネガティブなコメントが多い製品は？', '価格についてどう言われていますか？'],
-  ar: ['ماذا يقولون عن السعر؟', 'كم عدد الفيديوهات الشهر الماضي؟'],
-  hi: ['कीमत के बारे में लोग क्या कहते हैं?', 'पिछले महीने कितने वीडियो आए?'],
-};
 
 export interface Ask {
   acting: Acting;
@@ -188,7 +134,8 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
 
   return async (ask: Ask): Promise<EngineAnswer> => {
     await index.ready([ask.acting.brandId]);
-    const reading = readInConversation(ask.question, ask.earlierQuestions ?? [], await namesFor(ask.acting, index.columnsNow()), ctx.now());
+    const names = await namesFor(ask.acting, index.columnsNow());
+    const reading = readInConversation(ask.question, ask.earlierQuestions ?? [], names, ctx.now());
     const words = ANSWER_WORDS[reading.language.lang];
     // A share's platform is its part, not its whole: the window keeps every platform.
     const platform = reading.kind === 'share' ? null : reading.named.platform;
@@ -220,9 +167,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     }
     if (reading.kind !== null) {
       const previous = scope.previous ? narrowed(columns, videosInRange(index, scope.previous).picked, reading) : [];
-      const productNames = new Map(reading.named.products.map((p) => [p.id, p.name]));
-      const all = await lines.namesOf(ask.acting.brandId, []);
-      for (const product of all.products) productNames.set(product.id, product.name);
+      const productNames = new Map(names.products.map((p) => [p.id, p.name]));
       const answer = await readAnswers[reading.kind]({
         reading, words, columns, picked: part, whole: picked, previous, home, productName: (id) => productNames.get(id) ?? '',
         search: (within, terms, limit) => retrieve.search(columns, within, terms, ask.avoid, limit), sentimentLines,
