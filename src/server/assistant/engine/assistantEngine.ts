@@ -13,7 +13,7 @@ import type { Acting } from '../../routes/main/videos/videoAccess';
 import { numbered } from './answerText';
 import { sentimentOf } from './columnFigures';
 import { createFigureAnswers, type FigureAnswer } from './figureAnswers';
-import { intentOf, questionTerms, toneOf, type Intent } from './questionTerms';
+import { intentOf, questionTerms, toneOf, type Intent, type QueryTerm } from './questionTerms';
 import { createReadAnswers } from './readAnswers';
 import { createRetrieval, type FoundLine } from './retrieval';
 import { capitalised, EN_WORDS, EXAMPLES, narrowingText, understoodText, whenText } from './readingText';
@@ -192,10 +192,16 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
       return { intent, content: `${lead} Ask about something said in them, for example “What do people say about the price?”`, supporting_data: [], window };
     }
     const tone = toneOf(ask.question) ?? toneAsked(ask.question);
-    const found = await retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
+    let found = await retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
+    // An English word nobody says ("smell") is looked up again by its concept's words in every language ("scent", "olor").
+    if (found.videosSayingAny === 0 && english && reading.concepts.length > 0) {
+      terms = foreignTerms(searched, reading.concepts, 'en');
+      found = await retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
+    }
+    const said = (term: QueryTerm) => (term.lemma.startsWith('concept:') ? `“${term.word}” (${term.forms.filter((form) => form !== term.word).slice(0, 3).join(', ')}…)` : `“${term.word}”`);
     const saying = terms.map((term) => {
       const n = found.videosSaying.get(term.lemma) ?? 0;
-      return english ? `${countLabel(n, 'video')} ${n === 1 ? 'says' : 'say'} “${term.word}”` : words.saying(words.videos(n.toLocaleString(words.locale), n === 1), term.word);
+      return english ? `${countLabel(n, 'video')} ${n === 1 ? 'says' : 'say'} ${said(term)}` : words.saying(words.videos(n.toLocaleString(words.locale), n === 1), term.word);
     });
     if (found.videosSayingAny === 0) {
       return { intent, content: `${lead} ${words.noneSays(terms.map((t) => `“${t.word}”`).join(' / '))}`, supporting_data: [], window };

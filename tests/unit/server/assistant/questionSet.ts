@@ -147,7 +147,8 @@ export const QUESTION_SET: readonly QuestionCase[] = [
   { question: 'What do people say about the price?', duration: '1y', check: open({ price: ['price'] }) },
   { question: 'Which videos complain about the pump?', duration: '1y', check: open({ pump: ['pump'] }, 'negative') },
   { question: 'What do people love about the texture?', duration: 'all_dates', check: open({ texture: ['texture'] }, 'positive') },
-  { question: 'Anything about the smell?', duration: 'all_dates', check: open({ smell: ['smell'] }) },
+  // No video says "smell": the answer finds the lines saying it in other words and languages (issue 30's lexicon).
+  { question: 'Anything about the smell?', duration: 'all_dates', check: open({ smell: ['scent', 'smell', 'fragrance', 'perfume', 'olor', 'aroma', 'fragancia', 'odeur', 'parfum', 'senteur', 'duft', 'geruch', 'riecht', '香り', '匂い', 'におい', 'رائحة', 'عطر', 'खुशबू', 'गंध', 'महक'] }) },
   { question: 'What about the packaging?', duration: '1y', check: open({ packaging: ['packaging'] }) },
   { question: 'How do the ingredients come across?', duration: 'all_dates', check: open({ ingredients: ['ingredient'] }) },
   { question: 'Does anyone mention the routine?', duration: '6m', check: open({ routine: ['routine'] }) },
