@@ -1,8 +1,8 @@
 import type { AnswerLanguage } from './questionLanguage';
 
 /**
- * The words of an answer in each answer language (Arabic is written right to left: the renderer sets the direction
- * from the text). Figures are written with the language's digits and separators of `locale`.
+ * The words of an answer in each answer language (Arabic is written right to left: the renderer shows an answer in a
+ * <bdi>, which takes its direction from the text). Figures use Latin digits and the separators of `locale`.
  */
 export interface AnswerWords {
   locale: string;
