@@ -2,11 +2,13 @@
  * Issue 13 performance and quality: answer latency of askReelscope (GraphQL through app.inject: parse, validate, the
  * engine, storing the exchange) at 10k and 100k videos with unique transcript lines (the bench workspaces' varied
  * speech), and the scores of the assistant's test set. Each measured question has its own question, window and brand;
- * the two workspaces take turns request by request. Targets: p95 ≤ 300 ms at 100k and ≤ 2× the 10k figure.
+ * the two workspaces take turns request by request. Targets: p95 ≤ 300 ms at 100k and ≤ 2× the 10k figure. Then the
+ * held-out question set of issue 30 (assistantHeldOut.ts): its accuracy and the precision@5 of its cited lines.
  */
 import type { AssistantMessage } from '../src/shared/assistant/assistant.schemas';
 import * as ops from '../src/shared/assistant/operations';
 import { QUESTION_SET } from '../tests/unit/server/assistant/questionSet';
+import { scoreHeldOut } from './assistantHeldOut';
 import { benchDataDir, openBenchApp, type OpenedWorkspace } from './benchWorkspace';
 import { median, ms, percentile } from './benchStats';
 
@@ -94,6 +96,7 @@ export async function run(): Promise<void> {
     console.log(`\n  askReelscope p95 (median of ${ROUNDS} rounds of ${SAMPLES}), each question its own wording, window and brand; baseline = 10k in this run`);
     console.log(`  10k ${ms(small)}   100k ${ms(large)}   ratio ${ratio.toFixed(2)}   ${verdict} (p95 ≤ ${TARGET_P95_MS} ms at 100k, ratio ≤ ${TARGET_RATIO})\n`);
     for (const side of sides) await score(side);
+    await scoreHeldOut();
   } finally {
     for (const side of sides) await side.workspace.close();
   }

@@ -7,6 +7,8 @@
 export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/accessTokens.test.ts',
   'tests/unit/server/assistant/assistantGraphql.test.ts',
+  'tests/unit/server/assistant/followUps.test.ts',
+  'tests/unit/server/assistant/questionReading.test.ts',
   'tests/unit/server/authorization.test.ts',
   'tests/unit/server/campaigns/campaignSubmission.test.ts',
   'tests/unit/server/campaigns/campaigns.test.ts',

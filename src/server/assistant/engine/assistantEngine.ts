@@ -10,10 +10,19 @@ import type { VideoColumns } from '../../search/videoColumns';
 import type { DateRange } from '../../repositories/videos/videoDates';
 import { resolveScope } from '../../routes/main/home/homeScope';
 import type { Acting } from '../../routes/main/videos/videoAccess';
-import { numbered, windowText } from './answerText';
+import { numbered } from './answerText';
+import { sentimentOf } from './columnFigures';
 import { createFigureAnswers, type FigureAnswer } from './figureAnswers';
-import { intentOf, questionTerms, toneOf, type Intent } from './questionTerms';
+import { intentOf, questionTerms, toneOf, type Intent, type QueryTerm } from './questionTerms';
+import { createReadAnswers } from './readAnswers';
 import { createRetrieval, type FoundLine } from './retrieval';
+import { capitalised, EN_WORDS, EXAMPLES, narrowingText, understoodText, whenText } from './readingText';
+import { ANSWER_WORDS, type AnswerWords } from './understanding/answerWords';
+import { foreignTerms } from './understanding/foreignTerms';
+import type { Names } from './understanding/namedThings';
+import type { AnswerLanguage } from './understanding/questionLanguage';
+import { asksWhoSaid, toneAsked } from './understanding/followUp';
+import { readInConversation, type Reading } from './understanding/reading';
 
 /** Seconds a quoted line lasts when no line follows it. */
 const LAST_LINE_SECONDS = 4;
@@ -21,6 +30,9 @@ const LAST_LINE_SECONDS = 4;
 const SENTIMENT_SOURCE_VIDEOS = 20;
 /** Most-viewed videos of a product or topic read for its quote. */
 const QUOTE_SOURCE_VIDEOS = 6;
+
+/** Lines read to find who said what a follow-up refers to. */
+const WHO_SAID_LINES = 48;
 
 export interface Ask {
   acting: Acting;
@@ -32,6 +44,8 @@ export interface Ask {
   avoid: ReadonlySet<number>;
   /** The conversation's previous question, for a follow-up that names no subject of its own ("tell me more"). */
   previousQuestion?: string;
+  /** The conversation's latest questions, oldest first: a follow-up keeps their subject, filters and window. */
+  earlierQuestions?: readonly string[];
 }
 
 export interface EngineAnswer {
@@ -52,16 +66,19 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
   const retrieve = createRetrieval(lines, index);
   const figures = createFigureAnswers(home, index);
 
-  async function cite(line: FoundLine): Promise<SupportingData & { title: string }> {
+  const readAnswers = createReadAnswers();
+
+  async function cite(line: FoundLine): Promise<SupportingData & { title: string; language: string }> {
     const [video, next] = await Promise.all([lines.video(line.videoId), lines.nextStart(line.videoId, line.lineNo)]);
     return {
       collection_source: 'transcript_lines', db_id: String(line.lineId), start_ts: line.start, end_ts: next ?? line.start + LAST_LINE_SECONDS,
-      source_doc: line.content, source_doc_type: 'transcript_line', thumbnail_url: video?.thumbnail_url ?? null, transcript_id_video_id: line.videoId, title: video?.title ?? '',
+      source_doc: line.content, source_doc_type: 'transcript_line', thumbnail_url: video?.thumbnail_url ?? null, transcript_id_video_id: line.videoId, title: video?.title ?? '', language: video?.language ?? '',
     };
   }
 
-  function quotesText(cited: readonly (SupportingData & { title: string })[]): string {
-    return numbered(cited.map((c) => `“${c.source_doc}” — ${c.title}, ${formatTime(c.start_ts)}`));
+  /** The quoted lines, in their original words; a line said in another language than the answer's names it ("[es]"). */
+  function quotesText(cited: readonly (SupportingData & { title: string; language: string })[], lang: AnswerLanguage): string {
+    return numbered(cited.map((c) => `“${c.source_doc}” — ${c.title}${c.language && c.language !== lang ? ` [${c.language}]` : ''}, ${formatTime(c.start_ts)}`));
   }
 
   const mostViewed = (columns: VideoColumns, ordinals: readonly number[], limit: number): string[] =>
@@ -88,39 +105,141 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     return quoted.flat();
   }
 
-  return async (ask: Ask): Promise<EngineAnswer> => {
-    const scope = await resolveScope(ctx, home, ask.acting, {
-      duration: ask.duration, start_date: ask.start_date ?? undefined, end_date: ask.end_date ?? undefined, shownId: ask.acting.brandId, platform: null,
+  /** The names a question may use: the brand's products and competitors (SQL), its videos' creators (the columns). */
+  async function namesFor(acting: Acting, columns: VideoColumns): Promise<Names> {
+    const { products, competitors } = await lines.namesOf(acting.brandId, acting.competitorIds);
+    const codes = new Set<number>();
+    for (const o of index.shownVideos(acting.brandId, acting.brandId)) codes.add(columns.creator[o] ?? -1);
+    const creators = [...codes].flatMap((code) => {
+      const folded = code < 0 ? null : columns.creatorNames[code];
+      return folded ? [{ code, folded }] : [];
     });
+    return { products, competitors, creators, brandName: await home.brandName(acting.brandId) };
+  }
+
+  /** The window an answer covers: the one the question names, else the one the person picked. */
+  const windowSpec = (ask: Ask, reading: Reading) => (reading.window
+    ? { duration: 'custom' as const, start_date: reading.window.start_date, end_date: reading.window.end_date ?? undefined }
+    : { duration: ask.duration, start_date: ask.start_date ?? undefined, end_date: ask.end_date ?? undefined });
+
+  /** The videos left once the creator, language and (for a count) product the question names narrow them. */
+  function narrowed(columns: VideoColumns, picked: readonly number[], reading: Reading): number[] {
+    const { creator, language, products } = reading.named;
+    const languageCode = language === null ? undefined : columns.dict.language.find(language);
+    const productCode = reading.kind === 'count' && products.length === 1 ? columns.dict.product.find(products[0]?.id ?? '') : undefined;
+    return picked.filter((o) => (creator === null || columns.creator[o] === creator.code)
+      && (language === null || columns.language[o] === languageCode)
+      && (productCode === undefined || [...columns.products.get(o)].includes(productCode)));
+  }
+
+  return async (ask: Ask): Promise<EngineAnswer> => {
+    await index.ready([ask.acting.brandId]);
+    const names = await namesFor(ask.acting, index.columnsNow());
+    const reading = readInConversation(ask.question, ask.earlierQuestions ?? [], names, ctx.now());
+    const words = ANSWER_WORDS[reading.language.lang];
+    // A share's platform is its part, not its whole: the window keeps every platform.
+    const platform = reading.kind === 'share' ? null : reading.named.platform;
+    const scope = await resolveScope(ctx, home, ask.acting, { ...windowSpec(ask, reading), shownId: ask.acting.brandId, platform });
     const window = scope.windows.current;
-    const when = windowText(window, ask.duration);
-    const { columns, picked } = videosInRange(index, scope.current);
+    const { columns, picked: windowVideos } = videosInRange(index, scope.current);
+    const picked = narrowed(columns, windowVideos, reading);
+    // A share is of the window's videos: its part is those on the platform the question names.
+    const platformCode = reading.named.platform === null ? undefined : columns.dict.platform.find(reading.named.platform);
+    const part = reading.kind === 'share' && reading.named.platform !== null ? picked.filter((o) => columns.platform[o] === platformCode) : picked;
     const intent = intentOf(ask.question);
-    if (picked.length === 0) {
-      return { intent, content: `You have no videos ${when}. Pick a wider window, such as all dates.`, supporting_data: [], window };
+    const when = whenText(window, reading.window?.said ?? null, ask.duration, words);
+    const fallback = reading.language.other ? `${EN_WORDS.fallback(reading.language.other)}\n\n` : '';
+    if (picked.length === 0 && reading.kind !== 'count') {
+      return { intent, content: `${fallback}${words.noVideos(when)}`, supporting_data: [], window };
     }
-    const lead = `${when[0]?.toLocaleUpperCase() ?? ''}${when.slice(1)}, you have ${countLabel(picked.length, 'video')}.`;
-    if (intent !== 'open') {
+    const filters = narrowingText(reading, words);
+    const understood = reading.inherited ? `${understoodText(reading, when)}\n` : '';
+    const lead = `${fallback}${understood}${capitalised(words.lead(when, filters, words.videos(picked.length.toLocaleString(words.locale), picked.length === 1)))}`;
+    const answerWith = async (text: string, found: readonly FoundLine[]): Promise<EngineAnswer> => {
+      const cited = await Promise.all(found.slice(0, ANSWER_CITATIONS).map(cite));
+      const quotes = cited.length > 0 ? `\n${quotesText(cited, reading.language.lang)}` : '';
+      return { intent, content: `${lead}${text ? ` ${text}` : ''}${quotes}`, supporting_data: cited.map(({ title: _title, language: _language, ...data }) => data), window };
+    };
+    const sentimentLines = (ordinals: readonly number[]) => sentimentQuotes(columns, ordinals, ask.avoid);
+    if (reading.kind === 'count') return answerWith('', []);
+    if (reading.kind === 'compareCompetitor') {
+      return answerWith(await competitorText(ask, reading, scope.windows.current, words), []);
+    }
+    if (reading.kind !== null) {
+      const previous = scope.previous ? narrowed(columns, videosInRange(index, scope.previous).picked, reading) : [];
+      const productNames = new Map(names.products.map((p) => [p.id, p.name]));
+      const answer = await readAnswers[reading.kind]({
+        reading, words, columns, picked: part, whole: picked, previous, home, productName: (id) => productNames.get(id) ?? '',
+        search: (within, terms, limit) => retrieve.search(columns, within, terms, ask.avoid, limit), sentimentLines,
+      });
+      return answerWith(answer.text, answer.lines);
+    }
+    if (intent !== 'open' && reading.language.lang === 'en' && !asksWhoSaid(ask.question)) {
       const answer = await figures[intent](scope, picked.length);
-      const cited = await Promise.all((await figureQuotes(answer, columns, picked, ask.avoid)).slice(0, ANSWER_CITATIONS).map(cite));
-      const quotes = cited.length > 0 ? `\n\nIn their words:\n${quotesText(cited)}` : '';
-      return { intent, content: `${lead} ${answer.text}${quotes}`, supporting_data: cited.map(({ title: _title, ...data }) => data), window };
+      const found = await figureQuotes(answer, columns, picked, ask.avoid);
+      return answerWith(`${answer.text}${found.length > 0 ? '\n\nIn their words:' : ''}`, found);
     }
-    let terms = questionTerms(ask.question);
+    const english = reading.language.lang === 'en';
+    const searched = reading.source;
+    let terms = english ? questionTerms(searched) : foreignTerms(searched, reading.concepts, reading.language.lang);
+    if (asksWhoSaid(ask.question) && terms.length > 0) {
+      const found = await retrieve.search(columns, picked, terms, ask.avoid, WHO_SAID_LINES);
+      return answerWith(await whoSaidText(columns, found.lines, words), found.lines.slice(0, ANSWER_CITATIONS));
+    }
     if (terms.length === 0 && ask.previousQuestion) terms = questionTerms(ask.previousQuestion);
     if (terms.length === 0) {
+      if (!english) return { intent, content: `${lead} ${words.notUnderstood(ask.question, EXAMPLES[reading.language.lang])}`, supporting_data: [], window };
       return { intent, content: `${lead} Ask about something said in them, for example “What do people say about the price?”`, supporting_data: [], window };
     }
-    const tone = toneOf(ask.question);
-    const found = await retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
-    const saying = terms.map((term) => `${countLabel(found.videosSaying.get(term.lemma) ?? 0, 'video')} ${(found.videosSaying.get(term.lemma) ?? 0) === 1 ? 'says' : 'say'} “${term.word}”`);
-    if (found.videosSayingAny === 0) {
-      return { intent, content: `${lead} None of them says ${terms.map((t) => `“${t.word}”`).join(' or ')}. Try other words or a wider window.`, supporting_data: [], window };
+    const tone = toneOf(ask.question) ?? toneAsked(ask.question);
+    let found = await retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
+    // An English word nobody says ("smell") is looked up again by its concept's words in every language ("scent", "olor").
+    if (found.videosSayingAny === 0 && english && reading.concepts.length > 0) {
+      terms = foreignTerms(searched, reading.concepts, 'en');
+      found = await retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
     }
-    const cited = await Promise.all(found.lines.map(cite));
-    const heading = tone === null ? 'The clearest moments' : `The clearest moments, ${tone} lines first`;
-    const body = cited.length > 0 ? `${heading}:\n${quotesText(cited)}` : 'Every line that says it has been quoted in earlier answers already.';
-    return { intent, content: `${lead} ${saying.join(', ')}.\n\n${body}`, supporting_data: cited.map(({ title: _title, ...data }) => data), window };
+    const said = (term: QueryTerm) => (term.lemma.startsWith('concept:') ? `“${term.word}” (${term.forms.filter((form) => form !== term.word).slice(0, 3).join(', ')}…)` : `“${term.word}”`);
+    const saying = terms.map((term) => {
+      const n = found.videosSaying.get(term.lemma) ?? 0;
+      return english ? `${countLabel(n, 'video')} ${n === 1 ? 'says' : 'say'} ${said(term)}` : words.saying(words.videos(n.toLocaleString(words.locale), n === 1), term.word);
+    });
+    if (found.videosSayingAny === 0) {
+      return { intent, content: `${lead} ${words.noneSays(terms.map((t) => `“${t.word}”`).join(' / '))}`, supporting_data: [], window };
+    }
+    const heading = tone === null || !english ? words.clearest : `The clearest moments, ${tone} lines first`;
+    if (found.lines.length === 0) return answerWith(`${saying.join(', ')}.\n\nEvery line that says it has been quoted in earlier answers already.`, []);
+    return answerWith(`${saying.join(', ')}.\n\n${heading}:`, found.lines);
   };
+
+  /** The creators of the videos whose lines say it, most lines first. */
+  async function whoSaidText(columns: VideoColumns, found: readonly FoundLine[], words: AnswerWords): Promise<string> {
+    const byCreator = new Map<string, number>();
+    const ids = columns.dict.creator.values();
+    for (const line of found) {
+      const o = columns.ordOf.get(line.videoId);
+      const id = o === undefined ? '' : (ids[columns.creator[o] ?? -1] ?? '');
+      if (id !== '') byCreator.set(id, (byCreator.get(id) ?? 0) + 1);
+    }
+    const rows = await home.rows.creators([...byCreator.keys()]);
+    const ranked = [...byCreator].sort((a, b) => b[1] - a[1] || (rows.get(a[0])?.name ?? '').localeCompare(rows.get(b[0])?.name ?? ''));
+    return `${words.creatorsWhoSaid}:\n${numbered(ranked.map(([id, n]) => `${rows.get(id)?.name ?? ''} — ${n}`))}\n\n${words.inTheirWords}:`;
+  }
+
+  /** The brand against a competitor the question names, over the same window: videos, sentiment, share of voice. */
+  async function competitorText(ask: Ask, reading: Reading, window: { start: string | null; end: string }, words: AnswerWords): Promise<string> {
+    const rival = reading.named.competitor;
+    if (!rival) return '';
+    const spec = { duration: 'custom' as const, start_date: window.start?.slice(0, 10), end_date: window.end.slice(0, 10) };
+    const [own, theirs] = await Promise.all([ask.acting.brandId, rival.id].map(async (shownId) => {
+      const scope = await resolveScope(ctx, home, ask.acting, window.start === null ? { duration: 'all_dates', shownId, platform: reading.named.platform } : { ...spec, shownId, platform: reading.named.platform });
+      const { columns, picked } = videosInRange(index, scope.current);
+      return { name: scope.scope.brand.name, videos: picked.length, ...sentimentOf(columns, picked) };
+    }));
+    const total = (own?.videos ?? 0) + (theirs?.videos ?? 0);
+    const share = (n: number) => `${total === 0 ? '—' : ((n / total) * 100).toFixed(1)}%`;
+    const items = [own, theirs].flatMap((b) => (b ? [`${b.name} — ${words.videos(b.videos.toLocaleString(words.locale), b.videos === 1)} (${share(b.videos)}), ${b.positive === null ? '—' : `${(b.positive * 100).toFixed(1)}%`} ${words.positive}`] : []));
+    return `\n${numbered(items)}`;
+  }
 }
+
 export type AssistantEngine = ReturnType<typeof createAssistantEngine>;

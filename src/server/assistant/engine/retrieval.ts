@@ -26,9 +26,16 @@ const fold = (text: string) => text.normalize('NFD').replace(/(\p{Script=Latin})
 /** The forms the term index tests (shorter ones are found from the word postings). */
 const indexedForms = (terms: readonly QueryTerm[]): string[] => terms.flatMap((term) => term.forms).filter((form) => [...form].length >= FTS_MIN_CHARS);
 
+const LETTER = /\p{L}/u;
+const LATIN_START = /^\p{Script=Latin}/u;
+
+/** How often a line says a form; a Latin-script form only where a word starts ("sting" is not said by "testing"). */
 function occurrences(haystack: string, needle: string): number {
+  const wordStart = LATIN_START.test(needle);
   let count = 0;
-  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) count += 1;
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
+    if (!wordStart || at === 0 || !LETTER.test(haystack[at - 1] ?? '')) count += 1;
+  }
   return count;
 }
 

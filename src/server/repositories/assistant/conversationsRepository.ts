@@ -103,6 +103,9 @@ export function createConversationsRepository(sql: SqlClient, now: () => Date) {
     /** The conversation's latest question (a follow-up's subject), or null before the first. */
     lastQuestion: async (conversationId: string): Promise<string | null> =>
       (await sql.get<{ content: string }>("SELECT content FROM assistant_messages WHERE conversation_id = ? AND role = 'user' ORDER BY seq DESC LIMIT 1", [conversationId]))?.content ?? null,
+    /** A conversation's latest questions, oldest first: a follow-up is read against them (issue 30). */
+    recentQuestions: async (conversationId: string, limit: number): Promise<string[]> =>
+      (await sql.all<{ content: string }>("SELECT content FROM assistant_messages WHERE conversation_id = ? AND role = 'user' ORDER BY seq DESC LIMIT ?", [conversationId, limit])).map((row) => row.content).reverse(),
     answersTo: async (questionId: string): Promise<AssistantMessage[]> => (await messageRows('WHERE m.question_id = ? ORDER BY m.seq', [questionId])).map(toMessage),
     /** A question and its answer, in one transaction: both land or neither does. */
     exchange: (conversationId: string, question: NewMessage, reply: NewMessage): Promise<[AssistantMessage, AssistantMessage]> => sql.transaction(async (tx) => {

@@ -30,6 +30,8 @@ const title = z.string().transform((text) => text.replace(/\s+/g, ' ').trim())
 const FIRST_TITLE_CHARS = 60;
 /** Longest generated answer kept (characters). */
 const GENERATED_MAX_CHARS = 20_000;
+/** Earlier questions a follow-up is read against ("and the month before?" after "… only on TikTok" after "… last month"). */
+const FOLLOW_UP_QUESTIONS = 5;
 /** A conversation's title until its first question names it. */
 const NEW_TITLE = 'New conversation';
 
@@ -82,10 +84,11 @@ export function createAssistantService(ctx: ServerContext) {
       const input = parsed(AskInputSchema, args);
       const conversation = await conversationOf(auth, input.conversationId);
       if (conversation.brand_id !== ownBrand(auth, input.brandId)) fail('That conversation belongs to another of your brands.', BAD_INPUT);
-      const previousQuestion = await conversations.lastQuestion(conversation._id);
+      const earlierQuestions = await conversations.recentQuestions(conversation._id, FOLLOW_UP_QUESTIONS);
+      const previousQuestion = earlierQuestions.at(-1) ?? null;
       const result = await answer(async () => engine({
         acting: await acting(auth, input.brandId), question: input.userMessage.content, duration: input.duration, start_date: input.start_date, end_date: input.end_date,
-        avoid: new Set(), previousQuestion: previousQuestion ?? undefined,
+        avoid: new Set(), previousQuestion: previousQuestion ?? undefined, earlierQuestions,
       }));
       const dates = { start_date: result.window.start, end_date: result.window.end };
       const asked_window = { duration: input.duration, start_date: input.start_date, end_date: input.end_date };

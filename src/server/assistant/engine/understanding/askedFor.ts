@@ -1,0 +1,16 @@
+/** What kind of figure a question asks for beyond a ranking or a comparison: a count, a share, a summary, a yes or no. */
+export type Asked = 'count' | 'share' | 'summary' | 'yesno' | null;
+
+const COUNT = /\bhow many\b|\bnumber of\b|\bcu[áa]nt[oa]s\b|\bcombien\b|\bwie viele?\b(?! prozent)|\banzahl\b|何本|何件|何個|いくつ|(^|\s)كم(\s|$)|कितने|कितनी/iu;
+const SHARE = /\bshare of\b(?! voice)|\bpercent|\bproportion|\bwhat part\b|porcentaje|proporci[óo]n|\bpart de\b|quelle part|pourcentage|\banteil\b|prozent|割合|比率|نسبة|प्रतिशत|हिस्सा/iu;
+const SUMMARY = /summari[sz]e|summary|\bresum(e|en|ir)\b|r[ée]sum[ée]|zusammenfass|fasse .*zusammen|まとめ|要約|لخص|ملخص|सारांश/iu;
+/** A question answered yes or no: its first word asks it (English, German), or "est-ce que"/"-t-il", "¿El …?", "…ますか", "هل", "क्या". */
+const YES_NO = /^\s*(does|do|did|is|are|was|were|can|will|has|have)\b|^\s*(ist|sind|hat|haben|macht|brennt|klebt|riecht|hinterl[äa]sst|wirkt|gibt)\b|est-ce que|-t-(il|elle)\b|-(il|elle)s? |^\s*¿\s*(el|la|los|las|es|se|deja|pica)\b|ますか|ですか|^\s*هل|^\s*क्या/iu;
+
+export function askedFor(question: string): Asked {
+  if (SHARE.test(question)) return 'share';
+  if (COUNT.test(question)) return 'count';
+  if (SUMMARY.test(question)) return 'summary';
+  if (YES_NO.test(question)) return 'yesno';
+  return null;
+}

@@ -1,0 +1,121 @@
+import * as chrono from 'chrono-node';
+import type { AnswerLanguage } from './questionLanguage';
+
+/** A window read from the question: first and last days (UTC, inclusive; no last day = up to now) and the words read. */
+export interface AskedWindow { start_date: string; end_date: string | null; said: string }
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const utc = (year: number, month: number, day: number) => Date.UTC(year, month, day);
+
+type Period = 'today' | 'yesterday' | 'thisWeek' | 'lastWeek' | 'thisMonth' | 'lastMonth' | 'thisYear' | 'lastYear';
+
+/** Relative periods as each language says them (the parts chrono reads as a single instant, not a span). */
+const PERIODS: readonly [Period, RegExp][] = [
+  ['lastWeek', /\b(last|previous|past) week\b|la semana pasada|la semaine (derni[eè]re|pass[ée]e)|\b(letzte|letzten|vorige|vorigen|vergangene|vergangenen) woche\b|先週|الأسبوع الماضي|पिछले (हफ्ते|हफ़्ते|सप्ताह)/iu],
+  ['thisWeek', /\bthis week\b|esta semana|cette semaine|\b(diese|dieser|diesen) woche\b|今週|هذا الأسبوع|इस (हफ्ते|हफ़्ते|सप्ताह)/iu],
+  ['lastMonth', /\b(last|previous|past) month\b|el mes pasado|le mois (dernier|pass[ée])|\b(letzten|letzter|vorigen|vergangenen) monat\b|先月|الشهر الماضي|पिछले महीने/iu],
+  ['thisMonth', /\bthis month\b|este mes|ce mois(-ci)?|\b(diesen|dieser|diesem) monat\b|今月|هذا الشهر|इस महीने/iu],
+  ['lastYear', /\b(last|previous|past) year\b|el año pasado|l['’]ann[ée]e (derni[eè]re|pass[ée]e)|l['’]an dernier|\b(letztes|letzten|vorigen|vergangenen) jahr\b|去年|昨年|العام الماضي|السنة الماضية|पिछले साल/iu],
+  ['thisYear', /\bthis year\b|este año|cette ann[ée]e|\b(dieses|diesem) jahr\b|今年|هذا العام|इस साल/iu],
+  ['yesterday', /\byesterday\b|\bayer\b|\bhier\b|\bgestern\b|昨日|أمس|البارحة/iu],
+  ['today', /\btoday\b|\bhoy\b|aujourd['’]hui|\bheute\b|今日|اليوم|आज/iu],
+];
+
+function periodWindow(period: Period, now: Date): { start: number; end: number | null } {
+  const [y, m, d] = [now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()];
+  const today = utc(y, m, d);
+  // Weeks start on Monday (ISO 8601), as the dashboards' weeks do.
+  const monday = today - ((now.getUTCDay() + 6) % 7) * DAY_MS;
+  switch (period) {
+    case 'today': return { start: today, end: null };
+    case 'yesterday': return { start: today - DAY_MS, end: today - DAY_MS };
+    case 'thisWeek': return { start: monday, end: null };
+    case 'lastWeek': return { start: monday - 7 * DAY_MS, end: monday - DAY_MS };
+    case 'thisMonth': return { start: utc(y, m, 1), end: null };
+    case 'lastMonth': return { start: utc(y, m - 1, 1), end: utc(y, m, 1) - DAY_MS };
+    case 'thisYear': return { start: utc(y, 0, 1), end: null };
+    case 'lastYear': return { start: utc(y - 1, 0, 1), end: utc(y, 0, 1) - DAY_MS };
+  }
+}
+
+const ORDINALS = /\b(q|t)\s?([1-4])\b|\b(first|1st|primer|premier|ersten)\b|\b(second|2nd|segundo|deuxi[eè]me|zweiten)\b|\b(third|3rd|tercer|troisi[eè]me|dritten)\b|\b(fourth|4th|cuarto|quatri[eè]me|vierten)\b/iu;
+const QUARTER = /\b(in |en |au |im )?(q|t)\s?([1-4])\b|\b(the |el |le |im )?(first|1st|second|2nd|third|3rd|fourth|4th|primer|segundo|tercer|cuarto|premier|deuxi[eè]me|troisi[eè]me|quatri[eè]me|ersten|zweiten|dritten|vierten) (quarter|trimestre|quartal)\b|第\s?([1-4１-４一二三四])\s?四半期|Q([1-4])/iu;
+
+function quarterOf(match: RegExpExecArray): number {
+  const kanji = match[7];
+  if (kanji) return '1１一'.includes(kanji) ? 1 : '2２二'.includes(kanji) ? 2 : '3３三'.includes(kanji) ? 3 : 4;
+  const digit = match[3] ?? match[8];
+  if (digit) return Number(digit);
+  const ordinal = ORDINALS.exec(match[5] ?? '');
+  return ordinal?.[2] ? Number(ordinal[2]) : ordinal?.[3] ? 1 : ordinal?.[4] ? 2 : ordinal?.[5] ? 3 : 4;
+}
+
+/** Month names as written in each language (chrono reads English and Spanish ones, not French, German or Japanese). */
+const MONTHS: readonly RegExp[] = [
+  /\b(january|jan|enero|janvier|januar)\b|(?<![0-9１-９])(1|１)月/iu, /\b(february|feb|febrero|f[ée]vrier|februar)\b|(?<![0-9１-９])(2|２)月/iu,
+  /\b(march|mar|marzo|mars|m[äa]rz)\b|(?<![0-9１-９])(3|３)月/iu, /\b(april|apr|abril|avril)\b|(?<![0-9１-９])(4|４)月/iu, /\b(may|mayo|mai)\b|(?<![0-9１-９])(5|５)月/iu,
+  /\b(june|jun|junio|juin|juni)\b|(?<![0-9１-９])(6|６)月/iu, /\b(july|jul|julio|juillet|juli)\b|(?<![0-9１-９])(7|７)月/iu, /\b(august|aug|agosto|ao[uû]t)\b|(?<![0-9１-９])(8|８)月/iu,
+  /\b(september|sep|sept|septiembre|septembre)\b|(?<![0-9１-９])(9|９)月/iu, /\b(october|oct|octubre|octobre|oktober)\b|10月|１０月/iu,
+  /\b(november|nov|noviembre|novembre)\b|11月|１１月/iu, /\b(december|dec|diciembre|d[ée]cembre|dezember)\b|12月|１２月/iu,
+];
+const SINCE = /\b(since|from|desde|depuis|seit)\b\s+([^?.!;]{2,30})|(.{1,12}?)(以降|以来|から)/iu;
+const IN_MONTH = /\b(in|en|im|au mois de|durante)\s+(.{3,20}?)(?=[?.!,;]|$|\s)/iu;
+
+const CHRONO: Partial<Record<AnswerLanguage, chrono.Chrono>> = { en: chrono.en.casual, es: chrono.es.casual, fr: chrono.fr.casual, de: chrono.de.casual, ja: chrono.ja.casual };
+
+/** The first day of a month named in these words, the latest one not after today; chrono first, then the month names. */
+function monthStart(words: string, lang: AnswerLanguage, now: Date): { start: number; day: boolean } | null {
+  const parsed = CHRONO[lang]?.parse(words, now)[0];
+  let month: number;
+  let year: number | null = null;
+  let day: number | null = null;
+  if (parsed && parsed.start.isCertain('month')) {
+    month = (parsed.start.get('month') ?? 1) - 1;
+    if (parsed.start.isCertain('year')) year = parsed.start.get('year');
+    if (parsed.start.isCertain('day')) day = parsed.start.get('day');
+  } else {
+    const found = MONTHS.findIndex((pattern) => pattern.test(words));
+    if (found === -1) return null;
+    month = found;
+  }
+  const resolvedYear = year ?? (month > now.getUTCMonth() ? now.getUTCFullYear() - 1 : now.getUTCFullYear());
+  return { start: utc(resolvedYear, month, day ?? 1), day: day !== null };
+}
+
+/**
+ * The window a question names, resolved against today (UTC): relative periods ("last month", "el mes pasado",
+ * "letzte Woche", "先月"), quarters ("in Q3", "im dritten Quartal", "第3四半期"), "since March" and "in October" in
+ * English, Spanish, French, German and Japanese (relative periods also in Arabic and Hindi). Null when it names none.
+ */
+export function askedWindow(question: string, lang: AnswerLanguage, now: Date): AskedWindow | null {
+  for (const [period, pattern] of PERIODS) {
+    const match = pattern.exec(question);
+    if (!match) continue;
+    const { start, end } = periodWindow(period, now);
+    return { start_date: iso(start), end_date: end === null ? null : iso(end), said: match[0].trim() };
+  }
+  const quarter = QUARTER.exec(question);
+  if (quarter) {
+    const q = quarterOf(quarter);
+    let year = now.getUTCFullYear();
+    if (utc(year, (q - 1) * 3, 1) > now.getTime()) year -= 1;
+    const end = utc(year, q * 3, 1) - DAY_MS;
+    return { start_date: iso(utc(year, (q - 1) * 3, 1)), end_date: end >= now.getTime() ? null : iso(end), said: quarter[0].trim() };
+  }
+  const since = SINCE.exec(question);
+  if (since) {
+    const from = monthStart(since[2] ?? since[3] ?? '', lang, now);
+    if (from) return { start_date: iso(from.start), end_date: null, said: since[0].trim() };
+  }
+  const inMonth = IN_MONTH.exec(question);
+  if (inMonth) {
+    const named = monthStart(inMonth[2] ?? '', lang, now);
+    if (named && !named.day) {
+      const date = new Date(named.start);
+      const end = utc(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) - DAY_MS;
+      return { start_date: iso(named.start), end_date: end >= now.getTime() ? null : iso(end), said: inMonth[0].trim() };
+    }
+  }
+  return null;
+}
