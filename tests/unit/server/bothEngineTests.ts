@@ -2,7 +2,7 @@
  * The server test files that run on both database engines (issue 27): the `unit` project runs them on SQLite and the
  * `unit-postgres` project (vitest.config.ts) runs the same files again with REELSCOPE_TEST_ENGINE=postgres. Their
  * back end and their own reads go through support/testEngine.ts. A server test file not listed here runs on SQLite
- * only; the ones that test SQLite itself say so in their first lines.
+ * only and says why in its first line: it tests SQLite itself, or it touches no database at all.
  */
 export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/accessTokens.test.ts',
@@ -18,9 +18,12 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/emailConfirmation.test.ts',
   'tests/unit/server/figures.test.ts',
   'tests/unit/server/googleSignIn.test.ts',
+  'tests/unit/server/home/brandDays.test.ts',
   'tests/unit/server/home/homeAccess.test.ts',
   'tests/unit/server/home/homeFigures.test.ts',
   'tests/unit/server/home/homeMatchesList.test.ts',
+  'tests/unit/server/home/homeSentimentNoData.test.ts',
+  'tests/unit/server/home/seedAnchor.test.ts',
   'tests/unit/server/httpBehaviour.test.ts',
   'tests/unit/server/idParams.test.ts',
   'tests/unit/server/licensing/licensing.test.ts',
