@@ -30,6 +30,7 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/login.test.ts',
   'tests/unit/server/openapiFuzz.test.ts',
   'tests/unit/server/products/productActions.test.ts',
+  'tests/unit/server/products/products.test.ts',
   'tests/unit/server/requestLog.test.ts',
   'tests/unit/server/requestLogHttp.test.ts',
   'tests/unit/server/session.test.ts',
@@ -38,6 +39,7 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/trustedProxies.test.ts',
   'tests/unit/server/videos/searchNul.test.ts',
   'tests/unit/server/videos/videoActions.test.ts',
+  'tests/unit/server/videos/videoList.test.ts',
   'tests/unit/server/widgets/hostileInput.test.ts',
   'tests/unit/server/widgets/storeAddress.test.ts',
 ];
