@@ -118,3 +118,14 @@ export async function firstValue<T>(sql: SqlClient, text: string, params: readon
 export async function firstValues<T>(sql: SqlClient, text: string, params: readonly SqlParam[] = []): Promise<T[]> {
   return (await sql.all<Record<string, unknown>>(text, params)).map((row) => Object.values(row)[0] as T);
 }
+
+/** SQL with better-sqlite3's `@name` parameters as the engine-neutral `?` ones, with their values in that order. */
+export function namedParams(sql: string, params: Record<string, SqlParam>): [string, SqlParam[]] {
+  const values: SqlParam[] = [];
+  const text = sql.replace(/@(\w+)/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`No value for @${name}`);
+    values.push(params[name] as SqlParam);
+    return '?';
+  });
+  return [text, values];
+}

@@ -3,7 +3,7 @@ import { PAGE_SIZES, VIDEO_TABS } from '../../../../src/shared/constants';
 import type { VideoFiltersInput, VideoListResponse } from '../../../../src/shared/http/videos.schemas';
 import type { SqlParam } from '../../../../src/server/db/sqlClient';
 import { openVideoWorkspace, WORKSPACE_NOW, type VideoWorkspace } from './support/videoWorkspace';
-import { firstValue } from '../support/testEngine';
+import { firstValue, namedParams } from '../support/testEngine';
 
 let w: VideoWorkspace;
 beforeAll(async () => {
@@ -13,12 +13,8 @@ afterAll(async () => w.close());
 
 const NOT_MARKED = (mark: string): string => `NOT EXISTS (SELECT 1 FROM marks m WHERE m.mark = '${mark}' AND m.kind = 'video' AND m.brand_id = @b AND m.target_id = v.id)`;
 const MY_VIDEOS = `v.brand_id = @b AND ${NOT_MARKED('trash')} AND ${NOT_MARKED('flag')}`;
-/** SQL with `@name` parameters as the engine-neutral `?` ones, the values in their order (`@b`: the acting brand). */
-function named(sql: string, params: Record<string, SqlParam>): [string, SqlParam[]] {
-  const values: SqlParam[] = [];
-  const text = sql.replace(/@(\w+)/g, (_, name: string) => (values.push({ b: w.brandId, ...params }[name] ?? null), '?'));
-  return [text, values];
-}
+/** `@b` is the acting brand's id. */
+const named = (sql: string, params: Record<string, SqlParam>) => namedParams(sql, { b: w.brandId, ...params });
 /** Direct SQL count of My Videos narrowed by `extra`. */
 async function myCount(extra = '1 = 1', params: Record<string, SqlParam> = {}): Promise<number | undefined> {
   return firstValue<number>(w.sql, ...named(`SELECT COUNT(*) FROM videos v WHERE ${MY_VIDEOS} AND (${extra})`, params));
