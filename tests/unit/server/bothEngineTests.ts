@@ -44,4 +44,5 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/videos/videoList.test.ts',
   'tests/unit/server/widgets/hostileInput.test.ts',
   'tests/unit/server/widgets/storeAddress.test.ts',
+  'tests/unit/server/widgets/widgets.test.ts',
 ];
