@@ -34,6 +34,7 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/products/products.test.ts',
   'tests/unit/server/publishing/publishPayloads.test.ts',
   'tests/unit/server/publishing/publishing.test.ts',
+  'tests/unit/server/reports/reportFigures.test.ts',
   'tests/unit/server/requestLog.test.ts',
   'tests/unit/server/requestLogHttp.test.ts',
   'tests/unit/server/session.test.ts',
