@@ -9,6 +9,7 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/assistant/answers.test.ts',
   'tests/unit/server/assistant/assistantGraphql.test.ts',
   'tests/unit/server/authorization.test.ts',
+  'tests/unit/server/brokenMultipart.test.ts',
   'tests/unit/server/campaigns/campaignSubmission.test.ts',
   'tests/unit/server/campaigns/campaigns.test.ts',
   'tests/unit/server/chat/chatKeySession.test.ts',
