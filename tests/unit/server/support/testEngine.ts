@@ -68,6 +68,14 @@ async function createPostgresDatabase(): Promise<string> {
   return databaseUrl(cluster.url, name);
 }
 
+/**
+ * The variables that put a back end started by createServer or the command line on the test engine: on PostgreSQL,
+ * REELSCOPE_DATABASE_URL naming a fresh migrated database of this file's cluster; on SQLite none (the data folder's file).
+ */
+export async function testDatabaseEnv(): Promise<Record<string, string>> {
+  return ENGINE === 'postgres' ? { REELSCOPE_DATABASE_URL: await createPostgresDatabase() } : {};
+}
+
 export interface TestDatabase {
   /** The engine-neutral client the back end is built on; tests read and write the database through it. */
   sql: SqlClient;
