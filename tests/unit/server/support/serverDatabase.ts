@@ -1,19 +1,27 @@
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { testDatabaseEnv } from './testEngine';
 
 /**
- * Before each test, a fresh database on the test engine for the back ends the test starts in this process with
- * createServer (which reads REELSCOPE_DATABASE_URL as the command line does); after it, the variable is gone again.
+ * A fresh database on the test engine for the back ends a test starts in this process with createServer (which reads
+ * REELSCOPE_DATABASE_URL as the command line does), before each test or once before the suite's (`all`: call it ahead
+ * of the beforeAll that starts the server); afterwards the variable is gone again.
  */
-export function useServerDatabase(): void {
+export function useServerDatabase(scope: 'each' | 'all' = 'each'): void {
   let set: string[] = [];
-  beforeEach(async () => {
+  const before = async () => {
     const env = await testDatabaseEnv();
     Object.assign(process.env, env);
     set = Object.keys(env);
-  });
-  afterEach(() => {
+  };
+  const after = () => {
     for (const name of set) delete process.env[name];
     set = [];
-  });
+  };
+  if (scope === 'all') {
+    beforeAll(before);
+    afterAll(after);
+  } else {
+    beforeEach(before);
+    afterEach(after);
+  }
 }
