@@ -6,6 +6,7 @@
  */
 export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/accessTokens.test.ts',
+  'tests/unit/server/analysis/pipeline.test.ts',
   'tests/unit/server/assistant/answers.test.ts',
   'tests/unit/server/assistant/assistantGraphql.test.ts',
   'tests/unit/server/authorization.test.ts',
@@ -43,11 +44,15 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/reports/reportFigures.test.ts',
   'tests/unit/server/requestLog.test.ts',
   'tests/unit/server/requestLogHttp.test.ts',
+  'tests/unit/server/serverBundle.test.ts',
   'tests/unit/server/session.test.ts',
   'tests/unit/server/shutdown.test.ts',
   'tests/unit/server/signUp.test.ts',
   'tests/unit/server/systemRoutes.test.ts',
   'tests/unit/server/trustedProxies.test.ts',
+  'tests/unit/server/uploads/onboarding.test.ts',
+  'tests/unit/server/uploads/sources.test.ts',
+  'tests/unit/server/uploads/uploadTarget.test.ts',
   'tests/unit/server/videos/searchNul.test.ts',
   'tests/unit/server/videos/videoActions.test.ts',
   'tests/unit/server/videos/videoAssociations.test.ts',

@@ -84,11 +84,16 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** The PostgreSQL database opened for a data folder, so a back end restarted on that folder finds it again. */
+const databaseOfDir = new Map<string, string>();
+
 /**
  * A fresh, migrated database on the test engine, with `seed` (written for SQLite) run into it first. `dir` is where
- * the SQLite file goes (a data folder of the caller's), or a temporary folder of its own.
+ * the SQLite file goes (a data folder of the caller's), or a temporary folder of its own. With `existing`, the
+ * database opened for `dir` before (closed since), as a back end restarted on the same data folder opens it.
  */
-export async function openTestDatabase(options: { dir?: string; seed?: (db: SqliteDatabase) => unknown } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(options: { dir?: string; seed?: (db: SqliteDatabase) => unknown; existing?: boolean } = {}): Promise<TestDatabase> {
+  if (options.existing) return reopenTestDatabase(options.dir ?? '');
   const ownDir = options.dir ? null : mkdtempSync(join(tmpdir(), 'reelscope-db-'));
   const removeOwnDir = () => ownDir && rmSync(ownDir, { recursive: true, force: true });
   const path = join(options.dir ?? (ownDir as string), 'reelscope.sqlite');
@@ -98,6 +103,7 @@ export async function openTestDatabase(options: { dir?: string; seed?: (db: Sqli
     return { sql: createSqliteClient(sqlite), sqlite, close: async () => void (sqlite.close(), removeOwnDir()) };
   }
   const url = await createPostgresDatabase();
+  if (options.dir) databaseOfDir.set(options.dir, url);
   const pool = await openPostgresDatabase(url);
   try {
     await moveTables(sqlite, pool, url);
@@ -108,6 +114,17 @@ export async function openTestDatabase(options: { dir?: string; seed?: (db: Sqli
     rmSync(`${path}-shm`, { force: true });
   }
   return { sql: createPostgresClient(pool), sqlite: null, close: async () => void (await pool.end(), removeOwnDir()) };
+}
+
+async function reopenTestDatabase(dir: string): Promise<TestDatabase> {
+  if (ENGINE === 'sqlite') {
+    const sqlite = openDatabase(join(dir, 'reelscope.sqlite'));
+    return { sql: createSqliteClient(sqlite), sqlite, close: async () => void sqlite.close() };
+  }
+  const url = databaseOfDir.get(dir);
+  if (!url) throw new Error(`No test database was opened for ${dir}.`);
+  const pool = await openPostgresDatabase(url);
+  return { sql: createPostgresClient(pool), sqlite: null, close: () => pool.end() };
 }
 
 /** The SQLite handle, for the few lines of a test that are about the embedded engine itself. */
