@@ -34,6 +34,7 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/licensing/licensing.test.ts',
   'tests/unit/server/login.test.ts',
   'tests/unit/server/loginRateLimit.test.ts',
+  'tests/unit/server/media/objectStorage.test.ts',
   'tests/unit/server/openapiFuzz.test.ts',
   'tests/unit/server/products/productActions.test.ts',
   'tests/unit/server/products/products.test.ts',
