@@ -47,6 +47,7 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/requestLogHttp.test.ts',
   'tests/unit/server/serverBundle.test.ts',
   'tests/unit/server/session.test.ts',
+  'tests/unit/server/sharedSecrets.test.ts',
   'tests/unit/server/shutdown.test.ts',
   'tests/unit/server/signUp.test.ts',
   'tests/unit/server/systemRoutes.test.ts',
