@@ -32,6 +32,7 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/httpBehaviour.test.ts',
   'tests/unit/server/idParams.test.ts',
   'tests/unit/server/licensing/licensing.test.ts',
+  'tests/unit/server/loadBalancer.test.ts',
   'tests/unit/server/login.test.ts',
   'tests/unit/server/loginRateLimit.test.ts',
   'tests/unit/server/media/objectStorage.test.ts',

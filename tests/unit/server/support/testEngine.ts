@@ -81,6 +81,8 @@ export interface TestDatabase {
   sql: SqlClient;
   /** The SQLite handle on the embedded engine; null on PostgreSQL. */
   sqlite: SqliteDatabase | null;
+  /** What a back end process needs to open this database besides its data folder: REELSCOPE_DATABASE_URL on PostgreSQL. */
+  env: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -100,7 +102,7 @@ export async function openTestDatabase(options: { dir?: string; seed?: (db: Sqli
   const sqlite = openDatabase(path);
   await options.seed?.(sqlite);
   if (ENGINE === 'sqlite') {
-    return { sql: createSqliteClient(sqlite), sqlite, close: async () => void (sqlite.close(), removeOwnDir()) };
+    return { sql: createSqliteClient(sqlite), sqlite, env: {}, close: async () => void (sqlite.close(), removeOwnDir()) };
   }
   const url = await createPostgresDatabase();
   if (options.dir) databaseOfDir.set(options.dir, url);
@@ -113,18 +115,18 @@ export async function openTestDatabase(options: { dir?: string; seed?: (db: Sqli
     rmSync(`${path}-wal`, { force: true });
     rmSync(`${path}-shm`, { force: true });
   }
-  return { sql: createPostgresClient(pool), sqlite: null, close: async () => void (await pool.end(), removeOwnDir()) };
+  return { sql: createPostgresClient(pool), sqlite: null, env: { REELSCOPE_DATABASE_URL: url }, close: async () => void (await pool.end(), removeOwnDir()) };
 }
 
 async function reopenTestDatabase(dir: string): Promise<TestDatabase> {
   if (ENGINE === 'sqlite') {
     const sqlite = openDatabase(join(dir, 'reelscope.sqlite'));
-    return { sql: createSqliteClient(sqlite), sqlite, close: async () => void sqlite.close() };
+    return { sql: createSqliteClient(sqlite), sqlite, env: {}, close: async () => void sqlite.close() };
   }
   const url = databaseOfDir.get(dir);
   if (!url) throw new Error(`No test database was opened for ${dir}.`);
   const pool = await openPostgresDatabase(url);
-  return { sql: createPostgresClient(pool), sqlite: null, close: () => pool.end() };
+  return { sql: createPostgresClient(pool), sqlite: null, env: { REELSCOPE_DATABASE_URL: url }, close: () => pool.end() };
 }
 
 /** The SQLite handle, for the few lines of a test that are about the embedded engine itself. */
