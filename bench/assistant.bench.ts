@@ -7,6 +7,7 @@
  */
 import type { AssistantMessage } from '../src/shared/assistant/assistant.schemas';
 import * as ops from '../src/shared/assistant/operations';
+import { createSqliteClient } from '../src/server/db/sqliteClient';
 import { QUESTION_SET } from '../tests/unit/server/assistant/questionSet';
 import { scoreHeldOut } from './assistantHeldOut';
 import { benchDataDir, openBenchApp, type OpenedWorkspace } from './benchWorkspace';
@@ -54,7 +55,7 @@ async function score(side: Side): Promise<void> {
   const precisions: number[] = [];
   for (const item of QUESTION_SET) {
     const answer = await ask(side, brandId, item.question, item.duration);
-    const verdict = item.check(side.workspace.db, brandId, answer);
+    const verdict = await item.check(createSqliteClient(side.workspace.db), brandId, answer);
     if (verdict.problems.length === 0) held += 1;
     else console.log(`    MISS ${item.question}: ${verdict.problems.join('; ')}`);
     if (verdict.precision !== undefined) precisions.push(verdict.precision);

@@ -88,6 +88,8 @@ export interface RunningServer {
   port: number;
   /** The SQLite handle of the embedded engine; null on PostgreSQL. */
   db: Database.Database | null;
+  /** The store's client on either engine (what the app runs on). */
+  sql: SqlClient;
   close(): Promise<void>;
 }
 
@@ -315,6 +317,7 @@ async function openApp(options: ServerOptions, starting: StartingServer, mediaSt
     return {
       app,
       db: database.sqlite,
+      sql: database.sql,
       port: starting.port,
       url: starting.url,
       async close() {

@@ -1,3 +1,4 @@
+// No database (not in bothEngineTests.ts): it tests the transcript pair positions' encoding over plain buffers.
 import { describe, expect, it } from 'vitest';
 import { END, EntryCursor, markRunPositions, mergePositions, PositionsWriter } from './pairPositions';
 import { addLineTerms } from './transcriptTerms';

@@ -1,3 +1,4 @@
+// No database (not in bothEngineTests.ts): it tests the transcript term postings' encoding and matching over plain values.
 import { describe, expect, it } from 'vitest';
 import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysRun, markPosting, markPostings, postingRowids, termKind } from './transcriptTerms';
 

@@ -1,3 +1,4 @@
+// SQLite only (not in bothEngineTests.ts): it tests the embedded demo seed itself, which writes the SQLite file (a team server gets it moved: postgres/moveToPostgres.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORMS, REPORT_REASONS, ROLE_VIP_INFLUENCER } from '../../shared/constants';
 import { DEMO_ACCOUNTS, DEMO_BRANDS } from '../../shared/demoAccounts';

@@ -1,3 +1,4 @@
+// SQLite only (not in bothEngineTests.ts): it tests the embedded demo seed itself, which writes the SQLite file (a team server gets it moved: postgres/moveToPostgres.test.ts).
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

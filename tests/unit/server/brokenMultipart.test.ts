@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MULTIPART_UNREADABLE } from '../../../src/server/routes/main/uploads/multipartFields';
 import { useVideoWorkspace } from './videos/support/videoWorkspace';
+import { firstValue } from './support/testEngine';
 
 const workspace = useVideoWorkspace(0.2);
 const BOUNDARY = 'reelscope-test-boundary';
@@ -44,16 +45,16 @@ describe('broken multipart bodies, over real HTTP', () => {
   const healthy = async () => (await fetch(`${base}/health`)).status === 200;
 
   it('answers 400 saying the form could not be read on every route that takes multipart, and keeps serving', async () => {
-    const { db, brandId } = workspace.w;
-    const product = db.prepare('SELECT id FROM products WHERE brand_id = ? LIMIT 1').pluck().get(brandId) as string;
+    const { sql, brandId } = workspace.w;
+    const product = await firstValue<string>(sql, 'SELECT id FROM products WHERE brand_id = ? ORDER BY id LIMIT 1', [brandId]);
     const spec = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> };
     const routes = Object.entries(spec.paths).flatMap(([path, operations]) => Object.entries(operations)
       .filter(([, operation]) => operation.requestBody?.content?.['multipart/form-data'] !== undefined).map(([method]) => ({ method: method.toUpperCase(), path })));
     expect(routes.length).toBeGreaterThanOrEqual(5);
-    const campaign = db.prepare('SELECT id FROM campaigns WHERE brand_id = ? LIMIT 1').pluck().get(brandId) as string;
+    const campaign = await firstValue<string>(sql, "SELECT id FROM campaigns WHERE brand_id = ? AND state = 'active' ORDER BY id LIMIT 1", [brandId]);
     const answers: string[] = [];
     for (const route of routes) {
-      const url = route.path.replace('{id}', route.path.includes('campaigns') ? campaign : product);
+      const url = route.path.replace('{id}', (route.path.includes('campaigns') ? campaign : product) ?? '');
       for (const sample of BROKEN) {
         const answer = await send(route.method, url, sample.contentType, sample.body);
         answers.push(`${route.method} ${route.path} ${sample.name}: ${answer.status} ${answer.message}`);
@@ -64,8 +65,8 @@ describe('broken multipart bodies, over real HTTP', () => {
   });
 
   it('answers 400 to a banner file cut short, and keeps no part of it', async () => {
-    const { db, brandId, dataDir } = workspace.w;
-    const campaign = db.prepare('SELECT id FROM campaigns WHERE brand_id = ? LIMIT 1').pluck().get(brandId) as string;
+    const { sql, brandId, dataDir } = workspace.w;
+    const campaign = await firstValue<string>(sql, "SELECT id FROM campaigns WHERE brand_id = ? AND state = 'active' ORDER BY id LIMIT 1", [brandId]);
     const folder = join(dataDir, 'media', 'campaigns');
     const before = existsSync(folder) ? readdirSync(folder) : [];
     const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="banner"; filename="banner.png"\r\nContent-Type: image/png\r\n\r\n`);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESSED_BODY_MESSAGES } from '../../../src/server/http/compressedBodies';
 import { readyMessage, startCli } from './support/cliProcess';
 import type { Started } from './support/cliProcess';
+import { testDatabaseEnv } from './support/testEngine';
 
 interface Answer {
   status: number;
@@ -47,7 +48,7 @@ describe('compressed request bodies, over real HTTP to the back end process', ()
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'reelscope-compressed-'));
-    started = startCli({ REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: dataDir });
+    started = startCli({ REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: dataDir, ...(await testDatabaseEnv()) });
     base = (await readyMessage(started.child)).url;
   });
   afterAll(async () => {

@@ -1,3 +1,4 @@
+// No database (not in bothEngineTests.ts): it reads the command line's environment into a configuration, engine and all.
 import { describe, expect, it } from 'vitest';
 import { readCliConfig } from '../../../src/server/cliConfig';
 import { defaultDataDir } from '../../../src/server/dataDir';

@@ -1,11 +1,10 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
-import type { ChatConfig } from '../../../src/shared/http/chat.schemas';
+import type { ChatChannel, ChatConfig } from '../../../src/shared/http/chat.schemas';
 import { PubnubSubscribeResponseSchema } from '../../../src/shared/http/pubnub.schemas';
 import { readyMessage, startCli, useTempDir, type Started } from './support/cliProcess';
+import { testDatabaseEnv } from './support/testEngine';
 
 interface Session { jwt: string; currentUser: { _id: string }; currentBrand: { _id: string } }
 
@@ -59,7 +58,7 @@ describe('SIGTERM drains the back end process', () => {
   const temp = useTempDir('reelscope-drain-');
 
   it('hands a waiting subscribe back at once, finishes the request in flight, takes no new connection, exits 0 and keeps the write', async () => {
-    const env = { REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: temp.path, REELSCOPE_SEED: '1', REELSCOPE_LOG_LEVEL: 'debug' };
+    const env = { REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: temp.path, REELSCOPE_SEED: '1', REELSCOPE_LOG_LEVEL: 'debug', ...(await testDatabaseEnv()) };
     const started = startCli(env);
     const { url } = await readyMessage(started.child);
     const session = await signIn(url);
@@ -67,9 +66,8 @@ describe('SIGTERM drains the back end process', () => {
     const auth = { authorization: `Bearer ${session.jwt}` };
     const config = (await (await fetch(`${url}/jwt_api/chats/config?brand_id=${brandId}`, { headers: auth })).json()) as ChatConfig;
     const videoId = ((await (await fetch(`${url}/jwt_api/videos?tab=My%20Videos&per_page=10`, { headers: auth })).json()) as { videos: { _id: string }[] }).videos[0]!._id;
-    const reader = new Database(join(temp.path, 'reelscope.sqlite'), { readonly: true });
-    const channel = reader.prepare('SELECT pubnub_id FROM chat_channels WHERE brand_id = ? AND user_id = ? ORDER BY id LIMIT 1').pluck().get(brandId, session.currentUser._id) as string;
-    reader.close();
+    const { channels } = (await (await fetch(`${url}/jwt_api/chats?brand_id=${brandId}`, { headers: auth })).json()) as { channels: ChatChannel[] };
+    const channel = channels[0]!.pubnub_id;
 
     // A subscriber waiting for messages (a long poll of up to 280 s), and a write whose body is still arriving.
     const subscribe = `${url}/v2/subscribe/${config.subscribeKey}/${channel}/0`;

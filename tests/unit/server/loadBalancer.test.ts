@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/server/db/database';
 import { NGINX_INSTALLED, startLoadBalancer, type LoadBalancer } from '../../shared/loadBalancer';
 import { readyMessage, startCli, type Started } from './support/cliProcess';
+import { ENGINE, openTestDatabase } from './support/testEngine';
 import { createTestUser } from './support/testServer';
 import { until } from './support/until';
 
@@ -27,14 +27,19 @@ describe.skipIf(!NGINX_INSTALLED)('nginx (deploy/nginx.conf) round robin in fron
   beforeAll(async () => {
     const secrets = { REELSCOPE_JWT_SECRET: randomBytes(48).toString('base64'), REELSCOPE_MEDIA_URL_SECRET: randomBytes(32).toString('hex') };
     const ports: number[] = [];
+    let database: Record<string, string> | null = null;
     for (const name of ['a', 'b']) {
       const dataDir = join(folder, name);
       mkdirSync(dataDir, { mode: 0o700 });
-      // Separate SQLite files stand in for the one database of a team server: the same account in each.
-      const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
-      await createTestUser(db, { ...user, brands: [{ name: 'Lumina Skincare' }] });
-      db.close();
-      const instance = startCli({ ...secrets, REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: dataDir, REELSCOPE_LOG_LEVEL: 'info', REELSCOPE_TRUSTED_PROXIES: '127.0.0.1' });
+      // On PostgreSQL both instances share the team server's one database; on SQLite separate files stand in for it,
+      // the same account in each.
+      if (database === null || ENGINE === 'sqlite') {
+        const opened = await openTestDatabase({ dir: dataDir });
+        await createTestUser(opened.sql, { ...user, brands: [{ name: 'Lumina Skincare' }] });
+        await opened.close();
+        database = opened.env;
+      }
+      const instance = startCli({ ...secrets, ...database, REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: dataDir, REELSCOPE_LOG_LEVEL: 'info', REELSCOPE_TRUSTED_PROXIES: '127.0.0.1' });
       instances.push(instance);
       ports.push((await readyMessage(instance.child)).port);
     }

@@ -6,7 +6,8 @@ import { createServer } from '../../../src/server/app';
 import type { RunningServer } from '../../../src/server/app';
 import { ADDRESS_PROBE_WINDOW_MINUTES, ADDRESS_PROBES_PER_WINDOW, LOGIN_ATTEMPTS_PER_MINUTE } from '../../../src/shared/constants';
 import { MESSAGES } from '../../../src/shared/messages';
-import { createTestUser, sqliteOf } from './support/testServer';
+import { createTestUser } from './support/testServer';
+import { useServerDatabase } from './support/serverDatabase';
 import type { TestUser } from './support/testServer';
 import { createTestClock } from './support/testClock';
 
@@ -21,12 +22,13 @@ describe('login attempts under concurrency (real HTTP on 127.0.0.1)', () => {
   let ana: TestUser;
   let clock: ReturnType<typeof createTestClock>;
 
+  useServerDatabase();
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'reelscope-ratelimit-'));
     clock = createTestClock();
     server = await createServer({ dataDir, port: 0, seed: false, now: clock.now });
-    maya = await createTestUser(sqliteOf(server), { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
-    ana = await createTestUser(sqliteOf(server), { email: 'ana@example.com', brands: [{ name: 'Trailforge' }] });
+    maya = await createTestUser(server.sql, { email: 'maya@example.com', brands: [{ name: 'Lumina' }] });
+    ana = await createTestUser(server.sql, { email: 'ana@example.com', brands: [{ name: 'Trailforge' }] });
   });
   afterEach(async () => {
     await server?.close();

@@ -7,6 +7,7 @@ import { createServer } from '../../../src/server/app';
 import type { RunningServer } from '../../../src/server/app';
 import { ELECTRON_APP_ORIGIN } from '../../../src/shared/constants';
 import { HTTP_MESSAGES } from '../../../src/server/http/httpMessages';
+import { useServerDatabase } from './support/serverDatabase';
 
 interface RawResponse {
   status: number;
@@ -32,6 +33,7 @@ describe('the embedded back end over real HTTP on loopback', () => {
   let dataDir: string;
   let server: RunningServer;
 
+  useServerDatabase('all');
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'reelscope-http-'));
     server = await createServer({ dataDir, port: 0, seed: false, allowedOrigins: [WEB] });
@@ -155,6 +157,7 @@ describe('the embedded back end over real HTTP on loopback', () => {
 });
 
 describe('restarting on the same data folder', () => {
+  useServerDatabase();
   it('keeps accounts created by sign-up and accepts tokens issued before the restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-restart-'));
     const form = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', password: 'analytical-1', brand_name: 'Engine Works' };

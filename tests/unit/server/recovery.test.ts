@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../src/shared/messages';
 import { createTestUser, send, signIn, startTestApp } from './support/testServer';
 import type { TestApp, TestUser } from './support/testServer';
+import { firstValue } from './support/testEngine';
 
-function lastMailTo(t: TestApp, email: string): { subject: string; body: string } {
-  return t.db.prepare('SELECT subject, body FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1').get(email) as { subject: string; body: string };
+async function lastMailTo(t: TestApp, email: string): Promise<{ subject: string; body: string } | undefined> {
+  return t.sql.get<{ subject: string; body: string }>('SELECT subject, body FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1', [email]);
 }
 
 const RESET_LINK = /reelscope:\/\/reset-password\?token=([A-Za-z0-9_-]+)/;
@@ -33,9 +34,9 @@ describe('password recovery', () => {
     expect(ask.json().message).toMatch(/reset your password/);
     const token = resetTokenHandedOver(t, maya.email);
     // Only the hash is stored, never the token itself: the kept mail has it redacted.
-    expect(JSON.stringify(t.db.prepare('SELECT * FROM password_resets').all())).not.toContain(token);
-    expect(JSON.stringify(t.db.prepare('SELECT * FROM outbox').all())).not.toContain(token);
-    expect(lastMailTo(t, maya.email).body).toBe('Open this link within one hour to choose a new password: reelscope://reset-password?token=[redacted]');
+    expect(JSON.stringify(await t.sql.all('SELECT * FROM password_resets'))).not.toContain(token);
+    expect(JSON.stringify(await t.sql.all('SELECT * FROM outbox'))).not.toContain(token);
+    expect((await lastMailTo(t, maya.email))?.body).toBe('Open this link within one hour to choose a new password: reelscope://reset-password?token=[redacted]');
 
     const reset = await send(t.app, 'PUT', '/jwt_api/recovery_passwords', { token, password: 'brand-new-pass-2' });
     expect(reset.statusCode).toBe(200);
@@ -73,7 +74,7 @@ describe('password recovery', () => {
     const ask = await send(t.app, 'POST', '/jwt_api/recovery_passwords', { email: 'nobody@example.com' });
     expect(ask.statusCode).toBe(208);
     expect(ask.json()).toEqual({ error_message: MESSAGES.emailNotConnected });
-    expect((t.db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number }).n).toBe(0);
+    expect(await firstValue(t.sql, 'SELECT COUNT(*) AS n FROM outbox')).toBe(0);
   });
 });
 
@@ -88,7 +89,7 @@ describe('POST /jwt_api/users/resend_confirmation_email', () => {
     const lena = await createTestUser(t.sql, { email: 'lena@example.com', registrationCompleted: false });
     const response = await send(t.app, 'POST', '/jwt_api/users/resend_confirmation_email', { email: lena.email });
     expect(response.statusCode).toBe(200);
-    expect(lastMailTo(t, lena.email).subject).toBe('Confirm your Reelscope account');
+    expect((await lastMailTo(t, lena.email))?.subject).toBe('Confirm your Reelscope account');
   });
 
   it('answers 208 for an unknown email', async () => {

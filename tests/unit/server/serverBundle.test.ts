@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import { readyMessage, startCli, useTempDir } from './support/cliProcess';
+import { testDatabaseEnv } from './support/testEngine';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -19,7 +20,7 @@ describe('the back end run as a server: the built bundle with plain node', () =>
 
   it('serves /health and signs the demo account in, and answers under the host names it is given', async () => {
     const started = startCli(
-      { REELSCOPE_PORT: '0', REELSCOPE_HOST: '127.0.0.1', REELSCOPE_DATA_DIR: temp.path, REELSCOPE_SEED: '1', REELSCOPE_ALLOWED_HOSTS: 'reelscope.example.test' },
+      { REELSCOPE_PORT: '0', REELSCOPE_HOST: '127.0.0.1', REELSCOPE_DATA_DIR: temp.path, REELSCOPE_SEED: '1', REELSCOPE_ALLOWED_HOSTS: 'reelscope.example.test', ...(await testDatabaseEnv()) },
       { bundle: true },
     );
     try {

@@ -7,17 +7,24 @@ import { createServer, type RunningServer } from '../../../src/server/app';
 import { readSharedSecret, SHARED_SECRET_ENV } from '../../../src/server/auth/sharedSecrets';
 import { startCli, useTempDir } from './support/cliProcess';
 import { startLocalBucket, type LocalBucket } from './support/localBucket';
-import { createTestUser, sqliteOf } from './support/testServer';
+import { createTestUser } from './support/testServer';
+import { testDatabaseEnv } from './support/testEngine';
 
 const DEMO_VIDEO = readFileSync(join(process.cwd(), 'resources', 'media', 'reelscope-demo-1.mp4'));
 const JWT_SECRET = randomBytes(48).toString('base64');
 const MEDIA_URL_SECRET = randomBytes(32).toString('hex');
 
-/** Two instances as a team server runs them: separate data folders, one bucket, the same user in both databases. */
+/** Two instances as a team server runs them: separate data folders, one bucket, the same user in both databases (each its own, on the test engine). */
 interface Pair {
   servers: RunningServer[];
   user: { email: string; password: string };
   close(): Promise<void>;
+}
+
+/** An instance on `dataDir` with a database of its own on the test engine (the caller restores process.env). */
+async function startOnOwnDatabase(dataDir: string): Promise<RunningServer> {
+  Object.assign(process.env, await testDatabaseEnv());
+  return createServer({ dataDir, port: 0, seed: false });
 }
 
 async function startPair(bucket: LocalBucket, secrets: Record<string, string>): Promise<Pair> {
@@ -27,13 +34,13 @@ async function startPair(bucket: LocalBucket, secrets: Record<string, string>): 
   const dirs = [mkdtempSync(join(tmpdir(), 'reelscope-shared-a-')), mkdtempSync(join(tmpdir(), 'reelscope-shared-b-'))];
   const servers: RunningServer[] = [];
   try {
-    for (const dataDir of dirs) servers.push(await createServer({ dataDir, port: 0, seed: false }));
+    for (const dataDir of dirs) servers.push(await startOnOwnDatabase(dataDir));
   } finally {
     process.env = saved;
   }
   const spec = { id: randomUUID(), email: `team-${randomUUID()}@example.com`, brands: [{ name: 'Lumina Skincare' }] };
   let user = { email: spec.email, password: '' };
-  for (const server of servers) user = await createTestUser(sqliteOf(server), spec);
+  for (const server of servers) user = await createTestUser(server.sql, spec);
   return {
     servers,
     user,
@@ -176,14 +183,14 @@ describe('a malformed shared secret', () => {
     const servers: RunningServer[] = [];
     try {
       process.env.REELSCOPE_JWT_SECRET_FILE = file;
-      for (const dataDir of dirs) servers.push(await createServer({ dataDir, port: 0, seed: false }));
+      for (const dataDir of dirs) servers.push(await startOnOwnDatabase(dataDir));
     } finally {
       process.env = saved;
     }
     try {
       const spec = { id: randomUUID(), email: 'file@example.com' };
       let user = { email: spec.email, password: '' };
-      for (const server of servers) user = await createTestUser(sqliteOf(server), spec);
+      for (const server of servers) user = await createTestUser(server.sql, spec);
       const jwt = await signInOn(servers[0]!, user);
       expect(await bookmarksStatus(servers[1]!, jwt)).toBe(200);
     } finally {

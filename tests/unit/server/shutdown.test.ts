@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../../src/server/app';
+import { useServerDatabase } from './support/serverDatabase';
 
 // Quitting the app stops the embedded back end; a client that never finishes its request (a stuck or slow program on
 // loopback) must not hold that stop for Node's one-minute header timeout.
 describe('stopping the embedded back end', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-shutdown-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  useServerDatabase();
 
   it('closes within seconds while a connection holds an unfinished request, and then refuses connections', async () => {
     const server = await createServer({ dataDir, port: 0, seed: false });

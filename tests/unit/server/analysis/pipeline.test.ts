@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FFMPEG_MISSING_NOTE } from '../../../../src/server/analysis/embeddedSubtitles';
 import { REMOTE_VIDEO_NOTE } from '../../../../src/server/analysis/transcriptSource';
 import { DELAY_MS, openUploadWorkspace, type UploadWorkspace } from '../uploads/support/uploadWorkspace';
+import { firstValue, firstValues } from '../support/testEngine';
 
 const srt = readFileSync(join(import.meta.dirname, 'fixtures', 'review.srt'));
 let w: UploadWorkspace;
@@ -26,27 +27,27 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
   it('goes pending → processing → completed and computes transcript, sentiment, topics, language, safety and mentions from the .srt', async () => {
     w = await openUploadWorkspace();
     const id = await upload(w, Buffer.from('not really an mp4'), srt);
-    expect(w.stage(id)).toBe('pending');
+    expect(await w.stage(id)).toBe('pending');
     await w.advance(0);
-    expect(w.stage(id)).toBe('processing');
+    expect(await w.stage(id)).toBe('processing');
     await w.advance(DELAY_MS - 1);
-    expect(w.stage(id)).toBe('processing');
+    expect(await w.stage(id)).toBe('processing');
     await w.advance(1);
     expect(await w.settled(id)).toBeNull();
-    expect(w.stage(id)).toBe('completed');
+    expect(await w.stage(id)).toBe('completed');
 
-    const row = w.db.prepare('SELECT language, topics, brand_safety, sentiment_positive, sentiment_negative, duration_seconds FROM videos WHERE id = ?').get(id) as Record<string, string | number>;
+    const row = (await w.sql.get<Record<string, string | number>>('SELECT language, topics, brand_safety, sentiment_positive, sentiment_negative, duration_seconds FROM videos WHERE id = ?', [id])) ?? {};
     expect(row.language).toBe('en');
     expect(JSON.parse(String(row.topics))).toEqual([
       { topic: 'Results', subTopics: ['Texture'] }, { topic: 'Value', subTopics: ['Price'] }, { topic: 'Packaging', subTopics: ['Dropper'] },
     ]);
     expect(JSON.parse(String(row.brand_safety))).toEqual({ visual_content: 'safe', foul_language: 'mild' });
     expect([row.sentiment_positive, row.sentiment_negative, row.duration_seconds]).toEqual([0.333, 0.333, 28]);
-    const lines = w.db.prepare('SELECT line_no, start_time, content, sentiment FROM transcript_lines WHERE video_id = ? ORDER BY line_no').all(id) as { content: string; sentiment: string; start_time: number }[];
+    const lines = await w.sql.all<{ content: string; sentiment: string; start_time: number }>('SELECT line_no, start_time, content, sentiment FROM transcript_lines WHERE video_id = ? ORDER BY line_no', [id]);
     expect(lines).toHaveLength(9);
     expect(lines[5]).toMatchObject({ content: 'これは素晴らしい美容液です。毎日使っています。', start_time: 16.5, sentiment: 'neutral' });
     expect(lines[1]?.sentiment).toBe('positive');
-    expect(w.db.prepare('SELECT product_id FROM video_products WHERE video_id = ?').pluck().all(id)).toEqual(['p-glow']);
+    expect(await firstValues(w.sql, 'SELECT product_id FROM video_products WHERE video_id = ?', [id])).toEqual(['p-glow']);
 
     // The transcript search index follows the new lines (triggers), also for non-Latin text.
     const search = await w.inject('GET', `/jwt_api/videos/${id}/transcript?search=${encodeURIComponent('素晴らしい')}`);
@@ -72,10 +73,10 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     await w.advance(DELAY_MS);
     await Promise.all([w.settled(linked), w.settled(local)]);
     for (const [id, note] of [[linked, REMOTE_VIDEO_NOTE], [local, FFMPEG_MISSING_NOTE]] as const) {
-      expect(w.stage(id)).toBe('completed');
+      expect(await w.stage(id)).toBe('completed');
       const status = (await w.inject('GET', `/jwt_api/videos/${id}/status`)).json();
       expect(status.analysis).toMatchObject({ transcript_source: 'none', transcript_lines: 0, note, sentiment: { positive: 0, negative: 0, neutral: 0 } });
-      expect(w.db.prepare('SELECT COUNT(*) FROM transcript_lines WHERE video_id = ?').pluck().get(id)).toBe(0);
+      expect(await firstValue(w.sql, 'SELECT COUNT(*) FROM transcript_lines WHERE video_id = ?', [id])).toBe(0);
     }
   });
 
@@ -92,7 +93,7 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     expect(await w.settled(id)).toBeNull();
     const status = (await w.inject('GET', `/jwt_api/videos/${id}/status`)).json();
     expect(status.analysis).toMatchObject({ transcript_source: 'embedded_stream', transcript_lines: 1, sentiment: { positive: 1, negative: 0, neutral: 0 } });
-    expect(w.db.prepare('SELECT content FROM transcript_lines WHERE video_id = ?').pluck().all(id)).toEqual(['The Lumina Glow Serum is excellent.']);
+    expect(await firstValues(w.sql, 'SELECT content FROM transcript_lines WHERE video_id = ?', [id])).toEqual(['The Lumina Glow Serum is excellent.']);
   });
 
   it('gives an uploaded file its real length and a poster frame from the file, served as a public image', async () => {
@@ -103,7 +104,7 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     await w.advance(0);
     await w.advance(DELAY_MS);
     expect(await w.settled(id)).toBeNull();
-    const row = w.db.prepare<[string], { thumbnail_url: string | null; duration_seconds: number }>('SELECT thumbnail_url, duration_seconds FROM videos WHERE id = ?').get(id)!;
+    const row = (await w.sql.get<{ thumbnail_url: string | null; duration_seconds: number }>('SELECT thumbnail_url, duration_seconds FROM videos WHERE id = ?', [id]))!;
     expect(row.duration_seconds).toBe(4);
     expect(row.thumbnail_url).toBe(`/media/thumbnails/${id}.jpg`);
     const image = await w.inject('GET', row.thumbnail_url!);
@@ -119,25 +120,25 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     await w.advance(0);
     await w.advance(DELAY_MS);
     expect(await w.settled(id)).toBeNull();
-    expect(w.db.prepare('SELECT thumbnail_url FROM videos WHERE id = ?').pluck().get(id)).toBeNull();
+    expect(await firstValue(w.sql, 'SELECT thumbnail_url FROM videos WHERE id = ?', [id])).toBeNull();
     expect(readdirSync(w.dataDir, { recursive: true }).filter((name) => String(name).includes('.part.'))).toEqual([]);
   });
 
   it('resumes a pending video after a restart, keeping the time already spent', async () => {
     w = await openUploadWorkspace();
     const id = await upload(w, Buffer.from('x'), srt);
-    expect(w.stage(id)).toBe('pending');
+    expect(await w.stage(id)).toBe('pending');
     await w.closeApp();
     w.clock.advance(DELAY_MS / 2);
     const { dataDir, user, clock } = w;
     w = await openUploadWorkspace({ reuse: { dataDir, user, clock } });
     expect(w.timer.scheduled()).toBe(1);
     await w.advance(0);
-    expect(w.stage(id)).toBe('processing');
+    expect(await w.stage(id)).toBe('processing');
     await w.advance(DELAY_MS / 2);
     expect(await w.settled(id)).toBeNull();
-    expect(w.stage(id)).toBe('completed');
-    expect(w.db.prepare('SELECT COUNT(*) FROM transcript_lines WHERE video_id = ?').pluck().get(id)).toBe(9);
+    expect(await w.stage(id)).toBe('completed');
+    expect(await firstValue(w.sql, 'SELECT COUNT(*) FROM transcript_lines WHERE video_id = ?', [id])).toBe(9);
   });
 
   it('re-analyze runs the pipeline again on the stored transcript and keeps the answer shape', async () => {
@@ -148,7 +149,7 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     await w.settled(id);
     const again = await w.inject('POST', '/second/reanalyze', { videoId: id });
     expect(again.json()).toEqual({ message: expect.stringMatching(/Re-analysis/) });
-    expect(w.stage(id)).toBe('processing');
+    expect(await w.stage(id)).toBe('processing');
     await w.advance(DELAY_MS);
     expect(await w.settled(id, 2)).toBeNull();
     await w.refresh();

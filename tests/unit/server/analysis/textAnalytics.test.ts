@@ -1,3 +1,4 @@
+// No database (not in bothEngineTests.ts): it tests subtitle parsing and text analytics on plain text.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

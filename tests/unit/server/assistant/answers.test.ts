@@ -27,7 +27,7 @@ describe('the assistant test set: answers derived from the data', () => {
       const { askReelscope: answer } = await gql<{ askReelscope: AssistantMessage }>(ops.ASK_REELSCOPE, {
         brandId: w.brandId, conversationId, duration: item.duration, userMessage: { content: item.question, role: 'user' },
       });
-      const verdict = item.check(w.db, w.brandId, answer);
+      const verdict = await item.check(w.sql, w.brandId, answer);
       expect(verdict.problems, answer.content).toEqual([]);
       // Every answer names the window it covers (in the question's language: a question in another script is answered in it).
       if (/\p{Script=Latin}/u.test(item.question)) expect(answer.content).toMatch(/^(Between \d{1,2} \w{3} \d{4} and|Up to) \d{1,2} \w{3} \d{4}/);

@@ -1,3 +1,4 @@
+// No database (not in bothEngineTests.ts): it validates a query against the assistant's GraphQL schema only.
 import { expect, it } from 'vitest';
 import { getIntrospectionQuery, parse, validate, specifiedRules } from 'graphql';
 import { assistantSchema } from '../../../../src/server/routes/graphql/assistantSchema';

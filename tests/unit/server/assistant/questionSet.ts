@@ -1,18 +1,19 @@
-import type Database from 'better-sqlite3';
+import type { SqlClient, SqlParam } from '../../../../src/server/db/sqlClient';
 import type { AssistantMessage } from '../../../../src/shared/assistant/assistant.schemas';
 import { countLabel } from '../../../../src/shared/rules/formatting';
 import { valueLabel } from '../../../../src/shared/labels';
 import { AGE_RANGES, ETHNICITIES, GENDERS } from '../../../../src/shared/constants';
 import { HAS_SENTIMENT } from '../videos/support/sentimentReference';
+import { firstValue, firstValues, namedParams } from '../support/testEngine';
 
 /**
  * The assistant's test set (issue 13): questions over a seeded workspace, each with its check derived from the
- * data by SQL written apart from the engine. Figure answers must carry the SQL figure (within rounding); open
+ * data by SQL written apart from the engine (read through the engine-neutral client: either database engine). Figure answers must carry the SQL figure (within rounding); open
  * answers must count the videos saying each word as SQL does and quote only real lines of the brand's videos in the
  * window that say it. Shared by the unit test and `bench/assistant.bench.ts` (which prints the scores).
  */
 export interface Verdict { problems: string[]; /** Open questions that something in the window says: relevant citations among the first five. */ precision?: number }
-export interface QuestionCase { question: string; duration: '1m' | '3m' | '6m' | '1y' | 'all_dates'; check: (db: Database.Database, brandId: string, answer: AssistantMessage) => Verdict }
+export interface QuestionCase { question: string; duration: '1m' | '3m' | '6m' | '1y' | 'all_dates'; check: (sql: SqlClient, brandId: string, answer: AssistantMessage) => Promise<Verdict> }
 
 interface Window { start: string; end: string }
 const windowOf = (answer: AssistantMessage): Window => ({ start: answer.start_date ?? '', end: answer.end_date ?? '' });
@@ -20,7 +21,7 @@ const windowOf = (answer: AssistantMessage): Window => ({ start: answer.start_da
 const IN_WINDOW = `v.brand_id = @brand AND (@start = '' OR v.created_at >= @start) AND v.created_at <= @end
   AND v.id NOT IN (SELECT target_id FROM marks WHERE kind = 'video' AND mark IN ('trash', 'flag') AND brand_id = @acting)
   AND v.id NOT IN (SELECT video_id FROM video_removals WHERE brand_id = @acting)`;
-const params = (brandId: string, w: Window, actingId = brandId) => ({ brand: brandId, start: w.start, end: w.end, acting: actingId });
+const params = (brandId: string, w: Window, actingId = brandId): Record<string, SqlParam> => ({ brand: brandId, start: w.start, end: w.end, acting: actingId });
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 /** A percentage printed in the answer after `label`, compared with the SQL share within rounding of one decimal. */
 function percentNear(content: string, pattern: RegExp, share: number, what: string): string[] {
@@ -30,23 +31,36 @@ function percentNear(content: string, pattern: RegExp, share: number, what: stri
 }
 const has = (content: string, text: string, what: string): string[] => (content.includes(text) ? [] : [`${what}: missing “${text}”`]);
 
-const topics: QuestionCase['check'] = (db, brandId, answer) => {
-  const rows = db.prepare(`SELECT json_extract(j.value, '$.topic') AS topic, COUNT(DISTINCT v.id) AS n FROM videos v, json_each(v.topics) j WHERE ${IN_WINDOW}
-    GROUP BY topic ORDER BY n DESC`).all(params(brandId, windowOf(answer))) as { topic: string; n: number }[];
+/** Per value, how many of the window's videos have it among their `column` (a JSON text), most first. */
+async function videosPer(sql: SqlClient, column: string, brandId: string, w: Window, valuesOf: (json: unknown) => string[]): Promise<{ value: string; n: number }[]> {
+  const stored = await firstValues<string>(sql, ...namedParams(`SELECT v.${column} FROM videos v WHERE ${IN_WINDOW}`, params(brandId, w)));
+  const counts = new Map<string, number>();
+  for (const text of stored) for (const value of new Set(valuesOf(JSON.parse(text)))) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].map(([value, n]) => ({ value, n })).sort((a, b) => b.n - a.n);
+}
+
+// JSON columns are read in code: SQLite and PostgreSQL name their JSON functions differently.
+const topics: QuestionCase['check'] = async (sql, brandId, answer) => {
+  const rows = (await videosPer(sql, 'topics', brandId, windowOf(answer), (json) => (json as { topic: string }[]).map((entry) => entry.topic))).map((row) => ({ topic: row.value, n: row.n }));
   const cutoff = rows[9]?.n ?? 0;
   return { problems: rows.filter((r) => r.n > cutoff).flatMap((r) => has(answer.content, `${r.topic} — ${countLabel(r.n, 'video')}`, 'topic')) };
 };
-const sentiment: QuestionCase['check'] = (db, brandId, answer) => {
-  const row = db.prepare(`SELECT AVG(sentiment_positive) AS positive, AVG(sentiment_negative) AS negative FROM videos v WHERE ${IN_WINDOW} AND ${HAS_SENTIMENT}`).get(params(brandId, windowOf(answer))) as { positive: number; negative: number };
+const sentiment: QuestionCase['check'] = async (sql, brandId, answer) => {
+  const row = (await sql.get<{ positive: number; negative: number }>(
+    ...namedParams(`SELECT AVG(sentiment_positive) AS positive, AVG(sentiment_negative) AS negative FROM videos v WHERE ${IN_WINDOW} AND ${HAS_SENTIMENT}`, params(brandId, windowOf(answer))),
+  )) ?? { positive: NaN, negative: NaN };
   return { problems: [...percentNear(answer.content, /([\d.]+)% positive/, row.positive, 'positive'), ...percentNear(answer.content, /([\d.]+)% negative/, row.negative, 'negative')] };
 };
-const demographics: QuestionCase['check'] = (db, brandId, answer) => {
+const demographics: QuestionCase['check'] = async (sql, brandId, answer) => {
   const families = { age_range: AGE_RANGES, gender: GENDERS, ethnicity: ETHNICITIES } as const;
   const problems: string[] = [];
+  const stored = (await firstValues<string>(sql, ...namedParams(`SELECT v.demographics FROM videos v WHERE ${IN_WINDOW}`, params(brandId, windowOf(answer)))))
+    .map((text) => JSON.parse(text) as Record<string, Record<string, unknown> | undefined>);
   for (const [family, buckets] of Object.entries(families)) {
     for (const bucket of buckets) {
-      const mean = db.prepare(`SELECT AVG(json_extract(v.demographics, '$.${family}."${bucket}"')) FROM videos v WHERE ${IN_WINDOW}
-        AND typeof(json_extract(v.demographics, '$.${family}."${bucket}"')) IN ('integer', 'real')`).pluck().get(params(brandId, windowOf(answer))) as number | null;
+      // The mean share over the videos that name one (null: none does).
+      const shares = stored.flatMap((audience) => (typeof audience[family]?.[bucket] === 'number' ? [audience[family]?.[bucket] as number] : []));
+      const mean = shares.length === 0 ? null : shares.reduce((sum, share) => sum + share, 0) / shares.length;
       const line = answer.content.split('\n').find((l) => l.startsWith(family === 'age_range' ? 'Age ranges' : family === 'gender' ? 'Genders' : 'Ethnicities')) ?? '';
       const missing = line.split('not represented — ')[1]?.split(';')[0]?.replace(/\.$/, '').split(', ') ?? [];
       if ((mean === null || mean === 0) !== missing.includes(valueLabel(bucket))) problems.push(`${family} ${bucket}: SQL mean ${mean}, answer “${line}”`);
@@ -54,31 +68,33 @@ const demographics: QuestionCase['check'] = (db, brandId, answer) => {
   }
   return { problems };
 };
-const products: QuestionCase['check'] = (db, brandId, answer) => {
-  const top = db.prepare(`SELECT p.name, COUNT(DISTINCT v.id) AS n FROM videos v JOIN video_products vp ON vp.video_id = v.id JOIN products p ON p.id = vp.product_id
-    WHERE ${IN_WINDOW} GROUP BY p.id ORDER BY n DESC, p.name LIMIT 1`).get(params(brandId, windowOf(answer))) as { name: string; n: number } | undefined;
+const products: QuestionCase['check'] = async (sql, brandId, answer) => {
+  const top = await sql.get<{ name: string; n: number }>(...namedParams(`SELECT p.name, COUNT(DISTINCT v.id) AS n FROM videos v JOIN video_products vp ON vp.video_id = v.id JOIN products p ON p.id = vp.product_id
+    WHERE ${IN_WINDOW} GROUP BY p.id ORDER BY n DESC, p.name LIMIT 1`, params(brandId, windowOf(answer))));
   return { problems: top ? has(answer.content, `1. ${top.name} — mentioned in ${countLabel(top.n, 'video')}`, 'top product') : [] };
 };
-const creators: QuestionCase['check'] = (db, brandId, answer) => {
-  const top = db.prepare(`SELECT c.name, COUNT(*) AS n, SUM(v.views) AS views FROM videos v JOIN creators c ON c.id = v.creator_id WHERE ${IN_WINDOW}
-    GROUP BY c.id ORDER BY views DESC, c.name LIMIT 1`).get(params(brandId, windowOf(answer))) as { name: string; n: number; views: number } | undefined;
+const creators: QuestionCase['check'] = async (sql, brandId, answer) => {
+  const top = await sql.get<{ name: string; n: number; views: number }>(...namedParams(`SELECT c.name, COUNT(*) AS n, SUM(v.views) AS views FROM videos v JOIN creators c ON c.id = v.creator_id WHERE ${IN_WINDOW}
+    GROUP BY c.id ORDER BY views DESC, c.name LIMIT 1`, params(brandId, windowOf(answer))));
   return { problems: top ? has(answer.content, `1. ${top.name} — ${countLabel(top.n, 'video')}, ${top.views.toLocaleString('en-US')} views`, 'top creator') : [] };
 };
-const competitors: QuestionCase['check'] = (db, brandId, answer) => {
+/** How many of the brand's videos are in the window, as the acting brand counts them. */
+const videoCount = async (sql: SqlClient, brandId: string, w: Window, actingId = brandId): Promise<number> =>
+  (await firstValue<number>(sql, ...namedParams(`SELECT COUNT(*) FROM videos v WHERE ${IN_WINDOW}`, params(brandId, w, actingId)))) ?? 0;
+const competitors: QuestionCase['check'] = async (sql, brandId, answer) => {
   const w = windowOf(answer);
-  const count = (brand: string) => db.prepare(`SELECT COUNT(*) FROM videos v WHERE ${IN_WINDOW}`).pluck().get(params(brand, w, brandId)) as number;
-  const rivals = db.prepare('SELECT id FROM brands WHERE competitor_of = ?').pluck().all(brandId) as string[];
-  const own = count(brandId);
-  const all = own + rivals.reduce((sum, id) => sum + count(id), 0);
+  const rivals = await firstValues<string>(sql, 'SELECT id FROM brands WHERE competitor_of = ?', [brandId]);
+  const own = await videoCount(sql, brandId, w);
+  let all = own;
+  for (const id of rivals) all += await videoCount(sql, id, w, brandId);
   return { problems: percentNear(answer.content, /\(you\) — share of voice ([\d.]+)%/, all > 0 ? own / all : 0, 'share of voice') };
 };
-const change: QuestionCase['check'] = (db, brandId, answer) => {
+const change: QuestionCase['check'] = async (sql, brandId, answer) => {
   const w = windowOf(answer);
   const startMs = Date.parse(w.start);
   const previous = { start: new Date(startMs - (Date.parse(w.end) - startMs)).toISOString(), end: new Date(startMs - 1).toISOString() };
-  const count = (win: Window) => db.prepare(`SELECT COUNT(*) FROM videos v WHERE ${IN_WINDOW}`).pluck().get(params(brandId, win)) as number;
-  const now = count(w);
-  const before = count(previous);
+  const now = await videoCount(sql, brandId, w);
+  const before = await videoCount(sql, brandId, previous);
   return { problems: has(answer.content, `Videos: ${now.toLocaleString('en-US')}, `, 'videos now').concat(before > 0 && before !== now ? has(answer.content, `from ${before.toLocaleString('en-US')}`, 'videos before') : []) };
 };
 
@@ -87,11 +103,11 @@ const fold = (text: string) => text.normalize('NFD').replace(/(\p{Script=Latin})
 
 /** An open question's check: per word, the videos saying it (read from every line), and every citation a real line saying one of them. */
 function open(words: Record<string, string[]>, tone: 'positive' | 'negative' | null = null): QuestionCase['check'] {
-  return (db, brandId, answer) => {
+  return async (sql, brandId, answer) => {
     const w = windowOf(answer);
     const problems: string[] = [];
     let anySaid = false;
-    const lines = db.prepare(`SELECT tl.video_id AS video, tl.content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE ${IN_WINDOW}`).all(params(brandId, w)) as { video: string; content: string }[];
+    const lines = await sql.all<{ video: string; content: string }>(...namedParams(`SELECT tl.video_id AS video, tl.content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE ${IN_WINDOW}`, params(brandId, w)));
     for (const [word, forms] of Object.entries(words)) {
       const saying = new Set(lines.filter((line) => forms.some((form) => fold(line.content).includes(fold(form)))).map((line) => line.video)).size;
       anySaid ||= saying > 0;
@@ -107,8 +123,8 @@ function open(words: Record<string, string[]>, tone: 'positive' | 'negative' | n
     let relevant = 0;
     const cited = answer.supporting_data.slice(0, 5);
     for (const c of answer.supporting_data) {
-      const line = db.prepare(`SELECT tl.content, tl.start_time, tl.sentiment FROM transcript_lines tl JOIN videos v ON v.id = tl.video_id WHERE tl.id = ? AND tl.video_id = ?
-        AND ${IN_WINDOW}`).get(Number(c.db_id), c.transcript_id_video_id, params(brandId, w)) as { content: string; start_time: number; sentiment: string } | undefined;
+      const line = await sql.get<{ content: string; start_time: number; sentiment: string }>(...namedParams(`SELECT tl.content, tl.start_time, tl.sentiment FROM transcript_lines tl JOIN videos v ON v.id = tl.video_id WHERE tl.id = @line AND tl.video_id = @video
+        AND ${IN_WINDOW}`, { line: Number(c.db_id), video: c.transcript_id_video_id, ...params(brandId, w) }));
       if (!line) {
         problems.push(`citation ${c.db_id}: not a line of the brand's videos in the window`);
         continue;

@@ -1,3 +1,4 @@
+// No database (not in bothEngineTests.ts): it tests the in-process bus that wakes long-polling subscribers.
 import { describe, expect, it } from 'vitest';
 import { createMessageBus } from '../../../../src/server/chat/messageBus';
 

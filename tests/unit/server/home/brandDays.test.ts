@@ -4,7 +4,6 @@ import type { BucketUnit } from '../../../../src/shared/http/home.schemas';
 import { createHomeFigures, videosInRange, type HomeFigures, type HomeRange } from '../../../../src/server/repositories/home/homeFigures';
 import { bucketOf } from '../../../../src/server/repositories/home/homeWindow';
 import { createHomeRows } from '../../../../src/server/repositories/home/homeRows';
-import { createSqliteClient } from '../../../../src/server/db/sqliteClient';
 import { DEMOGRAPHIC_BUCKETS, type DemographicFamily } from '../../../../src/server/search/columnValues';
 import { preciseMean } from '../../../../src/server/search/preciseSum';
 import { topOrdinals } from '../../../../src/server/search/topOrdinals';
@@ -12,6 +11,7 @@ import { VideoSearchIndex } from '../../../../src/server/search/videoSearchIndex
 import { TranscriptIndex } from '../../../../src/server/search/transcriptIndex';
 import type { VideoColumns } from '../../../../src/server/search/videoColumns';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+import { firstValue, firstValues } from '../support/testEngine';
 
 // The home figures come from a brand's videos cut into days with per-day sums, posting lists per product and creator,
 // and shortcuts for the latest and most viewed. Here every one of them is checked against a plain pass over the
@@ -25,21 +25,21 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   w = await openVideoWorkspace(0.3);
   // Ties: groups of the brand's videos created at the same millisecond as another of them.
-  const ids = w.db.prepare('SELECT id, created_at FROM videos WHERE brand_id = ? ORDER BY id').all(w.brandId) as { id: string; created_at: string }[];
-  const tie = w.db.prepare('UPDATE videos SET created_at = ? WHERE id = ?');
+  const ids = await w.sql.all<{ id: string; created_at: string }>('SELECT id, created_at FROM videos WHERE brand_id = ? ORDER BY id', [w.brandId]);
+  const tie = (createdAt: string | undefined, id: string | undefined) => w.sql.run('UPDATE videos SET created_at = ? WHERE id = ?', [createdAt ?? '', id ?? '']);
   const third = Math.floor(ids.length / 3);
-  for (let i = 0; i + 3 < third; i += 6) for (const j of [1, 2, 3]) tie.run(ids[i]?.created_at, ids[i + j]?.id);
+  for (let i = 0; i + 3 < third; i += 6) for (const j of [1, 2, 3]) await tie(ids[i]?.created_at, ids[i + j]?.id);
   // Busy days: several videos on one day at different hours, so windows cut days with videos on both sides.
   for (let i = third; i + 6 < ids.length; i += 6) {
-    for (const j of [1, 2, 3, 4, 5]) tie.run(`${ids[i]?.created_at.slice(0, 10)}T${String(24 - j * 4).padStart(2, '0')}:17:00.000Z`, ids[i + j]?.id);
+    for (const j of [1, 2, 3, 4, 5]) await tie(`${ids[i]?.created_at.slice(0, 10)}T${String(24 - j * 4).padStart(2, '0')}:17:00.000Z`, ids[i + j]?.id);
   }
   // One competitor video decades before the rest: that brand's videos are then ordered by a plain sort, the brand's
   // (busy days and all) by counting them into their days.
-  const rival = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().get(w.competitorIds[0]) as string;
-  tie.run('1990-01-01T08:00:00.000Z', rival);
-  index = new VideoSearchIndex(createSqliteClient(w.db), new TranscriptIndex(createSqliteClient(w.db)));
+  const rival = await firstValue<string>(w.sql, 'SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1', [w.competitorIds[0] ?? '']);
+  await tie('1990-01-01T08:00:00.000Z', rival);
+  index = new VideoSearchIndex(w.sql, new TranscriptIndex(w.sql));
   await index.ready([w.brandId]);
-  figures = createHomeFigures(createHomeRows(createSqliteClient(w.db)), index);
+  figures = createHomeFigures(createHomeRows(w.sql), index);
 }, 120_000);
 afterAll(async () => w.close());
 
@@ -49,11 +49,11 @@ function random(seed: number): () => number {
   return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
-function windows(): HomeRange[] {
-  const [first = '', last = ''] = w.db.prepare('SELECT MIN(created_at), MAX(created_at) FROM videos WHERE brand_id = ?').raw().get(w.brandId) as string[];
+async function windows(): Promise<HomeRange[]> {
+  const { first, last } = (await w.sql.get<{ first: string; last: string }>('SELECT MIN(created_at) AS first, MAX(created_at) AS last FROM videos WHERE brand_id = ?', [w.brandId])) ?? { first: '', last: '' };
   const low = Date.parse(first) - 5 * DAY;
   const span = Date.parse(last) + 5 * DAY - low;
-  const created = w.db.prepare('SELECT created_at FROM videos WHERE brand_id = ? ORDER BY created_at').pluck().all(w.brandId) as string[];
+  const created = await firstValues<string>(w.sql, 'SELECT created_at FROM videos WHERE brand_id = ? ORDER BY created_at', [w.brandId]);
   const next = random(20261125);
   const out: HomeRange[] = [{ actingBrandId: w.brandId, brandId: w.brandId, start: '', end: last, platform: null }];
   for (let n = 0; n < 60; n++) {
@@ -67,7 +67,7 @@ function windows(): HomeRange[] {
     out.push({ actingBrandId: w.brandId, brandId: n % 4 === 0 ? (w.competitorIds[0] ?? w.brandId) : w.brandId, start, end, platform });
   }
   // Windows starting and ending in the middle of busy days.
-  const busy = w.db.prepare('SELECT substr(created_at, 1, 10) FROM videos WHERE brand_id = ? GROUP BY 1 HAVING COUNT(*) >= 4 ORDER BY 1').pluck().all(w.brandId) as string[];
+  const busy = await firstValues<string>(w.sql, 'SELECT substr(created_at, 1, 10) FROM videos WHERE brand_id = ? GROUP BY 1 HAVING COUNT(*) >= 4 ORDER BY 1', [w.brandId]);
   for (let n = 0; busy.length > 1 && n < 30; n++) {
     const [a = '', b = ''] = [busy[Math.floor(next() * busy.length)], busy[Math.floor(next() * busy.length)]].sort();
     out.push({ actingBrandId: w.brandId, brandId: w.brandId, start: `${a}T10:00:00.000Z`, end: `${b}T${n % 2 ? '10:00:00.000' : '14:30:00.000'}Z`, platform: n % 3 === 0 ? 'Youtube' : null });
@@ -92,15 +92,16 @@ const expectMean = (actual: number | null | undefined, expected: number | null, 
 const sum = (columns: VideoColumns, videos: number[], values: (c: VideoColumns) => Float64Array) => videos.reduce((total, o) => total + (values(columns)[o] ?? 0), 0);
 
 describe('home figures from days, postings and shortcuts equal a pass over the window', () => {
-  it('totals, buckets of every unit and demographics', () => {
+  it('totals, buckets of every unit and demographics', async () => {
     // Windows whose start or end falls between two videos of the same day.
-    const cut = w.db.prepare(`SELECT COUNT(*) FROM videos a JOIN videos b ON b.brand_id = a.brand_id AND substr(b.created_at, 1, 10) = substr(a.created_at, 1, 10)
-      WHERE a.brand_id = ? AND a.created_at < ? AND b.created_at >= ?`).pluck();
+    const cut = async (brandId: string, at: string) =>
+      ((await firstValue<number>(w.sql, `SELECT COUNT(*) FROM videos a JOIN videos b ON b.brand_id = a.brand_id AND substr(b.created_at, 1, 10) = substr(a.created_at, 1, 10)
+      WHERE a.brand_id = ? AND a.created_at < ? AND b.created_at >= ?`, [brandId, at, at])) ?? 0) > 0;
     let cutDays = 0;
-    for (const range of windows()) {
-      if ((cut.get(range.brandId, range.start, range.start) as number) > 0) cutDays += 1;
+    for (const range of await windows()) {
+      if (await cut(range.brandId, range.start)) cutDays += 1;
       const after = new Date(Date.parse(range.end) + 1).toISOString();
-      if ((cut.get(range.brandId, after, after) as number) > 0) cutDays += 1;
+      if (await cut(range.brandId, after)) cutDays += 1;
       const { columns, videos } = picked(range);
       const label = JSON.stringify(range);
       const totals = figures.totals({ ...range });
@@ -141,7 +142,7 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
 
   it('the latest and the most viewed, ties included, at every length of list', async () => {
     let tiesSeen = 0;
-    for (const range of windows()) {
+    for (const range of await windows()) {
       const { columns, videos } = picked(range);
       for (const limit of [1, 3, 10, 40]) {
         const latest = topOrdinals(columns, videos, (o) => columns.createdMs[o] ?? 0, limit).map((o) => columns.id[o]);
@@ -156,7 +157,7 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
   });
 
   it('products and creators: mentions, sentiment, videos and views', async () => {
-    for (const range of windows()) {
+    for (const range of await windows()) {
       const { columns, videos } = picked(range);
       const label = JSON.stringify(range);
       const positive = feltShares(columns, 'positive');
@@ -200,10 +201,10 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
     };
     const range: HomeRange = { actingBrandId: w.brandId, brandId: w.brandId, start: '', end: '2100-01-01T00:00:00.000Z', platform: null };
     const before = await totalsNow({ ...range });
-    const [id = ''] = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().all(w.brandId) as string[];
-    w.db.prepare('UPDATE videos SET views = views + 1000 WHERE id = ?').run(id);
+    const [id = ''] = await firstValues<string>(w.sql, 'SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1', [w.brandId]);
+    await w.sql.run('UPDATE videos SET views = views + 1000 WHERE id = ?', [id]);
     expect((await totalsNow({ ...range })).views).toBe(before.views + 1000);
-    w.db.prepare('DELETE FROM videos WHERE id = ?').run(id);
+    await w.sql.run('DELETE FROM videos WHERE id = ?', [id]);
     const after = await totalsNow({ ...range });
     expect(after.videos).toBe(before.videos - 1);
     const { columns, videos } = picked(range);
@@ -212,11 +213,11 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
     // A write to another brand's video changes that brand's figures only; a video moved between brands moves.
     const rival: HomeRange = { ...range, brandId: w.competitorIds[0] ?? '' };
     const rivalBefore = await totalsNow({ ...rival });
-    const [rivalVideo = ''] = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1').pluck().all(rival.brandId) as string[];
-    w.db.prepare('UPDATE videos SET views = views + 7 WHERE id = ?').run(rivalVideo);
+    const [rivalVideo = ''] = await firstValues<string>(w.sql, 'SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1', [rival.brandId]);
+    await w.sql.run('UPDATE videos SET views = views + 7 WHERE id = ?', [rivalVideo]);
     expect((await totalsNow({ ...rival })).views).toBe(rivalBefore.views + 7);
     expect(await totalsNow({ ...range })).toEqual(after);
-    w.db.prepare('UPDATE videos SET brand_id = ? WHERE id = ?').run(w.brandId, rivalVideo);
+    await w.sql.run('UPDATE videos SET brand_id = ? WHERE id = ?', [w.brandId, rivalVideo]);
     expect((await totalsNow({ ...rival })).videos).toBe(rivalBefore.videos - 1);
     expect((await totalsNow({ ...range })).videos).toBe(after.videos + 1);
   });

@@ -6,6 +6,7 @@ import { AGE_RANGES, ETHNICITIES, GENDERS } from '../../../../src/shared/constan
 import { spokenWords } from '../../../../src/server/repositories/home/wordCloud';
 import { HAS_SENTIMENT } from '../videos/support/sentimentReference';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+import { firstValue, firstValues } from '../support/testEngine';
 
 // Every home figure against an independent SQL query over the seeded workspace, for the window the answer names and
 // the previous one of the same length.
@@ -33,12 +34,15 @@ interface Window {
 const COUNTED = `v.id NOT IN (SELECT target_id FROM marks WHERE kind = 'video' AND mark IN ('trash', 'flag') AND brand_id = ?)
   AND v.id NOT IN (SELECT video_id FROM video_removals WHERE brand_id = ?)`;
 
+interface VideoRow { id: string; views: number; likes: number; comments: number; sentiment_positive: number; sentiment_negative: number; felt: number; created_at: string; demographics: string }
+
 /** Videos of a brand in a window (SQL written apart from the app's). */
-function videosIn(brandId: string, window: Window, platform?: string): { id: string; views: number; likes: number; comments: number; sentiment_positive: number; sentiment_negative: number; felt: number; created_at: string; demographics: string }[] {
-  return w.db
-    .prepare(`SELECT id, views, likes, comments, sentiment_positive, sentiment_negative, ${HAS_SENTIMENT} AS felt, created_at, demographics FROM videos v
-      WHERE brand_id = ? AND created_at BETWEEN ? AND ? AND ${COUNTED} ${platform ? 'AND platform = ?' : ''}`)
-    .all(brandId, window.start ?? '0000', window.end, w.brandId, w.brandId, ...(platform ? [platform] : [])) as never;
+function videosIn(brandId: string, window: Window, platform?: string): Promise<VideoRow[]> {
+  return w.sql.all<VideoRow>(
+    `SELECT id, views, likes, comments, sentiment_positive, sentiment_negative, CASE WHEN ${HAS_SENTIMENT} THEN 1 ELSE 0 END AS felt, created_at, demographics FROM videos v
+      WHERE brand_id = ? AND created_at BETWEEN ? AND ? AND ${COUNTED} ${platform ? 'AND platform = ?' : ''}`,
+    [brandId, window.start ?? '0000', window.end, w.brandId, w.brandId, ...(platform ? [platform] : [])],
+  );
 }
 
 const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -55,7 +59,7 @@ describe('home KPIs and widgets against SQL', () => {
       const previous = home.previous;
       expect(previous).not.toBeNull();
       for (const [window, pick] of [[home.window, 'current'], [previous!, 'previous']] as const) {
-        const rows = videosIn(w.brandId, window, (query as { platform?: string }).platform);
+        const rows = await videosIn(w.brandId, window, (query as { platform?: string }).platform);
         expect(home.kpis.videos[pick], JSON.stringify(query)).toBe(rows.length);
         expect(home.kpis.views[pick]).toBe(rows.reduce((sum, row) => sum + row.views, 0));
         expect(home.kpis.likes[pick]).toBe(rows.reduce((sum, row) => sum + row.likes, 0));
@@ -80,7 +84,7 @@ describe('home KPIs and widgets against SQL', () => {
   it('buckets engagement and sentiment by month over a year, every month present, adding up to the totals', async () => {
     const engagement = await widget<EngagementWidget>('/engagement');
     expect(engagement.unit).toBe('month');
-    const rows = videosIn(w.brandId, engagement.window);
+    const rows = await videosIn(w.brandId, engagement.window);
     const byMonth = new Map<string, typeof rows>();
     for (const row of rows) byMonth.set(`${row.created_at.slice(0, 7)}-01`, [...(byMonth.get(`${row.created_at.slice(0, 7)}-01`) ?? []), row]);
     expect(engagement.buckets.length).toBeGreaterThanOrEqual(12);
@@ -107,19 +111,19 @@ describe('home KPIs and widgets against SQL', () => {
     const weeks = await widget<EngagementWidget>('/engagement', { duration: '6m' });
     expect(weeks.unit).toBe('week');
     for (const bucket of weeks.buckets) expect(new Date(`${bucket.start}T00:00:00Z`).getUTCDay()).toBe(1);
-    const rows = videosIn(w.brandId, weeks.window);
+    const rows = await videosIn(w.brandId, weeks.window);
     expect(weeks.buckets.reduce((sum, bucket) => sum + bucket.videos, 0)).toBe(rows.length);
   });
 
   it('ranks products by the videos that mention them, with their sentiment and the mentions before', async () => {
     const top = await widget<TopProductsWidget>('/top_products');
-    const mentions = (window: Window) =>
+    const mentions = async (window: Window) =>
       new Map(
-        (w.db.prepare(`SELECT vp.product_id AS id, COUNT(*) AS n, COALESCE(AVG(CASE WHEN ${HAS_SENTIMENT} THEN v.sentiment_positive END), 0) AS positive FROM video_products vp JOIN videos v ON v.id = vp.video_id
-          WHERE v.brand_id = ? AND v.created_at BETWEEN ? AND ? AND ${COUNTED} GROUP BY vp.product_id`).all(w.brandId, window.start ?? '0000', window.end, w.brandId, w.brandId) as { id: string; n: number; positive: number }[]).map((row) => [row.id, row]),
+        (await w.sql.all<{ id: string; n: number; positive: number }>(`SELECT vp.product_id AS id, COUNT(*) AS n, COALESCE(AVG(CASE WHEN ${HAS_SENTIMENT} THEN v.sentiment_positive END), 0) AS positive FROM video_products vp JOIN videos v ON v.id = vp.video_id
+          WHERE v.brand_id = ? AND v.created_at BETWEEN ? AND ? AND ${COUNTED} GROUP BY vp.product_id`, [w.brandId, window.start ?? '0000', window.end, w.brandId, w.brandId])).map((row) => [row.id, row]),
       );
-    const now = mentions(top.window);
-    const before = mentions(top.previous!);
+    const now = await mentions(top.window);
+    const before = await mentions(top.previous!);
     expect(top.products.length).toBe(Math.min(10, now.size));
     const counts = top.products.map((product) => product.mentions.current);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
@@ -133,8 +137,8 @@ describe('home KPIs and widgets against SQL', () => {
 
   it('averages the audience per bucket over the videos that name a share, now and before', async () => {
     const demographics = await widget<DemographicsWidget>('/demographics');
-    const expected = (window: Window, family: string, bucket: string): number | null => {
-      const values = videosIn(w.brandId, window).flatMap((row) => {
+    const expected = async (window: Window, family: string, bucket: string): Promise<number | null> => {
+      const values = (await videosIn(w.brandId, window)).flatMap((row) => {
         const share = (JSON.parse(row.demographics) as Record<string, Record<string, unknown>>)[family]?.[bucket];
         return typeof share === 'number' ? [share] : [];
       });
@@ -144,11 +148,11 @@ describe('home KPIs and widgets against SQL', () => {
     for (const family of Object.keys(families) as (keyof typeof families)[]) {
       for (const bucket of families[family]) {
         const figure = (demographics[family] as Record<string, { current: number; previous: number | null } | null>)[bucket];
-        const now = expected(demographics.window, family, bucket);
+        const now = await expected(demographics.window, family, bucket);
         if (now === null) expect(figure).toBeNull();
         else {
           expect(figure?.current, `${family} ${bucket}`).toBeCloseTo(now, 10);
-          const before = expected(demographics.previous!, family, bucket);
+          const before = await expected(demographics.previous!, family, bucket);
           if (before === null) expect(figure?.previous).toBeNull();
           else expect(figure?.previous).toBeCloseTo(before, 10);
         }
@@ -158,27 +162,27 @@ describe('home KPIs and widgets against SQL', () => {
 
   it('shows the newest and most viewed videos and the most viewed creators of the window', async () => {
     const lists = await widget<RecentTrendingWidget>('/recent_trending');
-    const rows = videosIn(w.brandId, lists.window);
+    const rows = await videosIn(w.brandId, lists.window);
     const newest = [...rows].sort((a, b) => (b.created_at < a.created_at ? -1 : b.created_at > a.created_at ? 1 : b.id < a.id ? -1 : 1)).slice(0, 10);
     expect(lists.recent.map((video) => video._id)).toEqual(newest.map((row) => row.id));
     expect(lists.trending.map((video) => video.views)).toEqual([...rows].map((row) => row.views).sort((a, b) => b - a).slice(0, 10));
-    const creators = w.db.prepare(`SELECT creator_id AS id, SUM(views) AS views FROM videos v WHERE brand_id = ? AND created_at BETWEEN ? AND ? AND creator_id IS NOT NULL
-      AND ${COUNTED} GROUP BY creator_id ORDER BY views DESC`).all(w.brandId, lists.window.start, lists.window.end, w.brandId, w.brandId) as { id: string; views: number }[];
+    const creators = await w.sql.all<{ id: string; views: number }>(`SELECT creator_id AS id, SUM(views) AS views FROM videos v WHERE brand_id = ? AND created_at BETWEEN ? AND ? AND creator_id IS NOT NULL
+      AND ${COUNTED} GROUP BY creator_id ORDER BY views DESC`, [w.brandId, lists.window.start, lists.window.end, w.brandId, w.brandId]);
     expect(lists.creators.map((creator) => creator.views)).toEqual(creators.slice(0, 10).map((creator) => creator.views));
   });
 
   it('compares the brand with each competitor: shares of voice and of views add up to one', async () => {
     const benchmark = await widget<BenchmarkWidget>('/benchmark');
     expect(benchmark.brands.map((brand) => brand.id)).toEqual([w.brandId, ...w.competitorIds]);
-    const all = benchmark.brands.map((brand) => videosIn(brand.id, benchmark.window));
+    const all = await Promise.all(benchmark.brands.map((brand) => videosIn(brand.id, benchmark.window)));
     const total = all.reduce((sum, rows) => sum + rows.length, 0);
-    benchmark.brands.forEach((brand, index) => {
+    for (const [index, brand] of benchmark.brands.entries()) {
       const rows = all[index] ?? [];
       expect(brand.videos.current).toBe(rows.length);
       expect(brand.share_of_voice.current).toBeCloseTo(rows.length / total, 12);
       expect(brand.views.current).toBe(rows.reduce((sum, row) => sum + row.views, 0));
-      expect(brand.videos.previous).toBe(videosIn(brand.id, benchmark.previous!).length);
-    });
+      expect(brand.videos.previous).toBe((await videosIn(brand.id, benchmark.previous!)).length);
+    }
     expect(benchmark.brands.reduce((sum, brand) => sum + brand.share_of_voice.current, 0)).toBeCloseTo(1, 12);
     expect(benchmark.brands.reduce((sum, brand) => sum + brand.share_of_views.current, 0)).toBeCloseTo(1, 12);
   });
@@ -191,22 +195,23 @@ describe('home KPIs and widgets against SQL', () => {
     const counts = cloud.terms.map((term) => term.count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     for (const stop of ['the', 'and', 'i', 'is', 'de', 'la']) expect(cloud.terms.map((term) => term.term)).not.toContain(stop);
-    const said = w.db.prepare(`SELECT COUNT(*) FROM transcript_lines t JOIN videos v ON v.id = t.video_id WHERE v.brand_id = ? AND v.created_at BETWEEN ? AND ? AND lower(t.content) LIKE ?`).pluck();
+    const said = (term: string) =>
+      firstValue<number>(w.sql, 'SELECT COUNT(*) FROM transcript_lines t JOIN videos v ON v.id = t.video_id WHERE v.brand_id = ? AND v.created_at BETWEEN ? AND ? AND lower(t.content) LIKE ?', [w.brandId, cloud.window.start, cloud.window.end, `%${term}%`]);
     for (const { term, count } of cloud.terms.slice(0, 5)) {
-      expect(said.get(w.brandId, cloud.window.start, cloud.window.end, `%${term}%`) as number, term).toBeGreaterThanOrEqual(Math.min(count, 1));
+      expect(await said(term), term).toBeGreaterThanOrEqual(Math.min(count, 1));
     }
   });
 
   it('counts a word newly said in the newest transcripts, and no longer counts it once it is gone', async () => {
     const before = await widget<WordCloudWidget>('/word_cloud');
     expect(before.terms.map((term) => term.term)).not.toContain('zebraquartz');
-    const newest = w.db.prepare(`SELECT v.id FROM videos v WHERE v.brand_id = ? AND EXISTS (SELECT 1 FROM transcript_lines t WHERE t.video_id = v.id)
-      ORDER BY v.created_at DESC LIMIT 5`).pluck().all(w.brandId) as string[];
-    const add = w.db.prepare("INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment) VALUES (?, 9999, 1, 'zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz', 'neutral')");
-    for (const id of newest) add.run(id);
+    const newest = await firstValues<string>(w.sql, `SELECT v.id FROM videos v WHERE v.brand_id = ? AND EXISTS (SELECT 1 FROM transcript_lines t WHERE t.video_id = v.id)
+      ORDER BY v.created_at DESC LIMIT 5`, [w.brandId]);
+    const said = 'zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz zebraquartz';
+    for (const id of newest) await w.sql.run("INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment) VALUES (?, 9999, 1, ?, 'neutral')", [id, said]);
     const after = await widget<WordCloudWidget>('/word_cloud');
     expect(after.terms.find((term) => term.term === 'zebraquartz')?.count ?? 0).toBeGreaterThanOrEqual(12);
-    w.db.prepare('DELETE FROM transcript_lines WHERE line_no = 9999').run();
+    await w.sql.run('DELETE FROM transcript_lines WHERE line_no = 9999');
     const gone = await widget<WordCloudWidget>('/word_cloud');
     expect(gone.terms).toEqual(before.terms);
   });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchmarkWidget, HomeOverview, SentimentWidget, TopProductsWidget, WordCloudWidget } from '../../../../src/shared/http/home.schemas';
 import type { VideoListResponse } from '../../../../src/shared/http/videos.schemas';
+import type { SqlParam } from '../../../../src/server/db/sqlClient';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+import { firstValue, firstValues } from '../support/testEngine';
 
 // Issue 26 item 15: a window whose videos have no transcript showed Positive 0 % ▼100 % and Neutral 100 % while the
 // word cloud beside it said there was no transcript. A video's sentiment is its transcript's: without one there is
@@ -11,8 +13,8 @@ let day: string;
 beforeAll(async () => {
   w = await openVideoWorkspace(0.2);
   // The brand's busiest day, its transcripts taken away (as videos uploaded and not analysed yet).
-  day = w.db.prepare(`SELECT substr(created_at, 1, 10) FROM videos WHERE brand_id = ? GROUP BY 1 ORDER BY COUNT(*) DESC, 1 LIMIT 1`).pluck().get(w.brandId) as string;
-  w.db.prepare(`DELETE FROM transcript_lines WHERE video_id IN (SELECT id FROM videos WHERE substr(created_at, 1, 10) = ?)`).run(day);
+  day = (await firstValue<string>(w.sql, `SELECT substr(created_at, 1, 10) FROM videos WHERE brand_id = ? GROUP BY 1 ORDER BY COUNT(*) DESC, 1 LIMIT 1`, [w.brandId])) ?? '';
+  await w.sql.run(`DELETE FROM transcript_lines WHERE video_id IN (SELECT id FROM videos WHERE substr(created_at, 1, 10) = ?)`, [day]);
 }, 120_000);
 afterAll(async () => w.close());
 
@@ -45,7 +47,7 @@ describe('sentiment without a transcript is no figure', () => {
     expect(empty.split.positive).toEqual({ current: null, previous: null });
     expect(empty.split.neutral).toEqual({ current: null, previous: null });
     // A transcribed window after an empty one: figures now, nothing to compare with.
-    const first = w.db.prepare(`SELECT MIN(created_at) FROM videos WHERE brand_id = ?`).pluck().get(w.brandId) as string;
+    const first = (await firstValue<string>(w.sql, `SELECT MIN(created_at) FROM videos WHERE brand_id = ?`, [w.brandId])) ?? '';
     const firstMonth = await get<HomeOverview>('', { duration: 'custom', start_date: first.slice(0, 10), end_date: new Date(Date.parse(first) + 30 * 86_400_000).toISOString().slice(0, 10) });
     expect(firstMonth.kpis.positive.current).toBeGreaterThan(0);
     expect(firstMonth.kpis.positive.previous).toBeNull();
@@ -70,9 +72,9 @@ const listSentiment = async (): Promise<number> => {
 
 describe('a video without a sentiment in a window with sentiment', () => {
   it('leaves the KPIs, split, trend, benchmark and top products as they were, while it is counted as a video', async () => {
-    const other = w.db.prepare(`SELECT substr(created_at, 1, 10) FROM videos v WHERE brand_id = ? AND substr(created_at, 1, 10) != ?
+    const other = (await firstValue<string>(w.sql, `SELECT substr(created_at, 1, 10) FROM videos v WHERE brand_id = ? AND substr(created_at, 1, 10) != ?
       AND EXISTS (SELECT 1 FROM transcript_lines tl WHERE tl.video_id = v.id) AND EXISTS (SELECT 1 FROM video_products vp WHERE vp.video_id = v.id)
-      GROUP BY 1 ORDER BY COUNT(*) DESC, 1 LIMIT 1`).pluck().get(w.brandId, day) as string;
+      GROUP BY 1 ORDER BY COUNT(*) DESC, 1 LIMIT 1`, [w.brandId, day])) ?? '';
     const query = { duration: 'custom', start_date: other, end_date: other };
     const figures = async () => {
       const overview = await get<HomeOverview>('', query);
@@ -97,14 +99,14 @@ describe('a video without a sentiment in a window with sentiment', () => {
     expect(before.sentiment.kpis[0]).toBeGreaterThan(0);
 
     // A copy of one of the day's videos as just uploaded: not analysed, no transcript, its sentiment stored as 0.
-    const source = w.db.prepare(`SELECT id FROM videos v WHERE brand_id = ? AND substr(created_at, 1, 10) = ?
-      AND EXISTS (SELECT 1 FROM video_products vp WHERE vp.video_id = v.id) ORDER BY id LIMIT 1`).pluck().get(w.brandId, other) as string;
-    w.db.exec('CREATE TEMP TABLE uploaded AS SELECT * FROM videos WHERE 0');
-    w.db.prepare('INSERT INTO uploaded SELECT * FROM videos WHERE id = ?').run(source);
-    w.db.exec("UPDATE uploaded SET id = 'not-analysed-yet', analysis_stage = 'pending', sentiment_positive = 0, sentiment_negative = 0");
-    w.db.exec('INSERT INTO videos SELECT * FROM uploaded; DROP TABLE uploaded');
-    w.db.prepare("INSERT INTO video_products (video_id, product_id) SELECT 'not-analysed-yet', product_id FROM video_products WHERE video_id = ?").run(source);
-    const named = w.db.prepare('SELECT product_id FROM video_products WHERE video_id = ?').pluck().all(source) as string[];
+    const source = (await firstValue<string>(w.sql, `SELECT id FROM videos v WHERE brand_id = ? AND substr(created_at, 1, 10) = ?
+      AND EXISTS (SELECT 1 FROM video_products vp WHERE vp.video_id = v.id) ORDER BY id LIMIT 1`, [w.brandId, other])) ?? '';
+    // PostgreSQL's table has SQLite's implicit rowid as a column of its own: the copy gets a new one.
+    const { rowid: _rowid, ...stored } = (await w.sql.get<Record<string, SqlParam>>('SELECT * FROM videos WHERE id = ?', [source])) ?? {};
+    const copy = { ...stored, id: 'not-analysed-yet', analysis_stage: 'pending', sentiment_positive: 0, sentiment_negative: 0 };
+    await w.sql.run(`INSERT INTO videos (${Object.keys(copy).join(', ')}) VALUES (${Object.keys(copy).map(() => '?').join(', ')})`, Object.values(copy));
+    await w.sql.run("INSERT INTO video_products (video_id, product_id) SELECT 'not-analysed-yet', product_id FROM video_products WHERE video_id = ?", [source]);
+    const named = await firstValues<string>(w.sql, 'SELECT product_id FROM video_products WHERE video_id = ?', [source]);
 
     const after = await figures();
     expect(after.videos).toBe(before.videos + 1);

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../src/server/app';
-import { readSeedAnchor, seedDemoWorkspace } from '../../../../src/server/seed/index';
-import { openTempWorkspace, type TempWorkspace } from '../../../../src/server/seed/testDb';
+import { seedDemoWorkspace } from '../../../../src/server/seed/index';
 import type { HomeOverview, RecentTrendingWidget } from '../../../../src/shared/http/home.schemas';
 import { DEMO_ACCOUNTS } from '../../../../src/shared/demoAccounts';
+import { firstValue, openTestDatabase, type TestDatabase } from '../support/testEngine';
 import { signIn } from '../support/testServer';
 
 // Issue 26 item 14: Home's periods ended at the newest video (on 26 Nov "Today" showed 31 Oct) and the demo seed
@@ -12,33 +15,42 @@ import { signIn } from '../support/testServer';
 // created (kept in the database), so a fresh install looks live on any date.
 const DAY = 86_400_000;
 const CREATED = [new Date('2027-03-14T15:20:00Z'), new Date('2031-07-02T00:05:00Z')];
-let workspaces: TempWorkspace[];
+const dir = mkdtempSync(join(tmpdir(), 'reelscope-anchor-'));
+let workspaces: TestDatabase[];
 
+// Seeded on SQLite and, on PostgreSQL, moved there as a team server's seed is: the dates and the anchor go along.
 beforeAll(async () => {
-  workspaces = CREATED.map(() => openTempWorkspace('reelscope-anchor-'));
-  for (const [at, ws] of workspaces.entries()) await seedDemoWorkspace(ws.db, { mediaDir: ws.mediaDir, scale: 0.1, creatorScale: 0.1, createdAt: CREATED[at] });
+  workspaces = [];
+  for (const createdAt of CREATED) {
+    workspaces.push(await openTestDatabase({ seed: (db) => seedDemoWorkspace(db, { mediaDir: join(dir, 'media'), scale: 0.1, creatorScale: 0.1, createdAt }) }));
+  }
 }, 120_000);
-afterAll(() => workspaces.forEach((ws) => ws.dispose()));
+afterAll(async () => {
+  for (const ws of workspaces) await ws.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
-const newestVideo = (ws: TempWorkspace) => ws.db.prepare('SELECT MAX(created_at) FROM videos').pluck().get() as string;
+const newestVideo = async (ws: TestDatabase) => (await firstValue<string>(ws.sql, 'SELECT MAX(created_at) FROM videos')) ?? '';
+/** The stored day the workspace was seeded (what readSeedAnchor reads on SQLite), as a time. */
+const anchorOf = async (ws: TestDatabase) => Date.parse(`${await firstValue<string>(ws.sql, 'SELECT anchor_day FROM demo_seed WHERE only_row = 1')}T00:00:00.000Z`);
 
 describe('the demo workspace is dated from the day it is created', () => {
-  it('its newest videos are from the hours before that day, whatever the day', () => {
-    workspaces.forEach((ws, at) => {
+  it('its newest videos are from the hours before that day, whatever the day', async () => {
+    for (const [at, ws] of workspaces.entries()) {
       const day = Date.UTC(CREATED[at]!.getUTCFullYear(), CREATED[at]!.getUTCMonth(), CREATED[at]!.getUTCDate());
-      const newest = Date.parse(newestVideo(ws));
+      const newest = Date.parse(await newestVideo(ws));
       expect(newest).toBeLessThanOrEqual(day);
       expect(newest).toBeGreaterThan(day - DAY);
-      expect(readSeedAnchor(ws.db)?.getTime()).toBe(day);
-    });
+      expect(await anchorOf(ws)).toBe(day);
+    }
   });
 
-  it('is the same workspace on any day, moved by whole days', () => {
-    const [a, b] = workspaces as [TempWorkspace, TempWorkspace];
-    const shift = readSeedAnchor(b.db)!.getTime() - readSeedAnchor(a.db)!.getTime();
-    const rows = (ws: TempWorkspace) => ws.db.prepare('SELECT id, created_at FROM videos ORDER BY id').all() as { id: string; created_at: string }[];
-    const later = rows(b);
-    rows(a).forEach((row, at) => {
+  it('is the same workspace on any day, moved by whole days', async () => {
+    const [a, b] = workspaces as [TestDatabase, TestDatabase];
+    const shift = (await anchorOf(b)) - (await anchorOf(a));
+    const rows = (ws: TestDatabase) => ws.sql.all<{ id: string; created_at: string }>('SELECT id, created_at FROM videos ORDER BY id');
+    const later = await rows(b);
+    (await rows(a)).forEach((row, at) => {
       expect(later[at]?.id).toBe(row.id);
       expect(Date.parse(later[at]!.created_at) - Date.parse(row.created_at)).toBe(shift);
     });
@@ -48,7 +60,7 @@ describe('the demo workspace is dated from the day it is created', () => {
     const ws = workspaces[0]!;
     let now = new Date(CREATED[0]!.getTime() + 2 * 3_600_000);
     const start = async () => {
-      const app = await buildApp({ db: ws.db, jwtSecret: randomBytes(64), now: () => now });
+      const app = await buildApp({ sql: ws.sql, jwtSecret: randomBytes(64), now: () => now });
       const { jwt } = await signIn(app, DEMO_ACCOUNTS.brandManager);
       const home = async <T>(url: string, duration: string): Promise<T> => {
         const response = await app.inject({ method: 'GET', url: `/jwt_api/home${url}?duration=${duration}`, headers: { authorization: `Bearer ${jwt}` } });
@@ -70,7 +82,7 @@ describe('the demo workspace is dated from the day it is created', () => {
     // A restart the next day: the seed is not redone, and the periods follow the clock.
     now = new Date(now.getTime() + DAY);
     ({ app, home } = await start());
-    expect(readSeedAnchor(ws.db)?.toISOString()).toBe('2027-03-14T00:00:00.000Z');
+    expect(new Date(await anchorOf(ws)).toISOString()).toBe('2027-03-14T00:00:00.000Z');
     expect((await home<HomeOverview>('', 'today')).window.start).toBe('2027-03-15T00:00:00.000Z');
     await app.close();
   });

@@ -1,3 +1,4 @@
+// No database (not in bothEngineTests.ts): it tests the word cloud's pick of the newest videos over plain arrays.
 import { describe, expect, it } from 'vitest';
 import { newestFirst } from '../../../../src/server/repositories/home/wordCloud';
 

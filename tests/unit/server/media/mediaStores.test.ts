@@ -1,3 +1,4 @@
+// No database (not in bothEngineTests.ts): it tests the media folder and the bucket, which serve either engine alike.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

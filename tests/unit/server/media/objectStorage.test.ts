@@ -7,7 +7,9 @@ import { createServer, type RunningServer } from '../../../../src/server/app';
 import { HTTP_MESSAGES } from '../../../../src/server/http/httpMessages';
 import { createMediaSigner, loadOrCreateMediaSecret } from '../../../../src/server/routes/media/mediaSigner';
 import { demoMediaFiles } from '../../../../src/server/seed/media';
-import { createTestUser, signIn, sqliteOf } from '../support/testServer';
+import { createTestUser, signIn } from '../support/testServer';
+import { useServerDatabase } from '../support/serverDatabase';
+import { firstValue } from '../support/testEngine';
 import { multipartBody } from '../uploads/support/multipart';
 import { startCli, useTempDir } from '../support/cliProcess';
 import { startLocalBucket, type LocalBucket } from '../support/localBucket';
@@ -19,9 +21,9 @@ const DEMO_VIDEO = join(process.cwd(), 'resources', 'media', 'reelscope-demo-1.m
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f10000000049454e44ae426082', 'hex');
 
 /** Waits for a condition the back end reaches on its own (the analysis finishing); no assertion on how long it took. */
-async function until<T>(read: () => T, done: (value: T) => boolean): Promise<T> {
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 600; i++) {
-    const value = read();
+    const value = await read();
     if (done(value)) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -37,13 +39,14 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
   let jwt: string;
   const saved = { ...process.env };
 
+  useServerDatabase('all');
   beforeAll(async () => {
     bucket = await startLocalBucket();
     Object.assign(process.env, bucket.env, { REELSCOPE_ANALYSIS_DELAY_MS: '0' });
     dataDir = mkdtempSync(join(tmpdir(), 'reelscope-s3-media-'));
     // The first start seeds the demo workspace, whose media go to the bucket too.
     server = await createServer({ dataDir, port: 0, seed: { scale: 0.05 } });
-    const user = await createTestUser(sqliteOf(server), { email: `m-${randomUUID()}@example.com`, brands: [{ name: 'Lumina Skincare' }] });
+    const user = await createTestUser(server.sql, { email: `m-${randomUUID()}@example.com`, brands: [{ name: 'Lumina Skincare' }] });
     jwt = (await signIn(server.app, user)).jwt;
     auth = { authorization: `Bearer ${jwt}` };
     brandId = user.brandIds[0]!;
@@ -78,7 +81,7 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
     for (const file of demoMediaFiles()) expect(keys, file).toContain(file);
     expect(existsSync(join(dataDir, 'media'))).toBe(false);
     // A demo video's signed URL (signed with this data folder's secret, as the server signs) streams it from the bucket.
-    const demo = sqliteOf(server).prepare('SELECT media_file FROM videos WHERE media_file IS NOT NULL ORDER BY id LIMIT 1').pluck().get() as string;
+    const demo = (await firstValue<string>(server.sql, 'SELECT media_file FROM videos WHERE media_file IS NOT NULL ORDER BY id LIMIT 1')) ?? '';
     const signer = createMediaSigner(loadOrCreateMediaSecret(dataDir), () => new Date());
     const answer = await fetch(`${server.url}${signer.signedUrl(demo)}`, { headers: { range: 'bytes=10-209' } });
     expect(answer.status).toBe(206);
@@ -104,7 +107,7 @@ describe('media in an S3-compatible bucket (REELSCOPE_S3_*)', () => {
 
     // The analysis reads it back from the bucket and puts its poster frame there, served as a public image.
     const row = await until(
-      () => sqliteOf(server).prepare('SELECT analysis_stage, thumbnail_url FROM videos WHERE id = ?').get(videoId) as { analysis_stage: string; thumbnail_url: string | null },
+      async () => (await server.sql.get<{ analysis_stage: string; thumbnail_url: string | null }>('SELECT analysis_stage, thumbnail_url FROM videos WHERE id = ?', [videoId])) ?? { analysis_stage: '', thumbnail_url: null },
       (found) => found.analysis_stage === 'completed',
     );
     expect(row.thumbnail_url).toBe(`/media/thumbnails/${videoId}.jpg`);

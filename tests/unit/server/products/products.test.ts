@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqliteClient } from '../../../../src/server/db/sqliteClient';
+import { inList } from '../../../../src/server/db/sqlClient';
 import { PRODUCT_SORTS, PRODUCT_TABS } from '../../../../src/shared/constants';
 import type { ProductDetailResponse, ProductFiltersInput, ProductListResponse } from '../../../../src/shared/http/products.schemas';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+import { ENGINE, firstValue, firstValues } from '../support/testEngine';
 
 let w: VideoWorkspace;
 beforeAll(async () => {
@@ -17,16 +18,17 @@ async function list(query: Record<string, unknown> = {}): Promise<ProductListRes
 }
 const ids = (body: ProductListResponse): string[] => body.products.map((p) => p._id);
 const TRASHED = "SELECT target_id FROM marks WHERE mark = 'trash' AND kind = 'product' AND brand_id = @b";
-const sqlCount = (where: string, params: Record<string, unknown> = {}): number =>
-  w.db.prepare(`SELECT COUNT(*) FROM products p WHERE ${where}`).pluck().get({ b: w.brandId, ...params }) as number;
+/** Products matching `where`, in which each `@b` stands for the acting brand's id. */
+const sqlCount = async (where: string): Promise<number | undefined> =>
+  firstValue<number>(w.sql, `SELECT COUNT(*) FROM products p WHERE ${where.replaceAll('@b', '?')}`, where.split('@b').slice(1).map(() => w.brandId));
 
 describe('GET /products tabs', () => {
   it('My Products holds the own brand\'s untrashed products; the tabs add up to every visible product', async () => {
     const counts: Record<string, number> = {};
     for (const tab of PRODUCT_TABS) counts[tab] = (await list({ tab })).data.count;
-    expect(counts['My Products']).toBe(sqlCount(`p.brand_id = @b AND p.id NOT IN (${TRASHED})`));
+    expect(counts['My Products']).toBe(await sqlCount(`p.brand_id = @b AND p.id NOT IN (${TRASHED})`));
     const scope = [w.brandId, ...w.competitorIds];
-    const all = w.db.prepare(`SELECT COUNT(*) FROM products WHERE brand_id IN (${scope.map(() => '?').join(',')})`).pluck().get(...scope);
+    const all = await firstValue(w.sql, `SELECT COUNT(*) FROM products WHERE brand_id IN (${scope.map(() => '?').join(',')})`, scope);
     expect((counts['My Products'] ?? 0) + (counts.Competitors ?? 0) + (counts.Trash ?? 0)).toBe(all);
     for (const tab of PRODUCT_TABS) expect(counts[tab], tab).toBeGreaterThan(0);
   });
@@ -39,10 +41,10 @@ describe('GET /products tabs', () => {
   });
 
   it('another user\'s brand and a competitor as acting brand answer 404', async () => {
-    const stranger = w.db.prepare("SELECT b.id FROM brands b JOIN users u ON u.email = 'pending@reelscope.app' JOIN brand_members m ON m.user_id = u.id AND m.brand_id = b.id").pluck().get() as string;
+    const stranger = await firstValue<string>(w.sql, "SELECT b.id FROM brands b JOIN users u ON u.email = 'pending@reelscope.app' JOIN brand_members m ON m.user_id = u.id AND m.brand_id = b.id");
     expect((await w.get('/jwt_api/products', { brand_id: stranger })).statusCode).toBe(404);
     expect((await w.get('/jwt_api/products', { brand_id: w.competitorIds[0] })).statusCode).toBe(404);
-    const foreign = w.db.prepare('SELECT id FROM products WHERE brand_id = ?').pluck().get(w.otherBrandId) as string;
+    const foreign = await firstValue<string>(w.sql, 'SELECT id FROM products WHERE brand_id = ?', [w.otherBrandId]);
     expect((await w.get(`/jwt_api/products/${foreign}`)).statusCode).toBe(404);
     expect((await w.send('PUT', `/jwt_api/products/${foreign}/trash_product`)).statusCode).toBe(404);
     expect((await w.send('POST', '/jwt_api/products/restore_products', { product_ids: [foreign] })).statusCode).toBe(404);
@@ -71,7 +73,8 @@ describe('GET /products filters, sorts and paging', () => {
 
   it('note text, trending, influencer and search narrow to what SQL says', async () => {
     expect((await list({ filters: { note: { text: 'licensing' } } })).data.count).toBe(
-      sqlCount(`p.brand_id = @b AND p.id NOT IN (${TRASHED}) AND EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'product' AND n.target_id = p.id AND n.brand_id = @b AND n.content LIKE '%licensing%')`),
+      // lower(): SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
+      await sqlCount(`p.brand_id = @b AND p.id NOT IN (${TRASHED}) AND EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'product' AND n.target_id = p.id AND n.brand_id = @b AND lower(n.content) LIKE '%licensing%')`),
     );
     const trending = await list({ trending: true });
     expect(trending.data.count).toBeGreaterThan(0);
@@ -98,7 +101,8 @@ describe('GET /products filters, sorts and paging', () => {
         const listed = (await list({ tab: 'Competitors', sort, desc, per_page: 100 })).products.map((p) => p._id);
         const column = sort.endsWith('sentiment') ? 'sentiment_positive' : sort === 'new_products' ? 'created_at' : 'video_reviews';
         const dir = sort === 'highest_sentiment' ? 'DESC' : sort === 'lowest_sentiment' ? 'ASC' : desc ? 'DESC' : 'ASC';
-        const expected = w.db.prepare(`SELECT id FROM products WHERE id IN (SELECT value FROM json_each(?)) ORDER BY ${column} ${dir}, id ${dir}`).pluck().all(JSON.stringify(listed));
+        const among = inList(w.sql, 'id', listed);
+        const expected = await firstValues(w.sql, `SELECT id FROM products WHERE ${among.sql} ORDER BY ${column} ${dir}, id ${dir}`, [among.param]);
         expect(listed, `${sort} ${desc}`).toEqual(expected);
         const third = (await list({ tab: 'Competitors', sort, desc, per_page: 10, page: 3 })).products.map((p) => p._id);
         expect(third).toEqual(listed.slice(20, 30));
@@ -121,9 +125,10 @@ describe('GET /products filters, sorts and paging', () => {
     expect(all.products.slice(0, body.products.length).map((p) => p.is_favorite)).toEqual(body.products.map((p) => p.is_favorite));
   });
 
-  it('the page query walks an index in sort order (EXPLAIN QUERY PLAN)', async () => {
+  // SQLite's query planner itself (EXPLAIN QUERY PLAN): PostgreSQL plans differently and has no such text.
+  it.skipIf(ENGINE === 'postgres')('the page query walks an index in sort order (EXPLAIN QUERY PLAN)', async () => {
     const { createProductListRepository } = await import('../../../../src/server/repositories/products/productListRepository');
-    const repo = createProductListRepository(createSqliteClient(w.db));
+    const repo = createProductListRepository(w.sql);
     const scope = { brandId: w.brandId, competitorIds: w.competitorIds };
     const base = { tab: 'My Products', desc: true, trending: false, search: '', page: 1, per_page: 10 } as const;
     expect((await repo.explainPage(scope, { ...base, sort: 'highest_sentiment' }, '')).join('\n')).toContain('products_brand_sentiment');

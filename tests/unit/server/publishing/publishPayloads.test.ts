@@ -10,6 +10,7 @@ import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas'
 import { BRAND_MADE_SQL } from '../../../../src/server/repositories/videos/videoScope';
 import { useVideoWorkspace } from '../videos/support/videoWorkspace';
 import { brandApiKey } from '../widgets/support/brandApiKey';
+import { firstValue } from '../support/testEngine';
 
 const MIB = 1024 * 1024;
 const LIMITS = { maxBytes: MIB, brandQueueBytes: 3 * MIB / 2 };
@@ -27,7 +28,7 @@ describe('the gateway\'s publish payloads on disk', () => {
   let videoId = '';
   const payloadDir = () => join(workspace.w.dataDir, 'publish-payloads');
   const keptFiles = () => (existsSync(payloadDir()) ? readdirSync(payloadDir()) : []);
-  const jobCount = () => workspace.w.db.prepare('SELECT COUNT(*) FROM publish_jobs').pluck().get() as number;
+  const jobCount = () => firstValue<number>(workspace.w.sql, 'SELECT COUNT(*) FROM publish_jobs');
 
   beforeAll(async () => {
     const w = workspace.w;
@@ -35,7 +36,7 @@ describe('the gateway\'s publish payloads on disk', () => {
     const address = w.app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     key = await brandApiKey(w, w.brandId);
-    videoId = w.db.prepare(`SELECT v.id FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.brand_id = ? AND ${BRAND_MADE_SQL} ORDER BY v.id LIMIT 1`).pluck().get(w.brandId) as string;
+    videoId = (await firstValue<string>(w.sql, `SELECT v.id FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.brand_id = ? AND ${BRAND_MADE_SQL} ORDER BY v.id LIMIT 1`, [w.brandId])) ?? '';
   });
 
   /** POSTs a payload over loopback in chunks; without `length`, it streams (chunked, no Content-Length). */
@@ -67,7 +68,7 @@ describe('the gateway\'s publish payloads on disk', () => {
   }
 
   it('answers 413 to a payload that streams past the limit, and keeps no file of it and queues nothing', async () => {
-    const jobs = jobCount();
+    const jobs = await jobCount();
     const streamed = await publish(payloadOf(3 * MIB));
     expect([streamed.status, streamed.json.message]).toEqual([413, MESSAGES.tooLarge]);
     // Declared too large, it is refused before any of it is read.
@@ -75,7 +76,7 @@ describe('the gateway\'s publish payloads on disk', () => {
     const refused = await publish(declared, declared.reduce((sum, chunk) => sum + chunk.length, 0));
     expect([refused.status, refused.json.message]).toEqual([413, MESSAGES.tooLarge]);
     expect(keptFiles()).toEqual([]);
-    expect(jobCount()).toBe(jobs);
+    expect(await jobCount()).toBe(jobs);
     // The limits are documented where a client reads the contract.
     const spec = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, { post?: { description?: string } }> };
     const description = spec.paths['/gateway/video/publish']?.post?.description ?? '';
@@ -93,18 +94,18 @@ describe('the gateway\'s publish payloads on disk', () => {
   });
 
   it('refuses a payload past the brand\'s quota of payloads waiting for their jobs (429), and takes it once they ended', async () => {
-    const { db, brandId } = workspace.w;
+    const { sql, brandId } = workspace.w;
     // Another request's job still waiting with 1 MiB of payload (no job runs meanwhile: the queue is idle).
     const waiting = `waiting-${randomBytes(4).toString('hex')}`;
-    db.prepare(`INSERT INTO publish_jobs (id, brand_id, video_id, action, state, payload_file, payload_bytes, created_at, updated_at)
-      VALUES (?, ?, ?, 'publish', 'queued', ?, ?, '2026-11-22T10:00:00.000Z', '2026-11-22T10:00:00.000Z')`).run(waiting, brandId, videoId, join(payloadDir(), 'elsewhere.json'), MIB);
+    await sql.run(`INSERT INTO publish_jobs (id, brand_id, video_id, action, state, payload_file, payload_bytes, created_at, updated_at)
+      VALUES (?, ?, ?, 'publish', 'queued', ?, ?, '2026-11-22T10:00:00.000Z', '2026-11-22T10:00:00.000Z')`, [waiting, brandId, videoId, join(payloadDir(), 'elsewhere.json'), MIB]);
     const over = await publish(payloadOf(MIB / 2 + 1024));
     expect([over.status, over.json.message]).toEqual([429, MESSAGES.queueFull]);
     expect(keptFiles()).toEqual([]);
     // Within what is left of the quota it is taken.
     const small = await publish(payloadOf(MIB / 4));
     expect(small.status, small.json.message).toBe(200);
-    db.prepare("UPDATE publish_jobs SET state = 'published' WHERE id = ?").run(waiting);
+    await sql.run("UPDATE publish_jobs SET state = 'published' WHERE id = ?", [waiting]);
     for (const job of small.json.jobs!) await finalState(job._id);
     const again = await publish(payloadOf(MIB / 2 + 1024));
     expect(again.status, again.json.message).toBe(200);
@@ -113,29 +114,29 @@ describe('the gateway\'s publish payloads on disk', () => {
   });
 
   it('at start-up, deletes payloads of jobs that ended and files no job names, and keeps those open jobs need', async () => {
-    const { db, brandId, dataDir } = workspace.w;
+    const { sql, brandId, dataDir } = workspace.w;
     mkdirSync(payloadDir(), { recursive: true });
     const ended = join(payloadDir(), 'ended.json');
     const open = join(payloadDir(), 'open.json');
     for (const file of [ended, open, join(payloadDir(), 'cut-by-a-crash.json')]) writeFileSync(file, '{"video_ids":[');
-    const insert = db.prepare(`INSERT INTO publish_jobs (id, brand_id, video_id, action, state, payload_file, payload_bytes, created_at, updated_at)
-      VALUES (?, ?, ?, 'publish', ?, ?, 15, '2026-11-22T10:00:00.000Z', '2026-11-22T10:00:00.000Z')`);
-    insert.run('ended-job', brandId, videoId, 'published', ended);
-    insert.run('open-job', brandId, videoId, 'processing', open);
+    const insert = (id: string, state: string, file: string) => sql.run(`INSERT INTO publish_jobs (id, brand_id, video_id, action, state, payload_file, payload_bytes, created_at, updated_at)
+      VALUES (?, ?, ?, 'publish', ?, ?, 15, '2026-11-22T10:00:00.000Z', '2026-11-22T10:00:00.000Z')`, [id, brandId, videoId, state, file]);
+    await insert('ended-job', 'published', ended);
+    await insert('open-job', 'processing', open);
     // The restarted back end's job steps are held (its timers never fire here), so the open job is still open when looked at.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const restarted = await buildApp({ db, jwtSecret: randomBytes(64), dataDir, publishPayloads: LIMITS });
+    const restarted = await buildApp({ sql, jwtSecret: randomBytes(64), dataDir, publishPayloads: LIMITS });
     try {
       await restarted.ready();
       vi.useRealTimers();
       expect(keptFiles()).toContain('open.json');
       expect(keptFiles()).not.toContain('ended.json');
       expect(keptFiles()).not.toContain('cut-by-a-crash.json');
-      expect(db.prepare("SELECT payload_file FROM publish_jobs WHERE id = 'ended-job'").pluck().get()).toBeNull();
+      expect(await firstValue(sql, "SELECT payload_file FROM publish_jobs WHERE id = 'ended-job'")).toBeNull();
     } finally {
       vi.useRealTimers();
       await restarted.close();
-      db.prepare("DELETE FROM publish_jobs WHERE id IN ('ended-job', 'open-job')").run();
+      await sql.run("DELETE FROM publish_jobs WHERE id IN ('ended-job', 'open-job')");
     }
   });
 });

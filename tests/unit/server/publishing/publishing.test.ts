@@ -6,24 +6,25 @@ import { API_KEY_WRONG } from '../../../../src/server/routes/metrics/accessKeys'
 import { useVideoWorkspace, WORKSPACE_NOW } from '../videos/support/videoWorkspace';
 import { brandApiKey } from '../widgets/support/brandApiKey';
 import { BRAND_MADE_SQL } from '../../../../src/server/repositories/videos/videoScope';
+import { firstValue, firstValues } from '../support/testEngine';
 
 const workspace = useVideoWorkspace();
 const NOW = Date.parse(WORKSPACE_NOW);
 const DAY = 86_400_000;
 
-const videosWhere = (where: string, count = 3) => workspace.w.db.prepare(`SELECT v.id FROM videos v LEFT JOIN creators c ON c.id = v.creator_id
-  WHERE v.brand_id = ? AND ${where} AND NOT EXISTS (SELECT 1 FROM license_agreements la WHERE la.video_id = v.id) ORDER BY v.id LIMIT ?`).pluck().all(workspace.w.brandId, count) as string[];
+const videosWhere = (where: string, count = 3) => firstValues<string>(workspace.w.sql, `SELECT v.id FROM videos v LEFT JOIN creators c ON c.id = v.creator_id
+  WHERE v.brand_id = ? AND ${where} AND NOT EXISTS (SELECT 1 FROM license_agreements la WHERE la.video_id = v.id) ORDER BY v.id LIMIT ?`, [workspace.w.brandId, count]);
 const brandMade = (count = 3) => videosWhere(BRAND_MADE_SQL, count);
 const creatorMade = (count = 3) => videosWhere(`NOT ${BRAND_MADE_SQL}`, count);
-const publishedFlag = (id: string) => workspace.w.db.prepare('SELECT published FROM videos WHERE id = ?').pluck().get(id) as number;
+const publishedFlag = (id: string) => firstValue<number>(workspace.w.sql, 'SELECT published FROM videos WHERE id = ?', [id]);
 
-function license(videoId: string, status: 'paid' | 'expired', endsInDays: number): void {
-  const { db, brandId, userId } = workspace.w;
+async function license(videoId: string, status: 'paid' | 'expired', endsInDays: number): Promise<void> {
+  const { sql, brandId, userId } = workspace.w;
   const id = `lic-${videoId}-${status}-${endsInDays}`;
-  db.prepare(`INSERT INTO license_agreements (id, brand_id, requester_id, video_id, duration, price, fee, status, created_at, updated_at)
-    VALUES (?, ?, ?, ?, '1 year', 100, 20, ?, ?, ?)`).run(id, brandId, userId, videoId, status, WORKSPACE_NOW, WORKSPACE_NOW);
-  db.prepare('INSERT INTO license_purchases (id, agreement_id, amount, fee, purchased_at, expires_at) VALUES (?, ?, 100, 20, ?, ?)')
-    .run(`${id}-p`, id, new Date(NOW - 300 * DAY).toISOString(), new Date(NOW + endsInDays * DAY).toISOString());
+  await sql.run(`INSERT INTO license_agreements (id, brand_id, requester_id, video_id, duration, price, fee, status, created_at, updated_at)
+    VALUES (?, ?, ?, ?, '1 year', 100, 20, ?, ?, ?)`, [id, brandId, userId, videoId, status, WORKSPACE_NOW, WORKSPACE_NOW]);
+  await sql.run('INSERT INTO license_purchases (id, agreement_id, amount, fee, purchased_at, expires_at) VALUES (?, ?, 100, 20, ?, ?)',
+    [`${id}-p`, id, new Date(NOW - 300 * DAY).toISOString(), new Date(NOW + endsInDays * DAY).toISOString()]);
 }
 
 const keyOf = (brandId: string): Promise<string> => brandApiKey(workspace.w, brandId);
@@ -39,36 +40,36 @@ async function finalState(key: string, id: string): Promise<PublishJob> {
 
 describe('publishing to the shopper app', () => {
   it('publishes and unpublishes the brand\'s own videos through jobs that end published and unpublished', async () => {
-    const ids = brandMade(2);
+    const ids = await brandMade(2);
     const published = (await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: ids, published: true })).json() as { message: string; jobs: PublishJob[] };
     expect(published.message).toBe('2 videos published');
     expect(published.jobs.map((job) => [job.video_id, job.action, job.state])).toEqual(ids.map((id) => [id, 'publish', 'published']));
-    expect(ids.map(publishedFlag)).toEqual([1, 1]);
+    expect(await Promise.all(ids.map(publishedFlag))).toEqual([1, 1]);
     const unpublished = (await workspace.w.send('POST', '/second/video/content', { video_ids: [ids[0]], published: false })).json() as { jobs: PublishJob[] };
     expect(unpublished.jobs[0]).toMatchObject({ action: 'unpublish', state: 'unpublished' });
-    expect(publishedFlag(ids[0]!)).toBe(0);
+    expect(await publishedFlag(ids[0]!)).toBe(0);
   });
 
   it('refuses a creator\'s video without an active license, and one whose license ended, saying why; nothing changes', async () => {
-    const [bare, ended, licensed] = creatorMade(3) as [string, string, string];
-    const before = [bare, ended].map(publishedFlag);
-    const refused = await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: [brandMade(1)[0], bare], published: true });
+    const [bare, ended, licensed] = (await creatorMade(3)) as [string, string, string];
+    const before = await Promise.all([bare, ended].map(publishedFlag));
+    const refused = await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: [(await brandMade(1))[0], bare], published: true });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain(PUBLISH_BLOCKED.unlicensed);
-    expect(publishedFlag(brandMade(1)[0]!)).toBe(publishedFlag(brandMade(1)[0]!));
-    license(ended, 'paid', -3);
+    expect(await publishedFlag((await brandMade(1))[0]!)).toBe(await publishedFlag((await brandMade(1))[0]!));
+    await license(ended, 'paid', -3);
     expect((await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: [ended], published: true })).json().message).toContain(PUBLISH_BLOCKED.expired);
-    expect([bare, ended].map(publishedFlag)).toEqual(before);
-    license(licensed, 'paid', 200);
+    expect(await Promise.all([bare, ended].map(publishedFlag))).toEqual(before);
+    await license(licensed, 'paid', 200);
     const ok = (await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: [licensed], published: true })).json() as { jobs: PublishJob[] };
     expect(ok.jobs[0]?.state).toBe('published');
   });
 
   it('answers the rights of the brand\'s videos, so the list\'s check before sending agrees with what a publish refuses', async () => {
-    const [bare, ended, licensed] = creatorMade(3) as [string, string, string];
-    const [own] = brandMade(1) as [string];
-    license(ended, 'paid', -3);
-    license(licensed, 'paid', 200);
+    const [bare, ended, licensed] = (await creatorMade(3)) as [string, string, string];
+    const [own] = (await brandMade(1)) as [string];
+    await license(ended, 'paid', -3);
+    await license(licensed, 'paid', 200);
     const asked = [own, bare, ended, licensed];
     const answer = await workspace.w.send('POST', '/jwt_api/videos/publish_rights', { video_ids: asked });
     expect(answer.statusCode, answer.body).toBe(200);
@@ -82,13 +83,13 @@ describe('publishing to the shopper app', () => {
       expect(published.statusCode === 200 ? null : (published.json() as { message: string }).message).toBe(verdicts[index] === null ? null : `“${videos[index]!.title}”: ${verdicts[index]}`);
     }
     // Another brand's video is not answered for (as a publish of it is not).
-    const foreign = workspace.w.db.prepare('SELECT id FROM videos WHERE brand_id = ? LIMIT 1').pluck().get(workspace.w.otherBrandId) as string;
+    const foreign = await firstValue<string>(workspace.w.sql, 'SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1', [workspace.w.otherBrandId]);
     expect((await workspace.w.send('POST', '/jwt_api/videos/publish_rights', { video_ids: [own, foreign] })).statusCode).toBe(404);
   });
 
   it('the gateway takes a large streamed payload with the brand key, and its jobs are polled to their end', async () => {
     const key = await keyOf(workspace.w.brandId);
-    const ids = brandMade(3);
+    const ids = await brandMade(3);
     // Extra data the shopper app would need rides along; only video_ids and published are read.
     const payload = JSON.stringify({ captions: { [ids[0]!]: 'x'.repeat(3_000_000) }, video_ids: ids, nested: { video_ids: ['not-these'] }, published: true });
     const answer = await workspace.w.app.inject({ method: 'POST', url: `/gateway/video/publish?brand_id=${workspace.w.brandId}`, headers: { [METRICS_KEY_HEADER]: key, 'content-type': 'application/json' }, payload });
@@ -107,18 +108,18 @@ describe('publishing to the shopper app', () => {
     const post = (payload: string, brand = workspace.w.brandId, apiKey = key) => workspace.w.app.inject({
       method: 'POST', url: `/gateway/video/publish?brand_id=${brand}`, headers: { [METRICS_KEY_HEADER]: apiKey, 'content-type': 'application/json' }, payload,
     });
-    const jobsBefore = workspace.w.db.prepare('SELECT COUNT(*) FROM publish_jobs').pluck().get() as number;
+    const jobsBefore = await firstValue<number>(workspace.w.sql, 'SELECT COUNT(*) FROM publish_jobs');
     expect((await post('{"video_ids":[]}', workspace.w.brandId, 'rsk_wrong')).json().message).toBe(API_KEY_WRONG);
-    expect((await post(`{"video_ids":["${brandMade(1)[0]}"]}`, workspace.w.otherBrandId)).statusCode).toBe(404);
+    expect((await post(`{"video_ids":["${(await brandMade(1))[0]}"]}`, workspace.w.otherBrandId)).statusCode).toBe(404);
     expect((await post('[1,2]')).json().message).toBe('The publish payload is a JSON object: {"video_ids": [...], ...}.');
     expect((await post('{"video_ids":["a"')).json().message).toBe('The publish payload is not complete JSON: it ended inside the document.');
     expect((await post('{"video_ids":[]}')).json().message).toBe('video_ids: name at least one video to publish.');
     expect((await post('{"video_ids":["x"],"published":"yes"}')).json().message).toBe('published: true or false.');
-    const foreign = workspace.w.db.prepare('SELECT id FROM videos WHERE brand_id = ? LIMIT 1').pluck().get(workspace.w.competitorIds[0]) as string;
-    expect((await post(JSON.stringify({ video_ids: [brandMade(1)[0], foreign] }))).statusCode).toBe(404);
-    expect(workspace.w.db.prepare('SELECT COUNT(*) FROM publish_jobs').pluck().get()).toBe(jobsBefore);
+    const foreign = await firstValue<string>(workspace.w.sql, 'SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1', [workspace.w.competitorIds[0] ?? '']);
+    expect((await post(JSON.stringify({ video_ids: [(await brandMade(1))[0], foreign] }))).statusCode).toBe(404);
+    expect(await firstValue(workspace.w.sql, 'SELECT COUNT(*) FROM publish_jobs')).toBe(jobsBefore);
     const other = await keyOf(workspace.w.otherBrandId);
-    expect((await workspace.w.app.inject({ method: 'GET', url: `/gateway/video/publish/state/${brandMade(1)[0]}?brand_id=${workspace.w.otherBrandId}`, headers: { [METRICS_KEY_HEADER]: other } })).statusCode).toBe(404);
+    expect((await workspace.w.app.inject({ method: 'GET', url: `/gateway/video/publish/state/${(await brandMade(1))[0]}?brand_id=${workspace.w.otherBrandId}`, headers: { [METRICS_KEY_HEADER]: other } })).statusCode).toBe(404);
   });
 
   it('the app manager lists the brand\'s videos by tab, counts that add up, each with its state and why one cannot be published', async () => {
@@ -145,7 +146,7 @@ describe('publishing to the shopper app', () => {
     });
     const first = await feed();
     const body = first.json() as { videos: { _id: string; app_published_at: string | null; media_url: string | null }[]; total: number };
-    const publishedCount = workspace.w.db.prepare('SELECT COUNT(*) FROM videos WHERE brand_id = ? AND published = 1').pluck().get(workspace.w.brandId) as number;
+    const publishedCount = (await firstValue<number>(workspace.w.sql, 'SELECT COUNT(*) FROM videos WHERE brand_id = ? AND published = 1', [workspace.w.brandId])) ?? NaN;
     expect(body.total).toBe(publishedCount);
     const dates = body.videos.map((v) => v.app_published_at ?? '');
     expect(dates).toEqual([...dates].sort().reverse());
@@ -168,7 +169,7 @@ describe('publishing to the shopper app', () => {
     expect((await call('GET', 'Shopify/oAuth/status')).json()).toMatchObject({ platform: 'Shopify', status: 'not_connected', account: null });
     const recorded = (await call('POST', 'Shopify/oAuth/authorize', { app_key: 'reelscope-desktop', app_secret: 'never kept', auth_code: 'maya' })).json();
     expect(recorded).toMatchObject({ status: 'connected', account: 'maya', app_key: 'reelscope-desktop' });
-    expect(JSON.stringify(workspace.w.db.prepare('SELECT * FROM integrations').all())).not.toContain('never kept');
+    expect(JSON.stringify(await workspace.w.sql.all('SELECT * FROM integrations'))).not.toContain('never kept');
     expect((await call('GET', 'Shopify/oAuth/status')).json().status).toBe('connected');
     expect((await call('GET', 'Shopify/oAuth/status', undefined, workspace.w.otherBrandId)).statusCode).toBe(404);
     expect((await call('GET', 'Myspace/oAuth/status')).statusCode).toBe(400);

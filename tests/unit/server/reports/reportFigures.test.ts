@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ReportDefinitionInput, ReportFigures, SpeechReport } from '../../../../src/shared/http/reports.schemas';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
 import { HAS_SENTIMENT } from '../videos/support/sentimentReference';
+import { inList, type SqlParam } from '../../../../src/server/db/sqlClient';
+import { firstValue, firstValues } from '../support/testEngine';
 
 let w: VideoWorkspace;
 beforeAll(async () => {
@@ -19,23 +21,27 @@ const preview = async (definition: ReportDefinitionInput): Promise<ReportFigures
 const counted = (): string => `v.id NOT IN (SELECT target_id FROM marks WHERE kind = 'video' AND mark IN ('trash', 'flag') AND brand_id = '${w.brandId}')
   AND v.id NOT IN (SELECT video_id FROM video_removals WHERE brand_id = '${w.brandId}')`;
 
+interface VideoRow { id: string; views: number; likes: number; comments: number; positive: number; felt: number; created_at: string; demographics: string }
 /** The videos a report's filters keep, written in SQL apart from the code under test. */
-function sqlVideos(brandId: string, start: string, end: string, where = '', ...params: unknown[]) {
-  return w.db.prepare(`SELECT id, views, likes, comments, sentiment_positive AS positive, ${HAS_SENTIMENT} AS felt, created_at FROM videos v
-    WHERE brand_id = ? AND created_at BETWEEN ? AND ? AND ${counted()} ${where}`).all(brandId, start, end, ...params) as { id: string; views: number; likes: number; comments: number; positive: number; felt: number; created_at: string }[];
+function sqlVideos(brandId: string, start: string, end: string, where = '', ...params: SqlParam[]): Promise<VideoRow[]> {
+  return w.sql.all<VideoRow>(`SELECT id, views, likes, comments, sentiment_positive AS positive, CASE WHEN ${HAS_SENTIMENT} THEN 1 ELSE 0 END AS felt, created_at, demographics FROM videos v
+    WHERE brand_id = ? AND created_at BETWEEN ? AND ? AND ${counted()} ${where}`, [brandId, start, end, ...params]);
 }
+/** A video's audience share of one bucket (undefined: it names none), read in code: each engine has JSON functions of its own. */
+const shareOf = (row: VideoRow, family: string, bucket: string): number | undefined => (JSON.parse(row.demographics) as Record<string, Record<string, number> | undefined>)[family]?.[bucket];
 
 const total = (rows: { views: number }[]) => rows.reduce((sum, row) => sum + row.views, 0);
 
 describe('report figures against SQL', () => {
   it('counts the videos, views and likes the filters keep, now and over the previous window', async () => {
-    const female = `AND platform IN ('Youtube', 'Tiktok') AND json_extract(demographics, '$.gender.female') >= 0.2`;
+    const platforms = `AND platform IN ('Youtube', 'Tiktok')`;
+    const female = (rows: VideoRow[]) => rows.filter((row) => (shareOf(row, 'gender', 'female') ?? 0) >= 0.2);
     const figures = await preview({
       type: 'custom', title: 'Women on YouTube and TikTok', duration: '1y', metrics: ['kpis', 'videos', 'engagement'],
       filters: { platform: ['Youtube', 'Tiktok'], demographic: { gender: ['female'] } },
     });
-    const now = sqlVideos(w.brandId, figures.scope.window.start!, figures.scope.window.end, female);
-    const before = sqlVideos(w.brandId, figures.scope.previous!.start ?? '', figures.scope.previous!.end, female);
+    const now = female(await sqlVideos(w.brandId, figures.scope.window.start!, figures.scope.window.end, platforms));
+    const before = female(await sqlVideos(w.brandId, figures.scope.previous!.start ?? '', figures.scope.previous!.end, platforms));
     expect(now.length).toBeGreaterThan(5);
     expect(figures.kpis!.videos).toEqual({ current: now.length, previous: before.length });
     expect(figures.kpis!.views).toEqual({ current: total(now), previous: total(before) });
@@ -49,11 +55,11 @@ describe('report figures against SQL', () => {
 
   it("shows a competitor's figures when the filters name one, and a product's videos only", async () => {
     const competitor = w.competitorIds[0]!;
-    const product = w.db.prepare(`SELECT vp.product_id FROM video_products vp JOIN videos v ON v.id = vp.video_id WHERE v.brand_id = ?
-      GROUP BY vp.product_id ORDER BY COUNT(*) DESC LIMIT 1`).pluck().get(competitor) as string;
+    const product = (await firstValue<string>(w.sql, `SELECT vp.product_id FROM video_products vp JOIN videos v ON v.id = vp.video_id WHERE v.brand_id = ?
+      GROUP BY vp.product_id ORDER BY COUNT(*) DESC, vp.product_id LIMIT 1`, [competitor])) ?? '';
     const figures = await preview({ type: 'sentiment', title: 'Rival product', duration: 'all_dates', filters: { competitor_brands: competitor, product } });
     expect(figures.scope.brand).toMatchObject({ id: competitor, competitor: true });
-    const rows = sqlVideos(competitor, '0000', figures.scope.window.end, 'AND id IN (SELECT video_id FROM video_products WHERE product_id = ?)', product);
+    const rows = await sqlVideos(competitor, '0000', figures.scope.window.end, 'AND id IN (SELECT video_id FROM video_products WHERE product_id = ?)', product);
     expect(figures.kpis!.videos.current).toBe(rows.length);
     const felt = rows.filter((row) => row.felt === 1);
     const mean = felt.reduce((sum, row) => sum + row.positive, 0) / felt.length;
@@ -64,7 +70,7 @@ describe('report figures against SQL', () => {
 
   it('compares with a window of the person\'s choosing, or with none', async () => {
     const custom = await preview({ type: 'engagement', title: 'Against spring', duration: '3m', comparison: 'custom', compare_start_date: '2026-03-01', compare_end_date: '2026-05-31' });
-    const spring = sqlVideos(w.brandId, '2026-03-01T00:00:00.000Z', '2026-05-31T23:59:59.999Z');
+    const spring = await sqlVideos(w.brandId, '2026-03-01T00:00:00.000Z', '2026-05-31T23:59:59.999Z');
     expect(custom.kpis!.videos.previous).toBe(spring.length);
     expect(custom.kpis!.views.previous).toBe(total(spring));
     const none = await preview({ type: 'engagement', title: 'Alone', comparison: 'none' });
@@ -75,8 +81,8 @@ describe('report figures against SQL', () => {
   it('averages the audience of the kept videos per bucket (demographic report)', async () => {
     const figures = await preview({ type: 'demographic', title: 'Audience', duration: '6m', filters: { category: [] } });
     const window = figures.scope.window;
-    const mean = w.db.prepare(`SELECT AVG(json_extract(demographics, '$.age_range."25-30"')) FROM videos v WHERE brand_id = ? AND created_at BETWEEN ? AND ?
-      AND ${counted()} AND json_extract(demographics, '$.age_range."25-30"') IS NOT NULL`).pluck().get(w.brandId, window.start, window.end) as number;
+    const shares = (await sqlVideos(w.brandId, window.start ?? '', window.end)).flatMap((row) => shareOf(row, 'age_range', '25-30') ?? []);
+    const mean = shares.reduce((sum, share) => sum + share, 0) / shares.length;
     expect(figures.demographics!.age_range['25-30']!.current).toBeCloseTo(mean, 12);
     expect(figures.benchmark!.brands.map((brand) => brand.id)).toEqual([w.brandId, ...w.competitorIds]);
   });
@@ -84,21 +90,23 @@ describe('report figures against SQL', () => {
 
 describe('speech reports against SQL', () => {
   const window = { duration: '1y' };
-  const saidIn = (highlight: string, start: string, end: string) => w.db.prepare(`SELECT DISTINCT v.id FROM videos v JOIN transcript_lines t ON t.video_id = v.id
-    WHERE v.brand_id = ? AND v.created_at BETWEEN ? AND ? AND ${counted()} AND instr(lower(t.content), ?) > 0`).pluck().all(w.brandId, start, end, highlight) as string[];
+  // The highlights here are plain words (no LIKE wildcard in them).
+  const saidIn = (highlight: string, start: string, end: string) => firstValues<string>(w.sql, `SELECT DISTINCT v.id FROM videos v JOIN transcript_lines t ON t.video_id = v.id
+    WHERE v.brand_id = ? AND v.created_at BETWEEN ? AND ? AND ${counted()} AND lower(t.content) LIKE ?`, [w.brandId, start, end, `%${highlight}%`]);
 
   it('finds every video that says the highlight, with the lines that say it, newest published first', async () => {
     const report = (await w.get('/jwt_api/reports/speech_reports', { ...window, highlight: 'price' })).json() as SpeechReport;
-    const expected = saidIn('price', report.scope.window.start!, report.scope.window.end);
+    const expected = await saidIn('price', report.scope.window.start!, report.scope.window.end);
     expect(report.total_videos).toBe(expected.length);
     expect(report.clusters.length).toBe(Math.min(20, expected.length));
     const first = report.clusters[0]!.videos[0]!;
-    const lines = w.db.prepare(`SELECT start_time, content FROM transcript_lines WHERE video_id = ? AND instr(lower(content), 'price') > 0 ORDER BY line_no`).all(first._id) as { start_time: number; content: string }[];
+    const lines = await w.sql.all<{ start_time: number; content: string }>(`SELECT start_time, content FROM transcript_lines WHERE video_id = ? AND lower(content) LIKE '%price%' ORDER BY line_no`, [first._id]);
     expect(first.passage_count).toBe(lines.length);
     expect(first.passages.map((passage) => [passage.start_time, passage.content])).toEqual(lines.slice(0, 20).map((line) => [line.start_time, line.content]));
     const published = report.clusters.map((cluster) => cluster.videos[0]!.published_at ?? '');
     expect(published).toEqual([...published].sort().reverse());
-    const newest = w.db.prepare(`SELECT MAX(published_at) FROM videos WHERE id IN (SELECT value FROM json_each(?))`).pluck().get(JSON.stringify(expected));
+    const listed = inList(w.sql, 'id', expected);
+    const newest = await firstValue(w.sql, `SELECT MAX(published_at) FROM videos WHERE ${listed.sql}`, [listed.param]);
     expect(first.published_at).toBe(newest);
   });
 
@@ -110,8 +118,8 @@ describe('speech reports against SQL', () => {
     const views = [...one.clusters, ...two.clusters].map((cluster) => cluster.videos[0]!.views);
     expect(views).toEqual([...views].sort((a, b) => a - b));
     const byCreator = (await w.get('/jwt_api/reports/speech_reports', { ...window, highlight: 'price', cluster: 'creator' })).json() as SpeechReport;
-    const expected = w.db.prepare(`SELECT COUNT(DISTINCT COALESCE(creator_id, '')) FROM videos WHERE id IN (SELECT value FROM json_each(?))`).pluck()
-      .get(JSON.stringify(saidIn('price', byCreator.scope.window.start!, byCreator.scope.window.end)));
+    const saying = inList(w.sql, 'id', await saidIn('price', byCreator.scope.window.start!, byCreator.scope.window.end));
+    const expected = await firstValue(w.sql, `SELECT COUNT(DISTINCT COALESCE(creator_id, '')) FROM videos WHERE ${saying.sql}`, [saying.param]);
     expect(byCreator.total_clusters).toBe(expected);
     expect(byCreator.clusters.every((cluster) => cluster.videos.length >= 1 && cluster.videos.length <= 5)).toBe(true);
   });
@@ -140,7 +148,7 @@ describe('speech reports against SQL', () => {
 describe('saved reports', () => {
   it('lists each tab with counts that add up, and keeps a custom report through rename, duplicate and delete', async () => {
     const list = (await w.get('/jwt_api/reports')).json() as { reports: Report[]; counts: Record<string, number> };
-    const stored = w.db.prepare('SELECT COUNT(*) FROM reports WHERE brand_id = ?').pluck().get(w.brandId);
+    const stored = await firstValue<number>(w.sql, 'SELECT COUNT(*) FROM reports WHERE brand_id = ?', [w.brandId]);
     expect(list.reports).toHaveLength(stored as number);
     expect(list.counts['All Reports']).toBe(stored);
     expect(['custom', 'demographic', 'sentiment', 'engagement', 'speech'].reduce((sum, tab) => sum + (list.counts[tab] ?? 0), 0)).toBe(stored);
@@ -164,14 +172,14 @@ describe('saved reports', () => {
   });
 
   it("answers 404 for another brand's report on every route", async () => {
-    const theirs = w.db.prepare('SELECT id FROM reports WHERE brand_id = ? LIMIT 1').pluck().get(w.otherBrandId) as string;
+    const theirs = (await firstValue<string>(w.sql, 'SELECT id FROM reports WHERE brand_id = ? ORDER BY id LIMIT 1', [w.otherBrandId])) ?? '';
     expect(theirs).toBeTruthy();
     for (const response of [
       await w.get(`/jwt_api/reports/${theirs}`), await w.get(`/jwt_api/reports/${theirs}/figures`),
       await w.send('PUT', `/jwt_api/reports/${theirs}`, { title: 'Mine now' }), await w.send('POST', `/jwt_api/reports/${theirs}/duplicate`),
       await w.send('DELETE', `/jwt_api/reports/${theirs}`),
     ]) expect(response.statusCode, response.body).toBe(404);
-    expect(w.db.prepare('SELECT title FROM reports WHERE id = ?').pluck().get(theirs)).not.toBe('Mine now');
+    expect(await firstValue(w.sql, 'SELECT title FROM reports WHERE id = ?', [theirs])).not.toBe('Mine now');
   });
 
   it.each([
@@ -183,10 +191,10 @@ describe('saved reports', () => {
     [{ type: 'sentiment', title: 'x', comparison: 'custom', compare_start_date: '2026-05-01' }, /needs both compare_start_date and compare_end_date/],
     [{ type: 'sentiment', title: 'x', filters: { competitor_brands: 'not-a-rival' } }, /not one of your competitors/],
   ])('refuses %j', async (body, message) => {
-    const before = w.db.prepare('SELECT COUNT(*) FROM reports').pluck().get();
+    const before = await firstValue(w.sql, 'SELECT COUNT(*) FROM reports');
     const response = await w.send('POST', '/jwt_api/reports', body);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.body).toMatch(message);
-    expect(w.db.prepare('SELECT COUNT(*) FROM reports').pluck().get()).toBe(before);
+    expect(await firstValue(w.sql, 'SELECT COUNT(*) FROM reports')).toBe(before);
   });
 });

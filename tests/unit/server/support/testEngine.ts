@@ -68,6 +68,14 @@ async function createPostgresDatabase(): Promise<string> {
   return databaseUrl(cluster.url, name);
 }
 
+/**
+ * The variables that put a back end started by createServer or the command line on the test engine: on PostgreSQL,
+ * REELSCOPE_DATABASE_URL naming a fresh migrated database of this file's cluster; on SQLite none (the data folder's file).
+ */
+export async function testDatabaseEnv(): Promise<Record<string, string>> {
+  return ENGINE === 'postgres' ? { REELSCOPE_DATABASE_URL: await createPostgresDatabase() } : {};
+}
+
 export interface TestDatabase {
   /** The engine-neutral client the back end is built on; tests read and write the database through it. */
   sql: SqlClient;
@@ -75,24 +83,34 @@ export interface TestDatabase {
   sqlite: SqliteDatabase | null;
   /** The PostgreSQL database's URL (for back ends started as their own processes); null on SQLite. */
   url: string | null;
+  /** What a back end process needs to open this database besides its data folder: REELSCOPE_DATABASE_URL on PostgreSQL. */
+  env: Record<string, string>;
   close(): Promise<void>;
 }
+
+/** The PostgreSQL database opened for a data folder, so a back end restarted on that folder finds it again. */
+const databaseOfDir = new Map<string, string>();
 
 /**
  * A fresh, migrated database on the test engine (or on `engine`, for a test about one engine), with `seed` (written
  * for SQLite) run into it first. `dir` is where the SQLite file goes (a data folder of the caller's), or a temporary
- * folder of its own.
+ * folder of its own. With `existing`, the database opened for `dir` before (closed since), as a back end restarted on
+ * the same data folder opens it.
  */
-export async function openTestDatabase(options: { dir?: string; seed?: (db: SqliteDatabase) => unknown; engine?: SqlEngineName } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  options: { dir?: string; seed?: (db: SqliteDatabase) => unknown; engine?: SqlEngineName; existing?: boolean } = {},
+): Promise<TestDatabase> {
+  if (options.existing) return reopenTestDatabase(options.dir ?? '');
   const ownDir = options.dir ? null : mkdtempSync(join(tmpdir(), 'reelscope-db-'));
   const removeOwnDir = () => ownDir && rmSync(ownDir, { recursive: true, force: true });
   const path = join(options.dir ?? (ownDir as string), 'reelscope.sqlite');
   const sqlite = openDatabase(path);
   await options.seed?.(sqlite);
   if ((options.engine ?? ENGINE) === 'sqlite') {
-    return { sql: createSqliteClient(sqlite), sqlite, url: null, close: async () => void (sqlite.close(), removeOwnDir()) };
+    return { sql: createSqliteClient(sqlite), sqlite, url: null, env: {}, close: async () => void (sqlite.close(), removeOwnDir()) };
   }
   const url = await createPostgresDatabase();
+  if (options.dir) databaseOfDir.set(options.dir, url);
   const pool = await openPostgresDatabase(url);
   try {
     await moveTables(sqlite, pool, url);
@@ -102,7 +120,18 @@ export async function openTestDatabase(options: { dir?: string; seed?: (db: Sqli
     rmSync(`${path}-wal`, { force: true });
     rmSync(`${path}-shm`, { force: true });
   }
-  return { sql: createPostgresClient(pool), sqlite: null, url, close: async () => void (await pool.end(), removeOwnDir()) };
+  return { sql: createPostgresClient(pool), sqlite: null, url, env: { REELSCOPE_DATABASE_URL: url }, close: async () => void (await pool.end(), removeOwnDir()) };
+}
+
+async function reopenTestDatabase(dir: string): Promise<TestDatabase> {
+  if (ENGINE === 'sqlite') {
+    const sqlite = openDatabase(join(dir, 'reelscope.sqlite'));
+    return { sql: createSqliteClient(sqlite), sqlite, url: null, env: {}, close: async () => void sqlite.close() };
+  }
+  const url = databaseOfDir.get(dir);
+  if (!url) throw new Error(`No test database was opened for ${dir}.`);
+  const pool = await openPostgresDatabase(url);
+  return { sql: createPostgresClient(pool), sqlite: null, url, env: { REELSCOPE_DATABASE_URL: url }, close: () => pool.end() };
 }
 
 /** The SQLite handle, for the few lines of a test that are about the embedded engine itself. */
@@ -120,4 +149,15 @@ export async function firstValue<T>(sql: SqlClient, text: string, params: readon
 /** The first column of every row (`.pluck().all()`), on either engine. */
 export async function firstValues<T>(sql: SqlClient, text: string, params: readonly SqlParam[] = []): Promise<T[]> {
   return (await sql.all<Record<string, unknown>>(text, params)).map((row) => Object.values(row)[0] as T);
+}
+
+/** SQL with better-sqlite3's `@name` parameters as the engine-neutral `?` ones, with their values in that order. */
+export function namedParams(sql: string, params: Record<string, SqlParam>): [string, SqlParam[]] {
+  const values: SqlParam[] = [];
+  const text = sql.replace(/@(\w+)/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`No value for @${name}`);
+    values.push(params[name] as SqlParam);
+    return '?';
+  });
+  return [text, values];
 }

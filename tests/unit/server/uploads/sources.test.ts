@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../../../../src/shared/http/uploads.schemas';
 import { multipartBody } from './support/multipart';
 import { openUploadWorkspace, type UploadWorkspace } from './support/uploadWorkspace';
+import { firstValue } from '../support/testEngine';
 
 let w: UploadWorkspace;
 afterEach(async () => w?.close());
@@ -39,7 +40,7 @@ describe('video sources (spec §1): every route adds a pending video for the bra
     expect([refused.statusCode, refused.json().message]).toEqual([400, UPLOAD_MESSAGES.unsupportedUrl]);
     const otherBrand = await w.inject('POST', '/second/video/submit-video-url', { url: 'youtu.be/aaaaaaaaaaa', brand_id: w.competitorId });
     expect(otherBrand.statusCode).toBe(404);
-    expect(w.db.prepare("SELECT COUNT(*) FROM videos WHERE brand_id = ? AND analysis_stage = 'pending'").pluck().get(w.brandId)).toBe(3);
+    expect(await firstValue(w.sql, "SELECT COUNT(*) FROM videos WHERE brand_id = ? AND analysis_stage = 'pending'", [w.brandId])).toBe(3);
   });
 
   it('an added video has no creator until one is named; naming links the brand\'s creator of that name or adds one', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSOCIATIONS_LIMIT, type VideoAssociation } from '../../../../src/server/repositories/videos/videoAssociations';
 import { openVideoWorkspace, type VideoWorkspace } from './support/videoWorkspace';
+import { firstValue, firstValues, namedParams } from '../support/testEngine';
 
 // Issue 26 item 17: Video detail → Associations said nothing was related while the same creator had made another
 // video of the same product and some 25 videos reviewed it. Checked against the seed with SQL written apart.
@@ -16,25 +17,24 @@ async function associationsOf(id: string): Promise<VideoAssociation[]> {
   return (response.json() as { associations: VideoAssociation[] }).associations;
 }
 
-const VISIBLE = `v.brand_id IN (SELECT @brand UNION SELECT id FROM brands WHERE competitor_of = @brand)
+const VISIBLE = `(v.brand_id = @brand OR v.brand_id IN (SELECT id FROM brands WHERE competitor_of = @brand))
   AND v.id NOT IN (SELECT video_id FROM video_removals WHERE brand_id = @brand)`;
 
 describe('video associations', () => {
   it('lists the same creator\'s video of the same product first, then every review of the product', async () => {
     // An own video whose creator made another video naming one of its products.
-    const pair = w.db.prepare(`SELECT a.video_id AS id, b.video_id AS other FROM video_products a
+    const pair = await w.sql.get<{ id: string; other: string }>(`SELECT a.video_id AS id, b.video_id AS other FROM video_products a
       JOIN video_products b ON b.product_id = a.product_id AND b.video_id != a.video_id
       JOIN videos va ON va.id = a.video_id JOIN videos vb ON vb.id = b.video_id
-      WHERE va.brand_id = ? AND va.creator_id IS NOT NULL AND vb.creator_id = va.creator_id ORDER BY a.video_id LIMIT 1`).get(w.brandId) as { id: string; other: string } | undefined;
+      WHERE va.brand_id = ? AND va.creator_id IS NOT NULL AND vb.creator_id = va.creator_id ORDER BY a.video_id LIMIT 1`, [w.brandId]);
     expect(pair, 'the seed has a creator with two videos of one product').toBeDefined();
     const { id, other } = pair!;
     const found = await associationsOf(id);
     expect(found[0]).toMatchObject({ video_id: other, kind: 'same_creator_and_product' });
 
-    const reviews = w.db.prepare(`SELECT DISTINCT v.id FROM video_products vp JOIN videos v ON v.id = vp.video_id
-      WHERE vp.product_id IN (SELECT product_id FROM video_products WHERE video_id = @id) AND v.id != @id AND ${VISIBLE}`).pluck().all({ id, brand: w.brandId }) as string[];
-    const sameCreator = w.db.prepare(`SELECT v.id FROM videos v WHERE v.creator_id = (SELECT creator_id FROM videos WHERE id = @id) AND v.id != @id AND ${VISIBLE}`)
-      .pluck().all({ id, brand: w.brandId }) as string[];
+    const reviews = await firstValues<string>(w.sql, ...namedParams(`SELECT DISTINCT v.id FROM video_products vp JOIN videos v ON v.id = vp.video_id
+      WHERE vp.product_id IN (SELECT product_id FROM video_products WHERE video_id = @id) AND v.id != @id AND ${VISIBLE}`, { id, brand: w.brandId }));
+    const sameCreator = await firstValues<string>(w.sql, ...namedParams(`SELECT v.id FROM videos v WHERE v.creator_id = (SELECT creator_id FROM videos WHERE id = @id) AND v.id != @id AND ${VISIBLE}`, { id, brand: w.brandId }));
     expect(reviews.length).toBeGreaterThan(10);
     const expected = new Set([...reviews, ...sameCreator]);
     expect(found.length).toBe(Math.min(expected.size + found.filter((row) => !expected.has(row.video_id)).length, ASSOCIATIONS_LIMIT));
@@ -49,19 +49,20 @@ describe('video associations', () => {
   });
 
   it('never claims a same creator or product that is not so, and shows no video the brand cannot see', async () => {
-    const ids = w.db.prepare('SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 25').pluck().all(w.brandId) as string[];
-    const creatorOf = w.db.prepare('SELECT creator_id FROM videos WHERE id = ?').pluck();
-    const brandOf = w.db.prepare('SELECT brand_id FROM videos WHERE id = ?').pluck();
-    const shared = w.db.prepare(`SELECT COUNT(*) FROM video_products a JOIN video_products b ON b.product_id = a.product_id WHERE a.video_id = ? AND b.video_id = ?`).pluck();
+    const ids = await firstValues<string>(w.sql, 'SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 25', [w.brandId]);
+    const creatorOf = (id: string) => firstValue<string | null>(w.sql, 'SELECT creator_id FROM videos WHERE id = ?', [id]);
+    const brandOf = (id: string) => firstValue<string>(w.sql, 'SELECT brand_id FROM videos WHERE id = ?', [id]);
+    const shared = (id: string, other: string) =>
+      firstValue<number>(w.sql, 'SELECT COUNT(*) FROM video_products a JOIN video_products b ON b.product_id = a.product_id WHERE a.video_id = ? AND b.video_id = ?', [id, other]);
     const visible = new Set([w.brandId, ...w.competitorIds]);
     let listed = 0;
     for (const id of ids) {
       for (const row of await associationsOf(id)) {
         listed += 1;
         expect(row.video_id).not.toBe(id);
-        expect(visible.has(brandOf.get(row.video_id) as string)).toBe(true);
-        if (row.kind.startsWith('same_creator')) expect(creatorOf.get(row.video_id)).toBe(creatorOf.get(id));
-        if (row.kind === 'same_product' || row.kind === 'same_creator_and_product') expect(shared.get(id, row.video_id) as number).toBeGreaterThan(0);
+        expect(visible.has((await brandOf(row.video_id)) ?? '')).toBe(true);
+        if (row.kind.startsWith('same_creator')) expect(await creatorOf(row.video_id)).toBe(await creatorOf(id));
+        if (row.kind === 'same_product' || row.kind === 'same_creator_and_product') expect(await shared(id, row.video_id)).toBeGreaterThan(0);
       }
     }
     expect(listed).toBeGreaterThan(ids.length);

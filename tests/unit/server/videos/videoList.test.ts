@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZES, VIDEO_TABS } from '../../../../src/shared/constants';
 import type { VideoFiltersInput, VideoListResponse } from '../../../../src/shared/http/videos.schemas';
+import type { SqlParam } from '../../../../src/server/db/sqlClient';
 import { openVideoWorkspace, WORKSPACE_NOW, type VideoWorkspace } from './support/videoWorkspace';
+import { firstValue, namedParams } from '../support/testEngine';
 
 let w: VideoWorkspace;
 beforeAll(async () => {
@@ -10,9 +12,18 @@ beforeAll(async () => {
 afterAll(async () => w.close());
 
 const NOT_MARKED = (mark: string): string => `NOT EXISTS (SELECT 1 FROM marks m WHERE m.mark = '${mark}' AND m.kind = 'video' AND m.brand_id = @b AND m.target_id = v.id)`;
+const MY_VIDEOS = `v.brand_id = @b AND ${NOT_MARKED('trash')} AND ${NOT_MARKED('flag')}`;
+/** `@b` is the acting brand's id. */
+const named = (sql: string, params: Record<string, SqlParam>) => namedParams(sql, { b: w.brandId, ...params });
 /** Direct SQL count of My Videos narrowed by `extra`. */
-function myCount(extra = '1', params: Record<string, unknown> = {}): number {
-  return w.db.prepare(`SELECT COUNT(*) FROM videos v WHERE v.brand_id = @b AND ${NOT_MARKED('trash')} AND ${NOT_MARKED('flag')} AND (${extra})`).pluck().get({ b: w.brandId, ...params }) as number;
+async function myCount(extra = '1 = 1', params: Record<string, SqlParam> = {}): Promise<number | undefined> {
+  return firstValue<number>(w.sql, ...named(`SELECT COUNT(*) FROM videos v WHERE ${MY_VIDEOS} AND (${extra})`, params));
+}
+interface JsonColumns { audio_labels: string[]; topics: { topic: string; subTopics?: string[] }[]; brand_safety: Record<string, string>; demographics: Record<string, Record<string, number>> }
+/** My Videos that `keep` keeps, judged on their JSON columns (parsed here: each engine has JSON functions of its own). */
+async function myCountWhere(keep: (video: JsonColumns) => boolean): Promise<number> {
+  const rows = await w.sql.all<Record<keyof JsonColumns, string>>(...named(`SELECT v.audio_labels, v.topics, v.brand_safety, v.demographics FROM videos v WHERE ${MY_VIDEOS}`, {}));
+  return rows.filter((row) => keep({ audio_labels: JSON.parse(row.audio_labels), topics: JSON.parse(row.topics), brand_safety: JSON.parse(row.brand_safety), demographics: JSON.parse(row.demographics) })).length;
 }
 async function list(query: Record<string, unknown> = {}): Promise<VideoListResponse> {
   const response = await w.get('/jwt_api/videos', query);
@@ -21,8 +32,8 @@ async function list(query: Record<string, unknown> = {}): Promise<VideoListRespo
 }
 const withFilters = (filters: VideoFiltersInput, query: Record<string, unknown> = {}) => list({ ...query, filters });
 /** The acting brand's `mark` marks (video id → reason); list rows carry only the marks the list shows. */
-function marked(mark: string): Map<string, string | null> {
-  const rows = w.db.prepare("SELECT target_id, reason FROM marks WHERE mark = ? AND kind = 'video' AND brand_id = ?").all(mark, w.brandId) as { target_id: string; reason: string | null }[];
+async function marked(mark: string): Promise<Map<string, string | null>> {
+  const rows = await w.sql.all<{ target_id: string; reason: string | null }>("SELECT target_id, reason FROM marks WHERE mark = ? AND kind = 'video' AND brand_id = ?", [mark, w.brandId]);
   return new Map(rows.map((row) => [row.target_id, row.reason]));
 }
 const owner = (video: VideoListResponse['videos'][number]): string | undefined => video.manufacturer_ids[0];
@@ -30,16 +41,16 @@ const owner = (video: VideoListResponse['videos'][number]): string | undefined =
 describe('GET /videos tabs', () => {
   it('My Videos holds the own brand\'s videos that are neither trashed nor flagged', async () => {
     const body = await list();
-    expect(body.data.count).toBe(myCount());
+    expect(body.data.count).toBe(await myCount());
     expect(body.data.count).toBeGreaterThan(20);
-    const trashed = marked('trash');
+    const trashed = await marked('trash');
     expect(body.videos.every((video) => owner(video) === w.brandId && !trashed.has(video._id) && !video.is_flagged)).toBe(true);
   });
 
   it('every tab answers, and My Videos + Competition + Flagged + Trash cover every visible video', async () => {
     const counts: Record<string, number> = {};
     for (const tab of VIDEO_TABS) counts[tab] = (await list({ tab })).data.count;
-    const all = w.db.prepare(`SELECT COUNT(*) FROM videos WHERE brand_id IN (${[w.brandId, ...w.competitorIds].map(() => '?').join(',')})`).pluck().get(w.brandId, ...w.competitorIds);
+    const all = await firstValue(w.sql, `SELECT COUNT(*) FROM videos WHERE brand_id IN (${[w.brandId, ...w.competitorIds].map(() => '?').join(',')})`, [w.brandId, ...w.competitorIds]);
     expect((counts['My Videos'] ?? 0) + (counts.Competition ?? 0) + (counts.Flagged ?? 0) + (counts.Trash ?? 0)).toBe(all);
     for (const tab of ['Favorites', 'Flagged', 'Campaigns']) expect(counts[tab], tab).toBeGreaterThan(0);
   });
@@ -47,14 +58,14 @@ describe('GET /videos tabs', () => {
   it('Competition lists competitor videos only, Favorites/Flagged/Trash only the brand\'s marks', async () => {
     expect((await list({ tab: 'Competition', per_page: 100 })).videos.every((video) => video.is_competitor && w.competitorIds.includes(owner(video) ?? ''))).toBe(true);
     expect((await list({ tab: 'Favorites', per_page: 100 })).videos.every((video) => video.is_favorite)).toBe(true);
-    const flags = marked('flag');
+    const flags = await marked('flag');
     expect((await list({ tab: 'Flagged', per_page: 100 })).videos.every((video) => video.is_flagged && (flags.get(video._id) ?? null) !== null)).toBe(true);
-    const trashed = marked('trash');
+    const trashed = await marked('trash');
     expect((await list({ tab: 'Trash', per_page: 100 })).videos.every((video) => trashed.has(video._id))).toBe(true);
   });
 
   it('another user\'s brand answers 404', async () => {
-    const stranger = w.db.prepare("SELECT b.id FROM brands b JOIN users u ON u.email = 'pending@reelscope.app' JOIN brand_members m ON m.user_id = u.id AND m.brand_id = b.id").pluck().get() as string;
+    const stranger = await firstValue<string>(w.sql, "SELECT b.id FROM brands b JOIN users u ON u.email = 'pending@reelscope.app' JOIN brand_members m ON m.user_id = u.id AND m.brand_id = b.id");
     expect((await w.get('/jwt_api/videos', { brand_id: stranger })).statusCode).toBe(404);
     // A competitor brand is readable but cannot act as the list's brand.
     expect((await w.get('/jwt_api/videos', { brand_id: w.competitorIds[0] })).statusCode).toBe(404);
@@ -64,7 +75,8 @@ describe('GET /videos tabs', () => {
 describe('GET /videos filters narrow to what SQL says', () => {
   it('each facet option count equals the list count with that filter and a direct SQL count', async () => {
     const { filters } = (await list()).data;
-    const checks: [keyof typeof filters, (value: string) => VideoFiltersInput, string][] = [
+    // The last ones test the JSON columns in code: SQLite and PostgreSQL name their JSON functions differently.
+    const checks: [keyof typeof filters, (value: string) => VideoFiltersInput, string | ((value: string) => (video: JsonColumns) => boolean)][] = [
       ['platform', (value) => ({ platform: [value as never] }), 'v.platform = @x'],
       ['category', (value) => ({ category: [value] }), 'v.category = @x'],
       ['language', (value) => ({ language: [value] }), 'v.language = @x'],
@@ -72,22 +84,22 @@ describe('GET /videos filters narrow to what SQL says', () => {
       ['pov', (value) => ({ pov: [value] }), 'v.pov = @x'],
       ['influencer', (value) => ({ influencer: [value] }), 'v.creator_id = @x'],
       ['product', (value) => ({ product: [value] }), 'EXISTS (SELECT 1 FROM video_products p WHERE p.video_id = v.id AND p.product_id = @x)'],
-      ['audio_labels', (value) => ({ audio_labels: [value] }), 'EXISTS (SELECT 1 FROM json_each(v.audio_labels) j WHERE j.value = @x)'],
       ['sponsored_by', (value) => ({ sponsored: { sponsored_by: [value] } }), 'v.sponsored_by = @x'],
-      ['topics', (value) => ({ topic: { topics: [value] } }), "EXISTS (SELECT 1 FROM json_each(v.topics) j WHERE json_extract(j.value, '$.topic') = @x)"],
-      ['subTopics', (value) => ({ topic: { subTopics: [value] } }), "EXISTS (SELECT 1 FROM json_each(v.topics) j, json_each(j.value, '$.subTopics') s WHERE s.value = @x)"],
-      ['visual_content', (value) => ({ brand_safety: { visual_content: [value as never] } }), "json_extract(v.brand_safety, '$.visual_content') = @x"],
-      ['foul_language', (value) => ({ brand_safety: { foul_language: [value as never] } }), "json_extract(v.brand_safety, '$.foul_language') = @x"],
+      ['audio_labels', (value) => ({ audio_labels: [value] }), (x) => (video) => video.audio_labels.includes(x)],
+      ['topics', (value) => ({ topic: { topics: [value] } }), (x) => (video) => video.topics.some((topic) => topic.topic === x)],
+      ['subTopics', (value) => ({ topic: { subTopics: [value] } }), (x) => (video) => video.topics.some((topic) => (topic.subTopics ?? []).includes(x))],
+      ['visual_content', (value) => ({ brand_safety: { visual_content: [value as never] } }), (x) => (video) => video.brand_safety.visual_content === x],
+      ['foul_language', (value) => ({ brand_safety: { foul_language: [value as never] } }), (x) => (video) => video.brand_safety.foul_language === x],
     ];
-    for (const [family, filter, sql] of checks) {
+    for (const [family, filter, where] of checks) {
       const options = filters[family];
       const option = options.at(-1);
       expect(option, family).toBeDefined();
       if (!option) continue;
-      const expected = myCount(sql, { x: option.value });
+      const expected = typeof where === 'string' ? await myCount(where, { x: option.value }) : await myCountWhere(where(option.value));
       expect(option.count, family).toBe(expected);
       expect((await withFilters(filter(option.value))).data.count, family).toBe(expected);
-      expect(expected, family).toBeLessThanOrEqual(myCount());
+      expect(expected, family).toBeLessThanOrEqual((await myCount()) ?? 0);
     }
   });
 
@@ -99,27 +111,29 @@ describe('GET /videos filters narrow to what SQL says', () => {
   });
 
   it('views, sponsorship, note, demographics and combined families', async () => {
-    expect((await withFilters({ views: { radio: 'gte', value: 10000 } })).data.count).toBe(myCount('v.views >= 10000'));
-    expect((await withFilters({ views: { radio: 'lte', value: 1000 } })).data.count).toBe(myCount('v.views <= 1000'));
-    expect((await withFilters({ sponsored: { sponsorship: true } })).data.count).toBe(myCount('v.sponsored = 1'));
-    expect((await withFilters({ sponsored: { sponsorship: false } })).data.count).toBe(myCount('v.sponsored = 0'));
+    expect((await withFilters({ views: { radio: 'gte', value: 10000 } })).data.count).toBe(await myCount('v.views >= 10000'));
+    expect((await withFilters({ views: { radio: 'lte', value: 1000 } })).data.count).toBe(await myCount('v.views <= 1000'));
+    expect((await withFilters({ sponsored: { sponsorship: true } })).data.count).toBe(await myCount('v.sponsored = 1'));
+    expect((await withFilters({ sponsored: { sponsorship: false } })).data.count).toBe(await myCount('v.sponsored = 0'));
     const hasNote = "EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'video' AND n.target_id = v.id AND n.brand_id = @b)";
-    expect((await withFilters({ note: { values: ['has_note'] } })).data.count).toBe(myCount(hasNote));
-    expect((await withFilters({ note: { values: ['no_note'] } })).data.count).toBe(myCount(`NOT ${hasNote}`));
-    expect((await withFilters({ demographic: { gender: ['male'] } })).data.count).toBe(myCount("json_extract(v.demographics, '$.gender.\"male\"') >= 0.2"));
+    expect((await withFilters({ note: { values: ['has_note'] } })).data.count).toBe(await myCount(hasNote));
+    expect((await withFilters({ note: { values: ['no_note'] } })).data.count).toBe(await myCount(`NOT ${hasNote}`));
+    const share = (video: JsonColumns, family: string, bucket: string) => video.demographics[family]?.[bucket] ?? 0;
+    expect((await withFilters({ demographic: { gender: ['male'] } })).data.count).toBe(await myCountWhere((video) => share(video, 'gender', 'male') >= 0.2));
     expect((await withFilters({ demographic: { age_range: ['18-24', '60+'] } })).data.count).toBe(
-      myCount("json_extract(v.demographics, '$.age_range.\"18-24\"') >= 0.2 OR json_extract(v.demographics, '$.age_range.\"60+\"') >= 0.2"),
+      await myCountWhere((video) => share(video, 'age_range', '18-24') >= 0.2 || share(video, 'age_range', '60+') >= 0.2),
     );
     expect((await withFilters({ platform: ['Youtube', 'Tiktok'], views: { radio: 'gte', value: 3000 } })).data.count).toBe(
-      myCount("v.platform IN ('Youtube', 'Tiktok') AND v.views >= 3000"),
+      await myCount("v.platform IN ('Youtube', 'Tiktok') AND v.views >= 3000"),
     );
   });
 
   it('search matches title or creator; transcript search finds spoken words', async () => {
     const word = 'haul';
-    expect((await list({ search: 'HAUL' })).data.count).toBe(myCount("v.title LIKE '%haul%' OR EXISTS (SELECT 1 FROM creators c WHERE c.id = v.creator_id AND c.name LIKE '%haul%')"));
+    // lower(): SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
+    expect((await list({ search: 'HAUL' })).data.count).toBe(await myCount("lower(v.title) LIKE '%haul%' OR EXISTS (SELECT 1 FROM creators c WHERE c.id = v.creator_id AND lower(c.name) LIKE '%haul%')"));
     const spoken = await list({ search: 'honest', search_in: 'transcript', per_page: 25 });
-    expect(spoken.data.count).toBe(myCount("v.title LIKE '%honest%' OR EXISTS (SELECT 1 FROM creators c WHERE c.id = v.creator_id AND c.name LIKE '%honest%') OR EXISTS (SELECT 1 FROM transcript_lines t WHERE t.video_id = v.id AND t.content LIKE '%honest%')"));
+    expect(spoken.data.count).toBe(await myCount("lower(v.title) LIKE '%honest%' OR EXISTS (SELECT 1 FROM creators c WHERE c.id = v.creator_id AND lower(c.name) LIKE '%honest%') OR EXISTS (SELECT 1 FROM transcript_lines t WHERE t.video_id = v.id AND lower(t.content) LIKE '%honest%')"));
     expect(spoken.data.count).toBeGreaterThan((await list({ search: 'honest' })).data.count);
     expect(word).toBe('haul');
   });
@@ -143,8 +157,8 @@ describe('GET /videos sorting, paging and dates', () => {
     await sorted('created_at', (v) => v.created_at, false, { desc: false });
     await sorted('highest_sentiment', (v) => v.sentiment.positive, true);
     await sorted('lowest_sentiment', (v) => v.sentiment.positive, false);
-    const published = w.db.prepare('SELECT published_at FROM videos WHERE id = ?').pluck();
-    const publishedAt = (v: VideoListResponse['videos'][number]) => (published.get(v._id) as string | null) ?? '';
+    const published = new Map((await w.sql.all<{ id: string; published_at: string | null }>('SELECT id, published_at FROM videos WHERE brand_id = ?', [w.brandId])).map((row) => [row.id, row.published_at]));
+    const publishedAt = (v: VideoListResponse['videos'][number]) => published.get(v._id) ?? '';
     await sorted('newest_videos', publishedAt, true);
     await sorted('oldest_videos', publishedAt, false);
     const favFirst = (await list({ sort: 'favorite_videos', per_page: 250 })).videos.map((v) => v.is_favorite);
@@ -153,7 +167,7 @@ describe('GET /videos sorting, paging and dates', () => {
   });
 
   it('paging math, every page size, and get_video_ids equals the list across pages', async () => {
-    const total = myCount();
+    const total = (await myCount()) ?? 0;
     for (const size of PAGE_SIZES) {
       const body = await list({ per_page: size });
       expect(body.data.totalPages).toBe(Math.ceil(total / size));
@@ -174,11 +188,11 @@ describe('GET /videos sorting, paging and dates', () => {
     const month = await list({ date: '1m' });
     expect(month.data.loaded_for).toMatchObject({ start: '2026-10-22T10:00:00.000Z', end: WORKSPACE_NOW });
     const start = month.data.loaded_for.start ?? '';
-    expect(month.data.count).toBe(myCount('v.created_at >= @s AND v.created_at <= @e', { s: start, e: WORKSPACE_NOW }));
+    expect(month.data.count).toBe(await myCount('v.created_at >= @s AND v.created_at <= @e', { s: start, e: WORKSPACE_NOW }));
     expect(month.data.count).toBeGreaterThan(0);
-    expect(month.data.count).toBeLessThan(myCount());
+    expect(month.data.count).toBeLessThan((await myCount()) ?? 0);
     const custom = await list({ date: 'custom', start_date: '2026-01-01', end_date: '2026-03-31' });
-    expect(custom.data.count).toBe(myCount("v.created_at >= '2026-01-01T00:00:00.000Z' AND v.created_at <= '2026-03-31T23:59:59.999Z'"));
-    expect((await list({ date: 'all_dates' })).data.count).toBe(myCount());
+    expect(custom.data.count).toBe(await myCount("v.created_at >= '2026-01-01T00:00:00.000Z' AND v.created_at <= '2026-03-31T23:59:59.999Z'"));
+    expect((await list({ date: 'all_dates' })).data.count).toBe(await myCount());
   });
 });

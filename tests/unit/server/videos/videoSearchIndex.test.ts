@@ -1,3 +1,5 @@
+// SQLite only (not in bothEngineTests.ts): its reference is SQL over the SQLite file itself (FTS5 trigram search, JSON
+// functions, LIKE's case folding); postgres/engineEquivalence.test.ts holds the PostgreSQL list index to SQLite's answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_SORTS, VIDEO_TABS } from '../../../../src/shared/constants';
 import type { VideoFiltersInput, VideoListResponse } from '../../../../src/shared/http/videos.schemas';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { STOREFRONT_API_VERSION } from '../../../../src/server/routes/metrics/storefrontInventory';
 import type { LightMyRequestResponse } from 'fastify';
@@ -11,6 +11,7 @@ import { useVideoWorkspace } from '../videos/support/videoWorkspace';
 import { allowLoopbackStores, productNode, productPage, startStandInStore } from './support/standInStore';
 import { brandApiKey } from './support/brandApiKey';
 import { createTestUser, send, signIn } from '../support/testServer';
+import { firstValue, firstValues } from '../support/testEngine';
 
 const workspace = useVideoWorkspace();
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -19,9 +20,18 @@ const keyOf = (brandId: string): Promise<string> => brandApiKey(workspace.w, bra
 function call(key: string | null, method: Method, url: string, payload?: object): Promise<LightMyRequestResponse> {
   return workspace.w.app.inject({ method, url: `/metrics${url}`, headers: key === null ? {} : { [METRICS_KEY_HEADER]: key }, ...(payload ? { payload } : {}) });
 }
-const playable = (brandId: string, count = 6) =>
-  workspace.w.db.prepare('SELECT id FROM videos WHERE brand_id = ? AND media_file IS NOT NULL ORDER BY id LIMIT ?').pluck().all(brandId, count) as string[];
-const productIds = (brandId: string) => workspace.w.db.prepare('SELECT id FROM products WHERE brand_id = ? ORDER BY name, id').pluck().all(brandId) as string[];
+// Per brand (own and first competitor), its videos with a media file and its products, read once (no test changes them).
+const seeded = new Map<string, { playable: string[]; products: string[] }>();
+beforeAll(async () => {
+  for (const brandId of [workspace.w.brandId, workspace.w.competitorIds[0] ?? '']) {
+    seeded.set(brandId, {
+      playable: await firstValues<string>(workspace.w.sql, 'SELECT id FROM videos WHERE brand_id = ? AND media_file IS NOT NULL ORDER BY id', [brandId]),
+      products: await firstValues<string>(workspace.w.sql, 'SELECT id FROM products WHERE brand_id = ? ORDER BY name, id', [brandId]),
+    });
+  }
+});
+const playable = (brandId: string, count = 6) => seeded.get(brandId)?.playable.slice(0, count) ?? [];
+const productIds = (brandId: string) => seeded.get(brandId)?.products ?? [];
 
 function widgetBody(videoIds: string[], extra: Record<string, unknown> = {}) {
   const [product] = productIds(workspace.w.brandId);
@@ -51,7 +61,7 @@ describe('metrics API key', () => {
     const shown = (await keyRoute('GET', '/api_key')).json() as { hint: string; created_at: string };
     expect(shown.hint).toBe(`${key.slice(0, 8)}…${key.slice(-4)}`);
     expect(JSON.stringify(shown)).not.toContain(key);
-    expect(JSON.stringify(workspace.w.db.prepare('SELECT * FROM brand_api_keys').all())).not.toContain(key.slice(8, -4));
+    expect(JSON.stringify(await workspace.w.sql.all('SELECT * FROM brand_api_keys'))).not.toContain(key.slice(8, -4));
     const rotated = (await keyRoute('POST', '/api_key/rotate')).json() as { api_key: string; hint: string };
     expect(rotated.api_key).not.toBe(key);
     expect((await call(key, 'GET', '/widgets/')).json()).toMatchObject({ statusCode: 401, message: API_KEY_WRONG });
@@ -72,9 +82,9 @@ describe('metrics API key', () => {
   });
 
   it("the app's own key ends with the sign-in it was issued in, at once (not 15 minutes later)", async () => {
-    const { app, db, brandId } = workspace.w;
-    const colleague = await createTestUser(db, { email: 'app-key-session@reelscope.test' });
-    db.prepare('INSERT INTO brand_members (user_id, brand_id) VALUES (?, ?)').run(colleague.id, brandId);
+    const { app, sql, brandId } = workspace.w;
+    const colleague = await createTestUser(sql, { email: 'app-key-session@reelscope.test' });
+    await sql.run('INSERT INTO brand_members (user_id, brand_id) VALUES (?, ?)', [colleague.id, brandId]);
     const session = await signIn(app, colleague);
     const issued = await app.inject({ method: 'POST', url: `/jwt_api/brands/${brandId}/app_key`, headers: { authorization: `Bearer ${session.jwt}` } });
     const { app_key: appKey } = issued.json() as { app_key: string };
@@ -94,7 +104,7 @@ describe('widgets', () => {
     });
     expect(widget.videos.map((v) => v.video_id)).toEqual(playable(workspace.w.brandId));
     const tag = widget.videos[0]!.settings.products[0]!;
-    const product = workspace.w.db.prepare('SELECT name, price FROM products WHERE id = ?').get(tag.id) as { name: string; price: number };
+    const product = (await workspace.w.sql.get<{ name: string; price: number }>('SELECT name, price FROM products WHERE id = ?', [tag.id])) ?? { name: '', price: NaN };
     expect(tag).toMatchObject({ source: 'brand', title: product.name, price: product.price, url: 'http://shop.example/glow-serum', variants: ['30 ml', '50 ml'] });
 
     expect((await call(key, 'GET', `/widget/${widget._id}`)).json().widget.title).toBe('Spring glow carousel');
@@ -123,9 +133,9 @@ describe('widgets', () => {
       return (response.json() as { message: string }).message;
     };
     expect(await refusal(widgetBody(ids.slice(0, MIN_VIDEOS_FOR_CAROUSEL - 1)))).toContain(`A carousel needs at least ${MIN_VIDEOS_FOR_CAROUSEL} videos.`);
-    const youtube = workspace.w.db.prepare("SELECT id FROM videos WHERE brand_id = ? AND media_file IS NULL LIMIT 1").pluck().get(workspace.w.brandId) as string;
+    const youtube = (await firstValue<string>(workspace.w.sql, 'SELECT id FROM videos WHERE brand_id = ? AND media_file IS NULL ORDER BY id LIMIT 1', [workspace.w.brandId])) ?? '';
     expect(await refusal(widgetBody([youtube, ...ids.slice(1)]))).toMatch(/^videos\.0\.video_id: ".+" cannot play in a widget/);
-    const foreign = playable(workspace.w.competitorIds[0]!, 1)[0] ?? (workspace.w.db.prepare('SELECT id FROM videos WHERE brand_id = ? LIMIT 1').pluck().get(workspace.w.competitorIds[0]) as string);
+    const foreign = playable(workspace.w.competitorIds[0]!, 1)[0] ?? ((await firstValue<string>(workspace.w.sql, 'SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1', [workspace.w.competitorIds[0] ?? ''])) ?? '');
     expect(await refusal(widgetBody([foreign, ...ids.slice(1)]))).toBe(`videos.0.video_id: ${foreign} is not one of the brand's videos.`);
     const missing = widgetBody(ids);
     missing.videos[1]!.settings.products = [{ id: 'no-such-product', url: '', variants: [] }];
@@ -182,7 +192,7 @@ describe('playlists', () => {
     expect(updated).toMatchObject({ title: 'Evening routine', video_ids: [...ids].reverse(), widget_ids: [widget._id] });
     expect((await call(key, 'GET', `/widget/${widget._id}`)).json().widget.playlist_ids).toEqual([created._id]);
     expect(((await call(key, 'GET', '/playlists')).json() as { playlists: Playlist[] }).playlists.map((p) => p._id)).toContain(created._id);
-    const foreignVideo = workspace.w.db.prepare('SELECT id FROM videos WHERE brand_id = ? LIMIT 1').pluck().get(workspace.w.competitorIds[0]) as string;
+    const foreignVideo = (await firstValue<string>(workspace.w.sql, 'SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1', [workspace.w.competitorIds[0] ?? ''])) ?? '';
     expect((await call(key, 'POST', '/playlist', { title: 'x', video_ids: [foreignVideo] })).json().message).toBe(`video_ids.0: ${foreignVideo} is not one of the brand's videos.`);
     expect((await call(key, 'POST', '/playlist', { title: 'x', widget_ids: ['nope'] })).json().message).toBe("widget_ids.0: nope is not one of the brand's widgets.");
     expect((await call(key, 'POST', '/playlist', { title: '' })).statusCode).toBe(400);
@@ -205,7 +215,7 @@ describe('shop inventory', () => {
       after = page.page_info.end_cursor;
     }
     expect(seen).toEqual(productIds(workspace.w.brandId));
-    const name = workspace.w.db.prepare('SELECT name FROM products WHERE brand_id = ? ORDER BY name LIMIT 1').pluck().get(workspace.w.brandId) as string;
+    const name = (await firstValue<string>(workspace.w.sql, 'SELECT name FROM products WHERE brand_id = ? ORDER BY name LIMIT 1', [workspace.w.brandId])) ?? '';
     const searched = (await call(key, 'GET', `/products/inventory?search=${encodeURIComponent(name.slice(0, 6).toUpperCase())}`)).json() as { products: { title: string }[] };
     expect(searched.products.length).toBeGreaterThan(0);
     expect(searched.products.every((p) => p.title.toLowerCase().includes(name.slice(0, 6).toLowerCase()))).toBe(true);
@@ -307,7 +317,7 @@ describe('store product images', () => {
     const [, saved] = await save('https://cdn.shop.example/a.jpg');
     const widget = saved as Widget;
     const settings = JSON.stringify({ products: [{ ...widget.videos[0]!.settings.products[0]!, image_url: 'javascript:alert(document.domain)' }] });
-    workspace.w.db.prepare('UPDATE widget_videos SET settings = ? WHERE widget_id = ? AND video_id = ?').run(settings, widget._id, widget.videos[0]!.video_id);
+    await workspace.w.sql.run('UPDATE widget_videos SET settings = ? WHERE widget_id = ? AND video_id = ?', [settings, widget._id, widget.videos[0]!.video_id]);
     const read = await call(key, 'GET', `/widget/${widget._id}`);
     expect([read.statusCode, (read.json() as { widget: Widget }).widget.videos[0]!.settings.products[0]!.image_url]).toEqual([200, null]);
     const { token } = (await call(key, 'POST', `/widget/${widget._id}/token/generate`)).json() as { token: string };

@@ -7,7 +7,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../../../src/server/app';
 import type { FfmpegTools } from '../../../../../src/server/analysis/embeddedSubtitles';
 import type { AnalysisTimer } from '../../../../../src/server/analysis/timer';
-import { openDatabase } from '../../../../../src/server/db/database';
+import type { SqlClient } from '../../../../../src/server/db/sqlClient';
+import { firstValue, openTestDatabase, sqliteOnly } from '../../support/testEngine';
 import { createTestClock, type TestClock } from '../../support/testClock';
 import { createTestUser, signIn, type TestUser } from '../../support/testServer';
 
@@ -41,7 +42,10 @@ export function createManualTimer(clock: TestClock): AnalysisTimer & { runDue():
 
 export interface UploadWorkspace {
   app: FastifyInstance;
-  db: Database.Database;
+  /** The database on the test engine (support/testEngine.ts): tests read and write it through this. */
+  sql: SqlClient;
+  /** The SQLite handle; throws on PostgreSQL (for the few tests about the embedded engine itself). */
+  readonly db: Database.Database;
   dataDir: string;
   clock: TestClock;
   timer: ReturnType<typeof createManualTimer>;
@@ -55,7 +59,7 @@ export interface UploadWorkspace {
   /** Resolves when the pipeline has finished a run of the video (the n-th, counting from 1). */
   settled(videoId: string, run?: number): Promise<Error | null>;
   inject(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object): Promise<LightMyRequestResponse>;
-  stage(videoId: string): string;
+  stage(videoId: string): Promise<string | undefined>;
   /** Signs in again (the access jwt lives minutes; tests move the clock by the analysis delay). */
   refresh(): Promise<void>;
   /** Closes the app but keeps the data folder and database (restart tests). */
@@ -73,15 +77,16 @@ export interface WorkspaceOptions {
 /** A brand 'Lumina Skincare' with competitor 'Dewbloom Beauty', one product each, a signed-in manager, a manual timer. */
 export async function openUploadWorkspace(options: WorkspaceOptions = {}): Promise<UploadWorkspace> {
   const dataDir = options.reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'reelscope-uploads-'));
-  const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
+  const database = await openTestDatabase({ dir: dataDir, existing: Boolean(options.reuse) });
+  const { sql } = database;
   const clock = options.reuse?.clock ?? createTestClock();
-  const user = options.reuse?.user ?? (await createTestUser(db, { email: `m-${randomUUID()}@example.com`, brands: [{ name: 'Lumina Skincare', competitors: ['Dewbloom Beauty'] }] }));
+  const user = options.reuse?.user ?? (await createTestUser(sql, { email: `m-${randomUUID()}@example.com`, brands: [{ name: 'Lumina Skincare', competitors: ['Dewbloom Beauty'] }] }));
   const brandId = user.brandIds[0]!;
   const competitorId = user.competitorIds[0]!;
   if (!options.reuse) {
-    const product = db.prepare('INSERT INTO products (id, brand_id, name, category, description, price, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-    product.run('p-glow', brandId, 'Lumina Glow Serum', 'Serums', 'Serum', 38, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
-    product.run('p-rose', competitorId, 'Dewbloom Rose Essence', 'Serums', 'Essence', 34, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+    const product = 'INSERT INTO products (id, brand_id, name, category, description, price, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
+    await sql.run(product, ['p-glow', brandId, 'Lumina Glow Serum', 'Serums', 'Serum', 38, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z']);
+    await sql.run(product, ['p-rose', competitorId, 'Dewbloom Rose Essence', 'Serums', 'Essence', 34, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z']);
   }
   const timer = createManualTimer(clock);
   const runs = new Map<string, { count: number; waiters: { run: number; resolve: (error: Error | null) => void }[]; errors: (Error | null)[] }>();
@@ -91,7 +96,7 @@ export async function openUploadWorkspace(options: WorkspaceOptions = {}): Promi
     return value;
   };
   const app = await buildApp({
-    db, jwtSecret: randomBytes(64), now: clock.now, dataDir, uploadMaxBytes: options.uploadMaxBytes,
+    sql, jwtSecret: randomBytes(64), now: clock.now, dataDir, uploadMaxBytes: options.uploadMaxBytes,
     analysis: {
       delayMs: DELAY_MS, timer, ...(options.ffmpeg ? { ffmpeg: options.ffmpeg } : {}),
       onSettled(videoId, error) {
@@ -114,10 +119,13 @@ export async function openUploadWorkspace(options: WorkspaceOptions = {}): Promi
     if (appClosed) return;
     appClosed = true;
     await app.close();
-    db.close();
+    await database.close();
   };
   return {
-    app, db, dataDir, clock, timer, user, jwt: session.jwt, brandId, competitorId, productId: 'p-glow',
+    app, sql, dataDir,
+    get db() {
+      return sqliteOnly(database);
+    }, clock, timer, user, jwt: session.jwt, brandId, competitorId, productId: 'p-glow',
     async advance(ms) {
       clock.advance(ms);
       await timer.runDue();
@@ -131,7 +139,7 @@ export async function openUploadWorkspace(options: WorkspaceOptions = {}): Promi
       return app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     },
     refresh,
-    stage: (videoId) => db.prepare('SELECT analysis_stage FROM videos WHERE id = ?').pluck().get(videoId) as string,
+    stage: (videoId) => firstValue<string>(sql, 'SELECT analysis_stage FROM videos WHERE id = ?', [videoId]),
     closeApp,
     async close() {
       await closeApp();
