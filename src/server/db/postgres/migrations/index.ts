@@ -25,6 +25,7 @@ import { pgMigration024BrandMarkVersions } from './024_brand_mark_versions';
 import { pgMigration025TranscriptTermTrigrams } from './025_transcript_term_trigrams';
 import { pgMigration026LimiterAttempts } from './026_limiter_attempts';
 import { migration027JobClaims } from '../../migrations/027_job_claims';
+import { pgMigration028Team } from './028_team';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -61,4 +62,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration025TranscriptTermTrigrams,
   pgMigration026LimiterAttempts,
   migration027JobClaims,
+  pgMigration028Team,
 ];

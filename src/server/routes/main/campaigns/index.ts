@@ -111,7 +111,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   });
 
   defineRoute(app, {
-    ...base, method: 'DELETE', url: '/campaigns/:id', summary: 'Deletes a campaign (its submitted videos stay in the library)',
+    ...base, method: 'DELETE', access: 'manager', url: '/campaigns/:id', summary: 'Deletes a campaign (its submitted videos stay in the library)',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: z.object({ deleted: z.literal(true) }) },
     handler: async ({ params, query, request }) => {
       const brandId = (await actingBrand(request, ctx.videos, query.brand_id)).brandId;

@@ -125,7 +125,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
   });
 
   defineRoute(app, {
-    ...base, method: 'DELETE', url: '/reports/:id', summary: 'Deletes a saved report',
+    ...base, method: 'DELETE', access: 'manager', url: '/reports/:id', summary: 'Deletes a saved report',
     params: ReportIdParamsSchema, query: IdentityQuerySchema, response: { 200: z.object({ deleted: z.literal(true) }) },
     handler: async ({ params, query, request }) => {
       const acting = await actingBrand(request, home, query.brand_id);

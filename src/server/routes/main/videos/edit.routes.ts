@@ -105,7 +105,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
   });
 
   defineRoute(app, {
-    ...base, method: 'DELETE', url: '/demographics_labels/:id', summary: 'Deletes an audience label',
+    ...base, method: 'DELETE', access: 'manager', url: '/demographics_labels/:id', summary: 'Deletes an audience label',
     params: labelParams, query: DemographicsLabelDeleteQuerySchema, response: { 200: z.object({ message: z.string() }) },
     handler: async ({ params, query, request }) => {
       const acting = await actingBrand(request, repos, query.brand_id);
