@@ -1,5 +1,6 @@
 import type { TeamRole } from '../../../shared/http/team.schemas';
 import type { SqlClient } from '../../db/sqlClient';
+import { PERSON_NAME } from './authorship';
 
 /** A user's place in one of their brands. */
 export interface Membership {
@@ -46,8 +47,6 @@ const toInvitation = (row: InvitationRow): InvitationRecord => ({
   inviterName: row.inviter_name, createdAt: row.created_at, expiresAt: row.expires_at, acceptedAt: row.accepted_at,
 });
 
-/** The first and last name of the user at `column`, one text (null when the account is gone). */
-export const PERSON_NAME = (alias: string): string => `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE ${alias}.first_name || ' ' || ${alias}.last_name END`;
 
 const INVITATION_SELECT = `SELECT i.id, i.brand_id, i.email, i.role, i.invited_by, ${PERSON_NAME('u')} AS inviter_name, i.created_at, i.expires_at, i.accepted_at
   FROM brand_invitations i LEFT JOIN users u ON u.id = i.invited_by`;

@@ -107,7 +107,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
       const parsed = ReportDefinitionSchema.safeParse({ ...saved, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) });
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'The report is not valid.');
       checkCompetitor(parsed.data, acting.competitorIds);
-      return (await reports.saved.update(params.id, acting.brandId, parsed.data, ctx.now().toISOString())) ?? (() => { throw notFound(); })();
+      return (await reports.saved.update(params.id, acting.brandId, acting.userId, parsed.data, ctx.now().toISOString())) ?? (() => { throw notFound(); })();
     },
   });
 
