@@ -28,6 +28,7 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/requestLog.test.ts',
   'tests/unit/server/requestLogHttp.test.ts',
   'tests/unit/server/session.test.ts',
+  'tests/unit/server/team/authorship.test.ts',
   'tests/unit/server/team/roleTable.test.ts',
   'tests/unit/server/team/teamInvitations.test.ts',
   'tests/unit/server/team/teamRemoval.test.ts',
