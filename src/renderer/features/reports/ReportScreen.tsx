@@ -9,6 +9,7 @@ import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
 import { EmptyState, PageHeader } from '../../ui/page';
+import { Authorship } from '../team';
 import { optionsOf, SelectField } from '../../ui/form';
 import { RemoteView } from '../../ui/remote';
 import { Tabs } from '../../ui/tabs';
@@ -71,7 +72,11 @@ function ReportBody({ report, who, onChanged, onDeleted }: { report: Report; who
     <>
       <PageHeader
         title={report.title}
-        description={`${KIND_LABELS[report.type]} report${shown ? ` · ${shown.name}${shown.competitor ? ' (competitor)' : ''}` : ''}`}
+        description={<>
+          {`${KIND_LABELS[report.type]} report${shown ? ` · ${shown.name}${shown.competitor ? ' (competitor)' : ''}` : ''}`}
+          {report.owner && <> · owner <bdi>{report.owner.name}</bdi></>}
+          {report.updated_by && <> · <Authorship verb="last edited" person={report.updated_by} at={report.updated_at} testId="report-editor" /></>}
+        </>}
         actions={<>
           <ReportExportButtons who={who} reportId={report._id} window={override} title={report.title} />
           <button type="button" className="btn btn--small" onClick={() => setScheduling(true)}>Schedule</button>
