@@ -12,6 +12,8 @@ import { FormAlert, TextField } from '../../ui/form';
 import { PageHeader } from '../../ui/page';
 import { RemoteView } from '../../ui/remote';
 import { teamApi } from './team.api';
+import { useMyRole } from './useMyRole';
+import { MESSAGES } from '../../../shared/messages';
 import './team.css';
 
 const ROLE_LABEL: Record<TeamRole, string> = { manager: 'Manager', member: 'Member' };
@@ -86,6 +88,7 @@ export function TeamScreen() {
   const brandId = session?.currentBrand?._id ?? '';
   const query = useRemoteQuery(`team:${brandId}`, useCallback(async () => ({ data: await teamApi.team(api.main, brandId), status: 200 }), [api, brandId]));
   const [error, setError] = useState<string | null>(null);
+  const role = useMyRole();
   const act = async (work: () => Promise<unknown>) => {
     setError(null);
     try {
@@ -97,12 +100,6 @@ export function TeamScreen() {
   };
   const render = (team: TeamResponse) => (
     <>
-      <InviteForm onInvite={async (email, role) => {
-        const message = await teamApi.invite(api.main, brandId, email, role);
-        query.reload();
-        return message;
-      }} />
-      {error && <FormAlert tone="error">{error}</FormAlert>}
       <section className="card" aria-labelledby="team-members-title">
         <h2 className="card__title" id="team-members-title">People ({team.members.length})</h2>
         <ul className="team__list">
@@ -136,7 +133,19 @@ export function TeamScreen() {
   return (
     <div className="page team">
       <PageHeader title="Team" description={<>The people of <bdi>{session?.currentBrand?.name ?? 'your brand'}</bdi>: invite teammates, choose their role, remove someone who left.</>} />
+      {role === 'member' && <FormAlert tone="info">{MESSAGES.teamManagerOnly}</FormAlert>}
+      {role !== 'member' && <>
+      {/* Outside the team's read: the sent message stays while the list reads again. Hidden when the team is refused. */}
+      {query.state.phase !== 'failure' && (
+        <InviteForm onInvite={async (email, role) => {
+          const message = await teamApi.invite(api.main, brandId, email, role);
+          query.reload();
+          return message;
+        }} />
+      )}
+      {error && <FormAlert tone="error">{error}</FormAlert>}
       <RemoteView state={query.state} what="the team" onRetry={query.reload}>{render}</RemoteView>
+      </>}
     </div>
   );
 }
