@@ -37,6 +37,7 @@ async function shoot(page: Page, stack: AppStack, route: string, name: string, r
 }
 
 test('a manager invites a teammate, who signs up through the link from the outbox and is refused the team screen; authorship shows on a note, a flag and a report', async ({ page, browser, stack }) => {
+  test.setTimeout(300_000);
   const email = `maya.${Date.now()}@lumina.test`;
   // The manager invites through the Team screen, reached from the navigation.
   await signInAsManager(page, stack.webUrl);
@@ -82,9 +83,9 @@ test('a manager invites a teammate, who signs up through the link from the outbo
   const maya = await jwtOf(stack, email, PASSWORD);
   const identity = { brand_id: maya.currentBrand._id, user_id: maya.currentUser._id };
   const { videos } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '50' });
-  const video = videos.find((row) => !row.is_flagged)!;
-  await callAs(stack, maya.jwt, 'PUT', `/videos/${video._id}/video_note`, { ...identity, content: 'Ask the creator for the raw file before we license it.' });
-  await callAs(stack, maya.jwt, 'POST', '/videos/flag_videos', { ...identity, video_ids: [video._id], reason: 'Spam or misleading' });
+  const [noted, flagged] = videos.filter((row) => !row.is_flagged);
+  await callAs(stack, maya.jwt, 'PUT', `/videos/${noted!._id}/video_note`, { ...identity, content: 'Ask the creator for the raw file before we license it.' });
+  await callAs(stack, maya.jwt, 'POST', '/videos/flag_videos', { ...identity, video_ids: [flagged!._id], reason: 'Spam or misleading' });
   const report = (await callAs(stack, manager.jwt, 'POST', '/reports', { brand_id: manager.currentBrand._id, user_id: manager.currentUser._id, type: 'custom', title: 'Team read-out', metrics: ['kpis'], duration: '3m' })) as { _id: string };
   await callAs(stack, maya.jwt, 'PUT', `/reports/${report._id}`, { ...identity, title: 'Team read-out, reviewed' });
 
@@ -95,10 +96,11 @@ test('a manager invites a teammate, who signs up through the link from the outbo
   await shoot(managerPage, stack, '/team', 'team-screen', async (shown) => {
     await expect(shown.getByTestId('team-member').filter({ hasText: 'Maya Levi' })).toContainText('Member');
   });
-  await shoot(managerPage, stack, `/videos/${video._id}?tab=Notes`, 'authorship-note-flag', async (shown) => {
-    const notice = shown.getByRole('alertdialog');
-    if (await notice.isVisible().catch(() => false)) await notice.getByRole('button', { name: 'Close' }).click();
-    await expect(shown.getByTestId('flagged-by')).toContainText('Flagged by Maya Levi');
+  // A flagged video opens with its notice, which says who flagged it.
+  await shoot(managerPage, stack, `/videos/${flagged!._id}`, 'authorship-flag', async (shown) => {
+    await expect(shown.getByTestId('flagged-notice-by')).toContainText('Flagged by Maya Levi, just now');
+  });
+  await shoot(managerPage, stack, `/videos/${noted!._id}`, 'authorship-note', async (shown) => {
     await shown.getByRole('tab', { name: 'Notes', exact: true }).click();
     await expect(shown.getByTestId('note-author')).toContainText('Written by Maya Levi');
   });
