@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useId, useState } from 'react';
-import { Authorship } from '../team';
+import { Authorship, useMyRole } from '../team';
 import { Link, useNavigate } from 'react-router-dom';
 import { DEFAULT_REPORT_LIST_TAB, REPORT_LIST_TABS, type Report, type ReportListTab } from '../../../shared/http/reports.schemas';
 import { DATE_RANGE_LABELS } from '../../../shared/labels';
@@ -38,6 +38,7 @@ export function ReportsScreen() {
 }
 
 function ReportList({ who }: { who: Who }) {
+  const role = useMyRole();
   const { api } = useServices();
   const panelId = useId();
   const [tab, setTab] = useState<ReportListTab>(DEFAULT_REPORT_LIST_TAB);
@@ -75,7 +76,7 @@ function ReportList({ who }: { who: Who }) {
                         {formatDateTime(report.updated_at)}
                         {report.updated_by && <><br /><Authorship verb="Last edited" person={report.updated_by} testId="report-editor" /></>}
                       </td>
-                      <td className="reports-table__actions"><ReportActions who={who} report={report} onChanged={list.reload} /></td>
+                      <td className="reports-table__actions"><ReportActions who={who} report={report} onChanged={list.reload} canDelete={role !== 'member'} /></td>
                     </tr>
                   ))}
                 </tbody>
