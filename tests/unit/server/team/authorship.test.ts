@@ -72,4 +72,12 @@ describe('who did it and when (issue 29)', () => {
     const changed = (await asMaya('PUT', `/jwt_api/demographics_labels/${added._id}`, { demographics_data_id: id, label: 'Graduates' })).json().label;
     expect(changed).toMatchObject({ created_by: MANAGER(), updated_by: MAYA() });
   });
+
+  it('a license request answers the teammate who asked for it', async () => {
+    const asked = await asMaya('POST', '/jwt_api/license_agreements', { license_video: await aVideo(), duration: '1 year', price: 10 });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().license_agreement).toMatchObject({ requested_by: MAYA() });
+    const listed = (await w.get('/jwt_api/license_agreements')).json().agreements.find((one: { _id: string }) => one._id === asked.json().license_agreement._id);
+    expect(listed).toMatchObject({ requested_by: MAYA() });
+  });
 });
