@@ -220,7 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installRequestLog(app);
   installErrorHandling(app);
   installDrain(app);
-  installRouteSupport(app, createBearerAuthenticator(tokens, repos));
+  installRouteSupport(app, createBearerAuthenticator(tokens, repos, now));
   installHostOriginGuard(app, new Set([ELECTRON_APP_ORIGIN, ...(options.allowedOrigins ?? [])]), new Set(options.allowedHosts));
   installCors(app);
   installContentTypeGuard(app);

@@ -41,6 +41,8 @@ export function routeOfDeepLink(link: string): string | null {
   if (parts.length === 1 && parts[0] === 'library') return '/library';
   if (parts.length === 1 && parts[0] === 'reset-password') return tokenRoute('reset-password', RESET_TOKEN, link);
   if (parts.length === 1 && parts[0] === 'confirm-email') return tokenRoute('confirm-email', CONFIRM_TOKEN, link);
+  // A brand invitation (issue 29): an opaque token like a reset link's.
+  if (parts.length === 1 && parts[0] === 'join-brand') return tokenRoute('join-brand', RESET_TOKEN, link);
   if (parts.length === 1 && parts[0] === 'videos') return '/videos';
   if (parts.length === 2 && parts[0] === 'videos' && VIDEO_ID.test(parts[1] ?? '')) return videoRoute(parts[1] ?? '', link);
   return null;

@@ -27,6 +27,16 @@ export const MESSAGES = {
   invalidEmail: 'Enter a valid email address.',
   registrationIncomplete: 'Your registration is not complete yet. Confirm your email address to continue.',
   serverDown: 'We cannot reach the Reelscope server.',
+  /** Teammates (issue 29): not in the spec; §8 style, one sentence a person can act on. */
+  teamManagerOnly: 'Only a manager of this brand can do this. Ask a manager of your brand.',
+  teamInvitationSent: 'Invitation sent. It is valid for 7 days.',
+  teamInvitationExpired: 'This invitation has expired. Ask the brand manager for a new one.',
+  teamInvitationUsed: 'This invitation has already been used. Sign in to open the brand.',
+  teamInvitationInvalid: 'This invitation link is not valid. Ask the brand manager for a new one.',
+  teamInvitationOtherEmail: 'This invitation is for another email address. Sign in with the address it was sent to.',
+  teamAlreadyMember: 'This person is already in your team.',
+  teamLastManager: 'A brand needs at least one manager. Make someone else a manager first.',
+  teamRemoved: 'You are no longer a member of this brand. Sign in again to continue.',
   /** A read that got no answer: what failed comes before it, what happens next is in it. */
   serverNoAnswerLoad: 'the Reelscope server did not answer. This loads again by itself as soon as the server is back.',
   /** A change that got no answer: nothing was changed. */

@@ -1,3 +1,5 @@
+import type { TeamRole } from '../../shared/http/team.schemas';
+
 /** Who is calling and which brands they may act for or read; set on `request.auth` for authenticated routes. */
 export interface AuthContext {
   userId: string;
@@ -5,6 +7,8 @@ export interface AuthContext {
   brandId: string | null;
   /** The user's own brands. */
   brandIds: readonly string[];
+  /** The user's role in each own brand (issue 29). */
+  roles: Readonly<Record<string, TeamRole>>;
   /** Own brands plus the competitors of each own brand. */
   readableBrandIds: readonly string[];
   /** The sign-in the bearer belongs to (its `sid` claim); null for a token signed without one. */

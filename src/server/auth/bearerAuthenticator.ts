@@ -1,3 +1,5 @@
+import { MESSAGES } from '../../shared/messages';
+import type { TeamRole } from '../../shared/http/team.schemas';
 import { unauthorized } from '../http/httpError';
 import { HTTP_MESSAGES } from '../http/httpMessages';
 import type { Repositories } from '../repositories/index';
@@ -6,9 +8,24 @@ import { assertMayHaveSession } from './sessionEligibility';
 import type { AuthContext, Authenticator } from './authContext';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+/** How often a person's "last active" in a brand is written: a request a minute is enough for the team screen. */
+const ACTIVITY_WRITE_EVERY_MS = 60_000;
 
-/** Verifies `Authorization: Bearer <jwt>` and loads the brands the user may act for and read. */
-export function createBearerAuthenticator(tokens: AccessTokenService, repos: Repositories): Authenticator {
+/**
+ * Verifies `Authorization: Bearer <jwt>` and loads the brands the user may act for and read, with their role in each.
+ * The memberships are read on every request, so a teammate removed from a brand is refused with their very next call.
+ */
+export function createBearerAuthenticator(tokens: AccessTokenService, repos: Repositories, now: () => Date = () => new Date()): Authenticator {
+  const lastWritten = new Map<string, number>();
+  async function noteActivity(userId: string, brandId: string): Promise<void> {
+    const key = `${userId}:${brandId}`;
+    const at = now();
+    if (at.getTime() - (lastWritten.get(key) ?? 0) < ACTIVITY_WRITE_EVERY_MS) return;
+    if (lastWritten.size > 10_000) lastWritten.clear();
+    lastWritten.set(key, at.getTime());
+    // Best effort: a request never fails because its activity could not be written.
+    await repos.team.touch(userId, brandId, at.toISOString()).catch(() => undefined);
+  }
   return async (header): Promise<AuthContext> => {
     const token = header ? header.trim().match(BEARER)?.[1] : undefined;
     if (!token) throw unauthorized(HTTP_MESSAGES.bearerMissing);
@@ -18,12 +35,17 @@ export function createBearerAuthenticator(tokens: AccessTokenService, repos: Rep
     if (!user) throw unauthorized();
     assertMayHaveSession(user);
     // Both at once: on a team server each is a round trip.
-    const [own, readableBrandIds] = await Promise.all([repos.brands.ownBrands(claims.userId), repos.brands.readableBrandIds(claims.userId)]);
-    const brandIds = own.map((brand) => brand.id);
+    const [memberships, readableBrandIds] = await Promise.all([repos.team.memberships(claims.userId), repos.brands.readableBrandIds(claims.userId)]);
+    const brandIds = memberships.map((membership) => membership.brandId);
+    // A token for a brand the person was removed from ends now, not when it expires.
+    if (claims.brandId !== null && !brandIds.includes(claims.brandId)) throw unauthorized(MESSAGES.teamRemoved);
+    const roles: Record<string, TeamRole> = Object.fromEntries(memberships.map((membership) => [membership.brandId, membership.role]));
+    if (claims.brandId !== null) await noteActivity(claims.userId, claims.brandId);
     return {
       userId: claims.userId,
-      brandId: claims.brandId !== null && brandIds.includes(claims.brandId) ? claims.brandId : null,
+      brandId: claims.brandId,
       brandIds,
+      roles,
       readableBrandIds,
       sessionId: claims.sessionId ?? null,
     };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/authContext';
 import { enforceIdentityParams } from '../auth/brandAccess';
+import { enforceRouteAccess, type RouteAccess } from '../auth/teamRoles';
 import { badRequest } from './httpError';
 import type { ApiKeyAuth } from './fastifyTypes';
 
@@ -38,6 +39,8 @@ export interface RouteDefinition<B extends MaybeSchema, Q extends MaybeSchema, P
   /** Longer prose for the OpenAPI document (limits, what happens after). */
   description?: string;
   auth: A;
+  /** 'manager': only a manager of the brand the call acts for (the team, the brand's keys, deleting its data); default any teammate. */
+  access?: RouteAccess;
   tags?: string[];
   body?: B;
   query?: Q;
@@ -92,6 +95,7 @@ export function defineRoute<
     ...(definition.description ? { description: definition.description } : {}),
     tags: definition.tags ?? [app.prefix.replace(/^\//, '') || 'root'],
     auth: mode,
+    access: definition.access ?? 'member',
     body,
     multipart: definition.multipart === true,
     query,
@@ -115,6 +119,7 @@ export function defineRoute<
       // 'optional': a stale bearer (clients often send the expired jwt along with a refresh) counts as none.
       if (mode === 'optional' && header !== undefined) request.auth = await app.authenticate(header).catch(() => null);
       if (request.auth) enforceIdentityParams(request, request.auth);
+      if (request.auth && mode === 'bearer') enforceRouteAccess(request, url, request.auth, definition.access ?? 'member');
     },
     handler: async (request, reply) => {
       const input = {

@@ -13,6 +13,8 @@ export interface RouteDoc {
   description?: string;
   tags: string[];
   auth: 'bearer' | 'none' | 'optional' | 'apiKey';
+  /** Who of a brand's team may call it (issue 29): documented as `x-reelscope-role`. */
+  access?: 'member' | 'manager';
   body?: z.ZodType;
   /** Also takes the body as multipart/form-data (fields and files). */
   multipart?: boolean;
@@ -67,6 +69,7 @@ export class OpenApiRegistry {
         operation.requestBody = { required: true, content: { ...content, 'multipart/form-data': { schema: { type: 'object' } } } };
       }
       if (route.auth === 'bearer') operation.security = [{ bearer: [] }];
+      if (route.auth === 'bearer' || route.auth === 'optional') operation['x-reelscope-role'] = route.access ?? 'member';
       // An empty requirement object means "or no authentication" in OpenAPI.
       if (route.auth === 'optional') operation.security = [{ bearer: [] }, {}];
       if (route.auth === 'apiKey') operation.security = [{ apiKey: [] }];

@@ -3,6 +3,7 @@ import { createBrandsRepository } from './brandsRepository';
 import { createPasswordResetsRepository } from './passwordResetsRepository';
 import { createRefreshTokensRepository } from './refreshTokensRepository';
 import { createUsersRepository } from './usersRepository';
+import { createTeamRepository } from './team/teamRepository';
 
 /** The sign-in repositories over one client: the app's, or a transaction's. */
 export function createAccountRepositories(sql: SqlClient) {
@@ -11,6 +12,8 @@ export function createAccountRepositories(sql: SqlClient) {
     brands: createBrandsRepository(sql),
     refreshTokens: createRefreshTokensRepository(sql),
     passwordResets: createPasswordResetsRepository(sql),
+    /** Memberships and invitations: an invited person's sign-up joins the brand in the same transaction. */
+    team: createTeamRepository(sql),
   };
 }
 export type AccountRepositories = ReturnType<typeof createAccountRepositories>;

@@ -21,6 +21,7 @@ import { createProductRepositories } from './products/index';
 import { createRefreshTokensRepository } from './refreshTokensRepository';
 import { createUploadsRepository } from './uploadsRepository';
 import { createUsersRepository } from './usersRepository';
+import { createTeamRepository } from './team/teamRepository';
 import { createWidgetRepositories } from './widgets/index';
 
 /**
@@ -55,6 +56,8 @@ export function createRepositories(sql: SqlClient) {
     analysis: createAnalysisRepository(sql),
     bookmarks: createBookmarksRepository(sql),
     products: createProductRepositories(sql),
+    /** A brand's people, their roles and invitations (issue 29). */
+    team: createTeamRepository(sql),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

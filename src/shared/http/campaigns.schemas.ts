@@ -4,6 +4,7 @@
  * (`campaignTab` in src/shared/rules). Banner upload and the submission link come with the wizard.
  */
 import { z } from 'zod';
+import { PersonSchema } from './team.schemas';
 import { CAMPAIGN_DEFAULTS, CAMPAIGN_TABS as CAMPAIGN_TAB_NAMES, PLATFORMS, US_TIMEZONES } from '../constants';
 import { normalizeUrl } from '../rules/validation';
 import { ProductVideoSchema } from './products.schemas';
@@ -79,6 +80,9 @@ export const CampaignSchema = CampaignFieldsSchema.extend({
   banner_image: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Who created it and who changed it last (issue 29): in the brand's own answers only, never on the public page. */
+  created_by: PersonSchema.nullable().optional(),
+  updated_by: PersonSchema.nullable().optional(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 

@@ -6,6 +6,7 @@
  * Tabs: 'My Creators' = creators of the acting brand, 'Competitors' = creators of its competitors, 'View All' = both.
  */
 import { z } from 'zod';
+import { PersonSchema } from './team.schemas';
 import { CHART_RANGES, CREATOR_TABS, DATE_RANGES, DEFAULT_CREATOR_SORT, SUBSCRIBER_THRESHOLDS, VERIFIED_FILTER } from '../constants';
 import { CreatorSchema, DailyTrackingSchema } from '../domain/creator';
 import { DemographicsSchema } from '../domain/video';
@@ -176,7 +177,7 @@ export const DailyTrackingsResponseSchema = z.object({
 });
 
 /** GET /influencers/:id/influencer_note 200 and PUT body (NoteBodySchema of products.schemas; empty content deletes). */
-export const CreatorNoteResponseSchema = z.object({ note: z.object({ influencer_id: z.string(), content: z.string(), updated_at: z.string() }).nullable() });
+export const CreatorNoteResponseSchema = z.object({ note: z.object({ influencer_id: z.string(), content: z.string(), updated_at: z.string(), updated_by: PersonSchema.nullable() }).nullable() });
 
 /** GET /users/?video_author_id= : the platform user of a creator (chat recipient); user null when it has none. */
 export const VideoAuthorQuerySchema = IdentitySchema.extend({ video_author_id: id });

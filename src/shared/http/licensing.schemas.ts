@@ -5,6 +5,7 @@
  * recorded by the brand) → active (paid; runs for the duration) → expired. Every change is kept in `history`.
  */
 import { z } from 'zod';
+import { PersonSchema } from './team.schemas';
 import { LICENSING_DURATIONS } from '../constants';
 import { IdentitySchema, id } from './videoList.schemas';
 
@@ -27,6 +28,8 @@ export const LicenseAgreementSchema = z.object({
   _id: z.string(),
   brand_id: z.string(),
   requester_id: z.string(),
+  /** The teammate who asked for the license (issue 29). */
+  requested_by: PersonSchema.nullable().optional(),
   video_id: z.string(),
   video_title: z.string(),
   thumbnail_url: z.string().nullable(),

@@ -8,6 +8,7 @@
  * every product the brand sees. Marks (favorite, trash) are per acting brand, also on competitor products.
  */
 import { z } from 'zod';
+import { PersonSchema } from './team.schemas';
 import { PAGE_SIZES, PRODUCT_SORTS, PRODUCT_TABS } from '../constants';
 import { ProductSchema } from '../domain/product';
 import { FilterOptionSchema, IdentitySchema, id, ids, jsonQueryParam, NOTE_FILTER_VALUES, queryBool } from './videos.schemas';
@@ -211,4 +212,4 @@ export const ProductMarkResponseSchema = z.object({ message: z.string(), count: 
 export const ProductMessageArraySchema = z.tuple([z.string(), z.object({ count: z.number().int(), product_ids: z.array(z.string()) })]);
 
 /** GET /products/:id/product_note 200 (note null when none) and PUT body (empty content deletes the note). */
-export const ProductNoteResponseSchema = z.object({ note: z.object({ product_id: z.string(), content: z.string(), updated_at: z.string() }).nullable() });
+export const ProductNoteResponseSchema = z.object({ note: z.object({ product_id: z.string(), content: z.string(), updated_at: z.string(), updated_by: PersonSchema.nullable() }).nullable() });

@@ -4,6 +4,7 @@
  * request from the same columns as the home dashboard, so a report and the dashboard never disagree.
  */
 import { z } from 'zod';
+import { PersonSchema } from './team.schemas';
 import { AGE_RANGES, DATE_RANGES, DEFAULT_REPORT_DURATION, ETHNICITIES, GENDERS, PLATFORMS } from '../constants';
 import { REPORT_TYPES } from '../domain/workspace';
 import { LINE_SENTIMENTS } from '../domain/video';
@@ -123,6 +124,9 @@ export const ReportSchema = z.object({
   filters: ReportFiltersSchema,
   created_at: z.string(),
   updated_at: z.string(),
+  /** Who made the report and who changed it last (issue 29); null when no one is recorded or the account is gone. */
+  owner: PersonSchema.nullable(),
+  updated_by: PersonSchema.nullable(),
 });
 export type Report = z.infer<typeof ReportSchema>;
 

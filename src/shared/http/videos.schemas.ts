@@ -7,6 +7,7 @@
  * Paths are under SERVICE_PREFIXES.main (`/jwt_api`) unless a section says `/second` or `/media`.
  */
 import { z } from 'zod';
+import { PersonSchema } from './team.schemas';
 import { AGE_RANGES, DATE_RANGES, ETHNICITIES, GENDERS, PLATFORMS, REPORT_REASONS } from '../constants';
 import { LINE_SENTIMENTS, TranscriptLineSchema, VideoSchema } from '../domain/video';
 
@@ -39,6 +40,9 @@ const VideoBrandStateShape = {
 /** The acting brand's marks only the detail answers: the list rows never show them (Trash is a tab of its own). */
 const VideoDetailMarksShape = {
   flag_reason: z.string().nullable(),
+  /** Who flagged it and when (issue 29: flags are the team's); absent where an answer does not read them. */
+  flagged_by: PersonSchema.nullable().optional(),
+  flagged_at: z.string().nullable().optional(),
   is_trashed: z.boolean(),
   has_note: z.boolean(),
 };
@@ -194,6 +198,9 @@ export const DemographicsLabelSchema = z.object({
   gender: z.enum(GENDERS).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Who added the label and who changed it last (issue 29). */
+  created_by: PersonSchema.nullable().optional(),
+  updated_by: PersonSchema.nullable().optional(),
 });
 export type DemographicsLabel = z.infer<typeof DemographicsLabelSchema>;
 
@@ -228,7 +235,7 @@ export const VideoPeopleResponseSchema = z.object({
 });
 
 /** GET /videos/:id/video_note 200 (note null when none) and PUT body (empty content deletes the note). */
-export const VideoNoteSchema = z.object({ video_id: z.string(), content: z.string(), updated_at: z.string() });
+export const VideoNoteSchema = z.object({ video_id: z.string(), content: z.string(), updated_at: z.string(), updated_by: PersonSchema.nullable() });
 export const VideoNoteResponseSchema = z.object({ note: VideoNoteSchema.nullable() });
 export const VideoNoteBodySchema = NoteBodySchema;
 

@@ -14,6 +14,7 @@ import { LicensingScreen } from '../../features/licensing';
 import { ProductDetailScreen, ProductsScreen } from '../../features/products';
 import { ReportScreen, ReportsScreen } from '../../features/reports';
 import { SettingsScreen } from '../../features/settings';
+import { JoinBrandScreen, TeamScreen } from '../../features/team';
 import { UpdateNotice } from '../../features/updates';
 import { VideoDetailScreen, VideosScreen } from '../../features/videos';
 import { WidgetAnalyticsScreen, WidgetBuilderScreen, WidgetsScreen } from '../../features/widgets';
@@ -63,8 +64,11 @@ export function AppRoutes() {
             <Route path="/widgets/:id/analytics" element={<WidgetAnalyticsScreen />} />
             <Route path="/assistant" element={<AssistantScreen />} />
             <Route path="/settings" element={<SettingsScreen />} />
+            <Route path="/team" element={<TeamScreen />} />
           </Route>
         </Route>
+        {/* An invitation link works signed out (sign up or in) and signed in (accept). */}
+        <Route path="/join-brand" element={<JoinBrandScreen />} />
         {/* The offline library needs only the host: reachable signed in or not, with the back end down. */}
         <Route element={<OfflineCapable />}>
           <Route path="/library" element={<LibraryScreen />} />

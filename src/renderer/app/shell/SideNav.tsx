@@ -5,7 +5,8 @@ import { PRODUCT_NAME } from '../../../shared/constants';
 import { Icon } from '../../ui/icons';
 import { useLayoutPrefs } from '../layout/useLayoutPrefs';
 import type { NavItem } from './navItems';
-import { NAV_ITEMS, SETTINGS_ITEM } from './navItems';
+import { NAV_ITEMS, SETTINGS_ITEM, TEAM_ITEM } from './navItems';
+import { useMyRole } from '../../features/team';
 
 function NavEntry({ item, collapsed }: { item: NavItem; collapsed: boolean }) {
   const unread = useAtomValue(chatUnreadTotalAtom);
@@ -36,6 +37,7 @@ function NavEntry({ item, collapsed }: { item: NavItem; collapsed: boolean }) {
 export function SideNav() {
   const [prefs, updatePrefs] = useLayoutPrefs();
   const collapsed = prefs.menuCollapsed;
+  const role = useMyRole();
   return (
     <nav className={`side-nav${collapsed ? ' side-nav--collapsed' : ''}`} aria-label="Main">
       <div className="side-nav__brand">
@@ -50,6 +52,7 @@ export function SideNav() {
         ))}
       </ul>
       <ul className="side-nav__list side-nav__list--end">
+        {role === 'manager' && <NavEntry item={TEAM_ITEM} collapsed={collapsed} />}
         <NavEntry item={SETTINGS_ITEM} collapsed={collapsed} />
         <li>
           <button

@@ -23,3 +23,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 export const SETTINGS_ITEM: NavItem = { to: '/settings', label: 'Settings', icon: 'settings' };
+/** The team (issue 29): shown to the brand's managers only. */
+export const TEAM_ITEM: NavItem = { to: '/team', label: 'Team', icon: 'creators' };

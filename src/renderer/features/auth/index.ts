@@ -5,3 +5,5 @@ export { ResetPasswordScreen } from './ResetPasswordScreen';
 export { ConfirmEmailScreen } from './ConfirmEmailScreen';
 export { ResendConfirmation } from './ResendConfirmation';
 export { MailOutboxScreen } from './MailOutboxScreen';
+export { AuthLayout } from './AuthLayout';
+export { login } from './auth.api';

@@ -14,10 +14,12 @@ interface ReportActionsProps {
   onChanged: () => void;
   /** Where to go once the report is deleted (the report page goes back to the list). */
   afterDelete?: () => void;
+  /** Deleting a report is a manager's (issue 29): hidden from a member, whom the back end refuses anyway. */
+  canDelete?: boolean;
 }
 
 /** Rename, duplicate and delete one saved report (the confirm flow of spec §4 for delete). */
-export function ReportActions({ who, report, onChanged, afterDelete }: ReportActionsProps) {
+export function ReportActions({ who, report, onChanged, afterDelete, canDelete = true }: ReportActionsProps) {
   const { api } = useServices();
   const pushBanner = useSetAtom(pushBannerAtom);
   const navigate = useNavigate();
@@ -42,7 +44,7 @@ export function ReportActions({ who, report, onChanged, afterDelete }: ReportAct
     <div className="report-actions">
       <button type="button" className="btn btn--small" onClick={() => setDialog('rename')} aria-label={`Rename ${report.title}`}>Rename</button>
       <button type="button" className="btn btn--small" disabled={busy} onClick={() => void duplicate()} aria-label={`Duplicate ${report.title}`}>Duplicate</button>
-      <button type="button" className="btn btn--small" onClick={() => setDialog('delete')} aria-label={`Delete ${report.title}`}>Delete</button>
+      {canDelete && <button type="button" className="btn btn--small" onClick={() => setDialog('delete')} aria-label={`Delete ${report.title}`}>Delete</button>}
       {dialog === 'rename' && (
         <RenameDialog
           title="Rename report"

@@ -9,6 +9,7 @@ import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
 import { EmptyState, PageHeader } from '../../ui/page';
+import { Authorship, useMyRole } from '../team';
 import { optionsOf, SelectField } from '../../ui/form';
 import { RemoteView } from '../../ui/remote';
 import { Tabs } from '../../ui/tabs';
@@ -53,6 +54,7 @@ function ReportPage({ id, who }: { id: string; who: Who }) {
 
 function ReportBody({ report, who, onChanged, onDeleted }: { report: Report; who: Who; onChanged: () => void; onDeleted: () => void }) {
   const { api } = useServices();
+  const role = useMyRole();
   const panelId = useId();
   const [search] = useSearchParams();
   const [tab, setTab] = useState<ReportTab | 'passages'>(search.get('view') === 'all' ? 'all' : 'overview');
@@ -74,12 +76,16 @@ function ReportBody({ report, who, onChanged, onDeleted }: { report: Report; who
     <>
       <PageHeader
         title={report.title}
-        description={`${KIND_LABELS[report.type]} report${shown ? ` · ${shown.name}${shown.competitor ? ' (competitor)' : ''}` : ''}`}
+        description={<>
+          {`${KIND_LABELS[report.type]} report${shown ? ` · ${shown.name}${shown.competitor ? ' (competitor)' : ''}` : ''}`}
+          {report.owner && <> · owner <bdi>{report.owner.name}</bdi></>}
+          {report.updated_by && <> · <Authorship verb="last edited" person={report.updated_by} at={report.updated_at} testId="report-editor" /></>}
+        </>}
         actions={<>
           <ReportExportButtons who={who} reportId={report._id} window={override} title={report.title} />
           <button type="button" className="btn btn--small" onClick={() => setScheduling(true)}>Schedule</button>
           <button type="button" className="btn btn--small" onClick={() => setEditing(true)}>Edit</button>
-          <ReportActions who={who} report={report} onChanged={onChanged} afterDelete={onDeleted} />
+          <ReportActions who={who} report={report} onChanged={onChanged} afterDelete={onDeleted} canDelete={role !== 'member'} />
         </>}
       />
       <nav className="report-breadcrumb" aria-label="Breadcrumb"><Link to="/reports">Reports</Link></nav>

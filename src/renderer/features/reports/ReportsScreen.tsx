@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useId, useState } from 'react';
+import { Authorship, useMyRole } from '../team';
 import { Link, useNavigate } from 'react-router-dom';
 import { DEFAULT_REPORT_LIST_TAB, REPORT_LIST_TABS, type Report, type ReportListTab } from '../../../shared/http/reports.schemas';
 import { DATE_RANGE_LABELS } from '../../../shared/labels';
@@ -40,6 +41,7 @@ export function ReportsScreen() {
 }
 
 function ReportList({ who }: { who: Who }) {
+  const role = useMyRole();
   const { api } = useServices();
   const panelId = useId();
   const [tab, setTab] = useState<ReportListTab>(DEFAULT_REPORT_LIST_TAB);
@@ -64,7 +66,7 @@ function ReportList({ who }: { who: Who }) {
             <div className="home-table-scroll">
               <table className="home-table reports-table">
                 <thead>
-                  <tr><th scope="col">Report</th><th scope="col">Kind</th><th scope="col">Window</th><th scope="col">Changed</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+                  <tr><th scope="col">Report</th><th scope="col">Kind</th><th scope="col">Window</th><th scope="col">Owner</th><th scope="col">Changed</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
                 </thead>
                 <tbody>
                   {body.reports.map((report: Report) => (
@@ -72,8 +74,12 @@ function ReportList({ who }: { who: Who }) {
                       <th scope="row"><Link to={`/reports/${report._id}`}><bdi>{report.title}</bdi></Link></th>
                       <td>{KIND_LABELS[report.type]}</td>
                       <td>{report.duration === 'custom' && report.start_date && report.end_date ? `${report.start_date} – ${report.end_date}` : DATE_RANGE_LABELS[report.duration]}</td>
-                      <td>{formatDateTime(report.updated_at)}</td>
-                      <td className="reports-table__actions"><ReportActions who={who} report={report} onChanged={list.reload} /></td>
+                      <td data-testid="report-owner">{report.owner ? <bdi>{report.owner.name}</bdi> : '—'}</td>
+                      <td>
+                        {formatDateTime(report.updated_at)}
+                        {report.updated_by && <><br /><Authorship verb="Last edited" person={report.updated_by} testId="report-editor" /></>}
+                      </td>
+                      <td className="reports-table__actions"><ReportActions who={who} report={report} onChanged={list.reload} canDelete={role !== 'member'} /></td>
                     </tr>
                   ))}
                 </tbody>

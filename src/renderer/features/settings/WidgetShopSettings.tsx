@@ -13,14 +13,17 @@ import { FormAlert, TextField } from '../../ui/form';
 import { RemoteView } from '../../ui/remote';
 import { fetchApiKeyHint, rotateApiKey } from '../../lib/brandKeyClient';
 import type { ApiKeyResponse } from '../../../shared/http/widgets.schemas';
+import { useMyRole } from '../team';
 
 /** The brand's API key of the metrics and widget API (its hint; a new one shown once) and the store whose inventory widgets tag. */
 export function WidgetShopSettings({ settings }: { settings: Settings }) {
   const who = useAtomValue(actingIdentityAtom);
+  // The brand's API key is a manager's (issue 29): a member is not shown it.
+  const role = useMyRole();
   return (
     <section className="card settings-card" aria-labelledby="widget-shop-title">
       <h2 className="card__title" id="widget-shop-title">Widgets and shop</h2>
-      {who && <ApiKeyField brandId={who.brand_id} />}
+      {who && role === 'manager' && <ApiKeyField brandId={who.brand_id} />}
       <ShopFields settings={settings} />
     </section>
   );

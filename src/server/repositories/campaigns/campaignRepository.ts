@@ -4,6 +4,7 @@ import type { Campaign, CampaignFields } from '../../../shared/http/campaigns.sc
 import { CampaignFieldsSchema } from '../../../shared/http/campaigns.schemas';
 import { campaignTab } from '../../../shared/rules/campaignTabs';
 import { parse } from '../../search/columnValues';
+import { PERSON_NAME, personOf } from '../team/authorship';
 
 /** A stored campaign row with its submitted-video count. */
 export type CampaignRow = Record<string, unknown> & { id: string; brand_id: string; state: 'active' | 'past' | 'draft'; banner_image: string | null; created_at: string; updated_at: string; submitted: number };
@@ -34,6 +35,19 @@ export const PUBLIC_CAMPAIGN_SQL = {
     ON CONFLICT DO NOTHING`,
 } as const;
 
+/**
+ * The brand's own reads add who created the campaign and who changed it last (issue 29); the public page's read
+ * (PUBLIC_CAMPAIGN_SQL) never names a teammate.
+ */
+const SELECT_WITH_AUTHORS = `SELECT c.*, (SELECT COUNT(*) FROM campaign_videos cv WHERE cv.campaign_id = c.id) AS submitted,
+  ${PERSON_NAME('cu')} AS creator_name, ${PERSON_NAME('eu')} AS editor_name
+  FROM campaigns c LEFT JOIN users cu ON cu.id = c.created_by LEFT JOIN users eu ON eu.id = c.updated_by`;
+const withAuthors = (row: CampaignRow, now: Date): Campaign => ({
+  ...toCampaign(row, now),
+  created_by: personOf(row.created_by as string | null, row.creator_name as string | null),
+  updated_by: personOf(row.updated_by as string | null, row.editor_name as string | null),
+});
+
 /** A campaign as its public page reads it, with the brand's name. */
 export type PublicCampaign = { campaign: Campaign; brandName: string };
 
@@ -57,25 +71,26 @@ const storedValues = (fields: CampaignFields): SqlParam[] => {
 
 /** Campaigns of a brand (issue 14); another brand's campaign is not found. The same texts on both engines. */
 export function createCampaignRepository(sql: SqlClient) {
-  const insert = `INSERT INTO campaigns (id, brand_id, state, ${COLUMNS.join(', ')}, created_at, updated_at) VALUES (?, ?, ?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?)`;
-  const update = `UPDATE campaigns SET state = ?, ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ? AND brand_id = ?`;
+  const insert = `INSERT INTO campaigns (id, brand_id, state, ${COLUMNS.join(', ')}, created_at, updated_at, created_by, updated_by)
+    VALUES (?, ?, ?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?)`;
+  const update = `UPDATE campaigns SET state = ?, ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, updated_at = ?, updated_by = ? WHERE id = ? AND brand_id = ?`;
 
   return {
     list: async (brandId: string, now: Date): Promise<Campaign[]> =>
-      (await sql.all<CampaignRow>(`${SELECT} WHERE c.brand_id = ?`, [brandId])).map((row) => toCampaign(row, now)),
+      (await sql.all<CampaignRow>(`${SELECT_WITH_AUTHORS} WHERE c.brand_id = ?`, [brandId])).map((row) => withAuthors(row, now)),
     async find(id: string, brandId: string, now: Date): Promise<Campaign | null> {
-      const row = await sql.get<CampaignRow>(`${SELECT} WHERE c.id = ? AND c.brand_id = ?`, [id, brandId]);
-      return row ? toCampaign(row, now) : null;
+      const row = await sql.get<CampaignRow>(`${SELECT_WITH_AUTHORS} WHERE c.id = ? AND c.brand_id = ?`, [id, brandId]);
+      return row ? withAuthors(row, now) : null;
     },
-    async create(brandId: string, fields: CampaignFields, publish: boolean, now: Date): Promise<string> {
+    async create(brandId: string, userId: string, fields: CampaignFields, publish: boolean, now: Date): Promise<string> {
       const id = randomBytes(12).toString('hex');
       const at = now.toISOString();
-      await sql.run(insert, [id, brandId, publish ? 'active' : 'draft', ...storedValues(fields), at, at]);
+      await sql.run(insert, [id, brandId, publish ? 'active' : 'draft', ...storedValues(fields), at, at, userId, userId]);
       return id;
     },
-    async update(id: string, brandId: string, fields: CampaignFields, publish: boolean, wasDraft: boolean, now: Date): Promise<void> {
+    async update(id: string, brandId: string, userId: string, fields: CampaignFields, publish: boolean, wasDraft: boolean, now: Date): Promise<void> {
       // A published campaign stays published (its tab follows its dates); a draft is published when asked.
-      await sql.run(update, [wasDraft && !publish ? 'draft' : 'active', ...storedValues(fields), now.toISOString(), id, brandId]);
+      await sql.run(update, [wasDraft && !publish ? 'draft' : 'active', ...storedValues(fields), now.toISOString(), userId, id, brandId]);
     },
     /** Deletes the campaign and remembers its id, so its public link says it was deleted. */
     remove: (id: string, brandId: string, now: Date): Promise<boolean> => sql.transaction(async (tx) => {

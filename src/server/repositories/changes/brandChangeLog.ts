@@ -1,5 +1,5 @@
 import type { SqlClient } from '../../db/sqlClient';
-import { BRAND_CHANGES_TOPIC } from '../../db/postgres/migrations/030_brand_changes';
+import { BRAND_CHANGES_TOPIC } from '../../db/postgres/migrations/029_brand_changes';
 
 /** One logged change as a stream reports it: its event id (where a resumed stream continues) and what it touched. */
 export interface BrandChange {
@@ -45,7 +45,7 @@ const toChange = (row: ChangeRow, id: string): BrandChange => ({
 const DIGITS = /^\d{1,15}$/;
 
 /**
- * Reads `brand_changes` (migration 030) for the live streams, on either engine. SQLite has one writer at a time, so a
+ * Reads `brand_changes` (migration 029) for the live streams, on either engine. SQLite has one writer at a time, so a
  * higher `seq` was always committed later and the cursor is the last seq read. On PostgreSQL concurrent writers commit
  * out of seq order, so the log is read by writing transaction, as the search log's follower reads (searchLog.ts): a
  * window [lo, hi) of transactions all older than every one still running, its rows in seq order. The cursor is

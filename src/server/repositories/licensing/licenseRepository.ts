@@ -5,6 +5,7 @@ import { LicenseHistoryEntrySchema } from '../../../shared/http/licensing.schema
 import { LICENSING_DURATIONS } from '../../../shared/constants';
 import { cents, licenseExpiringSoon, licenseTotal } from '../../../shared/rules/licensing';
 import { parse } from '../../search/columnValues';
+import { PERSON_NAME, personOf } from '../team/authorship';
 
 /** The stored vocabulary (migration 002) and the spec's: a declined request is stored 'rejected', a paid one 'paid'. */
 const FROM_STORED: Readonly<Record<string, LicenseState>> = { requested: 'requested', accepted: 'accepted', rejected: 'declined', paid: 'active', expired: 'expired' };
@@ -13,7 +14,7 @@ const TO_STORED: Readonly<Record<LicenseState, string>> = { requested: 'requeste
 interface AgreementRow {
   id: string; brand_id: string; requester_id: string; video_id: string; video_title: string; thumbnail_url: string | null; creator_name: string | null;
   duration: string; price: number; fee: number; status: string; influencer_video_note: string | null; history: string; expires_at: string | null;
-  created_at: string; updated_at: string;
+  created_at: string; updated_at: string; requester_name: string | null;
 }
 
 export interface HistoryEntry { status: LicenseState; at: string; by: string; note: string }
@@ -35,7 +36,8 @@ type PurchaseRow = Omit<LicensePurchase, '_id' | 'total' | 'duration'> & { id: s
 
 const SELECT_AGREEMENTS = `SELECT a.id, a.brand_id, a.requester_id, a.video_id, v.title AS video_title, v.thumbnail_url, c.name AS creator_name, a.duration, a.price,
     a.fee, a.status, a.influencer_video_note, a.history, (SELECT MAX(p.expires_at) FROM license_purchases p WHERE p.agreement_id = a.id) AS expires_at,
-    a.created_at, a.updated_at FROM license_agreements a JOIN videos v ON v.id = a.video_id LEFT JOIN creators c ON c.id = a.creator_id`;
+    a.created_at, a.updated_at, ${PERSON_NAME('ru')} AS requester_name
+    FROM license_agreements a JOIN videos v ON v.id = a.video_id LEFT JOIN creators c ON c.id = a.creator_id LEFT JOIN users ru ON ru.id = a.requester_id`;
 const SET_STATE = 'UPDATE license_agreements SET status = ?, history = ?, influencer_video_note = COALESCE(?, influencer_video_note), updated_at = ? WHERE id = ?';
 
 /** License agreements and purchases of a brand (issue 14); another brand's agreement is not found. The same texts on both engines. */
@@ -43,7 +45,7 @@ export function createLicenseRepository(sql: SqlClient) {
   const toAgreement = (row: AgreementRow, now: Date): LicenseAgreement => {
     const status = FROM_STORED[row.status] ?? 'requested';
     return {
-      _id: row.id, brand_id: row.brand_id, requester_id: row.requester_id, video_id: row.video_id, video_title: row.video_title, thumbnail_url: row.thumbnail_url,
+      _id: row.id, brand_id: row.brand_id, requester_id: row.requester_id, requested_by: personOf(row.requester_id, row.requester_name), video_id: row.video_id, video_title: row.video_title, thumbnail_url: row.thumbnail_url,
       creator_name: row.creator_name, duration: duration(row.duration), price: row.price, fee: row.fee, total: licenseTotal(row.price), status,
       influencer_video_note: row.influencer_video_note, history: historyOf(row.history), expires_at: status === 'active' || status === 'expired' ? row.expires_at : null,
       expiring_soon: status === 'active' && licenseExpiringSoon(row.expires_at, now), created_at: row.created_at, updated_at: row.updated_at,

@@ -4,14 +4,24 @@ import { REPORT_KIND_METRICS, REPORT_LIST_TABS, ReportFiltersSchema, REPORT_METR
 import { REPORT_TYPES } from '../../../shared/domain/workspace';
 import { parse, strings } from '../../search/columnValues';
 import type { SqlClient } from '../../db/sqlClient';
+import { PERSON_NAME, personOf } from '../team/authorship';
 
 interface ReportRow {
   id: string; brand_id: string; user_id: string | null; type: string; title: string; filters: string; duration: string;
   start_date: string | null; end_date: string | null; comparison: string; compare_start_date: string | null; compare_end_date: string | null;
   metrics: string; graph_type: string; highlight: string; created_at: string; updated_at: string;
+  updated_by: string | null; owner_name: string | null; editor_name: string | null;
 }
 
 const COLUMNS = 'id, brand_id, user_id, type, title, filters, duration, start_date, end_date, comparison, compare_start_date, compare_end_date, metrics, graph_type, highlight, created_at, updated_at';
+
+/**
+ * The columns of a report with its owner's and last editor's names (issue 29), for `FROM reports r` and the two joins:
+ * a report is the team's, and the list shows who made it and who changed it last.
+ */
+const SELECT_REPORT = `SELECT ${COLUMNS.split(', ').map((column) => `r.${column}`).join(', ')}, r.updated_by,
+  ${PERSON_NAME('o')} AS owner_name, ${PERSON_NAME('e')} AS editor_name
+  FROM reports r LEFT JOIN users o ON o.id = r.user_id LEFT JOIN users e ON e.id = r.updated_by`;
 
 /** A stored row as the API answers it; a filters or metrics value written by an older version reads as its default. */
 function toReport(row: ReportRow): Report {
@@ -35,6 +45,8 @@ function toReport(row: ReportRow): Report {
     highlight: row.highlight,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    owner: personOf(row.user_id, row.owner_name),
+    updated_by: personOf(row.updated_by, row.editor_name),
   };
 }
 
@@ -44,8 +56,8 @@ function toReport(row: ReportRow): Report {
  * has strpos where SQLite has instr).
  */
 export function createReportsRepository(sql: SqlClient) {
-  const contains = sql.engine === 'postgres' ? 'strpos(lower(title), lower(?)) > 0' : 'instr(lower(title), lower(?)) > 0';
-  const find = (id: string, brandId: string) => sql.get<ReportRow>(`SELECT ${COLUMNS} FROM reports WHERE id = ? AND brand_id = ?`, [id, brandId]);
+  const contains = sql.engine === 'postgres' ? 'strpos(lower(r.title), lower(?)) > 0' : 'instr(lower(r.title), lower(?)) > 0';
+  const find = (id: string, brandId: string) => sql.get<ReportRow>(`${SELECT_REPORT} WHERE r.id = ? AND r.brand_id = ?`, [id, brandId]);
 
   const columnsOf = (definition: ReportDefinition) => ({
     type: definition.type,
@@ -65,8 +77,8 @@ export function createReportsRepository(sql: SqlClient) {
   const repository = {
     async list(brandId: string, tab: ReportListTab, search: string): Promise<Report[]> {
       const type = tab === 'All Reports' ? '' : tab;
-      const rows = await sql.all<ReportRow>(`SELECT ${COLUMNS} FROM reports WHERE brand_id = ? AND (? = '' OR type = ?) AND (? = '' OR ${contains})
-        ORDER BY updated_at DESC, id DESC`, [brandId, type, type, search, search]);
+      const rows = await sql.all<ReportRow>(`${SELECT_REPORT} WHERE r.brand_id = ? AND (? = '' OR r.type = ?) AND (? = '' OR ${contains})
+        ORDER BY r.updated_at DESC, r.id DESC`, [brandId, type, type, search, search]);
       return rows.map(toReport);
     },
     async counts(brandId: string): Promise<Record<ReportListTab, number>> {
@@ -84,19 +96,19 @@ export function createReportsRepository(sql: SqlClient) {
     async create(brandId: string, userId: string, definition: ReportDefinition, at: string): Promise<Report> {
       const id = randomBytes(12).toString('hex');
       const c = columnsOf(definition);
-      await sql.run(`INSERT INTO reports (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+      await sql.run(`INSERT INTO reports (${COLUMNS}, updated_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
         id, brandId, userId, c.type, c.title, c.filters, c.duration, c.start_date, c.end_date, c.comparison, c.compare_start_date,
-        c.compare_end_date, c.metrics, c.graph_type, c.highlight, at, at,
+        c.compare_end_date, c.metrics, c.graph_type, c.highlight, at, at, userId,
       ]);
       return (await repository.find(id, brandId)) as Report;
     },
     /** Writes the whole definition; null when the report is not the brand's. */
-    async update(id: string, brandId: string, definition: ReportDefinition, at: string): Promise<Report | null> {
+    async update(id: string, brandId: string, userId: string, definition: ReportDefinition, at: string): Promise<Report | null> {
       const c = columnsOf(definition);
       const { changes } = await sql.run(`UPDATE reports SET title = ?, filters = ?, duration = ?, start_date = ?, end_date = ?, comparison = ?,
-        compare_start_date = ?, compare_end_date = ?, metrics = ?, graph_type = ?, highlight = ?, updated_at = ? WHERE id = ? AND brand_id = ?`, [
+        compare_start_date = ?, compare_end_date = ?, metrics = ?, graph_type = ?, highlight = ?, updated_at = ?, updated_by = ? WHERE id = ? AND brand_id = ?`, [
         c.title, c.filters, c.duration, c.start_date, c.end_date, c.comparison, c.compare_start_date, c.compare_end_date, c.metrics, c.graph_type,
-        c.highlight, at, id, brandId,
+        c.highlight, at, userId, id, brandId,
       ]);
       return changes === 0 ? null : repository.find(id, brandId);
     },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PERSON_NAME } from '../team/authorship';
 import type { SqlClient } from '../../db/sqlClient';
 import { createCreatorNaming } from '../creators/creatorNaming';
 
@@ -15,9 +16,16 @@ export interface LabelRow {
   gender: string | null;
   created_at: string;
   updated_at: string;
+  /** Who added it and who changed it last (issue 29), with their names. */
+  user_id: string | null;
+  author_name: string | null;
+  updated_by: string | null;
+  editor_name: string | null;
 }
 
-const LABEL_COLUMNS = 'id, video_id, label, age_range, ethnicity, gender, created_at, updated_at';
+const LABEL_COLUMNS = `l.id, l.video_id, l.label, l.age_range, l.ethnicity, l.gender, l.created_at, l.updated_at, l.user_id, ${PERSON_NAME('a')} AS author_name,
+  l.updated_by, ${PERSON_NAME('e')} AS editor_name`;
+const FROM_LABELS = 'FROM demographics_labels l LEFT JOIN users a ON a.id = l.user_id LEFT JOIN users e ON e.id = l.updated_by';
 
 /** Writes on one video: fields, title and creator name, analysis stage and audience labels (notes: repositories/notesRepository.ts), on either engine. */
 export function createVideoEditsRepository(sql: SqlClient) {
@@ -58,10 +66,10 @@ export function createVideoEditsRepository(sql: SqlClient) {
       await sql.run('UPDATE videos SET analysis_stage = ?, updated_at = ? WHERE id = ?', [value, at, videoId]);
     },
     labels(videoId: string, brandId: string): Promise<LabelRow[]> {
-      return sql.all<LabelRow>(`SELECT ${LABEL_COLUMNS} FROM demographics_labels WHERE video_id = ? AND brand_id = ? ORDER BY created_at, id`, [videoId, brandId]);
+      return sql.all<LabelRow>(`SELECT ${LABEL_COLUMNS} ${FROM_LABELS} WHERE l.video_id = ? AND l.brand_id = ? ORDER BY l.created_at, l.id`, [videoId, brandId]);
     },
     async label(id: string, videoId: string, brandId: string): Promise<LabelRow | null> {
-      return (await sql.get<LabelRow>(`SELECT ${LABEL_COLUMNS} FROM demographics_labels WHERE id = ? AND video_id = ? AND brand_id = ?`, [id, videoId, brandId])) ?? null;
+      return (await sql.get<LabelRow>(`SELECT ${LABEL_COLUMNS} ${FROM_LABELS} WHERE l.id = ? AND l.video_id = ? AND l.brand_id = ?`, [id, videoId, brandId])) ?? null;
     },
     async addLabel(videoId: string, brandId: string, userId: string, value: Pick<LabelRow, 'label' | 'age_range' | 'ethnicity' | 'gender'>, at: string): Promise<string> {
       const id = randomUUID();
@@ -71,10 +79,10 @@ export function createVideoEditsRepository(sql: SqlClient) {
       );
       return id;
     },
-    async updateLabel(id: string, videoId: string, brandId: string, value: Pick<LabelRow, 'label' | 'age_range' | 'ethnicity' | 'gender'>, at: string): Promise<boolean> {
+    async updateLabel(id: string, videoId: string, brandId: string, userId: string, value: Pick<LabelRow, 'label' | 'age_range' | 'ethnicity' | 'gender'>, at: string): Promise<boolean> {
       const result = await sql.run(
-        'UPDATE demographics_labels SET label = ?, age_range = ?, ethnicity = ?, gender = ?, updated_at = ? WHERE id = ? AND video_id = ? AND brand_id = ?',
-        [value.label, value.age_range, value.ethnicity, value.gender, at, id, videoId, brandId],
+        'UPDATE demographics_labels SET label = ?, age_range = ?, ethnicity = ?, gender = ?, updated_at = ?, updated_by = ? WHERE id = ? AND video_id = ? AND brand_id = ?',
+        [value.label, value.age_range, value.ethnicity, value.gender, at, userId, id, videoId, brandId],
       );
       return result.changes > 0;
     },

@@ -1,4 +1,6 @@
 import { inList, type SqlClient } from '../../db/sqlClient';
+import type { Person } from '../../../shared/http/team.schemas';
+import { PERSON_NAME, personOf } from '../team/authorship';
 import type { BrandScope } from './videoScope';
 
 type Mark = 'favorite' | 'flag' | 'trash';
@@ -35,6 +37,15 @@ export function createVideoMarksRepository(sql: SqlClient) {
       return new Map(rows.filter((row) => allowed.has(row.brand_id) && !removed.has(row.id)).map((row) => [row.id, row.brand_id]));
     },
 
+    /** Who flagged the video for the brand and when (null when it is not flagged). */
+    async flagOf(brandId: string, videoId: string): Promise<{ flagged_by: Person | null; flagged_at: string } | null> {
+      const row = await sql.get<{ user_id: string | null; name: string | null; created_at: string }>(
+        `SELECT m.user_id, ${PERSON_NAME('u')} AS name, m.created_at FROM marks m LEFT JOIN users u ON u.id = m.user_id
+         WHERE m.mark = 'flag' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = ?`,
+        [brandId, videoId],
+      );
+      return row ? { flagged_by: personOf(row.user_id, row.name), flagged_at: row.created_at } : null;
+    },
     /** Sets a mark on each video; returns how many were newly marked. */
     mark(mark: Mark, brandId: string, userId: string, ids: readonly string[], at: string, reason: string | null = null): Promise<number> {
       return eachCounted(ids, (tx, id) => tx.run(ADD, [mark, id, brandId, userId, reason, at]));

@@ -49,7 +49,7 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   defineRoute(app, {
-    ...base, method: 'DELETE', url: '/video/remove', summary: 'Removes own videos for good (trash first, then delete)', body: RemoveVideosBodySchema,
+    ...base, method: 'DELETE', access: 'manager', url: '/video/remove', summary: 'Removes own videos for good (trash first, then delete)', body: RemoveVideosBodySchema,
     response: { 200: MarkResponseSchema },
     handler: async ({ body, request }) => {
       const acting = await actingBrand(request, repos, body.brand_id);

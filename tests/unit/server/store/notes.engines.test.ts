@@ -25,11 +25,11 @@ describe('the notes repository answers alike on SQLite and PostgreSQL', () => {
       };
     });
     expect(answer).toEqual({
-      video: { content: 'مرحبا — 日本 ✓', updated_at: '2026-11-26T00:01:00.000Z' },
+      video: { content: 'مرحبا — 日本 ✓', updated_at: '2026-11-26T00:01:00.000Z', updated_by: { _id: 'u1', name: 'Ana Lee' } },
       otherBrand: null,
       sameIdOtherKind: null,
       deletedByBlank: null,
-      creator: { content: 'Ask about the spring brief', updated_at: '2026-11-04T00:00:00.000Z' },
+      creator: { content: 'Ask about the spring brief', updated_at: '2026-11-04T00:00:00.000Z', updated_by: { _id: 'u1', name: 'Ana Lee' } },
       count: 1,
     });
   });

@@ -53,10 +53,10 @@ describe('saved reports answer alike on SQLite and PostgreSQL', () => {
     const answer = await sameOnBoth(both.engines(), async (engine) => {
       const { saved, ids } = await saveSome(engine);
       const [first = '', , , , theirs = ''] = ids;
-      const renamed = await saved.update(first, 'b1', definition({ type: 'engagement', title: 'Renamed', graph_type: 'bar' }), AT);
+      const renamed = await saved.update(first, 'b1', 'u1', definition({ type: 'engagement', title: 'Renamed', graph_type: 'bar' }), AT);
       return {
         renamed: renamed && withoutId(renamed),
-        notTheirs: [await saved.find(theirs, 'b1'), await saved.update(theirs, 'b1', definition({ type: 'engagement', title: 'Taken' }), AT), await saved.remove(theirs, 'b1')],
+        notTheirs: [await saved.find(theirs, 'b1'), await saved.update(theirs, 'b1', 'u1', definition({ type: 'engagement', title: 'Taken' }), AT), await saved.remove(theirs, 'b1')],
         theirsKept: (await saved.find(theirs, 'b2'))?.title,
         removed: [await saved.remove(first, 'b1'), await saved.remove(first, 'b1'), await saved.find(first, 'b1')],
       };

@@ -22,8 +22,8 @@ describe('the video edits repository answers alike on SQLite and PostgreSQL', ()
       await edits.setStage('v2', 'processing', at);
       const id = await edits.addLabel('v1', 'b1', 'u1', label, at);
       const added = await edits.label(id, 'v1', 'b1');
-      const updated = await edits.updateLabel(id, 'v1', 'b1', { ...label, label: 'Students' }, at);
-      const otherBrand = await edits.updateLabel(id, 'v1', 'b2', label, at);
+      const updated = await edits.updateLabel(id, 'v1', 'b1', 'u1', { ...label, label: 'Students' }, at);
+      const otherBrand = await edits.updateLabel(id, 'v1', 'b2', 'u1', label, at);
       const labels = (await edits.labels('v1', 'b1')).map(({ label: name, age_range, gender, updated_at }) => ({ name, age_range, gender, updated_at }));
       const deleted = [await edits.deleteLabel(id, 'v1', 'b1'), await edits.deleteLabel(id, 'v1', 'b1')];
       return {

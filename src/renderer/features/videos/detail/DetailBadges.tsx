@@ -1,5 +1,6 @@
 import { platformLabel } from '../../../../shared/labels';
 import type { VideoDetail } from '../../../../shared/http/videos.schemas';
+import { Authorship } from '../../team';
 import type { RemoteState } from '../../../lib/remoteSlice';
 import type { MyOrCompetitor } from './videoDetail.api';
 
@@ -23,6 +24,7 @@ export function DetailBadges({ video, identify }: DetailBadgesProps) {
       <li className="detail-badge">{platformLabel(video.platform)}</li>
       {video.is_favorite && <li className="detail-badge detail-badge--accent">Favorite</li>}
       {video.is_flagged && <li className="detail-badge detail-badge--danger">Flagged{video.flag_reason ? `: ${video.flag_reason}` : ''}</li>}
+      {video.is_flagged && video.flagged_by && <li className="detail-badge"><Authorship verb="Flagged" person={video.flagged_by} at={video.flagged_at} testId="flagged-by" /></li>}
       {video.published && <li className="detail-badge detail-badge--success">Published</li>}
       {video.analysis_stage !== 'completed' && <li className="detail-badge detail-badge--warning">Analysis {video.analysis_stage}</li>}
     </ul>

@@ -1,13 +1,18 @@
 import { MESSAGES } from '../../../../shared/messages';
+import type { Person } from '../../../../shared/http/team.schemas';
 import { Modal } from '../../../ui/dialog';
+import { Authorship } from '../../team';
 
 interface FlaggedNoticeProps {
   reason: string | null;
+  /** Who flagged it and when (issue 29: flags are the team's). */
+  flaggedBy?: Person | null;
+  flaggedAt?: string | null;
   onClose: () => void;
 }
 
 /** Spec §2 overlay shown when a flagged video is opened. */
-export function FlaggedNotice({ reason, onClose }: FlaggedNoticeProps) {
+export function FlaggedNotice({ reason, flaggedBy, flaggedAt, onClose }: FlaggedNoticeProps) {
   return (
     <Modal
       title={MESSAGES.videoFlagged}
@@ -22,6 +27,7 @@ export function FlaggedNotice({ reason, onClose }: FlaggedNoticeProps) {
       <p data-testid="flagged-notice">
         {reason ? `Reported as: ${reason}.` : 'This video was reported.'} Unflag it from the Flagged tab of Videos to review it again.
       </p>
+      {flaggedBy && <p><Authorship verb="Flagged" person={flaggedBy} at={flaggedAt} testId="flagged-notice-by" /></p>}
     </Modal>
   );
 }

@@ -25,7 +25,8 @@ import { pgMigration024BrandMarkVersions } from './024_brand_mark_versions';
 import { pgMigration025TranscriptTermTrigrams } from './025_transcript_term_trigrams';
 import { pgMigration026LimiterAttempts } from './026_limiter_attempts';
 import { migration027JobClaims } from '../../migrations/027_job_claims';
-import { pgMigration030BrandChanges } from './030_brand_changes';
+import { pgMigration028Team } from './028_team';
+import { pgMigration029BrandChanges } from './029_brand_changes';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -62,5 +63,6 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration025TranscriptTermTrigrams,
   pgMigration026LimiterAttempts,
   migration027JobClaims,
-  pgMigration030BrandChanges,
+  pgMigration028Team,
+  pgMigration029BrandChanges,
 ];

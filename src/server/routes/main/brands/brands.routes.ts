@@ -33,7 +33,7 @@ export function registerBrandRoutes(app: FastifyInstance, ctx: ServerContext): v
 export function registerApiKeyRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const params = z.object({ id: z.string().min(1).max(64) });
   defineRoute(app, {
-    method: 'GET', url: '/brands/:id/api_key', summary: "What identifies the own brand's metrics API key (its first and last characters); the key itself is shown only when issued", auth: 'bearer', params,
+    method: 'GET', url: '/brands/:id/api_key', access: 'manager', summary: "What identifies the own brand's metrics API key (its first and last characters); the key itself is shown only when issued", auth: 'bearer', params,
     response: { 200: ApiKeyHintResponseSchema },
     handler: async ({ params: { id }, request }) => {
       assertOwnBrand(request, id);
@@ -41,7 +41,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, ctx: ServerContext): 
     },
   });
   defineRoute(app, {
-    method: 'POST', url: '/brands/:id/api_key/rotate', summary: "A new metrics API key for the own brand, answered this once; the previous one stops working with this call", auth: 'bearer', params,
+    method: 'POST', url: '/brands/:id/api_key/rotate', access: 'manager', summary: "A new metrics API key for the own brand, answered this once; the previous one stops working with this call", auth: 'bearer', params,
     response: { 200: ApiKeyResponseSchema },
     handler: async ({ params: { id }, request }) => {
       assertOwnBrand(request, id);

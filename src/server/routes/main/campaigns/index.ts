@@ -58,7 +58,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     body: CampaignWriteBodySchema, response: { 200: CampaignResponseSchema },
     handler: async ({ body, request }) => {
       const acting = await actingBrand(request, ctx.videos, body.brand_id);
-      const id = await repo.create(acting.brandId, checked(body.campaign, body.publish, await brandProducts(acting.brandId)), body.publish, ctx.now());
+      const id = await repo.create(acting.brandId, acting.userId, checked(body.campaign, body.publish, await brandProducts(acting.brandId)), body.publish, ctx.now());
       const campaign = found(await repo.find(id, acting.brandId, ctx.now()));
       return { campaign };
     },
@@ -80,7 +80,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
       const acting = await actingBrand(request, ctx.videos, body.brand_id);
       const current = found(await repo.find(params.id, acting.brandId, ctx.now()));
       const publish = body.publish || current.state !== 'draft';
-      await repo.update(params.id, acting.brandId, checked(body.campaign, publish, await brandProducts(acting.brandId)), body.publish, current.state === 'draft', ctx.now());
+      await repo.update(params.id, acting.brandId, acting.userId, checked(body.campaign, publish, await brandProducts(acting.brandId)), body.publish, current.state === 'draft', ctx.now());
       const campaign = found(await repo.find(params.id, acting.brandId, ctx.now()));
       return { campaign };
     },
@@ -111,7 +111,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   });
 
   defineRoute(app, {
-    ...base, method: 'DELETE', url: '/campaigns/:id', summary: 'Deletes a campaign (its submitted videos stay in the library)',
+    ...base, method: 'DELETE', access: 'manager', url: '/campaigns/:id', summary: 'Deletes a campaign (its submitted videos stay in the library)',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: z.object({ deleted: z.literal(true) }) },
     handler: async ({ params, query, request }) => {
       const brandId = (await actingBrand(request, ctx.videos, query.brand_id)).brandId;

@@ -3,6 +3,7 @@ import {
   ProductIdParamsSchema, ProductIdsBodySchema, ProductMarkResponseSchema, ProductMessageArraySchema, ProductNoteResponseSchema, TrashProductBodySchema,
 } from '../../../../shared/http/products.schemas';
 import type { ServerContext } from '../../../context';
+import type { RouteAccess } from '../../../auth/teamRoles';
 import { defineRoute } from '../../../http/defineRoute';
 import { notFound } from '../../../http/httpError';
 import type { ProductRepositories } from '../../../repositories/products/index';
@@ -50,9 +51,9 @@ export function registerProductMarkRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   /** Restore and permanent delete answer an array: the message shown first, then what changed. */
-  const messageArray = (url: string, summary: string, run: (acting: Acting, ids: string[]) => Promise<string[]>, verb: string): void => {
+  const messageArray = (url: string, summary: string, run: (acting: Acting, ids: string[]) => Promise<string[]>, verb: string, access: RouteAccess = 'member'): void => {
     defineRoute(app, {
-      ...base, method: 'POST', url, summary, body: ProductIdsBodySchema, response: { 200: ProductMessageArraySchema },
+      ...base, method: 'POST', url, summary, access, body: ProductIdsBodySchema, response: { 200: ProductMessageArraySchema },
       handler: async ({ body, request }) => {
         const acting = await actingBrand(request, repos, body.brand_id);
         const changed = await run(acting, body.product_ids);
@@ -65,7 +66,7 @@ export function registerProductMarkRoutes(app: FastifyInstance, ctx: ServerConte
     return repos.marks.unmark('trash', acting.brandId, ids);
   }, 'restored');
   messageArray('/products/removed_on_dashboard', 'Permanently deletes trashed products; answers [message, {count, product_ids}]',
-    async (acting, ids) => repos.marks.deleteTrashed(acting.brandId, await ownersOrNotFound(repos, acting, ids), at()), 'permanently deleted');
+    async (acting, ids) => repos.marks.deleteTrashed(acting.brandId, await ownersOrNotFound(repos, acting, ids), at()), 'permanently deleted', 'manager');
 
   registerNoteRoutes(app, ctx, {
     url: '/products/:id/product_note', noun: 'product', competitorsOf: repos.competitorsOf, notes: repos.notes,

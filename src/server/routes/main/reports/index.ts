@@ -107,7 +107,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
       const parsed = ReportDefinitionSchema.safeParse({ ...saved, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) });
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'The report is not valid.');
       checkCompetitor(parsed.data, acting.competitorIds);
-      return (await reports.saved.update(params.id, acting.brandId, parsed.data, ctx.now().toISOString())) ?? (() => { throw notFound(); })();
+      return (await reports.saved.update(params.id, acting.brandId, acting.userId, parsed.data, ctx.now().toISOString())) ?? (() => { throw notFound(); })();
     },
   });
 
@@ -125,7 +125,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
   });
 
   defineRoute(app, {
-    ...base, method: 'DELETE', url: '/reports/:id', summary: 'Deletes a saved report',
+    ...base, method: 'DELETE', access: 'manager', url: '/reports/:id', summary: 'Deletes a saved report',
     params: ReportIdParamsSchema, query: IdentityQuerySchema, response: { 200: z.object({ deleted: z.literal(true) }) },
     handler: async ({ params, query, request }) => {
       const acting = await actingBrand(request, home, query.brand_id);

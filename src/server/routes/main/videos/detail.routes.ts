@@ -26,7 +26,11 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
   /** The detail of a video as the acting brand sees it (local media signed afresh). */
   const detailOf = async (acting: Acting, id: string) => {
     const row = await visibleVideo(repos, acting, id);
-    return { ...toVideoView(row, acting.brandId, (file) => ctx.media.signedUrl(file)), can_download: canDownload(row.platform), product_ids: await repos.detail.productIds(id), creator_id: row.creator_id ?? null };
+    const flag = await repos.marks.flagOf(acting.brandId, id);
+    return {
+      ...toVideoView(row, acting.brandId, (file) => ctx.media.signedUrl(file)), can_download: canDownload(row.platform), product_ids: await repos.detail.productIds(id), creator_id: row.creator_id ?? null,
+      flagged_by: flag?.flagged_by ?? null, flagged_at: flag?.flagged_at ?? null,
+    };
   };
 
   defineRoute(app, {

@@ -7,6 +7,7 @@ import {
 } from '../../../../shared/http/videos.schemas';
 import { canDownload } from '../../../../shared/rules/videos';
 import type { ServerContext } from '../../../context';
+import { personOf } from '../../../repositories/team/authorship';
 import { defineRoute } from '../../../http/defineRoute';
 import { notFound } from '../../../http/httpError';
 import type { VideoRepositories } from '../../../repositories/videos/index';
@@ -16,7 +17,10 @@ import { registerNoteRoutes } from '../notes/noteRoutes';
 import { actingBrand, ownVideo, visibleVideo, type Acting } from './videoAccess';
 
 function toLabel(row: LabelRow): DemographicsLabel {
-  return { _id: row.id, demographics_data_id: row.video_id, label: row.label, age_range: row.age_range, ethnicity: row.ethnicity, gender: row.gender, created_at: row.created_at, updated_at: row.updated_at } as DemographicsLabel;
+  return {
+    _id: row.id, demographics_data_id: row.video_id, label: row.label, age_range: row.age_range, ethnicity: row.ethnicity, gender: row.gender, created_at: row.created_at, updated_at: row.updated_at,
+    created_by: personOf(row.user_id, row.author_name), updated_by: personOf(row.updated_by ?? row.user_id, row.updated_by ? row.editor_name : row.author_name),
+  } as DemographicsLabel;
 }
 
 /** Writes on one video: fields, title and creator, sentiment feedback, the brand's note and audience labels. */
@@ -97,7 +101,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ params, body, request }) => {
       const acting = await actingBrand(request, repos, body.brand_id);
       await visibleVideo(repos, acting, body.demographics_data_id);
-      if (!(await repos.edits.updateLabel(params.id, body.demographics_data_id, acting.brandId, body, at()))) throw notFound();
+      if (!(await repos.edits.updateLabel(params.id, body.demographics_data_id, acting.brandId, acting.userId, body, at()))) throw notFound();
       const row = await repos.edits.label(params.id, body.demographics_data_id, acting.brandId);
       if (!row) throw notFound();
       return { label: toLabel(row) };
@@ -105,7 +109,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
   });
 
   defineRoute(app, {
-    ...base, method: 'DELETE', url: '/demographics_labels/:id', summary: 'Deletes an audience label',
+    ...base, method: 'DELETE', access: 'manager', url: '/demographics_labels/:id', summary: 'Deletes an audience label',
     params: labelParams, query: DemographicsLabelDeleteQuerySchema, response: { 200: z.object({ message: z.string() }) },
     handler: async ({ params, query, request }) => {
       const acting = await actingBrand(request, repos, query.brand_id);

@@ -83,7 +83,7 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
   });
 
   defineRoute(app, {
-    ...base, url: '/videos/delete_videos', summary: 'Permanently deletes trashed videos (competitor videos leave this brand\'s view)', body: CompetitorIdsBodySchema,
+    ...base, access: 'manager', url: '/videos/delete_videos', summary: 'Permanently deletes trashed videos (competitor videos leave this brand\'s view)', body: CompetitorIdsBodySchema,
     handler: async ({ body, request }) => {
       const acting = await actingBrand(request, repos, body.brand_id);
       const owners = await ownersOrNotFound(repos, acting, body.video_ids);

@@ -10,6 +10,7 @@ import { fetchNote, saveNote } from '../videoDetail.api';
 import type { DetailTabProps } from './tabProps';
 import { useRefetchOnChange } from '../../../../lib/liveChanges';
 import { teammateName } from '../../../live';
+import { Authorship } from '../../../team';
 
 /** The brand's note on this video: loaded, edited and saved (an empty note deletes it). */
 export function NotesTab({ video, who, slices, onVideoChanged }: DetailTabProps) {
@@ -90,7 +91,9 @@ export function NotesTab({ video, who, slices, onVideoChanged }: DetailTabProps)
           />
           <div className="detail-note__bar">
             <span id={`${fieldId}-status`} className="detail-muted" role="status">
-              {saving ? 'Saving…' : dirty ? 'Unsaved changes' : body.note ? `Saved ${formatDateTime(body.note.updated_at)}` : 'No note yet'}
+              {saving ? 'Saving…' : dirty ? 'Unsaved changes' : body.note ? (
+                body.note.updated_by ? <Authorship verb="Written" person={body.note.updated_by} at={body.note.updated_at} testId="note-author" /> : `Saved ${formatDateTime(body.note.updated_at)}`
+              ) : 'No note yet'}
             </span>
             <button type="button" className="btn btn--small btn--primary" disabled={saving || !dirty} onClick={() => void save()}>
               Save note

@@ -1,5 +1,5 @@
 import type { Migration } from '../../migrations/index';
-import { CHANGE_SOURCES, changeInsert, type ChangeSource } from '../../migrations/030_brand_changes';
+import { CHANGE_SOURCES, changeInsert, type ChangeSource } from '../../migrations/029_brand_changes';
 import { rowTrigger } from './triggerSql';
 
 /** The channel the change log's notices go out on: every instance's live streams listen (changeNotifier.ts). */
@@ -16,13 +16,13 @@ const pgTriggers = (source: ChangeSource) =>
     .join('\n');
 
 /**
- * PostgreSQL twin of migration 030 (the brand change log). `tx` is the writing transaction: concurrent writers commit
+ * PostgreSQL twin of migration 029 (the brand change log). `tx` is the writing transaction: concurrent writers commit
  * out of `seq` order, so a stream reads by transaction (see brandChangeLog.ts), as the search log's follower does. A
  * row's insert also sends a notice (delivered at commit, once per brand and transaction), which wakes the streams of
  * every instance on the database.
  */
-export const pgMigration030BrandChanges: Migration = {
-  version: 30,
+export const pgMigration029BrandChanges: Migration = {
+  version: 29,
   name: 'brand_changes',
   up: `
 CREATE TABLE brand_changes (

@@ -78,8 +78,8 @@ END;`;
  * analysis pipeline and the publish runner are logged without each remembering to. `seq` never repeats (AUTOINCREMENT)
  * and is the stream's event id: a client that lost its connection resumes after the last one it read.
  */
-export const migration030BrandChanges: Migration = {
-  version: 30,
+export const migration029BrandChanges: Migration = {
+  version: 29,
   name: 'brand_changes',
   up: `
 CREATE TABLE brand_changes (

@@ -1,0 +1,13 @@
+import type { Person } from '../../../shared/http/team.schemas';
+import { timeAgo } from '../../lib/relativeTime';
+import './team.css';
+
+/** "Flagged by Maya Levi, 2 h ago" (issue 29): who did something and when, where a person looks for it. */
+export function Authorship({ verb, person, at, testId }: { verb: string; person: Person | null | undefined; at?: string | null; testId?: string }) {
+  if (!person) return null;
+  return (
+    <span className="authorship" data-testid={testId} title={at ? new Date(at).toLocaleString() : undefined}>
+      {verb} by <bdi>{person.name}</bdi>{at ? `, ${timeAgo(at)}` : ''}
+    </span>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import type { OutboxResponse } from '../../../src/shared/http/outbox.schemas';
+import type { VideoListResponse } from '../../../src/shared/http/videos.schemas';
+import { MESSAGES } from '../../../src/shared/messages';
+import { ShellPage } from '../pages/ShellPage';
+import { getAsBrandManager } from '../support/backend';
+import { callHost, expect, test } from '../support/fixtures';
+import type { AppStack } from '../support/stack';
+import { signInAsManager } from '../support/signIn';
+
+const PASSWORD = 'correct-horse-42';
+
+/** A call on the back end with a bearer (the member's teammate work, made for the screenshots of authorship). */
+async function callAs(stack: AppStack, jwt: string, method: string, path: string, body?: object): Promise<unknown> {
+  const response = await fetch(`${stack.backendUrl}/jwt_api${path}`, {
+    method, headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` }, ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+async function jwtOf(stack: AppStack, email: string, password: string): Promise<{ jwt: string; currentBrand: { _id: string }; currentUser: { _id: string } }> {
+  const response = await fetch(`${stack.backendUrl}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  return (await response.json()) as { jwt: string; currentBrand: { _id: string }; currentUser: { _id: string } };
+}
+
+async function shoot(page: Page, stack: AppStack, route: string, name: string, ready: (page: Page) => Promise<void>): Promise<void> {
+  for (const [skin, rtl] of [['light', false], ['dark', false], ['light', true]] as const) {
+    await callHost(stack, 'settings.update', { layout: { skin, rtl } });
+    await page.goto(`${stack.webUrl}/#${route}`);
+    await page.reload();
+    await ready(page);
+    await page.screenshot({ path: `artifacts/screenshots/${name}-${rtl ? 'rtl' : skin}.png`, fullPage: true });
+  }
+  await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
+}
+
+test('a manager invites a teammate, who signs up through the link from the outbox and is refused the team screen; authorship shows on a note, a flag and a report', async ({ page, browser, stack }) => {
+  test.setTimeout(300_000);
+  const email = `maya.${Date.now()}@lumina.test`;
+  // The manager invites through the Team screen, reached from the navigation.
+  await signInAsManager(page, stack.webUrl);
+  await page.getByRole('link', { name: 'Team' }).click();
+  await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(MESSAGES.teamInvitationSent)).toBeVisible();
+  await expect(page.getByTestId('team-invitation').filter({ hasText: email })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(`sam.${Date.now()}@lumina.test`);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(MESSAGES.teamInvitationSent)).toBeVisible();
+
+  // The link, taken from the brand's outbox (no mail server on the embedded back end).
+  const outbox = await getAsBrandManager<OutboxResponse>(stack, '/outbox');
+  const link = outbox.mails.find((mail) => mail.kind === 'invitation' && mail.to === email)?.body ?? '';
+  const token = /join-brand\?token=([A-Za-z0-9_-]+)/.exec(link)?.[1] ?? '';
+  expect(token).not.toBe('');
+
+  // The invited person, in a browser of their own, signs up through the link and lands in the brand.
+  const member = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const memberPage = await member.newPage();
+  await memberPage.goto(`${stack.webUrl}/#/join-brand?token=${token}`);
+  await expect(memberPage.getByTestId('invitation-summary')).toContainText(email);
+  await memberPage.getByLabel('First name').fill('Maya');
+  await memberPage.getByLabel('Last name').fill('Levi');
+  await memberPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await memberPage.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(new ShellPage(memberPage).greeting).toBeVisible();
+  // A member has no Team in the navigation, and the screen itself refuses them with the sentence.
+  await expect(memberPage.getByRole('link', { name: 'Settings' })).toBeVisible();
+  await expect(memberPage.getByRole('link', { name: 'Team' })).toHaveCount(0);
+  await memberPage.goto(`${stack.webUrl}/#/team`);
+  await expect(memberPage.getByText(MESSAGES.teamManagerOnly)).toBeVisible();
+  await memberPage.screenshot({ path: 'artifacts/screenshots/team-member-refused.png' });
+  // The used link says so.
+  await memberPage.goto(`${stack.webUrl}/#/join-brand?token=${token}`);
+  await expect(memberPage.getByText(MESSAGES.teamInvitationUsed)).toBeVisible();
+  await member.close();
+
+  // Teammate work for authorship: the manager makes a report, Maya renames it, writes a note and flags a video.
+  const manager = await jwtOf(stack, DEMO_ACCOUNTS.brandManager.email, DEMO_ACCOUNTS.brandManager.password);
+  const maya = await jwtOf(stack, email, PASSWORD);
+  const identity = { brand_id: maya.currentBrand._id, user_id: maya.currentUser._id };
+  const { videos } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '50' });
+  const [noted, flagged] = videos.filter((row) => !row.is_flagged);
+  await callAs(stack, maya.jwt, 'PUT', `/videos/${noted!._id}/video_note`, { ...identity, content: 'Ask the creator for the raw file before we license it.' });
+  await callAs(stack, maya.jwt, 'POST', '/videos/flag_videos', { ...identity, video_ids: [flagged!._id], reason: 'Spam or misleading' });
+  const report = (await callAs(stack, manager.jwt, 'POST', '/reports', { brand_id: manager.currentBrand._id, user_id: manager.currentUser._id, type: 'custom', title: 'Team read-out', metrics: ['kpis'], duration: '3m' })) as { _id: string };
+  await callAs(stack, maya.jwt, 'PUT', `/reports/${report._id}`, { ...identity, title: 'Team read-out, reviewed' });
+
+  // The manager, in a fresh browser (one browser holds this web host's session at a time), sees who did what.
+  const again = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const managerPage = await again.newPage();
+  await signInAsManager(managerPage, stack.webUrl);
+  await shoot(managerPage, stack, '/team', 'team-screen', async (shown) => {
+    await expect(shown.getByTestId('team-member').filter({ hasText: 'Maya Levi' })).toContainText('Member');
+  });
+  // A flagged video opens with its notice, which says who flagged it.
+  await shoot(managerPage, stack, `/videos/${flagged!._id}`, 'authorship-flag', async (shown) => {
+    await expect(shown.getByTestId('flagged-notice-by')).toContainText('Flagged by Maya Levi, just now');
+  });
+  await shoot(managerPage, stack, `/videos/${noted!._id}`, 'authorship-note', async (shown) => {
+    await shown.getByRole('tab', { name: 'Notes', exact: true }).click();
+    await expect(shown.getByTestId('note-author')).toContainText('Written by Maya Levi');
+  });
+  await shoot(managerPage, stack, '/reports', 'authorship-report', async (shown) => {
+    const row = shown.locator('.reports-table tbody tr').filter({ hasText: 'Team read-out, reviewed' });
+    await expect(row.getByTestId('report-editor')).toContainText('Last edited by Maya Levi');
+    await expect(row.getByTestId('report-owner')).not.toHaveText('—');
+  });
+  await again.close();
+});

@@ -1,0 +1,27 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { OutboxResponse } from '../../../../src/shared/http/outbox.schemas';
+import { send } from '../support/testServer';
+
+/** A JSON call with a bearer. */
+export function as(app: FastifyInstance, jwt: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object): Promise<LightMyRequestResponse> {
+  return send(app, method, url, body, jwt);
+}
+
+/** Invites `email` to the brand as the manager and answers the link's token, read from the brand's outbox. */
+export async function invite(app: FastifyInstance, managerJwt: string, brandId: string, email: string, role: 'manager' | 'member' = 'member'): Promise<string> {
+  const response = await as(app, managerJwt, 'POST', `/jwt_api/brands/${brandId}/team/invitations`, { email, role });
+  expect(response.statusCode, response.body).toBe(200);
+  const outbox = (await as(app, managerJwt, 'GET', '/jwt_api/outbox')).json() as OutboxResponse;
+  const mail = outbox.mails.find((kept) => kept.kind === 'invitation' && kept.to === email);
+  const token = /join-brand\?token=([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1];
+  if (!token) throw new Error(`no invitation link for ${email} in the outbox`);
+  return token;
+}
+
+/** Signs up through an invitation link; answers the session body. */
+export async function signUpInvited(app: FastifyInstance, token: string, firstName = 'Maya'): Promise<{ jwt: string; refresh_token: string; currentBrand: { _id: string } | null }> {
+  const response = await send(app, 'POST', `/jwt_api/team/invitations/${token}/sign_up`, { first_name: firstName, last_name: 'Levi', password: 'correct-horse-2' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
