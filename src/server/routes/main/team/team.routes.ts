@@ -123,6 +123,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ServerContext): vo
       // Their access tokens for the brand fail from the next request (the authenticator reads memberships); ending
       // their sessions stops refreshes, chat keys and app keys too, which are bound to a live session.
       await ctx.repos.refreshTokens.revokeAllForUser(params.userId, ctx.now().toISOString());
+      // Their open change streams on this instance end now; another instance's end when the removal's change reaches it.
+      ctx.live.closeUser(params.userId);
       return { deleted: true as const };
     },
   });
