@@ -6,6 +6,7 @@
  */
 export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/accessTokens.test.ts',
+  'tests/unit/server/activity/brandActivity.test.ts',
   'tests/unit/server/assistant/assistantGraphql.test.ts',
   'tests/unit/server/authorization.test.ts',
   'tests/unit/server/campaigns/campaignSubmission.test.ts',

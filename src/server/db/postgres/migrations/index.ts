@@ -26,6 +26,7 @@ import { pgMigration025TranscriptTermTrigrams } from './025_transcript_term_trig
 import { pgMigration026LimiterAttempts } from './026_limiter_attempts';
 import { migration027JobClaims } from '../../migrations/027_job_claims';
 import { pgMigration030BrandChanges } from './030_brand_changes';
+import { pgMigration031BrandChangeTimes } from './031_brand_change_times';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -63,4 +64,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration026LimiterAttempts,
   migration027JobClaims,
   pgMigration030BrandChanges,
+  pgMigration031BrandChangeTimes,
 ];
