@@ -11,7 +11,7 @@ test.afterEach(async ({ stack }) => {
   await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
 });
 
-test('a note and a flag show in the activity with their author; filtering by kind keeps the note, and its entry opens the video', async ({ page, stack }) => {
+test('a note and a flag show in the activity with their author, a new campaign arrives live; filtering by kind keeps the note, and its entry opens the video', async ({ page, stack }) => {
   test.setTimeout(90_000);
   const { videos } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '50' });
   const [noted, flagged] = videos.filter((video) => !video.is_flagged);
@@ -35,6 +35,11 @@ test('a note and a flag show in the activity with their author; filtering by kin
     await page.screenshot({ path: `artifacts/screenshots/activity-${name}-1440.png` });
   }
   await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
+
+  // A change arriving on the live stream shows without a reload (a campaign records no author yet: it is not this
+  // window's own change, which the window skips).
+  await sendAsBrandManager(stack, 'POST', '/campaigns', { campaign: { campaign_headline: 'Activity live check' } });
+  await expect(entries.first().getByRole('link', { name: 'Activity live check' })).toBeVisible({ timeout: 2_000 });
 
   await page.getByLabel('Kind').selectOption({ label: 'Note' });
   await expect(entries.first()).toContainText(noted!.title);
