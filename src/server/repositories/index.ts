@@ -1,5 +1,6 @@
 import type { SqlClient } from '../db/sqlClient';
 import { createAccountTransaction } from './accountTransaction';
+import { createActivityRepository } from './changes/activityRepository';
 import { createAnalysisRepository } from './analysisRepository';
 import { createAppManagerRepository } from './appManager/appManagerRepository';
 import { createBookmarksRepository } from './bookmarksRepository';
@@ -58,6 +59,8 @@ export function createRepositories(sql: SqlClient) {
     products: createProductRepositories(sql),
     /** A brand's people, their roles and invitations (issue 29). */
     team: createTeamRepository(sql),
+    /** The brand change log as the activity view reads it (issue 29). */
+    activity: createActivityRepository(sql),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

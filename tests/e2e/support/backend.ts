@@ -2,17 +2,28 @@ import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import type { TranscriptResponse, VideoDetail, VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import type { AppStack } from './stack';
 
-/** A GET on the back end as the demo brand manager: tests use it to pick their subjects, never to assert the UI. */
-export async function getAsBrandManager<T>(stack: Pick<AppStack, 'backendUrl'>, path: string, query: Record<string, string> = {}): Promise<T> {
+async function managerJwt(stack: Pick<AppStack, 'backendUrl'>): Promise<string> {
   const { email, password } = DEMO_ACCOUNTS.brandManager;
   const login = await fetch(`${stack.backendUrl}/jwt_api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  const { jwt } = (await login.json()) as { jwt: string };
-  const response = await fetch(`${stack.backendUrl}/jwt_api${path}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${jwt}` } });
+  return ((await login.json()) as { jwt: string }).jwt;
+}
+
+/** A GET on the back end as the demo brand manager: tests use it to pick their subjects, never to assert the UI. */
+export async function getAsBrandManager<T>(stack: Pick<AppStack, 'backendUrl'>, path: string, query: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(`${stack.backendUrl}/jwt_api${path}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${await managerJwt(stack)}` } });
   return (await response.json()) as T;
+}
+
+/** A write on the back end as the demo brand manager (a note, a flag): what a teammate's own window would send. */
+export async function sendAsBrandManager(stack: Pick<AppStack, 'backendUrl'>, method: 'POST' | 'PUT', path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${stack.backendUrl}/jwt_api${path}`, {
+    method, headers: { 'content-type': 'application/json', authorization: `Bearer ${await managerJwt(stack)}` }, body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
 }
 
 /** The first unflagged video of the demo brand matching `accept` whose detail carries a local, playable file (list rows carry no URLs: the detail says). */

@@ -12,7 +12,7 @@ import { getAsBrandManager, setAssistantIntro } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
 
 const SIGNED_OUT = ['login', 'signup', 'forgot-password', 'reset-password?token=abc', 'mail-outbox'];
-const SIGNED_IN = ['home', 'videos', 'products', 'creators', 'campaigns', 'licensing', 'chat', 'reports', 'app-manager', 'widgets', 'assistant', 'settings', 'library'];
+const SIGNED_IN = ['home', 'videos', 'products', 'creators', 'campaigns', 'licensing', 'chat', 'reports', 'app-manager', 'activity', 'widgets', 'assistant', 'settings', 'library'];
 const SKINS = ['light', 'dark'] as const;
 
 /** The serious and critical WCAG 2.x A/AA violations on the page, one line each with where and how to fix. */

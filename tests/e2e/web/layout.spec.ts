@@ -4,7 +4,7 @@ import { getAsBrandManager } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
 import { signInAsManager } from '../support/signIn';
 
-const ROUTES = ['home', 'videos', 'products', 'creators', 'campaigns', 'licensing', 'chat', 'reports', 'app-manager', 'widgets', 'assistant', 'settings', 'library'];
+const ROUTES = ['home', 'videos', 'products', 'creators', 'campaigns', 'licensing', 'chat', 'reports', 'app-manager', 'activity', 'widgets', 'assistant', 'settings', 'library'];
 
 /** How far the page reaches past the window sideways (0 when nothing overflows). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

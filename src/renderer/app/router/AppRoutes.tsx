@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Route, Routes } from 'react-router-dom';
+import { ActivityScreen } from '../../features/activity';
 import { AppManagerScreen } from '../../features/appManager';
 import { AssistantScreen } from '../../features/assistant';
 import { ConfirmEmailScreen, ForgotPasswordScreen, LoginScreen, MailOutboxScreen, ResetPasswordScreen, SignUpScreen } from '../../features/auth';
@@ -58,6 +59,7 @@ export function AppRoutes() {
             <Route path="/reports" element={<ReportsScreen />} />
             <Route path="/reports/:id" element={<ReportScreen />} />
             <Route path="/app-manager" element={<AppManagerScreen />} />
+            <Route path="/activity" element={<ActivityScreen />} />
             <Route path="/widgets" element={<WidgetsScreen />} />
             <Route path="/widgets/new" element={<WidgetBuilderScreen />} />
             <Route path="/widgets/:id" element={<WidgetBuilderScreen />} />

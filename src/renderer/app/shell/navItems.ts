@@ -17,6 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/chat', label: 'Chat', icon: 'chat' },
   { to: '/reports', label: 'Reports', icon: 'reports' },
   { to: '/app-manager', label: 'App manager', icon: 'apps' },
+  { to: '/activity', label: 'Activity', icon: 'activity' },
   { to: '/widgets', label: 'Widgets', icon: 'widgets' },
   { to: '/assistant', label: 'Assistant', icon: 'assistant' },
   { to: '/library', label: 'Offline library', icon: 'library' },

@@ -27,6 +27,7 @@ import { pgMigration026LimiterAttempts } from './026_limiter_attempts';
 import { migration027JobClaims } from '../../migrations/027_job_claims';
 import { pgMigration028Team } from './028_team';
 import { pgMigration029BrandChanges } from './029_brand_changes';
+import { pgMigration030BrandChangeTimes } from './030_brand_change_times';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -65,4 +66,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   migration027JobClaims,
   pgMigration028Team,
   pgMigration029BrandChanges,
+  pgMigration030BrandChangeTimes,
 ];
