@@ -48,8 +48,8 @@ export class FollowedColumns {
    * after it was called (read-your-writes: a caller arriving while a catch-up runs waits for the next one, which all
    * such callers share, up to the newest head among them).
    */
-  catchUp(head: number): Promise<void> {
-    if (!this.following) return this.start(head);
+  catchUp(head: number, logged: { from: number; ids: readonly string[] } | null = null): Promise<void> {
+    if (!this.following) return this.start(head, logged);
     this.queuedHead = Math.max(this.queuedHead, head);
     this.queued ??= this.following.catch(() => undefined).then(() => {
       this.queued = null;
@@ -60,8 +60,13 @@ export class FollowedColumns {
     return this.queued;
   }
 
-  private start(head: number): Promise<void> {
-    const run = this.follow(head).finally(() => {
+  /** The log position the columns include, once loaded (null before): a caller may read the log from it (see follow). */
+  get loadedPosition(): number | null {
+    return this.columns ? this.position : null;
+  }
+
+  private start(head: number, logged: { from: number; ids: readonly string[] } | null = null): Promise<void> {
+    const run = this.follow(head, logged).finally(() => {
       if (this.following === run) this.following = null;
     });
     this.following = run;
@@ -87,7 +92,8 @@ export class FollowedColumns {
     return known.marks;
   }
 
-  private async follow(head: number): Promise<void> {
+  /** `logged`: the videos logged from `from` up to `head`, when the caller read them with the head (else read here). */
+  private async follow(head: number, logged: { from: number; ids: readonly string[] } | null): Promise<void> {
     if (!this.columns) {
       const started = performance.now();
       const saved = await readColumnsSnapshot(this.sql, head);
@@ -106,7 +112,13 @@ export class FollowedColumns {
     }
     // (A head older than the position: a later catch-up already covered it.)
     if (head <= this.position) return;
-    const ids = [...new Set(await this.log.between(this.position, head))];
+    const ids = [...new Set(logged?.from === this.position ? logged.ids : await this.log.between(this.position, head))];
+    if (ids.length === 0) {
+      // Other tables were written (on PostgreSQL any transaction moves the head): nothing the columns hold changed, so
+      // whatever was computed from them stays valid.
+      this.position = head;
+      return;
+    }
     const rows = new Map((await loadVideoRows(this.sql, ids)).map((row) => [row.id, row]));
     // From here to the end of the replay nothing awaits: no computation sees half of it.
     const columns = this.current;

@@ -16,6 +16,8 @@ export interface TermProbe {
 export interface IndexProbe {
   /** The change log's position now (searchLog.ts). */
   head: number;
+  /** The videos logged from the position asked for up to `head`, in log order (SearchLog.between), when one was asked for. */
+  logged: { from: number; ids: string[] } | null;
   /** The mark version of each brand asked for (0: never written). */
   markVersions: ReadonlyMap<string, number>;
   terms: TermProbe;
@@ -47,21 +49,31 @@ export async function probeTerms(sql: SqlClient): Promise<TermProbe> {
 }
 
 /**
- * The change log's head, the brands' mark versions and the term index's state in one statement: a request that reads
- * the indexes checks them with one round trip (on a team server each costs a network hop), and all three are read at
- * one moment.
+ * The change log's head, the videos logged since `logFrom` (the list index's position; null before its first load),
+ * the brands' mark versions and the term index's state in one statement: a request that reads the indexes checks them
+ * with one round trip (on a team server each costs a network hop), all read at one moment.
  */
-export async function probeIndexes(sql: SqlClient, brandIds: readonly string[]): Promise<IndexProbe> {
+export async function probeIndexes(sql: SqlClient, brandIds: readonly string[], logFrom: number | null): Promise<IndexProbe> {
   const brands = inList(sql, 'brand_id', brandIds);
-  const head = sql.engine === 'postgres' ? 'pg_snapshot_xmin(pg_current_snapshot())::text' : '(SELECT COALESCE(MAX(seq), 0) FROM video_search_log)';
-  const versions = sql.engine === 'postgres'
+  const postgres = sql.engine === 'postgres';
+  const head = postgres ? 'pg_snapshot_xmin(pg_current_snapshot())' : '(SELECT COALESCE(MAX(seq), 0) FROM video_search_log)';
+  // The same range as SearchLog.between(logFrom, head), read in the same snapshot as the head.
+  const logged = logFrom === null ? 'NULL'
+    : postgres ? `(SELECT COALESCE(json_agg(video_id ORDER BY seq), '[]')::text FROM video_search_log WHERE tx >= ?::xid8 AND tx < ${head})`
+    : "(SELECT COALESCE(json_group_array(video_id), '[]') FROM (SELECT video_id FROM video_search_log WHERE seq > ? ORDER BY seq))";
+  const versions = postgres
     ? `(SELECT json_agg(json_build_array(brand_id, version))::text FROM brand_mark_versions WHERE ${brands.sql})`
     : `(SELECT json_group_array(json_array(brand_id, version)) FROM brand_mark_versions WHERE ${brands.sql})`;
-  const row = await sql.get<TermRow & { head: string | number; versions: string | null }>(
-    `SELECT ${head} AS head, ${versions} AS versions, ${termColumns(sql)}`,
-    [brands.param],
+  const row = await sql.get<TermRow & { head: string | number; logged: string | null; versions: string | null }>(
+    `SELECT ${head}${postgres ? '::text' : ''} AS head, ${logged} AS logged, ${versions} AS versions, ${termColumns(sql)}`,
+    [...(logFrom === null ? [] : [postgres ? String(logFrom) : logFrom]), brands.param],
   );
   const markVersions = new Map<string, number>(brandIds.map((id) => [id, 0]));
   for (const [brandId, version] of JSON.parse(row?.versions ?? '[]') as [string, number][]) markVersions.set(brandId, Number(version));
-  return { head: Number(row?.head ?? 0), markVersions, terms: termProbeOf(row) };
+  return {
+    head: Number(row?.head ?? 0),
+    logged: logFrom === null || row?.logged == null ? null : { from: logFrom, ids: JSON.parse(row.logged) as string[] },
+    markVersions,
+    terms: termProbeOf(row),
+  };
 }

@@ -79,8 +79,8 @@ export class VideoSearchIndex {
   async ready(actingBrandIds: readonly string[] = [], phrases: readonly string[] = []): Promise<void> {
     // One round trip tells what moved (the log, the brands' marks, the transcript terms); most requests read nothing more.
     const brands = [...new Set(actingBrandIds)];
-    const probe = await probeIndexes(this.sql, brands);
-    await this.followed.catchUp(probe.head);
+    const probe = await probeIndexes(this.sql, brands, this.followed.loadedPosition);
+    await this.followed.catchUp(probe.head, probe.logged);
     for (const brandId of brands) await this.followed.marksOf(brandId, probe.markVersions.get(brandId) ?? 0);
     await this.transcripts.ready(phrases, probe.terms);
   }
