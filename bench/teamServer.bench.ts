@@ -7,6 +7,12 @@
  * SQLite figure. Also printed: the time the move of each workspace into PostgreSQL took (the seed's own time is
  * seedMove.bench.ts's). The two engines take turns request by request, so a slower moment of the machine lands on both
  * sides of a ratio. REELSCOPE_BENCH_TEAM_SIZES=10000 runs one size only.
+ *
+ * Also printed, so a miss can be told apart from slow work: the PostgreSQL statements each kind sends per request
+ * (through the pool or a transaction), and one bare round trip (`SELECT 1`) to the cluster on this machine. A kind whose
+ * PostgreSQL p95 lies within its statements' round trips of SQLite's is bound by the network hops a database server
+ * costs, which an embedded database does not pay: the ×2-SQLite ratio is then out of reach where SQLite answers in
+ * a millisecond or two.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -35,6 +41,23 @@ const ASSISTANT_TARGET_MS = 300;
 const TARGET_RATIO = 2;
 const SEED = 20261126;
 const DURATIONS = ['1m', '3m', '6m', '1y', 'all_dates'] as const;
+const ROUND_TRIPS = 200;
+
+/** One size's figures of a kind: p95 per engine, and PostgreSQL statements per request. */
+interface Figures { sqlite: number; postgres: number; target: number; statements: number }
+
+/** Counts the statements sent through a pool's connections (pool.query sends through one too). */
+function countStatements(pool: PostgresPool): { count: () => number } {
+  let sent = 0;
+  pool.on('acquire', (client) => {
+    const counted = client as unknown as { benchCounted?: boolean; query: (...args: unknown[]) => unknown };
+    if (counted.benchCounted) return;
+    counted.benchCounted = true;
+    const clientQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
+    counted.query = (...args) => (sent++, clientQuery(...args));
+  });
+  return { count: () => sent };
+}
 
 interface Side {
   engine: 'sqlite' | 'postgres';
@@ -118,8 +141,19 @@ function kinds(options: VideoListResponse['data']['filters']): Kind[] {
   ];
 }
 
+/** p50 and p95 of a bare round trip to the cluster. */
+async function roundTrip(pool: PostgresPool): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < ROUND_TRIPS; i++) {
+    const begun = performance.now();
+    await pool.query('SELECT 1');
+    times.push(performance.now() - begun);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
 /** Both engines of one size, each kind's p95 per engine. */
-async function measure(cluster: PgCluster, videos: number): Promise<Map<string, { sqlite: number; postgres: number; target: number }>> {
+async function measure(cluster: PgCluster, videos: number): Promise<{ figures: Map<string, Figures>; trip: { p50: number; p95: number } }> {
   const dataDir = await benchDataDir(videos);
   const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
   let pool: PostgresPool | null = null;
@@ -129,26 +163,32 @@ async function measure(cluster: PgCluster, videos: number): Promise<Map<string, 
     const jwtSecret = randomBytes(64);
     const sqliteApp = await buildApp({ db, jwtSecret, dataDir });
     sides.push(await signIn('sqlite', sqliteApp, () => sqliteApp.close()));
+    const statements = countStatements(pool);
     const postgresApp = await buildApp({ sql: createPostgresClient(pool), jwtSecret, dataDir });
     sides.push(await signIn('postgres', postgresApp, () => postgresApp.close()));
     // The first answer loads each index (a start's cost, coldStart.bench.ts's figure), then the kinds are measured.
     const first = sides[0] as Side;
     const options = (JSON.parse(await inject(first, 'GET', listUrl(first, {}))) as VideoListResponse).data.filters;
     await inject(sides[1] as Side, 'GET', listUrl(sides[1] as Side, {}));
-    const figures = new Map<string, { sqlite: number; postgres: number; target: number }>();
+    const figures = new Map<string, Figures>();
     for (const kind of kinds(options)) {
       const times: Record<Side['engine'], number[]> = { sqlite: [], postgres: [] };
+      let sent = 0;
       for (let i = 0; i < WARM_UP + SAMPLES; i++) {
         // Taking turns, each sample started by the other engine than the last.
         for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
+          const before = statements.count();
           const begun = performance.now();
           await kind.request(side, i);
           if (i >= WARM_UP) times[side.engine].push(performance.now() - begun);
+          if (i >= WARM_UP) sent += statements.count() - before;
         }
       }
-      figures.set(kind.name, { sqlite: percentile(times.sqlite, 95), postgres: percentile(times.postgres, 95), target: kind.target });
+      figures.set(kind.name, { sqlite: percentile(times.sqlite, 95), postgres: percentile(times.postgres, 95), target: kind.target, statements: sent / SAMPLES });
     }
-    return figures;
+    const trip = await roundTrip(pool);
+    console.log(`  ${videos} videos: one PostgreSQL round trip (SELECT 1) p50 ${ms(trip.p50)}, p95 ${ms(trip.p95)}`);
+    return { figures, trip };
   } finally {
     for (const side of sides) await side.close();
     await pool?.end();
@@ -160,22 +200,35 @@ export async function run(): Promise<void> {
   for (const videos of SIZES) await benchDataDir(videos);
   const cluster = await startPgCluster();
   try {
-    const bySize = new Map<number, Map<string, { sqlite: number; postgres: number; target: number }>>();
-    for (const videos of SIZES) bySize.set(videos, await measure(cluster, videos));
+    const bySize = new Map<number, Map<string, Figures>>();
+    let trip = { p50: 0, p95: 0 };
+    for (const videos of SIZES) {
+      const measured = await measure(cluster, videos);
+      bySize.set(videos, measured.figures);
+      trip = measured.trip;
+    }
     const smallest = bySize.get(Math.min(...SIZES));
     const largest = Math.max(...SIZES);
     console.log(`\n  p95 per request kind (PostgreSQL beside SQLite; targets at ${largest} videos: ≤ target, ≤ ${TARGET_RATIO}× the smaller size, ≤ ${TARGET_RATIO}× SQLite)`);
     let misses = 0;
+    let boundByTrips = 0;
     for (const [name, figures] of bySize.get(largest) ?? []) {
       const small = smallest?.get(name);
       const growth = small && largest !== Math.min(...SIZES) ? figures.postgres / small.postgres : 1;
       const versus = figures.postgres / figures.sqlite;
       const pass = figures.postgres <= figures.target && growth <= TARGET_RATIO && versus <= TARGET_RATIO;
       if (!pass) misses += 1;
-      const sizes = [...bySize].map(([videos, of]) => `${videos}: sqlite ${ms(of.get(name)?.sqlite ?? NaN)}, postgres ${ms(of.get(name)?.postgres ?? NaN)}`).join(' | ');
-      console.log(`  ${pass ? 'PASS' : 'MISS'} ${name.padEnd(36)} ${sizes} | postgres/sqlite ${versus.toFixed(2)}, growth ${growth.toFixed(2)} (target ${figures.target} ms)`);
+      // Missing only the ratio, by no more than its statements' round trips: the hops, not the work.
+      const tripBound = !pass && figures.postgres <= figures.target && growth <= TARGET_RATIO && figures.postgres - figures.sqlite <= figures.statements * trip.p95;
+      if (tripBound) boundByTrips += 1;
+      const sizes = [...bySize].map(([videos, of]) => `${videos}: sqlite ${ms(of.get(name)?.sqlite ?? NaN)}, postgres ${ms(of.get(name)?.postgres ?? NaN)} (${(of.get(name)?.statements ?? NaN).toFixed(1)} stmts)`).join(' | ');
+      console.log(`  ${pass ? 'PASS' : 'MISS'} ${name.padEnd(36)} ${sizes} | postgres/sqlite ${versus.toFixed(2)}, growth ${growth.toFixed(2)} (target ${figures.target} ms)${tripBound ? ' [round-trip bound]' : ''}`);
     }
     console.log(`\n  ${misses === 0 ? 'every kind meets its targets' : `${misses} kind(s) miss a target`}`);
+    if (boundByTrips > 0) {
+      console.log(`  ${boundByTrips} of them miss only the ×${TARGET_RATIO}-SQLite ratio, by less than their statements' round trips (p95 ${ms(trip.p95)} each here):`);
+      console.log('  an embedded SQLite answers those in-process, a database server cannot without the hops.');
+    }
   } finally {
     await cluster.stop();
   }

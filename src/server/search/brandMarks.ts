@@ -29,11 +29,6 @@ export function createBrandMarksReader(sql: SqlClient) {
   const ids = async (text: string, brandId: string): Promise<string[]> => (await sql.all<{ id: string }>(text, [brandId])).map((row) => row.id);
 
   return {
-    /** The brand's mark version (bumped by triggers on every write of its marks, whoever writes: migration 024). */
-    async version(brandId: string): Promise<number> {
-      return (await sql.get<{ version: number }>('SELECT version FROM brand_mark_versions WHERE brand_id = ?', [brandId]))?.version ?? 0;
-    },
-
     /** The brand's state now. */
     async read(columns: VideoColumns, brandId: string): Promise<BrandMarks> {
       const notes = await sql.all<{ target_id: string; content: string }>("SELECT target_id, content FROM notes WHERE kind = 'video' AND brand_id = ?", [brandId]);

@@ -18,6 +18,8 @@ export class FollowedColumns {
   private replayedSinceSave = 0;
   private following: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
+  /** The newest log head a caller waiting for the queued catch-up asked for. */
+  private queuedHead = 0;
   private readonly marks: ReturnType<typeof createBrandMarksReader>;
   /** Per brand: its marks, their version, and the columns' generation their ordinals were mapped with. */
   private readonly brandState = new Map<string, { version: number; columnsGeneration: number; marks: BrandMarks }>();
@@ -42,29 +44,37 @@ export class FollowedColumns {
   }
 
   /**
-   * Brings the columns up to date with every write committed before the call (read-your-writes: a caller arriving
-   * while a catch-up runs waits for the next one, which all such callers share).
+   * Brings the columns up to date with every write committed before the log's position `head`, which the caller read
+   * after it was called (read-your-writes: a caller arriving while a catch-up runs waits for the next one, which all
+   * such callers share, up to the newest head among them).
    */
-  catchUp(): Promise<void> {
-    if (!this.following) return this.start();
+  catchUp(head: number, logged: { from: number; ids: readonly string[] } | null = null): Promise<void> {
+    if (!this.following) return this.start(head, logged);
+    this.queuedHead = Math.max(this.queuedHead, head);
     this.queued ??= this.following.catch(() => undefined).then(() => {
       this.queued = null;
-      return this.start();
+      const newest = this.queuedHead;
+      this.queuedHead = 0;
+      return this.start(newest);
     });
     return this.queued;
   }
 
-  private start(): Promise<void> {
-    const run = this.follow().finally(() => {
+  /** The log position the columns include, once loaded (null before): a caller may read the log from it (see follow). */
+  get loadedPosition(): number | null {
+    return this.columns ? this.position : null;
+  }
+
+  private start(head: number, logged: { from: number; ids: readonly string[] } | null = null): Promise<void> {
+    const run = this.follow(head, logged).finally(() => {
       if (this.following === run) this.following = null;
     });
     this.following = run;
     return run;
   }
 
-  /** A brand's marks as of now (read again when they changed, or when the columns did). */
-  async marksOf(brandId: string): Promise<BrandMarks> {
-    const version = await this.marks.version(brandId);
+  /** A brand's marks at mark version `version`, read just now (read again when they changed, or when the columns did). */
+  async marksOf(brandId: string, version: number): Promise<BrandMarks> {
     const known = this.brandState.get(brandId);
     if (known && known.version === version && known.columnsGeneration === this.columnsGeneration) return known.marks;
     const columnsGeneration = this.columnsGeneration;
@@ -82,10 +92,10 @@ export class FollowedColumns {
     return known.marks;
   }
 
-  private async follow(): Promise<void> {
+  /** `logged`: the videos logged from `from` up to `head`, when the caller read them with the head (else read here). */
+  private async follow(head: number, logged: { from: number; ids: readonly string[] } | null): Promise<void> {
     if (!this.columns) {
       const started = performance.now();
-      const head = await this.log.head();
       const saved = await readColumnsSnapshot(this.sql, head);
       if (saved) {
         this.columns = saved.columns;
@@ -100,9 +110,15 @@ export class FollowedColumns {
       this.generation += 1;
       this.loadMs = performance.now() - started;
     }
-    const head = await this.log.head();
-    if (head === this.position) return;
-    const ids = [...new Set(await this.log.between(this.position, head))];
+    // (A head older than the position: a later catch-up already covered it.)
+    if (head <= this.position) return;
+    const ids = [...new Set(logged?.from === this.position ? logged.ids : await this.log.between(this.position, head))];
+    if (ids.length === 0) {
+      // Other tables were written (on PostgreSQL any transaction moves the head): nothing the columns hold changed, so
+      // whatever was computed from them stays valid.
+      this.position = head;
+      return;
+    }
     const rows = new Map((await loadVideoRows(this.sql, ids)).map((row) => [row.id, row]));
     // From here to the end of the replay nothing awaits: no computation sees half of it.
     const columns = this.current;

@@ -5,6 +5,7 @@ import { markRunPositions, warmRunWalk } from './pairPositions';
 import { inIntegers } from './storeSteps';
 import { catchUpTranscriptTerms, POSITIONS, TERM_TABLES } from './transcriptTermBuild';
 import { trigramFold } from './trigramFold';
+import { probeTerms, type TermProbe } from './indexProbe';
 
 export { addPendingTranscripts, rebuildTranscriptTerms } from './transcriptTermBuild';
 
@@ -34,23 +35,22 @@ export class TranscriptIndex {
     warmRunWalk();
   }
 
-  /** Brings the index up to date and reads what the synchronous methods need for `phrases` (kept until a write). */
-  async ready(phrases: readonly string[]): Promise<void> {
-    await catchUpTranscriptTerms(this.sql);
+  /**
+   * Brings the index up to date and reads what the synchronous methods need for `phrases` (kept until a write).
+   * `probed`: the index's state as the caller just read it with other checks (indexProbe.ts), saving a round trip.
+   */
+  async ready(phrases: readonly string[], probed?: TermProbe): Promise<void> {
     // Any write to a transcript (or a video) by any connection or process logs a row and leaves its video pending;
-    // whoever catches up (this back end, another one, another process) empties the pending set. On SQLite, where
-    // writers commit one at a time in seq order, the state read at one (last seq, pending count) is right until either
-    // moves. On PostgreSQL a log row may commit under a lower seq than one already seen: the catch-ups' count and the
-    // stale videos' count tell what the last seq cannot.
-    // The indexed videos (a long list) change only by a catch-up, which every catch-up counts (transcript_term_version).
-    const now = await this.sql.get<{ seq: number; pending: number; version: number; stale?: number }>(this.sql.engine === 'postgres'
-      ? `SELECT (SELECT COALESCE(MAX(seq), 0) FROM video_search_log) AS seq, (SELECT COUNT(*) FROM transcript_term_pending) AS pending,
-          (SELECT COALESCE(MAX(version), 0) FROM transcript_term_version) AS version, (SELECT COUNT(*) FROM transcript_term_stale) AS stale`
-      : `SELECT (SELECT COALESCE(MAX(seq), 0) FROM video_search_log) AS seq, (SELECT COUNT(*) FROM transcript_term_pending) AS pending,
-          (SELECT COALESCE(MAX(version), 0) FROM transcript_term_version) AS version`);
-    const mark = [now?.seq, now?.pending, now?.version, now?.stale].join('|');
-    const indexedMark = String(now?.version ?? 0);
-    if (this.state?.mark !== mark) this.state = await this.readState(mark, indexedMark);
+    // whoever catches up (this back end, another one, another process) empties the pending set. The probe's mark tells
+    // whether anything the state was read from moved since (see probeTerms); the indexed videos (a long list) change
+    // only by a catch-up, which every catch-up counts (transcript_term_version).
+    let now = probed ?? (await probeTerms(this.sql));
+    if (now.pending > 0 || now.unfolded) {
+      // (Read again after a catch-up: it changed the mark, whoever did it.)
+      await catchUpTranscriptTerms(this.sql);
+      now = await probeTerms(this.sql);
+    }
+    if (this.state?.mark !== now.mark) this.state = await this.readState(now.mark, now.indexedMark);
     const state = this.state;
     const asked = new Set(phrases);
     for (const phrase of asked) {

@@ -7,6 +7,7 @@ import { FTS_MIN_CHARS } from './searchLimits';
 import type { BrandScope } from '../repositories/videos/videoScope';
 import { tabMembers, type BrandMarks } from './brandMarks';
 import { FollowedColumns } from './followedColumns';
+import { probeIndexes } from './indexProbe';
 import type { SortKind } from './sortOrders';
 import type { TranscriptIndex } from './transcriptIndex';
 import { DEMOGRAPHIC_BUCKETS, foldAscii, type DemographicFamily, type Dictionary } from './columnValues';
@@ -61,7 +62,7 @@ export class VideoSearchIndex {
   private withinBuffer = new Uint8Array(0);
   private saidBuffer = new Uint8Array(0);
 
-  constructor(sql: SqlClient, transcripts: TranscriptIndex) {
+  constructor(private readonly sql: SqlClient, transcripts: TranscriptIndex) {
     this.transcripts = transcripts;
     this.followed = new FollowedColumns(sql, (brands) => this.brands.dropDays(brands));
   }
@@ -76,9 +77,12 @@ export class VideoSearchIndex {
    * transcript plans of the phrases named (a list search, a report's highlight). Await it right before reading.
    */
   async ready(actingBrandIds: readonly string[] = [], phrases: readonly string[] = []): Promise<void> {
-    await this.followed.catchUp();
-    for (const brandId of new Set(actingBrandIds)) await this.followed.marksOf(brandId);
-    await this.transcripts.ready(phrases);
+    // One round trip tells what moved (the log, the brands' marks, the transcript terms); most requests read nothing more.
+    const brands = [...new Set(actingBrandIds)];
+    const probe = await probeIndexes(this.sql, brands, this.followed.loadedPosition);
+    await this.followed.catchUp(probe.head, probe.logged);
+    for (const brandId of brands) await this.followed.marksOf(brandId, probe.markVersions.get(brandId) ?? 0);
+    await this.transcripts.ready(phrases, probe.terms);
   }
 
   /** A number that changes whenever anything the index answers from changed (for caches of its answers). */

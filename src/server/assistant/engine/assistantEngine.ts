@@ -69,7 +69,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
   const readAnswers = createReadAnswers();
 
   async function cite(line: FoundLine): Promise<SupportingData & { title: string; language: string }> {
-    const [video, next] = await Promise.all([lines.video(line.videoId), lines.nextStart(line.videoId, line.lineNo)]);
+    const { video, next } = await lines.citation(line.videoId, line.lineNo);
     return {
       collection_source: 'transcript_lines', db_id: String(line.lineId), start_ts: line.start, end_ts: next ?? line.start + LAST_LINE_SECONDS,
       source_doc: line.content, source_doc_type: 'transcript_line', thumbnail_url: video?.thumbnail_url ?? null, transcript_id_video_id: line.videoId, title: video?.title ?? '', language: video?.language ?? '',

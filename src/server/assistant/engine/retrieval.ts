@@ -64,9 +64,10 @@ export function createRetrieval(store: QuotedLinesRepository, index: VideoSearch
     await index.transcripts.ready(indexedForms(terms.map(({ term }) => term)));
     const tests = terms.map(({ term }) => term.forms.map((form) => ({ form: fold(form), says: [...form].length >= FTS_MIN_CHARS ? index.transcripts.lineTest(form) : null })));
     const found: ScoredLine[] = [];
-    // Read together (a round trip each on PostgreSQL), then scanned in the candidates' order as before.
-    const linesByVideo = await Promise.all(videoIds.map((videoId) => store.linesOf(videoId)));
-    for (const lines of linesByVideo) {
+    // Read in one round trip, then scanned in the candidates' order.
+    const linesByVideo = await store.linesOf(videoIds);
+    for (const videoId of videoIds) {
+      const lines = linesByVideo.get(videoId) ?? [];
       for (const line of lines) {
         const text = fold(line.content);
         const counts = tests.map((forms) => forms.reduce((sum, { form, says }) => sum + (says === null || says(line.content) ? occurrences(text, form) : 0), 0));

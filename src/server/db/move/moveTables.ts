@@ -10,6 +10,7 @@ import type Database from 'better-sqlite3';
 import type { PoolClient } from 'pg';
 import { describeTarget } from '../postgres/connectionError';
 import type { PostgresPool } from '../postgres/pool';
+import { trigramFold } from '../../search/trigramFold';
 
 /** Tables the migrations themselves fill on both engines: not workspace data, replaced by the source's rows. */
 const MIGRATION_FILLED_TABLES = new Set(['schema_migrations', 'assistant_prompts']);
@@ -110,6 +111,16 @@ function bindable(value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;
 }
 
+/**
+ * Target columns SQLite does not have, computed from a copied one: the transcript terms' folded text (PostgreSQL
+ * migration 025). Without it the first search on the team server rebuilt every term from every line (most of an
+ * hour at 100k videos) to get the same terms with the folded text beside them.
+ */
+const DERIVED: Record<string, { column: string; from: string; derive: (value: unknown) => unknown }> = {
+  transcript_words: { column: 'folded', from: 'term', derive: (term) => trigramFold(String(term)) },
+  transcript_pairs: { column: 'folded', from: 'term', derive: (term) => trigramFold(String(term)) },
+};
+
 interface SourceTable {
   name: string;
   /** Columns copied (those both engines have); `rowid` included for a table whose target has a column of that name. */
@@ -130,6 +141,8 @@ function sourceTables(sqlite: Database.Database, target: Map<string, string[]>):
     const sourceCols = (sqlite.prepare(`PRAGMA table_info(${quote(name)})`).all() as { name: string }[]).map((col) => col.name);
     // SQLite's implicit rowid is a real column on PostgreSQL where the store layer keys rows by it (videos).
     const columns = targetCols.filter((col) => sourceCols.includes(col) || col === 'rowid');
+    const derived = DERIVED[name];
+    if (derived && targetCols.includes(derived.column) && !columns.includes(derived.column) && columns.includes(derived.from)) columns.push(derived.column);
     const rows = sqlite.prepare(`SELECT COUNT(*) FROM ${quote(name)}`).pluck().get() as number;
     copy.set(name, { name, columns, rows });
   }
@@ -148,7 +161,11 @@ async function copyTable(
   // written after it, so its parent is copied first. A WITHOUT ROWID table goes in key order.
   const withoutRowid = (sqlite.prepare('SELECT wr FROM pragma_table_list WHERE name = ?').pluck().get(name) as number | undefined) === 1;
   const order = withoutRowid ? '' : ' ORDER BY rowid';
-  const select = sqlite.prepare(`SELECT ${columns.map(quote).join(', ')} FROM ${quote(name)}${order}`).raw(true).safeIntegers(true);
+  // A derived column (last) is computed from its source column rather than read.
+  const derived = DERIVED[name]?.column === columns.at(-1) ? DERIVED[name] : undefined;
+  const read = derived ? columns.slice(0, -1) : columns;
+  const from = derived ? read.indexOf(derived.from) : -1;
+  const select = sqlite.prepare(`SELECT ${read.map(quote).join(', ')} FROM ${quote(name)}${order}`).raw(true).safeIntegers(true);
   const batchRows = Math.max(1, Math.min(MAX_BATCH_ROWS, Math.floor(MAX_PARAMS / columns.length)));
   const head = `INSERT INTO ${quote(name)} (${columns.map(quote).join(', ')})${identity ? ' OVERRIDING SYSTEM VALUE' : ''} VALUES `;
   let batch: unknown[][] = [];
@@ -162,6 +179,7 @@ async function copyTable(
     onProgress({ table: name, copied, total: table.rows });
   };
   for (const row of select.iterate() as Iterable<unknown[]>) {
+    if (derived) row.push(derived.derive(row[from]));
     batch.push(row);
     if (batch.length === batchRows) await flush();
   }
@@ -215,6 +233,9 @@ export async function moveTables(
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
+    // Statistics of the moved rows now, not when autovacuum gets round to it: until then the planner takes the tables
+    // for empty and scans millions of transcript terms for a search the trigram index answers in a millisecond.
+    await client.query('ANALYZE');
     return { moved: order.map((table) => ({ table: table.name, rows: table.rows })), skipped };
   } finally {
     client.release();

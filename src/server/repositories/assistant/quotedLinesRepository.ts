@@ -12,15 +12,28 @@ export function createQuotedLinesRepository(sql: SqlClient) {
   // instr on SQLite is strpos on PostgreSQL; lower() folds ASCII alike on both (PostgreSQL runs with ctype C).
   const wordsContaining = `SELECT videos FROM transcript_words WHERE ${sql.engine === 'postgres' ? 'strpos' : 'instr'}(lower(term), ?) > 0`;
   return {
-    /** Every line of a video, in order. */
-    linesOf: (videoId: string): Promise<FoundLine[]> => sql.all<FoundLine>(`SELECT ${LINE_COLUMNS} FROM transcript_lines WHERE video_id = ? ORDER BY line_no`, [videoId]),
+    /** Every line of each video, in order, by video (one round trip for all of them). */
+    async linesOf(videoIds: readonly string[]): Promise<Map<string, FoundLine[]>> {
+      const byVideo = new Map<string, FoundLine[]>(videoIds.map((id) => [id, []]));
+      if (videoIds.length === 0) return byVideo;
+      const videos = inList(sql, 'video_id', videoIds);
+      for (const line of await sql.all<FoundLine>(`SELECT ${LINE_COLUMNS} FROM transcript_lines WHERE ${videos.sql} ORDER BY video_id, line_no`, [videos.param])) {
+        byVideo.get(line.videoId)?.push(line);
+      }
+      return byVideo;
+    },
     /** The video postings of the indexed words that contain a (lower-case) form. */
     postingsContaining: async (form: string): Promise<Buffer[]> => (await sql.all<{ videos: Buffer }>(wordsContaining, [form])).map((row) => row.videos),
-    video: async (videoId: string): Promise<QuotedVideo | null> =>
-      (await sql.get<QuotedVideo>('SELECT title, thumbnail_url, language FROM videos WHERE id = ?', [videoId])) ?? null,
-    /** When the line after `lineNo` starts, or null for a video's last line. */
-    nextStart: async (videoId: string, lineNo: number): Promise<number | null> =>
-      (await sql.get<{ start_time: number }>('SELECT start_time FROM transcript_lines WHERE video_id = ? AND line_no > ? ORDER BY line_no LIMIT 1', [videoId, lineNo]))?.start_time ?? null,
+    /** A quoted line's video (null when it is gone), and when the line after `lineNo` starts (null after the last line). */
+    async citation(videoId: string, lineNo: number): Promise<{ video: QuotedVideo | null; next: number | null }> {
+      // One round trip; the row is there even when the video is gone (its columns are null then).
+      const row = await sql.get<{ title: string | null; thumbnail_url: string | null; language: string | null; next: number | null }>(
+        `SELECT v.title, v.thumbnail_url, v.language, (SELECT start_time FROM transcript_lines WHERE video_id = ? AND line_no > ? ORDER BY line_no LIMIT 1) AS next
+         FROM (SELECT 1 AS one) AS here LEFT JOIN videos v ON v.id = ?`,
+        [videoId, lineNo, videoId],
+      );
+      return { video: row?.title == null ? null : { title: row.title, thumbnail_url: row.thumbnail_url, language: row.language ?? '' }, next: row?.next ?? null };
+    },
     /** The names a question can use: the brand's products and its competitors (the assistant reads them in questions). */
     async namesOf(brandId: string, competitorIds: readonly string[]): Promise<{ products: { id: string; name: string }[]; competitors: { id: string; name: string }[] }> {
       const rivals = inList(sql, 'id', competitorIds);

@@ -45,6 +45,11 @@ export function createHomeRows(sql: SqlClient) {
     async brandName(brandId: string): Promise<string> {
       return (await sql.get<{ name: string }>('SELECT name FROM brands WHERE id = ?', [brandId]))?.name ?? '';
     },
+    /** Brands' names by id, in one round trip (a brand that is gone is missing). */
+    async brandNames(brandIds: readonly string[]): Promise<Map<string, string>> {
+      const list = inList(sql, 'id', brandIds);
+      return new Map((await sql.all<{ id: string; name: string }>(`SELECT id, name FROM brands WHERE ${list.sql}`, [list.param])).map((row) => [row.id, row.name]));
+    },
     /** A brand's competitors' ids, in id order. */
     async competitorsOf(brandId: string): Promise<string[]> {
       return (await sql.all<{ id: string }>('SELECT id FROM brands WHERE competitor_of = ? ORDER BY id', [brandId])).map((row) => row.id);

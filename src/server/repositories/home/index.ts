@@ -16,6 +16,7 @@ export function createHomeRepositories(sql: SqlClient, index: VideoSearchIndex) 
     competitorsOf: rows.competitorsOf,
     /** A brand's name (empty for one that is gone). */
     brandName: rows.brandName,
+    brandNames: rows.brandNames,
     /** The rows shown beside the figures, by id (the reports read the same). */
     rows,
   };

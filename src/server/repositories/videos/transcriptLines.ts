@@ -40,10 +40,13 @@ export function createTranscriptLines(sql: SqlClient, terms: TranscriptIndex) {
     return sql.all<{ start_time: number; content: string }>(`SELECT start_time, content FROM transcript_lines WHERE video_id = ? AND (${any}) ORDER BY line_no`, [videoId, ...texts]);
   };
 
-  /** The exact test of a line for a search the term index answers (null: too short, or odd spacing). */
-  const lineTestOf = async (text: string): Promise<((content: string) => boolean) | null> => {
+  /**
+   * The exact test of a line for a search the term index answers (null: too short, or odd spacing). `prepared`: the
+   * caller has just readied the index for this text (a list page right after its match), which saves a round trip.
+   */
+  const lineTestOf = async (text: string, prepared = false): Promise<((content: string) => boolean) | null> => {
     if ([...text].length < FTS_MIN_CHARS || termKind(text) === 'line') return null;
-    await terms.ready([text]);
+    if (!prepared) await terms.ready([text]);
     return terms.lineTest(text);
   };
 
@@ -81,12 +84,13 @@ export function createTranscriptLines(sql: SqlClient, terms: TranscriptIndex) {
 
     /**
      * `firstMatch` of each of a page's videos in one read (one round trip, not one per video: on PostgreSQL a page of
-     * 50 found videos was 100 round trips). Videos without a matching line are absent.
+     * 50 found videos was 100 round trips). Videos without a matching line are absent. `prepared`: the caller has just
+     * readied the transcript index for this search (see lineTestOf).
      */
-    async firstMatches(videoIds: readonly string[], search: string): Promise<Map<string, { start_time: number; content: string }>> {
+    async firstMatches(videoIds: readonly string[], search: string, prepared = false): Promise<Map<string, { start_time: number; content: string }>> {
       const text = search.trim();
       const found = new Map<string, { start_time: number; content: string }>();
-      const says = videoIds.length === 0 ? null : await lineTestOf(text);
+      const says = videoIds.length === 0 ? null : await lineTestOf(text, prepared);
       if (!says) {
         for (const id of videoIds) {
           const first = (await lines(id, search)).lines[0];

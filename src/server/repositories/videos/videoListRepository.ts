@@ -45,25 +45,53 @@ export function createVideoListRepository(sql: SqlClient, index: VideoSearchInde
 
   const ready = (scope: BrandScope, query: VideoListQuery): Promise<void> => index.ready([scope.brandId], transcriptPhrases(query));
 
+  /** The summary as of the last `ready` (from cache when nothing changed). */
+  const summaryNow = (scope: BrandScope, query: VideoListQuery, window: DateWindow): ListSummary => {
+    const key = cacheKey(scope, query, window);
+    const cached = summaries.get(key);
+    if (cached) return cached;
+    const row = matchOf(scope, query, window);
+    // Over the videos that have a sentiment, as every sentiment figure (home, reports) is.
+    const average = (sum: number): number => (row.felt === 0 ? 0 : sum / row.felt);
+    const summary: ListSummary = {
+      count: row.count,
+      yesterday: row.yesterday,
+      sentiment: { positive: Math.round(average(row.positive) * 1000) / 1000, negative: Math.round(average(row.negative) * 1000) / 1000, measured: row.felt },
+      demographics: index.audience(row),
+    };
+    if (summaries.size >= CACHE_LIMIT) summaries.delete(summaries.keys().next().value ?? '');
+    summaries.set(key, summary);
+    return summary;
+  };
+
+  /** A page as of the last `ready`: its ids from memory, then its rows and the lines shown under them from the store. */
+  const pageNow = async (scope: BrandScope, query: VideoListQuery, window: DateWindow, matching: number): Promise<VideoListItem[]> => {
+    if (matching <= (query.page - 1) * query.per_page) return [];
+    const ids = index.page(scope, query, matchOf(scope, query, window));
+    if (ids.length === 0) return [];
+    const b = scope.brandId;
+    const byId = inList(sql, 'v.id', ids);
+    // The line shown under a match, found as the search found the video (same folding of case and diacritics; the
+    // index was readied for this search by the caller). Read beside the rows: on a team server each is a round trip.
+    const inTranscript = query.search_in === 'transcript' && query.search.trim() !== '';
+    const [rowList, lines] = await Promise.all([
+      sql.all<VideoListRow>(`SELECT ${VIDEO_LIST_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE ${byId.sql}`, [b, b, byId.param]),
+      inTranscript ? transcripts.firstMatches(ids, query.search, true) : new Map<string, { start_time: number; content: string }>(),
+    ]);
+    const rows = new Map(rowList.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = rows.get(id);
+      if (!row) return [];
+      const first = lines.get(id) ?? null;
+      return [toListItem(row, b, first ? { start_time: first.start_time, content: first.content } : null)];
+    });
+  };
+
   return {
     /** Count, videos of the 24 hours before the window end, and average sentiment and audience of the matching videos. */
     async summary(scope: BrandScope, query: VideoListQuery, window: DateWindow): Promise<ListSummary> {
       await ready(scope, query);
-      const key = cacheKey(scope, query, window);
-      const cached = summaries.get(key);
-      if (cached) return cached;
-      const row = matchOf(scope, query, window);
-      // Over the videos that have a sentiment, as every sentiment figure (home, reports) is.
-      const average = (sum: number): number => (row.felt === 0 ? 0 : sum / row.felt);
-      const summary: ListSummary = {
-        count: row.count,
-        yesterday: row.yesterday,
-        sentiment: { positive: Math.round(average(row.positive) * 1000) / 1000, negative: Math.round(average(row.negative) * 1000) / 1000, measured: row.felt },
-        demographics: index.audience(row),
-      };
-      if (summaries.size >= CACHE_LIMIT) summaries.delete(summaries.keys().next().value ?? '');
-      summaries.set(key, summary);
-      return summary;
+      return summaryNow(scope, query, window);
     },
 
     /**
@@ -73,21 +101,14 @@ export function createVideoListRepository(sql: SqlClient, index: VideoSearchInde
     async page(scope: BrandScope, query: VideoListQuery, window: DateWindow, matching: number): Promise<VideoListItem[]> {
       if (matching <= (query.page - 1) * query.per_page) return [];
       await ready(scope, query);
-      const ids = index.page(scope, query, matchOf(scope, query, window));
-      if (ids.length === 0) return [];
-      const b = scope.brandId;
-      const byId = inList(sql, 'v.id', ids);
-      const rows = new Map((await sql.all<VideoListRow>(`SELECT ${VIDEO_LIST_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE ${byId.sql}`, [b, b, byId.param]))
-        .map((row) => [row.id, row]));
-      // The line shown under a match, found as the search found the video (same folding of case and diacritics).
-      const inTranscript = query.search_in === 'transcript' && query.search.trim() !== '';
-      const lines = inTranscript ? await transcripts.firstMatches(ids, query.search) : new Map<string, { start_time: number; content: string }>();
-      return ids.flatMap((id) => {
-        const row = rows.get(id);
-        if (!row) return [];
-        const first = lines.get(id) ?? null;
-        return [toListItem(row, b, first ? { start_time: first.start_time, content: first.content } : null)];
-      });
+      return pageNow(scope, query, window, matching);
+    },
+
+    /** `summary` and its `page` from one catch-up of the index (one check of the store, a round trip on a team server). */
+    async listing(scope: BrandScope, query: VideoListQuery, window: DateWindow): Promise<{ summary: ListSummary; videos: VideoListItem[] }> {
+      await ready(scope, query);
+      const summary = summaryNow(scope, query, window);
+      return { summary, videos: await pageNow(scope, query, window, summary.count) };
     },
 
     /** Every matching id in list order (select all N matching), with its brand. */

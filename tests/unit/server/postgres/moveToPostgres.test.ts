@@ -21,6 +21,7 @@ import { seedPostgresDemoWorkspace } from '../../../../src/server/db/move/seedPo
 import { openPostgresDatabase } from '../../../../src/server/db/postgres/database';
 import type { PostgresPool } from '../../../../src/server/db/postgres/pool';
 import { seedDemoWorkspace } from '../../../../src/server/seed/index';
+import { trigramFold } from '../../../../src/server/search/trigramFold';
 import { usePgTestCluster } from './support/pgTestCluster';
 
 const pgCluster = usePgTestCluster();
@@ -118,6 +119,12 @@ describe('moving an embedded workspace into PostgreSQL', () => {
         expect(sums.sqlite.get('videos')?.length).toBeGreaterThan(0);
         expect(sums.sqlite.get('transcript_lines')?.length).toBeGreaterThan(0);
         expect(summary.skipped).toContain('transcript_fts');
+        // The terms arrive searchable, each with its folded text: the first search does not rebuild every term.
+        for (const table of ['transcript_words', 'transcript_pairs']) {
+          const terms = (await pool.query<{ term: string; folded: string | null }>(`SELECT term, folded FROM ${table}`)).rows;
+          expect(terms.length, table).toBeGreaterThan(0);
+          expect(terms.filter((row) => row.folded !== trigramFold(row.term)), table).toEqual([]);
+        }
         // The next video gets a rowid past the moved ones, as SQLite would have given it.
         const maxRowid = sqlite.prepare('SELECT MAX(rowid) FROM videos').pluck().get() as number;
         const next = await pool.query<{ n: number }>("SELECT nextval(pg_get_serial_sequence('videos', 'rowid')) AS n");

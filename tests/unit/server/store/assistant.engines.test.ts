@@ -78,15 +78,18 @@ describe('the assistant repositories answer alike on SQLite and PostgreSQL', () 
       const { lines } = createAssistantRepositories(sql, () => new Date());
       await sql.run('INSERT INTO transcript_words (term, videos) VALUES (?, ?), (?, ?), (?, ?)',
         ['serum', Buffer.from([1, 2]), 'Serums', Buffer.from([3]), 'cream', Buffer.from([4])]);
-      const v1 = await lines.linesOf('v1');
+      const byVideo = await lines.linesOf(['v2', 'v1', 'v9']);
+      expect([...byVideo.keys()], name).toEqual(['v2', 'v1', 'v9']);
+      expect(byVideo.get('v9'), name).toEqual([]);
+      const v1 = byVideo.get('v1') ?? [];
       expect(v1.map((line) => [line.lineNo, line.start, line.content, line.sentiment]), name).toEqual([
         [0, 0, 'The serum is great.', 'positive'], [1, 2.5, 'The price is far too high for me.', 'negative'], [2, 6, 'Love it.', 'positive'],
       ]);
       expect(typeof v1[0]?.lineId, name).toBe('number');
-      expect(await lines.nextStart('v1', 0), name).toBe(2.5);
-      expect(await lines.nextStart('v1', 2), name).toBeNull();
-      expect(await lines.video('v2'), name).toEqual({ title: 'Morning routine', thumbnail_url: 'https://img.example.com/v2.jpg' });
-      expect(await lines.video('v9'), name).toBeNull();
+      expect((await lines.citation('v1', 0)).next, name).toBe(2.5);
+      expect((await lines.citation('v1', 2)).next, name).toBeNull();
+      expect((await lines.citation('v2', 0)).video, name).toEqual({ title: 'Morning routine', thumbnail_url: 'https://img.example.com/v2.jpg' });
+      expect(await lines.citation('v9', 0), name).toEqual({ video: null, next: null });
       const positive = await lines.clearLines(['v1', 'v2'], 'positive');
       expect(positive.map((line) => line.content), name).toEqual(['This cream works wonders on dry skin.', 'The serum is great.', 'Love it.']);
       expect(await lines.clearLines([], 'negative'), name).toEqual([]);

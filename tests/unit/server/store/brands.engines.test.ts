@@ -20,7 +20,13 @@ describe('the brands repository answers alike on SQLite and PostgreSQL', () => {
       expect(await brands.findById('b2'), name).toEqual({ id: 'b2', name: 'Dewbloom', picture: null, competitorOf: 'b1' });
       expect(await brands.findById('gone'), name).toBeNull();
       expect(await brands.ownBrands('nobody'), name).toEqual([]);
-      answers.push({ own, readable, competitors: await brands.competitorsOf('b3') });
+      // The bearer's access in one read: the same own brands, readable brands, and competitors (in id order) per own brand.
+      const access = await brands.accessOf('u1');
+      expect(access.own, name).toEqual(own.map((brand) => brand.id));
+      expect([...access.readable].sort(), name).toEqual(readable);
+      expect([...access.competitors], name).toEqual([['b1', ['b2', 'b4']], ['b3', ['b5']]]);
+      expect(await brands.accessOf('nobody'), name).toEqual({ own: [], readable: [], competitors: new Map() });
+      answers.push({ own, readable, access, competitors: await brands.competitorsOf('b3') });
     }
     expect(answers[1]).toEqual(answers[0]);
   });

@@ -37,6 +37,8 @@ async function listAnswer(sql: SqlClient, raw: Record<string, string>) {
   const scope = { ...B1_SCOPE, competitorIds: [...B1_SCOPE.competitorIds] };
   const summary = await repos.list.summary(scope, query, window);
   const page = await repos.list.page(scope, query, window, summary.count);
+  // The route's one-catch-up answer is the same summary and page.
+  expect(await repos.list.listing(scope, query, window)).toEqual({ summary, videos: page });
   return {
     summary,
     page: page.map((item) => [item._id, item.is_favorite, item.transcript_match?.content ?? null]),

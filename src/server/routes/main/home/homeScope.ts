@@ -43,7 +43,6 @@ export async function resolveScope(ctx: ServerContext, repos: HomeRepositories, 
   if (shownId !== acting.brandId && !acting.competitorIds.includes(shownId)) {
     throw new HttpError(404, 'That brand is neither yours nor one of your competitors.');
   }
-  const name = await repos.brandName(shownId);
   const now = ctx.now();
   if (spec.duration === 'custom' && spec.start_date && spec.start_date > now.toISOString().slice(0, 10)) {
     throw new HttpError(400, 'start_date is in the future: nothing can have been added yet.');
@@ -58,8 +57,9 @@ export async function resolveScope(ctx: ServerContext, repos: HomeRepositories, 
   };
   const platform = spec.platform;
   const filters = spec.filters ? { actingBrandId: acting.brandId, video: spec.filters } : undefined;
-  // The figures are computed from the list index as of now (every committed write included).
-  await ctx.videos.index.ready([acting.brandId]);
+  // The figures are computed from the list index as of now (every committed write included); the name meanwhile (on a
+  // team server each is a round trip).
+  const [name] = await Promise.all([repos.brandName(shownId), ctx.videos.index.ready([acting.brandId])]);
   const range = (start: string | null, end: string): HomeRange => ({ actingBrandId: acting.brandId, brandId: shownId, start: start ?? '', end, platform, ...(filters ? { filters } : {}) });
   return {
     acting,

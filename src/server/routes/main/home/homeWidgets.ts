@@ -146,12 +146,12 @@ export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories
     const viewsNow = sum((row) => row.now.views);
     const videosBefore = sum((row) => row.before?.videos ?? 0);
     const viewsBefore = sum((row) => row.before?.views ?? 0);
-    const names = await Promise.all(rows.map((row) => repos.brandName(row.brandId)));
+    const names = await repos.brandNames(rows.map((row) => row.brandId));
     return {
       ...home.scope,
-      brands: rows.map(({ brandId, now, before, feltNow, feltBefore }, at) => ({
+      brands: rows.map(({ brandId, now, before, feltNow, feltBefore }) => ({
         id: brandId,
-        name: names[at] ?? '',
+        name: names.get(brandId) ?? '',
         competitor: brandId !== home.acting.brandId,
         videos: compared(now.videos, before?.videos),
         views: compared(now.views, before?.views),

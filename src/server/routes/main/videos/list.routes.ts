@@ -21,10 +21,10 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ query, request }) => {
       const acting = await actingBrand(request, repos, query.brand_id);
       const window = dateWindow(query.date, ctx.now(), query);
-      const summary = await repos.list.summary(acting, query, window);
-      const facets = await repos.facets.forTab(acting, query.tab);
+      // Together: each first brings the index up to date, a round trip on a team server.
+      const [{ summary, videos }, facets] = await Promise.all([repos.list.listing(acting, query, window), repos.facets.forTab(acting, query.tab)]);
       return {
-        videos: await repos.list.page(acting, query, window, summary.count),
+        videos,
         data: {
           count: summary.count,
           totalPages: Math.ceil(summary.count / query.per_page),

@@ -27,7 +27,7 @@ export async function actingBrand(request: FastifyRequest, repos: CompetitorSour
   const chosen = brandId ?? auth.brandId ?? auth.brandIds[0];
   if (!chosen) throw new HttpError(400, MESSAGES.connectYoutube, NO_BRAND_CODE);
   assertOwnBrand(request, chosen);
-  return { userId: auth.userId, brandId: chosen, competitorIds: await repos.competitorsOf(chosen) };
+  return { userId: auth.userId, brandId: chosen, competitorIds: auth.competitorIds?.get(chosen) ?? (await repos.competitorsOf(chosen)) };
 }
 
 /** The video when the acting brand may see it; 404 otherwise (no existence leak). */
