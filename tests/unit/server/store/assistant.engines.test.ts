@@ -88,7 +88,7 @@ describe('the assistant repositories answer alike on SQLite and PostgreSQL', () 
       expect(typeof v1[0]?.lineId, name).toBe('number');
       expect((await lines.citation('v1', 0)).next, name).toBe(2.5);
       expect((await lines.citation('v1', 2)).next, name).toBeNull();
-      expect((await lines.citation('v2', 0)).video, name).toEqual({ title: 'Morning routine', thumbnail_url: 'https://img.example.com/v2.jpg' });
+      expect((await lines.citation('v2', 0)).video, name).toEqual({ title: 'Morning routine', thumbnail_url: 'https://img.example.com/v2.jpg', language: 'en' });
       expect(await lines.citation('v9', 0), name).toEqual({ video: null, next: null });
       const positive = await lines.clearLines(['v1', 'v2'], 'positive');
       expect(positive.map((line) => line.content), name).toEqual(['This cream works wonders on dry skin.', 'The serum is great.', 'Love it.']);
