@@ -76,6 +76,9 @@ export async function seedDemoWorkspace(db: Database.Database, options: SeedOpti
   // A workspace migrated only part of the way (tests of older steps) has the indexes of its version.
   if (tableExists(db, 'transcript_words')) rebuildTranscriptTerms(db);
   else if (tableExists(db, 'video_texts')) db.exec(SEARCH_BUILD_SQL);
+  // The seeded workspace is where the team starts, not something a teammate did: the change log's triggers logged
+  // every seeded row, which would fill the activity view with hundreds of authorless entries stamped at install time.
+  if (tableExists(db, 'brand_changes')) db.exec('DELETE FROM brand_changes');
   await saveSearchSnapshot(createSqliteClient(db));
   return summary;
 }

@@ -91,6 +91,10 @@ describe('the demo workspace at scale 1', () => {
     expect(column<string>('SELECT DISTINCT kind FROM notes ORDER BY kind')).toEqual(['influencer', 'product', 'video']);
   });
 
+  it('starts the activity empty: the seeded rows are the starting point, not changes a teammate made', () => {
+    expect(column<number>('SELECT COUNT(*) FROM brand_changes')).toEqual([0]);
+  });
+
   it('has campaigns in every state, reports of every type, licensing history, widgets, playlists and chat', () => {
     expect(column<string>('SELECT DISTINCT state FROM campaigns ORDER BY state')).toEqual([...CAMPAIGN_STATES].sort());
     expect(column<string>('SELECT DISTINCT type FROM reports ORDER BY type')).toEqual([...REPORT_TYPES].sort());
