@@ -20,6 +20,8 @@ function answered(instance: Started, path: string): number {
 describe.skipIf(!NGINX_INSTALLED)('nginx (deploy/nginx.conf) round robin in front of two back-end processes on loopback', () => {
   const folder = mkdtempSync(join(tmpdir(), 'reelscope-lb-'));
   const user = { id: randomUUID(), email: 'lb@example.com', password: 'correct-horse-1' };
+  // The same brand in both instances' SQLite files (a token names its brand; each file must know it).
+  const brandId = randomUUID();
   const instances: Started[] = [];
   let nginx: LoadBalancer | null = null;
   let lb = '';
@@ -35,7 +37,7 @@ describe.skipIf(!NGINX_INSTALLED)('nginx (deploy/nginx.conf) round robin in fron
       // the same account in each.
       if (database === null || ENGINE === 'sqlite') {
         const opened = await openTestDatabase({ dir: dataDir });
-        await createTestUser(opened.sql, { ...user, brands: [{ name: 'Lumina Skincare' }] });
+        await createTestUser(opened.sql, { ...user, brands: [{ id: brandId, name: 'Lumina Skincare' }] });
         await opened.close();
         database = opened.env;
       }

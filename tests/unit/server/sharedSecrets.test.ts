@@ -38,7 +38,7 @@ async function startPair(bucket: LocalBucket, secrets: Record<string, string>): 
   } finally {
     process.env = saved;
   }
-  const spec = { id: randomUUID(), email: `team-${randomUUID()}@example.com`, brands: [{ name: 'Lumina Skincare' }] };
+  const spec = { id: randomUUID(), email: `team-${randomUUID()}@example.com`, brands: [{ id: randomUUID(), name: 'Lumina Skincare' }] };
   let user = { email: spec.email, password: '' };
   for (const server of servers) user = await createTestUser(server.sql, spec);
   return {

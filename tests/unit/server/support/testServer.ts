@@ -58,8 +58,8 @@ export interface TestUserSpec {
   firstName?: string;
   roles?: string[];
   registrationCompleted?: boolean;
-  /** Own brands, each with its competitors' names. */
-  brands?: { name: string; competitors?: string[] }[];
+  /** Own brands, each with its competitors' names; an `id` holds the same brand in two instances' databases. */
+  brands?: { id?: string; name: string; competitors?: string[] }[];
 }
 
 export interface TestUser {
@@ -88,7 +88,7 @@ export async function createTestUser(database: Database.Database | SqlClient, sp
   const brandIds: string[] = [];
   const competitorIds: string[] = [];
   for (const [index, brand] of (spec.brands ?? []).entries()) {
-    const brandId = randomUUID();
+    const brandId = brand.id ?? randomUUID();
     // Distinct creation times keep "first own brand" deterministic.
     await repos.brands.createOwned(id, { id: brandId, name: brand.name, createdAt: `2026-01-0${index + 1}T00:00:00.000Z` });
     brandIds.push(brandId);
