@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import pg from 'pg';
 import { databaseUrl, type PgCluster } from '../scripts/pgCluster';
+import { openDatabase } from '../src/server/db/database';
 import { moveTables } from '../src/server/db/move/moveTables';
 import { openPostgresDatabase } from '../src/server/db/postgres/database';
 import type { PostgresPool } from '../src/server/db/postgres/pool';
+import { benchDataDir } from './benchWorkspace';
 
 /** A bench workspace moved into PostgreSQL: the database's URL and an open pool on it (the caller ends it). */
 export interface MovedWorkspace {
@@ -16,7 +19,7 @@ export interface MovedWorkspace {
  * A new database in `cluster` (C collation, as a team server requires) holding the cached bench workspace `db` of
  * `videos` videos, moved by the same code as `npm run move-to-postgres`; prints how long the move took.
  */
-export async function moveBenchWorkspace(db: Database.Database, cluster: PgCluster, videos: number): Promise<MovedWorkspace> {
+async function moveBenchWorkspace(db: Database.Database, cluster: PgCluster, videos: number): Promise<MovedWorkspace> {
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
   const name = `bench_${videos}_${randomBytes(3).toString('hex')}`;
@@ -35,6 +38,29 @@ export async function moveBenchWorkspace(db: Database.Database, cluster: PgClust
     return { url, pool };
   } catch (error) {
     await pool.end();
+    throw error;
+  }
+}
+
+/** The cached bench workspace open on SQLite beside its copy in PostgreSQL; `close` ends the pool and closes the file. */
+export interface BenchWorkspaceOnBoth extends MovedWorkspace {
+  dataDir: string;
+  db: Database.Database;
+  close: () => Promise<void>;
+}
+
+/**
+ * The team-server benches' start on PostgreSQL: the cached bench workspace of `videos` videos (seeded on first use),
+ * opened, and moved into a new database of `cluster`.
+ */
+export async function benchWorkspaceOnBoth(cluster: PgCluster, videos: number): Promise<BenchWorkspaceOnBoth> {
+  const dataDir = await benchDataDir(videos);
+  const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
+  try {
+    const moved = await moveBenchWorkspace(db, cluster, videos);
+    return { ...moved, dataDir, db, close: async () => { await moved.pool.end(); db.close(); } };
+  } catch (error) {
+    db.close();
     throw error;
   }
 }

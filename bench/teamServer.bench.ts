@@ -15,11 +15,9 @@
  * a millisecond or two.
  */
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { startPgCluster, type PgCluster } from '../scripts/pgCluster';
 import { buildApp } from '../src/server/app';
-import { openDatabase } from '../src/server/db/database';
 import type { PostgresPool } from '../src/server/db/postgres/pool';
 import { createPostgresClient } from '../src/server/db/postgres/postgresClient';
 import type { AssistantMessage } from '../src/shared/assistant/assistant.schemas';
@@ -28,7 +26,7 @@ import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { HOME_WIDGETS, type HomeOverview } from '../src/shared/http/home.schemas';
 import type { VideoListResponse } from '../src/shared/http/videos.schemas';
 import { QUESTION_SET } from '../tests/unit/server/assistant/questionSet';
-import { moveBenchWorkspace } from './benchPostgres';
+import { benchWorkspaceOnBoth } from './benchPostgres';
 import { benchDataDir } from './benchWorkspace';
 import { ms, percentile } from './benchStats';
 import { coldListQueries, coldSearchQueries, type ListQuery } from './videoBenchQueries';
@@ -154,12 +152,10 @@ async function roundTrip(pool: PostgresPool): Promise<{ p50: number; p95: number
 
 /** Both engines of one size, each kind's p95 per engine. */
 async function measure(cluster: PgCluster, videos: number): Promise<{ figures: Map<string, Figures>; trip: { p50: number; p95: number } }> {
-  const dataDir = await benchDataDir(videos);
-  const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
-  let pool: PostgresPool | null = null;
+  const workspace = await benchWorkspaceOnBoth(cluster, videos);
+  const { dataDir, db, pool } = workspace;
   const sides: Side[] = [];
   try {
-    pool = (await moveBenchWorkspace(db, cluster, videos)).pool;
     const jwtSecret = randomBytes(64);
     const sqliteApp = await buildApp({ db, jwtSecret, dataDir });
     sides.push(await signIn('sqlite', sqliteApp, () => sqliteApp.close()));
@@ -191,8 +187,7 @@ async function measure(cluster: PgCluster, videos: number): Promise<{ figures: M
     return { figures, trip };
   } finally {
     for (const side of sides) await side.close();
-    await pool?.end();
-    db.close();
+    await workspace.close();
   }
 }
 
