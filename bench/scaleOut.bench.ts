@@ -43,6 +43,11 @@ const TIMING = { warmUpMs: 1_000, measureMs: 4_000 };
 const ROUNDS = 5;
 /** 2 instances against 1: lose nothing. */
 const TARGET_RATIO = 1;
+/** Below this many idle cores with 1 instance, the machine had no room for a second one. */
+const SATURATED_IDLE_CORES = 0.1;
+/** Above this many cores taken by other processes (median round), the figures are said to come from a shared machine. */
+const SHARED_MACHINE_CORES = 0.2;
+const PART_NAMES: Record<keyof CpuSplit, string> = { instances: 'instances', postgres: 'PostgreSQL', generator: 'load generator', others: 'other processes', idle: 'idle' };
 const CHAT_MESSAGES = 200;
 const CHAT_TARGET_P95_MS = 250;
 const SEED = 20261128;
@@ -134,10 +139,19 @@ function report(name: string, byCount: Map<number, Measured[]>): boolean {
   const oneSpread = one.map((at) => (at.perSecond / oneMedian - 1) * 100);
   console.log(`  ${pass ? 'PASS' : 'MISS'} ${name.padEnd(18)} ${cells.join(' | ')}`);
   console.log(`       noise: 1 instance alone ranged ${range(oneSpread, 1)} % around its median over the rounds`);
+  const cpuOf = (count: number, part: keyof CpuSplit) => median((byCount.get(count) ?? []).map((at) => at.cpu[part]));
+  // CPU milliseconds per answer: where each request's cost lies, whatever the throughput.
+  const perAnswer = (count: number, part: keyof CpuSplit) => median((byCount.get(count) ?? []).map((at) => (at.cpu[part] / at.perSecond) * 1000));
   for (const count of INSTANCES) {
-    const cpu = (part: keyof CpuSplit) => median((byCount.get(count) ?? []).map((at) => at.cpu[part])).toFixed(2);
-    console.log(`       CPU with ${count} (cores, median round): instances ${cpu('instances')}, PostgreSQL ${cpu('postgres')}, load generator ${cpu('generator')}, other processes ${cpu('others')}, idle ${cpu('idle')}`);
+    const cores = (['instances', 'postgres', 'generator', 'others', 'idle'] as const).map((part) => `${PART_NAMES[part]} ${cpuOf(count, part).toFixed(2)}`);
+    const each = (['instances', 'postgres', 'generator'] as const).map((part) => `${PART_NAMES[part]} ${ms(perAnswer(count, part))}`);
+    console.log(`       CPU with ${count} (cores, median round): ${cores.join(', ')}; per answer: ${each.join(', ')}`);
   }
+  if (cpuOf(1, 'idle') < SATURATED_IDLE_CORES) {
+    console.log(`       with 1 instance no core was left idle, so a second one has none to use (per answer PostgreSQL spent ${ms(perAnswer(1, 'postgres'))} of CPU, the instance ${ms(perAnswer(1, 'instances'))})`);
+  }
+  const others = Math.max(...INSTANCES.map((count) => cpuOf(count, 'others')));
+  if (others > SHARED_MACHINE_CORES) console.log(`       the machine was shared: other processes took up to ${others.toFixed(2)} cores while this was measured`);
   return pass;
 }
 
