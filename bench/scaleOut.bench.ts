@@ -39,8 +39,12 @@ const VIDEOS = 10_000;
 const INSTANCES = [1, 2, 3] as const;
 /** Requests kept in flight on each instance in use: enough to keep its one JavaScript thread busy while others wait on PostgreSQL. */
 const IN_FLIGHT = 6;
-const TIMING = { warmUpMs: 1_000, measureMs: 4_000 };
-const ROUNDS = 5;
+// Short measurements, many rounds: each 2-instance figure sits right beside a 1-instance one, so load that comes and
+// goes on the machine (other people's work) falls on both sides of a round's ratio.
+const TIMING = { warmUpMs: 500, measureMs: 2_000 };
+const ROUNDS = 9;
+/** Each instance's unmeasured load of a kind before its first round. */
+const INSTANCE_WARM_UP = { warmUpMs: 5_000, measureMs: 0 };
 /** 2 instances against 1: lose nothing. */
 const TARGET_RATIO = 1;
 /** Below this many idle cores with 1 instance, the machine had no room for a second one. */
@@ -111,7 +115,7 @@ async function interleavedRounds(load: LoadClient, meter: CpuMeter, origins: str
   // Unmeasured: each instance in turn gets a full load of this kind before the first round, so its compiler and
   // the postings it builds on a filter value's first use are as warm as the first instance's (an instance that
   // has seen fewer requests would otherwise count its first uses against the configurations it is part of).
-  for (const origin of origins) await load.run([origin], next, TIMING);
+  for (const origin of origins) await load.run([origin], next, INSTANCE_WARM_UP);
   const byCount = new Map<number, Measured[]>(INSTANCES.map((count) => [count, []]));
   for (let round = 0; round < ROUNDS; round++) {
     for (const count of round % 2 === 0 ? INSTANCES : [...INSTANCES].reverse()) {
@@ -151,7 +155,7 @@ function report(name: string, byCount: Map<number, Measured[]>): boolean {
     console.log(`       with 1 instance no core was left idle, so a second one has none to use (per answer PostgreSQL spent ${ms(perAnswer(1, 'postgres'))} of CPU, the instance ${ms(perAnswer(1, 'instances'))})`);
   }
   const others = Math.max(...INSTANCES.map((count) => cpuOf(count, 'others')));
-  if (others > SHARED_MACHINE_CORES) console.log(`       the machine was shared: other processes took up to ${others.toFixed(2)} cores while this was measured`);
+  if (others > SHARED_MACHINE_CORES) console.log(`       the machine was shared: other processes took up to ${others.toFixed(2)} cores while this was measured (more processes of the bench also win a larger share of it: read the ratios with care)`);
   return pass;
 }
 
