@@ -10,7 +10,8 @@
  *   ≥ 1.00, no margin for noise; the rounds' spread is printed beside it). On a 2-core machine, where the database,
  *   the load generator and the instances share the cores, more is not promised.
  *   Beside each configuration: where the CPU went while it was measured (instances, PostgreSQL, load generator, other
- *   processes on the machine, idle), so a figure taken on a machine someone else was using says so.
+ *   processes on the machine, idle), so a figure taken on a machine someone else was using says so, and the CPU each
+ *   answer cost: from it, what the servers would answer with the machine to themselves (printed, not judged).
  * - Chat delivery across instances: a message published through one instance reaches a subscriber long-polling on
  *   another (PostgreSQL LISTEN/NOTIFY wakes it), p95 ≤ 250 ms; beside it the same round trip within one instance,
  *   measured in the same run as the baseline.
@@ -151,6 +152,13 @@ function report(name: string, byCount: Map<number, Measured[]>): boolean {
     const each = (['instances', 'postgres', 'generator'] as const).map((part) => `${PART_NAMES[part]} ${ms(perAnswer(count, part))}`);
     console.log(`       CPU with ${count} (cores, median round): ${cores.join(', ')}; per answer: ${each.join(', ')}`);
   }
+  // What the servers would answer with the machine to themselves: bound by all the cores or by each instance's one core.
+  const alone = INSTANCES.map((count) => {
+    const cost = perAnswer(count, 'instances') + perAnswer(count, 'postgres') + perAnswer(count, 'generator');
+    return Math.min((availableParallelism() * 1000) / cost, (count * 1000) / perAnswer(count, 'instances'));
+  });
+  const aloneCells = alone.map((perSecond, at) => `${INSTANCES[at]}: ${perSecond.toFixed(0)} req/s (${(perSecond / (alone[0] ?? NaN)).toFixed(2)}×)`);
+  console.log(`       with the machine to themselves (from the CPU per answer; not judged): ${aloneCells.join(', ')}`);
   if (cpuOf(1, 'idle') < SATURATED_IDLE_CORES) {
     console.log(`       with 1 instance no core was left idle, so a second one has none to use (per answer PostgreSQL spent ${ms(perAnswer(1, 'postgres'))} of CPU, the instance ${ms(perAnswer(1, 'instances'))})`);
   }
