@@ -250,10 +250,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => void (await ctx.analysis.resume()));
   // Publish jobs a shutdown interrupted continue from their stored state.
   app.addHook('onReady', async () => ctx.publishing.resume());
-  // The list index loads while a person signs in, not inside their first list (at 100k videos its restore is a few
-  // hundred milliseconds of a start): not awaited, so readiness does not wait for it; the first request shares the
-  // load if it is still running, and a load that fails is left to the first request, as without this.
-  app.addHook('onReady', async () => void ctx.videos.index.ready().catch(() => undefined));
+  // The list index loads, and the first list a person most likely asks for is answered once, while they sign in, not
+  // inside their first list (at 100k videos the restore is a few hundred milliseconds of a start, the first list's
+  // marks, filter options and uncompiled code as much again): not awaited, so readiness does not wait for it; the first
+  // request shares the load if it is still running, and a load that fails is left to the first request, as without this.
+  app.addHook('onReady', async () => void ctx.videos.warmFirstList(ctx.now()).catch(() => undefined));
   app.addHook('preClose', async () => ctx.publishing.stop());
   app.addHook('onClose', async () => ctx.analysis.stop());
   return app;

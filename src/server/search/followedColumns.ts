@@ -23,6 +23,8 @@ export class FollowedColumns {
   private readonly marks: ReturnType<typeof createBrandMarksReader>;
   /** Per brand: its marks, their version, and the columns' generation their ordinals were mapped with. */
   private readonly brandState = new Map<string, { version: number; columnsGeneration: number; marks: BrandMarks }>();
+  /** Reads of a brand's marks under way, by brand, mark version and columns generation. */
+  private readonly marksReading = new Map<string, Promise<BrandMarks>>();
   private readonly log;
   /** Bumped whenever the columns changed (a brand's marks map ids to ordinals through them). */
   private columnsGeneration = 0;
@@ -78,11 +80,19 @@ export class FollowedColumns {
     const known = this.brandState.get(brandId);
     if (known && known.version === version && known.columnsGeneration === this.columnsGeneration) return known.marks;
     const columnsGeneration = this.columnsGeneration;
-    const marks = await this.marks.read(this.current, brandId);
-    // (Mapped through the columns as they were when read: a replay meanwhile makes the next call read them again.)
-    this.brandState.set(brandId, { version, columnsGeneration, marks });
-    this.generation += 1;
-    return marks;
+    // Callers asking at once (a list page and its filter options) share one read: each read alone cost a start's first
+    // list tens of milliseconds at 100k videos.
+    const key = `${brandId}|${version}|${columnsGeneration}`;
+    const reading = this.marksReading.get(key);
+    if (reading) return reading;
+    const read = this.marks.read(this.current, brandId).then((marks) => {
+      // (Mapped through the columns as they were when read: a replay meanwhile makes the next call read them again.)
+      this.brandState.set(brandId, { version, columnsGeneration, marks });
+      this.generation += 1;
+      return marks;
+    }).finally(() => this.marksReading.delete(key));
+    this.marksReading.set(key, read);
+    return read;
   }
 
   /** A brand's marks read by `marksOf` (a programming error otherwise). */

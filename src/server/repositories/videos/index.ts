@@ -9,23 +9,29 @@ import { createVideoListRepository } from './videoListRepository';
 import { createVideoMarksRepository } from './videoMarksRepository';
 import { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { TranscriptIndex } from '../../search/transcriptIndex';
+import { warmFirstList } from './firstListWarmUp';
 
 /** Every videos repository on one database; created once per app (statements are prepared once). */
 export function createVideoRepositories(sql: SqlClient) {
   // One list index serves the list and its filter options.
   const index = new VideoSearchIndex(sql, new TranscriptIndex(sql));
   const transcripts = createTranscriptLines(sql, index.transcripts);
+  const list = createVideoListRepository(sql, index, transcripts);
+  const facets = createVideoFacets(sql, index);
+  const competitorsOf = createCompetitorLookup(sql);
   return {
     /** The in-memory list index (the home figures read its columns too). */
     index,
-    list: createVideoListRepository(sql, index, transcripts),
-    facets: createVideoFacets(sql, index),
+    list,
+    facets,
+    /** Loads the list index and answers the first list a person most likely asks for after a start (firstListWarmUp.ts). */
+    warmFirstList: (now: Date) => warmFirstList({ sql, index, list, facets, competitorsOf }, now),
     detail: createVideoDetailRepository(sql, transcripts),
     marks: createVideoMarksRepository(sql),
     edits: createVideoEditsRepository(sql),
     notes: createNotesRepository(sql, 'video'),
     /** Ids of the brands that compete with the given one. */
-    competitorsOf: createCompetitorLookup(sql),
+    competitorsOf,
   };
 }
 
