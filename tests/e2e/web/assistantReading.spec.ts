@@ -2,23 +2,14 @@ import type { Page } from '@playwright/test';
 import { setAssistantIntro } from '../support/backend';
 import { expect, test } from '../support/fixtures';
 import { signInAsManager } from '../support/signIn';
+import { answers, ask } from '../support/assistant';
 
 /**
  * What the assistant understood (issue 30): a question in Spanish answered in Spanish, quoting a line said in English
  * that plays; a follow-up narrowed to TikTok whose reading shows it; the reading's chips changed and the question asked
  * again; the newest answer in view each time.
  */
-const answers = (page: Page) => page.getByTestId('assistant-answer');
 const reading = (page: Page) => answers(page).last().getByRole('group', { name: 'What the answer read' });
-
-async function ask(page: Page, question: string): Promise<void> {
-  const before = await answers(page).count();
-  const box = page.getByRole('textbox', { name: 'Your question' });
-  await box.fill(question);
-  await box.press('Enter');
-  await expect(answers(page)).toHaveCount(before + 1, { timeout: 20_000 });
-  await expect(answers(page).last()).toBeInViewport();
-}
 
 test('a Spanish question, a follow-up on TikTok, then its reading changed and asked again', async ({ page, stack }) => {
   test.setTimeout(90_000);
