@@ -1,5 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
+/** A menu item's height and the menu's padding (assistant.css), to tell whether it fits below its chip. */
+const MENU_ITEM_PX = 32;
+const MENU_PADDING_PX = 10;
+
 export interface ChipOption { value: string; label: string }
 
 interface ChipMenuProps {
@@ -18,6 +22,8 @@ interface ChipMenuProps {
  */
 export function ChipMenu({ name, current, options, value, onPick }: ChipMenuProps) {
   const [open, setOpen] = useState(false);
+  // Opened near the bottom of the window, the menu opens upwards, so every choice is in view.
+  const [upwards, setUpwards] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
   const menuId = useId();
@@ -26,6 +32,12 @@ export function ChipMenu({ name, current, options, value, onPick }: ChipMenuProp
   useEffect(() => {
     if (open) (items().find((item) => item.getAttribute('aria-checked') === 'true') ?? items()[0])?.focus();
   }, [open]);
+  const toggle = () => {
+    const chip = button.current?.getBoundingClientRect();
+    const height = options.length * MENU_ITEM_PX + MENU_PADDING_PX;
+    setUpwards(chip !== undefined && chip.bottom + height > window.innerHeight && chip.top > height);
+    setOpen(!open);
+  };
 
   const close = () => {
     setOpen(false);
@@ -51,13 +63,13 @@ export function ChipMenu({ name, current, options, value, onPick }: ChipMenuProp
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen(!open)}
-        onKeyDown={(event) => { if (event.key === 'ArrowDown' && !open) { event.preventDefault(); setOpen(true); } }}
+        onClick={toggle}
+        onKeyDown={(event) => { if (event.key === 'ArrowDown' && !open) { event.preventDefault(); toggle(); } }}
       >
         <span className="reading-chip__name">{name}</span> <bdi>{current}</bdi> <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <ul ref={menu} id={menuId} role="menu" aria-label={name} className="reading-chip__menu" onKeyDown={onMenuKey}>
+        <ul ref={menu} id={menuId} role="menu" aria-label={name} className={`reading-chip__menu${upwards ? ' reading-chip__menu--up' : ''}`} onKeyDown={onMenuKey}>
           {options.map((option) => (
             <li key={option.value} role="none">
               <button type="button" role="menuitemradio" aria-checked={option.value === value} tabIndex={-1} onClick={() => { onPick(option.value); close(); }}>

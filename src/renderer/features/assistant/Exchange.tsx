@@ -43,7 +43,7 @@ export function Exchange({ api, question, answers, streaming, notices, busy, onR
           {answer.reading && (
             <ReadingChips key={answer._id} answer={{ ...answer, reading: answer.reading }} busy={busy} onAsk={onAsk} onAskAgain={(change, window) => onAskAgain(question.content, change, window)} />
           )}
-          <div className="assistant-answer__text" aria-busy={streaming?.messageId === answer._id}><bdi>{text}</bdi></div>
+          <div className="assistant-answer__text" aria-busy={streaming?.messageId === answer._id}><AnswerLines text={text ?? ''} /></div>
           {notices[answer._id] && <p className="assistant-answer__notice" role="status">{notices[answer._id]}</p>}
           <Citations api={api} cited={answer.supporting_data} onOpen={onOpen} />
           <div className="assistant-answer__actions">
@@ -65,4 +65,15 @@ export function Exchange({ api, question, answers, streaming, notices, busy, onR
       ) : <p className="assistant-answer assistant-answer--missing">No answer was stored for this question.</p>}
     </li>
   );
+}
+
+/**
+ * An answer's text, one block per line, each line in its own direction: an English quote in an Arabic answer reads
+ * left to right (its quotation marks and title in place), the Arabic lines right to left.
+ */
+function AnswerLines({ text }: { text: string }) {
+  return text.split('\n').map((line, at) => (
+    // Lines have no identity but their place, and the text is replaced whole.
+    <span key={at} className="assistant-answer__line" dir="auto">{line === '' ? <br /> : line}</span>
+  ));
 }

@@ -20,8 +20,8 @@ const creatorName = (folded: string) => folded.replace(/\b\p{L}/gu, (letter) => 
 
 /** The window an answer covered, as its chip says it: "1 Oct 2026 – 31 Oct 2026 (last month)". */
 function readWindowLabel(answer: AssistantMessage, said: string | null): string {
-  const end = answer.end_date ? DAY.format(new Date(answer.end_date)) : '';
-  const span = answer.start_date ? `${DAY.format(new Date(answer.start_date))} – ${end}` : `up to ${end}`;
+  if (!answer.start_date || !answer.end_date) return DATE_RANGE_LABELS.all_dates;
+  const span = `${DAY.format(new Date(answer.start_date))} – ${DAY.format(new Date(answer.end_date))}`;
   return said ? `${span} (${said})` : span;
 }
 
@@ -77,7 +77,11 @@ export function ReadingChips({ answer, busy, onAskAgain, onAsk }: ReadingChipsPr
             name="Window"
             current={draft.window === 'read' ? readWindowLabel(answer, reading.window_said) : DATE_RANGE_LABELS[draft.window]}
             value={draft.window}
-            options={[{ value: 'read', label: readWindowLabel(answer, reading.window_said) }, ...PICKABLE_WINDOWS.map((range) => ({ value: range, label: DATE_RANGE_LABELS[range] }))]}
+            options={[
+              { value: 'read', label: readWindowLabel(answer, reading.window_said) },
+              // All dates is offered once: as read, when it was.
+              ...PICKABLE_WINDOWS.filter((range) => range !== 'all_dates' || answer.start_date).map((range) => ({ value: range, label: DATE_RANGE_LABELS[range] })),
+            ]}
             onPick={(value) => setDraft({ ...draft, window: value as WindowPick })}
           />
         </li>
