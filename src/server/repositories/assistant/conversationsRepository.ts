@@ -134,7 +134,7 @@ export function createConversationsRepository(sql: SqlClient, now: () => Date) {
       const stored = parse(row?.asked_window ?? 'null') as Partial<AskedWindow> | null;
       const duration = DATE_RANGES.find((range) => range === stored?.duration) ?? 'all_dates';
       const reading = ReadingChangeSchema.safeParse(stored?.reading);
-      return { duration, start_date: stored?.start_date ?? null, end_date: stored?.end_date ?? null, reading: reading.success ? reading.data : null };
+      return { duration, start_date: stored?.start_date ?? null, end_date: stored?.end_date ?? null, ...(reading.success ? { reading: reading.data } : {}) };
     },
     async like(id: string, like: number): Promise<void> {
       await sql.run('UPDATE assistant_messages SET "like" = ? WHERE id = ?', [like, id]);
