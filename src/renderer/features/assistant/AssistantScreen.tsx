@@ -58,8 +58,10 @@ function Assistant({ who }: { who: { brand_id: string; user_id: string } }) {
       }
     }
     const asked = await thread.ask(id, who.brand_id, question, window, reading);
-    // A question asked from an answer (again, or offered) leaves what is being typed alone.
+    // A question asked from an answer (again, or offered) leaves what is being typed alone; if it fails, it is put in
+    // the box, as the failure's message says.
     if (asked && !fromAnswer) setText('');
+    if (!asked && fromAnswer) setText(question);
     list.reload();
   };
 
