@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_RANGES, DEFAULT_REPORT_DURATION } from '../constants';
+import { DATE_RANGES, DEFAULT_REPORT_DURATION, PLATFORMS } from '../constants';
 
 /** Longest question the assistant takes (characters): a paragraph, not a pasted document. */
 export const QUESTION_MAX_CHARS = 2000;
@@ -25,6 +25,41 @@ export type SupportingData = z.infer<typeof SupportingDataSchema>;
 
 export const MessageRoleSchema = z.enum(['user', 'assistant']);
 
+const NamedThingSchema = z.object({ id: z.string(), name: z.string() });
+
+/**
+ * What an answer read in its question (issue 30), shown at its top as chips the person can change and ask again: the
+ * window (the message's start_date and end_date; window_said: the question's words for it), the subject and the filters.
+ * understood false: nothing in the question could be answered; suggestions are the closest questions that can.
+ */
+export const ReadingSchema = z.object({
+  window_said: z.string().nullable(),
+  products: z.array(NamedThingSchema),
+  competitor: NamedThingSchema.nullable(),
+  concepts: z.array(z.string()),
+  platform: z.string().nullable(),
+  creator: z.string().nullable(),
+  language: z.string().nullable(),
+  /** The language the answer is written in (a code: en, es, ar…). */
+  answer_language: z.string(),
+  understood: z.boolean(),
+  suggestions: z.array(z.string()),
+});
+export type Reading = z.infer<typeof ReadingSchema>;
+
+/**
+ * A reading the person changed, asked again: it stands for what the question's words name (subject and filters), and
+ * the window is the one the call names (duration and dates), whatever the question's words say.
+ */
+export const ReadingChangeSchema = z.object({
+  products: z.array(z.string().min(1).max(100)).max(20),
+  competitor: z.string().min(1).max(100).nullable(),
+  platform: z.enum(PLATFORMS).nullable(),
+  creator: z.string().min(1).max(200).nullable(),
+  language: z.string().regex(/^[a-z]{2,3}$/, 'A language is a code such as "en".').nullable(),
+});
+export type ReadingChange = z.infer<typeof ReadingChangeSchema>;
+
 /** A question or an answer (spec §3 Message); an answer's question_id names its question. */
 export const MessageSchema = z.object({
   _id: z.string(),
@@ -37,6 +72,8 @@ export const MessageSchema = z.object({
   question_id: z.string().nullable(),
   supporting_data: z.array(SupportingDataSchema),
   created_at: z.string(),
+  /** An answer's reading (null for a question, and for answers stored before readings were). */
+  reading: ReadingSchema.nullish(),
 });
 export type AssistantMessage = z.infer<typeof MessageSchema>;
 
@@ -80,6 +117,7 @@ export const AskInputSchema = z.object({
       .pipe(z.string().min(1, 'Type a question first.').max(QUESTION_MAX_CHARS, `A question is at most ${QUESTION_MAX_CHARS} characters.`)),
     role: z.literal('user', { message: 'A question is sent with role "user".' }),
   }),
+  reading: ReadingChangeSchema.nullish(),
 }).superRefine((input, ctx) => {
   if (input.duration !== 'custom') return;
   if (!input.start_date || !input.end_date) ctx.addIssue({ code: 'custom', message: 'A custom window needs a start and an end date.' });

@@ -131,6 +131,10 @@ for (const skin of SKINS) {
     await page.getByRole('textbox', { name: 'Your question' }).press('Enter');
     await page.getByTestId('assistant-citation').first().focus();
     found.push(...(await violations(page, 'assistant conversation')));
+    // The answer's reading chips, with a chip's menu open.
+    await page.getByTestId('assistant-answer').last().getByRole('button', { name: /^Platform/ }).click();
+    await expect(page.getByRole('menu', { name: 'Platform' })).toBeVisible();
+    found.push(...(await violations(page, 'assistant reading chips')));
 
     await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
     expect(found, found.join('\n')).toEqual([]);

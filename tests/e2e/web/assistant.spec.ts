@@ -1,10 +1,10 @@
-import type { Page } from '@playwright/test';
 import { SAMPLE_QUESTIONS } from '../../../src/shared/assistant/sampleQuestions';
 import type { VideoDetail, VideoListItem, VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import { getAsBrandManager, setAssistantIntro } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
 import type { AppStack } from '../support/stack';
 import { signInAsManager } from '../support/signIn';
+import { answers, ask } from '../support/assistant';
 
 /** A video with its own file and a transcript, and the longest lower-case word it says. */
 async function playableWithWord(stack: AppStack): Promise<{ video: VideoListItem; word: string }> {
@@ -19,16 +19,6 @@ async function playableWithWord(stack: AppStack): Promise<{ video: VideoListItem
   throw new Error('The demo workspace has no playable transcribed video');
 }
 
-const answers = (page: Page) => page.getByTestId('assistant-answer');
-
-async function ask(page: Page, question: string): Promise<void> {
-  const before = await answers(page).count();
-  const box = page.getByRole('textbox', { name: 'Your question' });
-  await box.fill(question);
-  await box.press('Enter');
-  await expect(answers(page)).toHaveCount(before + 1, { timeout: 20_000 });
-  await expect(box).toHaveValue('');
-}
 
 test('the intro offers the sample questions once; each is answered from the data', async ({ page, stack }) => {
   await setAssistantIntro(stack, true);

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AssistantMessage, Conversation, Prompt } from '../../../shared/assistant/assistant.schemas';
+import type { AssistantMessage, Conversation, Prompt, ReadingChange } from '../../../shared/assistant/assistant.schemas';
 import { DEFAULT_REPORT_DURATION } from '../../../shared/constants';
 import { DATE_RANGE_LABELS } from '../../../shared/labels';
 import { actingIdentityAtom } from '../../app/session/session.atoms';
@@ -20,6 +20,8 @@ import { useAssistantApi } from './useAssistantApi';
 import { useGeneration } from './useGeneration';
 import { useThread } from './useThread';
 import './assistant.css';
+
+const DEFAULT_WINDOW: AskWindow = { duration: DEFAULT_REPORT_DURATION, start_date: null, end_date: null };
 
 /** Assistant (spec §1, §2): conversations asRemote from the brand's transcripts and figures, with playable citations. */
 export function AssistantScreen() {
@@ -45,7 +47,7 @@ function Assistant({ who }: { who: { brand_id: string; user_id: string } }) {
   const thread = useThread(api, selected, generation);
 
 
-  const send = async (question: string, window: AskWindow) => {
+  const send = async (question: string, window: AskWindow, reading?: ReadingChange, fromAnswer = false) => {
     let id = selected;
     if (!id) {
       try {
@@ -55,8 +57,11 @@ function Assistant({ who }: { who: { brand_id: string; user_id: string } }) {
         return;
       }
     }
-    const asked = await thread.ask(id, who.brand_id, question, window);
-    if (asked) setText('');
+    const asked = await thread.ask(id, who.brand_id, question, window, reading);
+    // A question asked from an answer (again, or offered) leaves what is being typed alone; if it fails, it is put in
+    // the box, as the failure's message says.
+    if (asked && !fromAnswer) setText('');
+    if (!asked && fromAnswer) setText(question);
     list.reload();
   };
 
@@ -102,14 +107,15 @@ function Assistant({ who }: { who: { brand_id: string; user_id: string } }) {
         <ol className="assistant-exchanges" ref={exchanges}>
           {questions.map((question) => (
             <Exchange key={question._id} api={api} question={question} answers={answersTo(question)} streaming={generation.streaming} notices={generation.notices}
-              busy={thread.busy} onRegenerate={(answer) => void thread.regenerate(answer)} onLike={(answer, like) => void thread.like(answer, like)} onOpen={(target) => void open(target)} />
+              busy={thread.busy} onRegenerate={(answer) => void thread.regenerate(answer)} onLike={(answer, like) => void thread.like(answer, like)} onOpen={(target) => void open(target)}
+              onAskAgain={(asked, reading, window) => void send(asked, window, reading, true)} onAsk={(asked) => void send(asked, DEFAULT_WINDOW, undefined, true)} />
           ))}
           {thread.asking && <li className="assistant-exchange"><p className="assistant-question"><bdi>{thread.asking}</bdi></p><p className="assistant-answer assistant-answer--pending" role="status">Reading the transcripts… (Esc stops)</p></li>}
         </ol>
         {thread.error && <p className="form-alert form-alert--error" role="alert">{thread.error}</p>}
         <Composer text={text} onText={setText} busy={thread.busy} onSend={(question, window) => void send(question, window)} onStop={thread.stop} />
       </section>
-      <IntroModal who={who} onAsk={(question) => void send(question, { duration: DEFAULT_REPORT_DURATION, start_date: null, end_date: null })} />
+      <IntroModal who={who} onAsk={(question) => void send(question, DEFAULT_WINDOW)} />
       {popup && <VideoPopup videoId={popup.videoId} startAt={popup.seconds} onClose={() => setPopup(null)} />}
     </div>
   );

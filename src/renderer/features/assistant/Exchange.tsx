@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import type { AssistantMessage } from '../../../shared/assistant/assistant.schemas';
+import type { AssistantMessage, ReadingChange } from '../../../shared/assistant/assistant.schemas';
 import type { AssistantApi } from './assistant.api';
 import { Citations, type CitationTarget } from './Citations';
+import type { AskWindow } from './Composer';
+import { ReadingChips } from './ReadingChips';
 
 export interface ExchangeProps {
   api: AssistantApi;
@@ -15,10 +17,14 @@ export interface ExchangeProps {
   onRegenerate: (answer: AssistantMessage) => void;
   onLike: (answer: AssistantMessage, like: number) => void;
   onOpen: (target: CitationTarget) => void;
+  /** The question asked again with the reading changed on an answer's chips. */
+  onAskAgain: (question: string, change: ReadingChange, window: AskWindow) => void;
+  /** A question offered by an answer that could not read its own. */
+  onAsk: (question: string) => void;
 }
 
 /** One question and its answers (a regenerated one is a further answer: "2 of 2", the earlier ones a click away). */
-export function Exchange({ api, question, answers, streaming, notices, busy, onRegenerate, onLike, onOpen }: ExchangeProps) {
+export function Exchange({ api, question, answers, streaming, notices, busy, onRegenerate, onLike, onOpen, onAskAgain, onAsk }: ExchangeProps) {
   const [picked, setPicked] = useState<number | null>(null);
   const [copied, setCopied] = useState(false);
   const at = Math.min(picked ?? answers.length - 1, answers.length - 1);
@@ -34,7 +40,10 @@ export function Exchange({ api, question, answers, streaming, notices, busy, onR
       <p className="assistant-question"><bdi>{question.content}</bdi></p>
       {answer ? (
         <article className="assistant-answer" aria-label={`Answer ${at + 1} of ${answers.length}`} data-testid="assistant-answer">
-          <div className="assistant-answer__text" aria-busy={streaming?.messageId === answer._id}><bdi>{text}</bdi></div>
+          {answer.reading && (
+            <ReadingChips key={answer._id} answer={{ ...answer, reading: answer.reading }} busy={busy} onAsk={onAsk} onAskAgain={(change, window) => onAskAgain(question.content, change, window)} />
+          )}
+          <div className="assistant-answer__text" aria-busy={streaming?.messageId === answer._id}><AnswerLines text={text ?? ''} /></div>
           {notices[answer._id] && <p className="assistant-answer__notice" role="status">{notices[answer._id]}</p>}
           <Citations api={api} cited={answer.supporting_data} onOpen={onOpen} />
           <div className="assistant-answer__actions">
@@ -56,4 +65,15 @@ export function Exchange({ api, question, answers, streaming, notices, busy, onR
       ) : <p className="assistant-answer assistant-answer--missing">No answer was stored for this question.</p>}
     </li>
   );
+}
+
+/**
+ * An answer's text, one block per line, each line in its own direction: an English quote in an Arabic answer reads
+ * left to right (its quotation marks and title in place), the Arabic lines right to left.
+ */
+function AnswerLines({ text }: { text: string }) {
+  return text.split('\n').map((line, at) => (
+    // Lines have no identity but their place, and the text is replaced whole.
+    <span key={at} className="assistant-answer__line" dir="auto">{line === '' ? <br /> : line}</span>
+  ));
 }

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
-import type { AssistantMessage } from '../../../shared/assistant/assistant.schemas';
+import type { AssistantMessage, ReadingChange } from '../../../shared/assistant/assistant.schemas';
 import { asRemote, type AssistantApi } from './assistant.api';
 import type { AskWindow } from './Composer';
 import type { Generation } from './useGeneration';
@@ -13,7 +13,8 @@ export interface Thread {
   error: string | null;
   busy: boolean;
   reload: () => void;
-  ask: (conversationId: string, brandId: string, question: string, window: AskWindow) => Promise<boolean>;
+  /** reading: the reading changed on an answer's chips, when the question is asked again with it. */
+  ask: (conversationId: string, brandId: string, question: string, window: AskWindow, reading?: ReadingChange) => Promise<boolean>;
   regenerate: (answer: AssistantMessage) => Promise<void>;
   like: (answer: AssistantMessage, like: number) => Promise<void>;
   stop: () => void;
@@ -45,7 +46,7 @@ export function useThread(api: AssistantApi, conversationId: string | null, gene
     error: error && error.conversationId === conversationId ? error.text : null,
     busy,
     reload: remote.reload,
-    async ask(id, brandId, question, window) {
+    async ask(id, brandId, question, window, reading) {
       const abort = new AbortController();
       controller.current = abort;
       setBusy(true);
@@ -55,6 +56,7 @@ export function useThread(api: AssistantApi, conversationId: string | null, gene
         const answer = await api.ask({
           brandId, conversationId: id, duration: window.duration, userMessage: { content: question, role: 'user' },
           ...(window.duration === 'custom' ? { start_date: window.start_date, end_date: window.end_date } : {}),
+          ...(reading ? { reading } : {}),
         }, abort.signal);
         setAsking(null);
         await afterAnswer(question, answer);

@@ -1,4 +1,4 @@
-import type { SupportingData } from '../../../shared/assistant/assistant.schemas';
+import type { ReadingChange, SupportingData } from '../../../shared/assistant/assistant.schemas';
 import { ANSWER_CITATIONS } from '../../../shared/assistant/assistant.schemas';
 import { countLabel } from '../../../shared/rules/formatting';
 import { formatTime } from '../../../shared/rules/mediaTime';
@@ -23,6 +23,7 @@ import type { Names } from './understanding/namedThings';
 import type { AnswerLanguage } from './understanding/questionLanguage';
 import { asksWhoSaid, toneAsked } from './understanding/followUp';
 import { readInConversation, type Reading } from './understanding/reading';
+import { changedReading } from './understanding/readingChange';
 
 /** Seconds a quoted line lasts when no line follows it. */
 const LAST_LINE_SECONDS = 4;
@@ -46,6 +47,8 @@ export interface Ask {
   previousQuestion?: string;
   /** The conversation's latest questions, oldest first: a follow-up keeps their subject, filters and window. */
   earlierQuestions?: readonly string[];
+  /** The reading as the person changed it on an answer's chips: it stands for what the words name, the window is the asked one. */
+  change?: ReadingChange | null;
 }
 
 export interface EngineAnswer {
@@ -53,6 +56,9 @@ export interface EngineAnswer {
   content: string;
   supporting_data: SupportingData[];
   window: { start: string | null; end: string };
+  /** The reading the answer used (shown as its chips); suggestions: the questions offered when none of it could be read. */
+  reading: Reading;
+  suggestions: readonly string[];
 }
 
 /**
@@ -135,7 +141,14 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
   return async (ask: Ask): Promise<EngineAnswer> => {
     await index.ready([ask.acting.brandId]);
     const names = await namesFor(ask.acting, index.columnsNow());
-    const reading = readInConversation(ask.question, ask.earlierQuestions ?? [], names, ctx.now());
+    const read = readInConversation(ask.question, ask.earlierQuestions ?? [], names, ctx.now());
+    const reading = ask.change ? changedReading(read, ask.change, names) : read;
+    const answer = await answerRead(ask, reading, names);
+    return { suggestions: [], ...answer, reading };
+  };
+
+  type ReadAnswer = Omit<EngineAnswer, 'reading' | 'suggestions'> & { suggestions?: readonly string[] };
+  async function answerRead(ask: Ask, reading: Reading, names: Names): Promise<ReadAnswer> {
     const words = ANSWER_WORDS[reading.language.lang];
     // A share's platform is its part, not its whole: the window keeps every platform.
     const platform = reading.kind === 'share' ? null : reading.named.platform;
@@ -155,7 +168,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     const filters = narrowingText(reading, words);
     const understood = reading.inherited ? `${understoodText(reading, when)}\n` : '';
     const lead = `${fallback}${understood}${capitalised(words.lead(when, filters, words.videos(picked.length.toLocaleString(words.locale), picked.length === 1)))}`;
-    const answerWith = async (text: string, found: readonly FoundLine[]): Promise<EngineAnswer> => {
+    const answerWith = async (text: string, found: readonly FoundLine[]): Promise<ReadAnswer> => {
       const cited = await Promise.all(found.slice(0, ANSWER_CITATIONS).map(cite));
       const quotes = cited.length > 0 ? `\n${quotesText(cited, reading.language.lang)}` : '';
       return { intent, content: `${lead}${text ? ` ${text}` : ''}${quotes}`, supporting_data: cited.map(({ title: _title, language: _language, ...data }) => data), window };
@@ -188,8 +201,9 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     }
     if (terms.length === 0 && ask.previousQuestion) terms = questionTerms(ask.previousQuestion);
     if (terms.length === 0) {
-      if (!english) return { intent, content: `${lead} ${words.notUnderstood(ask.question, EXAMPLES[reading.language.lang])}`, supporting_data: [], window };
-      return { intent, content: `${lead} Ask about something said in them, for example “What do people say about the price?”`, supporting_data: [], window };
+      const suggestions = EXAMPLES[reading.language.lang];
+      if (!english) return { intent, content: `${lead} ${words.notUnderstood(ask.question, suggestions)}`, supporting_data: [], window, suggestions };
+      return { intent, content: `${lead} Ask about something said in them, for example “What do people say about the price?”`, supporting_data: [], window, suggestions: ['What do people say about the price?', ...suggestions] };
     }
     const tone = toneOf(ask.question) ?? toneAsked(ask.question);
     let found = await retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
@@ -209,7 +223,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     const heading = tone === null || !english ? words.clearest : `The clearest moments, ${tone} lines first`;
     if (found.lines.length === 0) return answerWith(`${saying.join(', ')}.\n\nEvery line that says it has been quoted in earlier answers already.`, []);
     return answerWith(`${saying.join(', ')}.\n\n${heading}:`, found.lines);
-  };
+  }
 
   /** The creators of the videos whose lines say it, most lines first. */
   async function whoSaidText(columns: VideoColumns, found: readonly FoundLine[], words: AnswerWords): Promise<string> {

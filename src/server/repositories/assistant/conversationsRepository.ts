@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inList, type SqlClient } from '../../db/sqlClient';
-import type { AssistantMessage, Conversation, Prompt, SupportingData } from '../../../shared/assistant/assistant.schemas';
-import { SupportingDataSchema } from '../../../shared/assistant/assistant.schemas';
+import type { AssistantMessage, Conversation, Prompt, Reading, ReadingChange, SupportingData } from '../../../shared/assistant/assistant.schemas';
+import { ReadingChangeSchema, ReadingSchema, SupportingDataSchema } from '../../../shared/assistant/assistant.schemas';
 import { parse } from '../../search/columnValues';
 import type { DateRange } from '../videos/videoDates';
 import { DATE_RANGES } from '../../../shared/constants';
@@ -12,11 +12,14 @@ const WORKING_MESSAGES = 6;
 interface ConversationRow { id: string; brand_id: string; title: string; created_at: string; updated_at: string }
 interface MessageRow {
   id: string; conversation_id: string; role: 'user' | 'assistant'; content: string; like: number; start_date: string | null;
-  end_date: string | null; question_id: string | null; supporting_data: string; created_at: string;
+  end_date: string | null; question_id: string | null; supporting_data: string; created_at: string; asked_window: string | null;
 }
 
-/** The window as a question asked for it (kept with the question, so a regenerated answer covers the same one). */
-export interface AskedWindow { duration: DateRange; start_date?: string | null; end_date?: string | null }
+/**
+ * The window as a question asked for it, and the reading the person changed on an answer's chips if they did (kept
+ * with the question, so a regenerated answer covers the same window and reading).
+ */
+export interface AskedWindow { duration: DateRange; start_date?: string | null; end_date?: string | null; reading?: ReadingChange | null }
 
 export interface NewMessage {
   role: 'user' | 'assistant';
@@ -26,16 +29,19 @@ export interface NewMessage {
   question_id: string | null;
   supporting_data: SupportingData[];
   asked_window?: AskedWindow;
+  /** An answer's reading (issue 30): kept in the answer row's asked_window column, which a question's window uses. */
+  reading?: Reading;
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 
 function toMessage(row: MessageRow): AssistantMessage {
   const cited = SupportingDataSchema.array().safeParse(parse(row.supporting_data) ?? []);
+  const reading = row.role === 'assistant' ? ReadingSchema.safeParse((parse(row.asked_window ?? 'null') as { reading?: unknown } | null)?.reading) : null;
   return {
     _id: row.id, content: row.content, conversation_id: row.conversation_id, role: row.role, like: row.like,
     start_date: row.start_date, end_date: row.end_date, question_id: row.question_id,
-    supporting_data: cited.success ? cited.data : [], created_at: row.created_at,
+    supporting_data: cited.success ? cited.data : [], created_at: row.created_at, reading: reading?.success ? reading.data : null,
   };
 }
 
@@ -46,7 +52,7 @@ function toMessage(row: MessageRow): AssistantMessage {
 export function createConversationsRepository(sql: SqlClient, now: () => Date) {
   const conversationCols = 'id, brand_id, title, created_at, updated_at';
   // "like" quoted: a reserved word in PostgreSQL (double quotes name a column on both engines).
-  const messageCols = 'm.id, m.conversation_id, m.role, m.content, m."like", m.start_date, m.end_date, m.question_id, m.supporting_data, m.created_at';
+  const messageCols = 'm.id, m.conversation_id, m.role, m.content, m."like", m.start_date, m.end_date, m.question_id, m.supporting_data, m.created_at, m.asked_window';
   // The prompts are written once, by their migration, in the order they are offered: SQLite keeps it in rowid, and
   // PostgreSQL (no rowid) in the rows' physical places, ctid, as nothing ever updates them.
   const promptOrder = sql.engine === 'postgres' ? 'ctid' : 'rowid';
@@ -62,12 +68,16 @@ export function createConversationsRepository(sql: SqlClient, now: () => Date) {
 
   const appendOne = async (tx: SqlClient, conversationId: string, message: NewMessage): Promise<AssistantMessage> => {
     const at = now().toISOString();
-    const { asked_window: asked, ...fields } = message;
-    const row: MessageRow = { ...fields, id: newId('msg'), conversation_id: conversationId, like: 0, supporting_data: JSON.stringify(message.supporting_data), created_at: at };
+    const { asked_window: asked, reading, ...fields } = message;
+    const window = asked ?? (reading ? { reading } : null);
+    const row: MessageRow = {
+      ...fields, id: newId('msg'), conversation_id: conversationId, like: 0, supporting_data: JSON.stringify(message.supporting_data), created_at: at,
+      asked_window: window ? JSON.stringify(window) : null,
+    };
     const seq = Number((await tx.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM assistant_messages WHERE conversation_id = ?', [conversationId]))?.seq);
     await tx.run(`INSERT INTO assistant_messages (id, conversation_id, seq, role, content, "like", start_date, end_date, question_id, supporting_data, asked_window, created_at)
       VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
-    [row.id, conversationId, seq, row.role, row.content, row.start_date, row.end_date, row.question_id, row.supporting_data, asked ? JSON.stringify(asked) : null, at]);
+    [row.id, conversationId, seq, row.role, row.content, row.start_date, row.end_date, row.question_id, row.supporting_data, row.asked_window, at]);
     await tx.run('UPDATE assistant_conversations SET updated_at = ? WHERE id = ?', [at, conversationId]);
     return toMessage(row);
   };
@@ -106,6 +116,10 @@ export function createConversationsRepository(sql: SqlClient, now: () => Date) {
     /** A conversation's latest questions, oldest first: a follow-up is read against them (issue 30). */
     recentQuestions: async (conversationId: string, limit: number): Promise<string[]> =>
       (await sql.all<{ content: string }>("SELECT content FROM assistant_messages WHERE conversation_id = ? AND role = 'user' ORDER BY seq DESC LIMIT ?", [conversationId, limit])).map((row) => row.content).reverse(),
+    /** The questions asked before one, oldest first: a regenerated follow-up is read against the same ones. */
+    questionsBefore: async (conversationId: string, questionId: string, limit: number): Promise<string[]> =>
+      (await sql.all<{ content: string }>(`SELECT content FROM assistant_messages WHERE conversation_id = ? AND role = 'user'
+        AND seq < (SELECT seq FROM assistant_messages WHERE id = ?) ORDER BY seq DESC LIMIT ?`, [conversationId, questionId, limit])).map((row) => row.content).reverse(),
     answersTo: async (questionId: string): Promise<AssistantMessage[]> => (await messageRows('WHERE m.question_id = ? ORDER BY m.seq', [questionId])).map(toMessage),
     /** A question and its answer, in one transaction: both land or neither does. */
     exchange: (conversationId: string, question: NewMessage, reply: NewMessage): Promise<[AssistantMessage, AssistantMessage]> => sql.transaction(async (tx) => {
@@ -119,7 +133,8 @@ export function createConversationsRepository(sql: SqlClient, now: () => Date) {
       const row = await sql.get<{ asked_window: string | null }>('SELECT asked_window FROM assistant_messages WHERE id = ?', [questionId]);
       const stored = parse(row?.asked_window ?? 'null') as Partial<AskedWindow> | null;
       const duration = DATE_RANGES.find((range) => range === stored?.duration) ?? 'all_dates';
-      return { duration, start_date: stored?.start_date ?? null, end_date: stored?.end_date ?? null };
+      const reading = ReadingChangeSchema.safeParse(stored?.reading);
+      return { duration, start_date: stored?.start_date ?? null, end_date: stored?.end_date ?? null, ...(reading.success ? { reading: reading.data } : {}) };
     },
     async like(id: string, like: number): Promise<void> {
       await sql.run('UPDATE assistant_messages SET "like" = ? WHERE id = ?', [like, id]);

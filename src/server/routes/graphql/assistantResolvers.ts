@@ -6,6 +6,7 @@ import type { AuthContext } from '../../auth/authContext';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../http/httpError';
 import { createAssistantEngine, type EngineAnswer } from '../../assistant/engine/assistantEngine';
+import { readingView } from '../../assistant/engine/understanding/readingChange';
 import { toVideoView } from '../../repositories/videos/videoRows';
 import type { Acting } from '../main/videos/videoAccess';
 
@@ -88,13 +89,13 @@ export function createAssistantService(ctx: ServerContext) {
       const previousQuestion = earlierQuestions.at(-1) ?? null;
       const result = await answer(async () => engine({
         acting: await acting(auth, input.brandId), question: input.userMessage.content, duration: input.duration, start_date: input.start_date, end_date: input.end_date,
-        avoid: new Set(), previousQuestion: previousQuestion ?? undefined, earlierQuestions,
+        avoid: new Set(), previousQuestion: previousQuestion ?? undefined, earlierQuestions, change: input.reading,
       }));
       const dates = { start_date: result.window.start, end_date: result.window.end };
-      const asked_window = { duration: input.duration, start_date: input.start_date, end_date: input.end_date };
+      const asked_window = { duration: input.duration, start_date: input.start_date, end_date: input.end_date, reading: input.reading ?? null };
       const [, reply] = await conversations.exchange(conversation._id,
         { role: 'user', content: input.userMessage.content, ...dates, question_id: null, supporting_data: [], asked_window },
-        { role: 'assistant', content: result.content, ...dates, question_id: null, supporting_data: result.supporting_data });
+        { role: 'assistant', content: result.content, ...dates, question_id: null, supporting_data: result.supporting_data, reading: readingView(result.reading, result.suggestions) });
       if (previousQuestion === null && conversation.title === NEW_TITLE) await conversations.rename(conversation._id, firstTitle(input.userMessage.content));
       return reply;
     },
@@ -107,10 +108,15 @@ export function createAssistantService(ctx: ServerContext) {
       if (!response || response.question_id !== question._id) return fail('That answer does not answer this question.', NOT_FOUND);
       const earlier = await conversations.answersTo(question._id);
       const avoid = new Set(earlier.flatMap((m) => m.supporting_data.map((d) => Number(d.db_id))));
-      const asked = await conversations.askedWindow(question._id);
-      const result = await answer(async () => engine({ acting: await acting(auth, conversation.brand_id), question: question.content, avoid, ...asked }));
+      const { reading: change, ...asked } = await conversations.askedWindow(question._id);
+      // A regenerated follow-up is read against the questions asked before it, as its first answer was.
+      const earlierQuestions = await conversations.questionsBefore(conversation._id, question._id, FOLLOW_UP_QUESTIONS);
+      const result = await answer(async () => engine({
+        acting: await acting(auth, conversation.brand_id), question: question.content, avoid, ...asked, change, earlierQuestions, previousQuestion: earlierQuestions.at(-1),
+      }));
       return conversations.answer(conversation._id, {
         role: 'assistant', content: result.content, start_date: result.window.start, end_date: result.window.end, question_id: question._id, supporting_data: result.supporting_data,
+        reading: readingView(result.reading, result.suggestions),
       });
     },
     async updateConversation(auth: AuthContext, args: Args): Promise<Conversation> {

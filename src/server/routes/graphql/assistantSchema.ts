@@ -29,6 +29,31 @@ export const assistantSchema = buildSchema(`
     transcript_id_video_id: String!
   }
 
+  type NamedThing { id: ID! name: String! }
+
+  "What an answer read in its question (issue 30), shown as chips: the window is the message's start_date and end_date (window_said: the question's words for it); products and competitor: the subject; concepts: what it asks about (price, texture…); platform, creator (name, lower case) and language (a code): the filters. understood false: nothing could be read, and suggestions are the closest questions that can be answered."
+  type Reading {
+    window_said: String
+    products: [NamedThing!]!
+    competitor: NamedThing
+    concepts: [String!]!
+    platform: String
+    creator: String
+    language: String
+    answer_language: String!
+    understood: Boolean!
+    suggestions: [String!]!
+  }
+
+  "A reading changed on an answer's chips and asked again: it stands for what the question's words name; the window is askReelscope's duration and dates, whatever the words say."
+  input ReadingInput {
+    products: [ID!]!
+    competitor: ID
+    platform: String
+    creator: String
+    language: String
+  }
+
   type Message {
     _id: ID!
     content: String!
@@ -40,6 +65,8 @@ export const assistantSchema = buildSchema(`
     question_id: ID
     created_at: String!
     supporting_data: [SupportingData!]!
+    "An answer's reading (null for a question and for answers stored before readings were)."
+    reading: Reading
   }
 
   type Video {
@@ -64,7 +91,7 @@ export const assistantSchema = buildSchema(`
 
   type Mutation {
     createConversation(brandId: ID!): Conversation!
-    askReelscope(brandId: ID!, conversationId: ID!, duration: String, start_date: String, end_date: String, userMessage: UserMessage!): Message!
+    askReelscope(brandId: ID!, conversationId: ID!, duration: String, start_date: String, end_date: String, userMessage: UserMessage!, reading: ReadingInput): Message!
     regenerate(conversationId: ID!, questionId: ID!, responseId: ID!): Message!
     updateConversation(conversationId: ID!, title: String!): Conversation!
     deleteConversation(conversationId: ID!): Boolean!

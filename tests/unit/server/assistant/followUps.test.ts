@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AssistantMessage } from '../../../../src/shared/assistant/assistant.schemas';
 import * as ops from '../../../../src/shared/assistant/operations';
 import { useVideoWorkspace } from '../videos/support/videoWorkspace';
+import { graphqlCall } from './graphqlCall';
 
 /**
  * Follow-ups (issue 30): chains of three questions in one conversation, each resolved against the ones before it
@@ -9,13 +10,7 @@ import { useVideoWorkspace } from '../videos/support/videoWorkspace';
  */
 const ws = useVideoWorkspace(0.3);
 
-async function call<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-  const { w } = ws;
-  const response = await w.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${w.jwt}` }, payload: { query, variables } });
-  const body = response.json() as { data?: T; errors?: { message: string }[] };
-  if (body.errors) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data as T;
-}
+const call = <T>(query: string, variables: Record<string, unknown>): Promise<T> => graphqlCall<T>(ws.w, query, variables);
 async function conversation(): Promise<(question: string) => Promise<AssistantMessage>> {
   const { createConversation } = await call<{ createConversation: { _id: string } }>(ops.CREATE_CONVERSATION, { brandId: ws.w.brandId });
   return async (question) => (await call<{ askReelscope: AssistantMessage }>(ops.ASK_REELSCOPE, {

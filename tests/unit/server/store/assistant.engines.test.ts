@@ -57,6 +57,9 @@ describe('the assistant repositories answer alike on SQLite and PostgreSQL', () 
       expect(found?.working_messages.map((m) => m.content), name).toEqual(messages.map((m) => m.content));
       expect((await conversations.answersTo(question._id)).map((m) => m.content), name).toEqual(['They find it high.', 'A revised answer.']);
       expect(await conversations.lastQuestion(conversation._id), name).toBe('What do people say about the price?');
+      const [later] = await conversations.exchange(conversation._id, message('user', 'Only on TikTok'), message('assistant', 'On TikTok…'));
+      expect(await conversations.questionsBefore(conversation._id, later?._id ?? '', 5), name).toEqual(['What do people say about the price?']);
+      expect(await conversations.questionsBefore(conversation._id, question._id, 5), name).toEqual([]);
       expect(await conversations.askedWindow(question._id), name).toEqual({ duration: '1m', start_date: null, end_date: null });
       expect(await conversations.askedWindow(reply._id), name).toEqual({ duration: 'all_dates', start_date: null, end_date: null });
       const listed = await conversations.list('b1');
