@@ -53,6 +53,8 @@ export interface EngineAnswer {
   content: string;
   supporting_data: SupportingData[];
   window: { start: string | null; end: string };
+  /** The quoted lines' videos (title and language), in supporting_data's order: the generative mode's tools show them. */
+  quoted: { title: string; language: string }[];
 }
 
 /**
@@ -150,7 +152,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     const when = whenText(window, reading.window?.said ?? null, ask.duration, words);
     const fallback = reading.language.other ? `${EN_WORDS.fallback(reading.language.other)}\n\n` : '';
     if (picked.length === 0 && reading.kind !== 'count') {
-      return { intent, content: `${fallback}${words.noVideos(when)}`, supporting_data: [], window };
+      return { intent, content: `${fallback}${words.noVideos(when)}`, supporting_data: [], window, quoted: [] };
     }
     const filters = narrowingText(reading, words);
     const understood = reading.inherited ? `${understoodText(reading, when)}\n` : '';
@@ -158,7 +160,10 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     const answerWith = async (text: string, found: readonly FoundLine[]): Promise<EngineAnswer> => {
       const cited = await Promise.all(found.slice(0, ANSWER_CITATIONS).map(cite));
       const quotes = cited.length > 0 ? `\n${quotesText(cited, reading.language.lang)}` : '';
-      return { intent, content: `${lead}${text ? ` ${text}` : ''}${quotes}`, supporting_data: cited.map(({ title: _title, language: _language, ...data }) => data), window };
+      return {
+        intent, content: `${lead}${text ? ` ${text}` : ''}${quotes}`, supporting_data: cited.map(({ title: _title, language: _language, ...data }) => data), window,
+        quoted: cited.map(({ title, language }) => ({ title, language })),
+      };
     };
     const sentimentLines = (ordinals: readonly number[]) => sentimentQuotes(columns, ordinals, ask.avoid);
     if (reading.kind === 'count') return answerWith('', []);
@@ -188,8 +193,8 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     }
     if (terms.length === 0 && ask.previousQuestion) terms = questionTerms(ask.previousQuestion);
     if (terms.length === 0) {
-      if (!english) return { intent, content: `${lead} ${words.notUnderstood(ask.question, EXAMPLES[reading.language.lang])}`, supporting_data: [], window };
-      return { intent, content: `${lead} Ask about something said in them, for example “What do people say about the price?”`, supporting_data: [], window };
+      if (!english) return { intent, content: `${lead} ${words.notUnderstood(ask.question, EXAMPLES[reading.language.lang])}`, supporting_data: [], window, quoted: [] };
+      return { intent, content: `${lead} Ask about something said in them, for example “What do people say about the price?”`, supporting_data: [], window, quoted: [] };
     }
     const tone = toneOf(ask.question) ?? toneAsked(ask.question);
     let found = await retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
@@ -204,7 +209,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
       return english ? `${countLabel(n, 'video')} ${n === 1 ? 'says' : 'say'} ${said(term)}` : words.saying(words.videos(n.toLocaleString(words.locale), n === 1), term.word);
     });
     if (found.videosSayingAny === 0) {
-      return { intent, content: `${lead} ${words.noneSays(terms.map((t) => `“${t.word}”`).join(' / '))}`, supporting_data: [], window };
+      return { intent, content: `${lead} ${words.noneSays(terms.map((t) => `“${t.word}”`).join(' / '))}`, supporting_data: [], window, quoted: [] };
     }
     const heading = tone === null || !english ? words.clearest : `The clearest moments, ${tone} lines first`;
     if (found.lines.length === 0) return answerWith(`${saying.join(', ')}.\n\nEvery line that says it has been quoted in earlier answers already.`, []);
