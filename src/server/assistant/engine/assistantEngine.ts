@@ -11,6 +11,7 @@ import type { DateRange } from '../../repositories/videos/videoDates';
 import { resolveScope } from '../../routes/main/home/homeScope';
 import type { Acting } from '../../routes/main/videos/videoAccess';
 import { numbered } from './answerText';
+import { lineCitation } from './lineCitation';
 import { sentimentOf } from './columnFigures';
 import { createFigureAnswers, type FigureAnswer } from './figureAnswers';
 import { intentOf, questionTerms, toneOf, type Intent, type QueryTerm } from './questionTerms';
@@ -24,8 +25,6 @@ import type { AnswerLanguage } from './understanding/questionLanguage';
 import { asksWhoSaid, toneAsked } from './understanding/followUp';
 import { readInConversation, type Reading } from './understanding/reading';
 
-/** Seconds a quoted line lasts when no line follows it. */
-const LAST_LINE_SECONDS = 4;
 /** Most-viewed videos whose clearest positive and negative lines a sentiment answer quotes. */
 const SENTIMENT_SOURCE_VIDEOS = 20;
 /** Most-viewed videos of a product or topic read for its quote. */
@@ -70,13 +69,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
 
   const readAnswers = createReadAnswers();
 
-  async function cite(line: FoundLine): Promise<SupportingData & { title: string; language: string }> {
-    const { video, next } = await lines.citation(line.videoId, line.lineNo);
-    return {
-      collection_source: 'transcript_lines', db_id: String(line.lineId), start_ts: line.start, end_ts: next ?? line.start + LAST_LINE_SECONDS,
-      source_doc: line.content, source_doc_type: 'transcript_line', thumbnail_url: video?.thumbnail_url ?? null, transcript_id_video_id: line.videoId, title: video?.title ?? '', language: video?.language ?? '',
-    };
-  }
+  const cite = (line: FoundLine) => lineCitation(lines, line);
 
   /** The quoted lines, in their original words; a line said in another language than the answer's names it ("[es]"). */
   function quotesText(cited: readonly (SupportingData & { title: string; language: string })[], lang: AnswerLanguage): string {

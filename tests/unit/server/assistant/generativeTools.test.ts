@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AssistantMessage } from '../../../../src/shared/assistant/assistant.schemas';
+import * as ops from '../../../../src/shared/assistant/operations';
 import { SERVICE_PREFIXES } from '../../../../src/shared/constants';
 import type { GenerateInput } from '../../../../src/shared/ipc/assistantModel.schemas';
 import { createAtomicFile } from '../../../../src/main/adapters/nodeAtomicFile';
@@ -21,7 +23,7 @@ import { useAssistantWorkspace } from './support/assistantWorkspace';
  * The model server is scripted because no model (Ollama, llama.cpp…) can run on these machines; it answers with the
  * `tool_calls` and final messages a model would send, in the OpenAI format, and records what it was sent.
  */
-const { workspace } = useAssistantWorkspace();
+const { workspace, gql, askAlone } = useAssistantWorkspace();
 let origin = '';
 beforeAll(async () => {
   origin = await workspace().app.listen({ host: '127.0.0.1', port: 0 });
@@ -116,6 +118,14 @@ describe('the generative mode gives the model the engine\'s operations as tools'
     const stored = await workspace().sql.get<{ content: string; video_id: string }>('SELECT content, video_id FROM transcript_lines WHERE id = ?', [Number(line?.db_id)]);
     expect(stored).toEqual({ content: line?.source_doc, video_id: line?.transcript_id_video_id });
     expect(line?.source_doc.toLocaleLowerCase()).toMatch(/price|precio|prix|preis|価格|値段|سعر|कीमत/);
+
+    // The renderer stores the generated answer with the tool line it cites (reviseAnswer checks it is a line the brand may see).
+    const answer = await askAlone(INPUT.question);
+    const { reviseAnswer } = await gql<{ reviseAnswer: AssistantMessage }>(ops.REVISE_ANSWER, { messageId: answer._id, content: result.content, cited: [line?.db_id] });
+    expect(reviseAnswer.supporting_data).toEqual([expect.objectContaining({ db_id: line?.db_id, source_doc: line?.source_doc, start_ts: line?.start_ts, transcript_id_video_id: line?.transcript_id_video_id })]);
+    const hidden = await workspace().sql.get<{ id: number }>('SELECT l.id FROM transcript_lines l JOIN videos v ON v.id = l.video_id WHERE v.brand_id = ? LIMIT 1', [workspace().otherBrandId]);
+    expect(hidden?.id).toBeGreaterThan(0);
+    await expect(gql(ops.REVISE_ANSWER, { messageId: answer._id, content: 'x [1]', cited: [String(hidden?.id)] })).rejects.toThrow(/may only cite the lines it was given/);
   }, 60_000);
 
   it('answers a product summary from the back end for the product the model names', async () => {
