@@ -14,7 +14,9 @@ import { numbered } from './answerText';
 import { lineCitation } from './lineCitation';
 import { sentimentOf } from './columnFigures';
 import { createFigureAnswers, type FigureAnswer } from './figureAnswers';
-import { intentOf, questionTerms, toneOf, type Intent, type QueryTerm } from './questionTerms';
+import { questionTerms, toneOf, type Intent, type QueryTerm } from './questionTerms';
+import { figureIntentOf } from './understanding/figureIntent';
+import { FIGURE_WORDS } from './understanding/figureWords';
 import { createReadAnswers } from './readAnswers';
 import { createRetrieval, type FoundLine } from './retrieval';
 import { capitalised, EN_WORDS, EXAMPLES, narrowingText, understoodText, whenText } from './readingText';
@@ -141,7 +143,9 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     // A share is of the window's videos: its part is those on the platform the question names.
     const platformCode = reading.named.platform === null ? undefined : columns.dict.platform.find(reading.named.platform);
     const part = reading.kind === 'share' && reading.named.platform !== null ? picked.filter((o) => columns.platform[o] === platformCode) : picked;
-    const intent = intentOf(ask.question);
+    const figure = figureIntentOf(ask.question, reading.language.lang);
+    const intent: Intent = figure ?? 'open';
+    const figureWords = FIGURE_WORDS[reading.language.lang];
     const when = whenText(window, reading.window?.said ?? null, ask.duration, words);
     const fallback = reading.language.other ? `${EN_WORDS.fallback(reading.language.other)}\n\n` : '';
     if (picked.length === 0 && reading.kind !== 'count') {
@@ -172,10 +176,12 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
       });
       return answerWith(answer.text, answer.lines);
     }
-    if (intent !== 'open' && reading.language.lang === 'en' && !asksWhoSaid(ask.question)) {
-      const answer = await figures[intent](scope, picked.length);
+    // In another language, a question naming a product or a term of the lexicon ("¿cambió lo que dicen del precio?") is a search.
+    const aboutSomething = reading.language.lang !== 'en' && (reading.concepts.length > 0 || reading.named.products.length > 0);
+    if (figure !== null && !aboutSomething && !asksWhoSaid(ask.question)) {
+      const answer = await figures[figure](scope, picked.length, figureWords);
       const found = await figureQuotes(answer, columns, picked, ask.avoid);
-      return answerWith(`${answer.text}${found.length > 0 ? '\n\nIn their words:' : ''}`, found);
+      return answerWith(`${answer.text}${found.length > 0 ? `\n\n${figureWords.inTheirWords}` : ''}`, found);
     }
     const english = reading.language.lang === 'en';
     const searched = reading.source;
@@ -204,8 +210,8 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     if (found.videosSayingAny === 0) {
       return { intent, content: `${lead} ${words.noneSays(terms.map((t) => `“${t.word}”`).join(' / '))}`, supporting_data: [], window, quoted: [] };
     }
-    const heading = tone === null || !english ? words.clearest : `The clearest moments, ${tone} lines first`;
-    if (found.lines.length === 0) return answerWith(`${saying.join(', ')}.\n\nEvery line that says it has been quoted in earlier answers already.`, []);
+    const heading = tone === null || !english ? words.clearest : figureWords.clearestTone(tone);
+    if (found.lines.length === 0) return answerWith(`${saying.join(', ')}.\n\n${figureWords.allQuoted}`, []);
     return answerWith(`${saying.join(', ')}.\n\n${heading}:`, found.lines);
   };
 
