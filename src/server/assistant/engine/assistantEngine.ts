@@ -129,7 +129,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
       && (productCode === undefined || [...columns.products.get(o)].includes(productCode)));
   }
 
-  return async (ask: Ask): Promise<EngineAnswer> => {
+  const answerAsk = async (ask: Ask): Promise<EngineAnswer> => {
     await index.ready([ask.acting.brandId]);
     const names = await namesFor(ask.acting, index.columnsNow());
     const reading = readInConversation(ask.question, ask.earlierQuestions ?? [], names, ctx.now());
@@ -214,6 +214,12 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     if (found.lines.length === 0) return answerWith(`${saying.join(', ')}.\n\n${figureWords.allQuoted}`, []);
     return answerWith(`${saying.join(', ')}.\n\n${heading}:`, found.lines);
   };
+  /** The names the acting brand's questions may use (the generative mode's tools check a product or creator by them). */
+  const names = async (acting: Acting): Promise<Names> => {
+    await index.ready([acting.brandId]);
+    return namesFor(acting, index.columnsNow());
+  };
+  return Object.assign(answerAsk, { names });
 
   /** The creators of the videos whose lines say it, most lines first. */
   async function whoSaidText(columns: VideoColumns, found: readonly FoundLine[], words: AnswerWords): Promise<string> {

@@ -128,11 +128,19 @@ describe('the generative mode gives the model the engine\'s operations as tools'
     await expect(gql(ops.REVISE_ANSWER, { messageId: answer._id, content: 'x [1]', cited: [String(hidden?.id)] })).rejects.toThrow(/may only cite the lines it was given/);
   }, 60_000);
 
-  it('answers a product summary from the back end for the product the model names', async () => {
-    const { url, requests } = await scriptedModel([toolCalls(['product_summary', '{"product":"Glow Serum"}']), finalText('Summary without a citation.')]);
+  it('summarises the product or creator the model names, and says so when the brand has none by that name', async () => {
+    const { url, requests } = await scriptedModel([
+      toolCalls(['product_summary', '{"product":"glow serum"}'], ['product_summary', '{"product":"Moon Cream"}'], ['creator_summary', '{"creator":"Maya Costa"}'], ['creator_summary', '{"creator":"Nobody Here"}']),
+      finalText('Summary without a citation.'),
+    ]);
     const { model } = await service(url);
     expect(await model.generate(INPUT)).toMatchObject({ status: 'generated', cited: [], tool_lines: [] });
-    expect(requests[1]?.messages.at(-1)?.content).toMatch(/Glow Serum/);
+    const [glow, moon, maya, nobody] = requests[1]?.messages.filter((m) => m.role === 'tool').map((m) => m.content ?? '') ?? [];
+    // The product read as the brand's (its count's figure is checked by the held-out set), then what is said of it.
+    expect(glow).toMatch(/mentioning the Lumina Glow Serum, you have \d+ videos?\.\n[\s\S]*videos? say “serum”[\s\S]*Lines you may cite:\n\[2\] “[^”]*Glow Serum/);
+    expect(moon).toMatch(/^The brand has no product named “Moon Cream”\. Its products: .*Lumina Glow Serum/);
+    expect(maya).toMatch(/by Maya Costa, you have \d+ videos?\. Overall/);
+    expect(nobody).toBe('No creator named “Nobody Here” has a video of the brand\'s.');
   }, 60_000);
 
   const refusals: [what: string, script: Reply[], reason: RegExp][] = [
