@@ -47,4 +47,9 @@ describe('every kind of answer is written in the question\'s language', () => {
     }
   }
 
+  it('answers a language it does not write in English, and says so first', async () => {
+    const answer = await askAlone('Quali sono i temi principali dei nostri video e cosa pensano del prezzo?', '6m');
+    expect(answer.content).toMatch(/^I read questions in English, Spanish, French, German, Japanese, Arabic and Hindi, not Italian, so this answer is in English\.\n\nBetween /);
+  });
+
 });
