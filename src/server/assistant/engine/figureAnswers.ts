@@ -47,14 +47,14 @@ export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIn
       }
       const top = [...counts.entries()].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || (names[a[0]] ?? '').localeCompare(names[b[0]] ?? '')).slice(0, TOPICS);
       if (top.length === 0) return { text: w.noTopics(w.count(total)), quote: null };
-      const items = top.map(([code, n]) => `${names[code] ?? ''} — ${w.videos(n)} (${w.percent(n / total)})`);
+      const items = top.map(([code, n]) => `${names[code] ?? ''} — ${w.videos(n)}${w.paren(w.percent(n / total))}`);
       return { text: `${w.topics(top.length, w.count(total))}\n${numbered(items)}`, quote: { column: 'topics', keys: top.slice(0, 3).map(([code]) => ({ code, phrase: names[code] ?? '' })) } };
     },
     async sentiment(scope, _total, w) {
       const split = (await HOME_WIDGET_BUILDERS.sentiment(home, scope)).split;
       if (split.positive.current === null || split.negative.current === null) return { text: w.noTranscripts, quote: null };
-      const parts = (['positive', 'negative', 'neutral'] as const).map((kind) => `${w.percent(split[kind].current)} ${w.kinds[kind]} (${changeText(w, split[kind].current, split[kind].previous, w.percent)})`);
-      return { text: w.sentiment(split.positive.current >= split.negative.current, parts.join(', ')), quote: { sentiment: true } };
+      const parts = (['positive', 'negative', 'neutral'] as const).map((kind) => `${w.percent(split[kind].current)} ${w.kinds[kind]}${w.paren(changeText(w, split[kind].current, split[kind].previous, w.percent))}`);
+      return { text: w.sentiment(split.positive.current >= split.negative.current, parts.join(w.sep)), quote: { sentiment: true } };
     },
     async demographics(scope, _total, w) {
       const widget = await HOME_WIDGET_BUILDERS.demographics(home, scope);
@@ -63,7 +63,7 @@ export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIn
       const lines = families.map(([family, title]) => {
         const shares = Object.entries(widget[family]) as [string, { current: number } | null][];
         const missing = shares.filter(([, share]) => share === null || share.current === 0).map(([bucket]) => valueLabel(bucket));
-        const barely = shares.filter(([, share]) => share !== null && share.current > 0 && share.current < BARELY).map(([bucket, share]) => `${valueLabel(bucket)} (${w.percent(share?.current ?? 0)})`);
+        const barely = shares.filter(([, share]) => share !== null && share.current > 0 && share.current < BARELY).map(([bucket, share]) => `${valueLabel(bucket)}${w.paren(w.percent(share?.current ?? 0))}`);
         absent.push(...missing);
         return w.family(title, missing, barely);
       });
@@ -91,7 +91,7 @@ export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIn
       if (!scope.previous) return { text: w.noEarlier, quote: null };
       const kpis = homeKpis(home, scope);
       const row = (label: string, figure: { current: number | null; previous: number | null }, format: (value: number) => string) =>
-        `${label}: ${figure.current === null ? '—' : format(figure.current)}, ${changeText(w, figure.current, figure.previous, format)}`;
+        `${label}${w.colon}${figure.current === null ? '—' : format(figure.current)}${w.sep}${changeText(w, figure.current, figure.previous, format)}`;
       const items = [
         row(w.kpis.videos, kpis.videos, w.count), row(w.kpis.views, kpis.views, w.count), row(w.kpis.engagement, kpis.engagement_rate, w.percent),
         row(w.kpis.positive, kpis.positive, w.percent), row(w.kpis.negative, kpis.negative, w.percent),

@@ -10,6 +10,10 @@ import type { AnswerLanguage } from './questionLanguage';
 export interface FigureWords {
   count: (n: number) => string;
   percent: (share: number | null) => string;
+  /** The marks between a list's items, after a label, and around an aside ("", ": ", " (…)"; Japanese "、", "：", "（…）"). */
+  sep: string;
+  colon: string;
+  paren: (text: string) => string;
   videos: (n: number) => string;
   /** How a figure moved against the previous period ("up 12.5% from 40"). */
   change: (change: KpiChange, previous: string) => string;
@@ -61,9 +65,12 @@ function changeIn(percent: (share: number) => string, say: { up: string; down: s
   };
 }
 
+/** The marks of the languages written with Latin-style punctuation. */
+const LATIN_MARKS = { sep: ', ', colon: ': ', paren: (text: string) => ` (${text})` };
+
 const en = numbers('en-US', false);
 const EN: FigureWords = {
-  count: en.count, percent: en.percent, videos: (n) => countLabel(n, 'video'),
+  count: en.count, percent: en.percent, ...LATIN_MARKS, videos: (n) => countLabel(n, 'video'),
   change: (change, previous) => kpiChangeText(change, previous, (ratio) => `${(ratio * 100).toFixed(1)}%`), nothingToMeasure: 'nothing to measure in this period',
   noTopics: (total) => `None of the ${total} videos has topics yet.`,
   topics: (shown, total) => `The top ${shown} topics discussed, by the videos that discuss them (of ${total}):`,
@@ -87,7 +94,7 @@ const EN: FigureWords = {
 
 const es = numbers('es-ES', true);
 const ES: FigureWords = {
-  count: es.count, percent: es.percent, videos: (n) => `${es.count(n)} ${n === 1 ? 'vídeo' : 'vídeos'}`,
+  count: es.count, percent: es.percent, ...LATIN_MARKS, videos: (n) => `${es.count(n)} ${n === 1 ? 'vídeo' : 'vídeos'}`,
   change: changeIn(es.percent, { up: 'sube un %p desde %b', down: 'baja un %p desde %b', flat: 'sin cambios desde %b', fresh: 'nuevo (nada en el periodo anterior)', none: 'sin periodo anterior con que comparar' }),
   nothingToMeasure: 'nada que medir en este periodo',
   noTopics: (total) => `Ninguno de los ${total} vídeos tiene temas todavía.`,
@@ -112,7 +119,7 @@ const ES: FigureWords = {
 
 const fr = numbers('fr-FR', true);
 const FR: FigureWords = {
-  count: fr.count, percent: fr.percent, videos: (n) => `${fr.count(n)} ${n === 1 ? 'vidéo' : 'vidéos'}`,
+  count: fr.count, percent: fr.percent, ...LATIN_MARKS, colon: ' : ', videos: (n) => `${fr.count(n)} ${n === 1 ? 'vidéo' : 'vidéos'}`,
   change: changeIn(fr.percent, { up: 'en hausse de %p depuis %b', down: 'en baisse de %p depuis %b', flat: 'inchangé depuis %b', fresh: 'nouveau (rien sur la période précédente)', none: 'aucune période précédente à comparer' }),
   nothingToMeasure: 'rien à mesurer sur cette période',
   noTopics: (total) => `Aucune des ${total} vidéos n’a encore de thèmes.`,
@@ -137,7 +144,7 @@ const FR: FigureWords = {
 
 const de = numbers('de-DE', true);
 const DE: FigureWords = {
-  count: de.count, percent: de.percent, videos: (n) => `${de.count(n)} ${n === 1 ? 'Video' : 'Videos'}`,
+  count: de.count, percent: de.percent, ...LATIN_MARKS, videos: (n) => `${de.count(n)} ${n === 1 ? 'Video' : 'Videos'}`,
   change: changeIn(de.percent, { up: 'plus %p gegenüber %b', down: 'minus %p gegenüber %b', flat: 'unverändert gegenüber %b', fresh: 'neu (nichts im vorigen Zeitraum)', none: 'kein voriger Zeitraum zum Vergleich' }),
   nothingToMeasure: 'in diesem Zeitraum nichts zu messen',
   noTopics: (total) => `Keines der ${total} Videos hat bisher Themen.`,
@@ -162,7 +169,7 @@ const DE: FigureWords = {
 
 const ja = numbers('ja-JP', false);
 const JA: FigureWords = {
-  count: ja.count, percent: ja.percent, videos: (n) => `${ja.count(n)}本`,
+  count: ja.count, percent: ja.percent, sep: '、', colon: '：', paren: (text) => `（${text}）`, videos: (n) => `${ja.count(n)}本`,
   change: changeIn(ja.percent, { up: '%bから%p増加', down: '%bから%p減少', flat: '%bから変化なし', fresh: '新規（前の期間はなし）', none: '比較する前の期間なし' }),
   nothingToMeasure: 'この期間に測れるものはありません',
   noTopics: (total) => `${total}本の動画のどれにもまだトピックがありません。`,
@@ -187,7 +194,7 @@ const JA: FigureWords = {
 
 const ar = numbers('ar-u-nu-latn', false);
 const AR: FigureWords = {
-  count: ar.count, percent: ar.percent, videos: (n) => `${ar.count(n)} فيديو`,
+  count: ar.count, percent: ar.percent, ...LATIN_MARKS, sep: '، ', videos: (n) => `${ar.count(n)} فيديو`,
   change: changeIn(ar.percent, { up: 'ارتفاع %p عن %b', down: 'انخفاض %p عن %b', flat: 'دون تغيير عن %b', fresh: 'جديد (لا شيء في الفترة السابقة)', none: 'لا توجد فترة سابقة للمقارنة' }),
   nothingToMeasure: 'لا شيء لقياسه في هذه الفترة',
   noTopics: (total) => `لا يحتوي أي من الفيديوهات الـ${total} على مواضيع بعد.`,
@@ -212,7 +219,7 @@ const AR: FigureWords = {
 
 const hi = numbers('hi-IN', false);
 const HI: FigureWords = {
-  count: hi.count, percent: hi.percent, videos: (n) => `${hi.count(n)} वीडियो`,
+  count: hi.count, percent: hi.percent, ...LATIN_MARKS, videos: (n) => `${hi.count(n)} वीडियो`,
   change: changeIn(hi.percent, { up: '%b से %p ऊपर', down: '%b से %p नीचे', flat: '%b से कोई बदलाव नहीं', fresh: 'नया (पिछली अवधि में कुछ नहीं)', none: 'तुलना के लिए कोई पिछली अवधि नहीं' }),
   nothingToMeasure: 'इस अवधि में मापने को कुछ नहीं',
   noTopics: (total) => `${total} वीडियो में से किसी में अभी कोई विषय नहीं है।`,
