@@ -211,8 +211,9 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
       return { intent, content: `${lead} ${words.noneSays(terms.map((t) => `“${t.word}”`).join(' / '))}`, supporting_data: [], window, quoted: [] };
     }
     const heading = tone === null || !english ? words.clearest : figureWords.clearestTone(tone);
-    if (found.lines.length === 0) return answerWith(`${saying.join(', ')}.\n\n${figureWords.allQuoted}`, []);
-    return answerWith(`${saying.join(', ')}.\n\n${heading}:`, found.lines);
+    const sayingText = `${saying.join(figureWords.sep)}${figureWords.stop}`;
+    if (found.lines.length === 0) return answerWith(`${sayingText}\n\n${figureWords.allQuoted}`, []);
+    return answerWith(`${sayingText}\n\n${heading}${figureWords.colon.trimEnd()}`, found.lines);
   };
   /** The names the acting brand's questions may use (the generative mode's tools check a product or creator by them). */
   const names = async (acting: Acting): Promise<Names> => {

@@ -43,6 +43,8 @@ describe('every kind of answer is written in the question\'s language', () => {
         expect(own).toMatch(LEADS[lang]);
         expect(own).not.toMatch(ENGLISH_TEMPLATES);
         if (kind !== 'transcripts') expect(own).not.toMatch(SEARCHED[lang]);
+        // Japanese sentences end and lists run with its own marks, not a Latin full stop or colon.
+        if (lang === 'ja') expect(own).not.toMatch(/\p{Script=Han}[.:]|\p{Script=Hiragana}[.:]|\p{Script=Katakana}[.:]/u);
       });
     }
   }

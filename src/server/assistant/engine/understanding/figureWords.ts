@@ -13,6 +13,8 @@ export interface FigureWords {
   /** The marks between a list's items, after a label, and around an aside ("", ": ", " (…)"; Japanese "、", "：", "（…）"). */
   sep: string;
   colon: string;
+  /** A sentence's end ("." ; Japanese "。", Hindi "।"). */
+  stop: string;
   paren: (text: string) => string;
   videos: (n: number) => string;
   /** How a figure moved against the previous period ("up 12.5% from 40"). */
@@ -66,7 +68,7 @@ function changeIn(percent: (share: number) => string, say: { up: string; down: s
 }
 
 /** The marks of the languages written with Latin-style punctuation. */
-const LATIN_MARKS = { sep: ', ', colon: ': ', paren: (text: string) => ` (${text})` };
+const LATIN_MARKS = { sep: ', ', colon: ': ', stop: '.', paren: (text: string) => ` (${text})` };
 
 const en = numbers('en-US', false);
 const EN: FigureWords = {
@@ -169,7 +171,7 @@ const DE: FigureWords = {
 
 const ja = numbers('ja-JP', false);
 const JA: FigureWords = {
-  count: ja.count, percent: ja.percent, sep: '、', colon: '：', paren: (text) => `（${text}）`, videos: (n) => `${ja.count(n)}本`,
+  count: ja.count, percent: ja.percent, sep: '、', colon: '：', stop: '。', paren: (text) => `（${text}）`, videos: (n) => `${ja.count(n)}本`,
   change: changeIn(ja.percent, { up: '%bから%p増加', down: '%bから%p減少', flat: '%bから変化なし', fresh: '新規（前の期間はなし）', none: '比較する前の期間なし' }),
   nothingToMeasure: 'この期間に測れるものはありません',
   noTopics: (total) => `${total}本の動画のどれにもまだトピックがありません。`,
@@ -219,7 +221,7 @@ const AR: FigureWords = {
 
 const hi = numbers('hi-IN', false);
 const HI: FigureWords = {
-  count: hi.count, percent: hi.percent, ...LATIN_MARKS, videos: (n) => `${hi.count(n)} वीडियो`,
+  count: hi.count, percent: hi.percent, ...LATIN_MARKS, stop: '।', videos: (n) => `${hi.count(n)} वीडियो`,
   change: changeIn(hi.percent, { up: '%b से %p ऊपर', down: '%b से %p नीचे', flat: '%b से कोई बदलाव नहीं', fresh: 'नया (पिछली अवधि में कुछ नहीं)', none: 'तुलना के लिए कोई पिछली अवधि नहीं' }),
   nothingToMeasure: 'इस अवधि में मापने को कुछ नहीं',
   noTopics: (total) => `${total} वीडियो में से किसी में अभी कोई विषय नहीं है।`,
