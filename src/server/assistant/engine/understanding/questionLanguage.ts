@@ -56,12 +56,15 @@ export function questionLanguage(question: string): QuestionLanguage {
   const scores = (Object.keys(HINTS) as (keyof typeof HINTS)[]).map((lang) => ({ lang, score: said.filter((word) => HINTS[lang].has(word)).length }));
   scores.sort((a, b) => b.score - a.score);
   const [best, second] = scores;
-  const guess = franc(question, { minLength: 12 });
+  const decided = best && best.score > 0 && best.score > (second?.score ?? 0);
+  // franc only where the hint words do not decide clearly: most questions are read without it, as before.
+  const weak = (best?.score ?? 0) <= WEAK_HINTS && said.length >= LONG_QUESTION_WORDS;
+  const guess = decided && !weak ? '' : franc(question, { minLength: 12 });
   // One shared word ("del", "die") does not make an Italian or Portuguese sentence Spanish or German: a longer
   // question franc reads as a language the answers are not written in is answered in English, saying so.
   const other = LANGUAGE_NAMES[guess];
-  if (other && (best?.score ?? 0) <= WEAK_HINTS && said.length >= LONG_QUESTION_WORDS) return { lang: 'en', other };
-  if (best && best.score > 0 && best.score > (second?.score ?? 0)) return { lang: best.lang, other: null };
+  if (other && weak) return { lang: 'en', other };
+  if (decided) return { lang: best.lang, other: null };
   if (FRANC_TO[guess]) return { lang: FRANC_TO[guess] ?? 'en', other: null };
   return { lang: 'en', other: best && best.score > 0 ? null : (LANGUAGE_NAMES[guess] ?? null) };
 }
