@@ -14,6 +14,7 @@ import { createReportExportService } from './reportExport/reportExport.service';
 import { createReportSchedules, type ReportSchedules } from './reportExport/reportSchedules.service';
 import { systemScheduler } from './scheduler';
 import { createAssistantModel } from './assistantModel/assistantModel.service';
+import { backendTools } from './assistantModel/backendTools';
 import { createLicenseNotices, type LicenseNotices } from './licensing/licenseNotices.service';
 import type { IngestServices } from './ingestServices';
 import { createIngestServices } from './ingestServices';
@@ -150,7 +151,9 @@ export function createHostServices(ports: HostPorts): HostServices {
     void reportSchedules.runDue();
     void licenseNotices.check();
   });
-  const assistantModel = createAssistantModel({ settings, keychain: ports.keychain, emit: (payload) => events.emit('assistant.chunk', payload), log: ports.log });
+  const assistantModel = createAssistantModel({
+    settings, keychain: ports.keychain, emit: (payload) => events.emit('assistant.chunk', payload), log: ports.log, callTool: backendTools(exportClient),
+  });
   const chatAttention = ({ unread, notice }: { unread: number; notice: { title: string; body: string } | null }) => {
     ports.badge?.setCount(unread);
     if (notice) ports.notifier.notify(notice.title, notice.body);

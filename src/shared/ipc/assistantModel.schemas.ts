@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUESTION_MAX_CHARS } from '../assistant/assistant.schemas';
+import { ToolLineSchema } from '../assistant/assistantTools.schemas';
 
 /** Lines an answer may hand the model as grounding (the embedded engine quotes at most 5; regenerations too). */
 export const GROUNDING_LINES_MAX = 10;
@@ -45,6 +46,8 @@ export const GenerateInputSchema = RequestIdSchema.extend({
   /** The embedded engine's answer: its figures are exact and the model must not change them. */
   facts: z.string().max(20_000),
   lines: z.array(GroundingLineSchema).max(GROUNDING_LINES_MAX),
+  /** The embedded answer's window (its message's start_date and end_date): the model's tools read it unless told otherwise. */
+  window: z.object({ start_date: z.string().max(40).nullable(), end_date: z.string().max(40) }).optional(),
 });
 export type GenerateInput = z.infer<typeof GenerateInputSchema>;
 
@@ -54,6 +57,8 @@ export const GenerateResultSchema = z.object({
   content: z.string(),
   /** The grounding lines the answer cites (their n), only ever among those given. */
   cited: z.array(z.number().int()),
+  /** With tools (issue 30): the lines the model's tools returned that the answer cites, numbered as cited (n above the given lines'). */
+  tool_lines: z.array(ToolLineSchema.extend({ n: z.number().int() })).optional(),
   reason: z.string().nullable(),
 });
 export type GenerateResult = z.infer<typeof GenerateResultSchema>;

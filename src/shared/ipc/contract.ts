@@ -163,7 +163,7 @@ export const IPC_CHANNELS = {
     AssistantModelInputSchema, AssistantModelStatusSchema,
   ),
   'assistant.generate': channel(
-    'Asks the model server to answer the question from the embedded answer\'s facts and numbered lines only, streaming text as assistant.chunk events; citations [n] outside the given lines are dropped. Never rejects for the server\'s failures: status failed with the reason (no first token within 10 s counts as one), and the embedded answer stands.',
+    'Asks the model server to answer the question from the embedded answer\'s facts and numbered lines, and (issue 30) the engine\'s tools, whose lines it may cite too (tool_lines); text arrives as assistant.chunk events. Without tools citations [n] outside the given lines are dropped; with them such an answer is refused. Never rejects for the server\'s failures: status failed with the reason (no first token within 10 s counts as one), and the embedded answer stands.',
     GenerateInputSchema, GenerateResultSchema,
   ),
   'assistant.stop': channel('Stops a running generation (its result answers status stopped); no-op when finished.', RequestIdSchema, z.null()),

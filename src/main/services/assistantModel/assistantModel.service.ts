@@ -4,6 +4,7 @@ import type { SecretStore } from '../ports';
 import type { SettingsService } from '../settings.service';
 import { checkedCitations, groundedMessages } from './groundedPrompt';
 import { ModelServerError, streamChat } from './modelStream';
+import { runToolLoop, type ToolLoopRequest } from './toolLoop';
 
 /** Keychain account of the model server's key (service KEYCHAIN_SERVICE, beside the session's). */
 export const MODEL_KEY_ACCOUNT = 'assistant-model-key';
@@ -17,8 +18,10 @@ export interface AssistantModelDeps {
   keychain: SecretStore | null;
   emit: (payload: IpcEventPayload<'assistant.chunk'>) => void;
   log: (message: string) => void;
-  /** The first-text limit (FIRST_TEXT_MS unless a test shortens it). */
+  /** The first-text limit (FIRST_TEXT_MS unless a test shortens it); with tools, each model request's. */
   firstTextMs?: number;
+  /** Runs one of the engine's tools in the back end; with it the model answers with tools (issue 30), without it from the given lines only. */
+  callTool?: ToolLoopRequest['callTool'];
 }
 
 /**
@@ -74,6 +77,15 @@ export function createAssistantModel(deps: AssistantModelDeps) {
       const stop = new AbortController();
       running.set(input.requestId, stop);
       try {
+        if (deps.callTool) {
+          const result = await runToolLoop({ url, model, key: await readKey(), input, callTool: deps.callTool, signal: stop.signal, roundMs: deps.firstTextMs ?? FIRST_TEXT_MS });
+          if (result.status === 'failed') {
+            deps.log(`model server ${url} with tools failed: ${result.reason}`);
+            return { status: 'failed', content: '', cited: [], reason: `The model server at ${url} did not answer: ${result.reason}.` };
+          }
+          deps.emit({ requestId: input.requestId, text: result.content });
+          return { status: 'generated', content: result.content, cited: result.cited, tool_lines: result.toolLines, reason: null };
+        }
         const text = await streamChat({
           url, model, key: await readKey(), messages: groundedMessages(input), signal: stop.signal,
           onText: (piece) => deps.emit({ requestId: input.requestId, text: piece }), firstTextMs: deps.firstTextMs ?? FIRST_TEXT_MS, totalMs: TOTAL_MS,

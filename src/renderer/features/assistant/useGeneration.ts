@@ -36,9 +36,12 @@ export function useGeneration(api: AssistantApi): Generation {
       const lines = await Promise.all(answer.supporting_data.slice(0, 10).map(async (line, at) => ({
         n: at + 1, text: line.source_doc, title: await videoTitle(api, line.transcript_id_video_id), time: formatTime(line.start_ts),
       })));
-      const result = await host().invoke('assistant.generate', { requestId: answer._id, question, facts: answer.content, lines });
+      const window = answer.end_date === null ? undefined : { start_date: answer.start_date, end_date: answer.end_date };
+      const result = await host().invoke('assistant.generate', { requestId: answer._id, question, facts: answer.content, lines, window });
       if (result.status === 'generated') {
-        const cited = result.cited.map((n) => answer.supporting_data[n - 1]?.db_id ?? '').filter((id) => id !== '');
+        // [n] is one of the answer's own lines, or (numbered after them) a line the model's tools returned.
+        const toolLine = (n: number) => result.tool_lines?.find((line) => line.n === n)?.db_id;
+        const cited = result.cited.map((n) => (n <= lines.length ? answer.supporting_data[n - 1]?.db_id : toolLine(n)) ?? '').filter((id) => id !== '');
         return await api.revise(answer._id, result.content, cited);
       }
       if (result.status !== 'off') {

@@ -11,9 +11,12 @@ import type { DateRange } from '../../repositories/videos/videoDates';
 import { resolveScope } from '../../routes/main/home/homeScope';
 import type { Acting } from '../../routes/main/videos/videoAccess';
 import { numbered } from './answerText';
+import { lineCitation } from './lineCitation';
 import { sentimentOf } from './columnFigures';
 import { createFigureAnswers, type FigureAnswer } from './figureAnswers';
-import { intentOf, questionTerms, toneOf, type Intent, type QueryTerm } from './questionTerms';
+import { questionTerms, toneOf, type Intent, type QueryTerm } from './questionTerms';
+import { figureIntentOf } from './understanding/figureIntent';
+import { FIGURE_WORDS } from './understanding/figureWords';
 import { createReadAnswers } from './readAnswers';
 import { createRetrieval, type FoundLine } from './retrieval';
 import { capitalised, EN_WORDS, EXAMPLES, narrowingText, understoodText, whenText } from './readingText';
@@ -25,8 +28,6 @@ import { asksWhoSaid, toneAsked } from './understanding/followUp';
 import { readInConversation, type Reading } from './understanding/reading';
 import { changedReading } from './understanding/readingChange';
 
-/** Seconds a quoted line lasts when no line follows it. */
-const LAST_LINE_SECONDS = 4;
 /** Most-viewed videos whose clearest positive and negative lines a sentiment answer quotes. */
 const SENTIMENT_SOURCE_VIDEOS = 20;
 /** Most-viewed videos of a product or topic read for its quote. */
@@ -59,6 +60,8 @@ export interface EngineAnswer {
   /** The reading the answer used (shown as its chips); suggestions: the questions offered when none of it could be read. */
   reading: Reading;
   suggestions: readonly string[];
+  /** The quoted lines' videos (title and language), in supporting_data's order: the generative mode's tools show them. */
+  quoted: { title: string; language: string }[];
 }
 
 /**
@@ -74,13 +77,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
 
   const readAnswers = createReadAnswers();
 
-  async function cite(line: FoundLine): Promise<SupportingData & { title: string; language: string }> {
-    const { video, next } = await lines.citation(line.videoId, line.lineNo);
-    return {
-      collection_source: 'transcript_lines', db_id: String(line.lineId), start_ts: line.start, end_ts: next ?? line.start + LAST_LINE_SECONDS,
-      source_doc: line.content, source_doc_type: 'transcript_line', thumbnail_url: video?.thumbnail_url ?? null, transcript_id_video_id: line.videoId, title: video?.title ?? '', language: video?.language ?? '',
-    };
-  }
+  const cite = (line: FoundLine) => lineCitation(lines, line);
 
   /** The quoted lines, in their original words; a line said in another language than the answer's names it ("[es]"). */
   function quotesText(cited: readonly (SupportingData & { title: string; language: string })[], lang: AnswerLanguage): string {
@@ -138,7 +135,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
       && (productCode === undefined || [...columns.products.get(o)].includes(productCode)));
   }
 
-  return async (ask: Ask): Promise<EngineAnswer> => {
+  const answerAsk = async (ask: Ask): Promise<EngineAnswer> => {
     await index.ready([ask.acting.brandId]);
     const names = await namesFor(ask.acting, index.columnsNow());
     const read = readInConversation(ask.question, ask.earlierQuestions ?? [], names, ctx.now());
@@ -159,11 +156,13 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     // A share is of the window's videos: its part is those on the platform the question names.
     const platformCode = reading.named.platform === null ? undefined : columns.dict.platform.find(reading.named.platform);
     const part = reading.kind === 'share' && reading.named.platform !== null ? picked.filter((o) => columns.platform[o] === platformCode) : picked;
-    const intent = intentOf(ask.question);
+    const figure = figureIntentOf(ask.question, reading.language.lang);
+    const intent: Intent = figure ?? 'open';
+    const figureWords = FIGURE_WORDS[reading.language.lang];
     const when = whenText(window, reading.window?.said ?? null, ask.duration, words);
     const fallback = reading.language.other ? `${EN_WORDS.fallback(reading.language.other)}\n\n` : '';
     if (picked.length === 0 && reading.kind !== 'count') {
-      return { intent, content: `${fallback}${words.noVideos(when)}`, supporting_data: [], window };
+      return { intent, content: `${fallback}${words.noVideos(when)}`, supporting_data: [], window, quoted: [] };
     }
     const filters = narrowingText(reading, words);
     const understood = reading.inherited ? `${understoodText(reading, when)}\n` : '';
@@ -171,7 +170,10 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     const answerWith = async (text: string, found: readonly FoundLine[]): Promise<ReadAnswer> => {
       const cited = await Promise.all(found.slice(0, ANSWER_CITATIONS).map(cite));
       const quotes = cited.length > 0 ? `\n${quotesText(cited, reading.language.lang)}` : '';
-      return { intent, content: `${lead}${text ? ` ${text}` : ''}${quotes}`, supporting_data: cited.map(({ title: _title, language: _language, ...data }) => data), window };
+      return {
+        intent, content: `${lead}${text ? ` ${text}` : ''}${quotes}`, supporting_data: cited.map(({ title: _title, language: _language, ...data }) => data), window,
+        quoted: cited.map(({ title, language }) => ({ title, language })),
+      };
     };
     const sentimentLines = (ordinals: readonly number[]) => sentimentQuotes(columns, ordinals, ask.avoid);
     if (reading.kind === 'count') return answerWith('', []);
@@ -187,10 +189,12 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
       });
       return answerWith(answer.text, answer.lines);
     }
-    if (intent !== 'open' && reading.language.lang === 'en' && !asksWhoSaid(ask.question)) {
-      const answer = await figures[intent](scope, picked.length);
+    // In another language, a question naming a product or a term of the lexicon ("¿cambió lo que dicen del precio?") is a search.
+    const aboutSomething = reading.language.lang !== 'en' && (reading.concepts.length > 0 || reading.named.products.length > 0);
+    if (figure !== null && !aboutSomething && !asksWhoSaid(ask.question)) {
+      const answer = await figures[figure](scope, picked.length, figureWords);
       const found = await figureQuotes(answer, columns, picked, ask.avoid);
-      return answerWith(`${answer.text}${found.length > 0 ? '\n\nIn their words:' : ''}`, found);
+      return answerWith(`${answer.text}${found.length > 0 ? `\n\n${figureWords.inTheirWords}` : ''}`, found);
     }
     const english = reading.language.lang === 'en';
     const searched = reading.source;
@@ -202,8 +206,8 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     if (terms.length === 0 && ask.previousQuestion) terms = questionTerms(ask.previousQuestion);
     if (terms.length === 0) {
       const suggestions = EXAMPLES[reading.language.lang];
-      if (!english) return { intent, content: `${lead} ${words.notUnderstood(ask.question, suggestions)}`, supporting_data: [], window, suggestions };
-      return { intent, content: `${lead} Ask about something said in them, for example “What do people say about the price?”`, supporting_data: [], window, suggestions: ['What do people say about the price?', ...suggestions] };
+      if (!english) return { intent, content: `${lead} ${words.notUnderstood(ask.question, suggestions)}`, supporting_data: [], window, suggestions, quoted: [] };
+      return { intent, content: `${lead} Ask about something said in them, for example “What do people say about the price?”`, supporting_data: [], window, suggestions: ['What do people say about the price?', ...suggestions], quoted: [] };
     }
     const tone = toneOf(ask.question) ?? toneAsked(ask.question);
     let found = await retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
@@ -218,12 +222,19 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
       return english ? `${countLabel(n, 'video')} ${n === 1 ? 'says' : 'say'} ${said(term)}` : words.saying(words.videos(n.toLocaleString(words.locale), n === 1), term.word);
     });
     if (found.videosSayingAny === 0) {
-      return { intent, content: `${lead} ${words.noneSays(terms.map((t) => `“${t.word}”`).join(' / '))}`, supporting_data: [], window };
+      return { intent, content: `${lead} ${words.noneSays(terms.map((t) => `“${t.word}”`).join(' / '))}`, supporting_data: [], window, quoted: [] };
     }
-    const heading = tone === null || !english ? words.clearest : `The clearest moments, ${tone} lines first`;
-    if (found.lines.length === 0) return answerWith(`${saying.join(', ')}.\n\nEvery line that says it has been quoted in earlier answers already.`, []);
-    return answerWith(`${saying.join(', ')}.\n\n${heading}:`, found.lines);
+    const heading = tone === null || !english ? words.clearest : figureWords.clearestTone(tone);
+    const sayingText = `${saying.join(figureWords.sep)}${figureWords.stop}`;
+    if (found.lines.length === 0) return answerWith(`${sayingText}\n\n${figureWords.allQuoted}`, []);
+    return answerWith(`${sayingText}\n\n${heading}${figureWords.colon.trimEnd()}`, found.lines);
   }
+  /** The names the acting brand's questions may use (the generative mode's tools check a product or creator by them). */
+  const names = async (acting: Acting): Promise<Names> => {
+    await index.ready([acting.brandId]);
+    return namesFor(acting, index.columnsNow());
+  };
+  return Object.assign(answerAsk, { names });
 
   /** The creators of the videos whose lines say it, most lines first. */
   async function whoSaidText(columns: VideoColumns, found: readonly FoundLine[], words: AnswerWords): Promise<string> {

@@ -22,6 +22,12 @@ export function createQuotedLinesRepository(sql: SqlClient) {
       }
       return byVideo;
     },
+    /** These lines (by id) that exist, whatever their video: the caller checks the video may be seen. */
+    linesById(lineIds: readonly number[]): Promise<FoundLine[]> {
+      if (lineIds.length === 0) return Promise.resolve([]);
+      // Integer ids, one placeholder each (a revision cites a handful): inList is for text values.
+      return sql.all<FoundLine>(`SELECT ${LINE_COLUMNS} FROM transcript_lines WHERE id IN (${lineIds.map(() => '?').join(', ')})`, [...lineIds]);
+    },
     /** The video postings of the indexed words that contain a (lower-case) form. */
     postingsContaining: async (form: string): Promise<Buffer[]> => (await sql.all<{ videos: Buffer }>(wordsContaining, [form])).map((row) => row.videos),
     /** A quoted line's video (null when it is gone), and when the line after `lineNo` starts (null after the last line). */

@@ -1,12 +1,13 @@
 import { GraphQLError } from 'graphql';
 import { z } from 'zod';
-import type { AssistantMessage, AssistantVideo, Conversation, Prompt } from '../../../shared/assistant/assistant.schemas';
+import type { AssistantMessage, AssistantVideo, Conversation, Prompt, SupportingData } from '../../../shared/assistant/assistant.schemas';
 import { AskInputSchema, LIKE_VALUES, TITLE_MAX_CHARS } from '../../../shared/assistant/assistant.schemas';
 import type { AuthContext } from '../../auth/authContext';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../http/httpError';
 import { createAssistantEngine, type EngineAnswer } from '../../assistant/engine/assistantEngine';
 import { readingView } from '../../assistant/engine/understanding/readingChange';
+import { lineCitation } from '../../assistant/engine/lineCitation';
 import { toVideoView } from '../../repositories/videos/videoRows';
 import type { Acting } from '../main/videos/videoAccess';
 
@@ -48,6 +49,19 @@ export function createAssistantService(ctx: ServerContext) {
   const conversationOf = async (auth: AuthContext, conversationId: string): Promise<Conversation> =>
     (await conversations.find(conversationId, auth.brandIds)) ?? fail('That conversation does not exist (it may have been deleted).', NOT_FOUND);
   const acting = async (auth: AuthContext, brandId: string): Promise<Acting> => ({ userId: auth.userId, brandId, competitorIds: await ctx.home.competitorsOf(brandId) });
+
+  /** These cited lines that exist in a video the conversation's brand may see, as citations. */
+  async function toolLines(auth: AuthContext, conversationId: string, lineIds: readonly string[]): Promise<SupportingData[]> {
+    const numeric = lineIds.filter((lineId) => /^\d{1,15}$/.test(lineId)).map(Number);
+    if (numeric.length === 0) return [];
+    const who = await acting(auth, (await conversationOf(auth, conversationId)).brand_id);
+    const found = await ctx.assistant.lines.linesById(numeric);
+    const seen = await Promise.all(found.map(async (line) => ((await ctx.videos.detail.find(who, line.videoId)) ? line : null)));
+    return Promise.all(seen.flatMap((line) => (line ? [line] : [])).map(async (line) => {
+      const { title: _title, language: _language, ...citation } = await lineCitation(ctx.assistant.lines, line);
+      return citation;
+    }));
+  }
 
   /** The engine's answer, with an input problem of the window (a future start date…) as a readable error. */
   async function answer(run: () => Promise<EngineAnswer>): Promise<EngineAnswer> {
@@ -142,6 +156,8 @@ export function createAssistantService(ctx: ServerContext) {
       const message = (await conversations.message(input.messageId, auth.brandIds)) ?? fail('That message does not exist.', NOT_FOUND);
       if (message.role !== 'assistant') fail('Only answers can be revised.', BAD_INPUT);
       const byId = new Map(message.supporting_data.map((d) => [d.db_id, d]));
+      // A line the model's tools returned (issue 30) is cited when it is a real line of a video the brand may see.
+      for (const line of await toolLines(auth, message.conversation_id, input.cited.filter((lineId) => !byId.has(lineId)))) byId.set(line.db_id, line);
       const unknown = input.cited.filter((lineId) => !byId.has(lineId));
       if (unknown.length > 0) fail(`An answer may only cite the lines it was given; ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not among them.`, BAD_INPUT);
       // Citing none keeps every retrieved line: they were the answer's grounding.

@@ -96,7 +96,7 @@ export const assistantSchema = buildSchema(`
     updateConversation(conversationId: ID!, title: String!): Conversation!
     deleteConversation(conversationId: ID!): Boolean!
     likeMessage(like: Int!, messageId: ID!): Message!
-    "The text a model server generated from an answer's own lines (the desktop app's generative mode); cited: db_ids of that answer's supporting_data."
+    "The text a model server generated from an answer's own lines (the desktop app's generative mode); cited: db_ids of that answer's supporting_data, or of lines its tools returned (real lines of videos the brand may see)."
     reviseAnswer(messageId: ID!, content: String!, cited: [String!]!): Message!
   }
 `);

@@ -21,6 +21,7 @@ import { registerOutboxRoutes } from './outbox/outbox.routes';
 import { registerLiveChangeRoutes } from './changes/liveChanges.routes';
 import { registerTeamRoutes } from './team/team.routes';
 import { registerActivityRoutes } from './activity/activity.routes';
+import { registerAssistantToolRoutes } from './assistant/assistantTools.routes';
 
 /** The main API (mounted at SERVICE_PREFIXES.main). Later issues add their resources here. */
 export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -44,6 +45,7 @@ export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): P
   registerLiveChangeRoutes(app, ctx);
   registerTeamRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
+  registerAssistantToolRoutes(app, ctx);
   // Reports compute their figures with the home dashboard's (and the assistant's): one set of statements for all.
   registerHomeRoutes(app, ctx, ctx.home);
   registerReportRoutes(app, ctx, ctx.home);

@@ -6,7 +6,7 @@ import type { AnswerLanguage } from './questionLanguage';
  */
 export interface AnswerWords {
   locale: string;
-  between: (from: string, to: string) => string;
+  between: (first: string, last: string) => string;
   upTo: (to: string) => string;
   /** The reading's lead: the window, what narrows it, and how many videos that leaves. */
   lead: (when: string, narrowed: string, videos: string) => string;

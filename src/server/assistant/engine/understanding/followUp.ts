@@ -30,8 +30,8 @@ function windowBefore(window: NonNullable<Reading['window']>, now: Date): NonNul
   const first = new Date(start);
   const wholeMonth = first.getUTCDate() === 1 && (window.end_date === null || new Date(end + DAY_MS).getUTCDate() === 1) && end - start < 31 * DAY_MS;
   if (wholeMonth) {
-    const from = Date.UTC(first.getUTCFullYear(), first.getUTCMonth() - 1, 1);
-    return { start_date: iso(from), end_date: iso(start - DAY_MS), said: '' };
+    const monthBefore = Date.UTC(first.getUTCFullYear(), first.getUTCMonth() - 1, 1);
+    return { start_date: iso(monthBefore), end_date: iso(start - DAY_MS), said: '' };
   }
   const days = Math.round((end - start) / DAY_MS) + 1;
   return { start_date: iso(start - days * DAY_MS), end_date: iso(start - DAY_MS), said: '' };

@@ -25,8 +25,8 @@ export const CONCEPTS: readonly Concept[] = [
   { name: 'pilling', attribute: true, near: 'texture', forms: ['pilled', 'pilling', 'bolitas', 'bouloche', 'krümel', 'ヨレ', 'تكتل'] },
 ];
 
-const BY_NAME = new Map(CONCEPTS.map((concept) => [concept.name, concept]));
-export const conceptNamed = (name: string): Concept | undefined => BY_NAME.get(name);
+const conceptsByName = new Map(CONCEPTS.map((concept) => [concept.name, concept]));
+export const conceptNamed = (name: string): Concept | undefined => conceptsByName.get(name);
 
 /** Case and Latin diacritics folded, as the transcript search compares. */
 // Composed again after: NFD splits Arabic hamza and Japanese dakuten too, which the transcript index keeps whole.

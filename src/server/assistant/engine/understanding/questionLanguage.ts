@@ -31,6 +31,11 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   hun: 'Hungarian', rus: 'Russian', ukr: 'Ukrainian', cmn: 'Chinese', kor: 'Korean', ell: 'Greek', heb: 'Hebrew', tha: 'Thai', ben: 'Bengali', fin: 'Finnish', dan: 'Danish',
 };
 
+/** Hint words at most that franc's reading of a long question as another language outweighs. */
+const WEAK_HINTS = 1;
+/** Words from which franc's statistical guess is trusted over a single hint word. */
+const LONG_QUESTION_WORDS = 6;
+
 /** Letters typed in Latin script and the words they make, lower-cased. */
 const words = (text: string): string[] => text.toLocaleLowerCase().match(/[\p{L}’'-]+/gu) ?? [];
 
@@ -51,8 +56,15 @@ export function questionLanguage(question: string): QuestionLanguage {
   const scores = (Object.keys(HINTS) as (keyof typeof HINTS)[]).map((lang) => ({ lang, score: said.filter((word) => HINTS[lang].has(word)).length }));
   scores.sort((a, b) => b.score - a.score);
   const [best, second] = scores;
-  if (best && best.score > 0 && best.score > (second?.score ?? 0)) return { lang: best.lang, other: null };
-  const guess = franc(question, { minLength: 12 });
+  const decided = best && best.score > 0 && best.score > (second?.score ?? 0);
+  // franc only where the hint words do not decide clearly: most questions are read without it, as before.
+  const weak = (best?.score ?? 0) <= WEAK_HINTS && said.length >= LONG_QUESTION_WORDS;
+  const guess = decided && !weak ? '' : franc(question, { minLength: 12 });
+  // One shared word ("del", "die") does not make an Italian or Portuguese sentence Spanish or German: a longer
+  // question franc reads as a language the answers are not written in is answered in English, saying so.
+  const other = LANGUAGE_NAMES[guess];
+  if (other && weak) return { lang: 'en', other };
+  if (decided) return { lang: best.lang, other: null };
   if (FRANC_TO[guess]) return { lang: FRANC_TO[guess] ?? 'en', other: null };
   return { lang: 'en', other: best && best.score > 0 ? null : (LANGUAGE_NAMES[guess] ?? null) };
 }

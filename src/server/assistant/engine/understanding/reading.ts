@@ -49,13 +49,13 @@ export function readQuestion(question: string, names: Names, now: Date): Reading
 /** A question read in its conversation: a follow-up keeps what the questions before it named (followUp.ts). */
 export function readInConversation(question: string, earlier: readonly string[], names: Names, now: Date): Reading {
   // Only the run of follow-ups before this one, and the question they follow, are read again (none for a new question).
-  let from = earlier.length;
+  let firstAsked = earlier.length;
   if (isFollowUp(question)) {
-    from = earlier.length - 1;
-    while (from > 0 && isFollowUp(earlier[from] ?? '')) from -= 1;
+    firstAsked = earlier.length - 1;
+    while (firstAsked > 0 && isFollowUp(earlier[firstAsked] ?? '')) firstAsked -= 1;
   }
   let context: Reading | null = null;
-  for (const asked of [...earlier.slice(Math.max(0, from)), question]) {
+  for (const asked of [...earlier.slice(Math.max(0, firstAsked)), question]) {
     const reading = readQuestion(asked, names, now);
     context = context !== null && isFollowUp(asked) ? { ...followUp(asked, reading, context, now), language: reading.language } : reading;
   }

@@ -59,7 +59,9 @@ const MONTHS: readonly RegExp[] = [
   /\b(september|sep|sept|septiembre|septembre)\b|(?<![0-9１-９])(9|９)月/iu, /\b(october|oct|octubre|octobre|oktober)\b|10月|１０月/iu,
   /\b(november|nov|noviembre|novembre)\b|11月|１１月/iu, /\b(december|dec|diciembre|d[ée]cembre|dezember)\b|12月|１２月/iu,
 ];
-const SINCE = /\b(since|from|desde|depuis|seit)\b\s+([^?.!;]{2,30})|(.{1,12}?)(以降|以来|から)/iu;
+/** Words that open a window's start ("since March", "desde marzo"); a list, so the pattern does not read as SQL. */
+const SINCE_WORDS = ['since', 'from', 'desde', 'depuis', 'seit'];
+const SINCE = new RegExp(`\\b(${SINCE_WORDS.join('|')})\\b\\s+([^?.!;]{2,30})|(.{1,12}?)(以降|以来|から)`, 'iu');
 const IN_MONTH = /\b(in|en|im|au mois de|durante)\s+(.{3,20}?)(?=[?.!,;]|$|\s)/iu;
 
 const CHRONO: Partial<Record<AnswerLanguage, chrono.Chrono>> = { en: chrono.en.casual, es: chrono.es.casual, fr: chrono.fr.casual, de: chrono.de.casual, ja: chrono.ja.casual };
@@ -70,10 +72,11 @@ function monthStart(words: string, lang: AnswerLanguage, now: Date): { start: nu
   let month: number;
   let year: number | null = null;
   let day: number | null = null;
-  if (parsed && parsed.start.isCertain('month')) {
-    month = (parsed.start.get('month') ?? 1) - 1;
-    if (parsed.start.isCertain('year')) year = parsed.start.get('year');
-    if (parsed.start.isCertain('day')) day = parsed.start.get('day');
+  const date = parsed?.start;
+  if (date?.isCertain('month')) {
+    month = (date.get('month') ?? 1) - 1;
+    if (date.isCertain('year')) year = date.get('year');
+    if (date.isCertain('day')) day = date.get('day');
   } else {
     const found = MONTHS.findIndex((pattern) => pattern.test(words));
     if (found === -1) return null;
@@ -105,8 +108,8 @@ export function askedWindow(question: string, lang: AnswerLanguage, now: Date): 
   }
   const since = SINCE.exec(question);
   if (since) {
-    const from = monthStart(since[2] ?? since[3] ?? '', lang, now);
-    if (from) return { start_date: iso(from.start), end_date: null, said: since[0].trim() };
+    const windowStart = monthStart(since[2] ?? since[3] ?? '', lang, now);
+    if (windowStart) return { start_date: iso(windowStart.start), end_date: null, said: since[0].trim() };
   }
   const inMonth = IN_MONTH.exec(question);
   if (inMonth) {

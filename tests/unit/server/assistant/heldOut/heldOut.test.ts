@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssistantMessage } from '../../../../../src/shared/assistant/assistant.schemas';
-import * as ops from '../../../../../src/shared/assistant/operations';
-import { openVideoWorkspace, type VideoWorkspace } from '../../videos/support/videoWorkspace';
+import { describe, expect, it } from 'vitest';
+import { useAssistantWorkspace } from '../support/assistantWorkspace';
 import { FRESH } from './freshCases';
 import { HELD_OUT, type HeldOutCase } from './heldOutCases';
 import { judge, type HeldOutVerdict } from './heldOutExpected';
@@ -11,26 +9,7 @@ const ACCURACY_FLOOR = 0.9;
 /** The same for the second batch (written after tuning): the figure it reached when first run. */
 const FRESH_FLOOR = 0.96;
 
-let w: VideoWorkspace;
-beforeAll(async () => {
-  w = await openVideoWorkspace(1);
-}, 120_000);
-afterAll(async () => w.close());
-
-async function gql<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await w.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${w.jwt}` }, payload: { query, variables } });
-  const body = response.json() as { data?: T; errors?: { message: string }[] };
-  if (body.errors) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data as T;
-}
-
-/** Each question in a conversation of its own, as a first question (no follow-up context), over all dates. */
-async function ask(question: string): Promise<AssistantMessage> {
-  const { createConversation } = await gql<{ createConversation: { _id: string } }>(ops.CREATE_CONVERSATION, { brandId: w.brandId });
-  return (await gql<{ askReelscope: AssistantMessage }>(ops.ASK_REELSCOPE, {
-    brandId: w.brandId, conversationId: createConversation._id, duration: 'all_dates', userMessage: { content: question, role: 'user' },
-  })).askReelscope;
-}
+const { workspace, askAlone: ask } = useAssistantWorkspace();
 
 describe('the held-out question set (issue 30): answers checked by SQL written apart from the engine', () => {
   it('has at least 150 questions in at least five languages', () => {
@@ -57,7 +36,7 @@ async function judged(items: readonly HeldOutCase[]): Promise<{ question: string
   const verdicts: { question: string; verdict: HeldOutVerdict; content: string }[] = [];
   for (const item of items) {
     const answer = await ask(item.question);
-    verdicts.push({ question: item.question, verdict: judge(w.db, w.brandId, item, answer), content: answer.content });
+    verdicts.push({ question: item.question, verdict: judge(workspace().db, workspace().brandId, item, answer), content: answer.content });
   }
   return verdicts;
 }
