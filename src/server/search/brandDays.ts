@@ -266,6 +266,26 @@ export class BrandDays {
     return found;
   }
 
+  /**
+   * The window's videos that pass `test`, newest first and ties (videos created at the same moment) in ordinal order,
+   * at most `count`: read back from the window's end, so a usual window answers after its newest few.
+   */
+  newest(window: DayWindow, count: number, test: (o: number) => boolean): number[] {
+    const { from, to } = this.span(window);
+    const found: number[] = [];
+    for (let end = to; end > from && found.length < count;) {
+      // A run created at one moment, which `order` holds in ordinal order.
+      let start = end - 1;
+      while (start > from && this.createdMs[start - 1] === this.createdMs[end - 1]) start -= 1;
+      for (let k = start; k < end && found.length < count; k++) {
+        const o = this.order[k] ?? 0;
+        if (this.onPlatform(o, window) && test(o)) found.push(o);
+      }
+      end = start;
+    }
+    return found;
+  }
+
   /** Whether some video of the window passes `test`, asked newest first (so a usual window answers at its first). */
   someVideo(window: DayWindow, test: (o: number) => boolean): boolean {
     const { from, to } = this.span(window);

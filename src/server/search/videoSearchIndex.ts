@@ -13,7 +13,7 @@ import type { TranscriptIndex } from './transcriptIndex';
 import { DEMOGRAPHIC_BUCKETS, foldAscii, type DemographicFamily, type Dictionary } from './columnValues';
 import type { VideoColumns } from './videoColumns';
 import { BrandViews } from './brandViews';
-import type { BrandDays } from './brandDays';
+import { BrandDays } from './brandDays';
 import { PreciseSum, preciseMean } from './preciseSum';
 import { byPredicate, filterPredicates, type Filter } from './videoPredicates';
 import { countSingleCodes, namedCounts } from './facetCounts';
@@ -31,6 +31,9 @@ export interface MatchSet {
   negative: number;
   felt: number;
 }
+
+/** Reports' narrowed days kept at once (see narrowedBrandDays). */
+const NARROWED_DAYS_KEPT = 16;
 
 /** A match set smaller than 1/SPARSE_FACTOR of the videos is paged by sorting it (see `sparsePage`). */
 const SPARSE_FACTOR = 8;
@@ -52,6 +55,8 @@ export class VideoSearchIndex {
   private cachedGeneration = -1;
   /** Tab members per brand and tab, until the next write. */
   private readonly members = new Map<string, number[]>();
+  /** Days of a brand's videos narrowed by a report's filters, by brands and filters, until the next write. */
+  private readonly narrowedDays = new Map<string, BrandDays>();
   /**
    * Buffers every match reuses: at 100k videos fresh ones would be ~200 KB of array buffers per request, and the
    * collections they bring on grow with the workspace.
@@ -95,6 +100,7 @@ export class VideoSearchIndex {
     const columns = this.followed.current;
     if (this.cachedGeneration !== this.followed.generation) {
       this.members.clear();
+      this.narrowedDays.clear();
       this.cachedGeneration = this.followed.generation;
     }
     return columns;
@@ -127,6 +133,26 @@ export class VideoSearchIndex {
   brandDays(actingBrandId: string, shownBrandId: string): BrandDays {
     const members = this.shownVideos(actingBrandId, shownBrandId);
     return this.brands.daysOf(this.current(), actingBrandId, shownBrandId, members);
+  }
+
+  /**
+   * `brandDays` narrowed by a report's list filters (notes: `notesOf`'s), kept until the next write: a report's
+   * figures are read again and again, and building the days of tens of thousands of videos was most of a report's
+   * time. Filters that narrow nothing (a report's defaults) answer the brand's own days.
+   */
+  narrowedBrandDays(actingBrandId: string, shownBrandId: string, notesOf: string, filters: VideoFilters): BrandDays {
+    const source = this.brandDays(actingBrandId, shownBrandId);
+    const key = JSON.stringify([actingBrandId, shownBrandId, notesOf, filters]);
+    let days = this.narrowedDays.get(key);
+    if (!days) {
+      const members = this.shownVideos(actingBrandId, shownBrandId);
+      const kept = this.narrow(notesOf, members, filters);
+      days = kept.length === members.length ? source : new BrandDays(this.current(), kept, true);
+      // A few reports' worth: each holds its videos' days (a brand's size at most).
+      if (this.narrowedDays.size >= NARROWED_DAYS_KEPT) this.narrowedDays.delete(this.narrowedDays.keys().next().value ?? '');
+      this.narrowedDays.set(key, days);
+    }
+    return days;
   }
 
   /**

@@ -68,6 +68,7 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/videos/videoActions.test.ts',
   'tests/unit/server/videos/videoAssociations.test.ts',
   'tests/unit/server/videos/videoList.test.ts',
+  'tests/unit/server/videos/videoSearchIndex.test.ts',
   'tests/unit/server/widgets/hostileInput.test.ts',
   'tests/unit/server/widgets/storeAddress.test.ts',
   'tests/unit/server/widgets/widgets.test.ts',

@@ -7,7 +7,7 @@ import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { bucketOf } from './homeWindow';
 import type { HomeRows, HomeVideoRow } from './homeRows';
 import { PreciseSums } from '../../search/preciseSum';
-import { BrandDays, FIELD, SHARE_FIELD, TOTAL_FIELDS, WIDTH, type DayWindow } from '../../search/brandDays';
+import { FIELD, SHARE_FIELD, TOTAL_FIELDS, WIDTH, type BrandDays, type DayWindow } from '../../search/brandDays';
 
 /**
  * Whose videos (the shown brand's, as the acting brand counts them: `VideoSearchIndex.shownVideos`), over which
@@ -53,6 +53,32 @@ export function videosInRange(index: VideoSearchIndex, range: HomeRange): { colu
   return { columns, picked };
 }
 
+/** A range's videos by day, and its window over them. */
+export interface RangeDays {
+  columns: VideoColumns;
+  days: BrandDays;
+  window: DayWindow;
+}
+
+/**
+ * A range's days (the brand's, or those of a report's filtered videos over all dates, kept by the index until the next
+ * write) and its window over them: a report's current and previous windows read the same days.
+ */
+export function rangeDays(index: VideoSearchIndex, range: HomeRange): RangeDays {
+  const days = range.filters
+    ? index.narrowedBrandDays(range.actingBrandId, range.brandId, range.filters.actingBrandId, range.filters.video)
+    : index.brandDays(range.actingBrandId, range.brandId);
+  const columns = index.columnsNow();
+  return { columns, days, window: dayWindow(columns, range) };
+}
+
+/** How many videos a range holds. */
+export function videosIn({ days, window }: RangeDays): number {
+  const sums = new PreciseSums(1);
+  days.sumInto(window, 1, sums, () => 0);
+  return sums.value(FIELD.videos);
+}
+
 /**
  * The home dashboard's figures (issue 12), read from the in-memory columns of the videos list (src/server/search) cut
  * into days (`BrandDays`): a window's figures cost its days and groups, not its videos, and not SQL scans of the
@@ -62,20 +88,7 @@ export function videosInRange(index: VideoSearchIndex, range: HomeRange): { colu
  */
 export function createHomeFigures(rowsOf: HomeRows, index: VideoSearchIndex) {
 
-  /**
-   * A range's videos by day and its window over them: the brand's days (no report filters: the common case), or days
-   * made of a report's filtered videos, all of them. Those are kept per range object (one request's: a widget reads a
-   * range's totals, then its buckets) while the brand's days stand.
-   */
-  const filtered = new WeakMap<HomeRange, { source: BrandDays; days: BrandDays }>();
-  const windowOf = (range: HomeRange): { days: BrandDays; window: DayWindow } => {
-    const columns = index.columnsNow();
-    const source = index.brandDays(range.actingBrandId, range.brandId);
-    if (!range.filters) return { days: source, window: dayWindow(columns, range) };
-    let known = filtered.get(range);
-    if (known?.source !== source) filtered.set(range, (known = { source, days: new BrandDays(columns, videosInRange(index, range).picked, false) }));
-    return { days: known.days, window: { startMs: -Infinity, endMs: Infinity, platform: null } };
-  };
+  const windowOf = (range: HomeRange): RangeDays => rangeDays(index, range);
 
   /** The sums of a range's window (the fields below `upTo`). */
   const windowSums = (range: HomeRange, upTo: number): PreciseSums => {

@@ -1,5 +1,5 @@
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
-import { videosInRange, type HomeRange } from './homeFigures';
+import { rangeDays, videosIn, type HomeRange } from './homeFigures';
 import type { HomeRows } from './homeRows';
 import { STOP_WORDS } from './stopWords';
 
@@ -46,20 +46,6 @@ export function spokenWords(line: string, seen?: Map<string, string | null>): st
   return words;
 }
 
-/**
- * The window's videos newest first (ties in ordinal order, as a stable sort of `picked` leaves them), at least the
- * `count` newest: the cut is found by a native sort of the times alone, and only the videos at or after it are sorted
- * (at 100k a brand's window holds tens of thousands of videos; sorting them all was most of a cloud's time).
- */
-export function newestFirst(picked: readonly number[], createdMs: ArrayLike<number>, count: number): number[] {
-  const byNewest = (a: number, b: number): number => (createdMs[b] ?? 0) - (createdMs[a] ?? 0);
-  if (picked.length <= count) return [...picked].sort(byNewest);
-  const times = Float64Array.from(picked, (o) => createdMs[o] ?? 0).sort();
-  const cut = times[times.length - count] ?? NaN;
-  if (Number.isNaN(cut)) return [...picked].sort(byNewest);
-  return picked.filter((o) => (createdMs[o] ?? 0) >= cut).sort(byNewest);
-}
-
 /** Videos whose counted words are kept (about 1.5 KB each): the newest videos of every brand and platform a Home shows. */
 const KEPT_VIDEOS = 4_000;
 
@@ -101,26 +87,17 @@ export function createWordCloud(rows: HomeRows, index: VideoSearchIndex) {
   };
 
   return async (range: HomeRange): Promise<{ terms: { term: string; count: number }[]; videos_in_window: number; videos_read: number }> => {
-    const { columns, picked } = videosInRange(index, range);
-    // Newest first, then the first WORD_CLOUD_VIDEOS that have a transcript (`felt`: the columns' "has a transcript
-    // line", not a lookup each). Only the newest few are put in order; more are taken only when too many of them have
-    // no transcript.
-    const read: string[] = [];
-    for (let wanted = 2 * WORD_CLOUD_VIDEOS; ; wanted *= 4) {
-      const newest = newestFirst(picked, columns.createdMs, wanted);
-      read.length = 0;
-      for (const o of newest) {
-        if (read.length === WORD_CLOUD_VIDEOS) break;
-        if (columns.felt[o] === 1) read.push(columns.id[o] ?? '');
-      }
-      if (read.length === WORD_CLOUD_VIDEOS || newest.length === picked.length) break;
-    }
+    // The first WORD_CLOUD_VIDEOS that have a transcript (`felt`: the columns' "has a transcript line", not a lookup
+    // each), newest first, read back from the end of the range's days.
+    const inRange = rangeDays(index, range);
+    const { columns } = inRange;
+    const read = inRange.days.newest(inRange.window, WORD_CLOUD_VIDEOS, (o) => columns.felt[o] === 1).map((o) => columns.id[o] ?? '');
     const counts = new Map<string, number>();
     for (const words of await wordsOf(read)) {
       words.terms.forEach((term, i) => counts.set(term, (counts.get(term) ?? 0) + (words.counts[i] ?? 0)));
     }
     const terms = [...counts].map(([term, times]) => ({ term, count: times }));
     terms.sort((a, b) => b.count - a.count || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
-    return { terms: terms.slice(0, WORD_CLOUD_TERMS), videos_in_window: picked.length, videos_read: read.length };
+    return { terms: terms.slice(0, WORD_CLOUD_TERMS), videos_in_window: videosIn(inRange), videos_read: read.length };
   };
 }

@@ -1,24 +1,24 @@
 import type { ReportVideo } from '../../../shared/http/reports.schemas';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { numberOrNull } from '../../search/columnValues';
-import { videosInRange, type HomeRange } from '../home/homeFigures';
+import { rangeDays, videosIn, type HomeRange } from '../home/homeFigures';
 import type { HomeRows } from '../home/homeRows';
 
 /**
  * A report's video table: the range's videos with the most views first (ties: newest created, then id), their figures
  * from the list index's columns (synchronous), titles and creators from the database for the rows shown (either engine).
+ * Ranked from the range's days (their videos by views, kept until the next write), not a sort of every video a
+ * request.
  */
 export function createReportVideos(rows: HomeRows, index: VideoSearchIndex) {
   return async (range: HomeRange, limit: number): Promise<{ total: number; rows: ReportVideo[] }> => {
-    const { columns, picked } = videosInRange(index, range);
-    const ordered = [...picked].sort((a, b) =>
-      (columns.views[b] ?? 0) - (columns.views[a] ?? 0)
-      || (columns.createdMs[b] ?? 0) - (columns.createdMs[a] ?? 0)
-      || ((columns.id[b] ?? '') > (columns.id[a] ?? '') ? 1 : -1));
-    const shown = ordered.slice(0, limit);
+    const inRange = rangeDays(index, range);
+    const { columns } = inRange;
+    const shown = inRange.days.mostViewed(inRange.window, limit);
+    const total = videosIn(inRange);
     const found = await rows.videos(shown.map((o) => columns.id[o] ?? ''));
     return {
-      total: picked.length,
+      total,
       rows: shown.flatMap((o) => {
         const row = found.get(columns.id[o] ?? '');
         if (!row) return [];

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORMS, type Platform } from '../../../../src/shared/constants';
 import type { BucketUnit } from '../../../../src/shared/http/home.schemas';
-import { createHomeFigures, videosInRange, type HomeFigures, type HomeRange } from '../../../../src/server/repositories/home/homeFigures';
+import { VideoFiltersSchema, type VideoFiltersInput } from '../../../../src/shared/http/videos.schemas';
+import { createHomeFigures, rangeDays, videosInRange, type HomeFigures, type HomeRange } from '../../../../src/server/repositories/home/homeFigures';
 import { bucketOf } from '../../../../src/server/repositories/home/homeWindow';
 import { createHomeRows } from '../../../../src/server/repositories/home/homeRows';
 import { DEMOGRAPHIC_BUCKETS, type DemographicFamily } from '../../../../src/server/search/columnValues';
@@ -16,7 +17,7 @@ import { firstValue, firstValues } from '../support/testEngine';
 // The home figures come from a brand's videos cut into days with per-day sums, posting lists per product and creator,
 // and shortcuts for the latest and most viewed. Here every one of them is checked against a plain pass over the
 // window's videos, for windows of every size that cut days anywhere, on every platform, with videos created at the
-// very same instant (ties) and after writes.
+// very same instant (ties) and after writes; and a report's, whose filters narrow the videos first.
 let w: VideoWorkspace;
 let index: VideoSearchIndex;
 let figures: HomeFigures;
@@ -72,8 +73,18 @@ async function windows(): Promise<HomeRange[]> {
     const [a = '', b = ''] = [busy[Math.floor(next() * busy.length)], busy[Math.floor(next() * busy.length)]].sort();
     out.push({ actingBrandId: w.brandId, brandId: w.brandId, start: `${a}T10:00:00.000Z`, end: `${b}T${n % 2 ? '10:00:00.000' : '14:30:00.000'}Z`, platform: n % 3 === 0 ? 'Youtube' : null });
   }
-  return out;
+  // A report's ranges: the same windows with its filters (the videos list's families), one filter set in turn.
+  return [...out, ...out.filter((_, n) => n % 3 === 0).map((range, n) => filtered(range, REPORT_FILTERS[n % REPORT_FILTERS.length] ?? {}))];
 }
+
+/** Report filters: each narrows the brand's videos in another way; the last narrows nothing (a report's defaults). */
+const REPORT_FILTERS: VideoFiltersInput[] = [
+  { platform: ['Youtube', 'Tiktok'] },
+  { demographic: { gender: ['female'], age_range: [], ethnicity: [] } },
+  { note: { values: ['no_note'], text: '' }, views: { radio: 'gte', value: 3_000 } },
+  {},
+];
+const filtered = (range: HomeRange, filters: VideoFiltersInput): HomeRange => ({ ...range, filters: { actingBrandId: range.actingBrandId, video: VideoFiltersSchema.parse(filters) } });
 
 /** The window's videos, a plain pass (the reference). */
 function picked(range: HomeRange): { columns: VideoColumns; videos: number[] } {
@@ -156,6 +167,23 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
     expect(tiesSeen).toBeGreaterThan(3);
   });
 
+  it('the newest videos that pass a test (the word cloud\'s: those with a transcript), ties in ordinal order', async () => {
+    let tiesSeen = 0;
+    for (const range of await windows()) {
+      const { columns, videos } = picked(range);
+      const felt = (o: number) => columns.felt[o] === 1;
+      // The reference: a stable sort of the window's videos (in ordinal order) by created time, newest first.
+      const everyOne = [...videos].sort((a, b) => (columns.createdMs[b] ?? 0) - (columns.createdMs[a] ?? 0)).filter(felt);
+      const inRange = rangeDays(index, range);
+      for (const count of [1, 3, 10, 120, videos.length + 1]) {
+        expect(inRange.days.newest(inRange.window, count, felt), `${JSON.stringify(range)} ${count}`).toEqual(everyOne.slice(0, count));
+      }
+      const times = everyOne.slice(0, 120).map((o) => columns.createdMs[o]);
+      if (new Set(times).size < times.length) tiesSeen += 1;
+    }
+    expect(tiesSeen).toBeGreaterThan(3);
+  });
+
   it('products and creators: mentions, sentiment, videos and views', async () => {
     for (const range of await windows()) {
       const { columns, videos } = picked(range);
@@ -220,5 +248,19 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
     await w.sql.run('UPDATE videos SET brand_id = ? WHERE id = ?', [w.brandId, rivalVideo]);
     expect((await totalsNow({ ...rival })).videos).toBe(rivalBefore.videos - 1);
     expect((await totalsNow({ ...range })).videos).toBe(after.videos + 1);
+
+    // A report's filtered figures follow the writes their filters read: a note written, a view count crossing a bound.
+    const report = filtered(range, { note: { values: ['has_note'], text: '' }, views: { radio: 'gte', value: 3_000 } });
+    const reportBefore = await totalsNow({ ...report });
+    const [quiet = ''] = await firstValues<string>(w.sql, `SELECT id FROM videos v WHERE brand_id = ? AND views >= 3000
+      AND NOT EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'video' AND n.target_id = v.id AND n.brand_id = v.brand_id) ORDER BY id LIMIT 1`, [w.brandId]);
+    await w.sql.run(`INSERT INTO notes (id, kind, target_id, brand_id, user_id, content, created_at, updated_at) VALUES ('note-days', 'video', ?, ?, ?, 'Worth a look', ?, ?)`,
+      [quiet, w.brandId, w.userId, '2026-11-20T00:00:00.000Z', '2026-11-20T00:00:00.000Z']);
+    const noted = await totalsNow({ ...report });
+    expect(noted.videos).toBe(reportBefore.videos + 1);
+    await w.sql.run('UPDATE videos SET views = 10 WHERE id = ?', [quiet]);
+    expect(await totalsNow({ ...report })).toEqual(reportBefore);
+    const { columns: now, videos: kept } = picked(report);
+    expect(reportBefore.views).toBe(sum(now, kept, (c) => c.views));
   });
 });

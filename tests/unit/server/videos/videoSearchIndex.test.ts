@@ -1,22 +1,50 @@
-// SQLite only (not in bothEngineTests.ts): its reference is SQL over the SQLite file itself (FTS5 trigram search, JSON
-// functions, LIKE's case folding); postgres/engineEquivalence.test.ts holds the PostgreSQL list index to SQLite's answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
 import { VIDEO_SORTS, VIDEO_TABS } from '../../../../src/shared/constants';
 import type { VideoFiltersInput, VideoListResponse } from '../../../../src/shared/http/videos.schemas';
+import type { SqlParam } from '../../../../src/server/db/sqlClient';
 import { ftsPhrase } from '../../../../src/server/repositories/videos/videoScope';
 import { facetsInSql } from './support/facetsReference';
 import { HAS_SENTIMENT } from './support/sentimentReference';
 import { referenceIds } from './support/listReference';
 import { openVideoWorkspace, WORKSPACE_NOW, type VideoWorkspace } from './support/videoWorkspace';
+import { ENGINE } from '../support/testEngine';
 
-// The list's count, summary, pages and get_video_ids come from the in-memory search index (src/server/search); SQL over
-// the SQLite file (support/listReference.ts) is the reference. These tests hold the index to the SQL answer, before and after every kind of write the index must follow.
+// The list's count, summary, pages and get_video_ids come from the in-memory search index (src/server/search), on
+// either engine (bothEngineTests.ts): the same code, loaded from and following each engine's change log. SQL over an
+// SQLite file is the reference (support/listReference.ts: FTS5 trigram search, JSON functions, LIKE's case folding):
+// on SQLite the workspace's own file; on PostgreSQL a twin of the workspace on SQLite (the seed is deterministic: the
+// same ids) that is given every write the PostgreSQL one is — the same requests to a back end on the twin, the same
+// SQL. These tests hold the index to the SQL answer, before and after every kind of write the index must follow.
 
 let w: VideoWorkspace;
+/** The workspace whose SQLite file is the reference: `w` itself on SQLite. */
+let twin: VideoWorkspace;
+/** The reference's SQLite file. */
+let reference: Database.Database;
 beforeAll(async () => {
   w = await openVideoWorkspace();
-}, 120_000);
-afterAll(async () => w.close());
+  twin = ENGINE === 'sqlite' ? w : await openVideoWorkspace(0.3, {}, 'sqlite');
+  reference = twin.db;
+  expect([twin.brandId, twin.competitorIds]).toEqual([w.brandId, w.competitorIds]);
+}, 240_000);
+afterAll(async () => {
+  await w.close();
+  if (twin !== w) await twin.close();
+});
+
+/** A request that writes, sent to the workspace and to its twin. */
+async function send(method: 'POST', path: string, body: object): Promise<void> {
+  for (const workspace of new Set([w, twin])) {
+    const response = await workspace.send(method, path, body);
+    expect(response.statusCode, response.body).toBeLessThan(300);
+  }
+}
+
+/** SQL that writes, run on the workspace's engine and on its twin: as any other code path might write. */
+async function write(text: string, params: SqlParam[]): Promise<void> {
+  for (const workspace of new Set([w, twin])) await workspace.sql.run(text, params);
+}
 
 type Query = Record<string, unknown>;
 
@@ -31,8 +59,8 @@ async function json<T>(path: string, query: Query): Promise<T> {
  * slices, and get_video_ids (also the index) names every id in that order.
  */
 async function expectAgrees(query: Query): Promise<VideoListResponse> {
-  const reference = referenceIds(w.db, { brandId: w.brandId, competitorIds: w.competitorIds }, { brand_id: w.brandId, user_id: w.userId, ...query }, new Date(WORKSPACE_NOW));
-  const sql = { count: reference.length, videos: reference.map((id) => ({ video_id: id })) };
+  const expected = referenceIds(reference, { brandId: w.brandId, competitorIds: w.competitorIds }, { brand_id: w.brandId, user_id: w.userId, ...query }, new Date(WORKSPACE_NOW));
+  const sql = { count: expected.length, videos: expected.map((id) => ({ video_id: id })) };
   const all = await json<{ count: number; videos: { video_id: string }[] }>('/jwt_api/videos/get_video_ids', query);
   expect({ count: all.count, videos: all.videos.map((video) => ({ video_id: video.video_id })) }, JSON.stringify(query)).toEqual(sql);
   const per = 10;
@@ -50,7 +78,7 @@ async function expectAgrees(query: Query): Promise<VideoListResponse> {
  * across their space, three words, a phrase across a double space, with case and diacritics changed.
  */
 function phrasesFromTranscripts(): string[] {
-  const lines = w.db
+  const lines = reference
     .prepare("SELECT l.content FROM transcript_lines l JOIN videos v ON v.id = l.video_id WHERE l.line_no = 3 GROUP BY v.language ORDER BY v.language")
     .pluck().all() as string[];
   expect(lines.length).toBeGreaterThanOrEqual(5);
@@ -70,7 +98,7 @@ function phrasesFromTranscripts(): string[] {
 
 /** Direct SQL summary of a set of ids (average sentiment over those that have one). */
 function sqlSentiment(ids: readonly string[]): { positive: number; negative: number; measured: number } {
-  const row = w.db
+  const row = reference
     .prepare(`SELECT COALESCE(AVG(sentiment_positive), 0) AS p, COALESCE(AVG(sentiment_negative), 0) AS n, COUNT(*) AS measured FROM videos v
       WHERE id IN (SELECT value FROM json_each(?)) AND ${HAS_SENTIMENT}`)
     .get(JSON.stringify(ids)) as { p: number; n: number; measured: number };
@@ -82,7 +110,7 @@ describe('the in-memory list index answers as SQL does', () => {
   const expectFacetsAgree = async (): Promise<void> => {
     for (const tab of VIDEO_TABS) {
       const { filters } = (await json<VideoListResponse>('/jwt_api/videos', { tab })).data;
-      expect(filters, tab).toEqual(facetsInSql(w.db, { brandId: w.brandId, competitorIds: w.competitorIds }, tab));
+      expect(filters, tab).toEqual(facetsInSql(reference, { brandId: w.brandId, competitorIds: w.competitorIds }, tab));
     }
   };
 
@@ -125,7 +153,7 @@ describe('the in-memory list index answers as SQL does', () => {
   });
 
   it('shows under each found video the line that matched, with case and accents folded as the search folds them', async () => {
-    const line = w.db
+    const line = reference
       .prepare("SELECT l.content FROM transcript_lines l JOIN videos v ON v.id = l.video_id WHERE v.language IN ('de', 'fr', 'es') AND l.content GLOB '*[éèàüöäñç]*' ORDER BY l.id LIMIT 1")
       .pluck().get() as string;
     const word = line.split(' ').find((part) => /[éèàüöäñç]/.test(part) && [...part].length >= 4) ?? '';
@@ -141,7 +169,7 @@ describe('the in-memory list index answers as SQL does', () => {
   it('shows under each found video the first line, in line order, the line index finds the search in', async () => {
     const { filters } = (await json<VideoListResponse>('/jwt_api/videos', {})).data;
     const names = [...filters.product, ...filters.influencer].slice(0, 6).map((option) => option.label);
-    const firstLine = w.db.prepare(
+    const firstLine = reference.prepare(
       `SELECT tl.content FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid
        WHERE transcript_fts MATCH ? AND tl.video_id = ? ORDER BY tl.line_no LIMIT 1`,
     ).pluck();
@@ -164,41 +192,42 @@ describe('the in-memory list index answers as SQL does', () => {
       await expectAgrees({ search: 'zebra quartz' });
       await expectAgrees({ search: 'zebra quartz', search_in: 'transcript' });
     };
-    await w.send('POST', '/jwt_api/videos/favorite_videos', { video_ids: [a, b] });
-    await w.send('POST', '/jwt_api/videos/flag_videos', { video_ids: [b], reason: 'Spam or misleading' });
-    await w.send('POST', '/jwt_api/videos/trash_videos', { videos: [{ video_id: c, manufacturer_ids: [w.brandId] }] });
+    await send('POST', '/jwt_api/videos/favorite_videos', { video_ids: [a, b] });
+    await send('POST', '/jwt_api/videos/flag_videos', { video_ids: [b], reason: 'Spam or misleading' });
+    await send('POST', '/jwt_api/videos/trash_videos', { videos: [{ video_id: c, manufacturer_ids: [w.brandId] }] });
     await check();
-    await w.send('POST', '/jwt_api/videos/delete_videos', { video_ids: [c], competitors: false });
+    await send('POST', '/jwt_api/videos/delete_videos', { video_ids: [c], competitors: false });
     const at = new Date().toISOString();
     // Writes through SQL, as any other code path might do them: the triggers' log tells the index.
-    w.db.prepare("UPDATE videos SET title = 'Zebra Quartz review', created_at = ? WHERE id = ?").run('2026-11-22T09:59:00.000Z', d);
-    w.db.prepare("UPDATE creators SET name = 'Zebra Quartz' WHERE id = (SELECT creator_id FROM videos WHERE id = ?)").run(a);
-    w.db.prepare("INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment) VALUES (?, 9999, 1, 'a zebra quartz moment', 'neutral')").run(b);
-    w.db.prepare("UPDATE transcript_lines SET content = 'zebra quartz again' WHERE video_id = ? AND line_no = 0").run(ids[5]);
-    w.db.prepare('DELETE FROM video_products WHERE video_id = ?').run(ids[6]);
+    await write("UPDATE videos SET title = 'Zebra Quartz review', created_at = ? WHERE id = ?", ['2026-11-22T09:59:00.000Z', d]);
+    await write("UPDATE creators SET name = 'Zebra Quartz' WHERE id = (SELECT creator_id FROM videos WHERE id = ?)", [a]);
+    await write("INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment) VALUES (?, 9999, 1, 'a zebra quartz moment', 'neutral')", [b]);
+    await write("UPDATE transcript_lines SET content = 'zebra quartz again' WHERE video_id = ? AND line_no = 0", [ids[5] ?? '']);
+    await write('DELETE FROM video_products WHERE video_id = ?', [ids[6] ?? '']);
     await check();
     const found = await json<VideoListResponse>('/jwt_api/videos', { search: 'zebra quartz', search_in: 'transcript', per_page: 50 });
     expect(found.data.count).toBeGreaterThanOrEqual(2);
     expect(found.videos.map((video) => video._id)).toContain(ids[5]);
     // The line shown is the video's line as it reads now (the edited one of a video indexed before).
     expect(found.videos.find((video) => video._id === ids[5])?.transcript_match?.content).toBe('zebra quartz again');
-    w.db.prepare('DELETE FROM transcript_lines WHERE video_id = ? AND line_no = 0').run(ids[5]);
-    w.db.prepare('DELETE FROM videos WHERE id = ?').run(d);
+    await write('DELETE FROM transcript_lines WHERE video_id = ? AND line_no = 0', [ids[5] ?? '']);
+    await write('DELETE FROM videos WHERE id = ?', [d]);
     await check();
     // A video that no longer says a word is not found by it (its postings still name it until the next rebuild).
-    const said = w.db.prepare('SELECT content FROM transcript_lines WHERE video_id = ? ORDER BY line_no LIMIT 1').pluck().get(ids[7]) as string;
-    w.db.prepare("UPDATE transcript_lines SET content = 'zebra quartz finale' WHERE video_id = ?").run(ids[7]);
+    const said = reference.prepare('SELECT content FROM transcript_lines WHERE video_id = ? ORDER BY line_no LIMIT 1').pluck().get(ids[7]) as string;
+    await write("UPDATE transcript_lines SET content = 'zebra quartz finale' WHERE video_id = ?", [ids[7] ?? '']);
     for (const search of [said.slice(0, 12), said.split(' ').slice(0, 2).join(' '), 'quartz finale', 'zebra quartz finale']) {
       await expectAgrees({ search, search_in: 'transcript' });
     }
     const gone = await json<VideoListResponse>('/jwt_api/videos', { search: said.slice(0, 24), search_in: 'transcript', per_page: 50 });
     expect(gone.videos.map((video) => video._id)).not.toContain(ids[7]);
     // A run of three words is said where its pairs follow one another in one line: not apart, not across two lines.
-    const addLine = w.db.prepare("INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment) VALUES (?, ?, 1, ?, 'neutral')");
-    addLine.run(ids[8], 9998, 'opal zebra quartz, then quartz finale');
-    addLine.run(ids[9], 9998, 'so the opal zebra quartz finale is here');
-    addLine.run(ids[10], 9998, 'oh opal zebra quartz');
-    addLine.run(ids[10], 9999, 'finale now');
+    const addLine = (videoId: string | undefined, lineNo: number, content: string) =>
+      write("INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment) VALUES (?, ?, 1, ?, 'neutral')", [videoId ?? '', lineNo, content]);
+    await addLine(ids[8], 9998, 'opal zebra quartz, then quartz finale');
+    await addLine(ids[9], 9998, 'so the opal zebra quartz finale is here');
+    await addLine(ids[10], 9998, 'oh opal zebra quartz');
+    await addLine(ids[10], 9999, 'finale now');
     for (const search of ['zebra quartz finale', 'opal zebra quartz finale', 'pal zebra quartz fin', 'opal zebra quartz']) {
       await expectAgrees({ search, search_in: 'transcript' });
     }

@@ -16,6 +16,8 @@ export interface ResolvedHome {
   windows: HomeWindows;
   current: HomeRange;
   previous: HomeRange | null;
+  /** The names of the acting brand and its competitors, by id (a brand that is gone is missing). */
+  names: ReadonlyMap<string, string>;
 }
 
 /**
@@ -57,17 +59,18 @@ export async function resolveScope(ctx: ServerContext, repos: HomeRepositories, 
   };
   const platform = spec.platform;
   const filters = spec.filters ? { actingBrandId: acting.brandId, video: spec.filters } : undefined;
-  // The figures are computed from the list index as of now (every committed write included); the name meanwhile (on a
-  // team server each is a round trip).
-  const [name] = await Promise.all([repos.brandName(shownId), ctx.videos.index.ready([acting.brandId])]);
+  // The figures are computed from the list index as of now (every committed write included); the names meanwhile, every
+  // tab's at once (on a team server each read is a round trip: the overview and the benchmark name every brand).
+  const [names] = await Promise.all([repos.brandNames([acting.brandId, ...acting.competitorIds]), ctx.videos.index.ready([acting.brandId])]);
   const range = (start: string | null, end: string): HomeRange => ({ actingBrandId: acting.brandId, brandId: shownId, start: start ?? '', end, platform, ...(filters ? { filters } : {}) });
   return {
     acting,
     windows,
     current: range(windows.current.start, windows.current.end),
     previous: windows.previous ? range(windows.previous.start, windows.previous.end) : null,
+    names,
     scope: {
-      brand: { id: shownId, name, competitor: shownId !== acting.brandId },
+      brand: { id: shownId, name: names.get(shownId) ?? '', competitor: shownId !== acting.brandId },
       window: windows.current,
       previous: windows.previous,
       platform,

@@ -124,14 +124,15 @@ export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories
       })) as Record<(typeof DEMOGRAPHIC_BUCKETS)[F][number], Compared | null>;
     return { ...home.scope, age_range: family('age_range'), gender: family('gender'), ethnicity: family('ethnicity') };
   },
-  recent_trending: async (repos, home) => ({
-    ...home.scope,
-    recent: await repos.figures.recent(home.current, LIST_LIMIT),
-    trending: await repos.figures.trending(home.current, LIST_LIMIT),
-    creators: await repos.figures.creators(home.current, LIST_LIMIT),
-  }),
+  recent_trending: async (repos, home) => {
+    // The three lists' rows at once: on a team server each read is a round trip.
+    const [recent, trending, creators] = await Promise.all([
+      repos.figures.recent(home.current, LIST_LIMIT), repos.figures.trending(home.current, LIST_LIMIT), repos.figures.creators(home.current, LIST_LIMIT),
+    ]);
+    return { ...home.scope, recent, trending, creators };
+  },
   word_cloud: async (repos, home) => ({ ...home.scope, ...(await repos.wordCloud(home.current)) }),
-  benchmark: async (repos, home) => {
+  benchmark: (repos, home) => {
     const brandIds = [home.acting.brandId, ...home.acting.competitorIds];
     const rows = brandIds.map((brandId) => {
       const current = { ...home.current, brandId };
@@ -146,7 +147,7 @@ export const HOME_WIDGET_BUILDERS: { [W in HomeWidget]: (repos: HomeRepositories
     const viewsNow = sum((row) => row.now.views);
     const videosBefore = sum((row) => row.before?.videos ?? 0);
     const viewsBefore = sum((row) => row.before?.views ?? 0);
-    const names = await repos.brandNames(rows.map((row) => row.brandId));
+    const names = home.names;
     return {
       ...home.scope,
       brands: rows.map(({ brandId, now, before, feltNow, feltBefore }) => ({

@@ -17,10 +17,9 @@ export function registerHomeRoutes(app: FastifyInstance, ctx: ServerContext, rep
     handler: async ({ query, request }) => {
       const home = await resolveHome(request, ctx, repos, query);
       const brandIds = [home.acting.brandId, ...home.acting.competitorIds];
-      const names = await repos.brandNames(brandIds);
       return {
         ...home.scope,
-        brands: brandIds.map((id) => ({ id, name: names.get(id) ?? '', competitor: id !== home.acting.brandId })),
+        brands: brandIds.map((id) => ({ id, name: home.names.get(id) ?? '', competitor: id !== home.acting.brandId })),
         kpis: homeKpis(repos, home),
       };
     },

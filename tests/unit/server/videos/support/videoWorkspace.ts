@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../../../src/server/app';
 import type { BuildAppOptions } from '../../../../../src/server/app';
-import type { SqlClient } from '../../../../../src/server/db/sqlClient';
+import type { SqlClient, SqlEngineName } from '../../../../../src/server/db/sqlClient';
 import { seedDemoWorkspace } from '../../../../../src/server/seed/index';
 import { DEMO_ACCOUNTS } from '../../../../../src/shared/demoAccounts';
 import { openTestDatabase, sqliteOnly } from '../../support/testEngine';
@@ -35,12 +35,16 @@ export interface VideoWorkspace {
 /** The workspace's clock: every call answers as of this instant. */
 export const WORKSPACE_NOW = '2026-11-22T10:00:00.000Z';
 
-/** Seeds once (scale 0.3 keeps it quick) and signs in the demo brand manager. */
-export async function openVideoWorkspace(scale = 0.3, appOptions: Partial<BuildAppOptions> = {}): Promise<VideoWorkspace> {
+/**
+ * Seeds once (scale 0.3 keeps it quick) and signs in the demo brand manager; on the test engine, or on `engine` (a
+ * twin on SQLite whose file a test reads as its reference: the seed is deterministic, so the ids are the same).
+ */
+export async function openVideoWorkspace(scale = 0.3, appOptions: Partial<BuildAppOptions> = {}, engine?: SqlEngineName): Promise<VideoWorkspace> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-videos-'));
   // Seeded as if created the day of its clock, as a fresh install is: the newest videos are from the hours before.
   const database = await openTestDatabase({
     dir: dataDir,
+    engine,
     seed: (db) => seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale, creatorScale: 0.3, createdAt: new Date(WORKSPACE_NOW) }),
   });
   const { sql } = database;
