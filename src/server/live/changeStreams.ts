@@ -95,7 +95,9 @@ export function createChangeStreams(log: BrandChangeLog, now: () => Date, notifi
           const read = await log.read(stream.brandId, stream.cursor, READ_BATCH);
           batch = read.changes;
           if (stream.closed) return;
-          if (batch.length > 0) stream.sink.write(batch.map((change) => frame(LIVE_EVENTS.change, change.id, toEvent(change))).join(''));
+          // A favorite is its owner's alone (issue 29): a teammate's screens have nothing to refresh for it.
+          const shown = batch.filter((change) => change.kind !== 'favorite' || change.byUserId === stream.userId);
+          if (shown.length > 0) stream.sink.write(shown.map((change) => frame(LIVE_EVENTS.change, change.id, toEvent(change))).join(''));
           stream.cursor = read.cursor;
           // Removed from the brand: the stream ends now, not at the next heartbeat (and a reconnect is refused).
           if (batch.some((change) => change.kind === 'team' && change.targetKind === 'removed_member' && change.targetId === stream.userId)) return close(stream);

@@ -42,8 +42,8 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
     });
   };
 
-  simple('/videos/favorite_videos', 'Adds videos to the brand\'s favorites', (a, ids) => repos.marks.mark('favorite', a.brandId, a.userId, ids, at()), (n) => `${plural(n)} added to favorites`);
-  simple('/videos/unfavorite_videos', 'Removes videos from the brand\'s favorites', (a, ids) => repos.marks.unmark('favorite', a.brandId, ids), (n) => `${plural(n)} removed from favorites`);
+  simple('/videos/favorite_videos', 'Adds videos to the signed-in person\'s own favorites', (a, ids) => repos.marks.favorite(a.brandId, a.userId, ids, at()), (n) => `${plural(n)} added to favorites`);
+  simple('/videos/unfavorite_videos', 'Removes videos from the signed-in person\'s own favorites', (a, ids) => repos.marks.unfavorite(a.brandId, a.userId, ids), (n) => `${plural(n)} removed from favorites`);
   simple('/videos/unflag_videos', 'Clears the brand\'s flags', (a, ids) => repos.marks.unmark('flag', a.brandId, ids), (n) => `${plural(n)} unflagged`);
 
   defineRoute(app, {
