@@ -100,7 +100,7 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
       const acting = await actingBrand(request, repos, body.brand_id);
       const owners = await ownersOrNotFound(repos, acting, body.video_ids);
       if ([...owners.values()].some((owner) => owner !== acting.brandId)) throw notFound();
-      return ctx.publishing.run(acting.brandId, body.video_ids, body.published);
+      return ctx.publishing.run(acting.brandId, acting.userId, body.video_ids, body.published);
     },
   });
 
