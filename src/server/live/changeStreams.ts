@@ -163,9 +163,12 @@ export function createChangeStreams(log: BrandChangeLog, now: () => Date, notifi
     },
     /** This process wrote: every stream reads what is new for its brand (SQLite; cheap when nothing is). */
     wake: wakeAll,
-    /** Ends every stream of a user at once (signed out everywhere, removed from the team). */
+    /**
+     * Ends every stream of a user at once (removed from the team). What the log holds for it is sent first: the
+     * removal itself is there, and tells the window why it ends (it signs out saying so).
+     */
     closeUser(userId: string): void {
-      for (const streams of byBrand.values()) for (const stream of [...streams]) if (stream.userId === userId) close(stream);
+      for (const streams of byBrand.values()) for (const stream of [...streams]) if (stream.userId === userId) void pump(stream).finally(() => close(stream));
     },
     /** Ends every stream (the server stopping): clients reconnect, elsewhere, from their last id. */
     closeAll(): void {
