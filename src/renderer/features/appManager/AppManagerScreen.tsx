@@ -45,9 +45,8 @@ export function AppManagerScreen() {
 /** The short words of the rights gate's reasons; the whole reason is read out and shown on hover. */
 const BLOCK_LABELS: Readonly<Record<string, string>> = { [PUBLISH_BLOCKED.unlicensed]: 'Needs a license', [PUBLISH_BLOCKED.expired]: 'License expired' };
 
-/** Who is named on a job: who published or unpublished it, or who asked while it runs or after it failed. */
-const publishVerb = (job: PublishJob): string =>
-  job.state === 'published' ? 'Published' : job.state === 'unpublished' ? 'Unpublished' : 'Asked';
+/** How a job names its teammate: under a finished state ("Published 26 Nov") just "by Maya"; while it runs or after it failed, who asked. */
+const publishVerb = (job: PublishJob): string => (job.state === 'published' || job.state === 'unpublished' ? '' : 'Asked');
 
 function stateText(video: AppManagerVideo, job: PublishJob | null): { text: string; tone: 'ok' | 'busy' | 'bad' | 'idle'; detail?: string } {
   if (job && (job.state === 'queued' || job.state === 'processing')) return { text: job.state === 'queued' ? `Queued to ${job.action}` : `${job.action === 'publish' ? 'Publishing' : 'Unpublishing'}…`, tone: 'busy' };
