@@ -4,6 +4,8 @@ import type { OpenApiRegistry } from './openApiRegistry';
 /** Who an API key speaks for. */
 export interface ApiKeyAuth {
   brandId: string;
+  /** The teammate whose app key it is (the app's own key), or null for the brand's API key (a machine, no person). */
+  userId: string | null;
 }
 
 // Declaration merging: what the back end adds to Fastify's request, instance and route config.

@@ -95,7 +95,9 @@ export function createChangeStreams(log: BrandChangeLog, now: () => Date, notifi
           const read = await log.read(stream.brandId, stream.cursor, READ_BATCH);
           batch = read.changes;
           if (stream.closed) return;
-          if (batch.length > 0) stream.sink.write(batch.map((change) => frame(LIVE_EVENTS.change, change.id, toEvent(change))).join(''));
+          // A favorite is its owner's alone (issue 29): a teammate's screens have nothing to refresh for it.
+          const shown = batch.filter((change) => change.kind !== 'favorite' || change.byUserId === stream.userId);
+          if (shown.length > 0) stream.sink.write(shown.map((change) => frame(LIVE_EVENTS.change, change.id, toEvent(change))).join(''));
           stream.cursor = read.cursor;
           // Removed from the brand: the stream ends now, not at the next heartbeat (and a reconnect is refused).
           if (batch.some((change) => change.kind === 'team' && change.targetKind === 'removed_member' && change.targetId === stream.userId)) return close(stream);
@@ -161,9 +163,12 @@ export function createChangeStreams(log: BrandChangeLog, now: () => Date, notifi
     },
     /** This process wrote: every stream reads what is new for its brand (SQLite; cheap when nothing is). */
     wake: wakeAll,
-    /** Ends every stream of a user at once (signed out everywhere, removed from the team). */
+    /**
+     * Ends every stream of a user at once (removed from the team). What the log holds for it is sent first: the
+     * removal itself is there, and tells the window why it ends (it signs out saying so).
+     */
     closeUser(userId: string): void {
-      for (const streams of byBrand.values()) for (const stream of [...streams]) if (stream.userId === userId) close(stream);
+      for (const streams of byBrand.values()) for (const stream of [...streams]) if (stream.userId === userId) void pump(stream).finally(() => close(stream));
     },
     /** Ends every stream (the server stopping): clients reconnect, elsewhere, from their last id. */
     closeAll(): void {

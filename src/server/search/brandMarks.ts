@@ -6,7 +6,8 @@ import type { VideoColumns } from './videoColumns';
 
 /** One brand's per-video state that is not in the videos row: marks, removals, campaign submissions and notes. */
 export interface BrandMarks {
-  favorite: Set<number>;
+  /** Each teammate's own favorites (issue 29: favorites are personal), by user id. */
+  favoriteBy: Map<string, Set<number>>;
   flag: Set<number>;
   trash: Set<number>;
   removed: Set<number>;
@@ -37,7 +38,7 @@ export function createBrandMarksReader(sql: SqlClient) {
         return ordinal === undefined ? [] : [{ ordinal, folded: foldAscii(note.content) }];
       });
       const state: BrandMarks = {
-        favorite: new Set(), flag: new Set(), trash: new Set(),
+        favoriteBy: new Map(), flag: new Set(), trash: new Set(),
         removed: ordinals(columns, await ids('SELECT video_id AS id FROM video_removals WHERE brand_id = ?', brandId)),
         campaign: ordinals(columns, await ids('SELECT cv.video_id AS id FROM campaign_videos cv JOIN campaigns c ON c.id = cv.campaign_id WHERE c.brand_id = ?', brandId)),
         noted: new Set(noteTexts.map((note) => note.ordinal)),
@@ -49,11 +50,25 @@ export function createBrandMarksReader(sql: SqlClient) {
       for (const { mark, target_id } of await sql.all<{ mark: string; target_id: string }>("SELECT mark, target_id FROM marks WHERE kind = 'video' AND brand_id = ?", [brandId])) {
         const ordinal = columns.ordOf.get(target_id);
         if (ordinal === undefined) continue;
-        if (mark === 'favorite' || mark === 'flag' || mark === 'trash') state[mark].add(ordinal);
+        if (mark === 'flag' || mark === 'trash') state[mark].add(ordinal);
+      }
+      for (const { user_id, target_id } of await sql.all<{ user_id: string; target_id: string }>("SELECT user_id, target_id FROM favorites WHERE kind = 'video' AND brand_id = ?", [brandId])) {
+        const ordinal = columns.ordOf.get(target_id);
+        if (ordinal === undefined) continue;
+        const own = state.favoriteBy.get(user_id) ?? new Set<number>();
+        own.add(ordinal);
+        state.favoriteBy.set(user_id, own);
       }
       return state;
     },
   };
+}
+
+const NO_FAVORITES: ReadonlySet<number> = new Set();
+
+/** The acting person's favorites among the brand's marks. */
+export function favoritesOf(state: BrandMarks, scope: BrandScope): ReadonlySet<number> {
+  return state.favoriteBy.get(scope.userId ?? '') ?? NO_FAVORITES;
 }
 
 /**
@@ -81,7 +96,7 @@ export function tabMembers(
     case 'Competition':
       return without(scope.competitorIds.flatMap((id) => byBrand.get(id) ?? []), (o) => state.removed.has(o) || hidden(o));
     case 'Favorites':
-      return marked(state.favorite, false);
+      return marked(favoritesOf(state, scope), false);
     case 'Flagged':
       return marked(state.flag, false);
     case 'Trash':

@@ -5,7 +5,7 @@ import type { CodeListColumn } from './codeListColumn';
 import { dayBefore, type DateWindow } from '../repositories/videos/videoDates';
 import { FTS_MIN_CHARS } from './searchLimits';
 import type { BrandScope } from '../repositories/videos/videoScope';
-import { tabMembers, type BrandMarks } from './brandMarks';
+import { favoritesOf, tabMembers, type BrandMarks } from './brandMarks';
 import { FollowedColumns } from './followedColumns';
 import { probeIndexes } from './indexProbe';
 import type { SortKind } from './sortOrders';
@@ -219,7 +219,8 @@ export class VideoSearchIndex {
 
   /** The tab's videos (ordinals), until the next write. */
   private membersOf(columns: VideoColumns, scope: BrandScope, tab: VideoTab): number[] {
-    const tabKey = `${scope.brandId}|${scope.competitorIds.join(',')}|${tab}`;
+    // The Favorites tab is the acting person's own (issue 29); the other tabs are the brand's, shared by its team.
+    const tabKey = `${scope.brandId}|${scope.competitorIds.join(',')}|${tab}|${tab === 'Favorites' ? (scope.userId ?? '') : ''}`;
     let members = this.members.get(tabKey);
     if (!members) this.members.set(tabKey, (members = tabMembers(tab, scope, columns, this.brands.listsOf(columns), this.stateOf(columns, scope.brandId))));
     return members;
@@ -343,7 +344,7 @@ export class VideoSearchIndex {
         take(orderOf('published'), false, () => true);
         break;
       case 'favorite_videos': {
-        const favorites = this.stateOf(columns, scope.brandId).favorite;
+        const favorites = favoritesOf(this.stateOf(columns, scope.brandId), scope);
         if (!take(orderOf('created'), true, (o) => favorites.has(o))) take(orderOf('created'), true, (o) => !favorites.has(o));
         break;
       }
@@ -389,7 +390,7 @@ export class VideoSearchIndex {
         takeSorted(matched, 'published', false, 0);
         break;
       case 'favorite_videos': {
-        const favorites = this.stateOf(columns, scope.brandId).favorite;
+        const favorites = favoritesOf(this.stateOf(columns, scope.brandId), scope);
         const first = matched.filter((o) => favorites.has(o));
         const taken = takeSorted(first, 'created', true, 0);
         takeSorted(matched.filter((o) => !favorites.has(o)), 'created', true, taken);

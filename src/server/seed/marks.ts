@@ -31,6 +31,7 @@ export function seedMarks(db: Database.Database, rng: Prng, accounts: SeededAcco
     'INSERT INTO notes (id, kind, target_id, brand_id, user_id, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertMark = db.prepare('INSERT INTO marks (mark, kind, target_id, brand_id, user_id, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insertFavorite = db.prepare('INSERT INTO favorites (kind, target_id, brand_id, user_id, created_at) VALUES (?, ?, ?, ?, ?)');
   const counts: MarkCounts = { notes: 0, marks: 0 };
   const user = accounts.managerId;
 
@@ -40,7 +41,9 @@ export function seedMarks(db: Database.Database, rng: Prng, accounts: SeededAcco
     counts.notes += 1;
   };
   const mark = (type: string, kind: string, targetId: string, brandId: string, reason: string | null = null): void => {
-    insertMark.run(type, kind, targetId, brandId, user, reason, clock.daysAgo(rng.float(0.5, 200)));
+    // A favorite is the manager's own (issue 29); flags and trash are the brand's.
+    if (type === 'favorite') insertFavorite.run(kind, targetId, brandId, user, clock.daysAgo(rng.float(0.5, 200)));
+    else insertMark.run(type, kind, targetId, brandId, user, reason, clock.daysAgo(rng.float(0.5, 200)));
     counts.marks += 1;
   };
 

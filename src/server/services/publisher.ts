@@ -105,9 +105,10 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
   return {
     /**
      * Queues one job per video after checking that every video is the brand's and, for a publish, may be published;
-     * any refusal refuses the whole request (400 naming the video and why), so nothing changes.
+     * any refusal refuses the whole request (400 naming the video and why), so nothing changes. `userId` is who asked
+     * (null: the brand's API key), shown on the jobs.
      */
-    async enqueue(brandId: string, videoIds: readonly string[], action: Action, payload: KeptPayload | null = null): Promise<PublishJob[]> {
+    async enqueue(brandId: string, userId: string | null, videoIds: readonly string[], action: Action, payload: KeptPayload | null = null): Promise<PublishJob[]> {
       const rows: PublishableVideo[] = [];
       for (const id of videoIds) {
         const row = await jobs.video(brandId, id);
@@ -120,7 +121,7 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
           if (block) throw new HttpError(400, `“${row.title}”: ${block}`, 'publish_blocked');
         }
       }
-      const queued = await jobs.queue(brandId, rows.map((row) => row.id), action, payload, now().toISOString());
+      const queued = await jobs.queue(brandId, userId, rows.map((row) => row.id), action, payload, now().toISOString());
       schedule();
       return queued;
     },
@@ -166,8 +167,8 @@ export function createPublisher({ jobs, payloads }: PublishingRepositories, now:
      * The calls of the videos list and detail (multi_publish, /video/content): queue, wait briefly for the jobs to end
      * (they usually take a few steps), and answer with their states; the app polls any that are still open.
      */
-    async run(brandId: string, videoIds: readonly string[], published: boolean, waitMs = 3000) {
-      const queued = await this.enqueue(brandId, videoIds, published ? 'publish' : 'unpublish');
+    async run(brandId: string, userId: string, videoIds: readonly string[], published: boolean, waitMs = 3000) {
+      const queued = await this.enqueue(brandId, userId, videoIds, published ? 'publish' : 'unpublish');
       await this.settled(queued.map((job) => job._id), waitMs);
       const jobs: PublishJob[] = [];
       for (const job of queued) jobs.push((await this.state(brandId, job._id)) ?? job);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { IdentitySchema, id } from './videoList.schemas';
 import { searchText } from './searchText';
+import { PersonSchema } from './team.schemas';
 
 export const PUBLISH_STATES = ['queued', 'processing', 'published', 'unpublished', 'failed'] as const;
 export type PublishState = (typeof PUBLISH_STATES)[number];
@@ -21,6 +22,8 @@ export const PublishJobSchema = z.object({
   error: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Who asked for it (issue 29): null when the brand's API key did, or the account is gone. */
+  requested_by: PersonSchema.nullable(),
 });
 export type PublishJob = z.infer<typeof PublishJobSchema>;
 

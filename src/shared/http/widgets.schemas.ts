@@ -10,6 +10,7 @@ import { normalizeUrl } from '../rules/validation';
 import { HEX_COLOUR } from './campaigns.schemas';
 import { searchText } from './searchText';
 import { id } from './videoList.schemas';
+import { PersonSchema } from './team.schemas';
 
 /** The fixed API-key header of the metrics and widget API. */
 export const METRICS_KEY_HEADER = 'x-api-key';
@@ -105,6 +106,9 @@ export const WidgetSchema = WidgetFieldsSchema.omit({ videos: true }).extend({
   playlist_ids: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Who made it and who changed it last (issue 29); null when made with the brand's API key or the account is gone. */
+  created_by: PersonSchema.nullable(),
+  updated_by: PersonSchema.nullable(),
 });
 export type Widget = z.infer<typeof WidgetSchema>;
 

@@ -32,7 +32,11 @@ test('a note and a flag show in the activity with their author, a new campaign a
   for (const [skin, rtl, name] of [['light', false, 'light'], ['dark', false, 'dark'], ['light', true, 'rtl']] as const) {
     await callHost(stack, 'settings.update', { layout: { skin, rtl } });
     await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
-    await page.screenshot({ path: `artifacts/screenshots/activity-${name}-1440.png` });
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `artifacts/screenshots/activity-${name}-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
   }
   await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
 

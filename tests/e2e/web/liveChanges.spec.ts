@@ -7,6 +7,7 @@ import { createSqliteClient } from '../../../src/server/db/sqliteClient';
 import { createRepositories } from '../../../src/server/repositories/index';
 import { ROLE_BRAND_MANAGER } from '../../../src/shared/constants';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
+import { MESSAGES } from '../../../src/shared/messages';
 import type { VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import { LoginPage } from '../pages/LoginPage';
 import { ShellPage } from '../pages/ShellPage';
@@ -122,3 +123,26 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await sam.context().close();
   });
 }
+
+test("removed from the team, the member's open window signs out within a few seconds, without a reload", async ({ browser, team }) => {
+  const { stack, otherUrl } = team;
+  const maya = await signedIn(browser, stack.webUrl, DEMO_ACCOUNTS.brandManager);
+  await callHost({ webUrl: otherUrl } as AppStack, 'settings.update', { layout: { skin: 'light', rtl: false } });
+  const sam = await signedIn(browser, otherUrl, teammate);
+  await sam.evaluate(() => ((window as unknown as { liveMarker: boolean }).liveMarker = true));
+
+  // Maya removes Sam on the Team screen (and confirms).
+  await maya.goto(`${stack.webUrl}/#/team`);
+  maya.once('dialog', (dialog) => void dialog.accept());
+  await maya.getByRole('button', { name: 'Remove Sam Okafor' }).click();
+  await expect(maya.getByTestId('team-member').filter({ hasText: 'Sam Okafor' })).toHaveCount(0);
+
+  // Sam's window, left as it was, ends on the sign-in screen by itself, saying why; it was never reloaded.
+  const login = new LoginPage(sam);
+  await expect(login.submit).toBeVisible({ timeout: 5000 });
+  await expect(sam.getByText(MESSAGES.teamRemoved)).toBeVisible();
+  expect(await sam.evaluate(() => (window as unknown as { liveMarker?: boolean }).liveMarker)).toBe(true);
+  await sam.screenshot({ path: 'artifacts/e2e-output/live-removed-signed-out.png' });
+  await maya.context().close();
+  await sam.context().close();
+});

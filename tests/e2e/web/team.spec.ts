@@ -28,10 +28,14 @@ async function jwtOf(stack: AppStack, email: string, password: string): Promise<
 async function shoot(page: Page, stack: AppStack, route: string, name: string, ready: (page: Page) => Promise<void>): Promise<void> {
   for (const [skin, rtl] of [['light', false], ['dark', false], ['light', true]] as const) {
     await callHost(stack, 'settings.update', { layout: { skin, rtl } });
-    await page.goto(`${stack.webUrl}/#${route}`);
-    await page.reload();
-    await ready(page);
-    await page.screenshot({ path: `artifacts/screenshots/${name}-${rtl ? 'rtl' : skin}.png`, fullPage: true });
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${stack.webUrl}/#${route}`);
+      await page.reload();
+      await ready(page);
+      await page.screenshot({ path: `artifacts/screenshots/${name}-${rtl ? 'rtl' : skin}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
   }
   await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
 }

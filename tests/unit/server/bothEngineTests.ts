@@ -56,6 +56,7 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/shutdown.test.ts',
   'tests/unit/server/signUp.test.ts',
   'tests/unit/server/systemRoutes.test.ts',
+  'tests/unit/server/team/personalFavorites.test.ts',
   'tests/unit/server/team/authorship.test.ts',
   'tests/unit/server/team/roleTable.test.ts',
   'tests/unit/server/team/teamInvitations.test.ts',

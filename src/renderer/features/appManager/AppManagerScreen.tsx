@@ -9,6 +9,7 @@ import { backendInfoAtom } from '../../app/boot/boot.atoms';
 import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { formatDate } from '../../lib/format';
+import { Authorship } from '../team';
 import { toFailure } from '../../lib/httpFailure';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -43,6 +44,9 @@ export function AppManagerScreen() {
 
 /** The short words of the rights gate's reasons; the whole reason is read out and shown on hover. */
 const BLOCK_LABELS: Readonly<Record<string, string>> = { [PUBLISH_BLOCKED.unlicensed]: 'Needs a license', [PUBLISH_BLOCKED.expired]: 'License expired' };
+
+/** How a job names its teammate: under a finished state ("Published 26 Nov") just "by Maya"; while it runs or after it failed, who asked. */
+const publishVerb = (job: PublishJob): string => (job.state === 'published' || job.state === 'unpublished' ? '' : 'Asked');
 
 function stateText(video: AppManagerVideo, job: PublishJob | null): { text: string; tone: 'ok' | 'busy' | 'bad' | 'idle'; detail?: string } {
   if (job && (job.state === 'queued' || job.state === 'processing')) return { text: job.state === 'queued' ? `Queued to ${job.action}` : `${job.action === 'publish' ? 'Publishing' : 'Unpublishing'}…`, tone: 'busy' };
@@ -142,6 +146,7 @@ function AppManager({ who }: { who: Who }) {
                           <td>
                             <span className={`publish-state publish-state--${state.tone}`} title={state.detail}>{state.text}</span>
                             {state.detail && <span className="visually-hidden">: {state.detail}</span>}
+                            {job?.requested_by && <><br /><Authorship verb={publishVerb(job)} person={job.requested_by} at={job.created_at} testId="publish-by" /></>}
                           </td>
                           <td>
                             {video.published

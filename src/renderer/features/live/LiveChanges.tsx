@@ -1,10 +1,16 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
-import { LIVE_CHANGES_PATH, LIVE_RETRY_MAX_MS, LIVE_RETRY_MIN_MS } from '../../../shared/http/liveChanges.schemas';
+import { LIVE_CHANGES_PATH, LIVE_RETRY_MAX_MS, LIVE_RETRY_MIN_MS, type LiveChange } from '../../../shared/http/liveChanges.schemas';
 import { actingIdentityAtom, tokensAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { addLiveEventsAtom, liveStreamUpAtom } from '../../lib/liveChanges';
 import { readLiveStream } from './liveStreamReader';
+import { MESSAGES } from '../../../shared/messages';
+import { signOut } from '../../app/session/signOut';
+
+/** The change that says this person was just removed from the brand's team. */
+const removesMe = (change: LiveChange, userId: string): boolean =>
+  change.kind === 'team' && change.target_kind === 'removed_member' && change.target_id === userId;
 
 /**
  * The window's one live stream of its brand's changes (issue 29). Renders nothing: it opens the stream, hands each
@@ -46,6 +52,12 @@ function Connection({ brandId, userId }: { brandId: string; userId: string }) {
             // What the person did themselves is on their screen already (their action reloads what it changed); reading
             // it again would only race that reload.
             onChanges: (changes) => {
+              // Removed from the team: this window signs out now, saying why (the server has ended the sign-in already).
+              if (changes.some((change) => change !== 'resync' && removesMe(change, userId))) {
+                stop.abort();
+                void signOut(store, { notice: MESSAGES.teamRemoved, revoke: false });
+                return;
+              }
               const others = changes.filter((change) => change === 'resync' || change.by?.user_id !== userId);
               if (others.length > 0) addEvents(others);
             },

@@ -6,6 +6,7 @@ import { countLabel } from '../../../shared/rules/formatting';
 import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { formatDate } from '../../lib/format';
+import { Authorship } from '../team';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
 import { ConfirmDialog } from '../../ui/dialog';
 import { EmptyState, PageHeader } from '../../ui/page';
@@ -69,6 +70,13 @@ function WidgetList({ who, calls }: { who: Who; calls: MetricsApi }) {
                   <p className="field__hint">
                     {countLabel(widget.videos.length, 'video')} · {countLabel(widget.videos.reduce((n, v) => n + v.settings.products.length, 0), 'product tag')} · {widget.activeRatio} · updated {formatDate(widget.updated_at)}
                   </p>
+                  {(widget.created_by || widget.updated_by) && (
+                    <p className="widget-card__authors">
+                      <Authorship verb="Created" person={widget.created_by} testId="widget-creator" />
+                      {widget.created_by && widget.updated_by && <br />}
+                      <Authorship verb="Last edited" person={widget.updated_by} at={widget.updated_at} testId="widget-editor" />
+                    </p>
+                  )}
                   {widget.notes && <p className="widget-card__notes">{widget.notes}</p>}
                   <div className="widget-card__actions">
                     <Link className="btn btn--small" to={`/widgets/${widget._id}`}>Edit</Link>

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inList, type SqlClient } from '../../db/sqlClient';
-import type { BrandScope } from '../videos/videoScope';
+import { favoritesOwner, type BrandScope } from '../videos/videoScope';
 import { PRODUCT_COLUMNS, type ProductRow } from './productListRepository';
 import { likeOperator, paramsOf } from './catalogSql';
 import { visibleProductSql } from './productScope';
@@ -58,7 +58,7 @@ export function createProductDetailRepository(sql: SqlClient) {
       const visible = visibleProductSql(scope);
       const b = scope.brandId;
       const row = await sql.get<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.id = ? AND ${visible.sql}`,
-        [b, b, b, productId, ...paramsOf(visible)]);
+        [b, favoritesOwner(scope), b, b, productId, ...paramsOf(visible)]);
       return row ?? null;
     },
     /** Videos featuring the product published at or after `since` ('' = all), newest or most viewed first. */

@@ -1,7 +1,7 @@
 import type { ProductFilterOptions, ProductIdsResponse, ProductListItem, ProductListQuery } from '../../../shared/http/products.schemas';
 import { TRENDING_DAYS } from '../../../shared/http/products.schemas';
 import { inList, type SqlClient } from '../../db/sqlClient';
-import { andAll, type BrandScope, type SqlPart } from '../videos/videoScope';
+import { andAll, FAVORITE_IDS, favoritesOwner, type BrandScope, type SqlPart } from '../videos/videoScope';
 import { asFlag, paramsOf } from './catalogSql';
 import { productFiltersSql, productTabSql, visibleProductSql } from './productScope';
 
@@ -25,10 +25,13 @@ export interface ProductRow {
   has_note: number;
 }
 
-/** Columns of ProductRow; three `?` bind the acting brand (favorite, trash, note). */
+/** The acting person's favorite (issue 29: favorites are personal); bind the brand, then the person. */
+const FAVORITE_OF_PRODUCT = `p.id IN (${FAVORITE_IDS('product')})`;
+
+/** Columns of ProductRow; bind the acting brand and user (the person's favorite), then the brand twice (trash, note). */
 export const PRODUCT_COLUMNS = `p.id, p.brand_id, b.name AS brand_name, p.name, p.category, p.description, p.price, p.pictures, p.created_at,
   p.updated_at, p.sentiment_positive, p.video_reviews, p.latest_video_at,
-  ${asFlag("EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'favorite' AND m.kind = 'product' AND m.brand_id = ? AND m.target_id = p.id)")} AS is_favorite,
+  ${asFlag(FAVORITE_OF_PRODUCT)} AS is_favorite,
   ${asFlag("EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'trash' AND m.kind = 'product' AND m.brand_id = ? AND m.target_id = p.id)")} AS is_trashed,
   ${asFlag("EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'product' AND n.target_id = p.id AND n.brand_id = ?)")} AS has_note`;
 
@@ -82,9 +85,10 @@ export function createProductListRepository(sql: SqlClient) {
     sql.engine === 'sqlite' ? String((await sql.get<{ changes: number }>('SELECT total_changes() AS changes'))?.changes) : null;
   const whereOf = (scope: BrandScope, query: ProductListQuery, trendingSince: string): SqlPart =>
     andAll([productTabSql(query.tab, scope), productFiltersSql(sql, query.filters, scope.brandId, query.trending ? trendingSince : null, query.search)]);
-  const rowsById = (brandId: string, ids: readonly string[]): Promise<ProductRow[]> => {
+  const rowsById = (scope: BrandScope, ids: readonly string[]): Promise<ProductRow[]> => {
     const list = inList(sql, 'p.id', ids);
-    return sql.all<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p JOIN brands b ON b.id = p.brand_id WHERE ${list.sql}`, [brandId, brandId, brandId, list.param]);
+    const b = scope.brandId;
+    return sql.all<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p JOIN brands b ON b.id = p.brand_id WHERE ${list.sql}`, [b, favoritesOwner(scope), b, b, list.param]);
   };
 
   return {
@@ -112,27 +116,28 @@ export function createProductListRepository(sql: SqlClient) {
         const text = walks.map((w, i) => `SELECT * FROM (SELECT ${SORT_COLUMNS} FROM products p WHERE ${w.sql} ORDER BY ${orderSql(query)} LIMIT ?) AS walk${i}`).join(' UNION ALL ');
         const ids = (await sql.all<{ id: string }>(`${text} ORDER BY ${orderSql(query).replaceAll('p.', '')} LIMIT ? OFFSET ?`,
           [...walks.flatMap((w) => [...paramsOf(w), offset + query.per_page]), query.per_page, offset])).map((row) => row.id);
-        const rows = new Map((await rowsById(b, ids)).map((row) => [row.id, row]));
+        const rows = new Map((await rowsById(scope, ids)).map((row) => [row.id, row]));
         return ids.flatMap((id) => rows.get(id) ?? []).map((row) => toProductItem(row, b, trendingSince));
       }
       const where = whereOf(scope, query, trendingSince);
       const rows = await sql.all<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p JOIN brands b ON b.id = p.brand_id WHERE ${where.sql} ORDER BY ${orderSql(query)} LIMIT ? OFFSET ?`,
-        [b, b, b, ...paramsOf(where), query.per_page, offset]);
+        [b, favoritesOwner(scope), b, b, ...paramsOf(where), query.per_page, offset]);
       return rows.map((row) => toProductItem(row, b, trendingSince));
     },
 
     async ids(scope: BrandScope, query: ProductListQuery, trendingSince: string): Promise<ProductIdsResponse['products']> {
       const where = whereOf(scope, query, trendingSince);
-      const favorite = asFlag("EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'favorite' AND m.kind = 'product' AND m.brand_id = ? AND m.target_id = p.id)");
+      const favorite = asFlag(FAVORITE_OF_PRODUCT);
       const rows = await sql.all<{ id: string; brand_id: string; is_favorite: number }>(
-        `SELECT p.id, p.brand_id, ${favorite} AS is_favorite FROM products p WHERE ${where.sql} ORDER BY ${orderSql(query)}`, [scope.brandId, ...paramsOf(where)]);
+        `SELECT p.id, p.brand_id, ${favorite} AS is_favorite FROM products p WHERE ${where.sql} ORDER BY ${orderSql(query)}`, [scope.brandId, favoritesOwner(scope), ...paramsOf(where)]);
       return rows.map((row) => ({ product_id: row.id, manufacturer_ids: [row.brand_id], is_favorite: row.is_favorite === 1 }));
     },
 
     /** Filter options of a tab with counts (before filters); on SQLite cached until the database changes. */
     async options(scope: BrandScope, query: Pick<ProductListQuery, 'tab'>): Promise<ProductFilterOptions> {
       const changes = await version();
-      const key = changes === null ? null : `${changes}|${scope.brandId}|${query.tab}`;
+      // The Favorites tab is the person's own (issue 29).
+      const key = changes === null ? null : `${changes}|${scope.brandId}|${query.tab}|${query.tab === 'Favorites' ? favoritesOwner(scope) : ''}`;
       const cached = key === null ? undefined : optionsCache.get(key);
       if (cached) return cached;
       if (optionsCache.size > 50) optionsCache.clear();

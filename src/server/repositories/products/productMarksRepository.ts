@@ -1,9 +1,12 @@
 import { inList, type SqlClient } from '../../db/sqlClient';
+import { favoriteWrites } from '../videos/personalFavorites';
 import type { BrandScope } from '../videos/videoScope';
 
-type Mark = 'favorite' | 'trash';
+/** The brand's mark; a favorite is one person's (`favorite` / `unfavorite`). */
+type Mark = 'trash';
+const FAVORITES = favoriteWrites('product');
 
-/** Per-brand favorites and trash of products, restore and permanent delete (spec §4 product transitions), on either engine. */
+/** Personal favorites and per-brand trash of products, restore and permanent delete (spec §4 product transitions), on either engine. */
 export function createProductMarksRepository(sql: SqlClient) {
   /** Runs `change` on each id in one transaction; answers the ids it changed. */
   const each = (ids: readonly string[], change: (tx: SqlClient, id: string) => Promise<number>): Promise<string[]> =>
@@ -35,6 +38,12 @@ export function createProductMarksRepository(sql: SqlClient) {
       "INSERT INTO marks (mark, kind, target_id, brand_id, user_id, reason, created_at) VALUES (?, 'product', ?, ?, ?, NULL, ?) ON CONFLICT DO NOTHING",
       [mark, id, brandId, userId, at],
     ))),
+    /** Adds the products to the person's own favorites; returns the ids newly added. */
+    favorite: (brandId: string, userId: string, ids: readonly string[], at: string): Promise<string[]> =>
+      each(ids, (tx, id) => changes(FAVORITES.add(tx, brandId, userId, id, at))),
+    /** Takes the products out of the person's own favorites (a teammate's stay); returns the ids that were there. */
+    unfavorite: (brandId: string, userId: string, ids: readonly string[]): Promise<string[]> =>
+      each(ids, (tx, id) => changes(FAVORITES.remove(tx, brandId, userId, id))),
     /** Clears the mark; returns the ids that had it. */
     unmark: (mark: Mark, brandId: string, ids: readonly string[]): Promise<string[]> =>
       each(ids, (tx, id) => changes(tx.run("DELETE FROM marks WHERE mark = ? AND kind = 'product' AND brand_id = ? AND target_id = ?", [mark, brandId, id]))),
@@ -48,10 +57,12 @@ export function createProductMarksRepository(sql: SqlClient) {
         if (trashed === undefined) return 0;
         if (owned.get(id) === brandId) {
           await tx.run("DELETE FROM marks WHERE kind = 'product' AND target_id = ?", [id]);
+          await FAVORITES.dropTarget(tx, id, null);
           await tx.run("DELETE FROM notes WHERE kind = 'product' AND target_id = ?", [id]);
           return changes(tx.run('DELETE FROM products WHERE id = ? AND brand_id = ?', [id, brandId]));
         }
         await tx.run("DELETE FROM marks WHERE kind = 'product' AND brand_id = ? AND target_id = ?", [brandId, id]);
+        await FAVORITES.dropTarget(tx, id, brandId);
         return changes(tx.run('INSERT INTO product_removals (brand_id, product_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [brandId, id, at]));
       });
     },

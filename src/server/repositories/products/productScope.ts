@@ -1,7 +1,7 @@
 import type { PRODUCT_TABS } from '../../../shared/constants';
 import type { ProductFilters } from '../../../shared/http/products.schemas';
 import type { SqlClient } from '../../db/sqlClient';
-import { andAll, inList, likeContains, type BrandScope, type SqlPart } from '../videos/videoScope';
+import { andAll, FAVORITE_IDS, favoritesOwner, inList, likeContains, type BrandScope, type SqlPart } from '../videos/videoScope';
 import { allOf, likeOperator } from './catalogSql';
 
 export type ProductTab = (typeof PRODUCT_TABS)[number];
@@ -32,7 +32,7 @@ export function productTabSql(tab: ProductTab, scope: BrandScope): SqlPart {
       return andAll([inList('p.brand_id', ids), { sql: `p.id NOT IN (${REMOVED_IDS})`, params: [b] }, notTrashed]);
     }
     case 'Favorites':
-      return andAll([{ sql: `p.id IN (${MARKED_IDS})`, params: ['favorite', b] }, visible, notTrashed]);
+      return andAll([{ sql: `p.id IN (${FAVORITE_IDS('product')})`, params: [b, favoritesOwner(scope)] }, visible, notTrashed]);
     case 'Trash':
       return andAll([{ sql: `p.id IN (${MARKED_IDS})`, params: ['trash', b] }, visible]);
   }

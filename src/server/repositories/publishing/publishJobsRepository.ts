@@ -3,15 +3,24 @@ import { inList, type SqlClient } from '../../db/sqlClient';
 import type { PublishJob } from '../../../shared/http/publishing.schemas';
 import type { VideoRights } from '../../../shared/rules/licensing';
 import { BRAND_MADE_SQL } from '../videos/videoScope';
+import { PERSON_NAME, personOf } from '../team/authorship';
 
 type Action = PublishJob['action'];
 /** A job as stored: the runner reads its brand, video and payload file. */
-export type PublishJobRow = { id: string; brand_id: string; video_id: string; action: Action; state: PublishJob['state']; error: string | null; payload_file: string | null; created_at: string; updated_at: string };
+export type PublishJobRow = {
+  id: string; brand_id: string; video_id: string; action: Action; state: PublishJob['state']; error: string | null; payload_file: string | null; created_at: string; updated_at: string;
+  user_id: string | null; requester_name?: string | null;
+};
 type VideoRow = { id: string; title: string; by_brand: number };
 /** A brand's video with what the rights gate decides from. */
 export type PublishableVideo = { id: string; title: string; rights: VideoRights };
 
-const toJob = (row: PublishJobRow): PublishJob => ({ _id: row.id, video_id: row.video_id, action: row.action, state: row.state, error: row.error, created_at: row.created_at, updated_at: row.updated_at });
+const toJob = (row: PublishJobRow): PublishJob => ({
+  _id: row.id, video_id: row.video_id, action: row.action, state: row.state, error: row.error, created_at: row.created_at, updated_at: row.updated_at,
+  requested_by: personOf(row.user_id, row.requester_name),
+});
+/** Jobs with the name of the teammate who asked for them. */
+const JOB_ROWS = `SELECT j.*, ${PERSON_NAME('u')} AS requester_name FROM publish_jobs j LEFT JOIN users u ON u.id = j.user_id`;
 
 const VIDEO = `SELECT v.id, v.title, CASE WHEN ${BRAND_MADE_SQL} THEN 1 ELSE 0 END AS by_brand
   FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.id = ? AND v.brand_id = ?`;
@@ -35,26 +44,26 @@ export function createPublishJobsRepository(sql: SqlClient) {
     return { id: row.id, title: row.title, rights: { byBrand: row.by_brand === 1, licenses } };
   };
   const jobOf = (row: PublishJobRow | undefined): PublishJob | null => (row ? toJob(row) : null);
-  const byId = 'SELECT * FROM publish_jobs WHERE id = ? AND brand_id = ?';
+  const byId = `${JOB_ROWS} WHERE j.id = ? AND j.brand_id = ?`;
 
   return {
     /** The brand's video and its rights, or null when it is not the brand's. */
     video: (brandId: string, videoId: string): Promise<PublishableVideo | null> => videoOf(sql, brandId, videoId),
-    /** Queues one job per video in one transaction; answers the jobs. */
-    queue: (brandId: string, videoIds: readonly string[], action: Action, payload: { file: string; bytes: number } | null, at: string): Promise<PublishJob[]> =>
+    /** Queues one job per video in one transaction, asked by `userId` (null: the brand's API key); answers the jobs. */
+    queue: (brandId: string, userId: string | null, videoIds: readonly string[], action: Action, payload: { file: string; bytes: number } | null, at: string): Promise<PublishJob[]> =>
       sql.transaction(async (tx) => {
         const jobs: PublishJob[] = [];
         for (const videoId of videoIds) {
           const id = randomBytes(12).toString('hex');
-          await tx.run('INSERT INTO publish_jobs (id, brand_id, video_id, action, state, payload_file, payload_bytes, created_at, updated_at) VALUES (?, ?, ?, ?, \'queued\', ?, ?, ?, ?)',
-            [id, brandId, videoId, action, payload?.file ?? null, payload?.bytes ?? 0, at, at]);
+          await tx.run('INSERT INTO publish_jobs (id, brand_id, video_id, action, state, payload_file, payload_bytes, created_at, updated_at, user_id) VALUES (?, ?, ?, ?, \'queued\', ?, ?, ?, ?, ?)',
+            [id, brandId, videoId, action, payload?.file ?? null, payload?.bytes ?? 0, at, at, userId]);
           jobs.push(toJob((await tx.get<PublishJobRow>(byId, [id, brandId])) as PublishJobRow));
         }
         return jobs;
       }),
     job: async (brandId: string, id: string): Promise<PublishJob | null> => jobOf(await sql.get<PublishJobRow>(byId, [id, brandId])),
     latestOf: async (brandId: string, videoId: string): Promise<PublishJob | null> => jobOf(await sql.get<PublishJobRow>(
-      `SELECT * FROM publish_jobs WHERE video_id = ? AND brand_id = ? ORDER BY created_at DESC, ${tieBreak} DESC LIMIT 1`, [videoId, brandId])),
+      `${JOB_ROWS} WHERE j.video_id = ? AND j.brand_id = ? ORDER BY j.created_at DESC, j.${tieBreak} DESC LIMIT 1`, [videoId, brandId])),
     /**
      * Moves up to `limit` jobs one step on, in one transaction, under `claim.owner`'s claims: processing ones it holds
      * (or nobody holds, or whose holder's lease ran out: a dead instance's) end — published, unpublished, or failed with

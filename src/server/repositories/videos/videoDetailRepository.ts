@@ -3,7 +3,7 @@ import type { SqlClient } from '../../db/sqlClient';
 import { VIDEO_ROW_COLUMNS, type VideoRow } from './videoRows';
 import type { createTranscriptLines } from './transcriptLines';
 import { createVideoAssociations, type VideoAssociation } from './videoAssociations';
-import type { BrandScope } from './videoScope';
+import { favoritesOwner, type BrandScope } from './videoScope';
 
 /** The transcript reads the detail answers through (either engine). */
 type TranscriptLines = Pick<ReturnType<typeof createTranscriptLines>, 'lines' | 'all'>;
@@ -25,7 +25,7 @@ export function createVideoDetailRepository(sql: SqlClient, lines: TranscriptLin
     /** The video with the acting brand's marks, when the brand may see it (own or competitor's, not removed). */
     async find(scope: BrandScope, id: string): Promise<VideoRow | null> {
       const b = scope.brandId;
-      const found = await sql.get<VideoRow>(ROW, [b, b, b, b, b, id, b]);
+      const found = await sql.get<VideoRow>(ROW, [b, favoritesOwner(scope), b, b, b, b, id, b]);
       if (!found || (found.brand_id !== b && !scope.competitorIds.includes(found.brand_id))) return null;
       return found;
     },

@@ -2,7 +2,7 @@ import { inList, type SqlClient } from '../../db/sqlClient';
 import type { FilterOption, VideoFilterOptions } from '../../../shared/http/videos.schemas';
 import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import type { VideoTab } from './videoTypes';
-import type { BrandScope } from './videoScope';
+import { favoritesOwner, type BrandScope } from './videoScope';
 
 /** What the filter UI offers for a tab (spec §3 response `data.filters`); the audience follows the filters (list summary). */
 export interface TabFacets {
@@ -55,7 +55,7 @@ export function createVideoFacets(sql: SqlClient, index: VideoSearchIndex) {
     /** The tab's facets, from cache when nothing was written since. */
     async forTab(scope: BrandScope, tab: VideoTab): Promise<TabFacets> {
       await index.ready([scope.brandId]);
-      const key = `${index.generation}|${scope.brandId}|${scope.competitorIds.join(',')}|${tab}`;
+      const key = `${index.generation}|${scope.brandId}|${scope.competitorIds.join(',')}|${tab}|${tab === 'Favorites' ? favoritesOwner(scope) : ''}`;
       let facets = cache.get(key);
       if (!facets) {
         if (cache.size > 50) cache.clear();

@@ -5,7 +5,7 @@ import type { VideoSearchIndex, MatchSet } from '../../search/videoSearchIndex';
 import { FTS_MIN_CHARS } from '../../search/searchLimits';
 import type { createTranscriptLines } from './transcriptLines';
 import { toListItem, VIDEO_LIST_COLUMNS, type VideoListRow } from './videoRows';
-import type { BrandScope } from './videoScope';
+import { favoritesOwner, type BrandScope } from './videoScope';
 
 /** Count and averages of a filtered list (spec §3 response `data`). */
 export interface ListSummary {
@@ -34,7 +34,7 @@ export function createVideoListRepository(sql: SqlClient, index: VideoSearchInde
   let lastMatch: { key: string; matches: MatchSet } | null = null;
 
   const cacheKey = (scope: BrandScope, query: VideoListQuery, window: DateWindow): string =>
-    JSON.stringify([index.generation, scope.brandId, scope.competitorIds, query.tab, query.search, query.search_in, window, query.filters ?? null]);
+    JSON.stringify([index.generation, scope.brandId, scope.competitorIds, query.tab, query.tab === 'Favorites' ? favoritesOwner(scope) : '', query.search, query.search_in, window, query.filters ?? null]);
 
   /** The matching videos (the last query's are kept for its page; call right after `ready`). */
   const matchOf = (scope: BrandScope, query: VideoListQuery, window: DateWindow): MatchSet => {
@@ -75,7 +75,7 @@ export function createVideoListRepository(sql: SqlClient, index: VideoSearchInde
     // index was readied for this search by the caller). Read beside the rows: on a team server each is a round trip.
     const inTranscript = query.search_in === 'transcript' && query.search.trim() !== '';
     const [rowList, lines] = await Promise.all([
-      sql.all<VideoListRow>(`SELECT ${VIDEO_LIST_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE ${byId.sql}`, [b, b, byId.param]),
+      sql.all<VideoListRow>(`SELECT ${VIDEO_LIST_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE ${byId.sql}`, [b, favoritesOwner(scope), b, byId.param]),
       inTranscript ? transcripts.firstMatches(ids, query.search, true) : new Map<string, { start_time: number; content: string }>(),
     ]);
     const rows = new Map(rowList.map((row) => [row.id, row]));

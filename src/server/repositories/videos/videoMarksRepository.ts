@@ -1,9 +1,12 @@
 import { inList, type SqlClient } from '../../db/sqlClient';
 import type { Person } from '../../../shared/http/team.schemas';
 import { PERSON_NAME, personOf } from '../team/authorship';
+import { favoriteWrites } from './personalFavorites';
 import type { BrandScope } from './videoScope';
 
-type Mark = 'favorite' | 'flag' | 'trash';
+/** The brand's marks; a favorite is one person's (`favorite` / `unfavorite`). */
+type Mark = 'flag' | 'trash';
+const FAVORITES = favoriteWrites('video');
 
 const ADD = "INSERT INTO marks (mark, kind, target_id, brand_id, user_id, reason, created_at) VALUES (?, 'video', ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
 const REMOVE = "DELETE FROM marks WHERE mark = ? AND kind = 'video' AND brand_id = ? AND target_id = ?";
@@ -11,7 +14,7 @@ const IS_TRASHED = "SELECT 1 AS one FROM marks WHERE mark = 'trash' AND kind = '
 const REMOVED = 'SELECT video_id FROM video_removals WHERE brand_id = ?';
 const PUBLISH = 'UPDATE videos SET published = ?, updated_at = ? WHERE id = ? AND brand_id = ? AND published != ?';
 
-/** Per-brand favorites, flags and trash of videos, permanent delete and publish (spec §4 transitions), on either engine. */
+/** Personal favorites, per-brand flags and trash of videos, permanent delete and publish (spec §4 transitions), on either engine. */
 export function createVideoMarksRepository(sql: SqlClient) {
   /** Runs `write` for each id in one transaction; answers how many rows the writes changed. */
   const eachCounted = (ids: readonly string[], write: (tx: SqlClient, id: string) => Promise<{ changes: number }>): Promise<number> =>
@@ -51,6 +54,16 @@ export function createVideoMarksRepository(sql: SqlClient) {
       return eachCounted(ids, (tx, id) => tx.run(ADD, [mark, id, brandId, userId, reason, at]));
     },
 
+    /** Adds each video to the person's own favorites; returns how many were newly added. */
+    favorite(brandId: string, userId: string, ids: readonly string[], at: string): Promise<number> {
+      return eachCounted(ids, (tx, id) => FAVORITES.add(tx, brandId, userId, id, at));
+    },
+
+    /** Takes each video out of the person's own favorites (a teammate's stay); returns how many were there. */
+    unfavorite(brandId: string, userId: string, ids: readonly string[]): Promise<number> {
+      return eachCounted(ids, (tx, id) => FAVORITES.remove(tx, brandId, userId, id));
+    },
+
     /** Clears a mark; returns how many videos had it. */
     unmark(mark: Mark, brandId: string, ids: readonly string[]): Promise<number> {
       return eachCounted(ids, (tx, id) => tx.run(REMOVE, [mark, brandId, id]));
@@ -67,10 +80,12 @@ export function createVideoMarksRepository(sql: SqlClient) {
           if ((await tx.get(IS_TRASHED, [brandId, id])) === undefined) continue;
           if (owner === brandId) {
             await tx.run("DELETE FROM marks WHERE kind = 'video' AND target_id = ?", [id]);
+            await FAVORITES.dropTarget(tx, id, null);
             await tx.run("DELETE FROM notes WHERE kind = 'video' AND target_id = ?", [id]);
             count += (await tx.run('DELETE FROM videos WHERE id = ? AND brand_id = ?', [id, brandId])).changes;
           } else {
             await tx.run("DELETE FROM marks WHERE kind = 'video' AND brand_id = ? AND target_id = ?", [brandId, id]);
+            await FAVORITES.dropTarget(tx, id, brandId);
             count += (await tx.run('INSERT INTO video_removals (brand_id, video_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [brandId, id, at])).changes;
           }
         }

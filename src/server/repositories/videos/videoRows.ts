@@ -68,9 +68,12 @@ export interface VideoRow extends BrandStateColumns {
   has_note: number;
 }
 
-/** The brand's name, the creator's name and the acting brand's marks the list shows; bind the acting brand id 2 times. */
+/**
+ * The brand's name, the creator's name, the acting person's favorite and the acting brand's flag the list shows; bind
+ * the acting brand id, the acting user id, the acting brand id.
+ */
 const VIDEO_BRAND_STATE_COLUMNS = `b.name AS brand_name, (SELECT c.name FROM creators c WHERE c.id = v.creator_id) AS creator_name,
-  CASE WHEN EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'favorite' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) THEN 1 ELSE 0 END AS is_favorite,
+  CASE WHEN EXISTS (SELECT 1 FROM favorites f WHERE f.kind = 'video' AND f.brand_id = ? AND f.user_id = ? AND f.target_id = v.id) THEN 1 ELSE 0 END AS is_favorite,
   CASE WHEN EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'flag' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) THEN 1 ELSE 0 END AS is_flagged`;
 
 /** The acting brand's marks only the detail answers; bind the acting brand id 3 times. */
@@ -78,10 +81,10 @@ const VIDEO_DETAIL_MARK_COLUMNS = `(SELECT m.reason FROM marks m WHERE m.mark = 
   CASE WHEN EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'trash' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) THEN 1 ELSE 0 END AS is_trashed,
   CASE WHEN EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'video' AND n.target_id = v.id AND n.brand_id = ?) THEN 1 ELSE 0 END AS has_note`;
 
-/** Columns of VideoRow for `SELECT ... FROM videos v JOIN brands b ...`; bind the acting brand id 5 times. */
+/** Columns of VideoRow for `SELECT ... FROM videos v JOIN brands b ...`; bind brand, user, then the brand 4 times. */
 export const VIDEO_ROW_COLUMNS = `v.*, ${VIDEO_BRAND_STATE_COLUMNS}, ${VIDEO_DETAIL_MARK_COLUMNS}`;
 
-/** Columns of VideoListRow for `SELECT ... FROM videos v JOIN brands b ...`; bind the acting brand id 2 times. */
+/** Columns of VideoListRow for `SELECT ... FROM videos v JOIN brands b ...`; bind brand, user, brand. */
 export const VIDEO_LIST_COLUMNS = `v.id, v.brand_id, v.title, v.platform, v.thumbnail_url, v.analysis_stage, v.sentiment_positive,
   v.sentiment_negative, v.views, v.created_at, v.published, ${VIDEO_BRAND_STATE_COLUMNS}`;
 

@@ -10,12 +10,20 @@ export interface SqlPart {
 export interface BrandScope {
   brandId: string;
   competitorIds: readonly string[];
+  /** The person acting: favorites are theirs alone (issue 29). Without one, nothing is a favorite. */
+  userId?: string;
 }
+
+/** Whose favorites a scope reads ('' matches no one). */
+export const favoritesOwner = (scope: BrandScope): string => scope.userId ?? '';
+
+/** Ids of the person's favorites of a kind in the brand; bind the brand, then the person. */
+export const FAVORITE_IDS = (kind: 'video' | 'product'): string => `SELECT target_id FROM favorites WHERE kind = '${kind}' AND brand_id = ? AND user_id = ?`;
 
 const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(',');
 
 /** `v.id` carries this brand's mark of the given type. */
-export function markedSql(mark: 'favorite' | 'flag' | 'trash'): string {
+export function markedSql(mark: 'flag' | 'trash'): string {
   return `EXISTS (SELECT 1 FROM marks m WHERE m.mark = '${mark}' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id)`;
 }
 
@@ -49,7 +57,7 @@ export function tabSql(tab: VideoTab, scope: BrandScope): SqlPart {
       return { sql: `v.brand_id IN (${placeholders(ids.length)}) AND NOT ${REMOVED} AND v.id NOT IN (${HIDDEN_IDS})`, params: [...ids, b, b] };
     }
     case 'Favorites':
-      return { sql: `v.id IN (${MARKED_IDS}) AND ${visible.sql} AND ${notTrashed}`, params: ['favorite', b, ...visible.params, b] };
+      return { sql: `v.id IN (${FAVORITE_IDS('video')}) AND ${visible.sql} AND ${notTrashed}`, params: [b, favoritesOwner(scope), ...visible.params, b] };
     case 'Flagged':
       return { sql: `v.id IN (${MARKED_IDS}) AND ${visible.sql} AND ${notTrashed}`, params: ['flag', b, ...visible.params, b] };
     case 'Trash':

@@ -3,15 +3,20 @@ import type { SqlClient } from '../../db/sqlClient';
 import { WidgetFieldsSchema, type Playlist, type ProductTag, type Widget, type WidgetFields } from '../../../shared/http/widgets.schemas';
 import { isWebMediaSource } from '../../../shared/rules/mediaUrl';
 import { parse } from '../../search/columnValues';
+import { PERSON_NAME, personOf } from '../team/authorship';
 
 type WidgetRow = {
   id: string; brand_id: string; title: string; notes: string | null; active_ratio: string; colors: string; menu_options: string; device_options: string;
   call_to_action: string; buy_now_button: string; cart_button: string; toggles: string; created_at: string; updated_at: string;
+  created_by: string | null; creator_name: string | null; updated_by: string | null; editor_name: string | null;
 };
 type VideoRow = { video_id: string; title: string; thumbnail_url: string | null; duration_seconds: number | null; settings: string };
 type PlaylistRow = { id: string; title: string; created_at: string; updated_at: string };
 
 const newId = () => randomBytes(12).toString('hex');
+/** A widget row with the names of who made it and who changed it last. */
+const WIDGET_ROWS = `SELECT w.*, ${PERSON_NAME('cu')} AS creator_name, ${PERSON_NAME('eu')} AS editor_name
+  FROM widgets w LEFT JOIN users cu ON cu.id = w.created_by LEFT JOIN users eu ON eu.id = w.updated_by`;
 const json = (text: string, fallback: unknown): unknown => parse(text) ?? fallback;
 const FIELDS = WidgetFieldsSchema.omit({ videos: true });
 /** A tag saved before images were checked may carry a javascript: or data: image: it reads back with none. */
@@ -45,7 +50,8 @@ export function createWidgetRepository(sql: SqlClient) {
       video_id: v.video_id, title: v.title, thumbnail_url: v.thumbnail_url, duration_seconds: v.duration_seconds,
       settings: { products: ((json(v.settings, {}) as { products?: ProductTag[] }).products ?? []).map(withShowableImage) },
     }));
-    return { ...base, _id: row.id, brand_id: row.brand_id, videos, playlist_ids: playlistRows.map((p) => p.playlist_id), created_at: row.created_at, updated_at: row.updated_at };
+    return { ...base, _id: row.id, brand_id: row.brand_id, videos, playlist_ids: playlistRows.map((p) => p.playlist_id), created_at: row.created_at, updated_at: row.updated_at,
+      created_by: personOf(row.created_by, row.creator_name), updated_by: personOf(row.updated_by, row.editor_name) };
   };
   const stored = (fields: WidgetFields) => [
     fields.title, fields.notes, fields.activeRatio, JSON.stringify(fields.colors), JSON.stringify(fields.menu_options), JSON.stringify(fields.device_options),
@@ -80,24 +86,24 @@ export function createWidgetRepository(sql: SqlClient) {
 
   return {
     list: async (brandId: string): Promise<Widget[]> =>
-      Promise.all((await sql.all<WidgetRow>('SELECT * FROM widgets WHERE brand_id = ? ORDER BY created_at DESC, id', [brandId])).map(toWidget)),
+      Promise.all((await sql.all<WidgetRow>(`${WIDGET_ROWS} WHERE w.brand_id = ? ORDER BY w.created_at DESC, w.id`, [brandId])).map(toWidget)),
     async find(id: string, brandId: string): Promise<Widget | null> {
-      const row = await sql.get<WidgetRow>('SELECT * FROM widgets WHERE id = ? AND brand_id = ?', [id, brandId]);
+      const row = await sql.get<WidgetRow>(`${WIDGET_ROWS} WHERE w.id = ? AND w.brand_id = ?`, [id, brandId]);
       return row ? toWidget(row) : null;
     },
-    /** A new widget with its videos, in one transaction; answers its id. */
-    create: (brandId: string, fields: WidgetFields, now: Date): Promise<string> => sql.transaction(async (tx) => {
+    /** A new widget with its videos, in one transaction, made by `userId` (null: the brand's API key); answers its id. */
+    create: (brandId: string, userId: string | null, fields: WidgetFields, now: Date): Promise<string> => sql.transaction(async (tx) => {
       const id = newId();
       const at = now.toISOString();
-      await tx.run(`INSERT INTO widgets (id, brand_id, title, notes, active_ratio, colors, menu_options, device_options, call_to_action, buy_now_button, cart_button, toggles, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [id, brandId, ...stored(fields), at, at]);
+      await tx.run(`INSERT INTO widgets (id, brand_id, title, notes, active_ratio, colors, menu_options, device_options, call_to_action, buy_now_button, cart_button, toggles, created_at, updated_at, created_by, updated_by)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [id, brandId, ...stored(fields), at, at, userId, userId]);
       await writeVideos(tx, id, fields.videos);
       return id;
     }),
-    /** Replaces a widget's fields and videos in one transaction; false when the brand has no such widget. */
-    update: (id: string, brandId: string, fields: WidgetFields, now: Date): Promise<boolean> => sql.transaction(async (tx) => {
+    /** Replaces a widget's fields and videos in one transaction, as `userId`'s edit; false when the brand has no such widget. */
+    update: (id: string, brandId: string, userId: string | null, fields: WidgetFields, now: Date): Promise<boolean> => sql.transaction(async (tx) => {
       const { changes } = await tx.run(`UPDATE widgets SET title = ?, notes = ?, active_ratio = ?, colors = ?, menu_options = ?, device_options = ?,
-        call_to_action = ?, buy_now_button = ?, cart_button = ?, toggles = ?, updated_at = ? WHERE id = ? AND brand_id = ?`, [...stored(fields), now.toISOString(), id, brandId]);
+        call_to_action = ?, buy_now_button = ?, cart_button = ?, toggles = ?, updated_at = ?, updated_by = ? WHERE id = ? AND brand_id = ?`, [...stored(fields), now.toISOString(), userId, id, brandId]);
       if (changes === 0) return false;
       await writeVideos(tx, id, fields.videos);
       return true;

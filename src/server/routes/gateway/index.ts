@@ -80,7 +80,7 @@ function registerPublishRoute(app: FastifyInstance, ctx: ServerContext, payloads
           if (problem) throw badRequest(problem);
           const published = scanner.published ?? true;
           const payload = { file, bytes: received.bytes };
-          const jobs = await ctx.publishing.enqueue(brandId, [...new Set(scanner.videoIds)], published ? 'publish' : 'unpublish', payload);
+          const jobs = await ctx.publishing.enqueue(brandId, auth.userId, [...new Set(scanner.videoIds)], published ? 'publish' : 'unpublish', payload);
           return { message: `${jobs.length} video${jobs.length === 1 ? '' : 's'} queued to be ${published ? 'published' : 'unpublished'}`, count: jobs.length, jobs };
         } catch (error) {
           await payloads.delete(file);

@@ -39,7 +39,7 @@ export function createAccessKeys({ store, jwtSecret, now, ownsBrand, sessionLive
   const mac = (payload: string) => createHmac('sha256', appKeySecret).update(payload).digest('base64url');
   const b64 = (text: string) => Buffer.from(text).toString('base64url');
 
-  const brandOfAppKey = async (appKey: string): Promise<string | null> => {
+  const holderOfAppKey = async (appKey: string): Promise<ApiKeyAuth | null> => {
     const parts = appKey.slice(APP_KEY_PREFIX.length).split('.');
     if (parts.length !== 5) return null;
     const [brand, user, session, expires, signature] = parts as [string, string, string, string, string];
@@ -50,7 +50,7 @@ export function createAccessKeys({ store, jwtSecret, now, ownsBrand, sessionLive
     const brandId = Buffer.from(brand, 'base64url').toString();
     const userId = Buffer.from(user, 'base64url').toString();
     if (!(await sessionLive(userId, Buffer.from(session, 'base64url').toString()))) return null;
-    return (await ownsBrand(userId, brandId)) ? brandId : null;
+    return (await ownsBrand(userId, brandId)) ? { brandId, userId } : null;
   };
 
   return {
@@ -69,10 +69,12 @@ export function createAccessKeys({ store, jwtSecret, now, ownsBrand, sessionLive
       const payload = `${b64(brandId)}.${b64(userId)}.${b64(sessionId)}.${expires}`;
       return { app_key: `${APP_KEY_PREFIX}${payload}.${mac(payload)}`, expires_at: new Date(expires).toISOString() };
     },
-    async brandOfKey(key: string): Promise<string | null> {
+    /** Who a key speaks for: the brand, and the teammate when it is the app's own key (authorship of widgets and publishes). */
+    async holderOfKey(key: string): Promise<ApiKeyAuth | null> {
       if (key.length > 400) return null;
-      if (key.startsWith(APP_KEY_PREFIX)) return brandOfAppKey(key);
-      return key.startsWith(API_KEY_PREFIX) ? store.brandOfKeyHash(sha256(key)) : null;
+      if (key.startsWith(APP_KEY_PREFIX)) return holderOfAppKey(key);
+      const brandId = key.startsWith(API_KEY_PREFIX) ? await store.brandOfKeyHash(sha256(key)) : null;
+      return brandId === null ? null : { brandId, userId: null };
     },
     async issueToken(widgetId: string, now: Date): Promise<string> {
       const token = `${TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
@@ -95,8 +97,8 @@ export function brandKeyAuthenticator(keys: AccessKeys): (request: FastifyReques
     const header = request.headers[METRICS_KEY_HEADER];
     const key = Array.isArray(header) ? header[0] : header;
     if (!key) throw unauthorized(API_KEY_MISSING);
-    const brandId = await keys.brandOfKey(key.trim());
-    if (!brandId) throw unauthorized(API_KEY_WRONG);
-    return { brandId };
+    const holder = await keys.holderOfKey(key.trim());
+    if (!holder) throw unauthorized(API_KEY_WRONG);
+    return holder;
   };
 }

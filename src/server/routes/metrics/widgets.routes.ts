@@ -7,6 +7,7 @@ import { SERVICE_PREFIXES } from '../../../shared/constants';
 import { embedSnippet } from '../../../shared/rules/widgets';
 import type { ServerContext } from '../../context';
 import { defineRoute } from '../../http/defineRoute';
+import type { ApiKeyAuth } from '../../http/fastifyTypes';
 import { found } from '../../http/httpError';
 import { publicOrigin } from '../../http/publicOrigin';
 import type { AccessKeys } from './accessKeys';
@@ -31,7 +32,7 @@ export function registerWidgetRoutes(app: FastifyInstance, { ctx, repo, keys, ch
     ...base, method: 'POST', url: '/widget', summary: 'Creates a widget: at least 5 of the brand\'s playable videos, each with its tagged products',
     body: WidgetFieldsSchema, response: { 200: WidgetResponseSchema },
     handler: async ({ auth, body }) => {
-      const id = await repo.create(auth.brandId, await checks.widget(auth.brandId, body), ctx.now());
+      const id = await repo.create(auth.brandId, auth.userId, await checks.widget(auth.brandId, body), ctx.now());
       return { widget: found(await repo.find(id, auth.brandId)) };
     },
   });
@@ -46,19 +47,19 @@ export function registerWidgetRoutes(app: FastifyInstance, { ctx, repo, keys, ch
     handler: ({ auth, query }) => read(auth.brandId, query.id),
   });
 
-  const replace = async (brandId: string, id: string, body: z.output<typeof WidgetFieldsSchema>) => {
-    found((await repo.update(id, brandId, await checks.widget(brandId, body), ctx.now())) || null);
-    return read(brandId, id);
+  const replace = async (auth: ApiKeyAuth, id: string, body: z.output<typeof WidgetFieldsSchema>) => {
+    found((await repo.update(id, auth.brandId, auth.userId, await checks.widget(auth.brandId, body), ctx.now())) || null);
+    return read(auth.brandId, id);
   };
   defineRoute(app, {
     ...base, method: 'PUT', url: '/widget/:id', summary: 'Replaces a widget\'s fields and videos', params: WidgetIdParamsSchema, body: WidgetFieldsSchema,
     response: { 200: WidgetResponseSchema },
-    handler: ({ auth, params, body }) => replace(auth.brandId, params.id, body),
+    handler: ({ auth, params, body }) => replace(auth, params.id, body),
   });
   defineRoute(app, {
     ...base, method: 'PUT', url: '/widget', summary: 'Replaces a widget\'s fields and videos, the id in the body (_id)', body: WidgetUpdateBodySchema,
     response: { 200: WidgetResponseSchema },
-    handler: ({ auth, body }) => replace(auth.brandId, body._id, body),
+    handler: ({ auth, body }) => replace(auth, body._id, body),
   });
 
   const remove = async (brandId: string, id: string) => {

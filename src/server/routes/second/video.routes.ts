@@ -44,7 +44,7 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
     handler: async ({ body, request }) => {
       const acting = await actingBrand(request, repos, body.brand_id);
       for (const id of body.video_ids) await ownVideo(repos, acting, id);
-      return ctx.publishing.run(acting.brandId, body.video_ids, body.published);
+      return ctx.publishing.run(acting.brandId, acting.userId, body.video_ids, body.published);
     },
   });
 

@@ -95,6 +95,26 @@ describe('the live stream of the brand changes', () => {
     expect(kinds).toEqual(['flag', 'note']);
   });
 
+  it("keeps a teammate's favorite off the stream (it is theirs alone), and still reports their flag", async () => {
+    const sam = await createTestUser(t.sql, { email: 'sam@example.com', firstName: 'Sam' });
+    await t.sql.run("INSERT INTO brand_members (user_id, brand_id, role) VALUES (?, ?, 'member')", [sam.id, brandId]);
+    const samJwt = (await signIn(t.app, sam)).jwt;
+    const kinds: string[] = [];
+    const done = new AbortController();
+    const first = opened();
+    const reading = stream(bearer(), (event) => {
+      first.seen(event);
+      if (event.event !== 'change') return;
+      kinds.push((JSON.parse(event.data) as LiveChange).kind);
+      done.abort();
+    }, done.signal);
+    await first.ready;
+    expect((await send(t.app, 'POST', '/jwt_api/videos/favorite_videos', { video_ids: [videoIds[0]] }, samJwt)).statusCode).toBe(200);
+    expect((await send(t.app, 'POST', '/jwt_api/videos/flag_videos', { video_ids: [videoIds[1]], reason: 'Spam or misleading' }, samJwt)).statusCode).toBe(200);
+    await reading;
+    expect(kinds).toEqual(['flag']);
+  });
+
   it('refuses a request without a valid bearer, and more than the streams a user may hold', async () => {
     expect(await stream({}, () => undefined)).toBe(401);
     expect(await stream({ authorization: 'Bearer not-a-token' }, () => undefined)).toBe(401);

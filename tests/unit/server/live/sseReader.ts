@@ -9,7 +9,9 @@ export interface SseEvent {
  * Reads a server-sent events body over real HTTP (fetch, as the renderer does): calls `onEvent` for each event and
  * resolves with the status once the stream ends (the server closed it, or `signal` aborted it).
  */
-export async function readSse(url: string, init: { headers: Record<string, string>; signal?: AbortSignal }, onEvent: (event: SseEvent) => void): Promise<number> {
+export async function readSse(
+  url: string, init: { headers: Record<string, string>; signal?: AbortSignal }, onEvent: (event: SseEvent) => void, onComment: (text: string) => void = () => undefined,
+): Promise<number> {
   const response = await fetch(url, { headers: init.headers, signal: init.signal });
   if (!response.ok || !response.body) return response.status;
   const decoder = new TextDecoder();
@@ -23,7 +25,10 @@ export async function readSse(url: string, init: { headers: Record<string, strin
         buffer = buffer.slice(end + 2);
         const fields = { id: null as string | null, event: 'message', data: '' };
         for (const line of block.split('\n')) {
-          if (line.startsWith(':')) continue;
+          if (line.startsWith(':')) {
+            onComment(line.slice(1).trim());
+            continue;
+          }
           const colon = line.indexOf(': ');
           const [name, value] = colon < 0 ? [line, ''] : [line.slice(0, colon), line.slice(colon + 2)];
           if (name === 'id') fields.id = value;

@@ -93,7 +93,7 @@ describe('jobs are claimed by exactly one instance on a shared database', () => 
         for (const r of runners) await r.publisher.resume();
         // Requests spread round-robin over the instances, as a load balancer does.
         await Promise.all(ANALYSED.map((id, i) => runners[i % 3]!.pipeline.submit(id)));
-        for (let batch = 0; batch < 10; batch += 1) await runners[batch % 3]!.publisher.enqueue('b1', PUBLISHED.slice(batch * 10, batch * 10 + 10), 'publish');
+        for (let batch = 0; batch < 10; batch += 1) await runners[batch % 3]!.publisher.enqueue('b1', null, PUBLISHED.slice(batch * 10, batch * 10 + 10), 'publish');
 
         await until(async () => (await engine.sql.get<{ open: number }>(
           `SELECT (SELECT COUNT(*) FROM analysis_jobs WHERE state IN ('queued','processing')) + (SELECT COUNT(*) FROM publish_jobs WHERE state IN ('queued','processing')) AS open`,
@@ -135,7 +135,7 @@ describe('jobs are claimed by exactly one instance on a shared database', () => 
       for (const id of victims) await dead.pipeline.submit(id);
       await until(() => hung.length === victims.length);
       // Its publish step took jobs too (queued → processing, claimed), then it died before the step that ends them.
-      await dead.publisher.enqueue('b1', PUBLISHED.slice(0, 5), 'publish');
+      await dead.publisher.enqueue('b1', null, PUBLISHED.slice(0, 5), 'publish');
       dead.publisher.abandon();
       const deadPublishJobs = createPublishingRepositories(deadSql).jobs;
       await deadPublishJobs.step({ owner: 'dead', now: now().toISOString(), leaseUntil: new Date(clock + PUBLISH_LEASE_MS).toISOString() }, 250, () => null);

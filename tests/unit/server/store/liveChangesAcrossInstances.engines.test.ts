@@ -1,7 +1,7 @@
 /**
  * Live streams across back-end instances (issue 29) on PostgreSQL: two apps over one database, each with its own pool
  * and notice listener, as two instances behind a load balancer. A note saved through one reaches a stream open on the
- * other. (SQLite is one process per file: its in-process wake-up is what tests/unit/server/live covers.)
+ * other, and a teammate removed through one has their stream on the other cut at once. (SQLite is one process per file: its in-process wake-up is what tests/unit/server/live covers.)
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,13 +37,18 @@ async function instance(url: string): Promise<FastifyInstance> {
   return app;
 }
 
+/** Two instances over one new database, and a client of the test's own for its setup. */
+async function twoInstances() {
+  const url = await cluster.createDatabase();
+  const [a, b] = [await instance(url), await instance(url)];
+  const setupPool = await openPostgresDatabase(url);
+  closers.push(() => setupPool.end());
+  return { a, b, sql: createPostgresClient(setupPool) };
+}
+
 describe('live streams across instances on PostgreSQL', () => {
   it('a note saved through one instance reaches the stream a teammate has open on the other', async () => {
-    const url = await cluster.createDatabase();
-    const [a, b] = [await instance(url), await instance(url)];
-    const setupPool = await openPostgresDatabase(url);
-    closers.push(() => setupPool.end());
-    const sql = createPostgresClient(setupPool);
+    const { a, b, sql } = await twoInstances();
     const user = await createTestUser(sql, { email: 'maya@example.com', firstName: 'Maya', brands: [{ name: 'Glow' }] });
     await sql.run("INSERT INTO videos (id, brand_id, title, platform, video_url, created_at, updated_at) VALUES ('v1', ?, 'A video', 'youtube', 'https://v.example/1', 'x', 'x')", [user.brandIds[0]!]);
     const { jwt } = await signIn(a, user);
@@ -63,5 +68,35 @@ describe('live streams across instances on PostgreSQL', () => {
     expect((await send(a, 'PUT', '/jwt_api/videos/v1/video_note', { content: 'Seen by the team' }, jwt)).statusCode).toBe(200);
     await reading;
     expect(changes).toEqual([{ kind: 'note', target_kind: 'video', target_id: 'v1', video_id: 'v1', by: { user_id: user.id, name: 'Maya' } }]);
+  });
+
+  it('a teammate removed through one instance has their stream on the other cut by the removal itself, before any heartbeat', async () => {
+    const { a, b, sql } = await twoInstances();
+    const manager = await createTestUser(sql, { email: 'maya@example.com', firstName: 'Maya', brands: [{ name: 'Glow' }] });
+    const brandId = manager.brandIds[0]!;
+    const sam = await createTestUser(sql, { email: 'sam@example.com', firstName: 'Sam' });
+    await sql.run("INSERT INTO brand_members (user_id, brand_id, role) VALUES (?, ?, 'member')", [sam.id, brandId]);
+    const managerJwt = (await signIn(a, manager)).jwt;
+    const samJwt = (await signIn(b, sam)).jwt;
+    const base = await b.listen({ host: '127.0.0.1', port: 0 });
+
+    const events: { event: string; data: string }[] = [];
+    const comments: string[] = [];
+    let ready: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (ready = resolve));
+    const reading = readSse(`${base}/jwt_api${LIVE_CHANGES_PATH}`, { headers: { authorization: `Bearer ${samJwt}` } }, (event) => {
+      events.push(event);
+      if (event.event === 'ready') ready();
+    }, (comment) => comments.push(comment));
+    await opened;
+    const removal = await send(a, 'DELETE', `/jwt_api/brands/${brandId}/team/members/${sam.id}`, undefined, managerJwt);
+    expect(removal.statusCode, removal.body).toBe(200);
+    // The stream ends by itself (the server closes it): what ended it is the removal read from the change log, not a
+    // heartbeat's membership check (LIVE_HEARTBEAT_MS later), and Sam saw nothing after it.
+    expect(await reading).toBe(200);
+    expect(comments.filter((comment) => comment === 'heartbeat')).toEqual([]);
+    const last = events.at(-1);
+    expect(last?.event).toBe('change');
+    expect(JSON.parse(last?.data ?? '{}')).toMatchObject({ kind: 'team', target_kind: 'removed_member', target_id: sam.id });
   });
 });

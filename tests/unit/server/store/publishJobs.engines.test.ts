@@ -37,8 +37,8 @@ describe('the publish jobs repository answers alike on SQLite and PostgreSQL', (
     await answersAlike(both.engines(), async (sql, name) => {
       const jobs = createPublishJobsRepository(sql);
       const payload = { file: '/tmp/payloads/one.json', bytes: 512 };
-      const [first, second] = await jobs.queue('b1', ['v2', 'v1'], 'publish', payload, at(0));
-      const [third] = await jobs.queue('b1', ['v3'], 'unpublish', null, at(1));
+      const [first, second] = await jobs.queue('b1', null, ['v2', 'v1'], 'publish', payload, at(0));
+      const [third] = await jobs.queue('b1', null, ['v3'], 'unpublish', null, at(1));
       expect([first?.state, second?.state, third?.state], name).toEqual(['queued', 'queued', 'queued']);
       const ids = [first!._id, second!._id, third!._id];
       expect([await jobs.anyOpen(), await jobs.openCount(ids)], name).toEqual([true, 3]);
@@ -76,8 +76,8 @@ describe('the publish jobs repository answers alike on SQLite and PostgreSQL', (
   it('answers a video\'s latest job, and nothing for another brand', async () => {
     await answersAlike(both.engines(), async (sql, name) => {
       const jobs = createPublishJobsRepository(sql);
-      await jobs.queue('b1', ['v2'], 'publish', null, at(0));
-      const [later] = await jobs.queue('b1', ['v2'], 'unpublish', null, at(1));
+      await jobs.queue('b1', null, ['v2'], 'publish', null, at(0));
+      const [later] = await jobs.queue('b1', null, ['v2'], 'unpublish', null, at(1));
       const latest = await jobs.latestOf('b1', 'v2');
       expect(latest?._id, name).toBe(later?._id);
       expect([await jobs.latestOf('b2', 'v2'), await jobs.latestOf('b1', 'v1')], name).toEqual([null, null]);
@@ -88,7 +88,7 @@ describe('the publish jobs repository answers alike on SQLite and PostgreSQL', (
   it('keeps a step whole: a step that fails half-way leaves every job and video as it was', async () => {
     await answersAlike(both.engines(), async (sql, name) => {
       const jobs = createPublishJobsRepository(sql);
-      const queued = await jobs.queue('b1', ['v2', 'v3'], 'unpublish', null, at(0));
+      const queued = await jobs.queue('b1', null, ['v2', 'v3'], 'unpublish', null, at(0));
       await jobs.step(stepAt(1), 10, () => null);
       const before = await published(sql);
       let calls = 0;

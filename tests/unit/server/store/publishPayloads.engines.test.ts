@@ -14,8 +14,8 @@ describe('the publish payloads repository answers alike on SQLite and PostgreSQL
     await answersAlike(both.engines(), async (sql, name) => {
       const jobs = createPublishJobsRepository(sql);
       const payloads = createPublishPayloadsRepository(sql);
-      await jobs.queue('b1', ['v2', 'v3'], 'publish', { file: 'shared.json', bytes: 300 }, at(0));
-      await jobs.queue('b1', ['v2'], 'unpublish', { file: 'alone.json', bytes: 50 }, at(1));
+      await jobs.queue('b1', null, ['v2', 'v3'], 'publish', { file: 'shared.json', bytes: 300 }, at(0));
+      await jobs.queue('b1', null, ['v2'], 'unpublish', { file: 'alone.json', bytes: 50 }, at(1));
       expect([await payloads.waitingBytes('b1'), await payloads.waitingBytes('b2')], name).toEqual([350, 0]);
       expect([...(await payloads.openFiles())].sort(), name).toEqual(['alone.json', 'shared.json']);
       // Still open: nothing is released.
@@ -35,10 +35,10 @@ describe('the publish payloads repository answers alike on SQLite and PostgreSQL
     await answersAlike(both.engines(), async (sql, name) => {
       const jobs = createPublishJobsRepository(sql);
       const payloads = createPublishPayloadsRepository(sql);
-      await jobs.queue('b1', ['v2'], 'publish', { file: 'ended.json', bytes: 10 }, at(0));
+      await jobs.queue('b1', null, ['v2'], 'publish', { file: 'ended.json', bytes: 10 }, at(0));
       await jobs.step(stepAt(1), 10, () => null);
       await jobs.step(stepAt(2), 10, () => null);
-      await jobs.queue('b1', ['v3'], 'publish', { file: 'open.json', bytes: 20 }, at(3));
+      await jobs.queue('b1', null, ['v3'], 'publish', { file: 'open.json', bytes: 20 }, at(3));
       await payloads.forgetEnded();
       const files = await sql.all<{ payload_file: string | null; state: string }>('SELECT payload_file, state FROM publish_jobs ORDER BY created_at');
       expect(files, name).toEqual([{ payload_file: null, state: 'published' }, { payload_file: 'open.json', state: 'queued' }]);

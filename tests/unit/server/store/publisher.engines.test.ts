@@ -17,7 +17,7 @@ describe('the publisher runs its jobs on either engine', () => {
       let now = new Date(AT);
       const publisher = createPublisher(createPublishingRepositories(sql), () => now);
       try {
-        const queued = await publisher.enqueue('b1', ['v2', 'v1'], 'publish');
+        const queued = await publisher.enqueue('b1', null, ['v2', 'v1'], 'publish');
         // The license ends after the request was accepted and before its jobs run.
         now = new Date('2026-12-02T00:00:00.000Z');
         await publisher.settled(queued.map((job) => job._id), 60_000);
@@ -46,7 +46,7 @@ describe('the publisher runs its jobs on either engine', () => {
       };
       const publisher = createPublisher(createPublishingRepositories(sql), now);
       try {
-        const [job] = await publisher.enqueue('b1', ['v2'], 'publish');
+        const [job] = await publisher.enqueue('b1', null, ['v2'], 'publish');
         broken = true;
         await firstRefusal;
         expect((await publisher.state('b1', job!._id))?.state, name).toBe('queued');

@@ -16,8 +16,9 @@ INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment)
   ('v1', 0, 0, 'The Glow Serum feels light', 'positive'), ('v1', 1, 2.5, 'Not sticky at all', 'neutral'),
   ('v2', 0, 0, 'Too sticky for summer', 'negative'), ('v7', 0, 0, 'このセラムは軽い', 'positive'),
   ('v8', 0, 0, 'Le sérum coûte cher', 'negative'), ('v10', 0, 0, 'Glow serum dupe?', 'neutral');
+INSERT INTO favorites (kind, target_id, brand_id, user_id, created_at) VALUES
+  ('video', 'v2', 'b1', 'u1', '2026-11-05T00:00:00.000Z'), ('video', 'v7', 'b1', 'u1', '2026-11-05T00:00:00.000Z');
 INSERT INTO marks (mark, kind, target_id, brand_id, user_id, created_at) VALUES
-  ('favorite', 'video', 'v2', 'b1', 'u1', '2026-11-05T00:00:00.000Z'), ('favorite', 'video', 'v7', 'b1', 'u1', '2026-11-05T00:00:00.000Z'),
   ('flag', 'video', 'v4', 'b1', 'u1', '2026-11-05T00:00:00.000Z'), ('trash', 'video', 'v6', 'b1', 'u1', '2026-11-05T00:00:00.000Z');
 INSERT INTO notes (id, kind, target_id, brand_id, user_id, content, created_at, updated_at) VALUES
   ('n9', 'video', 'v1', 'b1', 'u1', 'Ask Maya for the RAW cut', '2026-11-02T00:00:00.000Z', '2026-11-02T00:00:00.000Z');
@@ -78,7 +79,7 @@ describe('the videos list (its in-memory index) answers alike on SQLite and Post
       "UPDATE videos SET title = 'Renamed zebra', sentiment_positive = 0.875 WHERE id = 'v3'",
       "INSERT INTO video_products (video_id, product_id) VALUES ('v3', 'p4')",
       "INSERT INTO marks (mark, kind, target_id, brand_id, user_id, created_at) VALUES ('trash', 'video', 'v5', 'b1', 'u1', '2026-11-06T00:00:00.000Z')",
-      "DELETE FROM marks WHERE mark = 'favorite' AND target_id = 'v2'",
+      "DELETE FROM favorites WHERE target_id = 'v2'",
       "UPDATE notes SET content = 'zebra stripes' WHERE id = 'n9'",
       "DELETE FROM video_removals WHERE video_id = 'v9'",
       "DELETE FROM videos WHERE id = 'v8'",

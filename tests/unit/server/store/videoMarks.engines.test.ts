@@ -12,9 +12,9 @@ describe('the video marks repository answers alike on SQLite and PostgreSQL', ()
     const answer = await answersAlike(both.engines(), async (sql) => {
       const marks = createVideoMarksRepository(sql);
       const owners = [...(await marks.ownersOf(B1, ['v1', 'v5', 'v6', 'missing', 'v1'])).entries()];
-      const favorited = await marks.mark('favorite', 'b1', 'u1', ['v1', 'v2'], at);
-      const favoritedAgain = await marks.mark('favorite', 'b1', 'u1', ['v1'], at);
-      const unfavorited = await marks.unmark('favorite', 'b1', ['v2', 'v3']);
+      const favorited = await marks.favorite('b1', 'u1', ['v1', 'v2'], at);
+      const favoritedAgain = await marks.favorite('b1', 'u1', ['v1'], at);
+      const unfavorited = await marks.unfavorite('b1', 'u1', ['v2', 'v3']);
       const trashed = await marks.mark('trash', 'b1', 'u1', ['v1', 'v5'], at);
       // v1 (own, with a note) and v4 (own, trashed before) go; v5 (b2's) leaves b1's view; v2 is not trashed.
       const deleted = await marks.deleteTrashed('b1', await marks.ownersOf(B1, ['v1', 'v4', 'v5', 'v2']), at);

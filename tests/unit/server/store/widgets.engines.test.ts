@@ -34,13 +34,13 @@ describe('the widgets repositories answer alike on SQLite and PostgreSQL', () =>
     const answers = [];
     for (const { name, sql } of both.engines()) {
       const { widgets, events, lookups, embed } = createWidgetRepositories(sql);
-      const id = await widgets.create('b1', fields('Spring', ['v1', 'v2', 'v3', 'v4', 'v5']), day('2026-11-01'));
+      const id = await widgets.create('b1', null, fields('Spring', ['v1', 'v2', 'v3', 'v4', 'v5']), day('2026-11-01'));
       const widget = await widgets.find(id, 'b1');
       expect(widget?.videos.map((v) => v.video_id), name).toEqual(['v1', 'v2', 'v3', 'v4', 'v5']);
       expect(widget?.videos[0]?.settings.products[0]?.id, name).toBe('p1');
       expect(await widgets.find(id, 'b2'), name).toBeNull();
-      expect(await widgets.update(id, 'b1', fields('Spring sale', ['v5', 'v4', 'v3', 'v2', 'v1']), day('2026-11-02')), name).toBe(true);
-      expect(await widgets.update(id, 'b2', fields('Not theirs', ['v1', 'v2', 'v3', 'v4', 'v5']), day('2026-11-02')), name).toBe(false);
+      expect(await widgets.update(id, 'b1', null, fields('Spring sale', ['v5', 'v4', 'v3', 'v2', 'v1']), day('2026-11-02')), name).toBe(true);
+      expect(await widgets.update(id, 'b2', null, fields('Not theirs', ['v1', 'v2', 'v3', 'v4', 'v5']), day('2026-11-02')), name).toBe(false);
       const playlist = await widgets.createPlaylist('b1', 'Best of', ['v6', 'v2'], [id], day('2026-11-03'));
       expect((await widgets.findPlaylist(playlist, 'b1'))?.video_ids, name).toEqual(['v6', 'v2']);
       expect(await events.videoIds(id), name).toEqual(new Set(['v1', 'v2', 'v3', 'v4', 'v5', 'v6']));
@@ -105,7 +105,7 @@ describe('the widgets repositories answer alike on SQLite and PostgreSQL', () =>
       const hint = await keys.hintOf('b1');
       expect(hint, name).toEqual({ hint: 'rsk_efgh…wxyz', created_at: '2026-11-02T00:00:00.000Z' });
 
-      const id = await widgets.create('b1', fields('Tokens', ['v1', 'v2', 'v3', 'v4', 'v5']), day('2026-11-01'));
+      const id = await widgets.create('b1', null, fields('Tokens', ['v1', 'v2', 'v3', 'v4', 'v5']), day('2026-11-01'));
       await keys.saveToken('token-hash-1', id, '2026-11-01T00:00:00.000Z');
       await keys.saveToken('token-hash-2', id, '2026-11-01T00:00:00.000Z');
       expect(await keys.widgetOfToken('token-hash-1'), name).toBe(id);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { openVideoWorkspace, WORKSPACE_NOW, type VideoWorkspace } from '../videos/support/videoWorkspace';
-import { firstValue } from '../support/testEngine';
+import { firstValue, firstValues } from '../support/testEngine';
+import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
+import { BRAND_MADE_SQL } from '../../../../src/server/repositories/videos/videoScope';
 import { invite, signUpInvited } from './teamSupport';
 
 /**
@@ -79,5 +81,32 @@ describe('who did it and when (issue 29)', () => {
     expect(asked.json().license_agreement).toMatchObject({ requested_by: MAYA() });
     const listed = (await w.get('/jwt_api/license_agreements')).json().agreements.find((one: { _id: string }) => one._id === asked.json().license_agreement._id);
     expect(listed).toMatchObject({ requested_by: MAYA() });
+  });
+
+  it('a widget answers who made it and who changed it last, each through their own app key', async () => {
+    const appKey = async (jwt: string) => (await w.app.inject({ method: 'POST', url: `/jwt_api/brands/${w.brandId}/app_key`, headers: { authorization: `Bearer ${jwt}` } })).json().app_key as string;
+    const widgets = (key: string, method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
+      w.app.inject({ method, url: `/metrics${url}`, headers: { [METRICS_KEY_HEADER]: key }, ...(payload ? { payload } : {}) });
+    const playable = (await firstValues<string>(w.sql, 'SELECT id FROM videos WHERE brand_id = ? AND media_file IS NOT NULL ORDER BY id LIMIT 5', [w.brandId]));
+    const body = { title: 'Spring carousel', videos: playable.map((video_id) => ({ video_id, settings: { products: [] } })) };
+    const made = await widgets(await appKey(w.jwt), 'POST', '/widget', body);
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().widget._id as string;
+    expect(made.json().widget).toMatchObject({ created_by: MANAGER(), updated_by: MANAGER() });
+    const edited = await widgets(await appKey(maya.jwt), 'PUT', `/widget/${id}`, { ...body, title: 'Spring carousel, v2' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const listed = (await widgets(await appKey(w.jwt), 'GET', '/widgets/')).json().widgets.find((one: { _id: string }) => one._id === id);
+    expect(listed).toMatchObject({ created_by: MANAGER(), updated_by: MAYA() });
+  });
+
+  it('a publish answers the teammate who published, on the job and in the app manager', async () => {
+    const id = (await firstValues<string>(w.sql, `SELECT v.id FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.brand_id = ? AND ${BRAND_MADE_SQL}
+      AND NOT EXISTS (SELECT 1 FROM marks m WHERE m.target_id = v.id) ORDER BY v.id DESC LIMIT 1`, [w.brandId]))[0] ?? '';
+    const published = await asMaya('POST', '/jwt_api/videos/multi_publish', { video_ids: [id], published: true });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().jobs[0]).toMatchObject({ video_id: id, requested_by: MAYA() });
+    const title = (await firstValue(w.sql, 'SELECT title FROM videos WHERE id = ?', [id])) as string;
+    const managed = (await w.get('/jwt_api/app_manager/videos', { tab: 'all', search: title, per_page: '100' })).json().videos.find((one: { _id: string }) => one._id === id);
+    expect(managed.job).toMatchObject({ requested_by: MAYA() });
   });
 });

@@ -28,7 +28,7 @@ async function restart(): Promise<{ app: FastifyInstance; list: (query: Record<s
     const response = await app.inject({ url: `/jwt_api/videos?${params}`, headers });
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json() as VideoListResponse;
-    const reference = referenceIds(w.db, { brandId: w.brandId, competitorIds: w.competitorIds }, Object.fromEntries(params), new Date('2026-11-22T10:00:00.000Z'));
+    const reference = referenceIds(w.db, { brandId: w.brandId, competitorIds: w.competitorIds, userId: w.userId }, Object.fromEntries(params), new Date('2026-11-22T10:00:00.000Z'));
     return { count: page.data.count, ids: page.videos.map((video) => video._id), reference: reference.slice(0, 100) };
   };
   return { app, list };

@@ -59,7 +59,7 @@ async function json<T>(path: string, query: Query): Promise<T> {
  * slices, and get_video_ids (also the index) names every id in that order.
  */
 async function expectAgrees(query: Query): Promise<VideoListResponse> {
-  const expected = referenceIds(reference, { brandId: w.brandId, competitorIds: w.competitorIds }, { brand_id: w.brandId, user_id: w.userId, ...query }, new Date(WORKSPACE_NOW));
+  const expected = referenceIds(reference, { brandId: w.brandId, competitorIds: w.competitorIds, userId: w.userId }, { brand_id: w.brandId, user_id: w.userId, ...query }, new Date(WORKSPACE_NOW));
   const sql = { count: expected.length, videos: expected.map((id) => ({ video_id: id })) };
   const all = await json<{ count: number; videos: { video_id: string }[] }>('/jwt_api/videos/get_video_ids', query);
   expect({ count: all.count, videos: all.videos.map((video) => ({ video_id: video.video_id })) }, JSON.stringify(query)).toEqual(sql);
@@ -110,7 +110,7 @@ describe('the in-memory list index answers as SQL does', () => {
   const expectFacetsAgree = async (): Promise<void> => {
     for (const tab of VIDEO_TABS) {
       const { filters } = (await json<VideoListResponse>('/jwt_api/videos', { tab })).data;
-      expect(filters, tab).toEqual(facetsInSql(reference, { brandId: w.brandId, competitorIds: w.competitorIds }, tab));
+      expect(filters, tab).toEqual(facetsInSql(reference, { brandId: w.brandId, competitorIds: w.competitorIds, userId: w.userId }, tab));
     }
   };
 

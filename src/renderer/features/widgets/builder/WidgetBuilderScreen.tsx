@@ -7,6 +7,7 @@ import type { Widget } from '../../../../shared/http/widgets.schemas';
 import { actingIdentityAtom } from '../../../app/session/session.atoms';
 import { useServices } from '../../../app/useServices';
 import { formatDateTime } from '../../../lib/format';
+import { Authorship } from '../../team';
 import { toFailure } from '../../../lib/httpFailure';
 import { FormAlert } from '../../../ui/form';
 import { EmptyState, PageHeader } from '../../../ui/page';
@@ -101,7 +102,12 @@ function Builder({ who, id }: { who: Who; id: string | null }) {
           <div className="widget-builder__actions">
             <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving…' : id === null ? 'Create widget' : 'Save changes'}</button>
             {form.videos.length < MIN_VIDEOS_FOR_CAROUSEL && <span className="field__hint">Add {MIN_VIDEOS_FOR_CAROUSEL - form.videos.length} more video{MIN_VIDEOS_FOR_CAROUSEL - form.videos.length === 1 ? '' : 's'} to save.</span>}
-            {saved && !busy && !error && <span className="field__hint" role="status">Saved {formatDateTime(saved.updated_at)}.</span>}
+            {saved && !busy && !error && (
+              <span className="field__hint" role="status">
+                Saved {formatDateTime(saved.updated_at)}{saved.updated_by ? <> by <bdi>{saved.updated_by.name}</bdi></> : null}.
+                {saved.created_by && <> <Authorship verb="Created" person={saved.created_by} at={saved.created_at} testId="widget-creator" />.</>}
+              </span>
+            )}
           </div>
         </form>
         <aside className="widget-builder__preview" aria-label="Preview">

@@ -28,6 +28,7 @@ import { migration027JobClaims } from '../../migrations/027_job_claims';
 import { pgMigration028Team } from './028_team';
 import { pgMigration029BrandChanges } from './029_brand_changes';
 import { pgMigration030BrandChangeTimes } from './030_brand_change_times';
+import { pgMigration031PersonalFavorites } from './031_personal_favorites';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -67,4 +68,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration028Team,
   pgMigration029BrandChanges,
   pgMigration030BrandChangeTimes,
+  pgMigration031PersonalFavorites,
 ];

@@ -31,13 +31,13 @@ export function registerProductMarkRoutes(app: FastifyInstance, ctx: ServerConte
       handler: async ({ body, request }) => {
         const acting = await actingBrand(request, repos, body.brand_id);
         await ownersOrNotFound(repos, acting, body.product_ids);
-        const changed = add ? await repos.marks.mark('favorite', acting.brandId, acting.userId, body.product_ids, at()) : await repos.marks.unmark('favorite', acting.brandId, body.product_ids);
+        const changed = add ? await repos.marks.favorite(acting.brandId, acting.userId, body.product_ids, at()) : await repos.marks.unfavorite(acting.brandId, acting.userId, body.product_ids);
         return { message: `${plural(changed.length)} ${add ? 'added to' : 'removed from'} favorites`, count: changed.length };
       },
     });
   };
-  favorite('/products/favorite_products', 'Adds products to the brand\'s favorites', true);
-  favorite('/products/unfavorite_products', 'Removes products from the brand\'s favorites', false);
+  favorite('/products/favorite_products', 'Adds products to the signed-in person\'s own favorites', true);
+  favorite('/products/unfavorite_products', 'Removes products from the signed-in person\'s own favorites', false);
 
   defineRoute(app, {
     ...base, method: 'PUT', url: '/products/:id/trash_product', summary: 'Moves a product to the brand\'s trash',

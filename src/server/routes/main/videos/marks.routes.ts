@@ -42,8 +42,8 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
     });
   };
 
-  simple('/videos/favorite_videos', 'Adds videos to the brand\'s favorites', (a, ids) => repos.marks.mark('favorite', a.brandId, a.userId, ids, at()), (n) => `${plural(n)} added to favorites`);
-  simple('/videos/unfavorite_videos', 'Removes videos from the brand\'s favorites', (a, ids) => repos.marks.unmark('favorite', a.brandId, ids), (n) => `${plural(n)} removed from favorites`);
+  simple('/videos/favorite_videos', 'Adds videos to the signed-in person\'s own favorites', (a, ids) => repos.marks.favorite(a.brandId, a.userId, ids, at()), (n) => `${plural(n)} added to favorites`);
+  simple('/videos/unfavorite_videos', 'Removes videos from the signed-in person\'s own favorites', (a, ids) => repos.marks.unfavorite(a.brandId, a.userId, ids), (n) => `${plural(n)} removed from favorites`);
   simple('/videos/unflag_videos', 'Clears the brand\'s flags', (a, ids) => repos.marks.unmark('flag', a.brandId, ids), (n) => `${plural(n)} unflagged`);
 
   defineRoute(app, {
@@ -100,7 +100,7 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
       const acting = await actingBrand(request, repos, body.brand_id);
       const owners = await ownersOrNotFound(repos, acting, body.video_ids);
       if ([...owners.values()].some((owner) => owner !== acting.brandId)) throw notFound();
-      return ctx.publishing.run(acting.brandId, body.video_ids, body.published);
+      return ctx.publishing.run(acting.brandId, acting.userId, body.video_ids, body.published);
     },
   });
 

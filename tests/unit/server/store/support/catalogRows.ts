@@ -60,9 +60,10 @@ INSERT INTO notes (id, kind, target_id, brand_id, user_id, content, created_at, 
   ('n1', 'product', 'p1', 'b1', 'u1', 'Launch with the SPRING kit', '2026-11-02T00:00:00.000Z', '2026-11-02T00:00:00.000Z'),
   ('n2', 'product', 'p5', 'b1', 'u1', 'Watch their 50% promo', '2026-11-03T00:00:00.000Z', '2026-11-03T00:00:00.000Z'),
   ('n3', 'influencer', 'c1', 'b1', 'u1', 'Ask about the spring brief', '2026-11-04T00:00:00.000Z', '2026-11-04T00:00:00.000Z');
+INSERT INTO favorites (kind, target_id, brand_id, user_id, created_at) VALUES
+  ('product', 'p2', 'b1', 'u1', '2026-11-05T00:00:00.000Z'),
+  ('product', 'p5', 'b1', 'u1', '2026-11-05T00:00:00.000Z');
 INSERT INTO marks (mark, kind, target_id, brand_id, user_id, created_at) VALUES
-  ('favorite', 'product', 'p2', 'b1', 'u1', '2026-11-05T00:00:00.000Z'),
-  ('favorite', 'product', 'p5', 'b1', 'u1', '2026-11-05T00:00:00.000Z'),
   ('trash', 'product', 'p4', 'b1', 'u1', '2026-11-06T00:00:00.000Z'),
   ('trash', 'product', 'p6', 'b1', 'u1', '2026-11-06T00:00:00.000Z');
 INSERT INTO creator_daily_trackings (creator_id, date, comment_count, likes, sentiment_score, total_engagement, view_count, youtube_dislike_count, video_count) VALUES
@@ -73,7 +74,7 @@ INSERT INTO campaigns (id, brand_id, state, campaign_headline, campaign_hashtag,
 `;
 
 /** The scope of the acting brand b1 (its competitors b2 and b3). */
-export const B1_SCOPE = { brandId: 'b1', competitorIds: ['b2', 'b3'] } as const;
+export const B1_SCOPE = { brandId: 'b1', competitorIds: ['b2', 'b3'], userId: 'u1' } as const;
 
 /** Runs `ask` on each engine and expects the same answer from both; answers it (SQLite's). */
 export async function sameOnBoth<T>(engines: readonly EngineUnderTest[], ask: (engine: EngineUnderTest) => Promise<T>, label = ''): Promise<T> {

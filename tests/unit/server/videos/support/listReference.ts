@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { VideoListQuerySchema, type VideoListQuery } from '../../../../../src/shared/http/videos.schemas';
 import { dateWindow } from '../../../../../src/server/repositories/videos/videoDates';
-import { andAll, markedSql, tabSql, type BrandScope, type SqlPart } from '../../../../../src/server/repositories/videos/videoScope';
+import { andAll, FAVORITE_IDS, favoritesOwner, tabSql, type BrandScope, type SqlPart } from '../../../../../src/server/repositories/videos/videoScope';
 import { filtersSql, searchSql } from './listReferenceFilters';
 
 function orderSql(query: VideoListQuery): SqlPart {
@@ -16,7 +16,7 @@ function orderSql(query: VideoListQuery): SqlPart {
     case 'oldest_videos':
       return { sql: 'v.published_at ASC, v.id ASC', params: [] };
     case 'favorite_videos':
-      return { sql: `${markedSql('favorite')} DESC, v.created_at DESC, v.id DESC`, params: [] };
+      return { sql: `v.id IN (${FAVORITE_IDS('video')}) DESC, v.created_at DESC, v.id DESC`, params: [] };
     case 'created_at':
       return { sql: `v.created_at ${dir}, v.id ${dir}`, params: [] };
   }
@@ -43,6 +43,6 @@ export function referenceIds(db: Database.Database, scope: BrandScope, rawQuery:
     { sql: 'v.created_at <= ?', params: [window.end] },
   ]);
   const order = orderSql(query);
-  const needsBrand = query.sort === 'favorite_videos' ? [scope.brandId] : [];
+  const needsBrand = query.sort === 'favorite_videos' ? [scope.brandId, favoritesOwner(scope)] : [];
   return db.prepare(`SELECT v.id FROM videos v WHERE ${where.sql} ORDER BY ${order.sql}`).pluck().all(...where.params, ...needsBrand) as string[];
 }
