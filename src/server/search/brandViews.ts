@@ -1,5 +1,9 @@
 import { BrandDays } from './brandDays';
 import type { VideoColumns } from './videoColumns';
+import { BoundedMap } from '../../shared/boundedMap';
+
+/** Reports' narrowed days kept at once (see narrowedDaysOf): each holds its videos' days, a brand's size at most. */
+const NARROWED_DAYS_KEPT = 16;
 
 /**
  * Per brand, views of the list index's columns: its live ordinals (until the order changes) and, per acting brand,
@@ -11,6 +15,8 @@ export class BrandViews {
   private listsVersion = -1;
   /** By `acting|shown`: the days of the shown brand's counted videos, and the videos they were built from. */
   private readonly days = new Map<string, { shown: string; members: readonly number[]; days: BrandDays }>();
+  /** Days of a brand's videos narrowed by a report's filters, by brands and filters, until the next write. */
+  private readonly narrowed = new BoundedMap<string, BrandDays>(NARROWED_DAYS_KEPT);
 
   /** Every brand's live ordinals, in ordinal order (shared: never modify). */
   listsOf(columns: VideoColumns): Map<string, number[]> {
@@ -40,6 +46,18 @@ export class BrandViews {
     const days = new BrandDays(columns, members, true);
     this.days.set(key, { shown: shownBrandId, members: [...members], days });
     return days;
+  }
+
+  /** The narrowed days kept under `key`, built by `build` the first time since the last write (`dropNarrowed`). */
+  narrowedDaysOf(key: string, build: () => BrandDays): BrandDays {
+    let days = this.narrowed.get(key);
+    if (!days) this.narrowed.set(key, (days = build()));
+    return days;
+  }
+
+  /** Any write may change which videos a report's filters keep: every narrowed view is built again. */
+  dropNarrowed(): void {
+    this.narrowed.clear();
   }
 
   /** These brands' videos changed (views, sentiment…, not only the order): their days are built again. */

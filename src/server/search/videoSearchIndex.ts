@@ -32,8 +32,6 @@ export interface MatchSet {
   felt: number;
 }
 
-/** Reports' narrowed days kept at once (see narrowedBrandDays). */
-const NARROWED_DAYS_KEPT = 16;
 
 /** A match set smaller than 1/SPARSE_FACTOR of the videos is paged by sorting it (see `sparsePage`). */
 const SPARSE_FACTOR = 8;
@@ -55,8 +53,6 @@ export class VideoSearchIndex {
   private cachedGeneration = -1;
   /** Tab members per brand and tab, until the next write. */
   private readonly members = new Map<string, number[]>();
-  /** Days of a brand's videos narrowed by a report's filters, by brands and filters, until the next write. */
-  private readonly narrowedDays = new Map<string, BrandDays>();
   /**
    * Buffers every match reuses: at 100k videos fresh ones would be ~200 KB of array buffers per request, and the
    * collections they bring on grow with the workspace.
@@ -100,7 +96,7 @@ export class VideoSearchIndex {
     const columns = this.followed.current;
     if (this.cachedGeneration !== this.followed.generation) {
       this.members.clear();
-      this.narrowedDays.clear();
+      this.brands.dropNarrowed();
       this.cachedGeneration = this.followed.generation;
     }
     return columns;
@@ -142,17 +138,11 @@ export class VideoSearchIndex {
    */
   narrowedBrandDays(actingBrandId: string, shownBrandId: string, notesOf: string, filters: VideoFilters): BrandDays {
     const source = this.brandDays(actingBrandId, shownBrandId);
-    const key = JSON.stringify([actingBrandId, shownBrandId, notesOf, filters]);
-    let days = this.narrowedDays.get(key);
-    if (!days) {
+    return this.brands.narrowedDaysOf(JSON.stringify([actingBrandId, shownBrandId, notesOf, filters]), () => {
       const members = this.shownVideos(actingBrandId, shownBrandId);
       const kept = this.narrow(notesOf, members, filters);
-      days = kept.length === members.length ? source : new BrandDays(this.current(), kept, true);
-      // A few reports' worth: each holds its videos' days (a brand's size at most).
-      if (this.narrowedDays.size >= NARROWED_DAYS_KEPT) this.narrowedDays.delete(this.narrowedDays.keys().next().value ?? '');
-      this.narrowedDays.set(key, days);
-    }
-    return days;
+      return kept.length === members.length ? source : new BrandDays(this.current(), kept, true);
+    });
   }
 
   /**

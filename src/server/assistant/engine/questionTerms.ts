@@ -1,5 +1,6 @@
 import { nlp } from '../../analysis/textAnalytics';
 import { STOP_WORDS } from '../../repositories/home/stopWords';
+import { BoundedMap } from '../../../shared/boundedMap';
 
 /** What a question asks for: one of the brand's figures, or what the transcripts say (retrieval). */
 export type Intent = 'topics' | 'sentiment' | 'demographics' | 'products' | 'creators' | 'competitors' | 'change' | 'open';
@@ -91,15 +92,13 @@ export function questionTerms(question: string): QueryTerm[] {
 
 /** Lines whose lemmas are kept (lemmatising is an answer's costliest step, and follow-ups quote the same lines). */
 const LEMMA_CACHE_LINES = 20_000;
-const lemmaCache = new Map<string, ReadonlySet<string>>();
+const lemmaCache = new BoundedMap<string, ReadonlySet<string>>(LEMMA_CACHE_LINES);
 
 /** The lemmas of a line (English lemmas; other words as they are), for the second ranking signal. */
 export function lineLemmas(content: string): ReadonlySet<string> {
   const known = lemmaCache.get(content);
   if (known) return known;
   const lemmas = readLemmas(content);
-  // Oldest first out: a Map iterates in insertion order.
-  if (lemmaCache.size >= LEMMA_CACHE_LINES) lemmaCache.delete(lemmaCache.keys().next().value ?? '');
   lemmaCache.set(content, lemmas);
   return lemmas;
 }

@@ -6,6 +6,7 @@ import { FTS_MIN_CHARS } from '../../search/searchLimits';
 import type { createTranscriptLines } from './transcriptLines';
 import { toListItem, VIDEO_LIST_COLUMNS, type VideoListRow } from './videoRows';
 import { favoritesOwner, type BrandScope } from './videoScope';
+import { BoundedMap } from '../../../shared/boundedMap';
 
 /** Count and averages of a filtered list (spec §3 response `data`). */
 export interface ListSummary {
@@ -30,7 +31,7 @@ function transcriptPhrases(query: VideoListQuery): string[] {
  * database by id. Summaries are cached until anything the index answers from changes.
  */
 export function createVideoListRepository(sql: SqlClient, index: VideoSearchIndex, transcripts: ReturnType<typeof createTranscriptLines>) {
-  const summaries = new Map<string, ListSummary>();
+  const summaries = new BoundedMap<string, ListSummary>(CACHE_LIMIT);
   let lastMatch: { key: string; matches: MatchSet } | null = null;
 
   const cacheKey = (scope: BrandScope, query: VideoListQuery, window: DateWindow): string =>
@@ -59,7 +60,6 @@ export function createVideoListRepository(sql: SqlClient, index: VideoSearchInde
       sentiment: { positive: Math.round(average(row.positive) * 1000) / 1000, negative: Math.round(average(row.negative) * 1000) / 1000, measured: row.felt },
       demographics: index.audience(row),
     };
-    if (summaries.size >= CACHE_LIMIT) summaries.delete(summaries.keys().next().value ?? '');
     summaries.set(key, summary);
     return summary;
   };

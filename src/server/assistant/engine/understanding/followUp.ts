@@ -15,7 +15,7 @@ export const isFollowUp = (question: string): boolean => CUE.test(question) || B
 export const asksWhoSaid = (question: string): boolean => WHO_SAID.test(question);
 /** The tone "show me the negative ones" asks for, in any answer language. */
 export function toneAsked(question: string): 'positive' | 'negative' | null {
-  const match = TONE_ONES.exec(question)?.[0] ?? '';
+  const match = question.match(TONE_ONES)?.[0] ?? '';
   return /n[ée]gati|ネガティブ/iu.test(match) ? 'negative' : /positi|ポジティブ/iu.test(match) ? 'positive' : null;
 }
 

@@ -25,8 +25,8 @@ export const CONCEPTS: readonly Concept[] = [
   { name: 'pilling', attribute: true, near: 'texture', forms: ['pilled', 'pilling', 'bolitas', 'bouloche', 'krümel', 'ヨレ', 'تكتل'] },
 ];
 
-const conceptsByName = new Map(CONCEPTS.map((concept) => [concept.name, concept]));
-export const conceptNamed = (name: string): Concept | undefined => conceptsByName.get(name);
+const conceptsByName: Readonly<Record<string, Concept>> = Object.fromEntries(CONCEPTS.map((concept) => [concept.name, concept]));
+export const conceptNamed = (name: string): Concept | undefined => conceptsByName[name];
 
 /** Case and Latin diacritics folded, as the transcript search compares. */
 // Composed again after: NFD splits Arabic hamza and Japanese dakuten too, which the transcript index keeps whole.
@@ -48,7 +48,7 @@ export function conceptsIn(question: string): Concept[] {
   for (const { concept, tests } of QUESTION_TESTS) {
     let first = -1;
     for (const { folded, pattern } of tests) {
-      const at = pattern ? (pattern.exec(text)?.index ?? -1) : text.indexOf(folded);
+      const at = pattern ? (text.match(pattern)?.index ?? -1) : text.indexOf(folded);
       if (at !== -1 && (first === -1 || at < first)) first = at;
     }
     if (first !== -1) found.push({ concept, at: first });

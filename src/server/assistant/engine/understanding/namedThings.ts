@@ -37,8 +37,8 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Where a name appears in the question as whole words (case and accents folded), or -1. */
 function placeOf(question: string, name: string): number {
   // Bounded by what is not a Latin letter or digit: Japanese writes particles straight after a name ("Glow Serumと").
-  const found = new RegExp(`(^|[^\\p{Script=Latin}\\p{N}])${escaped(foldText(name))}(?![\\p{Script=Latin}\\p{N}])`, 'u').exec(question);
-  return found ? found.index + (found[1]?.length ?? 0) : -1;
+  const found = question.match(new RegExp(`(^|[^\\p{Script=Latin}\\p{N}])${escaped(foldText(name))}(?![\\p{Script=Latin}\\p{N}])`, 'u'));
+  return found ? (found.index ?? 0) + (found[1]?.length ?? 0) : -1;
 }
 
 /** The short name of a product: without its brand's name ("Glow Serum"), unless that leaves nothing. */

@@ -42,12 +42,12 @@ function periodWindow(period: Period, now: Date): { start: number; end: number |
 const ORDINALS = /\b(q|t)\s?([1-4])\b|\b(first|1st|primer|premier|ersten)\b|\b(second|2nd|segundo|deuxi[eè]me|zweiten)\b|\b(third|3rd|tercer|troisi[eè]me|dritten)\b|\b(fourth|4th|cuarto|quatri[eè]me|vierten)\b/iu;
 const QUARTER = /\b(in |en |au |im )?(q|t)\s?([1-4])\b|\b(the |el |le |im )?(first|1st|second|2nd|third|3rd|fourth|4th|primer|segundo|tercer|cuarto|premier|deuxi[eè]me|troisi[eè]me|quatri[eè]me|ersten|zweiten|dritten|vierten) (quarter|trimestre|quartal)\b|第\s?([1-4１-４一二三四])\s?四半期|Q([1-4])/iu;
 
-function quarterOf(match: RegExpExecArray): number {
+function quarterOf(match: RegExpMatchArray): number {
   const kanji = match[7];
   if (kanji) return '1１一'.includes(kanji) ? 1 : '2２二'.includes(kanji) ? 2 : '3３三'.includes(kanji) ? 3 : 4;
   const digit = match[3] ?? match[8];
   if (digit) return Number(digit);
-  const ordinal = ORDINALS.exec(match[5] ?? '');
+  const ordinal = (match[5] ?? '').match(ORDINALS);
   return ordinal?.[2] ? Number(ordinal[2]) : ordinal?.[3] ? 1 : ordinal?.[4] ? 2 : ordinal?.[5] ? 3 : 4;
 }
 
@@ -93,12 +93,12 @@ function monthStart(words: string, lang: AnswerLanguage, now: Date): { start: nu
  */
 export function askedWindow(question: string, lang: AnswerLanguage, now: Date): AskedWindow | null {
   for (const [period, pattern] of PERIODS) {
-    const match = pattern.exec(question);
+    const match = question.match(pattern);
     if (!match) continue;
     const { start, end } = periodWindow(period, now);
     return { start_date: iso(start), end_date: end === null ? null : iso(end), said: match[0].trim() };
   }
-  const quarter = QUARTER.exec(question);
+  const quarter = question.match(QUARTER);
   if (quarter) {
     const q = quarterOf(quarter);
     let year = now.getUTCFullYear();
@@ -106,12 +106,12 @@ export function askedWindow(question: string, lang: AnswerLanguage, now: Date): 
     const end = utc(year, q * 3, 1) - DAY_MS;
     return { start_date: iso(utc(year, (q - 1) * 3, 1)), end_date: end >= now.getTime() ? null : iso(end), said: quarter[0].trim() };
   }
-  const since = SINCE.exec(question);
+  const since = question.match(SINCE);
   if (since) {
     const windowStart = monthStart(since[2] ?? since[3] ?? '', lang, now);
     if (windowStart) return { start_date: iso(windowStart.start), end_date: null, said: since[0].trim() };
   }
-  const inMonth = IN_MONTH.exec(question);
+  const inMonth = question.match(IN_MONTH);
   if (inMonth) {
     const named = monthStart(inMonth[2] ?? '', lang, now);
     if (named && !named.day) {
