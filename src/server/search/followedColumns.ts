@@ -33,8 +33,11 @@ export class FollowedColumns {
   /** Milliseconds the columns took to load (the bench prints it). */
   loadMs = 0;
 
-  /** `onVideosChanged` hears the brands whose videos a replay changed (their days are built again). */
-  constructor(private readonly sql: SqlClient, private readonly onVideosChanged: (brands: ReadonlySet<string>) => void) {
+  /**
+   * `onVideosChanged` hears the brands whose videos a replay changed (their days are built again) and the ids it
+   * replayed (a video's transcript lines are logged under its id too).
+   */
+  constructor(private readonly sql: SqlClient, private readonly onVideosChanged: (brands: ReadonlySet<string>, ids: readonly string[]) => void) {
     this.marks = createBrandMarksReader(sql);
     this.log = createSearchLog(sql);
   }
@@ -143,7 +146,7 @@ export class FollowedColumns {
     this.position = head;
     this.columnsGeneration += 1;
     this.generation += 1;
-    this.onVideosChanged(brands);
+    this.onVideosChanged(brands, ids);
     this.replayedSinceSave += ids.length;
     // Saved again now and then, so the next start replays little.
     if (this.replayedSinceSave > SNAPSHOT_REPLAY_LIMIT / 4) await this.saveSnapshot();

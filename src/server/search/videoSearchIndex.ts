@@ -49,6 +49,7 @@ export class VideoSearchIndex {
   /** The transcript term index, shared with whatever shows matching lines (one plan per search, read once). */
   readonly transcripts: TranscriptIndex;
   private readonly brands = new BrandViews();
+  private readonly writeListeners = new Set<(ids: readonly string[]) => void>();
   /** The generation of the columns and marks the caches below were computed from. */
   private cachedGeneration = -1;
   /** Tab members per brand and tab, until the next write. */
@@ -65,7 +66,19 @@ export class VideoSearchIndex {
 
   constructor(private readonly sql: SqlClient, transcripts: TranscriptIndex) {
     this.transcripts = transcripts;
-    this.followed = new FollowedColumns(sql, (brands) => this.brands.dropDays(brands));
+    this.followed = new FollowedColumns(sql, (brands, ids) => {
+      this.brands.dropDays(brands);
+      for (const listener of this.writeListeners) listener(ids);
+    });
+  }
+
+  /**
+   * Hears the ids of the videos each catch-up replayed (their rows or transcript lines were written), for caches kept
+   * per video that a write elsewhere (another video, a brand's marks) leaves valid. Answers the way to stop hearing.
+   */
+  onVideosWritten(listener: (ids: readonly string[]) => void): () => void {
+    this.writeListeners.add(listener);
+    return () => this.writeListeners.delete(listener);
   }
 
   /** Milliseconds the columns took to load (the bench prints it). */

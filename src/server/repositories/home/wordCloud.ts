@@ -57,33 +57,51 @@ interface VideoWords {
 
 /** The terms said most in the window's newest transcribed videos, with how often. */
 export function createWordCloud(rows: HomeRows, index: VideoSearchIndex) {
-  // Each video's words counted once and kept until the next write: the clouds of a brand's periods and platforms are
-  // read from much the same newest videos, and reading and splitting their lines was most of a cloud's time. A write
-  // is any the list index followed (a transcript line's too: they are in its log), on either engine and from any
-  // instance; on PostgreSQL a cloud re-read every line of its videos each time without it.
+  // Each video's words counted once and kept until that video is written (its row or a transcript line: both are in
+  // the log the list index follows, on either engine and from any instance): the clouds of a brand's periods and
+  // platforms are read from much the same newest videos, and reading and splitting their lines was most of a cloud's
+  // time. A write elsewhere (another video, a favorite, a flag) keeps them: dropping them all at every write made the
+  // next clouds of a busy workspace read every line again.
   const kept = new Map<string, VideoWords>();
-  let keptVersion: number | null = null;
   const seen = new Map<string, string | null>();
+  // Videos written while their lines were being read: what was read may predate the write, so it is not kept.
+  let reading = 0;
+  const writtenWhileReading = new Set<string>();
+  index.onVideosWritten((ids) => {
+    for (const id of ids) {
+      kept.delete(id);
+      if (reading > 0) writtenWhileReading.add(id);
+    }
+  });
 
   /** The words of these videos, counting the lines of those not kept yet. */
   const wordsOf = async (ids: readonly string[]): Promise<VideoWords[]> => {
-    const now = index.generation;
-    if (now !== keptVersion || kept.size + ids.length > KEPT_VIDEOS) {
-      kept.clear();
-      keptVersion = now;
-    }
+    if (kept.size + ids.length > KEPT_VIDEOS) kept.clear();
     const missing = ids.filter((id) => !kept.has(id));
+    const fresh = new Map<string, VideoWords>();
     if (missing.length > 0) {
       const counted = new Map<string, Map<string, number>>(missing.map((id) => [id, new Map()]));
-      for (const { video_id: videoId, content } of await rows.transcriptLines(missing)) {
+      reading += 1;
+      let lines: { video_id: string; content: string }[];
+      try {
+        lines = await rows.transcriptLines(missing);
+      } finally {
+        reading -= 1;
+      }
+      for (const { video_id: videoId, content } of lines) {
         const counts = counted.get(videoId);
         if (counts) for (const word of spokenWords(content, seen)) counts.set(word, (counts.get(word) ?? 0) + 1);
       }
-      for (const [id, counts] of counted) kept.set(id, { terms: [...counts.keys()], counts: Int32Array.from(counts.values()) });
+      for (const [id, counts] of counted) {
+        const words = { terms: [...counts.keys()], counts: Int32Array.from(counts.values()) };
+        fresh.set(id, words);
+        if (!writtenWhileReading.has(id)) kept.set(id, words);
+      }
+      if (reading === 0) writtenWhileReading.clear();
       // Words met in lines are few (a vocabulary); past a size the cache of their terms starts again.
       if (seen.size > 50_000) seen.clear();
     }
-    return ids.map((id) => kept.get(id) ?? { terms: [], counts: new Int32Array(0) });
+    return ids.map((id) => fresh.get(id) ?? kept.get(id) ?? { terms: [], counts: new Int32Array(0) });
   };
 
   return async (range: HomeRange): Promise<{ terms: { term: string; count: number }[]; videos_in_window: number; videos_read: number }> => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   BenchmarkWidget, DemographicsWidget, EngagementWidget, HomeOverview, RecentTrendingWidget, SentimentWidget, TopProductsWidget, WordCloudWidget,
 } from '../../../../src/shared/http/home.schemas';
@@ -214,6 +214,40 @@ describe('home KPIs and widgets against SQL', () => {
     await w.sql.run('DELETE FROM transcript_lines WHERE line_no = 9999');
     const gone = await widget<WordCloudWidget>('/word_cloud');
     expect(gone.terms).toEqual(before.terms);
+  });
+
+  it('after a write reads again only the lines of the video written, not those of every video it counted', async () => {
+    const before = await widget<WordCloudWidget>('/word_cloud');
+    // The videos whose transcript lines each cloud reads from the database (the word cloud's one read of lines).
+    const linesRead: string[][] = [];
+    const all = w.sql.all.bind(w.sql);
+    const spy = vi.spyOn(w.sql, 'all').mockImplementation((sql, params) => {
+      if (/^SELECT video_id, content FROM transcript_lines/.test(sql)) {
+        const list = params?.[0];
+        linesRead.push(typeof list === 'string' ? (JSON.parse(list) as string[]) : (list as string[]));
+      }
+      return all(sql, params);
+    });
+    try {
+      const newest = await firstValues<string>(w.sql, `SELECT v.id FROM videos v WHERE v.brand_id = ? AND EXISTS (SELECT 1 FROM transcript_lines t WHERE t.video_id = v.id)
+        ORDER BY v.created_at DESC LIMIT 1`, [w.brandId]);
+      const oldest = await firstValues<string>(w.sql, 'SELECT id FROM videos WHERE brand_id = ? ORDER BY created_at LIMIT 1', [w.brandId]);
+      const rename = async (id: string | undefined, title: string) => {
+        const response = await w.send('PUT', `/jwt_api/videos/${id}/update_video_title_and_creator_name`, { title });
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      // A video far from the window's newest (and a teammate's favorite): nothing the cloud counted is read again.
+      await rename(oldest[0], 'An old video, renamed');
+      expect((await w.send('POST', '/jwt_api/videos/favorite_videos', { video_ids: newest })).statusCode).toBe(200);
+      expect((await widget<WordCloudWidget>('/word_cloud')).terms).toEqual(before.terms);
+      expect(linesRead.flat()).toEqual([]);
+      // One of the newest videos it counted: only its lines are read again.
+      await rename(newest[0], 'The newest video, renamed');
+      expect((await widget<WordCloudWidget>('/word_cloud')).terms).toEqual(before.terms);
+      expect(linesRead.flat()).toEqual(newest);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('finds words in any script: Japanese without spaces, Arabic, Hindi, and drops numbers and stop words', () => {
