@@ -2,6 +2,7 @@ import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { rangeDays, videosIn, type HomeRange } from './homeFigures';
 import type { HomeRows } from './homeRows';
 import { STOP_WORDS } from './stopWords';
+import { TermTally, type TermCodes, type TermCount } from './termTally';
 
 /** The newest transcribed videos of the window a cloud is read from: a cloud needs the common words, not every line. */
 export const WORD_CLOUD_VIDEOS = 120;
@@ -29,18 +30,11 @@ function termOf(found: string): string | null {
   return word;
 }
 
-/**
- * The words of a line, lower-cased, without stop words, numbers and single letters. `seen` keeps each word's term
- * across the lines of one cloud: speech repeats its words, and working a term out is most of a cloud's time.
- */
-export function spokenWords(line: string, seen?: Map<string, string | null>): string[] {
+/** The words of a line, lower-cased, without stop words, numbers and single letters. */
+export function spokenWords(line: string): string[] {
   const words: string[] = [];
   for (const found of wordsOf(line)) {
-    let term = seen?.get(found);
-    if (term === undefined) {
-      term = termOf(found);
-      seen?.set(found, term);
-    }
+    const term = termOf(found);
     if (term !== null) words.push(term);
   }
   return words;
@@ -48,12 +42,8 @@ export function spokenWords(line: string, seen?: Map<string, string | null>): st
 
 /** Videos whose counted words are kept (about 1.5 KB each): the newest videos of every brand and platform a Home shows. */
 const KEPT_VIDEOS = 4_000;
-
-/** One video's spoken words: each term once, and how often the video says it. */
-interface VideoWords {
-  terms: string[];
-  counts: Int32Array;
-}
+/** Distinct words kept with their terms' codes (a vocabulary: a few MB at most); past it both start again. */
+const KEPT_WORDS = 100_000;
 
 /** The terms said most in the window's newest transcribed videos, with how often. */
 export function createWordCloud(rows: HomeRows, index: VideoSearchIndex) {
@@ -62,8 +52,10 @@ export function createWordCloud(rows: HomeRows, index: VideoSearchIndex) {
   // platforms are read from much the same newest videos, and reading and splitting their lines was most of a cloud's
   // time. A write elsewhere (another video, a favorite, a flag) keeps them: dropping them all at every write made the
   // next clouds of a busy workspace read every line again.
-  const kept = new Map<string, VideoWords>();
-  const seen = new Map<string, string | null>();
+  const kept = new Map<string, TermCodes>();
+  const tally = new TermTally();
+  /** A word as found in a line → its term's code in `tally`, or -1 (a stop word, a number...). */
+  const seen = new Map<string, number>();
   // Videos written while their lines were being read: what was read may predate the write, so it is not kept.
   let reading = 0;
   const writtenWhileReading = new Set<string>();
@@ -74,48 +66,71 @@ export function createWordCloud(rows: HomeRows, index: VideoSearchIndex) {
     }
   });
 
-  /** The words of these videos, counting the lines of those not kept yet. */
-  const wordsOf = async (ids: readonly string[]): Promise<VideoWords[]> => {
+  const codeOf = (found: string): number => {
+    let code = seen.get(found);
+    if (code === undefined) {
+      const term = termOf(found);
+      code = term === null ? -1 : tally.codeOf(term);
+      seen.set(found, code);
+    }
+    return code;
+  };
+
+  /** Counts the words of these videos' lines, read now. */
+  const count = async (ids: readonly string[]): Promise<Map<string, TermCodes>> => {
+    reading += 1;
+    let lines: { video_id: string; content: string }[];
+    try {
+      lines = await rows.transcriptLines(ids);
+    } finally {
+      reading -= 1;
+    }
+    const linesOf = new Map<string, string[]>(ids.map((id) => [id, []]));
+    for (const line of lines) linesOf.get(line.video_id)?.push(line.content);
+    const counted = new Map<string, TermCodes>();
+    for (const [id, said] of linesOf) {
+      for (const line of said) {
+        for (const found of wordsOf(line)) {
+          const code = codeOf(found);
+          if (code >= 0) tally.add(code, 1);
+        }
+      }
+      counted.set(id, tally.take());
+    }
+    return counted;
+  };
+
+  /** The most said terms of these videos, counting the lines of those not kept yet. */
+  const mostSaid = async (ids: readonly string[]): Promise<TermCount[]> => {
+    // Codes are forgotten only while no count is under way (one holds codes across its read).
+    if (reading === 0 && (seen.size > KEPT_WORDS || tally.size > KEPT_WORDS)) {
+      kept.clear();
+      seen.clear();
+      tally.clear();
+    }
     if (kept.size + ids.length > KEPT_VIDEOS) kept.clear();
-    const missing = ids.filter((id) => !kept.has(id));
-    const fresh = new Map<string, VideoWords>();
-    if (missing.length > 0) {
-      const counted = new Map<string, Map<string, number>>(missing.map((id) => [id, new Map()]));
-      reading += 1;
-      let lines: { video_id: string; content: string }[];
-      try {
-        lines = await rows.transcriptLines(missing);
-      } finally {
-        reading -= 1;
-      }
-      for (const { video_id: videoId, content } of lines) {
-        const counts = counted.get(videoId);
-        if (counts) for (const word of spokenWords(content, seen)) counts.set(word, (counts.get(word) ?? 0) + 1);
-      }
-      for (const [id, counts] of counted) {
-        const words = { terms: [...counts.keys()], counts: Int32Array.from(counts.values()) };
+    const fresh = new Map<string, TermCodes>();
+    // (Again when another cloud dropped kept videos meanwhile: from the last check to the sum nothing awaits.)
+    for (let missing = ids.filter((id) => !kept.has(id)); missing.length > 0; missing = ids.filter((id) => !fresh.has(id) && !kept.has(id))) {
+      for (const [id, words] of await count(missing)) {
         fresh.set(id, words);
         if (!writtenWhileReading.has(id)) kept.set(id, words);
       }
       if (reading === 0) writtenWhileReading.clear();
-      // Words met in lines are few (a vocabulary); past a size the cache of their terms starts again.
-      if (seen.size > 50_000) seen.clear();
     }
-    return ids.map((id) => fresh.get(id) ?? kept.get(id) ?? { terms: [], counts: new Int32Array(0) });
+    for (const id of ids) {
+      const words = fresh.get(id) ?? kept.get(id);
+      if (words) tally.addAll(words);
+    }
+    return tally.top(WORD_CLOUD_TERMS);
   };
 
-  return async (range: HomeRange): Promise<{ terms: { term: string; count: number }[]; videos_in_window: number; videos_read: number }> => {
+  return async (range: HomeRange): Promise<{ terms: TermCount[]; videos_in_window: number; videos_read: number }> => {
     // The first WORD_CLOUD_VIDEOS that have a transcript (`felt`: the columns' "has a transcript line", not a lookup
     // each), newest first, read back from the end of the range's days.
     const inRange = rangeDays(index, range);
     const { columns } = inRange;
     const read = inRange.days.newest(inRange.window, WORD_CLOUD_VIDEOS, (o) => columns.felt[o] === 1).map((o) => columns.id[o] ?? '');
-    const counts = new Map<string, number>();
-    for (const words of await wordsOf(read)) {
-      words.terms.forEach((term, i) => counts.set(term, (counts.get(term) ?? 0) + (words.counts[i] ?? 0)));
-    }
-    const terms = [...counts].map(([term, times]) => ({ term, count: times }));
-    terms.sort((a, b) => b.count - a.count || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
-    return { terms: terms.slice(0, WORD_CLOUD_TERMS), videos_in_window: videosIn(inRange), videos_read: read.length };
+    return { terms: await mostSaid(read), videos_in_window: videosIn(inRange), videos_read: read.length };
   };
 }
