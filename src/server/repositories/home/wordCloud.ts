@@ -14,12 +14,14 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 const UNSPACED = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u;
 const SPACED_WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
 
-function* wordsOf(line: string): Generator<string> {
+/** Calls `found` with each word of a line, in order (a loop, not a generator: a first cloud splits thousands of lines). */
+function eachWord(line: string, found: (word: string) => void): void {
   if (UNSPACED.test(line)) {
-    for (const segment of segmenter.segment(line)) if (segment.isWordLike) yield segment.segment;
+    for (const segment of segmenter.segment(line)) if (segment.isWordLike) found(segment.segment);
     return;
   }
-  for (const match of line.matchAll(SPACED_WORD)) yield match[0];
+  SPACED_WORD.lastIndex = 0;
+  for (let match = SPACED_WORD.exec(line); match !== null; match = SPACED_WORD.exec(line)) found(match[0]);
 }
 
 /** The term a word found in a line counts as: lower-cased, or null for a stop word, a number or a single letter. */
@@ -33,10 +35,10 @@ function termOf(found: string): string | null {
 /** The words of a line, lower-cased, without stop words, numbers and single letters. */
 export function spokenWords(line: string): string[] {
   const words: string[] = [];
-  for (const found of wordsOf(line)) {
+  eachWord(line, (found) => {
     const term = termOf(found);
     if (term !== null) words.push(term);
-  }
+  });
   return words;
 }
 
@@ -88,13 +90,12 @@ export function createWordCloud(rows: HomeRows, index: VideoSearchIndex) {
     const linesOf = new Map<string, string[]>(ids.map((id) => [id, []]));
     for (const line of lines) linesOf.get(line.video_id)?.push(line.content);
     const counted = new Map<string, TermCodes>();
+    const add = (found: string): void => {
+      const code = codeOf(found);
+      if (code >= 0) tally.add(code, 1);
+    };
     for (const [id, said] of linesOf) {
-      for (const line of said) {
-        for (const found of wordsOf(line)) {
-          const code = codeOf(found);
-          if (code >= 0) tally.add(code, 1);
-        }
-      }
+      for (const line of said) eachWord(line, add);
       counted.set(id, tally.take());
     }
     return counted;
