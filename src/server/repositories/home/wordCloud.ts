@@ -45,7 +45,7 @@ export function spokenWords(line: string): string[] {
 /** Videos whose counted words are kept (about 1.5 KB each): the newest videos of every brand and platform a Home shows. */
 const KEPT_VIDEOS = 4_000;
 /** Distinct words kept with their terms' codes (a vocabulary: a few MB at most); past it both start again. */
-const KEPT_WORDS = 100_000;
+const KEPT_WORDS = 50_000;
 
 /** The terms said most in the window's newest transcribed videos, with how often. */
 export function createWordCloud(rows: HomeRows, index: VideoSearchIndex) {
