@@ -21,9 +21,9 @@ function postingsOf(videos: Record<number, readonly string[]>): Map<string, Buff
 }
 
 /** The videos saying a run, each triple given as the terms it may be. */
-function saying(postings: Map<string, Buffer>, triples: readonly (readonly string[])[], size = 64): number[] {
+function saying(postings: Map<string, Buffer>, triples: readonly (readonly string[])[], size = 64, offsets?: readonly number[]): number[] {
   const flags = new Uint8Array(size);
-  markRunPositions(triples.map((terms) => terms.map((term) => postings.get(term) ?? Buffer.alloc(0))), flags);
+  markRunPositions(triples.map((terms) => terms.map((term) => postings.get(term) ?? Buffer.alloc(0))), flags, undefined, offsets);
   return [...flags.keys()].filter((rowid) => flags[rowid] === 1);
 }
 
@@ -55,6 +55,25 @@ describe('positional postings of the transcript triples', () => {
     expect(saying(postings, [['Lumina Glow Serum'], ['Glow Serum today', 'Glow Serum and']], 10)).toEqual([1, 2]);
     // A triple no term fits (none given).
     expect(saying(postings, [['Lumina Glow Serum'], []])).toEqual([]);
+    // Every second triple, sharing a word: "the Lumina Glow Serum today" by its first and third triples.
+    expect(saying(postings, [['the Lumina Glow'], ['Glow Serum today']], 64, [0, 2])).toEqual([1]);
+    expect(saying(postings, [['Lumina Glow Serum'], ['Serum and Lumina']], 64, [0, 2])).toEqual([40]);
+    expect(saying(postings, [['Lumina Glow Serum'], ['Serum and Lumina']], 64, [0, 1])).toEqual([]);
+  });
+
+  it('walks a group of many terms, most of them rare, as one', () => {
+    // Many spellings of the first triple (as a first word ending with the run is glued to the words before it in
+    // scripts written without spaces), each said by a few videos, the common one by most.
+    const many: Record<number, string[]> = {};
+    for (let rowid = 0; rowid < 300; rowid++) {
+      const first = rowid % 3 === 0 ? `x${rowid % 40}Lumina` : 'Lumina';
+      many[rowid] = [rowid % 7 === 0 ? `${first} Glow Serum` : `${first} Glow Serum today`, 'Glow Serum today'];
+    }
+    const spelled = postingsOf(many);
+    const firsts = [...spelled.keys()].filter((term) => term.endsWith('Lumina Glow Serum'));
+    expect(firsts.length).toBeGreaterThan(30);
+    const expected = Object.keys(many).map(Number).filter((rowid) => rowid % 7 !== 0);
+    expect(saying(spelled, [firsts, ['Glow Serum today']], 300)).toEqual(expected);
   });
 
   it('puts a video\'s entries into a posting, replacing what it had, and keeps the others as they were', () => {

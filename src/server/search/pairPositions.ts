@@ -204,13 +204,13 @@ export function mergePositions(posting: Uint8Array | null, added: ReadonlyMap<nu
 
 /**
  * Marks `flags[rowid] = 1` for every video (rowid below the flags' length; with `within`, only those it flags) saying
- * term group j at slot p + j for every j, where `termGroups[j]` holds the postings of the terms group j may be (a run's
- * triples). The groups' postings are walked together in rowid order, each jumping to the furthest rowid any of them
+ * term group j at slot p + offsets[j] for every j (offsets[j] = j when not given), where `termGroups[j]` holds the
+ * postings of the terms group j may be (a run's triples). The groups' postings are walked together in rowid order, each jumping to the furthest rowid any of them
  * reached, so the cost follows the videos saying the rarest group and the entries skipped, never a video's lines; only
  * videos `within` have their slots read (a list search tests the videos its tab and filters left, not every video
  * saying the phrase).
  */
-export function markRunPositions(termGroups: readonly (readonly Uint8Array[])[], flags: Uint8Array, within?: Uint8Array): void {
+export function markRunPositions(termGroups: readonly (readonly Uint8Array[])[], flags: Uint8Array, within?: Uint8Array, offsets?: readonly number[]): void {
   // A group no term fits is said nowhere, so neither is the run.
   if (termGroups.length === 0 || termGroups.some((postings) => postings.length === 0)) return;
   // One flat array of cursors, group j's at [starts[j], starts[j + 1]): arrays of one shape whatever the terms, so the
@@ -226,11 +226,12 @@ export function markRunPositions(termGroups: readonly (readonly Uint8Array[])[],
     }
     starts[j + 1] = cursors.length;
   }
+  const order = new GroupOrder(cursors, starts);
   // The rarest group (fewest bytes of postings) leads: it moves the target furthest, so the common groups' cursors jump
   // over most of their entries instead of stopping at each.
   const leading = Int32Array.from(Array.from({ length: groups }, (_, j) => j).sort((a, b) => (bytes[a] ?? 0) - (bytes[b] ?? 0)));
   const limit = Math.min(flags.length, END);
-  const run = new RunSlots(groups);
+  const run = new RunSlots(Int32Array.from({ length: groups }, (_, j) => (offsets?.[j] ?? j) - (offsets?.[0] ?? 0)));
   let target = 0;
   for (;;) {
     if (within) while (target < limit && within[target] !== 1) target++;
@@ -239,13 +240,7 @@ export function markRunPositions(termGroups: readonly (readonly Uint8Array[])[],
     while (!agreed) {
       agreed = true;
       for (let g = 0; g < groups; g++) {
-        const j = leading[g] ?? 0;
-        let low = END;
-        for (let c = starts[j] ?? 0; c < (starts[j + 1] ?? 0); c++) {
-          const cursor = cursors[c] as EntryCursor;
-          cursor.seek(target);
-          if (cursor.rowid < low) low = cursor.rowid;
-        }
+        const low = order.lowestFrom(leading[g] ?? 0, target);
         if (low >= limit) return;
         if (low > target) {
           target = low;
@@ -254,32 +249,82 @@ export function markRunPositions(termGroups: readonly (readonly Uint8Array[])[],
         }
       }
     }
-    if (run.saidAt(cursors, starts, target)) flags[target] = 1;
+    if (run.saidAt(cursors, order, target)) flags[target] = 1;
     target += 1;
   }
 }
 
 /**
- * Whether the video every cursor group stands on (some cursor of each at `rowid`) has the groups at consecutive slots.
- * A common phrase is said in tens of thousands of videos, each a few times: all groups' slots go into one reused
+ * Each group's cursors in rowid order (`at`, group j's at [starts[j], starts[j + 1])). A phrase's group can be dozens
+ * of terms (a first word ending with the run, in scripts written without spaces), most of them rare: only the cursors
+ * at the front, behind the target, are moved, and a rare one moved far waits at the back, so a video the walk stops at
+ * costs the cursors standing on it, not every term of the group.
+ */
+class GroupOrder {
+  readonly at: Int32Array;
+
+  constructor(private readonly cursors: readonly EntryCursor[], readonly starts: Int32Array) {
+    this.at = Int32Array.from(cursors.keys());
+    for (let j = 0; j + 1 < starts.length; j++) {
+      for (let i = (starts[j] ?? 0) + 1; i < (starts[j + 1] ?? 0); i++) this.settle(i, starts[j] ?? 0);
+    }
+  }
+
+  /** Moves group j's cursors behind `target` to it (or past), keeping the order; answers the group's lowest rowid. */
+  lowestFrom(j: number, target: number): number {
+    const first = this.starts[j] ?? 0;
+    const end = this.starts[j + 1] ?? 0;
+    for (;;) {
+      const front = this.cursors[this.at[first] ?? 0] as EntryCursor;
+      if (front.rowid >= target) return front.rowid;
+      front.seek(target);
+      // Back into its place: shift the cursors now lower than it one step to the front.
+      let i = first;
+      const moved = this.at[first] ?? 0;
+      while (i + 1 < end && (this.cursors[this.at[i + 1] ?? 0] as EntryCursor).rowid < front.rowid) {
+        this.at[i] = this.at[i + 1] ?? 0;
+        i++;
+      }
+      this.at[i] = moved;
+    }
+  }
+
+  /** Insertion step of the first ordering: the cursor at position i moved before the higher ones of [first, i). */
+  private settle(i: number, first: number): void {
+    const index = this.at[i] ?? 0;
+    const rowid = (this.cursors[index] as EntryCursor).rowid;
+    let k = i;
+    while (k > first && (this.cursors[this.at[k - 1] ?? 0] as EntryCursor).rowid > rowid) {
+      this.at[k] = this.at[k - 1] ?? 0;
+      k--;
+    }
+    this.at[k] = index;
+  }
+}
+
+/**
+ * Whether the video every cursor group stands on (the front cursors of each at `rowid`) has group j at slot
+ * p + shifts[j] for some p. A common phrase is said in tens of thousands of videos, each a few times: all groups' slots go into one reused
  * array (group j's from `from[j]`) and are searched in place, with no allocation per video.
  */
 class RunSlots {
   private slots: Int32Array = new Int32Array(64);
   private readonly from: Int32Array;
 
-  constructor(groups: number) {
-    this.from = new Int32Array(groups + 1);
+  constructor(private readonly shifts: Int32Array) {
+    this.from = new Int32Array(shifts.length + 1);
   }
 
-  saidAt(cursors: readonly EntryCursor[], starts: Int32Array, rowid: number): boolean {
+  saidAt(cursors: readonly EntryCursor[], order: GroupOrder, rowid: number): boolean {
     const groups = this.from.length - 1;
+    const { at, starts } = order;
     let end = 0;
     for (let j = 0; j < groups; j++) {
       this.from[j] = end;
+      // The group's cursors at the rowid are the first ones of its order.
       for (let c = starts[j] ?? 0; c < (starts[j + 1] ?? 0); c++) {
-        const cursor = cursors[c] as EntryCursor;
-        if (cursor.rowid !== rowid) continue;
+        const cursor = cursors[at[c] ?? 0] as EntryCursor;
+        if (cursor.rowid !== rowid) break;
         if (this.slots.length < end + cursor.bodyLength) this.slots = grow(this.slots, end + cursor.bodyLength);
         end = cursor.slotsInto(this.slots, end);
       }
@@ -287,12 +332,14 @@ class RunSlots {
     this.from[groups] = end;
     const slots = this.slots;
     const from = this.from;
+    const shifts = this.shifts;
     for (let i = from[0] ?? 0; i < (from[1] ?? 0); i++) {
       const slot = slots[i] ?? 0;
       let all = true;
       for (let j = 1; j < groups && all; j++) {
         all = false;
-        for (let k = from[j] ?? 0; k < (from[j + 1] ?? 0) && !all; k++) all = slots[k] === slot + j;
+        const wanted = slot + (shifts[j] ?? j);
+        for (let k = from[j] ?? 0; k < (from[j + 1] ?? 0) && !all; k++) all = slots[k] === wanted;
       }
       if (all) return true;
     }

@@ -233,10 +233,11 @@ export class TranscriptIndex {
 
   /**
    * A run of three words or more from its triples, exact, no line read: triple j holds the terms containing
-   * "r[j] r[j+1] r[j+2]" (see lineSaysTriples) whose outer words, when inner words of the run, have their run's length.
-   * Three words are one triple: its terms' videos. A longer run is said where triple j sits at slot p + j for every j,
-   * from their positional postings; a triple without positions is said by no video but stale ones (every video's
-   * triples get positions when it is indexed, and migration 032 indexed every video again).
+   * "r[j] r[j+1] r[j+2]" whose outer words, when inner words of the run, have their run's length (see lineSaysTriples).
+   * Three words are one triple: its terms' videos. A longer run is said where each triple read sits at slot p + j,
+   * from their positional postings; every second triple is enough (and the last), as neighbours read share a word. A
+   * triple without positions is said by no video but stale ones (every video's triples get positions when it is
+   * indexed, and migration 032 indexed every video again).
    */
   private async runFromTriples(runs: readonly string[]): Promise<Plan> {
     const last = runs.length - 3;
@@ -245,28 +246,30 @@ export class TranscriptIndex {
       const terms = new Set(rows.map((row) => row.term));
       const hints = fewOf(terms);
       const postings = rows.map((row) => row.videos);
-      return { says: sayingRun([terms], hints), hints, mark: (flags) => markPostings(postings, flags) };
+      return { says: sayingRun([terms], [0], hints), hints, mark: (flags) => markPostings(postings, flags) };
     }
+    const offsets = Array.from({ length: Math.floor(last / 2) + 1 }, (_, g) => 2 * g);
+    if (offsets.at(-1) !== last) offsets.push(last);
     const length = (word: string | undefined): number => [...(word ?? '')].length;
-    const triples: { terms: Set<string>; postings: Buffer[] }[] = [];
-    for (let j = 0; j <= last; j++) {
+    const triples: { id: number; term: string }[][] = [];
+    for (const j of offsets) {
       const rows = await this.termsContaining('triple', runs.slice(j, j + 3).join(' '), 'ids');
       // Terms first, positions only for those that fit: a short outer word ("is a") is inside many triples whose
       // positional postings would be read for nothing.
-      const fitting = rows.filter(({ term }) => {
+      triples.push(rows.filter(({ term }) => {
         const [first, , third] = term.split(' ');
         return (j === 0 || length(first) === length(runs[j])) && (j === last || length(third) === length(runs[j + 2]));
-      });
-      const list = inIntegers(this.sql.engine, 'id', fitting.map((row) => row.id));
-      const positions = new Map((await this.sql.all<{ id: number; positions: Buffer }>(`SELECT id, positions FROM ${POSITIONS} WHERE ${list.sql}`, [list.param])).map((row) => [row.id, row.positions]));
-      triples.push({ terms: new Set(fitting.map((row) => row.term)), postings: fitting.map((row) => positions.get(row.id) ?? Buffer.alloc(0)) });
+      }));
     }
-    const terms = triples.map((triple) => triple.terms);
+    const list = inIntegers(this.sql.engine, 'id', [...new Set(triples.flat().map((row) => row.id))]);
+    const positions = new Map((await this.sql.all<{ id: number; positions: Buffer }>(`SELECT id, positions FROM ${POSITIONS} WHERE ${list.sql}`, [list.param])).map((row) => [row.id, row.positions]));
+    const groups = triples.map((rows) => rows.map((row) => positions.get(row.id) ?? Buffer.alloc(0)));
+    const terms = triples.map((rows) => new Set(rows.map((row) => row.term)));
     const hints = terms[0] ? fewOf(terms[0]) : null;
     return {
-      says: sayingRun(terms, hints),
+      says: sayingRun(terms, offsets, hints),
       hints,
-      mark: (flags, within) => markRunPositions(triples.map((triple) => triple.postings), flags, within),
+      mark: (flags, within) => markRunPositions(groups, flags, within, offsets),
     };
   }
 }
@@ -307,6 +310,6 @@ function sayingAny(terms: ReadonlySet<string>, kind: 'word' | 'pair', few: reado
 }
 
 /** A line test for a run of three words or more; most candidate lines say none of its first triples, found as text. */
-function sayingRun(triples: readonly ReadonlySet<string>[], first: readonly string[] | null): (content: string) => boolean {
-  return (content) => (first === null || first.some((term) => content.includes(term))) && lineSaysTriples(content, triples);
+function sayingRun(triples: readonly ReadonlySet<string>[], offsets: readonly number[], first: readonly string[] | null): (content: string) => boolean {
+  return (content) => (first === null || first.some((term) => content.includes(term))) && lineSaysTriples(content, triples, offsets);
 }

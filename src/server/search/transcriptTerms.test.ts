@@ -32,6 +32,11 @@ describe('transcript terms', () => {
     // Both triples in the line, but not one after the other.
     expect(lineSaysTriples('I am so excited, so excited to go', four)).toBe(false);
     expect(lineSaysTriples('am so excited', four)).toBe(false);
+    // "one two three four five" by its first and third triples (offsets 0 and 2), sharing the word "three".
+    const five = [new Set(['one two three']), new Set(['three four five'])];
+    expect(lineSaysTriples('say one two three four five now', five, [0, 2])).toBe(true);
+    expect(lineSaysTriples('one two three three four five', five, [0, 2])).toBe(false);
+    expect(lineSaysTriples('one two three four', five, [0, 2])).toBe(false);
   });
 
   it('sends a phrase to the words, the pairs or the lines by its white space', () => {

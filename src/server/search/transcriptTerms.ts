@@ -60,20 +60,24 @@ export function lineSays(content: string, kind: 'word' | 'pair', terms: Readonly
 }
 
 /**
- * Whether the line says words w0 … w(k+2) one single space apart where each (w[j], w[j+1], w[j+2]) is in
- * `triples[j]`. For a phrase of runs r0 … r(k+2) with `triples[j]` the triples containing "r[j] r[j+1] r[j+2]", that is
- * exactly "the line contains the phrase": a triple containing it ends its first word with r[j], starts its third with
- * r[j+2], and its middle word is r[j+1] (folded), so every inner word of the phrase is the middle of some triple.
+ * Whether the line says, from some word i on, a triple of `triples[g]` at word i + offsets[g] for every g (three words
+ * a single space apart; offsets[g] = g when not given). For a phrase of runs r0 … rk with `triples[g]` the triples
+ * containing "r[j] r[j+1] r[j+2]" for j = offsets[g], whose outer words that are inner words of the phrase have their
+ * run's length, and offsets that start at 0, end at k - 2 and step by 1 or 2, that is exactly "the line contains the
+ * phrase": a triple containing it ends its first word with r[j], starts its third with r[j+2] and its middle word is
+ * r[j+1] (folded, one code point to one), and each inner word of the phrase is a middle word or, where two triples
+ * share it, starts and ends with its run at its run's length.
  */
-export function lineSaysTriples(content: string, triples: readonly ReadonlySet<string>[]): boolean {
+export function lineSaysTriples(content: string, triples: readonly ReadonlySet<string>[], offsets?: readonly number[]): boolean {
   const parts = content.split(SPLIT);
-  for (let i = 0; i + 2 * (triples.length + 1) < parts.length; i += 2) {
+  const span = offsets?.at(-1) ?? triples.length - 1;
+  for (let i = 0; i + 2 * (span + 2) < parts.length; i += 2) {
     let says = true;
-    for (let j = 0; j < triples.length && says; j++) {
-      const at = i + 2 * j;
+    for (let g = 0; g < triples.length && says; g++) {
+      const at = i + 2 * (offsets?.[g] ?? g);
       const [first, second, third] = [parts[at] ?? '', parts[at + 2] ?? '', parts[at + 4] ?? ''];
       says = first !== '' && second !== '' && third !== '' && parts[at + 1] === ' ' && parts[at + 3] === ' '
-        && (triples[j]?.has(`${first} ${second} ${third}`) ?? false);
+        && (triples[g]?.has(`${first} ${second} ${third}`) ?? false);
     }
     if (says) return true;
   }
