@@ -195,7 +195,10 @@ export class TranscriptIndex {
     }
     const folded = trigramFold(phrase);
     if ([...folded].length < MIN_FOLDED_CHARS) return [];
-    return this.sql.all(`SELECT ${columns} FROM ${table} t WHERE t.folded LIKE ? ESCAPE '\\'`, [`%${folded.replace(/[\\%_]/g, '\\$&')}%`]);
+    const like = `%${folded.replace(/[\\%_]/g, '\\$&')}%`;
+    // A triple containing three words has the middle one as its own (the PostgreSQL migration 032's index).
+    if (kind === 'triple') return this.sql.all(`SELECT ${columns} FROM ${table} t WHERE split_part(t.folded, ' ', 2) = ? AND t.folded LIKE ? ESCAPE '\\'`, [folded.split(' ')[1] ?? '', like]);
+    return this.sql.all(`SELECT ${columns} FROM ${table} t WHERE t.folded LIKE ? ESCAPE '\\'`, [like]);
   }
 
   /**
