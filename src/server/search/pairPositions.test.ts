@@ -7,11 +7,10 @@ import { addLineTerms } from './transcriptTerms';
 function postingsOf(videos: Record<number, readonly string[]>): Map<string, Buffer> {
   const writers = new Map<string, PositionsWriter>();
   for (const [rowid, lines] of Object.entries(videos)) {
-    const positions = new Map<string, number[]>();
-    const terms = { words: new Set<string>(), pairs: new Set<string>(), triples: new Set<string>() };
+    const terms = { words: new Set<string>(), pairs: new Set<string>(), triples: new Map<string, number[]>() };
     let base = 0;
-    for (const line of lines) base += addLineTerms(line, terms, positions, base);
-    for (const [triple, slots] of positions) {
+    for (const line of lines) base += addLineTerms(line, terms, base);
+    for (const [triple, slots] of terms.triples) {
       let writer = writers.get(triple);
       if (!writer) writers.set(triple, (writer = new PositionsWriter()));
       writer.add(Number(rowid), slots);

@@ -62,17 +62,13 @@ export function addPendingTranscripts(db: Database.Database): void {
   db.transaction(() => runStepsSync(db, addPendingSteps('sqlite')))();
 }
 
-/**
- * One video's terms (triples only when `slotted` is given) and the slots (see pairPositions.ts) of the triples
- * `slotted` keeps.
- */
+/** One video's words and pairs, and (when `slotted` is given) the triples it keeps with their slots (see pairPositions.ts). */
 function videoTerms(lines: readonly string[], slotted?: (triple: string) => boolean) {
-  const terms = { words: new Set<string>(), pairs: new Set<string>(), triples: slotted ? new Set<string>() : undefined };
-  const positions = slotted ? new Map<string, number[]>() : undefined;
+  const terms = { words: new Set<string>(), pairs: new Set<string>(), triples: slotted ? new Map<string, number[]>() : undefined };
   let base = 0;
   // Any line order will do: a line's slots follow on from the last, and no run of triples crosses between lines.
-  for (const content of lines) base += addLineTerms(content, terms, positions, base, slotted);
-  return { ...terms, positions };
+  for (const content of lines) base += addLineTerms(content, terms, base, slotted);
+  return terms;
 }
 
 /** Calls `visit` with each video's lines (none for a video that has lost them), reading a share of the videos at a time. */
@@ -221,15 +217,15 @@ function* addPendingSteps(engine: SqlEngineName): Steps<void> {
   /** Per triple, the slots of each waiting video saying it: each posting is rewritten once, whatever the videos. */
   const slotsByTriple = new Map<string, Map<number, number[]>>();
   yield* eachVideoLines(engine, pending, (rowid, lines) => {
-    const { words, pairs, triples, positions } = videoTerms(lines, tripled ? () => true : undefined);
-    for (const [triple, slots] of positions ?? []) {
+    const { words, pairs, triples } = videoTerms(lines, tripled ? () => true : undefined);
+    for (const [triple, slots] of triples ?? []) {
       const videos = slotsByTriple.get(triple);
       if (videos) videos.set(rowid, slots);
       else slotsByTriple.set(triple, new Map([[rowid, slots]]));
+      pushTo(added.triple, triple, rowid);
     }
     for (const word of words) pushTo(added.word, word, rowid);
     for (const pair of pairs) pushTo(added.pair, pair, rowid);
-    for (const triple of triples ?? []) pushTo(added.triple, triple, rowid);
   });
   const waiting = inIntegers(engine, 'video_rowid', pending);
   const before = new Set((yield* allRows<{ rowid: number }>(`SELECT video_rowid AS rowid FROM transcript_term_videos WHERE ${waiting.sql}`, [waiting.param])).map((row) => row.rowid));
@@ -272,8 +268,9 @@ function* rebuildSteps(engine: SqlEngineName): Steps<void> {
   if (tripled) yield* write(`DELETE FROM ${POSITIONS}`);
   const passOf = new Map<string, number>();
   for (let pass = 0; pass < passes; pass++) {
-    const postings = { word: new Map<string, number[]>(), pair: new Map<string, number[]>(), triple: new Map<string, number[]>() };
-    const slotWriters = new Map<string, PositionsWriter>();
+    const postings = { word: new Map<string, number[]>(), pair: new Map<string, number[]>() };
+    /** This pass's triples: the videos saying each, and where. */
+    const tripleEntries = new Map<string, { rowids: number[]; slots: PositionsWriter }>();
     // Slots are collected for this pass's triples only (each triple's pass looked up once per build, not per line).
     const inPass = (triple: string): boolean => {
       let at = passOf.get(triple);
@@ -281,16 +278,17 @@ function* rebuildSteps(engine: SqlEngineName): Steps<void> {
       return at === pass;
     };
     yield* eachVideoLines(engine, videos, (rowid, lines) => {
-      const { words, pairs, triples, positions } = videoTerms(lines, tripled ? inPass : undefined);
-      for (const [triple, slots] of positions ?? []) {
-        let writer = slotWriters.get(triple);
-        if (!writer) slotWriters.set(triple, (writer = new PositionsWriter()));
-        writer.add(rowid, slots);
+      const { words, pairs, triples } = videoTerms(lines, tripled ? inPass : undefined);
+      for (const [triple, slots] of triples ?? []) {
+        let entry = tripleEntries.get(triple);
+        if (!entry) tripleEntries.set(triple, (entry = { rowids: [], slots: new PositionsWriter() }));
+        entry.rowids.push(rowid);
+        entry.slots.add(rowid, slots);
       }
-      for (const [kind, terms] of [['word', words], ['pair', pairs], ['triple', triples ?? new Set<string>()]] as const) {
+      for (const [kind, terms] of [['word', words], ['pair', pairs]] as const) {
         const map = postings[kind];
         for (const term of terms) {
-          if (passes > 1 && !(kind === 'triple' ? inPass(term) : termPass(term, passes) === pass)) continue;
+          if (passes > 1 && termPass(term, passes) !== pass) continue;
           const list = map.get(term);
           if (list) list.push(rowid);
           else map.set(term, [rowid]);
@@ -300,8 +298,8 @@ function* rebuildSteps(engine: SqlEngineName): Steps<void> {
     yield* insertTerms(engine, TERM_TABLES.word, [...postings.word].map(([term, rowids]) => [term, encodePosting(rowids)] as const), false);
     yield* insertTerms(engine, TERM_TABLES.pair, [...postings.pair].map(([term, rowids]) => [term, encodePosting(rowids)] as const), false);
     if (!tripled) continue;
-    const tripleIds = yield* insertTerms(engine, TERM_TABLES.triple, [...postings.triple].map(([term, rowids]) => [term, encodePosting(rowids)] as const), false);
-    yield* writePositions(engine, [...tripleIds].map(([term, id]) => [id, slotWriters.get(term)?.toBuffer() ?? Buffer.alloc(0)] as const));
+    const tripleIds = yield* insertTerms(engine, TERM_TABLES.triple, [...tripleEntries].map(([term, entry]) => [term, encodePosting(entry.rowids)] as const), false);
+    yield* writePositions(engine, [...tripleIds].map(([term, id]) => [id, tripleEntries.get(term)?.slots.toBuffer() ?? Buffer.alloc(0)] as const));
   }
   if (engine === 'sqlite') for (const table of tables) yield* write(`INSERT INTO ${table}_fts (${table}_fts) VALUES ('rebuild')`);
   for (const table of ['transcript_term_pending', 'transcript_term_stale', 'transcript_term_videos']) yield* write(`DELETE FROM ${table}`);

@@ -4,12 +4,13 @@ import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysTriples, m
 
 describe('transcript terms', () => {
   it('takes the words and the single-space pairs and triples of a line, in any script', () => {
-    const terms = { words: new Set<string>(), pairs: new Set<string>(), triples: new Set<string>() };
+    const terms = { words: new Set<string>(), pairs: new Set<string>(), triples: new Map<string, number[]>() };
     addLineTerms(' So,  the serum\tworks — 本当に素晴らしい。 ok ', terms);
     expect([...terms.words]).toEqual(['So,', 'the', 'serum', 'works', '—', '本当に素晴らしい。', 'ok']);
     // Only words a single space apart make a pair: a double space or a tab makes a phrase across it a line search.
     expect([...terms.pairs]).toEqual(['the serum', 'works —', '— 本当に素晴らしい。', '本当に素晴らしい。 ok']);
-    expect([...terms.triples]).toEqual(['works — 本当に素晴らしい。', '— 本当に素晴らしい。 ok']);
+    // Triples with their slots (a slot per word, and one for the leading gap's empty word).
+    expect([...terms.triples]).toEqual([['works — 本当に素晴らしい。', [4]], ['— 本当に素晴らしい。 ok', [5]]]);
   });
 
   it('tells whether a line says one of a set of terms, by the same words and pairs', () => {

@@ -12,19 +12,21 @@
 
 const SPLIT = /(\s+)/u;
 
-/** The terms of some lines: words, single-space pairs and (given a set) single-space triples of words. */
+/**
+ * The terms of some lines: words, single-space pairs and, given a map, single-space triples of words with their slots
+ * (see pairPositions.ts).
+ */
 export interface LineTerms {
   words: Set<string>;
   pairs: Set<string>;
-  triples?: Set<string>;
+  triples?: Map<string, number[]>;
 }
 
 /**
- * Adds the words, single-space pairs and triples of one line to the sets and, given `positions`, each triple's slot
- * (from `base`, see pairPositions.ts) to its list (only the triples `slotted` keeps, when given). Answers how many
- * slots the words take.
+ * Adds the words, single-space pairs and triples of one line to the terms, each triple (only those `slotted` keeps,
+ * when given) with its slot from `base`. Answers how many slots the words take.
  */
-export function addLineTerms(content: string, terms: LineTerms, positions?: Map<string, number[]>, base = 0, slotted?: (triple: string) => boolean): number {
+export function addLineTerms(content: string, terms: LineTerms, base = 0, slotted?: (triple: string) => boolean): number {
   const parts = content.split(SPLIT);
   const { words, pairs, triples } = terms;
   // parts alternate: word, gap, word, gap … (a leading or trailing gap leaves an empty word at that end).
@@ -39,11 +41,10 @@ export function addLineTerms(content: string, terms: LineTerms, positions?: Map<
     const third = parts[i + 4] ?? '';
     if (!triples || third === '' || parts[i + 3] !== ' ') continue;
     const triple = `${pair} ${third}`;
-    triples.add(triple);
-    if (!positions || (slotted && !slotted(triple))) continue;
-    const slots = positions.get(triple);
+    if (slotted && !slotted(triple)) continue;
+    const slots = triples.get(triple);
     if (slots) slots.push(base + i / 2);
-    else positions.set(triple, [base + i / 2]);
+    else triples.set(triple, [base + i / 2]);
   }
   return Math.ceil(parts.length / 2);
 }
