@@ -254,21 +254,22 @@ export class TranscriptIndex {
     const offsets = Array.from({ length: Math.floor(last / 2) + 1 }, (_, g) => 2 * g);
     if (offsets.at(-1) !== last) offsets.push(last);
     const length = (word: string | undefined): number => [...(word ?? '')].length;
-    const triples: { id: number; term: string }[][] = [];
-    for (const j of offsets) {
+    // Every triple at once: on a team server each read is a round trip (SQLite answers in-process, in any order).
+    const triples = await Promise.all(offsets.map(async (j) => {
       const rows = await this.termsContaining('triple', runs.slice(j, j + 3).join(' '), 'ids');
       // Terms first, positions only for those that fit: a short outer word ("is a") is inside many triples whose
       // positional postings would be read for nothing.
-      triples.push(rows.filter(({ term }) => {
+      return rows.filter(({ term }) => {
         const [first, , third] = term.split(' ');
         return (j === 0 || length(first) === length(runs[j])) && (j === last || length(third) === length(runs[j + 2]));
-      }));
-    }
+      });
+    }));
     const list = inIntegers(this.sql.engine, 'id', [...new Set(triples.flat().map((row) => row.id))]);
     const positions = new Map((await this.sql.all<{ id: number; positions: Buffer }>(`SELECT id, positions FROM ${POSITIONS} WHERE ${list.sql}`, [list.param])).map((row) => [row.id, row.positions]));
     const groups = triples.map((rows) => rows.map((row) => positions.get(row.id) ?? Buffer.alloc(0)));
     const terms = triples.map((rows) => new Set(rows.map((row) => row.term)));
-    const hints = terms[0] ? fewOf(terms[0]) : null;
+    // A line saying the run says one of each triple's terms: the fewest are the narrowest text to look for.
+    const hints = terms.map(fewOf).reduce<readonly string[] | null>((best, few) => (few !== null && (best === null || few.length < best.length) ? few : best), null);
     return {
       says: sayingRun(terms, offsets, hints),
       hints,
@@ -312,7 +313,7 @@ function sayingAny(terms: ReadonlySet<string>, kind: 'word' | 'pair', few: reado
   return (content) => (few === null || few.some((term) => content.includes(term))) && lineSays(content, kind, terms);
 }
 
-/** A line test for a run of three words or more; most candidate lines say none of its first triples, found as text. */
-function sayingRun(triples: readonly ReadonlySet<string>[], offsets: readonly number[], first: readonly string[] | null): (content: string) => boolean {
-  return (content) => (first === null || first.some((term) => content.includes(term))) && lineSaysTriples(content, triples, offsets);
+/** A line test for a run of three words or more; most candidate lines say none of `few` (one triple's terms), found as text. */
+function sayingRun(triples: readonly ReadonlySet<string>[], offsets: readonly number[], few: readonly string[] | null): (content: string) => boolean {
+  return (content) => (few === null || few.some((term) => content.includes(term))) && lineSaysTriples(content, triples, offsets);
 }
