@@ -1,13 +1,15 @@
 /**
- * Positional postings of the transcript pairs (issue 26): where in each video a pair is said, so a run of three words
- * or more is found from the postings alone instead of reading every candidate video's lines (at 100k videos a product
- * name said in thousands of videos read their 40-odd lines each: 400–560 ms a search).
+ * Positional postings of the transcript triples (issue 26): where in each video a triple (three words a single space
+ * apart) is said, so a run of four words or more is found from the postings alone instead of reading every candidate
+ * video's lines (at 100k videos a product name said in thousands of videos read their 40-odd lines each: 400–560 ms a
+ * search). Triples, not pairs: a pair such as "of the" is said dozens of times a video, and a phrase said in half the
+ * videos decoded all those slots in each of them; a triple is said a few times.
  *
- * Slots: a video's lines (in line order) lay their words one after the other in one stream of slots; a pair at slot p
- * is the words at slots p and p + 1 of one line, a single space apart. A line's slots follow the previous line's last
- * word directly: its last word starts no pair, so no chain of pairs at consecutive slots crosses from one line into
- * the next. A run r0 … rk is then said exactly where pair j (a pair containing "r[j] r[j+1]", inner words of their own
- * length) sits at slot p + j for every j (see `lineSaysRun` for why those pairs are the run).
+ * Slots: a video's lines (in line order) lay their words one after the other in one stream of slots; a triple at slot
+ * p is the words at slots p, p + 1 and p + 2 of one line, a single space apart. A line's slots follow the previous
+ * line's last word directly: its last two words start no triple, so no chain of triples at consecutive slots crosses
+ * from one line into the next. A run r0 … rk is then said exactly where triple j (a triple containing
+ * "r[j] r[j+1] r[j+2]") sits at slot p + j for every j (see `lineSaysTriples` for why those triples are the run).
  *
  * A posting is a list of entries in rowid order, each: varint rowid delta, varint byte length of its slots, then the
  * slots as varints (the first, then the deltas). The byte length lets a search skip a video without decoding it.
@@ -96,7 +98,7 @@ export class EntryCursor {
 
   /**
    * Moves to the first entry at or past `rowid`. The entries passed over are read in local variables, header only:
-   * a common pair's posting holds an entry for most videos, and a run's rarer pairs make it jump over most of them.
+   * a common term's posting holds an entry for most videos, and a run's rarer terms make it jump over most of them.
    */
   seek(rowid: number): void {
     if (this.rowid >= rowid) return;
@@ -202,47 +204,43 @@ export function mergePositions(posting: Uint8Array | null, added: ReadonlyMap<nu
 
 /**
  * Marks `flags[rowid] = 1` for every video (rowid below the flags' length; with `within`, only those it flags) saying
- * pair j at slot p + j for every j, where `pairs[j]` holds the postings of the terms pair j may be. The pairs'
- * postings are walked together in rowid order, each jumping to the furthest rowid any of them reached, so the cost
- * follows the videos saying the rarest pair and the entries skipped, never a video's lines; only videos `within` have
- * their slots read (a list search tests the videos its tab and filters left, not every video saying the phrase).
+ * term group j at slot p + offsets[j] for every j (offsets[j] = j when not given), where `termGroups[j]` holds the
+ * postings of the terms group j may be (a run's triples). The groups' postings are walked together in rowid order, each jumping to the furthest rowid any of them
+ * reached, so the cost follows the videos saying the rarest group and the entries skipped, never a video's lines; only
+ * videos `within` have their slots read (a list search tests the videos its tab and filters left, not every video
+ * saying the phrase).
  */
-export function markRunPositions(pairs: readonly (readonly Uint8Array[])[], flags: Uint8Array, within?: Uint8Array): void {
-  // A pair no term fits is said nowhere, so neither is the run.
-  if (pairs.length === 0 || pairs.some((postings) => postings.length === 0)) return;
+export function markRunPositions(termGroups: readonly (readonly Uint8Array[])[], flags: Uint8Array, within?: Uint8Array, offsets?: readonly number[]): void {
+  // A group no term fits is said nowhere, so neither is the run.
+  if (termGroups.length === 0 || termGroups.some((postings) => postings.length === 0)) return;
   // One flat array of cursors, group j's at [starts[j], starts[j + 1]): arrays of one shape whatever the terms, so the
-  // optimised walk is not thrown away when a search has a pair of one term after one of several (V8 "wrong map").
-  const groups = pairs.length;
+  // optimised walk is not thrown away when a search has a group of one term after one of several (V8 "wrong map").
+  const groups = termGroups.length;
   const starts = new Int32Array(groups + 1);
   const cursors: EntryCursor[] = [];
   const bytes = new Float64Array(groups);
   for (let j = 0; j < groups; j++) {
-    for (const posting of pairs[j] ?? []) {
+    for (const posting of termGroups[j] ?? []) {
       cursors.push(new EntryCursor(posting));
       bytes[j] = (bytes[j] ?? 0) + posting.length;
     }
     starts[j + 1] = cursors.length;
   }
-  // The rarest pair (fewest bytes of postings) leads: it moves the target furthest, so the common pairs' cursors jump
+  const order = new GroupOrder(cursors, starts);
+  // The rarest group (fewest bytes of postings) leads: it moves the target furthest, so the common groups' cursors jump
   // over most of their entries instead of stopping at each.
   const leading = Int32Array.from(Array.from({ length: groups }, (_, j) => j).sort((a, b) => (bytes[a] ?? 0) - (bytes[b] ?? 0)));
   const limit = Math.min(flags.length, END);
-  const run = new RunSlots(groups);
+  const run = new RunSlots(Int32Array.from({ length: groups }, (_, j) => (offsets?.[j] ?? j) - (offsets?.[0] ?? 0)));
   let target = 0;
   for (;;) {
     if (within) while (target < limit && within[target] !== 1) target++;
-    // Every pair's lowest rowid at or past the target; the target moves on until they agree.
+    // Every group's lowest rowid at or past the target; the target moves on until they agree.
     let agreed = false;
     while (!agreed) {
       agreed = true;
       for (let g = 0; g < groups; g++) {
-        const j = leading[g] ?? 0;
-        let low = END;
-        for (let c = starts[j] ?? 0; c < (starts[j + 1] ?? 0); c++) {
-          const cursor = cursors[c] as EntryCursor;
-          cursor.seek(target);
-          if (cursor.rowid < low) low = cursor.rowid;
-        }
+        const low = order.lowestFrom(leading[g] ?? 0, target);
         if (low >= limit) return;
         if (low > target) {
           target = low;
@@ -251,32 +249,82 @@ export function markRunPositions(pairs: readonly (readonly Uint8Array[])[], flag
         }
       }
     }
-    if (run.saidAt(cursors, starts, target)) flags[target] = 1;
+    if (run.saidAt(cursors, order, target)) flags[target] = 1;
     target += 1;
   }
 }
 
 /**
- * Whether the video every cursor group stands on (some cursor of each at `rowid`) has the pairs at consecutive slots.
- * A common phrase is said in tens of thousands of videos, each a few times: all groups' slots go into one reused
+ * Each group's cursors in rowid order (`at`, group j's at [starts[j], starts[j + 1])). A phrase's group can be dozens
+ * of terms (a first word ending with the run, in scripts written without spaces), most of them rare: only the cursors
+ * at the front, behind the target, are moved, and a rare one moved far waits at the back, so a video the walk stops at
+ * costs the cursors standing on it, not every term of the group.
+ */
+class GroupOrder {
+  readonly at: Int32Array;
+
+  constructor(private readonly cursors: readonly EntryCursor[], readonly starts: Int32Array) {
+    this.at = Int32Array.from(cursors.keys());
+    for (let j = 0; j + 1 < starts.length; j++) {
+      for (let i = (starts[j] ?? 0) + 1; i < (starts[j + 1] ?? 0); i++) this.settle(i, starts[j] ?? 0);
+    }
+  }
+
+  /** Moves group j's cursors behind `target` to it (or past), keeping the order; answers the group's lowest rowid. */
+  lowestFrom(j: number, target: number): number {
+    const first = this.starts[j] ?? 0;
+    const end = this.starts[j + 1] ?? 0;
+    for (;;) {
+      const front = this.cursors[this.at[first] ?? 0] as EntryCursor;
+      if (front.rowid >= target) return front.rowid;
+      front.seek(target);
+      // Back into its place: shift the cursors now lower than it one step to the front.
+      let i = first;
+      const moved = this.at[first] ?? 0;
+      while (i + 1 < end && (this.cursors[this.at[i + 1] ?? 0] as EntryCursor).rowid < front.rowid) {
+        this.at[i] = this.at[i + 1] ?? 0;
+        i++;
+      }
+      this.at[i] = moved;
+    }
+  }
+
+  /** Insertion step of the first ordering: the cursor at position i moved before the higher ones of [first, i). */
+  private settle(i: number, first: number): void {
+    const index = this.at[i] ?? 0;
+    const rowid = (this.cursors[index] as EntryCursor).rowid;
+    let k = i;
+    while (k > first && (this.cursors[this.at[k - 1] ?? 0] as EntryCursor).rowid > rowid) {
+      this.at[k] = this.at[k - 1] ?? 0;
+      k--;
+    }
+    this.at[k] = index;
+  }
+}
+
+/**
+ * Whether the video every cursor group stands on (the front cursors of each at `rowid`) has group j at slot
+ * p + shifts[j] for some p. A common phrase is said in tens of thousands of videos, each a few times: all groups' slots go into one reused
  * array (group j's from `from[j]`) and are searched in place, with no allocation per video.
  */
 class RunSlots {
   private slots: Int32Array = new Int32Array(64);
   private readonly from: Int32Array;
 
-  constructor(groups: number) {
-    this.from = new Int32Array(groups + 1);
+  constructor(private readonly shifts: Int32Array) {
+    this.from = new Int32Array(shifts.length + 1);
   }
 
-  saidAt(cursors: readonly EntryCursor[], starts: Int32Array, rowid: number): boolean {
+  saidAt(cursors: readonly EntryCursor[], order: GroupOrder, rowid: number): boolean {
     const groups = this.from.length - 1;
+    const { at, starts } = order;
     let end = 0;
     for (let j = 0; j < groups; j++) {
       this.from[j] = end;
+      // The group's cursors at the rowid are the first ones of its order.
       for (let c = starts[j] ?? 0; c < (starts[j + 1] ?? 0); c++) {
-        const cursor = cursors[c] as EntryCursor;
-        if (cursor.rowid !== rowid) continue;
+        const cursor = cursors[at[c] ?? 0] as EntryCursor;
+        if (cursor.rowid !== rowid) break;
         if (this.slots.length < end + cursor.bodyLength) this.slots = grow(this.slots, end + cursor.bodyLength);
         end = cursor.slotsInto(this.slots, end);
       }
@@ -284,12 +332,14 @@ class RunSlots {
     this.from[groups] = end;
     const slots = this.slots;
     const from = this.from;
+    const shifts = this.shifts;
     for (let i = from[0] ?? 0; i < (from[1] ?? 0); i++) {
       const slot = slots[i] ?? 0;
       let all = true;
       for (let j = 1; j < groups && all; j++) {
         all = false;
-        for (let k = from[j] ?? 0; k < (from[j + 1] ?? 0) && !all; k++) all = slots[k] === slot + j;
+        const wanted = slot + (shifts[j] ?? j);
+        for (let k = from[j] ?? 0; k < (from[j + 1] ?? 0) && !all; k++) all = slots[k] === wanted;
       }
       if (all) return true;
     }
@@ -314,7 +364,7 @@ export function warmRunWalk(): void {
   if (walkWarmed) return;
   walkWarmed = true;
   const videos = 4_000;
-  // Four pairs, one of them two terms (as a short word is the end of several), said at varied slots: every branch of
+  // Four groups, one of them two terms (as a short word is the end of several), said at varied slots: every branch of
   // the walk is taken, so the optimised code meets nothing it has not seen.
   const writers = Array.from({ length: 5 }, () => new PositionsWriter());
   for (let rowid = 0; rowid < videos; rowid++) {

@@ -1,9 +1,9 @@
 import type { SqlClient } from '../db/sqlClient';
 import { ftsPhrase } from '../repositories/videos/videoScope';
-import { lineSays, lineSaysRun, markPostings, postingRowids, termKind } from './transcriptTerms';
+import { lineSays, lineSaysTriples, markPostings, postingRowids, termKind } from './transcriptTerms';
 import { markRunPositions, warmRunWalk } from './pairPositions';
 import { inIntegers } from './storeSteps';
-import { catchUpTranscriptTerms, POSITIONS, TERM_TABLES } from './transcriptTermBuild';
+import { catchUpTranscriptTerms, POSITIONS, TERM_TABLES, type TermKind } from './transcriptTermBuild';
 import { trigramFold } from './trigramFold';
 import { probeTerms, type TermProbe } from './indexProbe';
 
@@ -178,17 +178,16 @@ export class TranscriptIndex {
       const postings = rows.map((row) => row.videos);
       return { kind: 'terms', plan: { says: sayingAny(terms, kind, hints), hints, mark: (flags) => markPostings(postings, flags) } };
     }
-    const runs = phrase.split(' ');
-    return { kind: 'terms', plan: await this.runFromPositions(runs, runs.slice(1, -1).map((run) => [...run].length)) };
+    return { kind: 'terms', plan: await this.runFromTriples(phrase.split(' ')) };
   }
 
   /**
-   * The terms (words or pairs) containing `phrase` as the trigram index matches it: SQLite's FTS5 MATCH; on PostgreSQL
+   * The terms (words, pairs or triples) containing `phrase` as the trigram index matches it: SQLite's FTS5 MATCH; on PostgreSQL
    * the folded terms containing the folded phrase (pg_trgm narrows the LIKE), which is what MATCH means.
    */
-  private async termsContaining(kind: 'word' | 'pair', phrase: string, read: 'videos'): Promise<{ id: number; term: string; videos: Buffer }[]>;
-  private async termsContaining(kind: 'word' | 'pair', phrase: string, read: 'ids'): Promise<{ id: number; term: string }[]>;
-  private async termsContaining(kind: 'word' | 'pair', phrase: string, read: 'videos' | 'ids'): Promise<{ id: number; term: string; videos?: Buffer }[]> {
+  private async termsContaining(kind: TermKind, phrase: string, read: 'videos'): Promise<{ id: number; term: string; videos: Buffer }[]>;
+  private async termsContaining(kind: TermKind, phrase: string, read: 'ids'): Promise<{ id: number; term: string }[]>;
+  private async termsContaining(kind: TermKind, phrase: string, read: 'videos' | 'ids'): Promise<{ id: number; term: string; videos?: Buffer }[]> {
     const table = TERM_TABLES[kind];
     const columns = read === 'videos' ? 't.id, t.term, t.videos' : 't.id, t.term';
     if (this.sql.engine === 'sqlite') {
@@ -196,7 +195,10 @@ export class TranscriptIndex {
     }
     const folded = trigramFold(phrase);
     if ([...folded].length < MIN_FOLDED_CHARS) return [];
-    return this.sql.all(`SELECT ${columns} FROM ${table} t WHERE t.folded LIKE ? ESCAPE '\\'`, [`%${folded.replace(/[\\%_]/g, '\\$&')}%`]);
+    const like = `%${folded.replace(/[\\%_]/g, '\\$&')}%`;
+    // A triple containing three words has the middle one as its own (the PostgreSQL migration 032's index).
+    if (kind === 'triple') return this.sql.all(`SELECT ${columns} FROM ${table} t WHERE split_part(t.folded, ' ', 2) = ? AND t.folded LIKE ? ESCAPE '\\'`, [folded.split(' ')[1] ?? '', like]);
+    return this.sql.all(`SELECT ${columns} FROM ${table} t WHERE t.folded LIKE ? ESCAPE '\\'`, [like]);
   }
 
   /**
@@ -233,31 +235,45 @@ export class TranscriptIndex {
   }
 
   /**
-   * A run of three words or more from the pairs' positional postings: exact, no line read. Pair j's terms keep only
-   * those whose inner words have their run's length. A pair without positions is said by no video but stale ones
-   * (every video's pairs get positions when it is indexed, and migration 024 indexed every video again).
+   * A run of three words or more from its triples, exact, no line read: triple j holds the terms containing
+   * "r[j] r[j+1] r[j+2]" whose outer words, when inner words of the run, have their run's length (see lineSaysTriples).
+   * Three words are one triple: its terms' videos. A longer run is said where each triple read sits at slot p + j,
+   * from their positional postings; every second triple is enough (and the last), as neighbours read share a word. A
+   * triple without positions is said by no video but stale ones (every video's triples get positions when it is
+   * indexed, and migration 032 indexed every video again).
    */
-  private async runFromPositions(runs: readonly string[], middles: readonly number[]): Promise<Plan> {
-    const last = runs.length - 2;
-    const pairs: { terms: Set<string>; postings: Buffer[] }[] = [];
-    for (let j = 0; j <= last; j++) {
-      const rows = await this.termsContaining('pair', `${runs[j] ?? ''} ${runs[j + 1] ?? ''}`, 'ids');
-      // Terms first, positions only for those that fit: a short inner word ("is a") is inside hundreds of pairs
-      // ("this amazing", "is actually" ...) whose positional postings are large and would be read for nothing.
-      const fitting = rows.filter(({ term }) => {
-        const space = term.indexOf(' ');
-        return (j === 0 || [...term.slice(0, space)].length === middles[j - 1]) && (j === last || [...term.slice(space + 1)].length === middles[j]);
-      });
-      const list = inIntegers(this.sql.engine, 'id', fitting.map((row) => row.id));
-      const positions = new Map((await this.sql.all<{ id: number; positions: Buffer }>(`SELECT id, positions FROM ${POSITIONS} WHERE ${list.sql}`, [list.param])).map((row) => [row.id, row.positions]));
-      pairs.push({ terms: new Set(fitting.map((row) => row.term)), postings: fitting.map((row) => positions.get(row.id) ?? Buffer.alloc(0)) });
+  private async runFromTriples(runs: readonly string[]): Promise<Plan> {
+    const last = runs.length - 3;
+    if (last === 0) {
+      const rows = await this.termsContaining('triple', runs.join(' '), 'videos');
+      const terms = new Set(rows.map((row) => row.term));
+      const hints = fewOf(terms);
+      const postings = rows.map((row) => row.videos);
+      return { says: sayingRun([terms], [0], hints), hints, mark: (flags) => markPostings(postings, flags) };
     }
-    const terms = pairs.map((pair) => pair.terms);
-    const hints = terms[0] ? fewOf(terms[0]) : null;
+    const offsets = Array.from({ length: Math.floor(last / 2) + 1 }, (_, g) => 2 * g);
+    if (offsets.at(-1) !== last) offsets.push(last);
+    const length = (word: string | undefined): number => [...(word ?? '')].length;
+    // Every triple at once: on a team server each read is a round trip (SQLite answers in-process, in any order).
+    const triples = await Promise.all(offsets.map(async (j) => {
+      const rows = await this.termsContaining('triple', runs.slice(j, j + 3).join(' '), 'ids');
+      // Terms first, positions only for those that fit: a short outer word ("is a") is inside many triples whose
+      // positional postings would be read for nothing.
+      return rows.filter(({ term }) => {
+        const [first, , third] = term.split(' ');
+        return (j === 0 || length(first) === length(runs[j])) && (j === last || length(third) === length(runs[j + 2]));
+      });
+    }));
+    const list = inIntegers(this.sql.engine, 'id', [...new Set(triples.flat().map((row) => row.id))]);
+    const positions = new Map((await this.sql.all<{ id: number; positions: Buffer }>(`SELECT id, positions FROM ${POSITIONS} WHERE ${list.sql}`, [list.param])).map((row) => [row.id, row.positions]));
+    const groups = triples.map((rows) => rows.map((row) => positions.get(row.id) ?? Buffer.alloc(0)));
+    const terms = triples.map((rows) => new Set(rows.map((row) => row.term)));
+    // A line saying the run says one of each triple's terms: the fewest are the narrowest text to look for.
+    const hints = terms.map(fewOf).reduce<readonly string[] | null>((best, few) => (few !== null && (best === null || few.length < best.length) ? few : best), null);
     return {
-      says: sayingRun(terms, middles, hints),
+      says: sayingRun(terms, offsets, hints),
       hints,
-      mark: (flags, within) => markRunPositions(pairs.map((pair) => pair.postings), flags, within),
+      mark: (flags, within) => markRunPositions(groups, flags, within, offsets),
     };
   }
 }
@@ -297,7 +313,7 @@ function sayingAny(terms: ReadonlySet<string>, kind: 'word' | 'pair', few: reado
   return (content) => (few === null || few.some((term) => content.includes(term))) && lineSays(content, kind, terms);
 }
 
-/** A line test for a run of three words or more; most candidate lines say none of its first pairs, found as text. */
-function sayingRun(pairs: readonly ReadonlySet<string>[], middles: readonly number[], first: readonly string[] | null): (content: string) => boolean {
-  return (content) => (first === null || first.some((term) => content.includes(term))) && lineSaysRun(content, pairs, middles);
+/** A line test for a run of three words or more; most candidate lines say none of `few` (one triple's terms), found as text. */
+function sayingRun(triples: readonly ReadonlySet<string>[], offsets: readonly number[], few: readonly string[] | null): (content: string) => boolean {
+  return (content) => (few === null || few.some((term) => content.includes(term))) && lineSaysTriples(content, triples, offsets);
 }

@@ -14,9 +14,10 @@ const VIDEOS_PER_READ = 500;
 /** Any constant all instances agree on: the advisory lock one back end holds while it indexes (PostgreSQL). */
 const INDEXING_LOCK_KEY = 0x5265656d;
 
-export const TERM_TABLES = { word: 'transcript_words', pair: 'transcript_pairs' } as const;
-/** The pairs' positional postings (pairPositions.ts), one row per `transcript_pairs` row, by the same id. */
-export const POSITIONS = 'transcript_pair_positions';
+export const TERM_TABLES = { word: 'transcript_words', pair: 'transcript_pairs', triple: 'transcript_triples' } as const;
+export type TermKind = keyof typeof TERM_TABLES;
+/** The triples' positional postings (pairPositions.ts), one row per `transcript_triples` row, by the same id. */
+export const POSITIONS = 'transcript_triple_positions';
 
 /**
  * Adds the transcripts written since the last catch-up (or rebuilds, when many are waiting), in one transaction.
@@ -61,15 +62,13 @@ export function addPendingTranscripts(db: Database.Database): void {
   db.transaction(() => runStepsSync(db, addPendingSteps('sqlite')))();
 }
 
-/** One video's terms, and the slots (see pairPositions.ts) of its pairs that `slotted` keeps, when given. */
-function videoTerms(lines: readonly string[], slotted?: (pair: string) => boolean) {
-  const words = new Set<string>();
-  const pairs = new Set<string>();
-  const positions = slotted ? new Map<string, number[]>() : undefined;
+/** One video's words and pairs, and (when `slotted` is given) the triples it keeps with their slots (see pairPositions.ts). */
+function videoTerms(lines: readonly string[], slotted?: (triple: string) => boolean) {
+  const terms = { words: new Set<string>(), pairs: new Set<string>(), triples: slotted ? new Map<string, number[]>() : undefined };
   let base = 0;
-  // Any line order will do: a line's slots follow on from the last, and no run of pairs crosses between lines.
-  for (const content of lines) base += addLineTerms(content, words, pairs, positions, base, slotted);
-  return { words, pairs, positions };
+  // Any line order will do: a line's slots follow on from the last, and no run of triples crosses between lines.
+  for (const content of lines) base += addLineTerms(content, terms, base, slotted);
+  return terms;
 }
 
 /** Calls `visit` with each video's lines (none for a video that has lost them), reading a share of the videos at a time. */
@@ -101,11 +100,17 @@ function* countCatchUp(engine: SqlEngineName): Steps<void> {
   yield* write('INSERT INTO transcript_term_version (id, version) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET version = transcript_term_version.version + 1');
 }
 
-/** Whether the workspace has the pairs' positional postings (a SQLite workspace migrated part of the way, in tests, has not). */
-function* hasPositions(engine: SqlEngineName): Steps<boolean> {
+/**
+ * Whether the workspace has the triples and their positional postings (migration 032; a SQLite workspace migrated part
+ * of the way, in tests, has not).
+ */
+function* hasTriples(engine: SqlEngineName): Steps<boolean> {
   if (engine === 'postgres') return true;
   return (yield* oneRow("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?", [POSITIONS])) !== undefined;
 }
+
+/** The term kinds the workspace holds. */
+const kindsOf = (tripled: boolean): TermKind[] => (tripled ? ['word', 'pair', 'triple'] : ['word', 'pair']);
 
 /** Rows written per statement on PostgreSQL (a round trip each; SQLite writes row by row, which costs it nothing). */
 const ROWS_PER_WRITE = 1000;
@@ -165,7 +170,7 @@ function* updatePostings(engine: SqlEngineName, table: string, updates: readonly
   ));
 }
 
-/** Writes pairs' positional postings by id (replacing any they had). */
+/** Writes triples' positional postings by id (replacing any they had). */
 function* writePositions(engine: SqlEngineName, rows: readonly (readonly [number, Buffer])[]): Steps<void> {
   const upsert = 'ON CONFLICT (id) DO UPDATE SET positions = excluded.positions';
   if (engine === 'sqlite') {
@@ -207,16 +212,17 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 /** Adds each waiting video's terms to the postings; a video indexed before becomes stale (see TranscriptIndex). */
 function* addPendingSteps(engine: SqlEngineName): Steps<void> {
   const pending = (yield* allRows<{ rowid: number }>('SELECT video_rowid AS rowid FROM transcript_term_pending ORDER BY video_rowid')).map((row) => row.rowid);
-  const positioned = yield* hasPositions(engine);
-  const added = { word: new Map<string, number[]>(), pair: new Map<string, number[]>() };
-  /** Per pair, the slots of each waiting video saying it: each posting is rewritten once, whatever the videos. */
-  const slotsByPair = new Map<string, Map<number, number[]>>();
+  const tripled = yield* hasTriples(engine);
+  const added = { word: new Map<string, number[]>(), pair: new Map<string, number[]>(), triple: new Map<string, number[]>() };
+  /** Per triple, the slots of each waiting video saying it: each posting is rewritten once, whatever the videos. */
+  const slotsByTriple = new Map<string, Map<number, number[]>>();
   yield* eachVideoLines(engine, pending, (rowid, lines) => {
-    const { words, pairs, positions } = videoTerms(lines, positioned ? () => true : undefined);
-    for (const [pair, slots] of positions ?? []) {
-      const videos = slotsByPair.get(pair);
+    const { words, pairs, triples } = videoTerms(lines, tripled ? () => true : undefined);
+    for (const [triple, slots] of triples ?? []) {
+      const videos = slotsByTriple.get(triple);
       if (videos) videos.set(rowid, slots);
-      else slotsByPair.set(pair, new Map([[rowid, slots]]));
+      else slotsByTriple.set(triple, new Map([[rowid, slots]]));
+      pushTo(added.triple, triple, rowid);
     }
     for (const word of words) pushTo(added.word, word, rowid);
     for (const pair of pairs) pushTo(added.pair, pair, rowid);
@@ -227,17 +233,16 @@ function* addPendingSteps(engine: SqlEngineName): Steps<void> {
   yield* write(`INSERT INTO transcript_term_stale (video_rowid) ${stale.sql} ON CONFLICT DO NOTHING`, [stale.param]);
   const first = integerRows(engine, pending.filter((rowid) => !before.has(rowid)));
   yield* write(`INSERT INTO transcript_term_videos (video_rowid) ${first.sql}`, [first.param]);
-  yield* addToTerms(engine, TERM_TABLES.word, added.word);
-  yield* addToTerms(engine, TERM_TABLES.pair, added.pair);
-  const pairs = [...slotsByPair.keys()];
+  for (const kind of kindsOf(tripled)) yield* addToTerms(engine, TERM_TABLES[kind], added[kind]);
+  const triples = [...slotsByTriple.keys()];
   const merged: (readonly [number, Buffer])[] = [];
-  for (let from = 0; from < pairs.length; from += ROWS_PER_WRITE) {
-    const list = inList({ engine }, 't.term', pairs.slice(from, from + ROWS_PER_WRITE));
+  for (let from = 0; from < triples.length; from += ROWS_PER_WRITE) {
+    const list = inList({ engine }, 't.term', triples.slice(from, from + ROWS_PER_WRITE));
     const rows = yield* allRows<{ id: number; term: string; positions: Buffer | null }>(
-      `SELECT t.id, t.term, p.positions FROM ${TERM_TABLES.pair} t LEFT JOIN ${POSITIONS} p ON p.id = t.id WHERE ${list.sql}`,
+      `SELECT t.id, t.term, p.positions FROM ${TERM_TABLES.triple} t LEFT JOIN ${POSITIONS} p ON p.id = t.id WHERE ${list.sql}`,
       [list.param],
     );
-    for (const row of rows) merged.push([row.id, mergePositions(row.positions, slotsByPair.get(row.term) ?? new Map())]);
+    for (const row of rows) merged.push([row.id, mergePositions(row.positions, slotsByTriple.get(row.term) ?? new Map())]);
   }
   yield* writePositions(engine, merged);
   yield* write(`DELETE FROM transcript_term_pending WHERE ${waiting.sql}`, [waiting.param]);
@@ -254,28 +259,31 @@ function* rebuildSteps(engine: SqlEngineName): Steps<void> {
   )).map((row) => row.rowid);
   const lineCount = (yield* oneRow<{ lines: number }>('SELECT COUNT(*) AS lines FROM transcript_lines'))?.lines ?? 0;
   const passes = Math.max(1, Math.ceil(lineCount / LINES_PER_PASS));
-  const positioned = yield* hasPositions(engine);
-  for (const table of Object.values(TERM_TABLES)) {
+  const tripled = yield* hasTriples(engine);
+  const tables = kindsOf(tripled).map((kind) => TERM_TABLES[kind]);
+  for (const table of tables) {
     yield* write(`DELETE FROM ${table}`);
     if (engine === 'sqlite') yield* write(`INSERT INTO ${table}_fts (${table}_fts) VALUES ('delete-all')`);
   }
-  if (positioned) yield* write(`DELETE FROM ${POSITIONS}`);
+  if (tripled) yield* write(`DELETE FROM ${POSITIONS}`);
   const passOf = new Map<string, number>();
   for (let pass = 0; pass < passes; pass++) {
     const postings = { word: new Map<string, number[]>(), pair: new Map<string, number[]>() };
-    const slotWriters = new Map<string, PositionsWriter>();
-    // Slots are collected for this pass's pairs only (each pair's pass looked up once per build, not per line).
-    const inPass = (pair: string): boolean => {
-      let at = passOf.get(pair);
-      if (at === undefined) passOf.set(pair, (at = termPass(pair, passes)));
+    /** This pass's triples: the videos saying each, and where. */
+    const tripleEntries = new Map<string, { rowids: number[]; slots: PositionsWriter }>();
+    // Slots are collected for this pass's triples only (each triple's pass looked up once per build, not per line).
+    const inPass = (triple: string): boolean => {
+      let at = passOf.get(triple);
+      if (at === undefined) passOf.set(triple, (at = termPass(triple, passes)));
       return at === pass;
     };
     yield* eachVideoLines(engine, videos, (rowid, lines) => {
-      const { words, pairs, positions } = videoTerms(lines, positioned ? inPass : undefined);
-      for (const [pair, slots] of positions ?? []) {
-        let writer = slotWriters.get(pair);
-        if (!writer) slotWriters.set(pair, (writer = new PositionsWriter()));
-        writer.add(rowid, slots);
+      const { words, pairs, triples } = videoTerms(lines, tripled ? inPass : undefined);
+      for (const [triple, slots] of triples ?? []) {
+        let entry = tripleEntries.get(triple);
+        if (!entry) tripleEntries.set(triple, (entry = { rowids: [], slots: new PositionsWriter() }));
+        entry.rowids.push(rowid);
+        entry.slots.add(rowid, slots);
       }
       for (const [kind, terms] of [['word', words], ['pair', pairs]] as const) {
         const map = postings[kind];
@@ -288,10 +296,12 @@ function* rebuildSteps(engine: SqlEngineName): Steps<void> {
       }
     });
     yield* insertTerms(engine, TERM_TABLES.word, [...postings.word].map(([term, rowids]) => [term, encodePosting(rowids)] as const), false);
-    const pairIds = yield* insertTerms(engine, TERM_TABLES.pair, [...postings.pair].map(([term, rowids]) => [term, encodePosting(rowids)] as const), false);
-    if (positioned) yield* writePositions(engine, [...pairIds].map(([term, id]) => [id, slotWriters.get(term)?.toBuffer() ?? Buffer.alloc(0)] as const));
+    yield* insertTerms(engine, TERM_TABLES.pair, [...postings.pair].map(([term, rowids]) => [term, encodePosting(rowids)] as const), false);
+    if (!tripled) continue;
+    const tripleIds = yield* insertTerms(engine, TERM_TABLES.triple, [...tripleEntries].map(([term, entry]) => [term, encodePosting(entry.rowids)] as const), false);
+    yield* writePositions(engine, [...tripleIds].map(([term, id]) => [id, tripleEntries.get(term)?.slots.toBuffer() ?? Buffer.alloc(0)] as const));
   }
-  if (engine === 'sqlite') for (const table of Object.values(TERM_TABLES)) yield* write(`INSERT INTO ${table}_fts (${table}_fts) VALUES ('rebuild')`);
+  if (engine === 'sqlite') for (const table of tables) yield* write(`INSERT INTO ${table}_fts (${table}_fts) VALUES ('rebuild')`);
   for (const table of ['transcript_term_pending', 'transcript_term_stale', 'transcript_term_videos']) yield* write(`DELETE FROM ${table}`);
   const indexed = integerRows(engine, videos);
   yield* write(`INSERT INTO transcript_term_videos (video_rowid) ${indexed.sql}`, [indexed.param]);

@@ -1,15 +1,16 @@
 // No database (not in bothEngineTests.ts): it tests the transcript term postings' encoding and matching over plain values.
 import { describe, expect, it } from 'vitest';
-import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysRun, markPosting, markPostings, postingRowids, termKind } from './transcriptTerms';
+import { addLineTerms, addToPosting, encodePosting, lineSays, lineSaysTriples, markPosting, markPostings, postingRowids, termKind } from './transcriptTerms';
 
 describe('transcript terms', () => {
-  it('takes the words and the single-space pairs of a line, in any script', () => {
-    const words = new Set<string>();
-    const pairs = new Set<string>();
-    addLineTerms(' So,  the serum\tworks — 本当に素晴らしい。 ok ', words, pairs);
-    expect([...words]).toEqual(['So,', 'the', 'serum', 'works', '—', '本当に素晴らしい。', 'ok']);
+  it('takes the words and the single-space pairs and triples of a line, in any script', () => {
+    const terms = { words: new Set<string>(), pairs: new Set<string>(), triples: new Map<string, number[]>() };
+    addLineTerms(' So,  the serum\tworks — 本当に素晴らしい。 ok ', terms);
+    expect([...terms.words]).toEqual(['So,', 'the', 'serum', 'works', '—', '本当に素晴らしい。', 'ok']);
     // Only words a single space apart make a pair: a double space or a tab makes a phrase across it a line search.
-    expect([...pairs]).toEqual(['the serum', 'works —', '— 本当に素晴らしい。', '本当に素晴らしい。 ok']);
+    expect([...terms.pairs]).toEqual(['the serum', 'works —', '— 本当に素晴らしい。', '本当に素晴らしい。 ok']);
+    // Triples with their slots (a slot per word, and one for the leading gap's empty word).
+    expect([...terms.triples]).toEqual([['works — 本当に素晴らしい。', [4]], ['— 本当に素晴らしい。 ok', [5]]]);
   });
 
   it('tells whether a line says one of a set of terms, by the same words and pairs', () => {
@@ -20,16 +21,23 @@ describe('transcript terms', () => {
     expect(lineSays('今日は 本当に', 'pair', new Set(['今日は 本当に']))).toBe(true);
   });
 
-  it('finds a run of three words or more through its pairs, with inner words of their own length', () => {
-    // "so excited to" in "I am so excited to share": pairs containing "so excited" and "excited to".
-    const pairs = [new Set(['so excited', 'also excited']), new Set(['excited to', 'excited tomorrow'])];
-    expect(lineSaysRun('I am so excited to share', pairs, [7])).toBe(true);
-    expect(lineSaysRun('I am also excited tomorrow', pairs, [7])).toBe(true);
-    // Both pairs in the line, but not one after the other.
-    expect(lineSaysRun('so excited, then excited to', pairs, [7])).toBe(false);
-    // The inner word must be the run itself, not a longer word starting and ending with it.
-    expect(lineSaysRun('ab abXab cd', [new Set(['ab abXab']), new Set(['abXab cd'])], [2])).toBe(false);
-    expect(lineSaysRun('ab ab cd', [new Set(['ab ab']), new Set(['ab cd'])], [2])).toBe(true);
+  it('finds a run of three words or more through its triples, one after the other in a line', () => {
+    // "so excited to" in "I am so excited to share": the triples containing it.
+    const three = [new Set(['so excited to', 'also excited tomorrow'])];
+    expect(lineSaysTriples('I am so excited to share', three)).toBe(true);
+    expect(lineSaysTriples('I am also excited tomorrow', three)).toBe(true);
+    expect(lineSaysTriples('I am so excited  to share', three)).toBe(false);
+    // "am so excited to": triples containing "am so excited" and "so excited to", at consecutive words.
+    const four = [new Set(['am so excited', 'Iam so excited']), new Set(['so excited to', 'so excited tomorrow'])];
+    expect(lineSaysTriples('Iam so excited tomorrow', four)).toBe(true);
+    // Both triples in the line, but not one after the other.
+    expect(lineSaysTriples('I am so excited, so excited to go', four)).toBe(false);
+    expect(lineSaysTriples('am so excited', four)).toBe(false);
+    // "one two three four five" by its first and third triples (offsets 0 and 2), sharing the word "three".
+    const five = [new Set(['one two three']), new Set(['three four five'])];
+    expect(lineSaysTriples('say one two three four five now', five, [0, 2])).toBe(true);
+    expect(lineSaysTriples('one two three three four five', five, [0, 2])).toBe(false);
+    expect(lineSaysTriples('one two three four', five, [0, 2])).toBe(false);
   });
 
   it('sends a phrase to the words, the pairs or the lines by its white space', () => {

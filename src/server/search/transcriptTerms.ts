@@ -6,17 +6,29 @@
  * and a phrase of two runs around one space straddles exactly one pair. So "which videos have a line containing Q" is
  * "which videos say a term containing Q", and the terms are few (a vocabulary, not every line): SQLite's trigram index
  * over them (the same tokenizer and folding as `transcript_fts`) finds the terms, and each term's posting names its
- * videos. Any other phrase goes to the line index.
+ * videos. A triple (three words a single space apart, issue 26) is the same for a phrase of three runs around two
+ * single spaces: its middle run is a whole word. Any other phrase goes to the line index.
  */
 
 const SPLIT = /(\s+)/u;
 
 /**
- * Adds the words and single-space pairs of one line to the sets and, given `positions`, each pair's slot (from `base`,
- * see pairPositions.ts) to its list (only the pairs `slotted` keeps, when given). Answers how many slots the words take.
+ * The terms of some lines: words, single-space pairs and, given a map, single-space triples of words with their slots
+ * (see pairPositions.ts).
  */
-export function addLineTerms(content: string, words: Set<string>, pairs: Set<string>, positions?: Map<string, number[]>, base = 0, slotted?: (pair: string) => boolean): number {
+export interface LineTerms {
+  words: Set<string>;
+  pairs: Set<string>;
+  triples?: Map<string, number[]>;
+}
+
+/**
+ * Adds the words, single-space pairs and triples of one line to the terms, each triple (only those `slotted` keeps,
+ * when given) with its slot from `base`. Answers how many slots the words take.
+ */
+export function addLineTerms(content: string, terms: LineTerms, base = 0, slotted?: (triple: string) => boolean): number {
   const parts = content.split(SPLIT);
+  const { words, pairs, triples } = terms;
   // parts alternate: word, gap, word, gap … (a leading or trailing gap leaves an empty word at that end).
   for (let i = 0; i < parts.length; i += 2) {
     const word = parts[i] ?? '';
@@ -26,10 +38,13 @@ export function addLineTerms(content: string, words: Set<string>, pairs: Set<str
     if (next === '' || parts[i + 1] !== ' ') continue;
     const pair = `${word} ${next}`;
     pairs.add(pair);
-    if (!positions || (slotted && !slotted(pair))) continue;
-    const slots = positions.get(pair);
+    const third = parts[i + 4] ?? '';
+    if (!triples || third === '' || parts[i + 3] !== ' ') continue;
+    const triple = `${pair} ${third}`;
+    if (slotted && !slotted(triple)) continue;
+    const slots = triples.get(triple);
     if (slots) slots.push(base + i / 2);
-    else positions.set(pair, [base + i / 2]);
+    else triples.set(triple, [base + i / 2]);
   }
   return Math.ceil(parts.length / 2);
 }
@@ -46,21 +61,24 @@ export function lineSays(content: string, kind: 'word' | 'pair', terms: Readonly
 }
 
 /**
- * Whether the line says words w0 … wk one single space apart where each (w[j], w[j+1]) is in `pairs[j]` and each inner
- * word has the code-point length of its run (`middles[j - 1]`). For a phrase of runs r0 … rk with `pairs[j]` the pairs
- * containing "r[j] r[j+1]", that is exactly "the line contains the phrase": a pair containing it ends its first word
- * with r[j] and starts its second with r[j+1], and a word that starts and ends with a run of its own length is that run
- * (folding maps one code point to one).
+ * Whether the line says, from some word i on, a triple of `triples[g]` at word i + offsets[g] for every g (three words
+ * a single space apart; offsets[g] = g when not given). For a phrase of runs r0 … rk with `triples[g]` the triples
+ * containing "r[j] r[j+1] r[j+2]" for j = offsets[g], whose outer words that are inner words of the phrase have their
+ * run's length, and offsets that start at 0, end at k - 2 and step by 1 or 2, that is exactly "the line contains the
+ * phrase": a triple containing it ends its first word with r[j], starts its third with r[j+2] and its middle word is
+ * r[j+1] (folded, one code point to one), and each inner word of the phrase is a middle word or, where two triples
+ * share it, starts and ends with its run at its run's length.
  */
-export function lineSaysRun(content: string, pairs: readonly ReadonlySet<string>[], middles: readonly number[]): boolean {
+export function lineSaysTriples(content: string, triples: readonly ReadonlySet<string>[], offsets?: readonly number[]): boolean {
   const parts = content.split(SPLIT);
-  for (let i = 0; i + 2 * pairs.length < parts.length; i += 2) {
+  const span = offsets?.at(-1) ?? triples.length - 1;
+  for (let i = 0; i + 2 * (span + 2) < parts.length; i += 2) {
     let says = true;
-    for (let j = 0; j < pairs.length && says; j++) {
-      const first = parts[i + 2 * j] ?? '';
-      const second = parts[i + 2 * j + 2] ?? '';
-      says = first !== '' && second !== '' && parts[i + 2 * j + 1] === ' ' && (pairs[j]?.has(`${first} ${second}`) ?? false)
-        && (j === 0 || [...first].length === middles[j - 1]);
+    for (let g = 0; g < triples.length && says; g++) {
+      const at = i + 2 * (offsets?.[g] ?? g);
+      const [first, second, third] = [parts[at] ?? '', parts[at + 2] ?? '', parts[at + 4] ?? ''];
+      says = first !== '' && second !== '' && third !== '' && parts[at + 1] === ' ' && parts[at + 3] === ' '
+        && (triples[g]?.has(`${first} ${second} ${third}`) ?? false);
     }
     if (says) return true;
   }
@@ -68,8 +86,8 @@ export function lineSaysRun(content: string, pairs: readonly ReadonlySet<string>
 }
 
 /**
- * Where a search phrase is looked up: a word, a pair, a run of three words or more (single spaces: through its pairs,
- * then checked on the candidates' lines), or the lines (odd spacing).
+ * Where a search phrase is looked up: a word, a pair, a run of three words or more (single spaces: through its
+ * triples), or the lines (odd spacing).
  */
 export function termKind(phrase: string): 'word' | 'pair' | 'run' | 'line' {
   if (!/\s/u.test(phrase)) return 'word';

@@ -119,6 +119,7 @@ function bindable(value: unknown): unknown {
 const DERIVED: Record<string, { column: string; from: string; derive: (value: unknown) => unknown }> = {
   transcript_words: { column: 'folded', from: 'term', derive: (term) => trigramFold(String(term)) },
   transcript_pairs: { column: 'folded', from: 'term', derive: (term) => trigramFold(String(term)) },
+  transcript_triples: { column: 'folded', from: 'term', derive: (term) => trigramFold(String(term)) },
 };
 
 interface SourceTable {

@@ -120,7 +120,7 @@ describe('moving an embedded workspace into PostgreSQL', () => {
         expect(sums.sqlite.get('transcript_lines')?.length).toBeGreaterThan(0);
         expect(summary.skipped).toContain('transcript_fts');
         // The terms arrive searchable, each with its folded text: the first search does not rebuild every term.
-        for (const table of ['transcript_words', 'transcript_pairs']) {
+        for (const table of ['transcript_words', 'transcript_pairs', 'transcript_triples']) {
           const terms = (await pool.query<{ term: string; folded: string | null }>(`SELECT term, folded FROM ${table}`)).rows;
           expect(terms.length, table).toBeGreaterThan(0);
           expect(terms.filter((row) => row.folded !== trigramFold(row.term)), table).toEqual([]);

@@ -16,14 +16,14 @@ const TYPE_TWINS: Record<string, string[]> = {
  * Columns only PostgreSQL has: SQLite's implicit rowid of videos, the writing transaction of each log row, and the
  * transcript terms folded as SQLite's FTS5 folds them (PostgreSQL's transcript search, migration 025).
  */
-const PG_ONLY_COLUMNS = ['brand_changes.tx', 'transcript_pairs.folded', 'transcript_words.folded', 'video_search_log.tx', 'videos.rowid'];
+const PG_ONLY_COLUMNS = ['brand_changes.tx', 'transcript_pairs.folded', 'transcript_triples.folded', 'transcript_words.folded', 'video_search_log.tx', 'videos.rowid'];
 /**
  * PostgreSQL's own transcript search indexes (pg_trgm over the folded terms), twins of SQLite's FTS5 tables, and the
  * search log's index by writing transaction (its follower reads by transaction there: src/server/search/searchLog.ts).
  */
-const PG_ONLY_INDEXES = ['brand_changes_tx', 'transcript_pairs_folded_trgm', 'transcript_pairs_unfolded', 'transcript_words_folded_trgm', 'transcript_words_unfolded', 'video_search_log_tx'];
+const PG_ONLY_INDEXES = ['brand_changes_tx', 'transcript_pairs_folded_trgm', 'transcript_pairs_unfolded', 'transcript_triples_folded_trgm', 'transcript_triples_middle', 'transcript_triples_unfolded', 'transcript_words_folded_trgm', 'transcript_words_unfolded', 'video_search_log_tx'];
 /** SQLite's FTS5 indexes (virtual tables and their shadow tables): PostgreSQL's transcript search index is its own step. */
-const FTS_TABLES = ['transcript_fts', 'transcript_pairs_fts', 'transcript_words_fts'];
+const FTS_TABLES = ['transcript_fts', 'transcript_pairs_fts', 'transcript_triples_fts', 'transcript_words_fts'];
 
 interface Column {
   table: string;

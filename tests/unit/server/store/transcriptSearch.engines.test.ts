@@ -22,7 +22,8 @@ const TRANSCRIPTS: readonly (readonly string[])[] = [
   ['Αυτός ο ορός είναι ΣΟΦΌΣ', 'η σοφία της φύσης', 'ΟΔΟΣ και οδός'],
   ['double  spaced  words here', 'a tab\there and there', '  leading and trailing  '],
   ['cafe\u0301 with a combining accent', 'Cafe plain and CAFÉ loud', 'e\u0301le\u0300ve'],
-  ['short a b c words', 'it is so so good', 'ok ok ok'],
+  // The last line: a phrase of five words whose inner third word is longer but starts and ends with its run.
+  ['short a b c words', 'it is so so good', 'ok ok ok', 'one two threeXthree four five'],
   ['glow serum', 'ultra glow serum ultra', 'serum ultra glow'],
   ['The amazing serum for skin', 'dry skin loves serum', 'morning coffee then serum'],
   ['Ünïcödé everywhere', 'ÀÉÎÕÜ big letters', 'àéîõü small letters'],
@@ -65,7 +66,7 @@ function phrasesOf(transcripts: readonly (readonly string[])[], count: number): 
     '美容液', '美容', '肌', 'しっとり', 'السيروم', 'رائع جدا', 'सीरम', 'सीरम बहुत अच्छा', 'त्वचा', 'СЫВОРОТКА', 'кожа стала', 'σοφός', 'ΣΟΦΊΑ', 'οδος',
     'οδός και', 'double  spaced', 'double spaced', 'a tab\there', 'tab here', '  leading', 'trailing  ', 'dž', 'ǆemal', 'DŽEMAL', 'dz digraphs', 'ﬁne', 'fine',
     'full width', 'ｆｕｌｌ', 'ＧＬＯＷ', '😀 serum', '✨✨', '😀😀😀', 'ünïcödé', 'UNICODE', 'àéîõü', 'aeiou', 'skin coffee', 'stock honestly', 'crema la',
-    'e\u0301le', 'é\u0301\u0301', 'a\u0301b', 'xyz', 'not said anywhere',
+    'e\u0301le', 'é\u0301\u0301', 'a\u0301b', 'xyz', 'not said anywhere', 'one two three four five', 'ONE TWO THREEXTHREE FOUR five', 'two threexthree four',
   ]);
   while (phrases.size < count) {
     const lineAt = Math.floor(next() * transcripts.length);
@@ -170,6 +171,8 @@ describe('transcript search answers alike on SQLite and PostgreSQL (spec §5, an
     expect(first.saying['skin coffee']).toEqual([]);
     expect(first.saying['strasse']).toEqual(['v5']);
     expect(first.saying['cafe']).toEqual(['v13', 'v3', 'v4']);
+    expect(first.saying['one two three four five']).toEqual([]);
+    expect(first.saying['ONE TWO THREEXTHREE FOUR five']).toEqual(['v14']);
 
     // An edited line (the video turns stale), a deleted one, and two videos transcribed for the first time (pending).
     const later = [

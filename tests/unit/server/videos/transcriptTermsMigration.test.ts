@@ -65,8 +65,9 @@ describe('a workspace from before the transcript term index', () => {
       expect((reference.json() as { count: number }).count, search).toBeGreaterThan(0);
     }
     expect(db.prepare('SELECT COUNT(*) FROM transcript_term_pending').pluck().get()).toBe(0);
-    // Every pair has its positional posting (migration 24), so a run of three words needs no line read.
-    expect(db.prepare('SELECT COUNT(*) FROM transcript_pairs t LEFT JOIN transcript_pair_positions p ON p.id = t.id WHERE p.id IS NULL').pluck().get()).toBe(0);
+    // Every triple has its positional posting (migration 32), so a run of three words or more needs no line read.
+    expect(db.prepare('SELECT COUNT(*) FROM transcript_triples').pluck().get()).toBeGreaterThan(0);
+    expect(db.prepare('SELECT COUNT(*) FROM transcript_triples t LEFT JOIN transcript_triple_positions p ON p.id = t.id WHERE p.id IS NULL').pluck().get()).toBe(0);
   });
 
   it('gives the older workspace\'s chat messages distinct 17-digit timetokens in their time order and their publishers (migration 12)', () => {

@@ -29,6 +29,7 @@ import { pgMigration028Team } from './028_team';
 import { pgMigration029BrandChanges } from './029_brand_changes';
 import { pgMigration030BrandChangeTimes } from './030_brand_change_times';
 import { pgMigration031PersonalFavorites } from './031_personal_favorites';
+import { pgMigration032TranscriptTriples } from './032_transcript_triples';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -69,4 +70,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration029BrandChanges,
   pgMigration030BrandChangeTimes,
   pgMigration031PersonalFavorites,
+  pgMigration032TranscriptTriples,
 ];
