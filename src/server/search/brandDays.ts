@@ -286,6 +286,17 @@ export class BrandDays {
     return found;
   }
 
+  /** The window's videos on its platform, in created order (ties in ordinal order): its days' videos, no others. */
+  videosWithin(window: DayWindow): number[] {
+    const { from, to } = this.span(window);
+    const found: number[] = [];
+    for (let k = from; k < to; k++) {
+      const o = this.order[k] ?? 0;
+      if (this.onPlatform(o, window)) found.push(o);
+    }
+    return found;
+  }
+
   /** Whether some video of the window passes `test`, asked newest first (so a usual window answers at its first). */
   someVideo(window: DayWindow, test: (o: number) => boolean): boolean {
     const { from, to } = this.span(window);

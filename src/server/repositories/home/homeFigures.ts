@@ -53,6 +53,17 @@ export function videosInRange(index: VideoSearchIndex, range: HomeRange): { colu
   return { columns, picked };
 }
 
+/**
+ * `videosInRange`'s videos in created order, not ordinal order (for callers whose order is their own, as a ranking's):
+ * read from the brand's days, so a window costs its own videos, not a pass over every video of the brand.
+ */
+export function videosInWindow(index: VideoSearchIndex, range: HomeRange): { columns: VideoColumns; picked: number[] } {
+  const columns = index.columnsNow();
+  const picked = index.brandDays(range.actingBrandId, range.brandId).videosWithin(dayWindow(columns, range));
+  if (range.filters) return { columns, picked: index.narrow(range.filters.actingBrandId, picked, range.filters.video) };
+  return { columns, picked };
+}
+
 /** A range's videos by day, and its window over them. */
 export interface RangeDays {
   columns: VideoColumns;

@@ -5,7 +5,7 @@ import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { numberOrNull } from '../../search/columnValues';
 import type { VideoColumns } from '../../search/videoColumns';
 import { createTranscriptLines } from '../videos/transcriptLines';
-import { videosInRange, type HomeRange } from '../home/homeFigures';
+import { videosInWindow, type HomeRange } from '../home/homeFigures';
 import type { HomeRows } from '../home/homeRows';
 import { orderOrdinals, topGroups, topOrdinals } from '../../search/topOrdinals';
 
@@ -25,9 +25,9 @@ interface LineRow { line_no: number; start_time: number; content: string; sentim
 export function createSpeechPassages(sql: SqlClient, rowsOf: HomeRows, index: VideoSearchIndex) {
   const lines = createTranscriptLines(sql, index.transcripts);
 
-  /** The ordinals that have passages (in ordinal order). */
+  /** The ordinals that have passages (in created order: every use ranks them in an order of its own). */
   function matching(range: HomeRange, query: SpeechReportQuery): { columns: VideoColumns; ordinals: number[] } {
-    const { columns, picked } = videosInRange(index, range);
+    const { columns, picked } = videosInWindow(index, range);
     if (query.highlight !== '') {
       const says = index.transcripts.matcher(query.highlight, columns.size);
       return { columns, ordinals: picked.filter((o) => says(o)) };
