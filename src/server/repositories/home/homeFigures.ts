@@ -54,12 +54,18 @@ export function videosInRange(index: VideoSearchIndex, range: HomeRange): { colu
 }
 
 /**
- * `videosInRange`'s videos in created order, not ordinal order (for callers whose order is their own, as a ranking's):
- * read from the brand's days, so a window costs its own videos, not a pass over every video of the brand.
+ * `videosInRange`'s videos in no set order (for callers that rank them in an order of their own): read from the brand's
+ * days, each platform a report's filters name on its own, so a window costs its own videos on those platforms, not a
+ * pass over every video of the brand.
  */
 export function videosInWindow(index: VideoSearchIndex, range: HomeRange): { columns: VideoColumns; picked: number[] } {
   const columns = index.columnsNow();
-  const picked = index.brandDays(range.actingBrandId, range.brandId).videosWithin(dayWindow(columns, range));
+  const days = index.brandDays(range.actingBrandId, range.brandId);
+  const window = dayWindow(columns, range);
+  // The filters' platforms (the same codes their filter looks up) cut first; the filters below still test them.
+  const named = window.platform === null ? [...new Set(range.filters?.video.platform ?? [])] : [];
+  const picked = named.length === 0 ? days.videosWithin(window)
+    : named.flatMap((platform) => days.videosWithin({ ...window, platform: columns.dict.platform.find(platform) ?? -2 }));
   if (range.filters) return { columns, picked: index.narrow(range.filters.actingBrandId, picked, range.filters.video) };
   return { columns, picked };
 }

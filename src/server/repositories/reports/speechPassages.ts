@@ -25,7 +25,7 @@ interface LineRow { line_no: number; start_time: number; content: string; sentim
 export function createSpeechPassages(sql: SqlClient, rowsOf: HomeRows, index: VideoSearchIndex) {
   const lines = createTranscriptLines(sql, index.transcripts);
 
-  /** The ordinals that have passages (in created order: every use ranks them in an order of its own). */
+  /** The ordinals that have passages (in no set order: every use ranks them in an order of its own). */
   function matching(range: HomeRange, query: SpeechReportQuery): { columns: VideoColumns; ordinals: number[] } {
     const { columns, picked } = videosInWindow(index, range);
     if (query.highlight !== '') {
