@@ -31,6 +31,19 @@ export function rankedBefore(columns: VideoColumns, key: (o: number) => number):
   };
 }
 
+/** `rankedBefore` for the ordinals at places `i` and `j` of `picked`, their keys read beforehand into `keys`. */
+function placedBefore(columns: VideoColumns, keys: Float64Array, picked: readonly number[], i: number, j: number): boolean {
+  const ka = keys[i] ?? 0;
+  const kb = keys[j] ?? 0;
+  if (ka !== kb) return ka > kb;
+  const a = picked[i] ?? 0;
+  const b = picked[j] ?? 0;
+  const createdA = columns.createdAt[a] ?? '';
+  const createdB = columns.createdAt[b] ?? '';
+  if (createdA !== createdB) return createdA > createdB;
+  return (columns.id[a] ?? '') > (columns.id[b] ?? '');
+}
+
 /**
  * Groups (e.g. creators) in the order of their best member, the page `from`…`from + count` of them with each group's
  * first `perGroup` members, and how many groups there are: two passes over the ordinals and a sort of the groups,
@@ -38,14 +51,16 @@ export function rankedBefore(columns: VideoColumns, key: (o: number) => number):
  */
 export function topGroups(columns: VideoColumns, picked: readonly number[], key: (o: number) => number, groupOf: (o: number) => number,
   page: { from: number; count: number; perGroup: number }): { total: number; groups: { group: number; members: number[] }[] } {
-  const before = rankedBefore(columns, key);
+  // Each ordinal's key and group read once (a key can be a parse or a lookup, and the first pass compares every
+  // ordinal with its group's best so far): by place in `picked`, the best held as a place.
+  const keys = Float64Array.from(picked, (o) => key(o));
   const best = new Map<number, number>();
-  for (const o of picked) {
-    const group = groupOf(o);
+  for (let i = 0; i < picked.length; i++) {
+    const group = groupOf(picked[i] ?? 0);
     const held = best.get(group);
-    if (held === undefined || before(o, held)) best.set(group, o);
+    if (held === undefined || placedBefore(columns, keys, picked, i, held)) best.set(group, i);
   }
-  const order = [...best].sort((a, b) => (before(a[1], b[1]) ? -1 : 1)).slice(page.from, page.from + page.count).map(([group]) => group);
+  const order = [...best].sort((a, b) => (placedBefore(columns, keys, picked, a[1], b[1]) ? -1 : 1)).slice(page.from, page.from + page.count).map(([group]) => group);
   const wanted = new Map(order.map((group) => [group, [] as number[]]));
   for (const o of picked) wanted.get(groupOf(o))?.push(o);
   return { total: best.size, groups: order.map((group) => ({ group, members: topOrdinals(columns, wanted.get(group) ?? [], key, page.perGroup) })) };
@@ -55,16 +70,6 @@ export function topGroups(columns: VideoColumns, picked: readonly number[], key:
 export function orderOrdinals(columns: VideoColumns, picked: readonly number[], key: (o: number) => number): number[] {
   // Keys read once into an array by place: a sort compares each video ~log2(n) times.
   const keys = Float64Array.from(picked, (o) => key(o));
-  const places = Int32Array.from(picked.keys()).sort((i, j) => {
-    const ka = keys[i] ?? -Infinity;
-    const kb = keys[j] ?? -Infinity;
-    if (ka !== kb) return ka > kb ? -1 : 1;
-    const a = picked[i] ?? 0;
-    const b = picked[j] ?? 0;
-    const createdA = columns.createdAt[a] ?? '';
-    const createdB = columns.createdAt[b] ?? '';
-    if (createdA !== createdB) return createdA > createdB ? -1 : 1;
-    return (columns.id[a] ?? '') > (columns.id[b] ?? '') ? -1 : 1;
-  });
+  const places = Int32Array.from(picked.keys()).sort((i, j) => (placedBefore(columns, keys, picked, i, j) ? -1 : 1));
   return Array.from(places, (i) => picked[i] ?? 0);
 }

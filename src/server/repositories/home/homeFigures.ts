@@ -62,11 +62,12 @@ export function videosInWindow(index: VideoSearchIndex, range: HomeRange): { col
   const columns = index.columnsNow();
   const days = index.brandDays(range.actingBrandId, range.brandId);
   const window = dayWindow(columns, range);
-  // The filters' platforms (the same codes their filter looks up) cut first; the filters below still test them.
+  // The filters' platforms (the same codes their filter looks up) cut first.
   const named = window.platform === null ? [...new Set(range.filters?.video.platform ?? [])] : [];
   const picked = named.length === 0 ? days.videosWithin(window)
     : named.flatMap((platform) => days.videosWithin({ ...window, platform: columns.dict.platform.find(platform) ?? -2 }));
-  if (range.filters) return { columns, picked: index.narrow(range.filters.actingBrandId, picked, range.filters.video) };
+  // The platforms are cut already: the other filters only are tested again.
+  if (range.filters) return { columns, picked: index.narrow(range.filters.actingBrandId, picked, named.length === 0 ? range.filters.video : { ...range.filters.video, platform: [] }) };
   return { columns, picked };
 }
 
