@@ -31,6 +31,13 @@ export function rankedBefore(columns: VideoColumns, key: (o: number) => number):
   };
 }
 
+/** Each ordinal's key, by place (a plain loop: a typed array's `from` with a mapping goes through an iterator). */
+function keysOf(picked: readonly number[], key: (o: number) => number): Float64Array {
+  const keys = new Float64Array(picked.length);
+  for (let i = 0; i < picked.length; i++) keys[i] = key(picked[i] ?? 0);
+  return keys;
+}
+
 /** `rankedBefore` for the ordinals at places `i` and `j` of `picked`, their keys read beforehand into `keys`. */
 function placedBefore(columns: VideoColumns, keys: Float64Array, picked: readonly number[], i: number, j: number): boolean {
   const ka = keys[i] ?? 0;
@@ -46,30 +53,37 @@ function placedBefore(columns: VideoColumns, keys: Float64Array, picked: readonl
 
 /**
  * Groups (e.g. creators) in the order of their best member, the page `from`…`from + count` of them with each group's
- * first `perGroup` members, and how many groups there are: two passes over the ordinals and a sort of the groups,
- * never a sort of every ordinal.
+ * first `perGroup` members, and how many groups there are: a few passes over the ordinals and a sort of the groups,
+ * never a sort of every ordinal. Groups are small codes (-1 or more: a dictionary's, -1 for none).
  */
 export function topGroups(columns: VideoColumns, picked: readonly number[], key: (o: number) => number, groupOf: (o: number) => number,
   page: { from: number; count: number; perGroup: number }): { total: number; groups: { group: number; members: number[] }[] } {
   // Each ordinal's key and group read once (a key can be a parse or a lookup, and the first pass compares every
-  // ordinal with its group's best so far): by place in `picked`, the best held as a place.
-  const keys = Float64Array.from(picked, (o) => key(o));
-  const best = new Map<number, number>();
+  // ordinal with its group's best so far): by place in `picked`, each group's best held as a place (-1: none yet),
+  // by code + 1.
+  const keys = keysOf(picked, key);
+  const codes = new Int32Array(picked.length);
+  let most = -1;
+  for (let i = 0; i < picked.length; i++) most = Math.max(most, (codes[i] = groupOf(picked[i] ?? 0)));
+  const best = new Int32Array(most + 2).fill(-1);
   for (let i = 0; i < picked.length; i++) {
-    const group = groupOf(picked[i] ?? 0);
-    const held = best.get(group);
-    if (held === undefined || placedBefore(columns, keys, picked, i, held)) best.set(group, i);
+    const slot = (codes[i] ?? -1) + 1;
+    const held = best[slot] ?? -1;
+    if (held < 0 || placedBefore(columns, keys, picked, i, held)) best[slot] = i;
   }
-  const order = [...best].sort((a, b) => (placedBefore(columns, keys, picked, a[1], b[1]) ? -1 : 1)).slice(page.from, page.from + page.count).map(([group]) => group);
+  const bests: number[] = [];
+  for (const place of best) if (place >= 0) bests.push(place);
+  bests.sort((a, b) => (placedBefore(columns, keys, picked, a, b) ? -1 : 1));
+  const order = bests.slice(page.from, page.from + page.count).map((place) => codes[place] ?? -1);
   const wanted = new Map(order.map((group) => [group, [] as number[]]));
-  for (const o of picked) wanted.get(groupOf(o))?.push(o);
-  return { total: best.size, groups: order.map((group) => ({ group, members: topOrdinals(columns, wanted.get(group) ?? [], key, page.perGroup) })) };
+  for (let i = 0; i < picked.length; i++) wanted.get(codes[i] ?? -1)?.push(picked[i] ?? 0);
+  return { total: bests.length, groups: order.map((group) => ({ group, members: topOrdinals(columns, wanted.get(group) ?? [], key, page.perGroup) })) };
 }
 
 /** Every ordinal in the order of `topOrdinals` (a sort, for when most of them are wanted). */
 export function orderOrdinals(columns: VideoColumns, picked: readonly number[], key: (o: number) => number): number[] {
   // Keys read once into an array by place: a sort compares each video ~log2(n) times.
-  const keys = Float64Array.from(picked, (o) => key(o));
+  const keys = keysOf(picked, key);
   const places = Int32Array.from(picked.keys()).sort((i, j) => (placedBefore(columns, keys, picked, i, j) ? -1 : 1));
   return Array.from(places, (i) => picked[i] ?? 0);
 }
