@@ -289,19 +289,25 @@ export class BrandDays {
   }
 
   /**
-   * The window's videos on its platform, in created order (ties in ordinal order): its days' videos on that platform,
-   * no others (a window of one platform reads that platform's positions, not every video of the brand's days).
+   * The window's videos on its platform that pass `test`, in created order (ties in ordinal order): its days' videos on
+   * that platform, no others (a window of one platform reads that platform's positions, not every video of the brand's
+   * days).
    */
-  videosWithin(window: DayWindow): number[] {
+  videosWithin(window: DayWindow, test: (o: number) => boolean = () => true): number[] {
     const { from, to } = this.span(window);
-    // Plain loops: Array.from over a typed array walks an iterator, a cost as large as the rest of a report's pass.
     const found: number[] = [];
     if (window.platform === null) {
-      for (let k = from; k < to; k++) found.push(this.order[k] ?? 0);
+      for (let k = from; k < to; k++) {
+        const o = this.order[k] ?? 0;
+        if (test(o)) found.push(o);
+      }
       return found;
     }
     const positions = this.positionsOn(window.platform);
-    for (let p = firstFrom(positions, from), end = firstFrom(positions, to); p < end; p++) found.push(this.order[positions[p] ?? 0] ?? 0);
+    for (let p = firstFrom(positions, from), end = firstFrom(positions, to); p < end; p++) {
+      const o = this.order[positions[p] ?? 0] ?? 0;
+      if (test(o)) found.push(o);
+    }
     return found;
   }
 
