@@ -66,13 +66,15 @@ export function topGroups(columns: VideoColumns, picked: readonly number[], key:
   let most = -1;
   for (let i = 0; i < picked.length; i++) most = Math.max(most, (codes[i] = groupOf(picked[i] ?? 0)));
   const best = new Int32Array(most + 2).fill(-1);
+  // The slots met, so only they are read back (not every code of the dictionary).
+  const met: number[] = [];
   for (let i = 0; i < picked.length; i++) {
     const slot = (codes[i] ?? -1) + 1;
     const held = best[slot] ?? -1;
+    if (held < 0) met.push(slot);
     if (held < 0 || placedBefore(columns, keys, picked, i, held)) best[slot] = i;
   }
-  const bests: number[] = [];
-  for (const place of best) if (place >= 0) bests.push(place);
+  const bests = met.map((slot) => best[slot] ?? 0);
   bests.sort((a, b) => (placedBefore(columns, keys, picked, a, b) ? -1 : 1));
   const order = bests.slice(page.from, page.from + page.count).map((place) => codes[place] ?? -1);
   const wanted = new Map(order.map((group) => [group, [] as number[]]));
