@@ -112,6 +112,8 @@ export class BrandDays {
   private creators: GroupPostings | null = null;
   /** Every video, most viewed first (topOrdinals' order), when first asked for. */
   private byViews: number[] | null = null;
+  /** Per platform code, the positions in `order` of its videos (ascending), when first asked for. */
+  private readonly platformPositions = new Map<number, Int32Array>();
 
   constructor(private readonly columns: VideoColumns, ordinals: readonly number[], private readonly byPlatform: boolean) {
     this.order = createdOrder(columns, ordinals);
@@ -284,6 +286,41 @@ export class BrandDays {
       end = start;
     }
     return found;
+  }
+
+  /**
+   * The window's videos on its platform that pass `test`, in created order (ties in ordinal order): its days' videos on
+   * that platform, no others (a window of one platform reads that platform's positions, not every video of the brand's
+   * days).
+   */
+  videosWithin(window: DayWindow, test: (o: number) => boolean = () => true): number[] {
+    const { from, to } = this.span(window);
+    const found: number[] = [];
+    if (window.platform === null) {
+      for (let k = from; k < to; k++) {
+        const o = this.order[k] ?? 0;
+        if (test(o)) found.push(o);
+      }
+      return found;
+    }
+    const positions = this.positionsOn(window.platform);
+    for (let p = firstFrom(positions, from), end = firstFrom(positions, to); p < end; p++) {
+      const o = this.order[positions[p] ?? 0] ?? 0;
+      if (test(o)) found.push(o);
+    }
+    return found;
+  }
+
+  private positionsOn(platform: number): Int32Array {
+    let positions = this.platformPositions.get(platform);
+    if (!positions) {
+      const kept: number[] = [];
+      this.order.forEach((o, k) => {
+        if (this.columns.platform[o] === platform) kept.push(k);
+      });
+      this.platformPositions.set(platform, (positions = Int32Array.from(kept)));
+    }
+    return positions;
   }
 
   /** Whether some video of the window passes `test`, asked newest first (so a usual window answers at its first). */

@@ -53,6 +53,24 @@ export function videosInRange(index: VideoSearchIndex, range: HomeRange): { colu
   return { columns, picked };
 }
 
+/**
+ * `videosInRange`'s videos that pass `test`, in no set order (for callers that rank them in an order of their own): read
+ * from the brand's days, each platform a report's filters name on its own, so a window costs its own videos on those
+ * platforms, not a pass over every video of the brand; the filters then test only the videos that passed.
+ */
+export function videosInWindow(index: VideoSearchIndex, range: HomeRange, test?: (o: number) => boolean): { columns: VideoColumns; picked: number[] } {
+  const columns = index.columnsNow();
+  const days = index.brandDays(range.actingBrandId, range.brandId);
+  const window = dayWindow(columns, range);
+  // The filters' platforms (the same codes their filter looks up) cut first.
+  const named = window.platform === null ? [...new Set(range.filters?.video.platform ?? [])] : [];
+  const picked = named.length === 0 ? days.videosWithin(window, test)
+    : named.flatMap((platform) => days.videosWithin({ ...window, platform: columns.dict.platform.find(platform) ?? -2 }, test));
+  // The platforms are cut already: the other filters only are tested again.
+  if (range.filters) return { columns, picked: index.narrow(range.filters.actingBrandId, picked, named.length === 0 ? range.filters.video : { ...range.filters.video, platform: [] }) };
+  return { columns, picked };
+}
+
 /** A range's videos by day, and its window over them. */
 export interface RangeDays {
   columns: VideoColumns;

@@ -5,7 +5,7 @@ import type { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { numberOrNull } from '../../search/columnValues';
 import type { VideoColumns } from '../../search/videoColumns';
 import { createTranscriptLines } from '../videos/transcriptLines';
-import { videosInRange, type HomeRange } from '../home/homeFigures';
+import { videosInWindow, type HomeRange } from '../home/homeFigures';
 import type { HomeRows } from '../home/homeRows';
 import { orderOrdinals, topGroups, topOrdinals } from '../../search/topOrdinals';
 
@@ -25,15 +25,13 @@ interface LineRow { line_no: number; start_time: number; content: string; sentim
 export function createSpeechPassages(sql: SqlClient, rowsOf: HomeRows, index: VideoSearchIndex) {
   const lines = createTranscriptLines(sql, index.transcripts);
 
-  /** The ordinals that have passages (in ordinal order). */
+  /** The ordinals that have passages (in no set order: every use ranks them in an order of its own). */
   function matching(range: HomeRange, query: SpeechReportQuery): { columns: VideoColumns; ordinals: number[] } {
-    const { columns, picked } = videosInRange(index, range);
-    if (query.highlight !== '') {
-      const says = index.transcripts.matcher(query.highlight, columns.size);
-      return { columns, ordinals: picked.filter((o) => says(o)) };
-    }
-    const transcribed = index.transcripts.transcribed(columns.size);
-    return { columns, ordinals: picked.filter((o) => transcribed[o] === 1) };
+    // Who says the highlight (or has a transcript) is tested first, in the window's pass: the filters test fewer.
+    const size = index.columnsNow().size;
+    const flags = query.highlight !== '' ? index.transcripts.saying(query.highlight, size) : index.transcripts.transcribed(size);
+    const { columns, picked } = videosInWindow(index, range, (o) => flags[o] === 1);
+    return { columns, ordinals: picked };
   }
 
   /**

@@ -124,6 +124,20 @@ describe('speech reports against SQL', () => {
     expect(byCreator.clusters.every((cluster) => cluster.videos.length >= 1 && cluster.videos.length <= 5)).toBe(true);
   });
 
+  it('narrowed to a platform, counts the videos of that platform that say the highlight, over a window and all dates', async () => {
+    const platforms = await firstValues<string>(w.sql, 'SELECT DISTINCT platform FROM videos WHERE brand_id = ? ORDER BY platform', [w.brandId]);
+    expect(platforms.length).toBeGreaterThan(1);
+    for (const platform of [...platforms, 'Dropbox']) {
+      for (const duration of ['6m', 'all_dates']) {
+        const report = (await w.get('/jwt_api/reports/speech_reports', { duration, highlight: 'the', filters: { platform: [platform] } })).json() as SpeechReport;
+        const said = await saidIn('the', report.scope.window.start ?? '', report.scope.window.end);
+        const listed = inList(w.sql, 'id', said);
+        const expected = await firstValue(w.sql, `SELECT COUNT(*) FROM videos WHERE platform = ? AND ${listed.sql}`, [platform, listed.param]);
+        expect([platform, duration, report.total_videos]).toEqual([platform, duration, Number(expected)]);
+      }
+    }
+  });
+
   it('lists the lines said with a sentiment when there is no highlight', async () => {
     const report = (await w.get('/jwt_api/reports/speech_reports', window)).json() as SpeechReport;
     const passages = report.clusters.flatMap((cluster) => cluster.videos.flatMap((video) => video.passages));
