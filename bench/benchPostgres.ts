@@ -13,6 +13,8 @@ import { benchDataDir } from './benchWorkspace';
 export interface MovedWorkspace {
   url: string;
   pool: PostgresPool;
+  /** How long the move took, and the rows it moved. */
+  move: { seconds: number; rows: number };
 }
 
 /**
@@ -34,8 +36,9 @@ async function moveBenchWorkspace(db: Database.Database, cluster: PgCluster, vid
     const started = performance.now();
     const moved = await moveTables(db, pool, url);
     const rows = moved.moved.reduce((sum, table) => sum + table.rows, 0);
-    console.log(`  ${videos} videos: moved into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s (${rows.toLocaleString('en-US')} rows)`);
-    return { url, pool };
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`  ${videos} videos: moved into PostgreSQL in ${seconds.toFixed(1)} s (${rows.toLocaleString('en-US')} rows)`);
+    return { url, pool, move: { seconds, rows } };
   } catch (error) {
     await pool.end();
     throw error;

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,8 @@ const cacheDir = (schema: number, videos: number): string => join(tmpdir(), `ree
 
 /**
  * A data folder with a seeded demo workspace of about `videos` videos (≥40 transcript lines each, creatorScale 1),
- * cached in the OS temp folder by size and schema version so reruns skip seeding.
+ * cached in the OS temp folder by size and schema version so reruns skip seeding; the seed's time is kept beside it
+ * (`recordedSeed`), so a bench on the cached workspace can still print it.
  */
 export async function benchDataDir(videos: number): Promise<string> {
   const dir = cacheDir(SCHEMA, videos);
@@ -40,6 +41,9 @@ export async function benchDataDir(videos: number): Promise<string> {
   if (child.status !== 0) throw new Error(`seeding ${videos} videos failed (exit ${child.status ?? child.signal})`);
   return dir;
 }
+
+/** Beside a cached workspace: how long its seed took, measured when it was seeded (an upgrade copies it along). */
+const SEED_RECORD = 'seed-time.json';
 
 /** In the seeding child: seeds the workspace of `videos` videos into its cache folder. */
 async function seedInto(videos: number): Promise<void> {
@@ -58,7 +62,27 @@ async function seedInto(videos: number): Promise<void> {
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   renameSync(partial, file);
-  console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const seconds = (performance.now() - started) / 1000;
+  const record: SeedRecord = { videos, seconds, seededAt: new Date().toISOString(), schema: SCHEMA, source: 'measured by benchWorkspace.ts as it seeded' };
+  writeFileSync(join(dir, SEED_RECORD), `${JSON.stringify(record, null, 2)}\n`);
+  console.log(`  seeded in ${seconds.toFixed(1)} s`);
+}
+
+export interface SeedRecord {
+  videos: number;
+  /** Wall-clock seconds the seed of the cached workspace took, on the machine as busy as it was then. */
+  seconds: number;
+  seededAt: string;
+  /** The schema version it was seeded at (an upgrade to a later one copies the record along). */
+  schema: number;
+  /** Where the figure comes from. */
+  source: string;
+}
+
+/** The seed time kept beside the cached workspace of `videos` videos, or null when it was seeded before it was kept. */
+export function recordedSeed(videos: number): SeedRecord | null {
+  const file = join(cacheDir(SCHEMA, videos), SEED_RECORD);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SeedRecord) : null;
 }
 
 const SEED_FLAG = '--seed-bench-workspace';

@@ -4,8 +4,10 @@
  * videos: p95 of the videos list page, transcript searches (one word, two words, a product or creator name), every
  * home widget, a report's figures and an assistant answer, through app.inject (routing, auth, zod and JSON
  * included). Targets per request kind: p95 at 100k ≤ 50 ms (the assistant ≤ 300 ms), ≤ 2× the 10k figure and ≤ 2× the
- * SQLite figure. Also printed: the time the move of each workspace into PostgreSQL took (the seed's own time is
- * seedMove.bench.ts's). The two engines take turns request by request, so a slower moment of the machine lands on both
+ * SQLite figure. Also printed: the time to seed each workspace and to move it into PostgreSQL. The move is measured
+ * in the run; the seed (hours at 100k on a shared machine) is measured when the cached workspace is seeded and kept
+ * beside it (benchWorkspace.ts `recordedSeed`), so a run on the cache prints the seed's measured time, with when and
+ * at which schema it was taken. REELSCOPE_SEED=1 on PostgreSQL is that seed and then this move. The two engines take turns request by request, so a slower moment of the machine lands on both
  * sides of a ratio. REELSCOPE_BENCH_TEAM_SIZES=10000 runs one size only.
  *
  * Also printed, so a miss can be told apart from slow work: the PostgreSQL statements each kind sends per request
@@ -27,7 +29,7 @@ import { HOME_WIDGETS, type HomeOverview } from '../src/shared/http/home.schemas
 import type { VideoListResponse } from '../src/shared/http/videos.schemas';
 import { QUESTION_SET } from '../tests/unit/server/assistant/questionSet';
 import { benchWorkspaceOnBoth } from './benchPostgres';
-import { benchDataDir } from './benchWorkspace';
+import { benchDataDir, recordedSeed } from './benchWorkspace';
 import { ms, percentile } from './benchStats';
 import { coldListQueries, coldSearchQueries, type ListQuery } from './videoBenchQueries';
 
@@ -151,7 +153,7 @@ async function roundTrip(pool: PostgresPool): Promise<{ p50: number; p95: number
 }
 
 /** Both engines of one size, each kind's p95 per engine. */
-async function measure(cluster: PgCluster, videos: number): Promise<{ figures: Map<string, Figures>; trip: { p50: number; p95: number } }> {
+async function measure(cluster: PgCluster, videos: number): Promise<{ figures: Map<string, Figures>; trip: { p50: number; p95: number }; move: { seconds: number; rows: number } }> {
   const workspace = await benchWorkspaceOnBoth(cluster, videos);
   const { dataDir, db, pool } = workspace;
   const sides: Side[] = [];
@@ -184,7 +186,7 @@ async function measure(cluster: PgCluster, videos: number): Promise<{ figures: M
     }
     const trip = await roundTrip(pool);
     console.log(`  ${videos} videos: one PostgreSQL round trip (SELECT 1) p50 ${ms(trip.p50)}, p95 ${ms(trip.p95)}`);
-    return { figures, trip };
+    return { figures, trip, move: workspace.move };
   } finally {
     for (const side of sides) await side.close();
     await workspace.close();
@@ -196,11 +198,21 @@ export async function run(): Promise<void> {
   const cluster = await startPgCluster();
   try {
     const bySize = new Map<number, Map<string, Figures>>();
+    const moves = new Map<number, { seconds: number; rows: number }>();
     let trip = { p50: 0, p95: 0 };
     for (const videos of SIZES) {
       const measured = await measure(cluster, videos);
       bySize.set(videos, measured.figures);
+      moves.set(videos, measured.move);
       trip = measured.trip;
+    }
+    console.log('\n  time to seed and to move (REELSCOPE_SEED=1 on PostgreSQL is the seed, then the move)');
+    for (const [videos, move] of moves) {
+      const seed = recordedSeed(videos);
+      const seeded = seed
+        ? `seed ${seed.seconds.toFixed(1)} s (measured when the cached workspace was seeded, ${seed.seededAt}, schema ${seed.schema}; ${seed.source})`
+        : 'seed time not recorded (the cached workspace predates seed-time.json: delete it to seed and measure again)';
+      console.log(`  ${videos} videos: ${seeded}; move into PostgreSQL ${move.seconds.toFixed(1)} s, ${move.rows.toLocaleString('en-US')} rows (this run)`);
     }
     const smallest = bySize.get(Math.min(...SIZES));
     const largest = Math.max(...SIZES);

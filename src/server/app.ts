@@ -13,6 +13,7 @@ import { createAnalysisPipeline, JOB_POLL_MS } from './analysis/pipeline';
 import { realTimer, type AnalysisTimer } from './analysis/timer';
 import { createAccessTokenService } from './auth/accessTokens';
 import { createBearerAuthenticator } from './auth/bearerAuthenticator';
+import { noteRequestWrote, serveArrivedNow } from './search/requestArrival';
 import { createFailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import { loadOrCreateJwtSecret } from './auth/jwtSecret';
 import { readSharedSecrets, type SharedSecrets } from './auth/sharedSecrets';
@@ -150,7 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       wakeStreams();
     });
   };
-  const store = createStore(options.notifier?.shared ? sql : watchWrites(sql, onWrite), now);
+  // Every write also tells the request making it that index checks begun before it are stale for it (requestArrival.ts).
+  const store = createStore(watchWrites(sql, options.notifier?.shared ? noteRequestWrote : () => (noteRequestWrote(), onWrite())), now);
   const { repos } = store;
   const tokens = createAccessTokenService(options.jwtSecret, now);
   const pipelineEnv = readPipelineEnv();
@@ -220,7 +222,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installRequestLog(app);
   installErrorHandling(app);
   installDrain(app);
-  installRouteSupport(app, createBearerAuthenticator(tokens, repos, now));
+  // A request's index check begins beside its bearer check (on a team server two round trips at once, not in a row).
+  app.addHook('onRequest', (_request, _reply, done) => serveArrivedNow(done));
+  installRouteSupport(app, createBearerAuthenticator(tokens, repos, now, (brandId) => ctx.videos.index.prefetch(brandId)));
   installHostOriginGuard(app, new Set([ELECTRON_APP_ORIGIN, ...(options.allowedOrigins ?? [])]), new Set(options.allowedHosts));
   installCors(app);
   installContentTypeGuard(app);

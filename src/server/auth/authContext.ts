@@ -13,6 +13,8 @@ export interface AuthContext {
   readableBrandIds: readonly string[];
   /** Each own brand's competitors in id order, when read with the bearer (saves the acting brand's a round trip). */
   competitorIds?: ReadonlyMap<string, readonly string[]>;
+  /** The name of each readable brand, when read with the bearer (saves home a round trip). */
+  brandNames?: ReadonlyMap<string, string>;
   /** The sign-in the bearer belongs to (its `sid` claim); null for a token signed without one. */
   sessionId: string | null;
 }

@@ -15,7 +15,11 @@ const ACTIVITY_WRITE_EVERY_MS = 60_000;
  * Verifies `Authorization: Bearer <jwt>` and loads the brands the user may act for and read, with their role in each.
  * The memberships are read on every request, so a teammate removed from a brand is refused with their very next call.
  */
-export function createBearerAuthenticator(tokens: AccessTokenService, repos: Repositories, now: () => Date = () => new Date()): Authenticator {
+export function createBearerAuthenticator(
+  tokens: AccessTokenService, repos: Repositories, now: () => Date = () => new Date(),
+  /** Told the token's brand once its signature holds, before the bearer's access is read (to start work beside it). */
+  verified: (brandId: string | null) => void = () => undefined,
+): Authenticator {
   const lastWritten = new Map<string, number>();
   async function noteActivity(userId: string, brandId: string): Promise<void> {
     const key = `${userId}:${brandId}`;
@@ -30,21 +34,21 @@ export function createBearerAuthenticator(tokens: AccessTokenService, repos: Rep
     const token = header ? header.trim().match(BEARER)?.[1] : undefined;
     if (!token) throw unauthorized(HTTP_MESSAGES.bearerMissing);
     const claims = await tokens.verify(token);
-    // All at once: on a team server each is a round trip (the brands of a user who turns out gone are not used).
-    const [user, access, memberships] = await Promise.all([
-      repos.users.findById(claims.userId), repos.brands.accessOf(claims.userId), repos.team.memberships(claims.userId),
-    ]);
+    verified(claims.brandId);
+    // One statement: on a team server each is a round trip (the brands of a user who turns out gone are not used).
+    const { user, memberships, readable, competitors, names } = await repos.bearerAccess(claims.userId);
     // A deleted user's still-unexpired token must not keep working.
     if (!user) throw unauthorized();
     assertMayHaveSession(user);
     const brandIds = memberships.map((membership) => membership.brandId);
-    const readableBrandIds = access.readable;
+    const readableBrandIds = readable;
     // A token for a brand the person was removed from ends now, not when it expires.
     if (claims.brandId !== null && !brandIds.includes(claims.brandId)) throw unauthorized(MESSAGES.teamRemoved);
     const roles: Record<string, TeamRole> = Object.fromEntries(memberships.map((membership) => [membership.brandId, membership.role]));
     if (claims.brandId !== null) await noteActivity(claims.userId, claims.brandId);
     return {
-      competitorIds: access.competitors,
+      competitorIds: competitors,
+      brandNames: names,
       userId: claims.userId,
       brandId: claims.brandId,
       brandIds,

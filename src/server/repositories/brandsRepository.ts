@@ -44,23 +44,6 @@ export function createBrandsRepository(sql: SqlClient) {
       );
       return rows.map((row) => row.id);
     },
-    /**
-     * What a request's bearer may do, in one round trip (every authenticated request asks): the ids of the user's own
-     * brands in `ownBrands` order, of every brand it may read (own brands and their competitors), and each own brand's
-     * competitors in id order (as `competitorsOf` in home/homeRows.ts).
-     */
-    async accessOf(userId: string): Promise<{ own: string[]; readable: string[]; competitors: Map<string, string[]> }> {
-      const rows = await sql.all<{ id: string; own: number; competitor_of: string | null }>(
-        `SELECT b.id, 1 AS own, NULL AS competitor_of, b.created_at, b.name FROM brands b JOIN brand_members m ON m.brand_id = b.id WHERE m.user_id = ?
-         UNION ALL SELECT c.id, 0 AS own, c.competitor_of, NULL AS created_at, NULL AS name FROM brands c JOIN brand_members m ON m.brand_id = c.competitor_of WHERE m.user_id = ?
-         ORDER BY own DESC, created_at, name, id`,
-        [userId, userId],
-      );
-      const own = rows.filter((row) => Number(row.own) === 1).map((row) => row.id);
-      const competitors = new Map<string, string[]>(own.map((id) => [id, []]));
-      for (const row of rows) if (row.competitor_of !== null) competitors.get(row.competitor_of)?.push(row.id);
-      return { own, readable: [...new Set(rows.map((row) => row.id))], competitors };
-    },
     async findById(id: string): Promise<BrandRecord | null> {
       const row = await sql.get<BrandRow>(`SELECT ${COLUMNS} FROM brands WHERE id = ?`, [id]);
       return row ? toRecord(row) : null;

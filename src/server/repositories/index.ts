@@ -23,6 +23,7 @@ import { createRefreshTokensRepository } from './refreshTokensRepository';
 import { createUploadsRepository } from './uploadsRepository';
 import { createUsersRepository } from './usersRepository';
 import { createTeamRepository } from './team/teamRepository';
+import { createBearerAccess } from './team/bearerAccess';
 import { createWidgetRepositories } from './widgets/index';
 
 /**
@@ -59,6 +60,8 @@ export function createRepositories(sql: SqlClient) {
     products: createProductRepositories(sql),
     /** A brand's people, their roles and invitations (issue 29). */
     team: createTeamRepository(sql),
+    /** What the bearer check reads on every request, in one statement (team/bearerAccess.ts). */
+    bearerAccess: createBearerAccess(sql),
     /** The brand change log as the activity view reads it (issue 29). */
     activity: createActivityRepository(sql),
   };

@@ -14,7 +14,7 @@ export interface UserRecord {
   lastSignInAt: string | null;
 }
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   password_hash: string;
@@ -50,6 +50,10 @@ function toRecord(row: UserRow): UserRecord {
 export type NewUser = Omit<UserRecord, 'lastSignInAt' | 'picture'> & { picture?: string | null };
 
 const COLUMNS = 'id, email, password_hash, first_name, last_name, roles, registration_completed, picture, created_at, last_sign_in_at';
+
+/** A users row read by another repository (the bearer check joins it to the memberships): its columns and mapping. */
+export const USER_COLUMNS = COLUMNS;
+export const userFromRow = toRecord;
 
 /** Users table access; the same texts on both engines. */
 export function createUsersRepository(sql: SqlClient) {

@@ -28,7 +28,8 @@ export const POSITIONS = 'transcript_triple_positions';
 export async function catchUpTranscriptTerms(sql: SqlClient): Promise<boolean> {
   const waiting = await termsWaiting(sql);
   if (waiting.pending === 0 && !waiting.unfolded) return false;
-  return sql.transaction(async (tx) => {
+  let rebuilt = false;
+  const changed = await sql.transaction(async (tx) => {
     if (tx.engine === 'postgres') {
       await tx.get(`SELECT pg_advisory_xact_lock(${INDEXING_LOCK_KEY}) AS locked`);
       await tx.run('LOCK TABLE transcript_term_pending IN EXCLUSIVE MODE');
@@ -36,9 +37,24 @@ export async function catchUpTranscriptTerms(sql: SqlClient): Promise<boolean> {
     // Another back end (or process) may have caught up while this one waited.
     const { pending, unfolded } = await termsWaiting(tx);
     if (pending === 0 && !unfolded) return false;
-    await runSteps(tx, pending > REBUILD_PENDING || unfolded ? rebuildSteps(tx.engine) : addPendingSteps(tx.engine));
+    rebuilt = pending > REBUILD_PENDING || unfolded;
+    await runSteps(tx, rebuilt ? rebuildSteps(tx.engine) : addPendingSteps(tx.engine));
     return true;
   });
+  if (rebuilt && sql.engine === 'postgres') await settleRebuiltTerms(sql);
+  return changed;
+}
+
+/**
+ * After a rebuild on PostgreSQL, the planner's statistics still describe the terms before it (after a move: every
+ * folded text NULL) and the trigram indexes hold the new terms in their pending lists, which every search scans in
+ * full. Measured on the 10k bench workspace right after a move: each search's `folded LIKE` ran as a sequential scan
+ * of every pair (2.5 ms there, ten times that at 100k) until both were settled, then read the index (0.05 ms).
+ */
+async function settleRebuiltTerms(sql: SqlClient): Promise<void> {
+  await sql.run(`ANALYZE ${TERM_TABLES.word}, ${TERM_TABLES.pair}, ${TERM_TABLES.triple}, ${POSITIONS}`);
+  await sql.get(`SELECT gin_clean_pending_list('${TERM_TABLES.word}_folded_trgm'::regclass) AS words, gin_clean_pending_list('${TERM_TABLES.pair}_folded_trgm'::regclass) AS pairs,
+    gin_clean_pending_list('${TERM_TABLES.triple}_folded_trgm'::regclass) AS triples`);
 }
 
 /**

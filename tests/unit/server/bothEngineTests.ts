@@ -66,6 +66,7 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/uploads/sources.test.ts',
   'tests/unit/server/uploads/uploadTarget.test.ts',
   'tests/unit/server/videos/searchNul.test.ts',
+  'tests/unit/server/videos/sharedIndexCheck.test.ts',
   'tests/unit/server/videos/videoActions.test.ts',
   'tests/unit/server/videos/videoAssociations.test.ts',
   'tests/unit/server/videos/videoList.test.ts',

@@ -10,6 +10,9 @@ import { createVideoMarksRepository } from './videoMarksRepository';
 import { VideoSearchIndex } from '../../search/videoSearchIndex';
 import { TranscriptIndex } from '../../search/transcriptIndex';
 import { warmFirstList } from './firstListWarmUp';
+import type { VideoListQuery } from '../../../shared/http/videos.schemas';
+import type { DateWindow } from './videoDates';
+import type { BrandScope } from './videoScope';
 
 /** Every videos repository on one database; created once per app (statements are prepared once). */
 export function createVideoRepositories(sql: SqlClient) {
@@ -24,6 +27,15 @@ export function createVideoRepositories(sql: SqlClient) {
     index,
     list,
     facets,
+    /**
+     * The list page with its tab's filter options, both from one catch-up of the index: one check of the store per
+     * request (a round trip on a team server), and the page and the options computed from the same state.
+     */
+    async listWithFilters(scope: BrandScope, query: VideoListQuery, window: DateWindow) {
+      await list.ready(scope, query);
+      const [listing, tabFacets] = await Promise.all([list.listingNow(scope, query, window), facets.forTabNow(scope, query.tab)]);
+      return { ...listing, facets: tabFacets };
+    },
     /** Loads the list index and answers the first list a person most likely asks for after a start (firstListWarmUp.ts). */
     warmFirstList: (now: Date) => warmFirstList({ sql, index, list, facets, competitorsOf }, now),
     detail: createVideoDetailRepository(sql, transcripts),

@@ -51,19 +51,26 @@ export function createVideoFacets(sql: SqlClient, index: VideoSearchIndex) {
     return { filters };
   };
 
+  /** The tab's facets, from cache when nothing was written since the index's last `ready`. */
+  const forTabNow = async (scope: BrandScope, tab: VideoTab): Promise<TabFacets> => {
+    const key = `${index.generation}|${scope.brandId}|${scope.competitorIds.join(',')}|${tab}|${tab === 'Favorites' ? favoritesOwner(scope) : ''}`;
+    let facets = cache.get(key);
+    if (!facets) {
+      if (cache.size > 50) cache.clear();
+      facets = await compute(scope, tab);
+      cache.set(key, facets);
+    }
+    return facets;
+  };
+
   return {
     /** The tab's facets, from cache when nothing was written since. */
     async forTab(scope: BrandScope, tab: VideoTab): Promise<TabFacets> {
       await index.ready([scope.brandId]);
-      const key = `${index.generation}|${scope.brandId}|${scope.competitorIds.join(',')}|${tab}|${tab === 'Favorites' ? favoritesOwner(scope) : ''}`;
-      let facets = cache.get(key);
-      if (!facets) {
-        if (cache.size > 50) cache.clear();
-        facets = await compute(scope, tab);
-        cache.set(key, facets);
-      }
-      return facets;
+      return forTabNow(scope, tab);
     },
+    /** The tab's facets as of the index's last `ready` for this brand (call right after it, nothing awaited between). */
+    forTabNow,
   };
 }
 

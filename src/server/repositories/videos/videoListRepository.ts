@@ -87,6 +87,12 @@ export function createVideoListRepository(sql: SqlClient, index: VideoSearchInde
     });
   };
 
+  /** The summary and its page as of the last `ready`: both computed from memory before the page's rows are read. */
+  const listingNow = async (scope: BrandScope, query: VideoListQuery, window: DateWindow): Promise<{ summary: ListSummary; videos: VideoListItem[] }> => {
+    const summary = summaryNow(scope, query, window);
+    return { summary, videos: await pageNow(scope, query, window, summary.count) };
+  };
+
   return {
     /** Count, videos of the 24 hours before the window end, and average sentiment and audience of the matching videos. */
     async summary(scope: BrandScope, query: VideoListQuery, window: DateWindow): Promise<ListSummary> {
@@ -107,9 +113,14 @@ export function createVideoListRepository(sql: SqlClient, index: VideoSearchInde
     /** `summary` and its `page` from one catch-up of the index (one check of the store, a round trip on a team server). */
     async listing(scope: BrandScope, query: VideoListQuery, window: DateWindow): Promise<{ summary: ListSummary; videos: VideoListItem[] }> {
       await ready(scope, query);
-      const summary = summaryNow(scope, query, window);
-      return { summary, videos: await pageNow(scope, query, window, summary.count) };
+      return listingNow(scope, query, window);
     },
+
+    /** Brings the index up to date for this query (its transcript phrase planned); `listingNow` answers right after. */
+    ready,
+
+    /** `listing` as of the last `ready` (call right after it, with nothing awaited between). */
+    listingNow,
 
     /** Every matching id in list order (select all N matching), with its brand. */
     async ids(scope: BrandScope, query: VideoListQuery, window: DateWindow): Promise<{ video_id: string; manufacturer_ids: string[] }[]> {

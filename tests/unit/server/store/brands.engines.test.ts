@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBrandsRepository } from '../../../../src/server/repositories/brandsRepository';
+import { createBearerAccess } from '../../../../src/server/repositories/team/bearerAccess';
 import { useBothEngines } from './support/bothEngines';
 
 const both = useBothEngines();
@@ -20,12 +21,16 @@ describe('the brands repository answers alike on SQLite and PostgreSQL', () => {
       expect(await brands.findById('b2'), name).toEqual({ id: 'b2', name: 'Dewbloom', picture: null, competitorOf: 'b1' });
       expect(await brands.findById('gone'), name).toBeNull();
       expect(await brands.ownBrands('nobody'), name).toEqual([]);
-      // The bearer's access in one read: the same own brands, readable brands, and competitors (in id order) per own brand.
-      const access = await brands.accessOf('u1');
-      expect(access.own, name).toEqual(own.map((brand) => brand.id));
+      // The bearer's access in one read: the user, the same own brands with their roles, readable brands, competitors
+      // (in id order) per own brand, and every readable brand's name.
+      const bearer = createBearerAccess(sql);
+      const access = await bearer('u1');
+      expect(access.user?.email, name).toBe('ana@example.com');
+      expect(access.memberships, name).toEqual(own.map((brand) => ({ brandId: brand.id, role: 'manager' })));
       expect([...access.readable].sort(), name).toEqual(readable);
       expect([...access.competitors], name).toEqual([['b1', ['b2', 'b4']], ['b3', ['b5']]]);
-      expect(await brands.accessOf('nobody'), name).toEqual({ own: [], readable: [], competitors: new Map() });
+      expect(Object.fromEntries(access.names), name).toEqual({ b1: 'Glow', b2: 'Dewbloom', b3: 'Aura', b4: 'Bloom', b5: 'Zest' });
+      expect(await bearer('nobody'), name).toEqual({ user: null, memberships: [], readable: [], competitors: new Map(), names: new Map() });
       answers.push({ own, readable, access, competitors: await brands.competitorsOf('b3') });
     }
     expect(answers[1]).toEqual(answers[0]);

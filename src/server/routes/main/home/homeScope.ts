@@ -60,8 +60,14 @@ export async function resolveScope(ctx: ServerContext, repos: HomeRepositories, 
   const platform = spec.platform;
   const filters = spec.filters ? { actingBrandId: acting.brandId, video: spec.filters } : undefined;
   // The figures are computed from the list index as of now (every committed write included); the names meanwhile, every
-  // tab's at once (on a team server each read is a round trip: the overview and the benchmark name every brand).
-  const [names] = await Promise.all([repos.brandNames([acting.brandId, ...acting.competitorIds]), ctx.videos.index.ready([acting.brandId])]);
+  // tab's at once (on a team server each read is a round trip: the overview and the benchmark name every brand), unless
+  // the bearer check read them already.
+  const named = [acting.brandId, ...acting.competitorIds];
+  const known = acting.brandNames;
+  const [names] = await Promise.all([
+    known && named.every((id) => known.has(id)) ? new Map(named.map((id) => [id, known.get(id) ?? ''])) : repos.brandNames(named),
+    ctx.videos.index.ready([acting.brandId]),
+  ]);
   const range = (start: string | null, end: string): HomeRange => ({ actingBrandId: acting.brandId, brandId: shownId, start: start ?? '', end, platform, ...(filters ? { filters } : {}) });
   return {
     acting,

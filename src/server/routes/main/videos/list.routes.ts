@@ -21,8 +21,7 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ query, request }) => {
       const acting = await actingBrand(request, repos, query.brand_id);
       const window = dateWindow(query.date, ctx.now(), query);
-      // Together: each first brings the index up to date, a round trip on a team server.
-      const [{ summary, videos }, facets] = await Promise.all([repos.list.listing(acting, query, window), repos.facets.forTab(acting, query.tab)]);
+      const { summary, videos, facets } = await repos.listWithFilters(acting, query, window);
       return {
         videos,
         data: {

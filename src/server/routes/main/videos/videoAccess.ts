@@ -10,6 +10,8 @@ import type { BrandScope } from '../../../repositories/videos/videoScope';
 /** Who acts: the user and the own brand, with the brands it watches. */
 export interface Acting extends BrandScope {
   userId: string;
+  /** Brand names read with the bearer (the acting brand's and its competitors' among them), when they were. */
+  brandNames?: ReadonlyMap<string, string>;
 }
 
 /** Where the acting brand's competitors are read: the asynchronous store, or home's synchronous reads (search/, this round). */
@@ -27,7 +29,8 @@ export async function actingBrand(request: FastifyRequest, repos: CompetitorSour
   const chosen = brandId ?? auth.brandId ?? auth.brandIds[0];
   if (!chosen) throw new HttpError(400, MESSAGES.connectYoutube, NO_BRAND_CODE);
   assertOwnBrand(request, chosen);
-  return { userId: auth.userId, brandId: chosen, competitorIds: auth.competitorIds?.get(chosen) ?? (await repos.competitorsOf(chosen)) };
+  const competitorIds = auth.competitorIds?.get(chosen) ?? (await repos.competitorsOf(chosen));
+  return { userId: auth.userId, brandId: chosen, competitorIds, ...(auth.brandNames ? { brandNames: auth.brandNames } : {}) };
 }
 
 /** The video when the acting brand may see it; 404 otherwise (no existence leak). */
