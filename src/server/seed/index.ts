@@ -66,7 +66,10 @@ const OWN_SHARE = 0.55;
  */
 export async function seedDemoWorkspace(db: Database.Database, options: SeedOptions): Promise<SeedSummary> {
   // The search indexes' triggers (migration 005) would log and index every row one by one; they are built once at the end.
-  const restore = SEARCH_TRIGGERS.map((name) => suspendTrigger(db, name));
+  // The activity log's (migration 029) would log every seeded row, only to be emptied below: rows spread through the
+  // whole file, whose deletion left holes that later writes fill (a blob written into holes lies scattered, and each
+  // page of it read through the memory map brings its neighbours into the process too: the kernel's fault-around).
+  const restore = [...SEARCH_TRIGGERS, ...activityTriggers(db)].map((name) => suspendTrigger(db, name));
   let summary: SeedSummary;
   try {
     summary = await seedRows(db, options);
@@ -74,12 +77,13 @@ export async function seedDemoWorkspace(db: Database.Database, options: SeedOpti
     for (const again of restore.reverse()) again();
   }
   // A workspace migrated only part of the way (tests of older steps) has the indexes of its version.
-  if (tableExists(db, 'transcript_words')) rebuildTranscriptTerms(db);
-  else if (tableExists(db, 'video_texts')) db.exec(SEARCH_BUILD_SQL);
-  // The seeded workspace is where the team starts, not something a teammate did: the change log's triggers logged
-  // every seeded row, which would fill the activity view with hundreds of authorless entries stamped at install time.
+  if (!tableExists(db, 'transcript_words') && tableExists(db, 'video_texts')) db.exec(SEARCH_BUILD_SQL);
+  // The seeded workspace is where the team starts, not something a teammate did: nothing in the activity view.
   if (tableExists(db, 'brand_changes')) db.exec('DELETE FROM brand_changes');
+  // The snapshot before the transcript terms: their build frees pages here and there, and a snapshot written into
+  // those holes lies scattered through the file, which a start then reads page by page (see above).
   await saveSearchSnapshot(createSqliteClient(db));
+  if (tableExists(db, 'transcript_words')) rebuildTranscriptTerms(db);
   return summary;
 }
 
@@ -171,6 +175,11 @@ export function readSeedAnchor(db: Database.Database): Date | null {
 }
 
 /** Drops a trigger and returns a function that recreates it from its recorded SQL. */
+/** The triggers that log changes into the activity view's `brand_changes` (none before migration 029). */
+function activityTriggers(db: Database.Database): string[] {
+  return db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name <> 'brand_changes' AND sql LIKE '%INSERT INTO brand_changes%'").pluck().all() as string[];
+}
+
 function suspendTrigger(db: Database.Database, name: string): () => void {
   const sql = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").pluck().get(name) as string | undefined;
   if (!sql) return () => undefined;

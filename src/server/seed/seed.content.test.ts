@@ -123,6 +123,14 @@ describe('the demo workspace at scale 1', () => {
     expect(search('zzqxv')).toEqual([]);
   });
 
+  it('writes the search snapshot in one run of pages, so a start reads it without mapping scattered pages', () => {
+    // The table's root page aside, the saved columns' pages follow each other: written into the holes other writes
+    // left, they lay scattered, and each one read through the memory map brought its neighbours into the process.
+    const pages = column<number>("SELECT pageno FROM dbstat WHERE name = 'search_snapshots' ORDER BY pageno").slice(1);
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages.at(-1)! - pages[0]! + 1).toBe(pages.length);
+  });
+
   it('keeps the transcript index in sync after seeding', () => {
     const videoId = one<string>('SELECT id FROM videos ORDER BY id LIMIT 1');
     ws.db.prepare("INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment) VALUES (?, 999, 999, 'Ein völlig neues Qwertzwort', 'neutral')").run(videoId);
