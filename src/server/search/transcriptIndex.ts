@@ -1,7 +1,7 @@
 import type { SqlClient } from '../db/sqlClient';
 import { ftsPhrase } from '../repositories/videos/videoScope';
 import { lineSays, lineSaysTriples, markPostings, postingRowids, termKind } from './transcriptTerms';
-import { markRunPositions, warmRunWalk } from './pairPositions';
+import { markRunPositions, warmRunWalk } from './runPositions';
 import { inIntegers } from './storeSteps';
 import { catchUpTranscriptTerms, POSITIONS, TERM_TABLES, type TermKind } from './transcriptTermBuild';
 import { trigramFold } from './trigramFold';

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { inList, type SqlClient, type SqlEngineName, type SqlParam } from '../db/sqlClient';
 import { addLineTerms, addToPosting, encodePosting } from './transcriptTerms';
-import { mergePositions, PositionsWriter } from './pairPositions';
+import { mergePositions, PositionsWriter } from './runPositions';
 import { allRows, inIntegers, oneRow, runSteps, runStepsSync, write, type Steps } from './storeSteps';
 import { trigramFold } from './trigramFold';
 
@@ -16,7 +16,7 @@ const INDEXING_LOCK_KEY = 0x5265656d;
 
 export const TERM_TABLES = { word: 'transcript_words', pair: 'transcript_pairs', triple: 'transcript_triples' } as const;
 export type TermKind = keyof typeof TERM_TABLES;
-/** The triples' positional postings (pairPositions.ts), one row per `transcript_triples` row, by the same id. */
+/** The triples' positional postings (runPositions.ts), one row per `transcript_triples` row, by the same id. */
 export const POSITIONS = 'transcript_triple_positions';
 
 /**
@@ -78,7 +78,7 @@ export function addPendingTranscripts(db: Database.Database): void {
   db.transaction(() => runStepsSync(db, addPendingSteps('sqlite')))();
 }
 
-/** One video's words and pairs, and (when `slotted` is given) the triples it keeps with their slots (see pairPositions.ts). */
+/** One video's words and pairs, and (when `slotted` is given) the triples it keeps with their slots (see runPositions.ts). */
 function videoTerms(lines: readonly string[], slotted?: (triple: string) => boolean) {
   const terms = { words: new Set<string>(), pairs: new Set<string>(), triples: slotted ? new Map<string, number[]>() : undefined };
   let base = 0;

@@ -14,7 +14,7 @@ const SPLIT = /(\s+)/u;
 
 /**
  * The terms of some lines: words, single-space pairs and, given a map, single-space triples of words with their slots
- * (see pairPositions.ts).
+ * (see runPositions.ts).
  */
 export interface LineTerms {
   words: Set<string>;

@@ -9,7 +9,7 @@ import { favoritesOf, tabMembers, type BrandMarks } from './brandMarks';
 import { FollowedColumns } from './followedColumns';
 import { probeIndexes, type IndexProbe } from './indexProbe';
 import { checkFreshSince } from './requestArrival';
-import type { SortKind } from './sortOrders';
+import { pageOfMatches } from './matchPage';
 import type { TranscriptIndex } from './transcriptIndex';
 import { DEMOGRAPHIC_BUCKETS, foldAscii, type DemographicFamily, type Dictionary } from './columnValues';
 import type { VideoColumns } from './videoColumns';
@@ -32,10 +32,6 @@ export interface MatchSet {
   negative: number;
   felt: number;
 }
-
-
-/** A match set smaller than 1/SPARSE_FACTOR of the videos is paged by sorting it (see `sparsePage`). */
-const SPARSE_FACTOR = 8;
 
 /**
  * The videos list answered from memory (issue 3 performance): columns of every video, the acting brand's marks, the
@@ -351,93 +347,6 @@ export class VideoSearchIndex {
   /** Ids of one page of a match set in the query's sort order. */
   page(scope: BrandScope, query: VideoListQuery, matches: MatchSet): string[] {
     const columns = this.current();
-    const skip = (query.page - 1) * query.per_page;
-    const ids: string[] = [];
-    let seen = 0;
-    const take = (order: Int32Array, reverse: boolean, keep: (o: number) => boolean): boolean => {
-      const n = order.length;
-      for (let i = 0; i < n; i++) {
-        const o = order[reverse ? n - 1 - i : i] ?? 0;
-        if (matches.flags[o] !== 1 || !keep(o)) continue;
-        if (seen++ >= skip) ids.push(columns.id[o] ?? '');
-        if (ids.length >= query.per_page) return true;
-      }
-      return false;
-    };
-    const sortOf = (kind: SortKind): { order: Int32Array; rank: Int32Array } => columns.sorted(kind);
-    const orderOf = (kind: SortKind): Int32Array => sortOf(kind).order;
-    // Few matches: sorting them by rank beats walking an order of every video until a page is full.
-    if (matches.count * SPARSE_FACTOR < columns.size) return this.sparsePage(scope, query, matches, sortOf);
-    switch (query.sort) {
-      case 'highest_sentiment':
-        take(orderOf('sentiment'), true, () => true);
-        break;
-      case 'lowest_sentiment':
-        take(orderOf('sentiment'), false, () => true);
-        break;
-      case 'newest_videos':
-        take(orderOf('published'), true, () => true);
-        break;
-      case 'oldest_videos':
-        take(orderOf('published'), false, () => true);
-        break;
-      case 'favorite_videos': {
-        const favorites = favoritesOf(this.stateOf(columns, scope.brandId), scope);
-        if (!take(orderOf('created'), true, (o) => favorites.has(o))) take(orderOf('created'), true, (o) => !favorites.has(o));
-        break;
-      }
-      case 'created_at':
-        take(orderOf('created'), query.desc, () => true);
-        break;
-    }
-    return ids;
-  }
-
-  /**
-   * One page of a small match set: the ranks of its ordinals in the query's order, sorted as numbers (a native sort,
-   * no comparator calls), read from the front or the back, and turned back into ordinals through the order.
-   */
-  private sparsePage(scope: BrandScope, query: VideoListQuery, matches: MatchSet, sortOf: (kind: SortKind) => { order: Int32Array; rank: Int32Array }): string[] {
-    const columns = this.current();
-    const skip = (query.page - 1) * query.per_page;
-    const ids: string[] = [];
-    /** Appends the page's share of `ordinals` (a subset of the matches) in `kind` order; answers how many it skipped or took. */
-    const takeSorted = (ordinals: Int32Array, kind: SortKind, descending: boolean, offset: number): number => {
-      const { order, rank } = sortOf(kind);
-      const ranks = new Int32Array(ordinals.length);
-      for (let i = 0; i < ordinals.length; i++) ranks[i] = rank[ordinals[i] ?? 0] ?? 0;
-      ranks.sort();
-      for (let i = Math.max(0, skip - offset); i < ranks.length && ids.length < query.per_page; i++) {
-        const at = descending ? ranks.length - 1 - i : i;
-        ids.push(columns.id[order[ranks[at] ?? 0] ?? 0] ?? '');
-      }
-      return ranks.length;
-    };
-    const matched = matches.ordinals.subarray(0, matches.count);
-    switch (query.sort) {
-      case 'highest_sentiment':
-        takeSorted(matched, 'sentiment', true, 0);
-        break;
-      case 'lowest_sentiment':
-        takeSorted(matched, 'sentiment', false, 0);
-        break;
-      case 'newest_videos':
-        takeSorted(matched, 'published', true, 0);
-        break;
-      case 'oldest_videos':
-        takeSorted(matched, 'published', false, 0);
-        break;
-      case 'favorite_videos': {
-        const favorites = favoritesOf(this.stateOf(columns, scope.brandId), scope);
-        const first = matched.filter((o) => favorites.has(o));
-        const taken = takeSorted(first, 'created', true, 0);
-        takeSorted(matched.filter((o) => !favorites.has(o)), 'created', true, taken);
-        break;
-      }
-      case 'created_at':
-        takeSorted(matched, 'created', query.desc, 0);
-        break;
-    }
-    return ids;
+    return pageOfMatches(columns, query, matches, () => favoritesOf(this.stateOf(columns, scope.brandId), scope));
   }
 }

@@ -3,7 +3,7 @@ import type { Migration } from './index';
 /**
  * The transcript triples (issue 26, src/server/search/transcriptTerms.ts): three words a single space apart, with
  * their videos' postings and a trigram index like the words and pairs of migration 008, and their positional postings
- * (src/server/search/pairPositions.ts), which take the place of the pairs' (migration 023). A phrase of three words is
+ * (src/server/search/runPositions.ts), which take the place of the pairs' (migration 023). A phrase of three words is
  * then one lookup, and a longer one walks its triples' positions: a triple is said a few times a video where a pair
  * such as "of the" is said dozens of times, so a phrase said in half the videos no longer decodes every video's slots
  * of its common pairs. Built by the back end in code: this step indexes every transcribed video again (none counts as

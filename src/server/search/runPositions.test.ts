@@ -1,6 +1,6 @@
 // No database (not in bothEngineTests.ts): it tests the transcript triples' positional postings over plain buffers.
 import { describe, expect, it } from 'vitest';
-import { END, EntryCursor, markRunPositions, mergePositions, PositionsWriter } from './pairPositions';
+import { END, EntryCursor, markRunPositions, mergePositions, PositionsWriter } from './runPositions';
 import { addLineTerms } from './transcriptTerms';
 
 /** Each video's lines laid into slots, as the index lays them: the positional posting of every triple. */

@@ -1,0 +1,78 @@
+import type { VideoListQuery } from '../../shared/http/videos.schemas';
+import type { SortKind } from './sortOrders';
+import type { VideoColumns } from './videoColumns';
+import type { MatchSet } from './videoSearchIndex';
+
+/** A match set smaller than 1/SPARSE_FACTOR of the videos is paged by sorting it (see `sparsePage`). */
+const SPARSE_FACTOR = 8;
+
+/** The kept order a list sort reads, and from which end (favorites first is the created order, favorites before the rest). */
+function orderOf(query: VideoListQuery): { kind: SortKind; descending: boolean } {
+  switch (query.sort) {
+    case 'highest_sentiment': return { kind: 'sentiment', descending: true };
+    case 'lowest_sentiment': return { kind: 'sentiment', descending: false };
+    case 'newest_videos': return { kind: 'published', descending: true };
+    case 'oldest_videos': return { kind: 'published', descending: false };
+    case 'favorite_videos': return { kind: 'created', descending: true };
+    case 'created_at': return { kind: 'created', descending: query.desc };
+  }
+}
+
+/**
+ * Ids of one page of a match set in the query's sort order. `favorites` (the person's, read only for the favorites-first
+ * sort) go before the other matches.
+ */
+export function pageOfMatches(columns: VideoColumns, query: VideoListQuery, matches: MatchSet, favorites: () => ReadonlySet<number>): string[] {
+  const { kind, descending } = orderOf(query);
+  const first = query.sort === 'favorite_videos' ? favorites() : null;
+  // Few matches: sorting them by rank beats walking an order of every video until a page is full.
+  return matches.count * SPARSE_FACTOR < columns.size
+    ? sparsePage(columns, query, matches, kind, descending, first)
+    : densePage(columns, query, matches, kind, descending, first);
+}
+
+/** Walks the kept order of every video, taking the matching ones until the page is full. */
+function densePage(columns: VideoColumns, query: VideoListQuery, matches: MatchSet, kind: SortKind, descending: boolean, first: ReadonlySet<number> | null): string[] {
+  const { order } = columns.sorted(kind);
+  const skip = (query.page - 1) * query.per_page;
+  const ids: string[] = [];
+  let seen = 0;
+  const take = (keep: (o: number) => boolean): boolean => {
+    const n = order.length;
+    for (let i = 0; i < n; i++) {
+      const o = order[descending ? n - 1 - i : i] ?? 0;
+      if (matches.flags[o] !== 1 || !keep(o)) continue;
+      if (seen++ >= skip) ids.push(columns.id[o] ?? '');
+      if (ids.length >= query.per_page) return true;
+    }
+    return false;
+  };
+  if (first === null) take(() => true);
+  else if (!take((o) => first.has(o))) take((o) => !first.has(o));
+  return ids;
+}
+
+/**
+ * One page of a small match set: the ranks of its ordinals in the query's order, sorted as numbers (a native sort,
+ * no comparator calls), read from the front or the back, and turned back into ordinals through the order.
+ */
+function sparsePage(columns: VideoColumns, query: VideoListQuery, matches: MatchSet, kind: SortKind, descending: boolean, first: ReadonlySet<number> | null): string[] {
+  const { order, rank } = columns.sorted(kind);
+  const skip = (query.page - 1) * query.per_page;
+  const ids: string[] = [];
+  /** Appends the page's share of `ordinals` (a subset of the matches); answers how many there were. */
+  const takeSorted = (ordinals: Int32Array, offset: number): number => {
+    const ranks = new Int32Array(ordinals.length);
+    for (let i = 0; i < ordinals.length; i++) ranks[i] = rank[ordinals[i] ?? 0] ?? 0;
+    ranks.sort();
+    for (let i = Math.max(0, skip - offset); i < ranks.length && ids.length < query.per_page; i++) {
+      const at = descending ? ranks.length - 1 - i : i;
+      ids.push(columns.id[order[ranks[at] ?? 0] ?? 0] ?? '');
+    }
+    return ranks.length;
+  };
+  const matched = matches.ordinals.subarray(0, matches.count);
+  if (first === null) takeSorted(matched, 0);
+  else takeSorted(matched.filter((o) => !first.has(o)), takeSorted(matched.filter((o) => first.has(o)), 0));
+  return ids;
+}
