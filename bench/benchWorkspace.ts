@@ -11,7 +11,7 @@ import { openDatabase } from '../src/server/db/database';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { MIGRATIONS } from '../src/server/db/migrations/index';
-import { saveSearchSnapshot } from '../src/server/search/searchSnapshot';
+import { saveSearchSnapshot, SNAPSHOT_FORMAT } from '../src/server/search/searchSnapshot';
 import { createSqliteClient } from '../src/server/db/sqliteClient';
 import { rebuildTranscriptTerms } from '../src/server/search/transcriptIndex';
 import { seedDemoWorkspace, VIDEOS_PER_SCALE } from '../src/server/seed/index';
@@ -20,7 +20,11 @@ import { seedDemoWorkspace, VIDEOS_PER_SCALE } from '../src/server/seed/index';
 const SCHEMA = MIGRATIONS.at(-1)?.version ?? 0;
 /** Version of what the seed says (2: varied speech, every transcript line distinct); a new one never reuses an older cache. */
 const CONTENT = 2;
-const cacheDir = (schema: number, videos: number): string => join(tmpdir(), `reelscope-bench-c${CONTENT}-s${schema}-${videos}`);
+/**
+ * The key also names the list index's snapshot format: a workspace whose snapshot a start would replace measures a
+ * first load and a snapshot rewritten into the file's free pages, not the start a newcomer's fresh seed gives.
+ */
+const cacheDir = (schema: number, videos: number): string => join(tmpdir(), `reelscope-bench-c${CONTENT}-s${schema}-f${SNAPSHOT_FORMAT}-${videos}`);
 
 /**
  * A data folder with a seeded demo workspace of about `videos` videos (≥40 transcript lines each, creatorScale 1),

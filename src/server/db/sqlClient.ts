@@ -58,6 +58,17 @@ export function inList(client: Pick<SqlClient, 'engine'>, column: string, values
 }
 
 /**
+ * `values` as rows of one column `j.value`, in a FROM clause: SQLite's `json_each` of JSON text, PostgreSQL's `unnest`
+ * of an array parameter. For a query asked once per value (a correlated subquery per id) in one statement.
+ */
+export function listRows(client: Pick<SqlClient, 'engine'>, values: readonly string[]): { sql: string; param: SqlParam } {
+  refuseNulText([values]);
+  return client.engine === 'postgres'
+    ? { sql: 'unnest(?::text[]) AS j(value)', param: values }
+    : { sql: 'json_each(?) AS j', param: JSON.stringify(values) };
+}
+
+/**
  * A text parameter holds a NUL character, which PostgreSQL's text cannot hold (it refuses the whole statement) and
  * SQLite's LIKE and FTS read as the end of the text. Both engines refuse it before the database sees it, so a route
  * answers 400 on either (a NUL in an id or a body field is the client's doing), never a 500 on one engine only.

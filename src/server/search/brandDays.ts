@@ -1,4 +1,4 @@
-import { DEMOGRAPHIC_BUCKETS, type DemographicFamily } from './columnValues';
+import { DEMOGRAPHIC_BUCKETS, SHARE_WIDTH, type DemographicFamily } from './columnValues';
 import { firstFrom, GroupPostings, type GroupFigures } from './groupPostings';
 import type { PreciseSums } from './preciseSum';
 import { orderOrdinals, topOrdinals } from './topOrdinals';
@@ -23,16 +23,11 @@ export interface DayWindow {
   platform: number | null;
 }
 
-/** Every share column in field order (the fields from TOTAL_FIELDS are their sums and counts, in pairs). */
-function shareColumns(columns: VideoColumns): Float64Array[] {
-  return FAMILIES.flatMap((family) => columns.shares[family]);
-}
-
 /**
  * Adds one video's figures (the fields below `upTo`) into `row` from `at`: plain sums of at most a day's videos, whose
  * rows are then added with compensation.
  */
-function addVideo(row: Float64Array, at: number, columns: VideoColumns, shares: readonly Float64Array[], o: number, upTo: number): void {
+function addVideo(row: Float64Array, at: number, columns: VideoColumns, o: number, upTo: number): void {
   row[at + FIELD.videos] = (row[at + FIELD.videos] ?? 0) + 1;
   row[at + FIELD.views] = (row[at + FIELD.views] ?? 0) + (columns.views[o] ?? 0);
   row[at + FIELD.likes] = (row[at + FIELD.likes] ?? 0) + (columns.likes[o] ?? 0);
@@ -47,8 +42,10 @@ function addVideo(row: Float64Array, at: number, columns: VideoColumns, shares: 
     row[at + FIELD.negative] = (row[at + FIELD.negative] ?? 0) + negative;
     row[at + FIELD.negatives] = (row[at + FIELD.negatives] ?? 0) + 1;
   }
-  for (let s = 0, field = at + TOTAL_FIELDS; s < shares.length && field < at + upTo; s++, field += 2) {
-    const share = shares[s]?.[o] ?? NaN;
+  // A video's shares lie in field order (VideoColumns.shares), the fields from TOTAL_FIELDS their sums and counts in pairs.
+  const shares = columns.shares;
+  for (let s = 0, field = at + TOTAL_FIELDS; s < SHARE_WIDTH && field < at + upTo; s++, field += 2) {
+    const share = shares[o * SHARE_WIDTH + s] ?? NaN;
     if (share !== share) continue;
     row[field] = (row[field] ?? 0) + share;
     row[field + 1] = (row[field + 1] ?? 0) + 1;
@@ -151,7 +148,6 @@ export class BrandDays {
     const ordinals = Int32Array.from(order).sort();
     const platforms: number[] = [];
     const rows: Float64Array[] = [];
-    const shares = shareColumns(columns);
     for (const o of ordinals) {
       const platform = this.byPlatform ? (columns.platform[o] ?? -1) : -1;
       let slot = platforms.indexOf(platform);
@@ -159,7 +155,7 @@ export class BrandDays {
         slot = platforms.push(platform) - 1;
         rows.push(new Float64Array(size));
       }
-      addVideo(rows[slot] as Float64Array, dayRow.get(o) ?? 0, columns, shares, o, WIDTH);
+      addVideo(rows[slot] as Float64Array, dayRow.get(o) ?? 0, columns, o, WIDTH);
     }
     const all = rows.length === 1 ? (rows[0] as Float64Array) : new Float64Array(size);
     if (rows.length > 1) for (const own of rows) for (let at = 0; at < size; at++) all[at] = (all[at] ?? 0) + (own[at] ?? 0);
@@ -183,7 +179,6 @@ export class BrandDays {
     const { from, to, firstDay, lastDay } = this.span(window);
     const daySums = this.sums.get(window.platform ?? -1);
     if (!daySums) return;
-    const shares = shareColumns(this.columns);
     const cut = new Float64Array(upTo);
     for (let day = firstDay; day <= lastDay; day++) {
       const start = this.dayStart[day] ?? 0;
@@ -195,7 +190,7 @@ export class BrandDays {
         cut.fill(0);
         for (let k = Math.max(start, from); k < Math.min(end, to); k++) {
           const o = this.order[k] ?? 0;
-          if (this.onPlatform(o, window)) addVideo(cut, 0, this.columns, shares, o, upTo);
+          if (this.onPlatform(o, window)) addVideo(cut, 0, this.columns, o, upTo);
         }
         row = cut;
         offset = 0;

@@ -46,6 +46,17 @@ export class Dictionary {
 /** The buckets a demographic filter can name, per family; a bucket's bit is its position here. */
 export const DEMOGRAPHIC_BUCKETS = { age_range: AGE_RANGES, ethnicity: ETHNICITIES, gender: GENDERS } as const;
 export type DemographicFamily = keyof typeof DEMOGRAPHIC_BUCKETS;
+/** Every bucket of every family, in DEMOGRAPHIC_BUCKETS order: the width of a video's row of audience shares. */
+export const SHARE_WIDTH = Object.values(DEMOGRAPHIC_BUCKETS).reduce((width, buckets) => width + buckets.length, 0);
+/** Where a family's first bucket sits in a video's row of shares. */
+export const SHARE_OFFSET = {} as Record<DemographicFamily, number>;
+{
+  let at = 0;
+  for (const family of Object.keys(DEMOGRAPHIC_BUCKETS) as DemographicFamily[]) {
+    SHARE_OFFSET[family] = at;
+    at += DEMOGRAPHIC_BUCKETS[family].length;
+  }
+}
 
 /**
  * Per family, a bit per bucket whose share reaches DEMOGRAPHIC_FILTER_MIN_SHARE (non-numbers never do): all the

@@ -41,15 +41,15 @@ function lostIn(sum: number, value: number, total: number): number {
 
 /**
  * The mean of a column over the first `count` of some ordinals, skipping those without a value (NaN), added as
- * SQLite's AVG adds; null when none has one.
+ * SQLite's AVG adds; null when none has one. `values` may hold rows `stride` wide, the column at `field` of each.
  */
-export function preciseMean(values: Float64Array, ordinals: ArrayLike<number>, count = ordinals.length): number | null {
+export function preciseMean(values: Float64Array, ordinals: ArrayLike<number>, count = ordinals.length, stride = 1, field = 0): number | null {
   // PreciseSum's step in local variables: this runs per matching video for every audience bucket of a list query.
   let sum = 0;
   let compensation = 0;
   let counted = 0;
   for (let i = 0; i < count; i++) {
-    const value = values[ordinals[i] ?? 0] ?? NaN;
+    const value = values[(ordinals[i] ?? 0) * stride + field] ?? NaN;
     if (value !== value) continue;
     const total = sum + value;
     compensation += Math.abs(sum) >= Math.abs(value) ? sum - total + value : value - total + sum;

@@ -10,12 +10,12 @@ import { VideoColumns, type ColumnsSnapshot } from './videoColumns';
  * position (see searchLog.ts) are then replayed as usual. A snapshot of another format or schema is ignored and
  * replaced. Both engines keep it (a BLOB on SQLite, bytea on PostgreSQL).
  */
-const FORMAT = 10;
+export const SNAPSHOT_FORMAT = 11;
 /**
  * The snapshot's kind: its format, the schema, and the engine whose log position it names (a workspace moved from
  * SQLite brings a snapshot whose position is an SQLite seq, meaningless on PostgreSQL: it is loaded afresh there).
  */
-const keyOf = (sql: SqlClient): string => `${FORMAT}:${MIGRATIONS.at(-1)?.version ?? 0}:${sql.engine}`;
+const keyOf = (sql: SqlClient): string => `${SNAPSHOT_FORMAT}:${MIGRATIONS.at(-1)?.version ?? 0}:${sql.engine}`;
 /** Past this many logged writes since the snapshot, loading afresh beats replaying. */
 export const SNAPSHOT_REPLAY_LIMIT = 20_000;
 /** The advisory lock several back-end instances on one PostgreSQL take to save the snapshot one at a time. */

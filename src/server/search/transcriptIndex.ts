@@ -4,7 +4,7 @@ import { lineSays, lineSaysTriples, markPostings, postingRowids, termKind } from
 import { markRunPositions, warmRunWalk } from './runPositions';
 import { inIntegers } from './storeSteps';
 import { catchUpTranscriptTerms, POSITIONS, TERM_TABLES, type TermKind } from './transcriptTermBuild';
-import { trigramFold } from './trigramFold';
+import { spellingIn, trigramFold } from './trigramFold';
 import { probeTerms, type TermProbe } from './indexProbe';
 
 export { addPendingTranscripts, rebuildTranscriptTerms } from './transcriptTermBuild';
@@ -119,7 +119,7 @@ export class TranscriptIndex {
   }
 
   /**
-   * Texts one of which every line `lineTest(phrase)` accepts contains (the few terms the phrase can be said as), so a
+   * Texts one of which every line `lineTest(phrase)` accepts contains (how its terms spell the phrase), so a
    * video's lines can be narrowed in SQL before they are read; null when there are too many or the phrase has no plan.
    */
   lineHints(phrase: string): readonly string[] | null {
@@ -174,7 +174,7 @@ export class TranscriptIndex {
     if (kind === 'word' || kind === 'pair') {
       const rows = await this.termsContaining(kind, phrase, 'videos');
       const terms = new Set(rows.map((row) => row.term));
-      const hints = fewOf(terms);
+      const hints = spellingsOf(terms, phrase);
       const postings = rows.map((row) => row.videos);
       return { kind: 'terms', plan: { says: sayingAny(terms, kind, hints), hints, mark: (flags) => markPostings(postings, flags) } };
     }
@@ -247,7 +247,7 @@ export class TranscriptIndex {
     if (last === 0) {
       const rows = await this.termsContaining('triple', runs.join(' '), 'videos');
       const terms = new Set(rows.map((row) => row.term));
-      const hints = fewOf(terms);
+      const hints = spellingsOf(terms, runs.join(' '));
       const postings = rows.map((row) => row.videos);
       return { says: sayingRun([terms], [0], hints), hints, mark: (flags) => markPostings(postings, flags) };
     }
@@ -269,7 +269,7 @@ export class TranscriptIndex {
     const groups = triples.map((rows) => rows.map((row) => positions.get(row.id) ?? Buffer.alloc(0)));
     const terms = triples.map((rows) => new Set(rows.map((row) => row.term)));
     // A line saying the run says one of each triple's terms: the fewest are the narrowest text to look for.
-    const hints = terms.map(fewOf).reduce<readonly string[] | null>((best, few) => (few !== null && (best === null || few.length < best.length) ? few : best), null);
+    const hints = terms.map((group, g) => spellingsOf(group, runs.slice(offsets[g] ?? 0, (offsets[g] ?? 0) + 3).join(' '))).reduce<readonly string[] | null>((best, few) => (few !== null && (best === null || few.length < best.length) ? few : best), null);
     return {
       says: sayingRun(terms, offsets, hints),
       hints,
@@ -304,16 +304,27 @@ interface Plan {
 /** Past this many terms, looking for each as text costs more than it saves. */
 export const MAX_LINE_HINTS = 16;
 
-function fewOf(terms: ReadonlySet<string>): readonly string[] | null {
-  return terms.size <= MAX_LINE_HINTS ? [...terms] : null;
+/**
+ * The few texts a line saying one of `terms` (each containing `phrase` as the index folds) holds: how the terms spell
+ * the phrase. A product name is inside dozens of terms ("Lumina Hydra Cream," "(Lumina Hydra Cream" …) spelled two or
+ * three ways, so the spellings stay few where the terms would be too many to look for (then every line was read).
+ */
+function spellingsOf(terms: ReadonlySet<string>, phrase: string): readonly string[] | null {
+  const folded = trigramFold(phrase);
+  const spellings = new Set<string>();
+  for (const term of terms) {
+    spellings.add(spellingIn(term, folded) ?? term);
+    if (spellings.size > MAX_LINE_HINTS) return null;
+  }
+  return [...spellings];
 }
 
-/** A line test for a set of words or pairs; a few terms are looked for as text first, which most lines do not contain. */
+/** A line test for a set of words or pairs; a few spellings are looked for as text first, which most lines do not contain. */
 function sayingAny(terms: ReadonlySet<string>, kind: 'word' | 'pair', few: readonly string[] | null): (content: string) => boolean {
   return (content) => (few === null || few.some((term) => content.includes(term))) && lineSays(content, kind, terms);
 }
 
-/** A line test for a run of three words or more; most candidate lines say none of `few` (one triple's terms), found as text. */
+/** A line test for a run of three words or more; most candidate lines hold none of `few` (one triple's spellings), found as text. */
 function sayingRun(triples: readonly ReadonlySet<string>[], offsets: readonly number[], few: readonly string[] | null): (content: string) => boolean {
   return (content) => (few === null || few.some((term) => content.includes(term))) && lineSaysTriples(content, triples, offsets);
 }

@@ -133,3 +133,27 @@ export function trigramFold(text: string): string {
   }
   return out;
 }
+
+/**
+ * How `text` spells a folded phrase it contains (the shortest piece of `text` whose trigramFold is `folded`, at its
+ * first place), or null when it does not contain it. A text holding `text` holds that piece as it is.
+ */
+export function spellingIn(text: string, folded: string): string | null {
+  let out = '';
+  // For each UTF-16 unit of the folded text: where the code point it came from starts and ends in `text`.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let at = 0;
+  for (const char of text) {
+    const piece = trigramFold(char);
+    for (let k = 0; k < piece.length; k++) {
+      starts.push(at);
+      ends.push(at + char.length);
+    }
+    out += piece;
+    at += char.length;
+  }
+  const found = folded === '' ? -1 : out.indexOf(folded);
+  if (found < 0) return null;
+  return text.slice(starts[found], ends[found + folded.length - 1]);
+}

@@ -1,6 +1,7 @@
 import { CodeListColumn } from './codeListColumn';
-import { demographicMasks, demographicShares, Dictionary, foldAscii, parse, record, strings, type DemographicFamily, DEMOGRAPHIC_BUCKETS } from './columnValues';
+import { demographicMasks, demographicShares, Dictionary, foldAscii, parse, record, strings, type DemographicFamily, DEMOGRAPHIC_BUCKETS, SHARE_OFFSET, SHARE_WIDTH } from './columnValues';
 import { sortedOrder, type SortKind } from './sortOrders';
+import { codeShareRow, SHARES_NONE, type ShareRows } from './shareMeans';
 import { loadEveryVideoRow, type LoadedRow } from './videoColumnRows';
 import type { SqlClient } from '../db/sqlClient';
 
@@ -18,7 +19,7 @@ type CodeColumn = (typeof CODE_COLUMNS)[number];
 type NumberColumn = (typeof NUMBER_COLUMNS)[number];
 
 /** `values` in a typed array of `capacity` slots, the new ones set to `fill`. */
-function widened<T extends Int32Array | Float64Array | Uint8Array>(values: T, capacity: number, fill: number): T {
+function widened<T extends Int32Array | Float64Array | Uint8Array | Uint16Array>(values: T, capacity: number, fill: number): T {
   const next = new (values.constructor as new (length: number) => T)(capacity);
   next.set(values);
   next.fill(fill, values.length);
@@ -48,7 +49,8 @@ export interface ColumnsSnapshot {
   lists: Record<(typeof LIST_COLUMNS)[number], ReturnType<CodeListColumn['dump']>>;
   alive: Uint8Array;
   demographics: Record<DemographicFamily, Int32Array>;
-  shares: Record<DemographicFamily, Float64Array[]>;
+  /** SHARE_WIDTH shares per video, row after row. */
+  shares: Float64Array;
   /** Each sort order as of the snapshot, so a start does not sort every video before its first page. */
   orders: Record<SortKind, Int32Array>;
 }
@@ -86,8 +88,16 @@ export class VideoColumns {
   subTopics = new CodeListColumn();
   products = new CodeListColumn();
   demographics: Record<DemographicFamily, Int32Array> = mapFamilies<readonly string[], Int32Array>(DEMOGRAPHIC_BUCKETS, () => new Int32Array(0));
-  /** Per family and bucket, each video's audience share (NaN when it has none): the list's audience summary averages them. */
-  shares: Record<DemographicFamily, Float64Array[]> = mapFamilies<readonly string[], Float64Array[]>(DEMOGRAPHIC_BUCKETS, (buckets) => buckets.map(() => new Float64Array(0)));
+  /**
+   * Each video's audience shares (NaN where it names none) as one row of SHARE_WIDTH (family by family, buckets in
+   * DEMOGRAPHIC_BUCKETS order), rows in ordinal order: the list's audience summary averages every bucket over its
+   * matching videos, and a row is one or two cache lines where a column per bucket was one per bucket (at 100k videos
+   * the columns no longer fit the cache: an audience of 3,300 videos was about a millisecond of misses).
+   */
+  shares = new Float64Array(0);
+  /** `shares` in thousandths, and per video whether all of them are (shareMeans.ts: the audience summary sums these). */
+  private shareCodes: Uint16Array = new Uint16Array(0);
+  private shareStates: Uint8Array = new Uint8Array(0);
   /** The stored sentiment shares (what the list sorts by); a figure reads them through `feltPositive`/`feltNegative`. */
   positive = new Float64Array(0);
   negative = new Float64Array(0);
@@ -146,7 +156,7 @@ export class VideoColumns {
       codes, numbers, strings, dict, lists, orders,
       alive: this.alive.subarray(0, size),
       demographics: mapFamilies(this.demographics, (masks) => masks.subarray(0, size)),
-      shares: mapFamilies(this.shares, (buckets) => buckets.map((bucket) => bucket.subarray(0, size))),
+      shares: this.shares.subarray(0, size * SHARE_WIDTH),
     };
   }
 
@@ -163,7 +173,10 @@ export class VideoColumns {
     for (const name of CODE_COLUMNS) this[name] = owned(saved.codes[name], Int32Array, size);
     for (const name of NUMBER_COLUMNS) this[name] = owned(saved.numbers[name], Float64Array, size);
     this.demographics = mapFamilies(saved.demographics, (masks) => owned(masks, Int32Array, size));
-    this.shares = mapFamilies(saved.shares, (buckets) => buckets.map((bucket) => owned(bucket, Float64Array, size)));
+    this.shares = owned(saved.shares, Float64Array, size * SHARE_WIDTH);
+    this.shareCodes = new Uint16Array(size * SHARE_WIDTH);
+    this.shareStates = new Uint8Array(size);
+    for (let o = 0; o < size; o++) this.shareStates[o] = codeShareRow(this.shares, this.shareCodes, o * SHARE_WIDTH, SHARE_WIDTH);
     for (const name of LIST_COLUMNS) this[name] = CodeListColumn.load(saved.lists[name], size);
     this.dict = Object.fromEntries(Object.keys(this.dict).map((name) => [name, Dictionary.of(saved.dict[name as keyof VideoColumns['dict']])])) as VideoColumns['dict'];
     // Brand ids follow from the brand codes: one shared string per brand instead of one saved per video.
@@ -178,6 +191,11 @@ export class VideoColumns {
     }
     this.orderVersion += 1;
     for (const kind of SORT_KINDS) this.orders.set(kind, { version: this.orderVersion, order: owned(saved.orders[kind], Int32Array, live), rank: null });
+  }
+
+  /** The audience shares with their codes, as the audience summary reads them (shareMeans.ts). */
+  shareRows(): ShareRows {
+    return { width: SHARE_WIDTH, shares: this.shares, codes: this.shareCodes, states: this.shareStates };
   }
 
   /** Number of ordinal slots (max rowid + 1); dead slots have alive = 0. */
@@ -236,7 +254,9 @@ export class VideoColumns {
       for (const name of CODE_COLUMNS) this[name] = widened(this[name], capacity, -1);
       for (const name of NUMBER_COLUMNS) this[name] = widened(this[name], capacity, 0);
       this.demographics = mapFamilies(this.demographics, (masks) => widened(masks, capacity, 0));
-      this.shares = mapFamilies(this.shares, (buckets) => buckets.map((bucket) => widened(bucket, capacity, NaN)));
+      this.shares = widened(this.shares, capacity * SHARE_WIDTH, NaN);
+      this.shareCodes = widened(this.shareCodes, capacity * SHARE_WIDTH, 0);
+      this.shareStates = widened(this.shareStates, capacity, SHARES_NONE);
     }
     while (this.id.length <= o) {
       this.id.push('');
@@ -306,10 +326,10 @@ export class VideoColumns {
     const shares = demographicShares(row.demographics);
     for (const family of Object.keys(shares) as DemographicFamily[]) {
       shares[family].forEach((share, bucket) => {
-        const column = this.shares[family][bucket];
-        if (column) column[o] = share;
+        this.shares[o * SHARE_WIDTH + SHARE_OFFSET[family] + bucket] = share;
       });
     }
+    this.shareStates[o] = codeShareRow(this.shares, this.shareCodes, o * SHARE_WIDTH, SHARE_WIDTH);
     const masks = demographicMasks(shares);
     this.demographics.age_range[o] = masks.age_range;
     this.demographics.ethnicity[o] = masks.ethnicity;

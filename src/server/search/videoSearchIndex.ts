@@ -11,11 +11,12 @@ import { probeIndexes, type IndexProbe } from './indexProbe';
 import { checkFreshSince } from './requestArrival';
 import { pageOfMatches } from './matchPage';
 import type { TranscriptIndex } from './transcriptIndex';
-import { DEMOGRAPHIC_BUCKETS, foldAscii, type DemographicFamily, type Dictionary } from './columnValues';
+import { DEMOGRAPHIC_BUCKETS, foldAscii, SHARE_OFFSET, type DemographicFamily, type Dictionary } from './columnValues';
 import type { VideoColumns } from './videoColumns';
 import { BrandViews } from './brandViews';
 import { BrandDays } from './brandDays';
-import { PreciseSum, preciseMean } from './preciseSum';
+import { PreciseSum } from './preciseSum';
+import { roundedShareMeans } from './shareMeans';
 import { byPredicate, filterPredicates, type Filter } from './videoPredicates';
 import { countSingleCodes, namedCounts } from './facetCounts';
 
@@ -334,11 +335,12 @@ export class VideoSearchIndex {
   audience(matches: MatchSet): Record<DemographicFamily, Record<string, number>> {
     const columns = this.current();
     const result = { age_range: {}, ethnicity: {}, gender: {} } as Record<DemographicFamily, Record<string, number>>;
+    // Rounded as the compensated sum of SQLite's AVG rounds, so a mean on a rounding edge rounds as the SQL one does.
+    const means = roundedShareMeans(columns.shareRows(), matches.ordinals, matches.count);
     for (const family of Object.keys(DEMOGRAPHIC_BUCKETS) as DemographicFamily[]) {
       DEMOGRAPHIC_BUCKETS[family].forEach((bucket, b) => {
-        // The same compensated sum as SQLite's AVG, so a mean on a rounding edge rounds as the SQL one does.
-        const mean = preciseMean(columns.shares[family][b] ?? new Float64Array(0), matches.ordinals, matches.count);
-        if (mean !== null) result[family][bucket] = Math.round(mean * 1000) / 1000;
+        const mean = means[SHARE_OFFSET[family] + b] ?? NaN;
+        if (mean === mean) result[family][bucket] = mean;
       });
     }
     return result;

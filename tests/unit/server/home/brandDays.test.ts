@@ -5,7 +5,7 @@ import { VideoFiltersSchema, type VideoFiltersInput } from '../../../../src/shar
 import { createHomeFigures, rangeDays, videosInRange, type HomeFigures, type HomeRange } from '../../../../src/server/repositories/home/homeFigures';
 import { bucketOf } from '../../../../src/server/repositories/home/homeWindow';
 import { createHomeRows } from '../../../../src/server/repositories/home/homeRows';
-import { DEMOGRAPHIC_BUCKETS, type DemographicFamily } from '../../../../src/server/search/columnValues';
+import { DEMOGRAPHIC_BUCKETS, SHARE_OFFSET, SHARE_WIDTH, type DemographicFamily } from '../../../../src/server/search/columnValues';
 import { preciseMean } from '../../../../src/server/search/preciseSum';
 import { topOrdinals } from '../../../../src/server/search/topOrdinals';
 import { VideoSearchIndex } from '../../../../src/server/search/videoSearchIndex';
@@ -141,7 +141,8 @@ describe('home figures from days, postings and shortcuts equal a pass over the w
 
       const demographics = figures.demographics({ ...range });
       for (const family of Object.keys(DEMOGRAPHIC_BUCKETS) as DemographicFamily[]) {
-        columns.shares[family].forEach((shares, bucket) => {
+        DEMOGRAPHIC_BUCKETS[family].forEach((_, bucket) => {
+          const shares = Float64Array.from({ length: columns.size }, (_, o) => columns.shares[o * SHARE_WIDTH + SHARE_OFFSET[family] + bucket] ?? NaN);
           const mean = preciseMean(shares, videos);
           if (mean === null) expect(demographics[family][bucket], `${label} ${family}`).toBeNull();
           else expect(demographics[family][bucket], `${label} ${family}`).toBeCloseTo(mean, 12);

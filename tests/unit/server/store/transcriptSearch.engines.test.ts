@@ -30,6 +30,8 @@ const TRANSCRIPTS: readonly (readonly string[])[] = [
   ['Ǆemal and ǅemal and ǆemal', 'Ǳ dz digraphs', 'ﬁne ligatures ﬂow'],
   ['ＦＵＬＬ ｗｉｄｔｈ text', 'full width ｔｅｘｔ', 'Ｇｌｏｗ'],
   ['emoji 😀 serum ✨ glow', 'sparkle ✨✨ time', '😀😀😀'],
+  // A line holding the first three words of a run before the line saying all of it.
+  ['we tried the Night Repair Oil cream', 'then the Night Repair Oil Serum, twice', 'night repair oil serum again'],
 ];
 
 /** Videos v1 … vN (b1's), every one with its transcript, and two more (vN+1, vN+2) that have none yet. */
@@ -105,6 +107,10 @@ interface Answers {
   lineTest: Record<string, string[] | null>;
   lines: Record<string, { total: number; lines: string[] }[]>;
   firstMatch: Record<string, (string | null)[]>;
+  /** The same videos' first matching lines as a list page reads them (`firstMatches`, all at once). */
+  firstMatches: Record<string, (string | null)[]>;
+  /** The spec's first matching line of each of them (folded line contains the folded search), for 3+ characters. */
+  expectedFirst: Record<string, (string | null)[] | null>;
 }
 
 async function answers(sql: SqlClient, index: TranscriptIndex, phrases: readonly string[]): Promise<Answers> {
@@ -114,7 +120,7 @@ async function answers(sql: SqlClient, index: TranscriptIndex, phrases: readonly
   const size = Math.max(...videos.map((video) => video.rowid)) + 1;
   const every = await sql.all<{ video_id: string; line_no: number; content: string }>('SELECT video_id, line_no, content FROM transcript_lines ORDER BY video_id, line_no');
   const transcriptLines = createTranscriptLines(sql, index);
-  const result: Answers = { saying: {}, lineTest: {}, lines: {}, firstMatch: {} };
+  const result: Answers = { saying: {}, lineTest: {}, lines: {}, firstMatch: {}, firstMatches: {}, expectedFirst: {} };
   for (const phrase of phrases) {
     // As the callers do: prepared right before the synchronous reads (the whole list was prepared at once above too).
     await index.ready([phrase]);
@@ -126,11 +132,17 @@ async function answers(sql: SqlClient, index: TranscriptIndex, phrases: readonly
     result.firstMatch[phrase] = [];
     // The videos found, and a few others (one with odd spacing, one with combining marks): each video's own lines.
     const read = new Set([...(result.saying[phrase] ?? []), 'v1', 'v12', 'v13']);
-    for (const id of [...read].sort()) {
+    const ids = [...read].sort();
+    for (const id of ids) {
       const found = await transcriptLines.lines(id, phrase);
       result.lines[phrase]?.push({ total: found.total, lines: found.lines.map((line) => `${line.line_no}:${line.content}`) });
       result.firstMatch[phrase]?.push((await transcriptLines.firstMatch(id, phrase))?.content ?? null);
     }
+    const page = await transcriptLines.firstMatches(ids, phrase, true);
+    result.firstMatches[phrase] = ids.map((id) => page.get(id)?.content ?? null);
+    const folded = trigramFold(phrase.trim());
+    result.expectedFirst[phrase] = [...folded].length < 3 ? null
+      : ids.map((id) => every.find((line) => line.video_id === id && trigramFold(line.content).includes(folded))?.content ?? null);
   }
   return result;
 }
@@ -152,6 +164,10 @@ async function expectAlike(engines: readonly EngineUnderTest[], indexes: readonl
     expect({ phrase, lineTest: pg.lineTest[phrase] }).toEqual({ phrase, lineTest: sqlite.lineTest[phrase] });
     expect({ phrase, lines: pg.lines[phrase] }).toEqual({ phrase, lines: sqlite.lines[phrase] });
     expect({ phrase, firstMatch: pg.firstMatch[phrase] }).toEqual({ phrase, firstMatch: sqlite.firstMatch[phrase] });
+    for (const engine of [sqlite, pg]) {
+      expect({ phrase, firstMatches: engine.firstMatches[phrase] }).toEqual({ phrase, firstMatches: engine.firstMatch[phrase] });
+      if (engine.expectedFirst[phrase]) expect({ phrase, firstMatch: engine.firstMatch[phrase] }).toEqual({ phrase, firstMatch: engine.expectedFirst[phrase] });
+    }
     // And both mean what the spec says (not merely the same mistake twice).
     expect({ phrase, saying: sqlite.saying[phrase] }).toEqual({ phrase, saying: await expectedSaying(engines[0]?.sql as SqlClient, phrase) });
   }
@@ -164,8 +180,9 @@ describe('transcript search answers alike on SQLite and PostgreSQL (spec §5, an
   it('words, pairs, runs, prefixes, inner substrings, short terms and cases; then after an edit (stale) and new transcripts (pending)', async () => {
     const engines = both.engines();
     const indexes = engines.map((engine) => new TranscriptIndex(engine.sql));
-    const phrases = phrasesOf(TRANSCRIPTS, 300);
+    const phrases = [...phrasesOf(TRANSCRIPTS, 300), 'night repair oil serum'];
     const first = await expectAlike(engines, indexes, phrases);
+    expect(first.firstMatches['night repair oil serum']?.filter((line) => line !== null)).toEqual(['then the Night Repair Oil Serum, twice']);
     // The searches are not vacuous: most find something, and lines across a line break are not found.
     expect(Object.values(first.saying).filter((ids) => ids.length > 0).length).toBeGreaterThan(phrases.length / 2);
     expect(first.saying['skin coffee']).toEqual([]);
@@ -185,10 +202,10 @@ describe('transcript search answers alike on SQLite and PostgreSQL (spec §5, an
       for (const statement of later.split('\n')) await engine.sql.run(statement);
     }
     const after = await expectAlike(engines, indexes, [...phrases, 'glow serum mega', 'die straße', 'ñandú', 'nandu', '新しい']);
-    expect(after.saying['glow serum ultra']).toEqual(['v15', 'v2', 'v21']);
+    expect(after.saying['glow serum ultra']).toEqual(['v15', 'v2', 'v22']);
     expect(after.saying['glow serum mega']).toEqual(['v1']);
     expect(after.saying['die straße']).toEqual([]);
-    expect(after.saying['istanbul']).toEqual(['v22', 'v6']);
+    expect(after.saying['istanbul']).toEqual(['v23', 'v6']);
   }, 180_000);
 
   it('a workspace with more transcripts waiting than are added one by one is rebuilt alike (the rebuild path)', async () => {

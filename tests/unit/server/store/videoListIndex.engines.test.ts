@@ -15,7 +15,9 @@ const both = useBothEngines(`${CATALOG_ROWS}
 INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment) VALUES
   ('v1', 0, 0, 'The Glow Serum feels light', 'positive'), ('v1', 1, 2.5, 'Not sticky at all', 'neutral'),
   ('v2', 0, 0, 'Too sticky for summer', 'negative'), ('v7', 0, 0, 'このセラムは軽い', 'positive'),
-  ('v8', 0, 0, 'Le sérum coûte cher', 'negative'), ('v10', 0, 0, 'Glow serum dupe?', 'neutral');
+  ('v8', 0, 0, 'Le sérum coûte cher', 'negative'), ('v10', 0, 0, 'Glow serum dupe?', 'neutral'),
+  ('v5', 0, 0, 'we counted one two three five', 'neutral'), ('v5', 1, 3, 'then one two three four worked', 'positive'),
+  ('v5', 2, 6, 'again one two three four', 'neutral');
 INSERT INTO favorites (kind, target_id, brand_id, user_id, created_at) VALUES
   ('video', 'v2', 'b1', 'u1', '2026-11-05T00:00:00.000Z'), ('video', 'v7', 'b1', 'u1', '2026-11-05T00:00:00.000Z');
 INSERT INTO marks (mark, kind, target_id, brand_id, user_id, created_at) VALUES
@@ -70,6 +72,11 @@ describe('the videos list (its in-memory index) answers alike on SQLite and Post
     }
     const sticky = await listAnswer(both.engines()[1]?.sql as SqlClient, { search: 'sticky', search_in: 'transcript' });
     expect(sticky.page).toEqual([['v2', true, 'Too sticky for summer'], ['v1', false, 'Not sticky at all']]);
+    // The line shown is the first saying the whole run, though an earlier one holds its first three words.
+    for (const { sql } of both.engines()) {
+      const run = await listAnswer(sql, { search: 'one two three four', search_in: 'transcript', date: 'all_dates' });
+      expect(run.page, sql.engine).toEqual([['v5', false, 'then one two three four worked']]);
+    }
     const trash = await listAnswer(both.engines()[1]?.sql as SqlClient, { tab: 'Trash' });
     expect(trash.ids).toEqual(['v6@b1']);
   });
