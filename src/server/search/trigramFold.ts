@@ -134,11 +134,19 @@ export function trigramFold(text: string): string {
   return out;
 }
 
+const ASCII_ONLY = /^[ -~]*$/;
+
 /**
  * How `text` spells a folded phrase it contains (the shortest piece of `text` whose trigramFold is `folded`, at its
  * first place), or null when it does not contain it. A text holding `text` holds that piece as it is.
  */
 export function spellingIn(text: string, folded: string): string | null {
+  if (folded === '') return null;
+  // Printable ASCII folds character by character to its lower case, one for one: the spelling sits where the phrase does.
+  if (ASCII_ONLY.test(text)) {
+    const at = text.toLowerCase().indexOf(folded);
+    return at < 0 ? null : text.slice(at, at + folded.length);
+  }
   let out = '';
   // For each UTF-16 unit of the folded text: where the code point it came from starts and ends in `text`.
   const starts: number[] = [];
@@ -153,7 +161,7 @@ export function spellingIn(text: string, folded: string): string | null {
     out += piece;
     at += char.length;
   }
-  const found = folded === '' ? -1 : out.indexOf(folded);
+  const found = out.indexOf(folded);
   if (found < 0) return null;
   return text.slice(starts[found], ends[found + folded.length - 1]);
 }
