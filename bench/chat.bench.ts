@@ -15,6 +15,7 @@ import { timetokenAt } from '../src/server/chat/timetoken';
 import { openDatabase } from '../src/server/db/database';
 import { seedDemoWorkspace } from '../src/server/seed/index';
 import { EMBEDDED_PUBNUB_KEYS } from '../src/shared/http/pubnub.schemas';
+import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import { percentile } from './benchStats';
 
 const ROUND_TRIPS = 300;
@@ -40,8 +41,11 @@ export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-chat-bench-'));
   const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
   await seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale: 0.05, creatorScale: 0.1 });
-  const channels = db.prepare('SELECT id, pubnub_id, user_id, recipient_creator_id FROM chat_channels WHERE recipient_creator_id IS NOT NULL ORDER BY id LIMIT 3')
-    .all() as { id: string; pubnub_id: string; user_id: string; recipient_creator_id: string }[];
+  // The demo manager's own channels: a brand user's chat key is handed out for a signed-in session (GET /chats/config).
+  const manager = db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(DEMO_ACCOUNTS.brandManager.email) as string;
+  const channels = db.prepare('SELECT id, pubnub_id, user_id, recipient_creator_id FROM chat_channels WHERE recipient_creator_id IS NOT NULL AND user_id = ? ORDER BY id LIMIT 3')
+    .all(manager) as { id: string; pubnub_id: string; user_id: string; recipient_creator_id: string }[];
+  if (channels.length < 3) throw new Error(`the demo manager has ${channels.length} creator channels, the bench needs 3`);
   const [talk, big, small] = channels as [typeof channels[0], typeof channels[0], typeof channels[0]];
   db.prepare('DELETE FROM chat_messages WHERE channel_id IN (?, ?)').run(big.id, small.id);
   fillChannel(db, big, 10_000);
@@ -51,10 +55,16 @@ export async function run(): Promise<void> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const origin = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const login = (await app.inject({ method: 'POST', url: '/jwt_api/login', payload: DEMO_ACCOUNTS.brandManager })).json() as { jwt: string; currentBrand: { _id: string } };
+  const config = (await app.inject({
+    method: 'GET', url: `/jwt_api/chats/config?brand_id=${login.currentBrand._id}&user_id=${manager}`, headers: { authorization: `Bearer ${login.jwt}` },
+  })).json() as { userId: string; authKey: string };
+  // A creator has no session on this back end: their key names none, which chatKeys accepts for creators only.
   const keys = createChatKeys(secret, () => new Date());
-  const client = (userId: string) => new PubNub({ ...EMBEDDED_PUBNUB_KEYS, origin, ssl: false, userId, authKey: keys.issue(userId), logLevel: PubNub.LogLevel.None });
-  const brand = client(`user-${talk.user_id}`);
-  const creator = client(`creator-${talk.recipient_creator_id}`);
+  const client = (userId: string, authKey: string) => new PubNub({ ...EMBEDDED_PUBNUB_KEYS, origin, ssl: false, userId, authKey, logLevel: PubNub.LogLevel.None });
+  const brand = client(config.userId, config.authKey);
+  const creatorId = `creator-${talk.recipient_creator_id}`;
+  const creator = client(creatorId, keys.issue(creatorId));
   try {
     // Baseline: a bare loopback HTTP round trip to the same server.
     const baseline: number[] = [];
