@@ -76,8 +76,15 @@ export async function run(): Promise<void> {
 
     const waiting = new Map<string, (at: number) => void>();
     brand.addListener({ message: (event) => waiting.get((event.message as { id: string }).id)?.(performance.now()) });
-    await new Promise<void>((resolve) => {
-      brand.addListener({ status: (event) => 'category' in event && event.category === 'PNConnectedCategory' && resolve() });
+    await new Promise<void>((resolve, reject) => {
+      // A refused subscribe fails the bench instead of waiting for a connection that never comes.
+      brand.addListener({
+        status: (event) => {
+          if (!('category' in event)) return;
+          if (event.category === 'PNConnectedCategory') resolve();
+          else if (event.error) reject(new Error(`subscribe failed: ${JSON.stringify(event)}`));
+        },
+      });
       brand.subscribe({ channels: [talk.pubnub_id] });
     });
     const trips: number[] = [];
