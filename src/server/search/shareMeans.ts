@@ -16,7 +16,7 @@ const NO_CODE = 65_535;
 /** A video without any share (skipped by every mean), with every share coded, or any other. */
 export const SHARES_NONE = 0;
 export const SHARES_CODED = 1;
-export const SHARES_OTHER = 2;
+const SHARES_OTHER = 2;
 /** Integer totals of thousandths stay below 2^31 up to this many matches. */
 const MAX_CODED_MATCHES = 2_000_000;
 

@@ -90,12 +90,14 @@ export class VideoColumns {
   demographics: Record<DemographicFamily, Int32Array> = mapFamilies<readonly string[], Int32Array>(DEMOGRAPHIC_BUCKETS, () => new Int32Array(0));
   /**
    * Each video's audience shares (NaN where it names none) as one row of SHARE_WIDTH (family by family, buckets in
-   * DEMOGRAPHIC_BUCKETS order), rows in ordinal order: the list's audience summary averages every bucket over its
-   * matching videos, and a row is one or two cache lines where a column per bucket was one per bucket (at 100k videos
-   * the columns no longer fit the cache: an audience of 3,300 videos was about a millisecond of misses).
+   * DEMOGRAPHIC_BUCKETS order), rows in ordinal order: the audience summary and a day's sums read every bucket of a
+   * video at once, so a video's shares (and their codes below) sit together.
    */
   shares = new Float64Array(0);
-  /** `shares` in thousandths, and per video whether all of them are (shareMeans.ts: the audience summary sums these). */
+  /**
+   * `shares` in thousandths, and per video whether all of them are (shareMeans.ts: the audience summary sums these).
+   * Derived, not saved: a restore codes every row (about 10 ms at 100k videos, before the first list).
+   */
   private shareCodes: Uint16Array = new Uint16Array(0);
   private shareStates: Uint8Array = new Uint8Array(0);
   /** The stored sentiment shares (what the list sorts by); a figure reads them through `feltPositive`/`feltNegative`. */
