@@ -240,8 +240,11 @@ export async function moveTables(
     await client.query(`SELECT count(gin_clean_pending_list(i.indexrelid)) AS merged FROM pg_index i
       JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam WHERE a.amname = 'gin'`);
     // Statistics of the moved rows now, not when autovacuum gets round to it: until then the planner takes the tables
-    // for empty and scans millions of transcript terms for a search the trigram index answers in a millisecond.
-    await client.query('ANALYZE');
+    // for empty and scans millions of transcript terms for a search the trigram index answers in a millisecond. VACUUM
+    // too, as PostgreSQL advises after a bulk load: it marks the copied rows visible once (hint bits, visibility map),
+    // work the first searches would otherwise do page by page, and it leaves autovacuum nothing to start on millions
+    // of new rows while the team's first requests arrive.
+    await client.query('VACUUM (ANALYZE)');
     return { moved: order.map((table) => ({ table: table.name, rows: table.rows })), skipped };
   } finally {
     client.release();
