@@ -22,7 +22,7 @@ export interface MovedWorkspace {
  * A new database in `cluster` (C collation, as a team server requires) holding the cached bench workspace `db` of
  * `videos` videos, moved by the same code as `npm run move-to-postgres`; prints how long the move took.
  */
-async function moveBenchWorkspace(db: Database.Database, cluster: PgCluster, videos: number): Promise<MovedWorkspace> {
+async function moveBenchWorkspace(db: Database.Database, cluster: Pick<PgCluster, 'url'>, videos: number): Promise<MovedWorkspace> {
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
   const name = `bench_${videos}_${randomBytes(3).toString('hex')}`;
@@ -52,7 +52,7 @@ async function moveBenchWorkspace(db: Database.Database, cluster: PgCluster, vid
  * measured next do not share the bench's two cores and one disk with the gigabytes a 100k move has just written: a
  * team server meets its team's requests after its bulk load has settled, not during it.
  */
-async function settle(cluster: PgCluster): Promise<void> {
+async function settle(cluster: Pick<PgCluster, 'url'>): Promise<void> {
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
   try {
@@ -74,7 +74,7 @@ export interface BenchWorkspaceOnBoth extends MovedWorkspace {
  * The team-server benches' start on PostgreSQL: the cached bench workspace of `videos` videos (seeded on first use),
  * opened, and moved into a new database of `cluster`.
  */
-export async function benchWorkspaceOnBoth(cluster: PgCluster, videos: number): Promise<BenchWorkspaceOnBoth> {
+export async function benchWorkspaceOnBoth(cluster: Pick<PgCluster, 'url'>, videos: number): Promise<BenchWorkspaceOnBoth> {
   const dataDir = await benchDataDir(videos);
   const db = openDatabase(join(dataDir, 'reelscope.sqlite'));
   try {

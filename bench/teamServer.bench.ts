@@ -7,8 +7,9 @@
  * SQLite figure. Also printed: the time to seed each workspace and to move it into PostgreSQL. The move is measured
  * in the run; the seed (hours at 100k on a shared machine) is measured when the cached workspace is seeded and kept
  * beside it (benchWorkspace.ts `recordedSeed`), so a run on the cache prints the seed's measured time, with when and
- * at which schema it was taken. REELSCOPE_SEED=1 on PostgreSQL is that seed and then this move. The two engines take turns request by request, so a slower moment of the machine lands on both
- * sides of a ratio. REELSCOPE_BENCH_TEAM_SIZES=10000 runs one size only.
+ * at which schema it was taken. REELSCOPE_SEED=1 on PostgreSQL is that seed and then this move. Both sizes on both
+ * engines are open at once and take turns request by request, so a slower moment of the machine lands on every side
+ * of a ratio, the growth's included. REELSCOPE_BENCH_TEAM_SIZES=10000 runs one size only.
  *
  * Also printed, so a miss can be told apart from slow work: the PostgreSQL statements each kind sends per request
  * (through the pool or a transaction), and one bare round trip (`SELECT 1`) to the cluster on this machine. A kind whose
@@ -16,9 +17,11 @@
  * costs, which an embedded database does not pay: the ×2-SQLite ratio is then out of reach where SQLite answers in
  * a millisecond or two.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { startPgCluster, type PgCluster } from '../scripts/pgCluster';
+import { startPgCluster } from '../scripts/pgCluster';
 import { buildApp } from '../src/server/app';
 import type { PostgresPool } from '../src/server/db/postgres/pool';
 import { createPostgresClient } from '../src/server/db/postgres/postgresClient';
@@ -171,16 +174,35 @@ async function roundTrip(pool: PostgresPool): Promise<{ p50: number; p95: number
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-/** Both engines of one size, each kind's p95 per engine. */
-async function measure(cluster: PgCluster, videos: number): Promise<{ figures: Map<string, Figures>; trip: { p50: number; p95: number }; move: { seconds: number; rows: number } }> {
-  const workspace = await benchWorkspaceOnBoth(cluster, videos);
+/** What a size's process tells the bench: its move, its kinds, one timed request, its round trips. */
+type Reply =
+  | { type: 'moved'; move: { seconds: number; rows: number } }
+  | { type: 'ready'; kinds: Omit<Kind, 'request'>[] }
+  | { type: 'timed'; times: number[]; statements: number }
+  | { type: 'trip'; p50: number; p95: number }
+  | { type: 'closed' }
+  | { type: 'failed'; message: string };
+/** What the bench asks a size's process. */
+type Ask = { type: 'open' } | { type: 'block'; kind: number; samples: number[]; engine: Side['engine'] } | { type: 'roundTrip' } | { type: 'close' };
+
+const SIZE_FLAG = '--team-server-size';
+
+/**
+ * In a size's own process: moves the cached workspace of `videos` videos into the cluster at `clusterUrl`, then, when
+ * asked, opens it on both engines, signs in on each, warms up and answers the bench's requests one at a time, timing
+ * each itself (the IPC hop is not in the figure).
+ */
+async function serveSize(videos: number, clusterUrl: string): Promise<void> {
+  const send = (reply: Reply): void => void process.send?.(reply);
+  const workspace = await benchWorkspaceOnBoth({ url: clusterUrl }, videos);
   const { dataDir, db, pool } = workspace;
   const sides: Side[] = [];
-  try {
+  let sizeKinds: Kind[] = [];
+  const statements = countStatements(pool);
+  const open = async (): Promise<void> => {
     const jwtSecret = randomBytes(64);
     const sqliteApp = await buildApp({ db, jwtSecret, dataDir });
     sides.push(await signIn('sqlite', sqliteApp, () => sqliteApp.close()));
-    const statements = countStatements(pool);
     const postgresApp = await buildApp({ sql: createPostgresClient(pool), jwtSecret, dataDir });
     sides.push(await signIn('postgres', postgresApp, () => postgresApp.close()));
     // The first answer loads each index (a start's cost, coldStart.bench.ts's figure), then the kinds are measured.
@@ -193,52 +215,179 @@ async function measure(cluster: PgCluster, videos: number): Promise<{ figures: M
     // 15–25 ms for the first lists.
     const warmUps = [...warmUpQueries(options), ...coldSearchQueries(options, WARM_UP, SEED + 1)['phrase of 3-5 words']];
     for (const query of warmUps) for (const side of sides) await inject(side, 'GET', listUrl(side, query));
+    sizeKinds = kinds(options);
     // The move and the loads leave garbage behind: collected now (node runs with --expose-gc), as videoQueries.bench.ts
     // does before measuring, so the one-time work is not paid inside the measured kinds.
     global.gc?.();
-    const figures = new Map<string, Figures>();
-    for (const kind of kinds(options)) {
-      const p95s: Record<Side['engine'], number[]> = { sqlite: [], postgres: [] };
-      let sent = 0;
-      for (let round = 0; round < kind.rounds; round++) {
-        const times: Record<Side['engine'], number[]> = { sqlite: [], postgres: [] };
-        for (let i = round === 0 ? 0 : WARM_UP; i < WARM_UP + kind.samples; i++) {
-          // Taking turns, each sample started by the other engine than the last.
-          for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
-            const before = statements.count();
-            const begun = performance.now();
-            await kind.request(side, i);
-            if (i >= WARM_UP) times[side.engine].push(performance.now() - begun);
-            if (i >= WARM_UP) sent += statements.count() - before;
-          }
+  };
+  const answer = async (ask: Ask): Promise<Reply> => {
+    switch (ask.type) {
+      case 'open':
+        await open();
+        return { type: 'ready', kinds: sizeKinds.map(({ name, target, rounds, samples }) => ({ name, target, rounds, samples })) };
+      case 'block': {
+        const kind = sizeKinds[ask.kind];
+        const side = sides.find((candidate) => candidate.engine === ask.engine);
+        if (!kind || !side) throw new Error(`no kind ${ask.kind} on ${ask.engine}`);
+        const before = statements.count();
+        const times: number[] = [];
+        for (const i of ask.samples) {
+          const begun = performance.now();
+          await kind.request(side, i);
+          times.push(performance.now() - begun);
         }
-        p95s.sqlite.push(percentile(times.sqlite, 95));
-        p95s.postgres.push(percentile(times.postgres, 95));
+        return { type: 'timed', times, statements: statements.count() - before };
       }
-      figures.set(kind.name, { sqlite: median(p95s.sqlite), postgres: median(p95s.postgres), target: kind.target, statements: sent / (kind.rounds * kind.samples) });
+      case 'roundTrip':
+        return { type: 'trip', ...(await roundTrip(pool)) };
+      case 'close':
+        for (const side of sides) await side.close();
+        await workspace.close();
+        return { type: 'closed' };
     }
-    const trip = await roundTrip(pool);
-    console.log(`  ${videos} videos: one PostgreSQL round trip (SELECT 1) p50 ${ms(trip.p50)}, p95 ${ms(trip.p95)}`);
-    return { figures, trip, move: workspace.move };
-  } finally {
-    for (const side of sides) await side.close();
-    await workspace.close();
+  };
+  process.on('message', (ask: Ask) => {
+    answer(ask).then(
+      // Once closed, the process ends as soon as the reply is out (a timer a library left must not keep it alive).
+      (reply) => void process.send?.(reply, () => reply.type === 'closed' && process.exit(0)),
+      (error: unknown) => send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    );
+  });
+  send({ type: 'moved', move: workspace.move });
+}
+
+const sizeAt = process.argv.indexOf(SIZE_FLAG);
+if (sizeAt >= 0) await serveSize(Number(process.argv[sizeAt + 1]), process.argv[sizeAt + 2] ?? '');
+
+/** A size's process seen from the bench: its videos, its move and kinds once known, and a call that awaits one reply. */
+interface SizeProcess {
+  videos: number;
+  move: { seconds: number; rows: number };
+  kinds: Omit<Kind, 'request'>[];
+  call: <T extends Reply['type']>(ask: Ask, expect: T) => Promise<Extract<Reply, { type: T }>>;
+  child: ChildProcess;
+}
+
+/** The next reply of a size's process, of type `expect`; rejects on a failure it reports or on its exit. */
+function nextReply<T extends Reply['type']>(child: ChildProcess, videos: number, expect: T): Promise<Extract<Reply, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (reply: Reply): void => {
+      cleanUp();
+      if (reply.type === expect) resolve(reply as Extract<Reply, { type: T }>);
+      else reject(new Error(`the ${videos} video process answered ${reply.type === 'failed' ? reply.message : reply.type}, not ${expect}`));
+    };
+    const onExit = (code: number | null): void => {
+      cleanUp();
+      reject(new Error(`the ${videos} video process exited (${code}) before answering ${expect}`));
+    };
+    const cleanUp = (): void => {
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
+
+/** Starts the process of one size and waits until it has moved its workspace into the cluster. */
+async function startSize(videos: number, clusterUrl: string): Promise<SizeProcess> {
+  const child = fork(fileURLToPath(import.meta.url), [SIZE_FLAG, String(videos), clusterUrl], { execArgv: process.execArgv, stdio: 'inherit' });
+  const moved = await nextReply(child, videos, 'moved');
+  return {
+    videos,
+    move: moved.move,
+    kinds: [],
+    child,
+    call: (ask, expect) => {
+      const reply = nextReply(child, videos, expect);
+      child.send(ask);
+      return reply;
+    },
+  };
+}
+
+/**
+ * Consecutive samples a side answers, back to back in its own process, before the next side's turn: its requests
+ * follow one another as they did when one size was measured alone (and as under a team's steady use), the bench's
+ * message to the process costs one hop per block rather than per request, and each block lasting a tenth of a second
+ * to a second, a slower minute of the machine still lands on every side.
+ */
+const BLOCK = 40;
+
+/** Sample indices from `first` to `last` (exclusive) in blocks: the warm-up samples one block, then BLOCK at a time. */
+function blocksOf(first: number, last: number): number[][] {
+  const blocks: number[][] = [];
+  for (let start = first; start < last; ) {
+    const end = start < WARM_UP ? WARM_UP : Math.min(last, start + BLOCK);
+    blocks.push(Array.from({ length: end - start }, (_, j) => start + j));
+    start = end;
   }
+  return blocks;
+}
+
+/**
+ * Every kind's p95 per size and engine. Each size runs in a process of its own (its heap and collections its own, as
+ * a server's are), and the four sides (two sizes, two engines) take turns block by block (BLOCK), one side at a
+ * time, each block begun by another side than the last: a slower minute of the machine lands on every side of every
+ * ratio, the growth's two sizes included. Measured one size after the other, minutes apart, one size met a slower
+ * minute alone: on this machine the same 10k home widget took 0.75 ms in one run and 1.5 ms half an hour later, and a
+ * kind's growth moved between 1.5 and 2.3 from run to run.
+ */
+async function measureAll(sizes: readonly SizeProcess[]): Promise<Map<number, Map<string, Figures>>> {
+  const bySize = new Map(sizes.map((size) => [size.videos, new Map<string, Figures>()]));
+  const engines: Side['engine'][] = ['sqlite', 'postgres'];
+  const turns = sizes.flatMap((size, s) => engines.map((engine) => ({ size, s, engine })));
+  const kindCount = Math.min(...sizes.map((size) => size.kinds.length));
+  for (let k = 0; k < kindCount; k++) {
+    const kindOf = (size: SizeProcess): Omit<Kind, 'request'> => size.kinds[k] as Omit<Kind, 'request'>;
+    const rounds = kindOf(sizes[0] as SizeProcess).rounds;
+    const p95s = turns.map(() => [] as number[]);
+    const sent = sizes.map(() => 0);
+    for (let round = 0; round < rounds; round++) {
+      const times = turns.map(() => [] as number[]);
+      const last = WARM_UP + Math.max(...sizes.map((size) => kindOf(size).samples));
+      const blocks = blocksOf(round === 0 ? 0 : WARM_UP, last);
+      for (const [b, block] of blocks.entries()) {
+        for (let t = 0; t < turns.length; t++) {
+          const turn = (b + t) % turns.length;
+          const { size, s, engine } = turns[turn] as (typeof turns)[number];
+          const samples = block.filter((i) => i < WARM_UP + kindOf(size).samples);
+          if (samples.length === 0) continue;
+          const timed = await size.call({ type: 'block', kind: k, samples, engine }, 'timed');
+          // The warm-up samples (round 0's first block) are sent, not counted.
+          if ((samples[0] ?? 0) < WARM_UP) continue;
+          times[turn]?.push(...timed.times);
+          sent[s] = (sent[s] ?? 0) + timed.statements;
+        }
+      }
+      times.forEach((series, turn) => p95s[turn]?.push(percentile(series, 95)));
+    }
+    sizes.forEach((size, s) => {
+      const of = (engine: Side['engine']) => median(p95s[turns.findIndex((turn) => turn.size === size && turn.engine === engine)] ?? []);
+      const kind = kindOf(size);
+      bySize.get(size.videos)?.set(kind.name, { sqlite: of('sqlite'), postgres: of('postgres'), target: kind.target, statements: (sent[s] ?? 0) / (kind.rounds * kind.samples) });
+    });
+  }
+  return bySize;
 }
 
 export async function run(): Promise<void> {
   for (const videos of SIZES) await benchDataDir(videos);
   const cluster = await startPgCluster();
+  const sizes: SizeProcess[] = [];
   try {
-    const bySize = new Map<number, Map<string, Figures>>();
-    const moves = new Map<number, { seconds: number; rows: number }>();
+    // One size's move after the other (they would share the two cores), and every size moved before any signs in: the
+    // 100k move outlasts much of a token's 15 minutes on a busy machine.
+    for (const videos of SIZES) sizes.push(await startSize(videos, cluster.url));
+    for (const size of sizes) size.kinds = (await size.call({ type: 'open' }, 'ready')).kinds;
+    const bySize = await measureAll(sizes);
     let trip = { p50: 0, p95: 0 };
-    for (const videos of SIZES) {
-      const measured = await measure(cluster, videos);
-      bySize.set(videos, measured.figures);
-      moves.set(videos, measured.move);
-      trip = measured.trip;
+    for (const size of sizes) {
+      const { p50, p95 } = await size.call({ type: 'roundTrip' }, 'trip');
+      trip = { p50, p95 };
+      console.log(`  ${size.videos} videos: one PostgreSQL round trip (SELECT 1) p50 ${ms(p50)}, p95 ${ms(p95)}`);
     }
+    const moves = new Map(sizes.map((size) => [size.videos, size.move]));
     console.log('\n  time to seed and to move (REELSCOPE_SEED=1 on PostgreSQL is the seed, then the move)');
     for (const [videos, move] of moves) {
       const seed = recordedSeed(videos);
@@ -270,6 +419,10 @@ export async function run(): Promise<void> {
       console.log('  an embedded SQLite answers those in-process, a database server cannot without the hops.');
     }
   } finally {
+    for (const size of sizes) {
+      if (size.child.exitCode !== null) continue;
+      await size.call({ type: 'close' }, 'closed').catch(() => size.child.kill());
+    }
     await cluster.stop();
   }
 }
