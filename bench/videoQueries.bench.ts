@@ -9,7 +9,7 @@
  * Every measured request is cold: each one has its own filter combination or search text (drawn deterministically from
  * the demo vocabulary, see videoBenchQueries.ts), so the summary (count, yesterday, sentiment) is computed afresh, as
  * when a person changes filters or types a search. The warm figure (the same requests again, answered from the summary
- * cache) is printed as a secondary line only. Facets are per tab and stay cached, as they do while a person filters.
+ * cache) is printed beside them, not judged. Facets are per tab and stay cached, as they do while a person filters.
  * Both workspaces are open in this process and take turns query by query, so a slower moment of the machine lands on
  * both sides of a ratio instead of on one side's whole series.
  */
