@@ -32,7 +32,7 @@ import { HOME_WIDGETS, type HomeOverview } from '../src/shared/http/home.schemas
 import type { VideoListResponse } from '../src/shared/http/videos.schemas';
 import { QUESTION_SET } from '../tests/unit/server/assistant/questionSet';
 import { benchWorkspaceOnBoth } from './benchPostgres';
-import { benchDataDir, recordedSeed } from './benchWorkspace';
+import { recordedSeed } from './benchWorkspace';
 import { median, ms, percentile } from './benchStats';
 import { coldListQueries, coldSearchQueries, warmUpQueries, type ListQuery } from './videoBenchQueries';
 
@@ -313,12 +313,22 @@ async function startSize(videos: number, clusterUrl: string): Promise<SizeProces
  * to a second, a slower minute of the machine still lands on every side.
  */
 const BLOCK = 40;
+/**
+ * Turns each side takes at least in a series: a kind of few samples (the 44 names) in blocks of 40 took two turns per
+ * side, one slower half second then set one side's p95 alone (a name's growth 2.8 in one run of seven, 0.9–1.8 in the
+ * others).
+ */
+const MIN_TURNS = 8;
 
-/** Sample indices from `first` to `last` (exclusive) in blocks: the warm-up samples one block, then BLOCK at a time. */
+/**
+ * Sample indices from `first` to `last` (exclusive) in blocks: the warm-up samples one block, then BLOCK at a time,
+ * or fewer, so that the measured samples take at least MIN_TURNS blocks.
+ */
 function blocksOf(first: number, last: number): number[][] {
+  const size = Math.max(1, Math.min(BLOCK, Math.ceil((last - WARM_UP) / MIN_TURNS)));
   const blocks: number[][] = [];
   for (let start = first; start < last; ) {
-    const end = start < WARM_UP ? WARM_UP : Math.min(last, start + BLOCK);
+    const end = start < WARM_UP ? WARM_UP : Math.min(last, start + size);
     blocks.push(Array.from({ length: end - start }, (_, j) => start + j));
     start = end;
   }
@@ -372,12 +382,12 @@ async function measureAll(sizes: readonly SizeProcess[]): Promise<Map<number, Ma
 }
 
 export async function run(): Promise<void> {
-  for (const videos of SIZES) await benchDataDir(videos);
   const cluster = await startPgCluster();
   const sizes: SizeProcess[] = [];
   try {
-    // One size's move after the other (they would share the two cores), and every size moved before any signs in: the
-    // 100k move outlasts much of a token's 15 minutes on a busy machine.
+    // Each size's process seeds its workspace if none is cached and reads it into the page cache (benchDataDir), then
+    // moves it. One size after the other (they would share the two cores), and every size moved before any signs in:
+    // the 100k move outlasts much of a token's 15 minutes on a busy machine.
     for (const videos of SIZES) sizes.push(await startSize(videos, cluster.url));
     for (const size of sizes) size.kinds = (await size.call({ type: 'open' }, 'ready')).kinds;
     const bySize = await measureAll(sizes);
@@ -387,9 +397,8 @@ export async function run(): Promise<void> {
       trip = { p50, p95 };
       console.log(`  ${size.videos} videos: one PostgreSQL round trip (SELECT 1) p50 ${ms(p50)}, p95 ${ms(p95)}`);
     }
-    const moves = new Map(sizes.map((size) => [size.videos, size.move]));
     console.log('\n  time to seed and to move (REELSCOPE_SEED=1 on PostgreSQL is the seed, then the move)');
-    for (const [videos, move] of moves) {
+    for (const { videos, move } of sizes) {
       const seed = recordedSeed(videos);
       const seeded = seed
         ? `seed ${seed.seconds.toFixed(1)} s (measured when the cached workspace was seeded, ${seed.seededAt}, schema ${seed.schema}; ${seed.source})`
