@@ -48,7 +48,10 @@ present() {
     for match in $what; do [ -e "$match" ] && return 0; done
     return 1
   fi
-  PATH="$PATH:/usr/local/sbin:/usr/sbin:/sbin" command -v "$what" >/dev/null 2>&1
+  # `command -v` also answers a file that is not executable when nothing else by that name is; that one is no tool.
+  local found
+  found=$(PATH="$PATH:/usr/local/sbin:/usr/sbin:/sbin" command -v "$what" 2>/dev/null) || return 1
+  [ -f "$found" ] && [ -x "$found" ]
 }
 
 check() {

@@ -53,13 +53,17 @@ function safeStorageLike(backend: string): EncryptedFileStore {
   };
 }
 
+const NO_KEYRING = 'No Secret Service session: run these tests with `bash scripts/with-keyring.sh npx vitest run --project unit tests/unit/host` (gnome-keyring, dbus).';
+
+// Without a session bus there is no keychain to test: a failure of its own says how to get one, rather than a skip.
+it('has a Secret Service session to keep the secrets in', () => {
+  if (!process.env.DBUS_SESSION_BUS_ADDRESS) throw new Error(NO_KEYRING);
+});
+
 describe('secrets in the real OS keychain (gnome-keyring)', () => {
   let keychain: SecretStore;
   beforeAll(async () => {
-    // Without a session bus there is no keychain to test: that fails here, saying how to get one, rather than skipping.
-    if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
-      throw new Error('No Secret Service session: run these tests with `bash scripts/with-keyring.sh npx vitest run --project unit tests/unit/host` (gnome-keyring, dbus).');
-    }
+    if (!process.env.DBUS_SESSION_BUS_ADDRESS) throw new Error(NO_KEYRING);
     const store = await createKeytarSecretStore(KEYCHAIN_SERVICE);
     if (!store) throw new Error('keytar could not be loaded');
     keychain = store;

@@ -54,6 +54,15 @@ describe('the system packages CI installs and the tests need (scripts/system-dep
     expect(result.out).toMatch(/apt-get install libsecret-tools zbar-tools$/m);
   });
 
+  it('counts a tool whose file is left but cannot run as missing', () => {
+    const bin = pathWithout(['zbarimg']);
+    writeFileSync(join(bin, 'zbarimg'), '');
+    chmodSync(join(bin, 'zbarimg'), 0o644);
+    const result = run('check', bin);
+    expect(result.status).toBe(1);
+    expect(result.out).toContain('zbarimg (Debian package zbar-tools)');
+  });
+
   it('installs a package that was removed but not purged (its settings left behind, its programs gone)', () => {
     // dpkg and apt-get stand-ins: every package installed but nginx, which `apt-get remove` left as config files.
     const bin = pathWithout([]);

@@ -17,6 +17,11 @@ function answered(instance: Started, path: string): number {
   return instance.output().stdout.split('\n').filter((line) => line.includes(`"url":"${path}"`)).length;
 }
 
+// Its own test, so that a machine without nginx shows a failure that names it (the suite below cannot start there).
+it('finds nginx, which runs deploy/nginx.conf for these tests', () => {
+  expect(nginxBinary()).toMatch(/nginx$/);
+});
+
 describe('nginx (deploy/nginx.conf) round robin in front of two back-end processes on loopback', () => {
   const folder = mkdtempSync(join(tmpdir(), 'reelscope-lb-'));
   const user = { id: randomUUID(), email: 'lb@example.com', password: 'correct-horse-1' };
