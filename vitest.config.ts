@@ -15,6 +15,7 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',
+          globalSetup: ['tests/unit/server/support/seedCache.setup.ts'],
         },
       },
       {
@@ -29,6 +30,8 @@ export default defineConfig({
           hookTimeout: 120000,
           pool: 'forks',
           setupFiles: ['tests/unit/server/support/engineSetup.ts'],
+          // One cluster for the run with each file's databases in it, and the seeded workspaces kept (the files' headers).
+          globalSetup: ['tests/unit/server/support/seedCache.setup.ts', 'tests/unit/server/support/pgCluster.setup.ts'],
         },
       },
       {

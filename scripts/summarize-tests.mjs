@@ -60,7 +60,8 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
 
 const stepsFile = join(dir, 'steps.txt');
 const steps = existsSync(stepsFile) ? readFileSync(stepsFile, 'utf8').trim().split('\n').filter(Boolean) : [];
-const failedSteps = steps.filter((l) => l.startsWith('fail ')).map((l) => l.slice(5));
+// Lines read "pass unit 612s": the outcome, the step's name, its wall time.
+const failedSteps = steps.filter((l) => l.startsWith('fail ')).map((l) => l.split(' ')[1]);
 // A failed step without a failing test in its own report (lint, type errors, a crashed runner) counts as one failure.
 for (const name of failedSteps) {
   if (!((failedByReport.get(`${name}.json`) ?? 0) > 0)) failed += 1;

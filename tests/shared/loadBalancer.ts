@@ -10,8 +10,16 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Whether nginx is installed; without it there is no load balancer to test against. */
-export const NGINX_INSTALLED = !spawnSync('nginx', ['-v']).error;
+/**
+ * nginx's program: on PATH, or where Debian puts it (/usr/sbin, which a non-root user's PATH leaves out). Without it
+ * there is no load balancer to test against, and the tests that need one fail saying so rather than skip.
+ */
+export function nginxBinary(): string {
+  for (const candidate of ['nginx', '/usr/sbin/nginx', '/usr/local/sbin/nginx']) {
+    if (!spawnSync(candidate, ['-v']).error) return candidate;
+  }
+  throw new Error('nginx is not installed (Debian: apt-get install nginx, as .ci/run does): the load-balancer tests run deploy/nginx.conf for real');
+}
 
 /** A free loopback port, found by letting the OS pick one. */
 export function freePort(): Promise<number> {
@@ -62,7 +70,7 @@ export async function startLoadBalancer(folder: string, backendPorts: number[]):
   const listenPort = await freePort();
   const config = join(folder, 'nginx.conf');
   writeFileSync(config, loadBalancerConfig(folder, listenPort, backendPorts));
-  const child = spawn('nginx', ['-p', folder, '-c', config, '-g', 'daemon off;'], { stdio: 'ignore' });
+  const child = spawn(nginxBinary(), ['-p', folder, '-c', config, '-g', 'daemon off;'], { stdio: 'ignore' });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const url = `http://127.0.0.1:${listenPort}`;
   const stop = async (): Promise<void> => {

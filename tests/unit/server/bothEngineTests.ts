@@ -74,4 +74,5 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/widgets/hostileInput.test.ts',
   'tests/unit/server/widgets/storeAddress.test.ts',
   'tests/unit/server/widgets/widgets.test.ts',
+  'tests/unit/server/seededWorkspaceCache.test.ts',
 ];

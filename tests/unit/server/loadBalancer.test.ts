@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NGINX_INSTALLED, startLoadBalancer, type LoadBalancer } from '../../shared/loadBalancer';
+import { nginxBinary, startLoadBalancer, type LoadBalancer } from '../../shared/loadBalancer';
 import { readyMessage, startCli, type Started } from './support/cliProcess';
 import { ENGINE, openTestDatabase } from './support/testEngine';
 import { createTestUser } from './support/testServer';
@@ -17,7 +17,12 @@ function answered(instance: Started, path: string): number {
   return instance.output().stdout.split('\n').filter((line) => line.includes(`"url":"${path}"`)).length;
 }
 
-describe.skipIf(!NGINX_INSTALLED)('nginx (deploy/nginx.conf) round robin in front of two back-end processes on loopback', () => {
+// Its own test, so that a machine without nginx shows a failure that names it (the suite below cannot start there).
+it('finds nginx, which runs deploy/nginx.conf for these tests', () => {
+  expect(nginxBinary()).toMatch(/nginx$/);
+});
+
+describe('nginx (deploy/nginx.conf) round robin in front of two back-end processes on loopback', () => {
   const folder = mkdtempSync(join(tmpdir(), 'reelscope-lb-'));
   const user = { id: randomUUID(), email: 'lb@example.com', password: 'correct-horse-1' };
   // The same brand in both instances' SQLite files (a token names its brand; each file must know it).
@@ -27,6 +32,8 @@ describe.skipIf(!NGINX_INSTALLED)('nginx (deploy/nginx.conf) round robin in fron
   let lb = '';
 
   beforeAll(async () => {
+    // Before the back ends start: a machine without nginx fails here, naming it.
+    nginxBinary();
     const secrets = { REELSCOPE_JWT_SECRET: randomBytes(48).toString('base64'), REELSCOPE_MEDIA_URL_SECRET: randomBytes(32).toString('hex') };
     const ports: number[] = [];
     let database: Record<string, string> | null = null;

@@ -42,10 +42,13 @@ export const WORKSPACE_NOW = '2026-11-22T10:00:00.000Z';
 export async function openVideoWorkspace(scale = 0.3, appOptions: Partial<BuildAppOptions> = {}, engine?: SqlEngineName): Promise<VideoWorkspace> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelscope-videos-'));
   // Seeded as if created the day of its clock, as a fresh install is: the newest videos are from the hours before.
+  // The seed is the same for every file that asks for this scale: it runs once per run and engine (the cache).
+  const mediaDir = join(dataDir, 'media');
   const database = await openTestDatabase({
     dir: dataDir,
     engine,
-    seed: (db) => seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale, creatorScale: 0.3, createdAt: new Date(WORKSPACE_NOW) }),
+    seed: (db) => seedDemoWorkspace(db, { mediaDir, scale, creatorScale: 0.3, createdAt: new Date(WORKSPACE_NOW) }),
+    cached: { key: `videoWorkspace scale=${scale} creatorScale=0.3 createdAt=${WORKSPACE_NOW}`, mediaDir },
   });
   const { sql } = database;
   const app = await buildApp({ sql, jwtSecret: randomBytes(64), dataDir, now: () => new Date(WORKSPACE_NOW), ...appOptions });
