@@ -64,7 +64,7 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'DELETE', url: '/video/trash/:id', summary: 'Moves one video to the brand\'s trash', params: VideoIdParamsSchema, query: IdentityQuerySchema,
     response: { 200: MarkResponseSchema },
-    handler: async ({ params, query, request }) => {
+    handler: async ({ params, request }) => {
       const acting = await actingBrand(request, repos);
       await visibleVideo(repos, acting, params.id);
       const count = await repos.marks.mark('trash', acting.brandId, acting.userId, [params.id], at());

@@ -67,7 +67,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   defineRoute(app, {
     ...base, method: 'GET', url: '/campaigns/:id', summary: 'One campaign with its tab and submitted video count',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: CampaignResponseSchema },
-    handler: async ({ params, query, request }) => {
+    handler: async ({ params, request }) => {
       const campaign = found(await repo.find(params.id, (await actingBrand(request, ctx.videos)).brandId, ctx.now()));
       return { campaign };
     },
@@ -89,7 +89,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   defineRoute(app, {
     ...base, method: 'GET', url: '/campaigns/:id/submission_link', summary: 'The link creators open to submit a video to the campaign (REELSCOPE_PUBLIC_URL, else this back end)',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: z.object({ submission_link: z.string() }) },
-    handler: async ({ params, query, request }) => {
+    handler: async ({ params, request }) => {
       const campaign = found(await repo.find(params.id, (await actingBrand(request, ctx.videos)).brandId, ctx.now()));
       return { submission_link: `${publicOrigin(request)}/campaigns/${encodeURIComponent(campaign._id)}/submit` };
     },
@@ -99,7 +99,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     ...base, method: 'POST', url: '/campaigns/:id/banner', multipart: true, bodyLimit: CAMPAIGN_BANNER_MAX_BYTES + 128 * 1024,
     summary: 'Sets the banner: multipart, one PNG, JPEG or WebP file in field "banner" (cropped by the client to image_dimensions), at most 5 MB',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: CampaignResponseSchema },
-    handler: async ({ params, query, request }) => {
+    handler: async ({ params, request }) => {
       const brandId = (await actingBrand(request, ctx.videos)).brandId;
       found(await repo.find(params.id, brandId, ctx.now()));
       const previous = await repo.bannerFile(params.id, brandId);
@@ -113,7 +113,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   defineRoute(app, {
     ...base, method: 'DELETE', access: 'manager', url: '/campaigns/:id', summary: 'Deletes a campaign (its submitted videos stay in the library)',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: z.object({ deleted: z.literal(true) }) },
-    handler: async ({ params, query, request }) => {
+    handler: async ({ params, request }) => {
       const brandId = (await actingBrand(request, ctx.videos)).brandId;
       const banner = await repo.bannerFile(params.id, brandId);
       if (!(await repo.remove(params.id, brandId, ctx.now()))) throw notFound();

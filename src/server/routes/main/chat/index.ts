@@ -20,7 +20,7 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext): vo
   defineRoute(app, {
     ...base, method: 'GET', url: '/chats/config', summary: 'What the pubnub SDK needs to connect to this back end: keys, origin, the user id and its auth key',
     query: IdentitySchema, response: { 200: ChatConfigSchema },
-    handler: async ({ query, request, auth }) => {
+    handler: async ({ request, auth }) => {
       const acting = await actingBrand(request, ctx.videos);
       const userId = `user-${acting.userId}`;
       // The key lives with the bearer's session: signing out (or a revoked session) ends it.
@@ -32,7 +32,7 @@ export function registerChatRoutes(app: FastifyInstance, ctx: ServerContext): vo
   defineRoute(app, {
     ...base, method: 'GET', url: '/chats', summary: "The acting brand's channels with their recipient and last message, newest activity first",
     query: IdentitySchema, response: { 200: ChatChannelsResponseSchema },
-    handler: async ({ query, request }) => ({ channels: await channels.list((await actingBrand(request, ctx.videos)).brandId) }),
+    handler: async ({ request }) => ({ channels: await channels.list((await actingBrand(request, ctx.videos)).brandId) }),
   });
 
   defineRoute(app, {

@@ -40,7 +40,7 @@ export function registerCreatorDetailRoutes(app: FastifyInstance, ctx: ServerCon
   const read = <R extends Parameters<typeof defineRoute>[1]['response']>(url: string, summary: string, response: R, answer: (row: CreatorRow, acting: Acting) => Promise<unknown> | unknown): void => {
     defineRoute(app, {
       ...base, method: 'GET', url, summary, query: IdentityQuerySchema, response: response as never,
-      handler: async ({ params, query, request }) => {
+      handler: async ({ params, request }) => {
         const acting = await actingBrand(request, repos);
         return (await answer(await visibleCreator(repos, acting, params.id), acting)) as never;
       },

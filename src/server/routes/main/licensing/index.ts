@@ -20,7 +20,7 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'GET', url: '/license_agreements', summary: "The acting brand's license agreements (newest change first) and purchases",
     query: IdentitySchema, response: { 200: LicenseListResponseSchema },
-    handler: async ({ query, request }) => repo.list((await actingBrand(request, ctx.videos)).brandId, ctx.now()),
+    handler: async ({ request }) => repo.list((await actingBrand(request, ctx.videos)).brandId, ctx.now()),
   });
 
   defineRoute(app, {
@@ -42,7 +42,7 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'GET', url: '/license_agreements/purchases.csv', summary: 'Purchase history as CSV (UTF-8 with BOM, header row, newest first)',
     query: IdentitySchema,
-    handler: async ({ query, request, reply }) => {
+    handler: async ({ request, reply }) => {
       const { purchases } = await repo.list((await actingBrand(request, ctx.videos)).brandId, ctx.now());
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="license-purchases.csv"');
@@ -53,7 +53,7 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'GET', url: '/license_agreements/:id', summary: 'One license agreement with its history',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: LicenseResponseSchema },
-    handler: async ({ params, query, request }) => {
+    handler: async ({ params, request }) => {
       const agreement = found(await repo.find(params.id, (await actingBrand(request, ctx.videos)).brandId, ctx.now()));
       return { license_agreement: agreement };
     },

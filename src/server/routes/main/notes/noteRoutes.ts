@@ -30,7 +30,7 @@ export function registerNoteRoutes<K extends string>(app: FastifyInstance, ctx: 
   };
   defineRoute(app, {
     ...base, method: 'GET', summary: `The brand's note on a ${options.noun}`, query: IdentityQuerySchema,
-    handler: async ({ params, query, request }) => {
+    handler: async ({ params, request }) => {
       const acting = await actingBrand(request, repos);
       await options.check(acting, params.id);
       return noteOf(params.id, acting.brandId);

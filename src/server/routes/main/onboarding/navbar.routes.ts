@@ -24,7 +24,7 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
   defineRoute(app, {
     ...base, method: 'GET', url: '/navbar_stats', summary: 'Video counts of the brand and the assistant-intro flag', query: IdentityQuerySchema,
     response: { 200: NavbarStatsResponseSchema },
-    handler: ({ query, request }) => {
+    handler: ({ request }) => {
       const who = uploaderOf(request);
       return stats(who.userId, who.brandId);
     },
@@ -43,7 +43,7 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
   defineRoute(app, {
     ...base, method: 'GET', url: '/users/video_upload_details', summary: 'What the upload modal shows: counts per platform, accepted types, limits',
     query: IdentityQuerySchema, response: { 200: VideoUploadDetailsResponseSchema },
-    handler: async ({ query, request }) => {
+    handler: async ({ request }) => {
       const who = uploaderOf(request);
       const byPlatform = Object.fromEntries(PLATFORMS.map((platform) => [platform, 0])) as Record<Platform, number>;
       let total = 0;
@@ -65,7 +65,7 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/status', summary: 'Analysis stage of an own video and what the last analysis found',
     params: VideoIdParamsSchema, query: IdentityQuerySchema, response: { 200: VideoStatusResponseSchema },
-    handler: async ({ params, query, request }) => {
+    handler: async ({ params, request }) => {
       const who = uploaderOf(request);
       const video = await uploads.ownVideo(params.id, who.brandId);
       if (!video) throw notFound();

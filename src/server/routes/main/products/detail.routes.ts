@@ -46,7 +46,7 @@ export function registerProductDetailRoutes(app: FastifyInstance, ctx: ServerCon
   defineRoute(app, {
     ...base, method: 'GET', url: '/products/categories', summary: 'Every product category', query: IdentityQuerySchema,
     response: { 200: CategoriesResponseSchema },
-    handler: async ({ query, request }) => {
+    handler: async ({ request }) => {
       await actingBrand(request, repos);
       return { categories: await repos.detail.categories() };
     },
@@ -82,7 +82,7 @@ export function registerProductDetailRoutes(app: FastifyInstance, ctx: ServerCon
   defineRoute(app, {
     ...base, method: 'GET', url: '/products/:id', summary: 'A product with its pictures, videos, influencers and the brand\'s product names',
     params: ProductIdParamsSchema, query: IdentityQuerySchema, response: { 200: ProductDetailResponseSchema },
-    handler: async ({ params, query, request }) => detailOf(await actingBrand(request, repos), params.id),
+    handler: async ({ params, request }) => detailOf(await actingBrand(request, repos), params.id),
   });
 
   defineRoute(app, {

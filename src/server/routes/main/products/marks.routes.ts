@@ -42,7 +42,7 @@ export function registerProductMarkRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'PUT', url: '/products/:id/trash_product', summary: 'Moves a product to the brand\'s trash',
     params: ProductIdParamsSchema, body: TrashProductBodySchema, response: { 200: ProductMarkResponseSchema },
-    handler: async ({ params, body, request }) => {
+    handler: async ({ params, request }) => {
       const acting = await actingBrand(request, repos);
       await visibleProduct(repos, acting, params.id);
       const count = (await repos.marks.mark('trash', acting.brandId, acting.userId, [params.id], at())).length;

@@ -79,7 +79,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
   defineRoute(app, {
     ...base, method: 'GET', url: '/reports/:id', summary: 'One saved report of the acting brand',
     params: ReportIdParamsSchema, query: IdentityQuerySchema, response: { 200: ReportSchema },
-    handler: async ({ params, query, request }) => await savedReport(params.id, (await actingBrand(request, home)).brandId),
+    handler: async ({ params, request }) => await savedReport(params.id, (await actingBrand(request, home)).brandId),
   });
 
   defineRoute(app, {
@@ -115,7 +115,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
     ...base, method: 'POST', url: '/reports/:id/duplicate', summary: 'Saves a copy of a report under "<title> (copy)"',
     params: ReportIdParamsSchema, body: IdentityQuerySchema,
     response: { 201: ReportSchema },
-    handler: async ({ params, body, request, reply }) => {
+    handler: async ({ params, request, reply }) => {
       const acting = await actingBrand(request, home);
       const saved = definitionOf(await savedReport(params.id, acting.brandId));
       const title = `${saved.title} (copy)`.slice(0, 120);
@@ -127,7 +127,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
   defineRoute(app, {
     ...base, method: 'DELETE', access: 'manager', url: '/reports/:id', summary: 'Deletes a saved report',
     params: ReportIdParamsSchema, query: IdentityQuerySchema, response: { 200: z.object({ deleted: z.literal(true) }) },
-    handler: async ({ params, query, request }) => {
+    handler: async ({ params, request }) => {
       const acting = await actingBrand(request, home);
       if (!(await reports.saved.remove(params.id, acting.brandId))) throw notFound();
       return { deleted: true as const };

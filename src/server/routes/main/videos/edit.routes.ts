@@ -74,7 +74,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/demographics', summary: 'Audience shares of a video and the brand\'s labels',
     params: VideoIdParamsSchema, query: IdentityQuerySchema, response: { 200: VideoDemographicsResponseSchema },
-    handler: async ({ params, query, request }) => {
+    handler: async ({ params, request }) => {
       const acting = await actingBrand(request, repos);
       const video = toVideoView(await visibleVideo(repos, acting, params.id), acting.brandId, (file) => file);
       return { demographics: video.demographics, labels: (await repos.edits.labels(params.id, acting.brandId)).map(toLabel) };
