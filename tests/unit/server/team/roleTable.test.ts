@@ -3,6 +3,7 @@ import { CREATE_CONVERSATION, DELETE_CONVERSATION, GET_CONVERSATIONS } from '../
 import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
 import { MESSAGES } from '../../../../src/shared/messages';
 import { createTestUser, signIn, startTestApp, type TestApp } from '../support/testServer';
+import { multipartBody } from '../uploads/support/multipart';
 import { as, invite, signUpInvited } from './teamSupport';
 
 /**
@@ -169,6 +170,27 @@ describe('a call acts for one brand: the one its role is checked in', () => {
     // The brand's manager still can: the same calls, naming one brand, delete them.
     for (const attack of attacks) expect((await as(server.app, jwts.manager, attack.method, `${attack.url}?brand_id=${brandId}`, attack.body)).statusCode).toBe(200);
     expect(await kept()).toEqual({ trashed: [], live: [], products: [] });
+  });
+});
+
+describe('a form read after the role check names its brand too', () => {
+  const create = (query: string, fields: Record<string, string>) => {
+    const { payload, headers } = multipartBody(fields);
+    return server.app.inject({ method: 'POST', url: `/jwt_api/products${query}`, headers: { ...headers, authorization: `Bearer ${jwts.member}` }, payload });
+  };
+  const productNames = async (ofBrand: string) =>
+    ((await as(server.app, jwts.member, 'GET', `/jwt_api/products?brand_id=${ofBrand}`)).json() as { products: { name: string }[] }).products.map((product) => product.name);
+
+  it('a multipart brand_id other than the query\'s is refused with 400 and nothing is made; alone, it is the brand the product goes to', async () => {
+    const refused = await create(`?brand_id=${otherBrandId}`, { brand_id: brandId, name: 'Split Serum', category: 'Serums', price: '5' });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ message: MESSAGES.brandMismatch });
+    expect([...(await productNames(brandId)), ...(await productNames(otherBrandId))]).not.toContain('Split Serum');
+    // The member's token is Lumina's: named only in the form, Nimbus is where the product is made.
+    const made = await create('', { brand_id: otherBrandId, name: 'Nimbus Serum', category: 'Serums', price: '5' });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(await productNames(otherBrandId)).toContain('Nimbus Serum');
+    expect(await productNames(brandId)).not.toContain('Nimbus Serum');
   });
 });
 
