@@ -189,7 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     widgets: {
       keys: createAccessKeys({
         store: repos.widgets.keys, jwtSecret: options.jwtSecret, now,
-        ownsBrand: async (userId, brandId) => (await repos.brands.ownBrands(userId)).some((brand) => brand.id === brandId),
+        roleIn: (userId, brandId) => repos.team.roleOf(userId, brandId),
         sessionLive: sessions.isLive,
       }),
     },

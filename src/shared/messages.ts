@@ -46,6 +46,8 @@ export const MESSAGES = {
   /** ADDRESS_PROBES_PER_WINDOW reached (its window is ADDRESS_PROBE_WINDOW_MINUTES). */
   tooManyAddressAttempts: 'Too many sign-in, sign-up or password-reset attempts from this address. Please wait 15 minutes and try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  /** A call whose query and body (or path) name different brands: refused, since it cannot be told which one it acts for. */
+  brandMismatch: 'This request names two different brands, so nothing was changed. Reload the page and try again.',
 } as const;
 
 export const ASSISTANT_SAMPLE_QUESTIONS = [

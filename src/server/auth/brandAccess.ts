@@ -41,6 +41,9 @@ function idsOf(source: unknown, where: 'query' | 'body', key: string): string[] 
   return ids;
 }
 
+/** The brand ids a query or a body names under `brand_id` (a string or a list of strings; anything else is a 400). */
+export const brandIdsOf = (source: unknown, where: 'query' | 'body'): string[] => idsOf(source, where, 'brand_id');
+
 /**
  * The client sends its brand and user ids (bId, uId) with nearly every call. Whatever the route declares,
  * a `brand_id` the user may not read, or a `user_id` other than the token's, answers 404; one that is not a
@@ -48,7 +51,7 @@ function idsOf(source: unknown, where: 'query' | 'body', key: string): string[] 
  */
 export function enforceIdentityParams(request: FastifyRequest, auth: AuthContext): void {
   for (const [where, source] of [['query', request.query], ['body', request.body]] as const) {
-    for (const brandId of idsOf(source, where, 'brand_id')) {
+    for (const brandId of brandIdsOf(source, where)) {
       if (!auth.readableBrandIds.includes(brandId)) throw notFound();
     }
     for (const userId of idsOf(source, where, 'user_id')) {

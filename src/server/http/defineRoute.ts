@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/authContext';
 import { enforceIdentityParams } from '../auth/brandAccess';
-import { enforceRouteAccess, type RouteAccess } from '../auth/teamRoles';
+import { decideActingBrand, enforceKeyAccess, enforceRouteAccess, type RouteAccess } from '../auth/teamRoles';
 import { badRequest } from './httpError';
 import type { ApiKeyAuth } from './fastifyTypes';
 
@@ -88,6 +88,8 @@ export function defineRoute<
   A extends AuthMode = AuthMode,
 >(app: FastifyInstance, definition: RouteDefinition<B, Q, P, R, A>): void {
   const { method, url, summary, auth: mode, body, query, params, response } = definition;
+  // The handler reads a form after the role check: a brand named only in it would escape that check.
+  if (definition.multipart === true && definition.access === 'manager') throw new Error(`${url}: a manager-only route cannot take a multipart form`);
   app.openApiRegistry.add({
     method,
     path: `${app.prefix}${url}`,
@@ -114,12 +116,15 @@ export function defineRoute<
       if (mode === 'apiKey') {
         if (!app.authenticateApiKey) throw new Error(`${url}: auth 'apiKey' on a service without authenticateApiKey`);
         request.apiKeyAuth = await app.authenticateApiKey(request);
+        enforceKeyAccess(request.apiKeyAuth.role, definition.access ?? 'member');
         return;
       }
       // 'optional': a stale bearer (clients often send the expired jwt along with a refresh) counts as none.
       if (mode === 'optional' && header !== undefined) request.auth = await app.authenticate(header).catch(() => null);
-      if (request.auth) enforceIdentityParams(request, request.auth);
-      if (request.auth && mode === 'bearer') enforceRouteAccess(request, url, request.auth, definition.access ?? 'member');
+      if (!request.auth) return;
+      enforceIdentityParams(request, request.auth);
+      const brandId = decideActingBrand(request, url, request.auth);
+      if (mode === 'bearer') enforceRouteAccess(request.auth, brandId, definition.access ?? 'member');
     },
     handler: async (request, reply) => {
       const input = {

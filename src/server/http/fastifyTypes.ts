@@ -1,4 +1,6 @@
+import type { TeamRole } from '../../shared/http/team.schemas';
 import type { AuthContext, Authenticator } from '../auth/authContext';
+import type { BrandDecision } from '../auth/teamRoles';
 import type { OpenApiRegistry } from './openApiRegistry';
 
 /** Who an API key speaks for. */
@@ -6,6 +8,11 @@ export interface ApiKeyAuth {
   brandId: string;
   /** The teammate whose app key it is (the app's own key), or null for the brand's API key (a machine, no person). */
   userId: string | null;
+  /**
+   * The role the key acts with: an app key carries its teammate's role in the brand as it is now; the brand's API key,
+   * which only a manager can issue, a manager's.
+   */
+  role: TeamRole;
 }
 
 // Declaration merging: what the back end adds to Fastify's request, instance and route config.
@@ -15,6 +22,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** Set by defineRoute for routes with auth 'apiKey': the brand whose API key was sent. */
     apiKeyAuth: ApiKeyAuth | null;
+    /** Set by defineRoute for authenticated routes: the brand the call acts for, decided once for guard and handler. */
+    brandDecision: BrandDecision | undefined;
   }
   interface FastifyInstance {
     authenticate: Authenticator;

@@ -69,7 +69,7 @@ export class OpenApiRegistry {
         operation.requestBody = { required: true, content: { ...content, 'multipart/form-data': { schema: { type: 'object' } } } };
       }
       if (route.auth === 'bearer') operation.security = [{ bearer: [] }];
-      if (route.auth === 'bearer' || route.auth === 'optional') operation['x-reelscope-role'] = route.access ?? 'member';
+      if (route.auth !== 'none') operation['x-reelscope-role'] = route.access ?? 'member';
       // An empty requirement object means "or no authentication" in OpenAPI.
       if (route.auth === 'optional') operation.security = [{ bearer: [] }, {}];
       if (route.auth === 'apiKey') operation.security = [{ apiKey: [] }];

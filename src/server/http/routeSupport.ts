@@ -10,5 +10,6 @@ export function installRouteSupport(app: FastifyInstance, authenticate: Authenti
   app.decorate('openApiRegistry', registry);
   app.decorateRequest('auth', null);
   app.decorateRequest('apiKeyAuth', null);
+  app.decorateRequest('brandDecision', undefined);
   return registry;
 }

@@ -41,8 +41,8 @@ describe('a database written before keys and reset links were kept as hashes onl
     expect(onDisk.includes(key.slice(8, -4))).toBe(false);
     expect(onDisk.includes(token)).toBe(false);
     expect(db.prepare('SELECT kind, body FROM outbox').get()).toEqual({ kind: 'password_reset', body: 'Open this link within one hour to choose a new password: reelscope://reset-password?token=[redacted]' });
-    const keys = createAccessKeys({ store: createAccessKeyStore(createSqliteClient(db)), jwtSecret: randomBytes(64), now: () => new Date(), ownsBrand: () => true, sessionLive: () => true });
-    expect(await keys.holderOfKey(key)).toEqual({ brandId: 'b1', userId: null });
+    const keys = createAccessKeys({ store: createAccessKeyStore(createSqliteClient(db)), jwtSecret: randomBytes(64), now: () => new Date(), roleIn: () => 'manager', sessionLive: () => true });
+    expect(await keys.holderOfKey(key)).toEqual({ brandId: 'b1', userId: null, role: 'manager' });
     expect(await keys.hintOf('b1')).toEqual({ hint: `${key.slice(0, 8)}…${key.slice(-4)}`, created_at: '2026-01-01' });
     db.close();
   });

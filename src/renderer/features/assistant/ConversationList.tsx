@@ -3,6 +3,7 @@ import type { Conversation } from '../../../shared/assistant/assistant.schemas';
 import { TITLE_MAX_CHARS } from '../../../shared/assistant/assistant.schemas';
 import { formatDateTime } from '../../lib/format';
 import { ConfirmDialog, RenameDialog } from '../../ui/dialog';
+import { useMyRole } from '../team';
 import type { AssistantApi } from './assistant.api';
 
 interface ConversationListProps {
@@ -14,8 +15,9 @@ interface ConversationListProps {
   onChanged: () => void;
 }
 
-/** The brand's conversations, newest first: new, open, rename, delete (the confirm flow). */
+/** The brand's conversations, newest first: new, open, rename, delete (the confirm flow; a manager's, as deleting is). */
 export function ConversationList({ api, conversations, selected, onSelect, onNew, onChanged }: ConversationListProps) {
+  const canDelete = useMyRole() !== 'member';
   const [dialog, setDialog] = useState<{ kind: 'rename' | 'delete'; conversation: Conversation } | null>(null);
   return (
     <nav className="assistant-conversations" aria-label="Conversations">
@@ -30,7 +32,7 @@ export function ConversationList({ api, conversations, selected, onSelect, onNew
               </button>
               <span className="assistant-conversation__actions">
                 <button type="button" className="btn btn--small btn--ghost" aria-label={`Rename ${conversation.title}`} onClick={() => setDialog({ kind: 'rename', conversation })}>Rename</button>
-                <button type="button" className="btn btn--small btn--ghost" aria-label={`Delete ${conversation.title}`} onClick={() => setDialog({ kind: 'delete', conversation })}>Delete</button>
+                {canDelete && <button type="button" className="btn btn--small btn--ghost" aria-label={`Delete ${conversation.title}`} onClick={() => setDialog({ kind: 'delete', conversation })}>Delete</button>}
               </span>
             </li>
           ))}

@@ -16,6 +16,7 @@ import { useRemoteQuery } from '../../lib/useRemoteQuery';
 import { ConfirmDialog } from '../../ui/dialog';
 import { FormAlert } from '../../ui/form';
 import { RemoteView } from '../../ui/remote';
+import { useMyRole } from '../team';
 
 type Statuses = Record<IntegrationPlatform, IntegrationStatus>;
 
@@ -26,6 +27,8 @@ type Statuses = Record<IntegrationPlatform, IntegrationStatus>;
 export function IntegrationsSettings({ settings }: { settings: Settings }) {
   const who = useAtomValue(actingIdentityAtom);
   const { api } = useServices();
+  // Disconnecting forgets the brand's connection, a delete that only a manager may make; a member may connect.
+  const canDisconnect = useMyRole() !== 'member';
   const send = useMemo(() => (who ? brandKeyClient(api.main, api.gateway, who.brand_id) : null), [api, who]);
   const path = (platform: IntegrationPlatform, rest: string) => `/internal/integrations/${platform}/oAuth${rest}`;
   const statuses = useRemoteQuery(`integrations|${who?.brand_id ?? ''}`, useCallback(async () => {
@@ -79,7 +82,7 @@ export function IntegrationsSettings({ settings }: { settings: Settings }) {
                       {status.status === 'connected' ? `Connected as ${status.account ?? '—'} since ${status.connected_at ? formatDateTime(status.connected_at) : '—'}` : configured ? 'Not connected' : 'Not set up: give its sign-in provider below'}
                     </span>
                     {status.status === 'connected'
-                      ? <button type="button" className="btn btn--small" onClick={() => setDisconnecting(platform)}>Disconnect</button>
+                      ? canDisconnect && <button type="button" className="btn btn--small" onClick={() => setDisconnecting(platform)}>Disconnect</button>
                       : <button type="button" className="btn btn--small btn--primary" disabled={!configured || busy !== null} onClick={() => void connect(platform)}>
                         {busy === platform ? 'Waiting for the browser…' : 'Connect'}
                       </button>}

@@ -11,6 +11,7 @@ import { RemoteView } from '../../ui/remote';
 import type { BuilderVideo } from './builder/builderForm';
 import { OrderedVideos } from './builder/OrderedVideos';
 import { VideoPickerDialog } from './builder/VideoPickerDialog';
+import { useMyRole } from '../team';
 import type { MetricsApi, Who } from './widgets.api';
 
 type Draft = { _id?: string; title: string; videos: Playlist['videos']; widget_ids: string[] };
@@ -25,6 +26,7 @@ export function PlaylistsPanel({ who, calls }: { who: Who; calls: MetricsApi }) 
   const [editing, setEditing] = useState<Draft | null>(null);
   const [renaming, setRenaming] = useState<Playlist | null>(null);
   const [deleting, setDeleting] = useState<Playlist | null>(null);
+  const canDelete = useMyRole() !== 'member';
   const save = (playlist: Draft) => calls.savePlaylist({ ...(playlist._id ? { _id: playlist._id } : {}), title: playlist.title, video_ids: playlist.videos.map((v) => v.video_id), widget_ids: playlist.widget_ids });
   return (
     <>
@@ -47,7 +49,7 @@ export function PlaylistsPanel({ who, calls }: { who: Who; calls: MetricsApi }) 
                   <div className="widget-card__actions">
                     <button type="button" className="btn btn--small" onClick={() => setEditing({ ...playlist })}>Edit</button>
                     <button type="button" className="btn btn--small" onClick={() => setRenaming(playlist)}>Rename</button>
-                    <button type="button" className="btn btn--small" onClick={() => setDeleting(playlist)} aria-label={`Delete ${playlist.title}`}>Delete</button>
+                    {canDelete && <button type="button" className="btn btn--small" onClick={() => setDeleting(playlist)} aria-label={`Delete ${playlist.title}`}>Delete</button>}
                   </div>
                 </li>
               ))}

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../shared/messages';
 import { toFailure } from '../../lib/httpFailure';
 import { ConfirmDialog, Modal } from '../../ui/dialog';
 import { FormAlert } from '../../ui/form';
+import { useMyRole } from '../team';
 import type { MetricsApi } from './widgets.api';
 
 type Phase = { step: 'busy' } | { step: 'ready'; snippet: string } | { step: 'failed'; detail: string };
@@ -14,6 +15,8 @@ export function SnippetDialog({ calls, widgetId, onClose }: { calls: MetricsApi;
   const [revoked, setRevoked] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // Revoking live snippets is a delete for good, a manager's: a member gets a snippet, not the revoke.
+  const canRevoke = useMyRole() !== 'member';
   useEffect(() => {
     let live = true;
     calls.snippet(widgetId).then(
@@ -39,7 +42,7 @@ export function SnippetDialog({ calls, widgetId, onClose }: { calls: MetricsApi;
   };
   return (
     <Modal title="Embed snippet" onDismiss={onClose} actions={<>
-      {phase.step === 'ready' && <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>Revoke all snippets</button>}
+      {phase.step === 'ready' && canRevoke && <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>Revoke all snippets</button>}
       {phase.step === 'failed' && <button type="button" className="btn" onClick={generate}>Generate again</button>}
       <button type="button" className="btn" onClick={onClose}>Close</button>
       {phase.step === 'ready' && <button type="button" className="btn btn--primary" onClick={() => void copy(phase.snippet)}>{copied ? 'Copied' : 'Copy snippet'}</button>}

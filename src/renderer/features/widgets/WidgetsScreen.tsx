@@ -6,7 +6,7 @@ import { countLabel } from '../../../shared/rules/formatting';
 import { actingIdentityAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { formatDate } from '../../lib/format';
-import { Authorship } from '../team';
+import { Authorship, useMyRole } from '../team';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
 import { ConfirmDialog } from '../../ui/dialog';
 import { EmptyState, PageHeader } from '../../ui/page';
@@ -56,6 +56,8 @@ function WidgetList({ who, calls }: { who: Who; calls: MetricsApi }) {
   const list = useRemoteQuery(`widgets|${who.brand_id}`, useCallback(() => calls.widgets(), [calls]), WIDGETS_LIVE);
   const [snippetFor, setSnippetFor] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Widget | null>(null);
+  // Deleting for good is a manager's (the metrics API refuses a member's key); a member is not offered it.
+  const canDelete = useMyRole() !== 'member';
   return (
     <>
       <RemoteView state={list.state} what="your widgets" onRetry={list.reload}>
@@ -82,7 +84,7 @@ function WidgetList({ who, calls }: { who: Who; calls: MetricsApi }) {
                     <Link className="btn btn--small" to={`/widgets/${widget._id}`}>Edit</Link>
                     <Link className="btn btn--small" to={`/widgets/${widget._id}/analytics`}>Analytics</Link>
                     <button type="button" className="btn btn--small" onClick={() => setSnippetFor(widget._id)}>Get snippet</button>
-                    <button type="button" className="btn btn--small" onClick={() => setDeleting(widget)} aria-label={`Delete ${widget.title}`}>Delete</button>
+                    {canDelete && <button type="button" className="btn btn--small" onClick={() => setDeleting(widget)} aria-label={`Delete ${widget.title}`}>Delete</button>}
                   </div>
                 </li>
               ))}

@@ -32,7 +32,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     handler: ({ auth, params, query }) => status(gatewayBrand(auth, query), params.platform),
   });
   defineRoute(app, {
-    ...base, method: 'DELETE', url: '/internal/integrations/:platform/oAuth', summary: 'Forgets the brand\'s connection to the platform (the app revokes its tokens)',
+    ...base, method: 'DELETE', access: 'manager', url: '/internal/integrations/:platform/oAuth', summary: 'Forgets the brand\'s connection to the platform (the app revokes its tokens)',
     handler: async ({ auth, params, query }) => {
       const brandId = gatewayBrand(auth, query);
       await integrations.remove(brandId, params.platform);

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import type { AssistantMessage, AssistantVideo, Conversation, Prompt, SupportingData } from '../../../shared/assistant/assistant.schemas';
+import { MESSAGES } from '../../../shared/messages';
 import { AskInputSchema, LIKE_VALUES, TITLE_MAX_CHARS } from '../../../shared/assistant/assistant.schemas';
 import type { AuthContext } from '../../auth/authContext';
 import type { ServerContext } from '../../context';
@@ -15,6 +16,7 @@ type Args = Record<string, unknown>;
 
 const NOT_FOUND = 'NOT_FOUND';
 const BAD_INPUT = 'BAD_USER_INPUT';
+const FORBIDDEN = 'FORBIDDEN';
 const fail = (message: string, code: string): never => {
   throw new GraphQLError(message, { extensions: { code } });
 };
@@ -141,7 +143,10 @@ export function createAssistantService(ctx: ServerContext) {
     },
     async deleteConversation(auth: AuthContext, args: Args): Promise<boolean> {
       const { conversationId } = parsed(z.object({ conversationId: id }), args);
-      await conversations.remove((await conversationOf(auth, conversationId))._id);
+      const conversation = await conversationOf(auth, conversationId);
+      // The rule of the REST routes: deleting for good (there is no trash for conversations) is a manager's.
+      if (auth.roles[conversation.brand_id] !== 'manager') fail(MESSAGES.teamManagerOnly, FORBIDDEN);
+      await conversations.remove(conversation._id);
       return true;
     },
     async likeMessage(auth: AuthContext, args: Args): Promise<AssistantMessage> {

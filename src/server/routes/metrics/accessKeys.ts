@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { TeamRole } from '../../../shared/http/team.schemas';
 import { METRICS_KEY_HEADER } from '../../../shared/http/widgets.schemas';
 import type { ApiKeyAuth } from '../../http/fastifyTypes';
 import { unauthorized } from '../../http/httpError';
@@ -21,8 +22,8 @@ export interface AccessKeysDeps {
   /** Signs the app's own short-lived keys (a key derived for this one purpose). */
   jwtSecret: Uint8Array;
   now: () => Date;
-  /** Whether the user may still act for the brand (an app key dies with the membership). */
-  ownsBrand: (userId: string, brandId: string) => boolean | Promise<boolean>;
+  /** The user's role in the brand now, or null when they left it (an app key dies with the membership). */
+  roleIn: (userId: string, brandId: string) => TeamRole | null | Promise<TeamRole | null>;
   /** Whether the sign-in the key was issued in still lives (an app key dies with it, like the chat key). */
   sessionLive: (userId: string, sessionId: string) => boolean | Promise<boolean>;
 }
@@ -34,7 +35,7 @@ export interface AccessKeysDeps {
  * services with an *app key*: `rsapp_<brand>.<user>.<session>.<expiry>.<HMAC>`, signed, short-lived and bound to the
  * signed-in user and session (signing out ends it at once), so the app never needs the brand's key at rest.
  */
-export function createAccessKeys({ store, jwtSecret, now, ownsBrand, sessionLive }: AccessKeysDeps) {
+export function createAccessKeys({ store, jwtSecret, now, roleIn, sessionLive }: AccessKeysDeps) {
   const appKeySecret = createHmac('sha256', jwtSecret).update('reelscope app metrics key v1').digest();
   const mac = (payload: string) => createHmac('sha256', appKeySecret).update(payload).digest('base64url');
   const b64 = (text: string) => Buffer.from(text).toString('base64url');
@@ -50,7 +51,9 @@ export function createAccessKeys({ store, jwtSecret, now, ownsBrand, sessionLive
     const brandId = Buffer.from(brand, 'base64url').toString();
     const userId = Buffer.from(user, 'base64url').toString();
     if (!(await sessionLive(userId, Buffer.from(session, 'base64url').toString()))) return null;
-    return (await ownsBrand(userId, brandId)) ? { brandId, userId } : null;
+    // Read at every call, not signed into the key: a teammate made a member loses a manager's rights with their next call.
+    const role = await roleIn(userId, brandId);
+    return role === null ? null : { brandId, userId, role };
   };
 
   return {
@@ -74,7 +77,8 @@ export function createAccessKeys({ store, jwtSecret, now, ownsBrand, sessionLive
       if (key.length > 400) return null;
       if (key.startsWith(APP_KEY_PREFIX)) return holderOfAppKey(key);
       const brandId = key.startsWith(API_KEY_PREFIX) ? await store.brandOfKeyHash(sha256(key)) : null;
-      return brandId === null ? null : { brandId, userId: null };
+      // Only a manager can issue the brand's key (it is the brand's, not a person's): it acts as a manager.
+      return brandId === null ? null : { brandId, userId: null, role: 'manager' };
     },
     async issueToken(widgetId: string, now: Date): Promise<string> {
       const token = `${TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;

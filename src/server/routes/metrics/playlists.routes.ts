@@ -45,7 +45,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, { ctx, repo, checks
   });
 
   defineRoute(app, {
-    ...base, method: 'DELETE', url: '/playlist/:id', summary: 'Deletes a playlist (its videos stay)', params: WidgetIdParamsSchema,
+    ...base, method: 'DELETE', access: 'manager', url: '/playlist/:id', summary: 'Deletes a playlist (its videos stay)', params: WidgetIdParamsSchema,
     response: { 200: z.object({ deleted: z.string() }) },
     handler: async ({ auth, params }) => {
       found((await repo.removePlaylist(params.id, auth.brandId)) || null);

@@ -68,12 +68,12 @@ export function registerWidgetRoutes(app: FastifyInstance, { ctx, repo, keys, ch
   };
   const Deleted = z.object({ deleted: z.string() });
   defineRoute(app, {
-    ...base, method: 'DELETE', url: '/widget/:id', summary: 'Deletes a widget; its embed tokens stop working and its snippet renders nothing',
+    ...base, method: 'DELETE', access: 'manager', url: '/widget/:id', summary: 'Deletes a widget; its embed tokens stop working and its snippet renders nothing',
     params: WidgetIdParamsSchema, response: { 200: Deleted },
     handler: ({ auth, params }) => remove(auth.brandId, params.id),
   });
   defineRoute(app, {
-    ...base, method: 'DELETE', url: '/widget', summary: 'Deletes a widget, by ?id=', query: IdQuery, response: { 200: Deleted },
+    ...base, method: 'DELETE', access: 'manager', url: '/widget', summary: 'Deletes a widget, by ?id=', query: IdQuery, response: { 200: Deleted },
     handler: ({ auth, query }) => remove(auth.brandId, query.id),
   });
 
@@ -87,7 +87,7 @@ export function registerWidgetRoutes(app: FastifyInstance, { ctx, repo, keys, ch
     },
   });
   defineRoute(app, {
-    ...base, method: 'DELETE', url: '/widget/:id/tokens', summary: 'Revokes every embed token of the widget: pasted snippets render nothing from now on',
+    ...base, method: 'DELETE', access: 'manager', url: '/widget/:id/tokens', summary: 'Revokes every embed token of the widget: pasted snippets render nothing from now on',
     params: WidgetIdParamsSchema, response: { 200: z.object({ revoked: z.number() }) },
     handler: async ({ auth, params }) => {
       const widget = found(await repo.find(params.id, auth.brandId));

@@ -24,7 +24,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext): 
     ...base, method: 'GET', url: '/video-metadata', summary: 'Preview of a video link (platform, title guess, embed, thumbnail; nothing is fetched)',
     query: VideoMetadataQuerySchema, response: { 200: VideoMetadataResponseSchema },
     handler: ({ query, request }) => {
-      uploaderOf(request, query.brand_id);
+      uploaderOf(request);
       return { data: describeUrl(query.url) };
     },
   });
@@ -33,7 +33,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext): 
     ...base, method: 'POST', url: '/instagram_videos/fetch_videos_details', body: InstagramDetailsBodySchema, response: { 200: InstagramDetailsResponseSchema },
     summary: 'Instagram post/reel details derived from the link (offline: the embedded back end does not contact Instagram)',
     handler: ({ body, request }) => {
-      uploaderOf(request, body.brand_id);
+      uploaderOf(request);
       const details = describeUrl(body.videoUrl);
       let parts: ReturnType<typeof instagramParts>;
       try {
@@ -60,7 +60,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext): 
         input = parsed.data;
       }
       if (!input) throw badRequest('body.url: Required');
-      const who = uploaderOf(request, input.brand_id);
+      const who = uploaderOf(request);
       return await addLinkedVideo(ctx, uploads, who, describeUrl(input.url), input.title);
     },
   });
@@ -70,7 +70,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext): 
     summary: 'One-time PUT URLs for a local video file (:x = its file name) and its .srt/.vtt; adds the video (pending)',
     response: { 200: CreateUploadUrlResponseSchema },
     handler: async ({ params, body, request }) => {
-      const who = uploaderOf(request, body.brand_id);
+      const who = uploaderOf(request);
       const contentType = videoMimeType(params.x);
       if (!contentType) throw new HttpError(415, UPLOAD_MESSAGES.notAVideo);
       const ext = params.x.slice(params.x.lastIndexOf('.') + 1).toLowerCase();

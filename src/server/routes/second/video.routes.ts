@@ -21,7 +21,7 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'POST', url: '/reanalyze', summary: 'Starts re-analysis of an own video', body: VideoIdBodySchema, response: { 200: ReanalyzeResponseSchema },
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       await ownVideo(repos, acting, body.videoId);
       await reanalysis.start(body.videoId);
       return { message: 'Re-analysis started. The video will be updated when it completes.' };
@@ -32,7 +32,7 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
     ...base, method: 'POST', url: '/download-video', summary: 'A signed download URL (own storage and Google Drive only)', body: VideoIdBodySchema,
     response: { 200: DownloadVideoResponseSchema },
     handler: async ({ body, request }) => {
-      const row = await visibleVideo(repos, await actingBrand(request, repos, body.brand_id), body.videoId);
+      const row = await visibleVideo(repos, await actingBrand(request, repos), body.videoId);
       if (!canDownload(row.platform) || !row.media_file) throw badRequest(downloadRefusal(row.platform) ?? MESSAGES.downloadUnsupported);
       return { data: { signedUrl: ctx.media.signedUrl(row.media_file) } };
     },
@@ -42,7 +42,7 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
     ...base, method: 'POST', url: '/video/content', summary: 'Publishes or unpublishes own videos to the shopper app (jobs, rights gate first)', body: PublishBodySchema,
     response: { 200: PublishJobsResponseSchema },
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       for (const id of body.video_ids) await ownVideo(repos, acting, id);
       return ctx.publishing.run(acting.brandId, acting.userId, body.video_ids, body.published);
     },
@@ -52,7 +52,7 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
     ...base, method: 'DELETE', access: 'manager', url: '/video/remove', summary: 'Removes own videos for good (trash first, then delete)', body: RemoveVideosBodySchema,
     response: { 200: MarkResponseSchema },
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       const owners = await repos.marks.ownersOf(acting, body.video_ids);
       if (body.video_ids.some((id) => owners.get(id) !== acting.brandId)) throw notFound();
       await repos.marks.mark('trash', acting.brandId, acting.userId, body.video_ids, at());
@@ -64,8 +64,8 @@ export function registerSecondVideoRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'DELETE', url: '/video/trash/:id', summary: 'Moves one video to the brand\'s trash', params: VideoIdParamsSchema, query: IdentityQuerySchema,
     response: { 200: MarkResponseSchema },
-    handler: async ({ params, query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+    handler: async ({ params, request }) => {
+      const acting = await actingBrand(request, repos);
       await visibleVideo(repos, acting, params.id);
       const count = await repos.marks.mark('trash', acting.brandId, acting.userId, [params.id], at());
       return { message: count === 1 ? 'Video moved to trash' : 'Video already in trash', count };

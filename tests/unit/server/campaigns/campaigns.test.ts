@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Campaign, CampaignList, CampaignLists } from '../../../../src/shared/http/campaigns.schemas';
 import { CAMPAIGN_BANNER_MAX_BYTES, CAMPAIGN_MESSAGES } from '../../../../src/shared/http/campaigns.schemas';
 import type { VideoListResponse } from '../../../../src/shared/http/videos.schemas';
+import { MESSAGES } from '../../../../src/shared/messages';
 import { multipartBody } from '../uploads/support/multipart';
 import { CAMPAIGN_DEFAULTS } from '../../../../src/shared/constants';
 import { campaignTab } from '../../../../src/shared/rules/campaignTabs';
@@ -148,7 +149,9 @@ describe('GET /manufacturers/{id}/campaign_lists', () => {
   it('is the acting brand\'s only', async () => {
     // A brand the manager is no member of (without an order, PostgreSQL may answer the manager's second own brand).
     const other = (await firstValue(w.sql, 'SELECT id FROM brands WHERE id NOT IN (SELECT brand_id FROM brand_members WHERE user_id = ?) ORDER BY id LIMIT 1', [w.userId])) as string;
-    expect((await w.get(`/jwt_api/manufacturers/${other}/campaign_lists`)).statusCode).toBe(404);
+    expect((await w.get(`/jwt_api/manufacturers/${other}/campaign_lists`, { brand_id: undefined })).statusCode).toBe(404);
+    // Named in the path and another brand in the query: which one the call acts for cannot be told, so neither.
+    expect((await w.get(`/jwt_api/manufacturers/${other}/campaign_lists`)).json()).toMatchObject({ message: MESSAGES.brandMismatch });
     const foreign = (await firstValue(w.sql, 'SELECT id FROM campaigns WHERE brand_id <> ? LIMIT 1', [w.brandId])) as string;
     expect((await w.get(`/jwt_api/manufacturers/${w.brandId}/campaign_lists`, { campaign_id: foreign })).statusCode).toBe(404);
   });

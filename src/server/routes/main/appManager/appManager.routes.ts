@@ -11,7 +11,7 @@ export function registerAppManagerRoutes(app: FastifyInstance, ctx: ServerContex
     summary: "The brand's videos for the shopper app, by tab (brand, shopper, all), with published state, latest publish job and why one cannot be published",
     query: AppManagerQuerySchema, response: { 200: AppManagerResponseSchema },
     handler: async ({ query, request }) => {
-      const brandId = (await actingBrand(request, ctx.videos, query.brand_id)).brandId;
+      const brandId = (await actingBrand(request, ctx.videos)).brandId;
       const scope = { brand: brandId, search: query.search, published_only: query.show === 'published' ? 1 as const : 0 as const };
       const tally = await ctx.repos.appManager.counts(scope);
       const rows = await ctx.repos.appManager.page(query.tab, scope, query.per_page, (query.page - 1) * query.per_page);

@@ -14,6 +14,6 @@ export function registerAssistantToolRoutes(app: FastifyInstance, ctx: ServerCon
     summary: 'Runs one assistant tool (figures, transcript search, a product\'s or creator\'s summary) for the acting brand',
     body: AssistantToolCallSchema,
     response: { 200: AssistantToolResultSchema },
-    handler: async ({ body, request }) => tools(await actingBrand(request, ctx.home, body.brand_id), body, ctx.now().toISOString().slice(0, 10)),
+    handler: async ({ body, request }) => tools(await actingBrand(request, ctx.home), body, ctx.now().toISOString().slice(0, 10)),
   });
 }

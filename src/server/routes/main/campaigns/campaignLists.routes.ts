@@ -17,8 +17,8 @@ export function registerCampaignListRoutes(app: FastifyInstance, ctx: ServerCont
     method: 'GET', url: '/manufacturers/:id/campaign_lists', auth: 'bearer', tags: ['campaigns'],
     summary: "The brand's campaigns with the videos submitted to each (the videos list's Campaigns tab); campaign_id narrows to one",
     params: CampaignIdParamsSchema, query: CampaignListsQuerySchema, response: { 200: CampaignListsResponseSchema },
-    handler: async ({ params, query, request }) => {
-      const acting = await actingBrand(request, ctx.videos, params.id);
+    handler: async ({ query, request }) => {
+      const acting = await actingBrand(request, ctx.videos);
       const campaigns = (await repo.list(acting.brandId, ctx.now())).filter((c) => query.campaign_id === undefined || c._id === query.campaign_id);
       if (query.campaign_id !== undefined && campaigns.length === 0) throw notFound();
       const rows = await ctx.repos.campaignSubmissions.submittedVideos(campaigns.map((c) => c._id), acting);

@@ -45,7 +45,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     ...base, method: 'GET', url: '/campaigns', summary: "The acting brand's campaigns of a tab (default active), sorted OLD (default) or NEW, searched by headline or hashtag",
     query: CampaignListQuerySchema, response: { 200: CampaignListResponseSchema },
     handler: async ({ query, request }) => {
-      const all = await repo.list((await actingBrand(request, ctx.videos, query.brand_id)).brandId, ctx.now());
+      const all = await repo.list((await actingBrand(request, ctx.videos)).brandId, ctx.now());
       const needle = query.search.toLocaleLowerCase();
       const found = needle === '' ? all : all.filter((c) => `${c.campaign_headline} ${c.campaign_hashtag}`.toLocaleLowerCase().includes(needle));
       const count = (tab: Campaign['tab']) => found.filter((c) => c.tab === tab).length;
@@ -57,7 +57,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     ...base, method: 'POST', url: '/campaigns', summary: 'Creates a campaign: a draft, or published when publish is true (then its dates are required)',
     body: CampaignWriteBodySchema, response: { 200: CampaignResponseSchema },
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, ctx.videos, body.brand_id);
+      const acting = await actingBrand(request, ctx.videos);
       const id = await repo.create(acting.brandId, acting.userId, checked(body.campaign, body.publish, await brandProducts(acting.brandId)), body.publish, ctx.now());
       const campaign = found(await repo.find(id, acting.brandId, ctx.now()));
       return { campaign };
@@ -67,8 +67,8 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   defineRoute(app, {
     ...base, method: 'GET', url: '/campaigns/:id', summary: 'One campaign with its tab and submitted video count',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: CampaignResponseSchema },
-    handler: async ({ params, query, request }) => {
-      const campaign = found(await repo.find(params.id, (await actingBrand(request, ctx.videos, query.brand_id)).brandId, ctx.now()));
+    handler: async ({ params, request }) => {
+      const campaign = found(await repo.find(params.id, (await actingBrand(request, ctx.videos)).brandId, ctx.now()));
       return { campaign };
     },
   });
@@ -77,7 +77,7 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     ...base, method: 'PUT', url: '/campaigns/:id', summary: 'Replaces a campaign\'s fields; publish: true publishes a draft (a published one stays published)',
     params: IdParamsSchema, body: CampaignWriteBodySchema, response: { 200: CampaignResponseSchema },
     handler: async ({ params, body, request }) => {
-      const acting = await actingBrand(request, ctx.videos, body.brand_id);
+      const acting = await actingBrand(request, ctx.videos);
       const current = found(await repo.find(params.id, acting.brandId, ctx.now()));
       const publish = body.publish || current.state !== 'draft';
       await repo.update(params.id, acting.brandId, acting.userId, checked(body.campaign, publish, await brandProducts(acting.brandId)), body.publish, current.state === 'draft', ctx.now());
@@ -89,8 +89,8 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   defineRoute(app, {
     ...base, method: 'GET', url: '/campaigns/:id/submission_link', summary: 'The link creators open to submit a video to the campaign (REELSCOPE_PUBLIC_URL, else this back end)',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: z.object({ submission_link: z.string() }) },
-    handler: async ({ params, query, request }) => {
-      const campaign = found(await repo.find(params.id, (await actingBrand(request, ctx.videos, query.brand_id)).brandId, ctx.now()));
+    handler: async ({ params, request }) => {
+      const campaign = found(await repo.find(params.id, (await actingBrand(request, ctx.videos)).brandId, ctx.now()));
       return { submission_link: `${publicOrigin(request)}/campaigns/${encodeURIComponent(campaign._id)}/submit` };
     },
   });
@@ -99,8 +99,8 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
     ...base, method: 'POST', url: '/campaigns/:id/banner', multipart: true, bodyLimit: CAMPAIGN_BANNER_MAX_BYTES + 128 * 1024,
     summary: 'Sets the banner: multipart, one PNG, JPEG or WebP file in field "banner" (cropped by the client to image_dimensions), at most 5 MB',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: CampaignResponseSchema },
-    handler: async ({ params, query, request }) => {
-      const brandId = (await actingBrand(request, ctx.videos, query.brand_id)).brandId;
+    handler: async ({ params, request }) => {
+      const brandId = (await actingBrand(request, ctx.videos)).brandId;
       found(await repo.find(params.id, brandId, ctx.now()));
       const previous = await repo.bannerFile(params.id, brandId);
       const file = await receiveBanner(request, ctx.media.store);
@@ -113,8 +113,8 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: ServerContext)
   defineRoute(app, {
     ...base, method: 'DELETE', access: 'manager', url: '/campaigns/:id', summary: 'Deletes a campaign (its submitted videos stay in the library)',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: z.object({ deleted: z.literal(true) }) },
-    handler: async ({ params, query, request }) => {
-      const brandId = (await actingBrand(request, ctx.videos, query.brand_id)).brandId;
+    handler: async ({ params, request }) => {
+      const brandId = (await actingBrand(request, ctx.videos)).brandId;
       const banner = await repo.bannerFile(params.id, brandId);
       if (!(await repo.remove(params.id, brandId, ctx.now()))) throw notFound();
       await removeBannerFile(banner);

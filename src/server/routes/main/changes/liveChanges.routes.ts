@@ -28,8 +28,8 @@ export function registerLiveChangeRoutes(app: FastifyInstance, ctx: ServerContex
       'Last-Event-ID could not be resumed: read every view again) and `expired` (the access token ended: reconnect with ' +
       'the renewed one and the last id). A comment line every 15 s keeps proxies from closing it. At most 8 streams a user (429).',
     query: LiveStreamQuerySchema,
-    handler: async ({ query, request, reply, auth }) => {
-      const acting = await actingBrand(request, ctx.videos, query.brand_id);
+    handler: async ({ request, reply, auth }) => {
+      const acting = await actingBrand(request, ctx.videos);
       const lastEventId = request.headers['last-event-id'];
       const resumeFrom = typeof lastEventId === 'string' && lastEventId.length <= LAST_EVENT_ID_MAX ? lastEventId.trim() : null;
       // The bearer was verified by the route's authentication; its expiry is when this stream has to end.

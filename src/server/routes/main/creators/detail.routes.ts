@@ -40,8 +40,8 @@ export function registerCreatorDetailRoutes(app: FastifyInstance, ctx: ServerCon
   const read = <R extends Parameters<typeof defineRoute>[1]['response']>(url: string, summary: string, response: R, answer: (row: CreatorRow, acting: Acting) => Promise<unknown> | unknown): void => {
     defineRoute(app, {
       ...base, method: 'GET', url, summary, query: IdentityQuerySchema, response: response as never,
-      handler: async ({ params, query, request }) => {
-        const acting = await actingBrand(request, repos, query.brand_id);
+      handler: async ({ params, request }) => {
+        const acting = await actingBrand(request, repos);
         return (await answer(await visibleCreator(repos, acting, params.id), acting)) as never;
       },
     });
@@ -70,7 +70,7 @@ export function registerCreatorDetailRoutes(app: FastifyInstance, ctx: ServerCon
     ...base, method: 'PUT', url: '/influencers/:id', summary: 'Changes an own brand\'s creator; answers the detail',
     body: CreatorUpdateBodySchema, response: { 200: CreatorDetailResponseSchema },
     handler: async ({ params, body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       const row = await ownCreator(repos, acting, params.id);
       await repos.detail.update(row.id, acting.brandId, { name: body.name, email: body.email, country: body.country, categories: body.categories, verified: body[VERIFIED_FILTER] });
       return detail(row, acting);
@@ -98,7 +98,7 @@ export function registerCreatorDetailRoutes(app: FastifyInstance, ctx: ServerCon
     ...base, method: 'GET', url: '/influencers/:id/influencer_daily_trackings', summary: 'Daily statistics of a chart range (oldest day first)',
     query: DailyTrackingsQuerySchema, response: { 200: DailyTrackingsResponseSchema },
     handler: async ({ params, query, request }) => {
-      const row = await visibleCreator(repos, await actingBrand(request, repos, query.brand_id), params.id);
+      const row = await visibleCreator(repos, await actingBrand(request, repos), params.id);
       const { start, end } = chartWindow(query.range, await repos.detail.lastTracked(row.id), ctx.now());
       const records = (await repos.detail.trackings(row.id, start, end)).map(({ video_count, ...rest }) => ({ ...rest, videoCount: video_count }));
       return { range: query.range, start, end, records };
@@ -114,7 +114,7 @@ export function registerCreatorDetailRoutes(app: FastifyInstance, ctx: ServerCon
     method: 'GET', url: '/users/', auth: 'bearer', tags: ['influencers'], summary: 'The platform user of a creator (video_author_id = creator id)',
     query: VideoAuthorQuerySchema, response: { 200: VideoAuthorUserResponseSchema },
     handler: async ({ query, request }) => {
-      const row = await visibleCreator(repos, await actingBrand(request, repos, query.brand_id), query.video_author_id);
+      const row = await visibleCreator(repos, await actingBrand(request, repos), query.video_author_id);
       const user = row.user_id ? await repos.detail.user(row.user_id) : null;
       return {
         user: user ? { _id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email } : null,

@@ -15,7 +15,7 @@ export function registerCreatorListRoutes(app: FastifyInstance, ctx: ServerConte
     ...base, url: '/influencers', summary: 'The creators of a tab, filtered, sorted and paged, with the tab\'s filter options',
     response: { 200: CreatorListResponseSchema },
     handler: async ({ query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+      const acting = await actingBrand(request, repos);
       const { brands, window, trendingSince } = await resolveListing(ctx, repos, acting, query);
       const count = await repos.list.count(brands, query, window, trendingSince);
       const offset = (query.page - 1) * query.per_page;
@@ -31,7 +31,7 @@ export function registerCreatorListRoutes(app: FastifyInstance, ctx: ServerConte
     ...base, url: '/influencers/get_influencer_ids', summary: 'Every creator id matching the list query (select all N matching)',
     response: { 200: CreatorIdsResponseSchema },
     handler: async ({ query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+      const acting = await actingBrand(request, repos);
       const { brands, window, trendingSince } = await resolveListing(ctx, repos, acting, query);
       const rows = await repos.list.everyMatch(brands, query, window, trendingSince);
       return {
@@ -44,7 +44,7 @@ export function registerCreatorListRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, url: '/influencers/export.csv', summary: 'Every creator matching the list query as CSV (UTF-8 with BOM, header row, list order)',
     handler: async ({ query, request, reply }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+      const acting = await actingBrand(request, repos);
       const { brands, window, trendingSince } = await resolveListing(ctx, repos, acting, query);
       const ids = (await repos.list.everyMatch(brands, query, window, trendingSince)).map((row) => row.id);
       reply.header('content-type', 'text/csv; charset=utf-8');

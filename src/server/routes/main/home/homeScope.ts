@@ -26,7 +26,7 @@ export interface ResolvedHome {
  * the videos list's do: a period is the last year, week or day, whatever was added last.
  */
 export async function resolveHome(request: FastifyRequest, ctx: ServerContext, repos: HomeRepositories, query: HomeQuery): Promise<ResolvedHome> {
-  const acting = await actingBrand(request, repos, query.brand_id);
+  const acting = await actingBrand(request, repos);
   return resolveScope(ctx, repos, acting, { ...query, shownId: query.competitors_brands ?? acting.brandId, platform: query.platform ?? null });
 }
 

@@ -20,14 +20,14 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'GET', url: '/license_agreements', summary: "The acting brand's license agreements (newest change first) and purchases",
     query: IdentitySchema, response: { 200: LicenseListResponseSchema },
-    handler: async ({ query, request }) => repo.list((await actingBrand(request, ctx.videos, query.brand_id)).brandId, ctx.now()),
+    handler: async ({ request }) => repo.list((await actingBrand(request, ctx.videos)).brandId, ctx.now()),
   });
 
   defineRoute(app, {
     ...base, method: 'POST', url: '/license_agreements', summary: 'Asks to license one of the acting brand\'s videos for a duration at a price (fee per spec §5)',
     body: LicenseCreateBodySchema, response: { 200: LicenseResponseSchema },
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, ctx.videos, body.brand_id);
+      const acting = await actingBrand(request, ctx.videos);
       const video = await ownVideo(ctx.videos, acting, body.license_video);
       if (body.requester_id && body.requester_id !== acting.userId) throw new HttpError(400, 'requester_id must be the signed-in user.');
       const id = await repo.create({
@@ -42,8 +42,8 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'GET', url: '/license_agreements/purchases.csv', summary: 'Purchase history as CSV (UTF-8 with BOM, header row, newest first)',
     query: IdentitySchema,
-    handler: async ({ query, request, reply }) => {
-      const { purchases } = await repo.list((await actingBrand(request, ctx.videos, query.brand_id)).brandId, ctx.now());
+    handler: async ({ request, reply }) => {
+      const { purchases } = await repo.list((await actingBrand(request, ctx.videos)).brandId, ctx.now());
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="license-purchases.csv"');
       return csvFile(PURCHASE_CSV_COLUMNS, purchases.map((p) => [p.purchased_at, p.video_title, p.video_id, p.duration, p.amount, p.fee, p.total, p.expires_at, p.agreement_id]));
@@ -53,8 +53,8 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'GET', url: '/license_agreements/:id', summary: 'One license agreement with its history',
     params: IdParamsSchema, query: IdentitySchema, response: { 200: LicenseResponseSchema },
-    handler: async ({ params, query, request }) => {
-      const agreement = found(await repo.find(params.id, (await actingBrand(request, ctx.videos, query.brand_id)).brandId, ctx.now()));
+    handler: async ({ params, request }) => {
+      const agreement = found(await repo.find(params.id, (await actingBrand(request, ctx.videos)).brandId, ctx.now()));
       return { license_agreement: agreement };
     },
   });
@@ -63,7 +63,7 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: ServerContext
     ...base, method: 'PUT', url: '/license_agreements/:id', summary: 'Records the next state (accepted, declined, active = paid) and/or the creator\'s note',
     params: IdParamsSchema, body: LicenseUpdateBodySchema, response: { 200: LicenseResponseSchema },
     handler: async ({ params, body, request }) => {
-      const acting = await actingBrand(request, ctx.videos, body.brand_id);
+      const acting = await actingBrand(request, ctx.videos);
       const now = ctx.now();
       const agreement = found(await repo.find(params.id, acting.brandId, now));
       const next = body.status ?? agreement.status;

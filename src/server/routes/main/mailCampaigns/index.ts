@@ -26,7 +26,7 @@ export function registerMailCampaignRoutes(app: FastifyInstance, ctx: ServerCont
     ...base, method: 'GET', url: '/mail_campaigns', summary: 'Mail campaigns of a brand manager (the signed-in user) in the acting brand, newest first',
     query: MailCampaignListQuerySchema, response: { 200: MailCampaignListResponseSchema },
     handler: async ({ query, request }) => {
-      const acting = await actingBrand(request, creators, query.brand_id);
+      const acting = await actingBrand(request, creators);
       if (query.brand_manager_id !== acting.userId) throw notFound();
       return { mail_campaigns: (await repo.list(acting.userId, [acting.brandId])).map(toCampaign) };
     },
@@ -36,7 +36,7 @@ export function registerMailCampaignRoutes(app: FastifyInstance, ctx: ServerCont
     ...base, method: 'POST', url: '/mail_campaigns', summary: 'Creates a draft mail campaign of the acting brand',
     body: MailCampaignCreateBodySchema, response: { 200: MailCampaignResponseSchema },
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, creators, body.brand_id);
+      const acting = await actingBrand(request, creators);
       const id = await repo.create(acting.brandId, acting.userId, body.subject, body.body, ctx.now().toISOString());
       const row = await repo.find(id);
       if (!row) throw notFound();
@@ -48,7 +48,7 @@ export function registerMailCampaignRoutes(app: FastifyInstance, ctx: ServerCont
     ...base, method: 'POST', url: '/mail_campaigns/send_mail', summary: 'Sends a campaign to creators with valid emails (SMTP, or the outbox without SMTP settings)',
     body: SendMailBodySchema, response: { 200: SendMailResponseSchema },
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, creators, body.brand_id);
+      const acting = await actingBrand(request, creators);
       const campaign = await repo.find(body.campaign_id);
       if (!campaign || campaign.brand_id !== acting.brandId) throw notFound();
       const recipients = await Promise.all([...new Set(body.influencer_ids)].map((id) => visibleCreator(creators, acting, id)));

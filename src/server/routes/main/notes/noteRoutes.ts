@@ -30,8 +30,8 @@ export function registerNoteRoutes<K extends string>(app: FastifyInstance, ctx: 
   };
   defineRoute(app, {
     ...base, method: 'GET', summary: `The brand's note on a ${options.noun}`, query: IdentityQuerySchema,
-    handler: async ({ params, query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+    handler: async ({ params, request }) => {
+      const acting = await actingBrand(request, repos);
       await options.check(acting, params.id);
       return noteOf(params.id, acting.brandId);
     },
@@ -39,7 +39,7 @@ export function registerNoteRoutes<K extends string>(app: FastifyInstance, ctx: 
   defineRoute(app, {
     ...base, method: 'PUT', summary: `Saves the brand's note on a ${options.noun} (empty deletes it)`, body: NoteBodySchema,
     handler: async ({ params, body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       await options.check(acting, params.id);
       await options.notes.save(params.id, acting.brandId, acting.userId, body.content, ctx.now().toISOString());
       return noteOf(params.id, acting.brandId);

@@ -43,7 +43,7 @@ export function registerBrandDetailsRoutes(app: FastifyInstance, ctx: ServerCont
         }
         input = parsed.data;
       }
-      const who = uploaderOf(request, input.brand_id);
+      const who = uploaderOf(request);
       const brand = await repo.brand(who.brandId);
       if (!brand) throw notFound();
       // Assigned inside the destination callback, which TypeScript's narrowing does not follow.

@@ -24,8 +24,8 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
   defineRoute(app, {
     ...base, method: 'GET', url: '/navbar_stats', summary: 'Video counts of the brand and the assistant-intro flag', query: IdentityQuerySchema,
     response: { 200: NavbarStatsResponseSchema },
-    handler: ({ query, request }) => {
-      const who = uploaderOf(request, query.brand_id);
+    handler: ({ request }) => {
+      const who = uploaderOf(request);
       return stats(who.userId, who.brandId);
     },
   });
@@ -34,7 +34,7 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
     ...base, method: 'PATCH', url: '/navbar_stats', summary: `Sets ${ASK_INTRO_FLAG} (whether to show the assistant intro again)`,
     body: NavbarStatsPatchSchema, response: { 200: NavbarStatsResponseSchema },
     handler: async ({ body, request }) => {
-      const who = uploaderOf(request, body.brand_id);
+      const who = uploaderOf(request);
       await repo.setAskIntro(who.userId, body[ASK_INTRO_FLAG], ctx.now().toISOString());
       return stats(who.userId, who.brandId);
     },
@@ -43,8 +43,8 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
   defineRoute(app, {
     ...base, method: 'GET', url: '/users/video_upload_details', summary: 'What the upload modal shows: counts per platform, accepted types, limits',
     query: IdentityQuerySchema, response: { 200: VideoUploadDetailsResponseSchema },
-    handler: async ({ query, request }) => {
-      const who = uploaderOf(request, query.brand_id);
+    handler: async ({ request }) => {
+      const who = uploaderOf(request);
       const byPlatform = Object.fromEntries(PLATFORMS.map((platform) => [platform, 0])) as Record<Platform, number>;
       let total = 0;
       for (const row of await repo.byPlatform(who.brandId)) {
@@ -65,8 +65,8 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/status', summary: 'Analysis stage of an own video and what the last analysis found',
     params: VideoIdParamsSchema, query: IdentityQuerySchema, response: { 200: VideoStatusResponseSchema },
-    handler: async ({ params, query, request }) => {
-      const who = uploaderOf(request, query.brand_id);
+    handler: async ({ params, request }) => {
+      const who = uploaderOf(request);
       const video = await uploads.ownVideo(params.id, who.brandId);
       if (!video) throw notFound();
       const job = await analysis.job(params.id);

@@ -46,8 +46,8 @@ export function registerProductDetailRoutes(app: FastifyInstance, ctx: ServerCon
   defineRoute(app, {
     ...base, method: 'GET', url: '/products/categories', summary: 'Every product category', query: IdentityQuerySchema,
     response: { 200: CategoriesResponseSchema },
-    handler: async ({ query, request }) => {
-      await actingBrand(request, repos, query.brand_id);
+    handler: async ({ request }) => {
+      await actingBrand(request, repos);
       return { categories: await repos.detail.categories() };
     },
   });
@@ -56,7 +56,7 @@ export function registerProductDetailRoutes(app: FastifyInstance, ctx: ServerCon
     ...base, method: 'GET', url: '/products/autocomplete_product_or_hashtag_list', summary: 'Product names and campaign hashtags containing q',
     query: AutocompleteQuerySchema, response: { 200: AutocompleteResponseSchema },
     handler: async ({ query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+      const acting = await actingBrand(request, repos);
       const found = await repos.detail.autocomplete([acting.brandId, ...acting.competitorIds], likeContains(query.q.replace(/^#/, '')));
       return {
         results: [
@@ -72,7 +72,7 @@ export function registerProductDetailRoutes(app: FastifyInstance, ctx: ServerCon
     multipart: true, bodyLimit: 40 * 1024 * 1024, body: ProductCreateBodySchema.optional(), response: { 200: ProductDetailResponseSchema },
     handler: async ({ body, request }) => {
       const { input, uploaded } = await productInput(ctx, request, ProductCreateBodySchema, body);
-      const acting = await actingBrand(request, repos, input.brand_id);
+      const acting = await actingBrand(request, repos);
       if (await repos.detail.nameTaken(acting.brandId, input.name)) throw new HttpError(409, PRODUCT_MESSAGES.duplicateName);
       const id = await repos.detail.create(acting.brandId, { ...input, pictures: [...input.pictures, ...uploaded] }, at());
       return detailOf(acting, id);
@@ -82,7 +82,7 @@ export function registerProductDetailRoutes(app: FastifyInstance, ctx: ServerCon
   defineRoute(app, {
     ...base, method: 'GET', url: '/products/:id', summary: 'A product with its pictures, videos, influencers and the brand\'s product names',
     params: ProductIdParamsSchema, query: IdentityQuerySchema, response: { 200: ProductDetailResponseSchema },
-    handler: async ({ params, query, request }) => detailOf(await actingBrand(request, repos, query.brand_id), params.id),
+    handler: async ({ params, request }) => detailOf(await actingBrand(request, repos), params.id),
   });
 
   defineRoute(app, {
@@ -90,7 +90,7 @@ export function registerProductDetailRoutes(app: FastifyInstance, ctx: ServerCon
     multipart: true, bodyLimit: 40 * 1024 * 1024, params: ProductIdParamsSchema, body: ProductUpdateBodySchema.optional(), response: { 200: ProductDetailResponseSchema },
     handler: async ({ params, body, request }) => {
       const { input, uploaded } = await productInput(ctx, request, ProductUpdateBodySchema, body);
-      const acting = await actingBrand(request, repos, input.brand_id);
+      const acting = await actingBrand(request, repos);
       const row = await ownProduct(repos, acting, params.id);
       const name = input.name ?? row.name;
       if (await repos.detail.nameTaken(acting.brandId, name, row.id)) throw new HttpError(409, PRODUCT_MESSAGES.duplicateName);
@@ -106,7 +106,7 @@ export function registerProductDetailRoutes(app: FastifyInstance, ctx: ServerCon
     ...base, method: 'GET', url: '/products/:id/videos', summary: 'Videos featuring a product, newest first (paged)',
     params: ProductIdParamsSchema, query: ProductPageQuerySchema, response: { 200: ProductVideosResponseSchema },
     handler: async ({ params, query, request }) => {
-      await visibleProduct(repos, await actingBrand(request, repos, query.brand_id), params.id);
+      await visibleProduct(repos, await actingBrand(request, repos), params.id);
       const videos = (await repos.detail.videos(params.id, 'recent', '', query.per_page, (query.page - 1) * query.per_page)).map(toCatalogVideo);
       return { videos, count: await repos.detail.videoCount(params.id) };
     },
@@ -116,7 +116,7 @@ export function registerProductDetailRoutes(app: FastifyInstance, ctx: ServerCon
     ...base, method: 'GET', url: '/products/:id/influencers', summary: 'Creators featuring a product, most subscribers first (paged)',
     params: ProductIdParamsSchema, query: ProductPageQuerySchema, response: { 200: ProductInfluencersResponseSchema },
     handler: async ({ params, query, request }) => {
-      await visibleProduct(repos, await actingBrand(request, repos, query.brand_id), params.id);
+      await visibleProduct(repos, await actingBrand(request, repos), params.id);
       const influencers = (await repos.detail.influencers(params.id, 'popular', query.per_page, (query.page - 1) * query.per_page)).map(toInfluencer);
       return { influencers, count: await repos.detail.influencerCount(params.id) };
     },

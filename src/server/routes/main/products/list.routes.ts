@@ -13,7 +13,7 @@ export function registerProductListRoutes(app: FastifyInstance, ctx: ServerConte
     ...base, url: '/products', summary: 'The products of a tab, filtered, sorted and paged, with the tab\'s filter options',
     response: { 200: ProductListResponseSchema },
     handler: async ({ query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+      const acting = await actingBrand(request, repos);
       const since = await repos.list.trendingSince(acting, ctx.now());
       const count = await repos.list.count(acting, query, since);
       return {
@@ -27,7 +27,7 @@ export function registerProductListRoutes(app: FastifyInstance, ctx: ServerConte
     ...base, url: '/products/get_product_ids', summary: 'Every product id matching the list query (select all N matching)',
     response: { 200: ProductIdsResponseSchema },
     handler: async ({ query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+      const acting = await actingBrand(request, repos);
       const products = await repos.list.ids(acting, query, await repos.list.trendingSince(acting, ctx.now()));
       return { count: products.length, products };
     },

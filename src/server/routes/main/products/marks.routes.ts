@@ -29,7 +29,7 @@ export function registerProductMarkRoutes(app: FastifyInstance, ctx: ServerConte
     defineRoute(app, {
       ...base, method: 'POST', url, summary, body: ProductIdsBodySchema, response: { 200: ProductMarkResponseSchema },
       handler: async ({ body, request }) => {
-        const acting = await actingBrand(request, repos, body.brand_id);
+        const acting = await actingBrand(request, repos);
         await ownersOrNotFound(repos, acting, body.product_ids);
         const changed = add ? await repos.marks.favorite(acting.brandId, acting.userId, body.product_ids, at()) : await repos.marks.unfavorite(acting.brandId, acting.userId, body.product_ids);
         return { message: `${plural(changed.length)} ${add ? 'added to' : 'removed from'} favorites`, count: changed.length };
@@ -42,8 +42,8 @@ export function registerProductMarkRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'PUT', url: '/products/:id/trash_product', summary: 'Moves a product to the brand\'s trash',
     params: ProductIdParamsSchema, body: TrashProductBodySchema, response: { 200: ProductMarkResponseSchema },
-    handler: async ({ params, body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+    handler: async ({ params, request }) => {
+      const acting = await actingBrand(request, repos);
       await visibleProduct(repos, acting, params.id);
       const count = (await repos.marks.mark('trash', acting.brandId, acting.userId, [params.id], at())).length;
       return { message: `${plural(count)} moved to trash`, count };
@@ -55,7 +55,7 @@ export function registerProductMarkRoutes(app: FastifyInstance, ctx: ServerConte
     defineRoute(app, {
       ...base, method: 'POST', url, summary, access, body: ProductIdsBodySchema, response: { 200: ProductMessageArraySchema },
       handler: async ({ body, request }) => {
-        const acting = await actingBrand(request, repos, body.brand_id);
+        const acting = await actingBrand(request, repos);
         const changed = await run(acting, body.product_ids);
         return [`${plural(changed.length)} ${verb}`, { count: changed.length, product_ids: changed }] as [string, { count: number; product_ids: string[] }];
       },

@@ -32,7 +32,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
     ...base, method: 'GET', url: '/reports', summary: 'Saved reports of the acting brand for a tab (All Reports or a kind), newest change first, with the count of each tab',
     query: ReportListQuerySchema, response: { 200: ReportListSchema },
     handler: async ({ query, request }) => {
-      const acting = await actingBrand(request, home, query.brand_id);
+      const acting = await actingBrand(request, home);
       return { reports: await reports.saved.list(acting.brandId, query.tab, query.search), counts: await reports.saved.counts(acting.brandId) };
     },
   });
@@ -41,7 +41,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
     ...base, method: 'POST', url: '/reports', summary: 'Saves a report definition (kind, title, filters, window, comparison window, metrics)',
     body: CreateReportBodySchema, response: { 201: ReportSchema },
     handler: async ({ body, request, reply }) => {
-      const acting = await actingBrand(request, home, body.brand_id);
+      const acting = await actingBrand(request, home);
       const definition = ReportDefinitionSchema.parse(body);
       checkCompetitor(definition, acting.competitorIds);
       reply.code(201);
@@ -53,7 +53,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
     ...base, method: 'GET', url: '/reports/figures', summary: 'The figures of an unsaved definition (the builder\'s preview, the home overview export)',
     query: ReportPreviewQuerySchema, response: { 200: ReportFiguresSchema },
     handler: async ({ query, request }) => {
-      const acting = await actingBrand(request, home, query.brand_id);
+      const acting = await actingBrand(request, home);
       checkCompetitor(query.definition, acting.competitorIds);
       return await reportFigures(ctx, home, reports, acting, query.definition);
     },
@@ -63,7 +63,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
     ...base, method: 'GET', url: '/reports/speech_reports', summary: 'Transcript passages of the window\'s videos that say the highlight (or carry a sentiment), clustered by video or creator, a page at a time',
     query: SpeechReportQuerySchema, response: { 200: SpeechReportSchema },
     handler: async ({ query, request }) => {
-      const acting = await actingBrand(request, home, query.brand_id);
+      const acting = await actingBrand(request, home);
       const filters = query.filters;
       const named = filters?.competitor_brands ?? '';
       if (named !== '' && !acting.competitorIds.includes(named)) throw new HttpError(400, 'competitor_brands is not one of your competitors.');
@@ -79,14 +79,14 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
   defineRoute(app, {
     ...base, method: 'GET', url: '/reports/:id', summary: 'One saved report of the acting brand',
     params: ReportIdParamsSchema, query: IdentityQuerySchema, response: { 200: ReportSchema },
-    handler: async ({ params, query, request }) => await savedReport(params.id, (await actingBrand(request, home, query.brand_id)).brandId),
+    handler: async ({ params, request }) => await savedReport(params.id, (await actingBrand(request, home)).brandId),
   });
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/reports/:id/figures', summary: 'The figures of a saved report (its window overridable for a look without saving)',
     params: ReportIdParamsSchema, query: ReportFiguresQuerySchema, response: { 200: ReportFiguresSchema },
     handler: async ({ params, query, request }) => {
-      const acting = await actingBrand(request, home, query.brand_id);
+      const acting = await actingBrand(request, home);
       const saved = definitionOf(await savedReport(params.id, acting.brandId));
       const window = query.duration ? { duration: query.duration, start_date: query.start_date ?? null, end_date: query.end_date ?? null } : {};
       const parsed = ReportDefinitionSchema.safeParse({ ...saved, ...window });
@@ -101,7 +101,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
     ...base, method: 'PUT', url: '/reports/:id', summary: 'Changes a saved report (a rename sends only the title); the result is checked whole',
     params: ReportIdParamsSchema, body: UpdateReportBodySchema, response: { 200: ReportSchema },
     handler: async ({ params, body, request }) => {
-      const acting = await actingBrand(request, home, body.brand_id);
+      const acting = await actingBrand(request, home);
       const saved = await savedReport(params.id, acting.brandId);
       const { brand_id: _brand, user_id: _user, ...changes } = body;
       const parsed = ReportDefinitionSchema.safeParse({ ...saved, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) });
@@ -115,8 +115,8 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
     ...base, method: 'POST', url: '/reports/:id/duplicate', summary: 'Saves a copy of a report under "<title> (copy)"',
     params: ReportIdParamsSchema, body: IdentityQuerySchema,
     response: { 201: ReportSchema },
-    handler: async ({ params, body, request, reply }) => {
-      const acting = await actingBrand(request, home, body.brand_id);
+    handler: async ({ params, request, reply }) => {
+      const acting = await actingBrand(request, home);
       const saved = definitionOf(await savedReport(params.id, acting.brandId));
       const title = `${saved.title} (copy)`.slice(0, 120);
       reply.code(201);
@@ -127,8 +127,8 @@ export function registerReportRoutes(app: FastifyInstance, ctx: ServerContext, h
   defineRoute(app, {
     ...base, method: 'DELETE', access: 'manager', url: '/reports/:id', summary: 'Deletes a saved report',
     params: ReportIdParamsSchema, query: IdentityQuerySchema, response: { 200: z.object({ deleted: z.literal(true) }) },
-    handler: async ({ params, query, request }) => {
-      const acting = await actingBrand(request, home, query.brand_id);
+    handler: async ({ params, request }) => {
+      const acting = await actingBrand(request, home);
       if (!(await reports.saved.remove(params.id, acting.brandId))) throw notFound();
       return { deleted: true as const };
     },

@@ -16,7 +16,7 @@ export function registerDropboxRoutes(app: FastifyInstance, ctx: ServerContext):
     method: 'PUT', url: '/videos/dropbox_videos/:id', auth: 'bearer', params: DropboxVideoParamsSchema, body: DropboxVideoBodySchema,
     summary: 'Adds (or updates) a Dropbox video by its file id; the link is not fetched', response: { 200: AddedVideoResponseSchema },
     handler: async ({ params, body, request }) => {
-      const who = uploaderOf(request, body.brand_id);
+      const who = uploaderOf(request);
       const details = describeUrl(body.video_url);
       if (details.platform !== 'Dropbox') throw badRequest(NOT_DROPBOX);
       const existing = await uploads.findBySource(who.brandId, 'Dropbox', params.id);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { nameBrandInForm } from '../../../auth/teamRoles';
 import { HttpError, badRequest } from '../../../http/httpError';
 import type { MediaStore } from '../../../media/mediaStore';
 
@@ -37,6 +38,8 @@ export async function readMultipart(request: FastifyRequest, options: MultipartO
     for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes, files: options.maxFiles ?? 2, fields: 20, fieldSize: 64 * 1024 } })) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
+        // Read past the route guard, a form's brand must agree with the one the guard decided on (before any file is kept).
+        if (part.fieldname === 'brand_id' && request.auth) nameBrandInForm(request, fields.brand_id);
         continue;
       }
       if (!options.destination) throw new HttpError(400, `Unexpected file field "${part.fieldname}".`);

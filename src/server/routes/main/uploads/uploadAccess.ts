@@ -1,8 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { NO_BRAND_CODE } from '../../../../shared/http/videos.schemas';
-import { MESSAGES } from '../../../../shared/messages';
-import { assertOwnBrand } from '../../../auth/brandAccess';
-import { HttpError, notFound } from '../../../http/httpError';
+import { actingOwnBrand } from '../../../auth/teamRoles';
 
 /** The user adding videos and the own brand they go to. */
 export interface Uploader {
@@ -10,15 +7,8 @@ export interface Uploader {
   brandId: string;
 }
 
-/**
- * The own brand a call acts for: `brand_id` when sent (must be an own brand, else 404), else the token's current brand,
- * else the first own brand; 400 (spec §8 text) for a user with no brand. Same rule as the videos routes.
- */
-export function uploaderOf(request: FastifyRequest, brandId: string | undefined): Uploader {
-  const auth = request.auth;
-  if (!auth) throw notFound();
-  const chosen = brandId ?? auth.brandId ?? auth.brandIds[0];
-  if (!chosen) throw new HttpError(400, MESSAGES.connectYoutube, NO_BRAND_CODE);
-  assertOwnBrand(request, chosen);
-  return { userId: auth.userId, brandId: chosen };
+/** The own brand a call acts for, as the route guard decided it (see actingOwnBrand); same rule as the videos routes. */
+export function uploaderOf(request: FastifyRequest): Uploader {
+  const { auth, brandId } = actingOwnBrand(request);
+  return { userId: auth.userId, brandId };
 }

@@ -36,14 +36,14 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id', summary: 'One video with its analysis and the brand\'s marks',
     query: IdentityQuerySchema, response: { 200: VideoDetailResponseSchema },
-    handler: async ({ params, query, request }) => ({ video: await detailOf(await actingBrand(request, repos, query.brand_id), params.id) }),
+    handler: async ({ params, request }) => ({ video: await detailOf(await actingBrand(request, repos), params.id) }),
   });
 
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/identify_my_or_competitor_video', summary: 'Whether a video is the brand\'s own or a competitor\'s',
     query: IdentityQuerySchema, response: { 200: MyOrCompetitorResponseSchema },
-    handler: async ({ params, query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+    handler: async ({ params, request }) => {
+      const acting = await actingBrand(request, repos);
       const row = await visibleVideo(repos, acting, params.id);
       return { video_id: row.id, type: row.brand_id === acting.brandId ? 'my' : 'competitor', brand_id: row.brand_id, brand_name: row.brand_name } as const;
     },
@@ -53,7 +53,7 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
     ...base, method: 'GET', url: '/videos/:id/transcript', summary: 'Timed transcript lines, optionally only those containing `search`',
     query: TranscriptQuerySchema, response: { 200: TranscriptResponseSchema },
     handler: async ({ params, query, request }) => {
-      await visibleVideo(repos, await actingBrand(request, repos, query.brand_id), params.id);
+      await visibleVideo(repos, await actingBrand(request, repos), params.id);
       const { total, lines } = await repos.detail.transcript(params.id, query.search);
       return { video_id: params.id, search: query.search, total_lines: total, transcription: lines };
     },
@@ -62,8 +62,8 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/sentiment', summary: 'Overall sentiment and the sentiment highlights of the transcript',
     query: IdentityQuerySchema, response: { 200: VideoSentimentResponseSchema },
-    handler: async ({ params, query, request }) => {
-      const row = await visibleVideo(repos, await actingBrand(request, repos, query.brand_id), params.id);
+    handler: async ({ params, request }) => {
+      const row = await visibleVideo(repos, await actingBrand(request, repos), params.id);
       const { lines } = await repos.detail.transcript(params.id, '');
       const neutral = Math.max(0, Math.round((1 - row.sentiment_positive - row.sentiment_negative) * 1000) / 1000);
       return {
@@ -77,8 +77,8 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/product_details', summary: 'Products featured in a video',
     query: IdentityQuerySchema, response: { 200: VideoProductDetailsResponseSchema },
-    handler: async ({ params, query, request }) => {
-      await visibleVideo(repos, await actingBrand(request, repos, query.brand_id), params.id);
+    handler: async ({ params, request }) => {
+      await visibleVideo(repos, await actingBrand(request, repos), params.id);
       return { products: (await repos.detail.products(params.id)).map((p) => ({ _id: p.id, brand_id: p.brand_id, name: p.name, category: p.category, price: p.price, pictures: parseList(p.pictures) })) };
     },
   });
@@ -86,8 +86,8 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/people', summary: 'People in a video',
     query: IdentityQuerySchema, response: { 200: VideoPeopleResponseSchema },
-    handler: async ({ params, query, request }) => {
-      await visibleVideo(repos, await actingBrand(request, repos, query.brand_id), params.id);
+    handler: async ({ params, request }) => {
+      await visibleVideo(repos, await actingBrand(request, repos), params.id);
       return { people: (await repos.detail.people(params.id)).map((person) => ({ _id: String(person.id), name: person.name, role: person.role, appears_at: person.appears_at })) };
     },
   });
@@ -95,8 +95,8 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/video_associations', summary: 'Videos associated with a video',
     query: IdentityQuerySchema, response: { 200: VideoAssociationsResponseSchema },
-    handler: async ({ params, query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+    handler: async ({ params, request }) => {
+      const acting = await actingBrand(request, repos);
       await visibleVideo(repos, acting, params.id);
       return { associations: await repos.detail.associations(acting, params.id) };
     },

@@ -36,7 +36,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     ...base, method: 'PUT', url: '/videos/:id', summary: 'Changes fields of an own video; answers the updated video',
     params: VideoIdParamsSchema, body: VideoUpdateBodySchema, response: { 200: VideoDetailResponseSchema },
     handler: async ({ params, body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       await ownVideo(repos, acting, params.id);
       const { brand_id: _b, user_id: _u, sentiment_feedback_like, ...rest } = body;
       await repos.edits.update(params.id, { ...rest, ...(sentiment_feedback_like === undefined ? {} : { sentiment_feedback_like: sentiment_feedback_like === null ? null : Number(sentiment_feedback_like) }) }, at());
@@ -48,7 +48,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     ...base, method: 'PUT', url: '/videos/:id/update_video_title_and_creator_name', summary: 'Renames an own video and its creator',
     params: VideoIdParamsSchema, body: TitleAndCreatorBodySchema, response: { 200: VideoDetailResponseSchema },
     handler: async ({ params, body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       await ownVideo(repos, acting, params.id);
       await repos.edits.update(params.id, { title: body.title }, at());
       if (body.creator_name) await repos.edits.renameCreator(params.id, body.creator_name, at());
@@ -60,7 +60,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     ...base, method: 'POST', url: '/videos/:id/sentiment_feedback', summary: 'Likes or dislikes the sentiment analysis (null clears)',
     params: VideoIdParamsSchema, body: SentimentFeedbackBodySchema, response: { 200: SentimentFeedbackResponseSchema },
     handler: async ({ params, body, request }) => {
-      await visibleVideo(repos, await actingBrand(request, repos, body.brand_id), params.id);
+      await visibleVideo(repos, await actingBrand(request, repos), params.id);
       await repos.edits.update(params.id, { sentiment_feedback_like: body.like === null ? null : Number(body.like) }, at());
       return { sentiment_feedback: body.like };
     },
@@ -74,8 +74,8 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, method: 'GET', url: '/videos/:id/demographics', summary: 'Audience shares of a video and the brand\'s labels',
     params: VideoIdParamsSchema, query: IdentityQuerySchema, response: { 200: VideoDemographicsResponseSchema },
-    handler: async ({ params, query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+    handler: async ({ params, request }) => {
+      const acting = await actingBrand(request, repos);
       const video = toVideoView(await visibleVideo(repos, acting, params.id), acting.brandId, (file) => file);
       return { demographics: video.demographics, labels: (await repos.edits.labels(params.id, acting.brandId)).map(toLabel) };
     },
@@ -85,7 +85,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     ...base, method: 'POST', url: '/demographics_labels', summary: 'Adds an audience label to a video (demographics_data_id = video id)',
     body: DemographicsLabelBodySchema, response: { 200: DemographicsLabelResponseSchema },
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       await visibleVideo(repos, acting, body.demographics_data_id);
       const id = await repos.edits.addLabel(body.demographics_data_id, acting.brandId, acting.userId, body, at());
       const row = await repos.edits.label(id, body.demographics_data_id, acting.brandId);
@@ -99,7 +99,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     ...base, method: 'PUT', url: '/demographics_labels/:id', summary: 'Changes an audience label',
     params: labelParams, body: DemographicsLabelBodySchema, response: { 200: DemographicsLabelResponseSchema },
     handler: async ({ params, body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       await visibleVideo(repos, acting, body.demographics_data_id);
       if (!(await repos.edits.updateLabel(params.id, body.demographics_data_id, acting.brandId, acting.userId, body, at()))) throw notFound();
       const row = await repos.edits.label(params.id, body.demographics_data_id, acting.brandId);
@@ -112,7 +112,7 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     ...base, method: 'DELETE', access: 'manager', url: '/demographics_labels/:id', summary: 'Deletes an audience label',
     params: labelParams, query: DemographicsLabelDeleteQuerySchema, response: { 200: z.object({ message: z.string() }) },
     handler: async ({ params, query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+      const acting = await actingBrand(request, repos);
       await visibleVideo(repos, acting, query.demographics_data_id);
       if (!(await repos.edits.deleteLabel(params.id, query.demographics_data_id, acting.brandId))) throw notFound();
       return { message: 'Label deleted' };

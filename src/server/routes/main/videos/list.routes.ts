@@ -19,7 +19,7 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     query: VideoListQuerySchema,
     response: { 200: VideoListResponseSchema },
     handler: async ({ query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+      const acting = await actingBrand(request, repos);
       const window = dateWindow(query.date, ctx.now(), query);
       const { summary, videos, facets } = await repos.listWithFilters(acting, query, window);
       return {
@@ -48,7 +48,7 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     query: VideoListQuerySchema,
     response: { 200: VideoIdsResponseSchema },
     handler: async ({ query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+      const acting = await actingBrand(request, repos);
       const window = dateWindow(query.date, ctx.now(), query);
       const videos = await repos.list.ids(acting, query, window);
       return { count: videos.length, videos };
@@ -64,7 +64,7 @@ export function registerVideoListRoutes(app: FastifyInstance, ctx: ServerContext
     query: TranscriptionsQuerySchema,
     response: { 200: TranscriptionsResponseSchema },
     handler: async ({ query, request }) => {
-      const acting = await actingBrand(request, repos, query.brand_id);
+      const acting = await actingBrand(request, repos);
       const titles = await Promise.all(query.ids.map(async (id) => ({ id, title: (await visibleVideo(repos, acting, id)).title })));
       const transcripts = await repos.detail.transcripts(query.ids);
       return { transcripts: titles.map(({ id, title }) => ({ video_id: id, title, transcription: transcripts.get(id) ?? [] })) };

@@ -34,7 +34,7 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
     defineRoute(app, {
       ...base, url, summary, body: VideoIdsBodySchema,
       handler: async ({ body, request }) => {
-        const acting = await actingBrand(request, repos, body.brand_id);
+        const acting = await actingBrand(request, repos);
         await ownersOrNotFound(repos, acting, body.video_ids);
         const count = await run(acting, body.video_ids);
         return { message: message(count), count };
@@ -49,7 +49,7 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, url: '/videos/flag_videos', summary: 'Flags videos with a report reason', body: FlagVideosBodySchema,
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       await ownersOrNotFound(repos, acting, body.video_ids);
       const count = await repos.marks.mark('flag', acting.brandId, acting.userId, body.video_ids, at(), body.reason);
       return { message: `${plural(count)} flagged`, count };
@@ -59,7 +59,7 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, url: '/videos/trash_videos', summary: 'Moves videos to the brand\'s trash', body: TrashVideosBodySchema,
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       const ids = body.videos.map((item) => item.video_id);
       const owners = await ownersOrNotFound(repos, acting, ids);
       checkCompetitorsFlag(acting, owners, body.competitors);
@@ -75,7 +75,7 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, url: '/videos/untrash_videos', summary: 'Restores videos from the brand\'s trash', body: CompetitorIdsBodySchema,
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       checkCompetitorsFlag(acting, await ownersOrNotFound(repos, acting, body.video_ids), body.competitors);
       const count = await repos.marks.unmark('trash', acting.brandId, body.video_ids);
       return { message: `${plural(count)} restored`, count };
@@ -85,7 +85,7 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
   defineRoute(app, {
     ...base, access: 'manager', url: '/videos/delete_videos', summary: 'Permanently deletes trashed videos (competitor videos leave this brand\'s view)', body: CompetitorIdsBodySchema,
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       const owners = await ownersOrNotFound(repos, acting, body.video_ids);
       checkCompetitorsFlag(acting, owners, body.competitors);
       const count = await repos.marks.deleteTrashed(acting.brandId, owners, at());
@@ -97,7 +97,7 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
     ...base, url: '/videos/multi_publish', body: PublishBodySchema, response: { 200: PublishJobsResponseSchema },
     summary: 'Publishes or unpublishes own videos to the shopper app: one job per video (rights gate first), answered with their states',
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       const owners = await ownersOrNotFound(repos, acting, body.video_ids);
       if ([...owners.values()].some((owner) => owner !== acting.brandId)) throw notFound();
       return ctx.publishing.run(acting.brandId, acting.userId, body.video_ids, body.published);
@@ -108,7 +108,7 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
     ...base, url: '/videos/publish_rights', body: VideoIdsBodySchema, response: { 200: PublishRightsResponseSchema },
     summary: 'What the rights gate decides from for own videos (made by the brand, licenses): the list checks a bulk publish with it before sending',
     handler: async ({ body, request }) => {
-      const acting = await actingBrand(request, repos, body.brand_id);
+      const acting = await actingBrand(request, repos);
       const rows = await ctx.publishing.rightsOf(acting.brandId, body.video_ids);
       if (rows.some((row) => row === null)) throw notFound();
       return { videos: rows.flatMap((row) => (row ? [{ _id: row.id, title: row.title, by_brand: row.rights.byBrand, licenses: [...row.rights.licenses] }] : [])) };

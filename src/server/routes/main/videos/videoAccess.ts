@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../../../shared/messages';
-import { NO_BRAND_CODE } from '../../../../shared/http/videos.schemas';
-import { assertOwnBrand } from '../../../auth/brandAccess';
-import { HttpError, notFound } from '../../../http/httpError';
+import { actingOwnBrand } from '../../../auth/teamRoles';
+import { notFound } from '../../../http/httpError';
 import type { VideoRow } from '../../../repositories/videos/videoRows';
 import type { VideoRepositories } from '../../../repositories/videos/index';
 import type { BrandScope } from '../../../repositories/videos/videoScope';
@@ -20,17 +18,14 @@ export interface CompetitorSource {
 }
 
 /**
- * The acting brand of a call: `brand_id` when sent (must be one of the user's own brands, else 404), else the token's
- * current brand, else the first own brand. A user with no brand gets 400 with MESSAGES.connectYoutube (spec §8).
+ * The acting brand of a call, as the route guard decided it from the `brand_id` sent (query and body must agree; an own
+ * brand, else 404), else the token's current brand, else the first own brand; with the brands it watches. A user with no
+ * brand gets 400 with MESSAGES.connectYoutube (spec §8).
  */
-export async function actingBrand(request: FastifyRequest, repos: CompetitorSource, brandId: string | undefined): Promise<Acting> {
-  const auth = request.auth;
-  if (!auth) throw notFound();
-  const chosen = brandId ?? auth.brandId ?? auth.brandIds[0];
-  if (!chosen) throw new HttpError(400, MESSAGES.connectYoutube, NO_BRAND_CODE);
-  assertOwnBrand(request, chosen);
-  const competitorIds = auth.competitorIds?.get(chosen) ?? (await repos.competitorsOf(chosen));
-  return { userId: auth.userId, brandId: chosen, competitorIds, ...(auth.brandNames ? { brandNames: auth.brandNames } : {}) };
+export async function actingBrand(request: FastifyRequest, repos: CompetitorSource): Promise<Acting> {
+  const { auth, brandId } = actingOwnBrand(request);
+  const competitorIds = auth.competitorIds?.get(brandId) ?? (await repos.competitorsOf(brandId));
+  return { userId: auth.userId, brandId, competitorIds, ...(auth.brandNames ? { brandNames: auth.brandNames } : {}) };
 }
 
 /** The video when the acting brand may see it; 404 otherwise (no existence leak). */
