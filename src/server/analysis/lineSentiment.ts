@@ -1,0 +1,202 @@
+import type { ItemToken } from 'wink-nlp';
+import { nlp } from './nlp';
+
+export type LineSentiment = 'positive' | 'negative' | 'neutral';
+
+/** Beyond ±this (the line's summed word polarity) a line counts as positive or negative. */
+export const LINE_POLARITY_THRESHOLD = 0.1;
+
+/**
+ * Words whose tone in a product review differs from a general word list. wink-nlp's lexicon reads "strong", "free"
+ * and "warm" as praise, and knows nothing of "dry", "sticky" or "pills": in a review they are the complaint. Values
+ * are on wink-nlp's scale (about ±0.4 for a plain opinion word, ±0.8 for a strong one).
+ */
+const REVIEW_WORDS = new Map<string, number>([
+  // Neutral in a review, whatever a general lexicon says: measures, descriptions and words that only set up a judgement.
+  ...['strong', 'stronger', 'free', 'warm', 'no', 'not', 'doubt', 'sensitive', 'dark', 'high', 'hard', 'sweet', 'intense', 'new', 'hype', 'matte', 'mattes', 'pretty', 'fine', 'expect', 'expected', 'wanted', 'fresh', 'white', 'close', 'stiff', 'tested', 'test', 'according', 'color', 'colour', 'top']
+    .map((word): [string, number] => [word, 0]),
+  ...Object.entries({
+    // Complaints about how a product feels, looks or behaves.
+    dry: -0.5, drier: -0.5, drying: -0.5, dried: -0.5, flaky: -0.5, flakes: -0.5, sticky: -0.5, stickier: -0.5, greasy: -0.5,
+    greasier: -0.5, oily: -0.5, pill: -0.5, pills: -0.5, pilling: -0.5, broke: -0.4, broken: -0.4, breaking: -0.4, burn: -0.6,
+    burned: -0.6, burns: -0.6, burning: -0.6, sting: -0.5, stings: -0.5, stinging: -0.5, itchy: -0.6, rash: -0.6, irritate: -0.6,
+    irritated: -0.6, irritation: -0.6, irritates: -0.6, leaked: -0.5, leaks: -0.5, clogged: -0.5, clogs: -0.5, oxidised: -0.5,
+    oxidized: -0.5, straw: -0.4, smudges: -0.5, smudge: -0.5, cracked: -0.5, rancid: -0.7, crushed: -0.4, separated: -0.3,
+    heavy: -0.4, suffocating: -0.6, overpriced: -0.6, streaks: -0.5, streaky: -0.5, cakey: -0.5, patchy: -0.5, thick: -0.2,
+    watery: -0.3, flimsy: -0.5, dented: -0.4, tight: -0.2, chemicals: -0.4, jamming: -0.5, jams: -0.5, fade: -0.4, fades: -0.4,
+    returned: -0.4, refund: -0.4, cast: -0.4, residue: -0.4, scratches: -0.4, lingers: -0.2, expensive: -0.4, pricey: -0.3,
+    tingle: -0.2, tingled: -0.2, worried: -0.2, nothing: -0.3, red: -0.2, headache: -0.5, gross: -0.6,
+    // Praise particular to reviews.
+    hydrated: 0.5, hydrating: 0.5, hydrates: 0.5, hydrate: 0.5, glow: 0.5, glowing: 0.5, glowy: 0.5, radiant: 0.5, soft: 0.4,
+    softer: 0.4, plump: 0.4, bouncy: 0.4, lightweight: 0.4, light: 0.3, lighter: 0.3, absorbs: 0.3, absorb: 0.3, gentle: 0.4,
+    gentler: 0.4, calm: 0.3, soothing: 0.4, clear: 0.4, clearer: 0.4, brighter: 0.4, shiny: 0.4, defined: 0.3, healthy: 0.5,
+    healthier: 0.5, luxurious: 0.5, premium: 0.4, stunning: 0.6, gorgeous: 0.6, blends: 0.3, blend: 0.3, lasts: 0.3,
+    works: 0.4, work: 0.4, worth: 0.5, repurchase: 0.5, obsessed: 0.6, wonders: 0.6, intact: 0.3, fast: 0.2, faster: 0.2,
+    quickly: 0.2, difference: 0.3, properly: 0.4, subtle: 0.2, natural: 0.3, long: 0.25, longer: 0.3, beats: 0.5, cheaper: 0.4,
+    surprised: 0.3, favourite: 0.5, special: 0.4, happier: 0.6, impressed: 0.6, rebuy: 0.6,
+    // A negated "anything" is a complaint ("it did not do anything").
+    anything: 0.3,
+  }),
+]);
+
+/** Skin and hair problems: a complaint on their own, praise beside a word that says they went away. */
+const PROBLEMS = new Set(['spots', 'acne', 'redness', 'wrinkles', 'circles', 'scars', 'marks', 'pigmentation', 'frizz', 'dandruff', 'breakouts', 'breakout', 'eczema', 'blemishes', 'pores', 'finelines']);
+const PROBLEM_POLARITY = -0.3;
+const REMEDIES = new Set(['faded', 'fade', 'cleared', 'clear', 'calmed', 'calm', 'reduced', 'gone', 'disappeared', 'fewer', 'less', 'helped', 'soothed', 'vanished']);
+
+/** Words that turn the polarity of the few words after them in the same clause. */
+const NEGATORS = new Set(['not', 'no', 'never', 'without', 'nowhere', 'hardly', 'barely', 'none', 'neither', 'nor']);
+const NEGATION_REACH = 5;
+/** A turn: what follows outweighs what came before ("pricey, but worth it"). */
+const TURNS = new Set(['but', 'however', 'yet', 'whereas']);
+/** A concession: the clause it opens weighs less than the next ("although it tingled, it works"). */
+const CONCESSIONS = new Set(['although', 'though']);
+const BEFORE_TURN_WEIGHT = 0.35;
+/** Something the line compares with: what follows "than" (or the second "as") describes the other thing, not this one. */
+const COMPARED_WITH = new Set(['than']);
+/** The product a reviewer had before: praise of it in a comparison is a complaint about this one. */
+const EARLIER = new Set(['old', 'previous', 'original', 'usual', 'former', 'other']);
+const PREFERENCE = new Set(['better', 'nicer', 'preferred', 'prefer', 'more']);
+
+/**
+ * Phrases whose words mislead one by one ("could not be happier" is not a negated "happy", "broke me out" is a skin
+ * reaction, "holy grail" is praise). Each is replaced by a marker word of fixed polarity that negation does not turn.
+ */
+const PHRASES: readonly [RegExp, string][] = [
+  // Buying again is praise that negation turns ("I would not buy it again"): a plain word of the review list.
+  [/\b(buy|purchase|order) (it |this |them |one )?again\b/g, 'rebuy'],
+  [/\b(could ?n[o']?t|can ?n[o']?t|cannot) be (happier|more pleased|more impressed)\b/g, 'xgoodx'],
+  [/\b(could ?n[o']?t|can ?n[o']?t|cannot) (fault|complain)\b/g, 'xgoodx'],
+  [/\b(did ?n[o']?t|never) (expect|think) (to|i would|i d) (love|like)\b/g, 'xgoodx'],
+  [/\b(has|have) never (looked|felt|been) (this|so|better)\b/g, 'xgoodx'],
+  [/\bholy grail\b/g, 'xgoodx'],
+  [/\ba little goes a long way\b/g, 'xgoodx'],
+  [/\bworth every penny\b/g, 'xgoodx'],
+  // A skin reaction, and one negation turns ("it did not break me out"): a problem word, not a fixed marker.
+  [/\b(broke|breaks|break|breaking) (me )?out\b/g, 'breakout'],
+  [/\b(does ?n[o']?t|did ?n[o']?t) live up to\b/g, 'xbadx'],
+  [/\bnot what\b/g, 'xbadx'],
+  [/\bnothing (about it )?(felt |was |is |seemed )?special\b/g, 'xbadx'],
+  [/\bwaste of\b/g, 'xbadx'],
+  [/\b(does|did|do|doing) (absolutely )?nothing\b/g, 'xbadx'],
+  [/\b(without a|no) doubt\b/g, ' '],
+  [/\bfine lines\b/g, 'finelines'],
+];
+const MARKERS = new Map([['xgoodx', 0.8], ['xbadx', -0.8]]);
+
+let lexicon: Map<string, number> | null = null;
+/** wink-nlp's polarity of a single word (its lexicon, scaled as it scores a one-word text), cached per word. */
+function lexiconPolarity(word: string): number {
+  lexicon ??= new Map();
+  let value = lexicon.get(word);
+  if (value === undefined) {
+    value = Number(nlp().readDoc(word).out(nlp().its.sentiment)) || 0;
+    lexicon.set(word, value);
+  }
+  return value;
+}
+
+interface Word { text: string; lemma: string; pos: string }
+const word = (words: readonly Word[], at: number): Word | undefined => words[at];
+
+function polarityOf(word: Word): number {
+  const own = REVIEW_WORDS.get(word.text) ?? REVIEW_WORDS.get(word.lemma);
+  if (own !== undefined) return own;
+  // "like" is praise only as a verb ("I like it"), not in "looks like straw".
+  if (word.lemma === 'like') return word.pos === 'VERB' ? 0.4 : 0;
+  // "it lasts all day" is praise, "last month" a date.
+  if (word.lemma === 'last') return word.pos === 'VERB' ? 0.3 : 0;
+  if (PROBLEMS.has(word.text)) return PROBLEM_POLARITY;
+  return lexiconPolarity(word.text) || lexiconPolarity(word.lemma);
+}
+
+/** The summed polarity of one clause (no punctuation and no turn inside). */
+function clausePolarity(words: readonly Word[]): number {
+  const end = words.findIndex((word) => COMPARED_WITH.has(word.text));
+  // In "as good as the one that costs more", what follows the second "as" is the other product.
+  const asAt = words.findIndex((word, index) => word.text === 'as' && words.slice(index + 2).some((next) => next.text === 'as'));
+  const secondAs = asAt === -1 ? -1 : words.findIndex((word, index) => index > asAt + 1 && word.text === 'as');
+  const own = words.slice(0, [end, secondAs].filter((at) => at >= 0).reduce((a, b) => Math.min(a, b), words.length));
+  const remedied = own.some((word) => REMEDIES.has(word.text) || REMEDIES.has(word.lemma)) && own.some((word) => PROBLEMS.has(word.text));
+  let sum = 0;
+  let negatedUntil = -1;
+  for (let index = 0; index < own.length; index += 1) {
+    const word = own[index] as Word;
+    if (NEGATORS.has(word.text)) {
+      negatedUntil = index + NEGATION_REACH;
+      continue;
+    }
+    const negated = index <= negatedUntil;
+    const marker = MARKERS.get(word.text);
+    if (marker !== undefined) {
+      sum += marker;
+      continue;
+    }
+    if (word.text === 'too') {
+      // "too strong", "too much": a quality past what the reviewer wanted is a complaint; "not too heavy" is praise.
+      const target = own[index + 1];
+      if (!target || !['ADJ', 'ADV'].includes(target.pos)) continue;
+      const polarity = polarityOf(target);
+      if (polarity > 0.5) continue;
+      sum += negated ? 0.5 : -Math.max(0.6, Math.abs(polarity));
+      index += 1;
+      // "too expensive to repurchase", "too thick to spread evenly": what follows is what the reviewer could not do.
+      if (!negated && own[index + 1]?.text === 'to') negatedUntil = own.length;
+      continue;
+    }
+    if (remedied && (REMEDIES.has(word.text) || REMEDIES.has(word.lemma))) continue;
+    let polarity = remedied && PROBLEMS.has(word.text) ? 0.4 : polarityOf(word);
+    if (negated) polarity = -polarity * 0.8;
+    sum += polarity;
+  }
+  // "My old cream was much better than this", "I preferred my previous one": praise of the earlier product.
+  const earlierFirst = own.findIndex((word) => EARLIER.has(word.text));
+  // The earlier product must be what the clause is about (named before the comparative), not what it is compared with.
+  const preferenceAt = own.findIndex((word) => PREFERENCE.has(word.text) || word.lemma === 'prefer');
+  if (earlierFirst !== -1 && preferenceAt !== -1 && (earlierFirst < preferenceAt || word(own, preferenceAt)?.lemma === 'prefer')) sum = -Math.abs(sum);
+  return sum;
+}
+
+/**
+ * The sentiment of one transcript line as a reader of a product review takes it: wink-nlp's tokens, parts of speech
+ * and lemmas, its lexicon corrected by review words, negation that turns the next few words, "too …" as a complaint,
+ * the turn of "but" (the end of the line weighs more), and comparisons read for the product being reviewed. The
+ * labelled sentences of tests/unit/server/analysis/fixtures/reviewSentences.ts measure it.
+ */
+export function lineSentiment(text: string): { sentiment: LineSentiment; score: number } {
+  let prepared = text.toLocaleLowerCase().replace(/[’]/g, "'");
+  for (const [pattern, marker] of PHRASES) prepared = prepared.replace(pattern, ` ${marker} `);
+  const clauses: { words: Word[]; weight: number }[] = [{ words: [], weight: 1 }];
+  const { its } = nlp();
+  let conceding = false;
+  nlp().readDoc(prepared).tokens().each((token: ItemToken) => {
+    const current = clauses.at(-1) as { words: Word[]; weight: number };
+    const type = token.out(its.type);
+    const text = String(token.out(its.normal));
+    if (type === 'punctuation') {
+      if (current.words.length > 0) clauses.push({ words: [], weight: conceding && /[,;]/.test(text) ? 1 : current.weight });
+      if (/[.!?]/.test(text)) conceding = false;
+      else if (conceding) {
+        (clauses.at(-2) as { weight: number }).weight = BEFORE_TURN_WEIGHT;
+        conceding = false;
+      }
+      return;
+    }
+    if (type !== 'word' && type !== 'emoji' && type !== 'emoticon') return;
+    if (TURNS.has(text)) {
+      for (const clause of clauses) clause.weight = Math.min(clause.weight, BEFORE_TURN_WEIGHT);
+      clauses.push({ words: [], weight: 1 });
+      return;
+    }
+    if (CONCESSIONS.has(text)) {
+      conceding = true;
+      return;
+    }
+    // wink-nlp's typings declare `its.lemma` with an addons parameter `out` does not accept; it works at run time.
+    const lemma = String(token.out(its.lemma as unknown as typeof its.normal)).toLowerCase();
+    current.words.push({ text: text === "n't" ? 'not' : text, lemma, pos: String(token.out(its.pos)) });
+  });
+  const sum = clauses.reduce((total, clause) => total + clause.weight * clausePolarity(clause.words), 0);
+  const sentiment: LineSentiment = sum > LINE_POLARITY_THRESHOLD ? 'positive' : sum < -LINE_POLARITY_THRESHOLD ? 'negative' : 'neutral';
+  return { sentiment, score: Math.round(Math.tanh(sum) * 1000) / 1000 };
+}
