@@ -118,8 +118,11 @@ function findMentions(lines: readonly AnalysedLine[], named: readonly ReturnType
       if (first === -1) first = index;
       count += entry.hits;
       const line = lines[index] as AnalysedLine;
-      // A competitor's tally holds the lines about it; the brand's own names hold every line that names them.
+      // A competitor's tally holds the lines about it with their tone, and as neutral the lines that only compare the
+      // brand's product with it ("better than Dewbloom" says nothing good of Dewbloom); the brand's own names hold the
+      // tone of every line that names them.
       if (!target.competitor || line.about.includes(target.id)) tone[line.sentiment] += 1;
+      else tone.neutral += 1;
     });
     if (count > 0) mentions.push({ ...target, count, first_time: lines[first]?.start_time ?? 0, sentiment: tone });
   }

@@ -57,7 +57,8 @@ describe('text analytics', () => {
     // Only the third line is the competitor's (its product, and so its name): in the fourth the competitor is what the brand's serum is compared with.
     expect(analysed.lines.map((line) => line.about)).toEqual([[], [], ['p-rose', 'rival'], []]);
     expect(analysed.sentiment).toEqual({ positive: 0.333, negative: 0.333, neutral: 0.333 });
-    expect(analysed.mentions.find((mention) => mention.id === 'p-rose')).toMatchObject({ count: 2, sentiment: { positive: 0, negative: 1, neutral: 0 } });
+    // Compared with, it is praised by nobody: that line is neutral in its tally.
+    expect(analysed.mentions.find((mention) => mention.id === 'p-rose')).toMatchObject({ count: 2, sentiment: { positive: 0, negative: 1, neutral: 1 } });
     expect(analysed.mentions.find((mention) => mention.id === 'p-glow')).toMatchObject({ count: 1, sentiment: { positive: 0, negative: 0, neutral: 1 } });
   });
 
