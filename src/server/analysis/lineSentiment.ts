@@ -13,7 +13,7 @@ export const LINE_POLARITY_THRESHOLD = 0.1;
  */
 const REVIEW_WORDS = new Map<string, number>([
   // Neutral in a review, whatever a general lexicon says: measures, descriptions and words that only set up a judgement.
-  ...['strong', 'stronger', 'free', 'warm', 'no', 'not', 'doubt', 'sensitive', 'dark', 'high', 'hard', 'sweet', 'intense', 'new', 'hype', 'matte', 'mattes', 'pretty', 'fine', 'expect', 'expected', 'wanted', 'fresh', 'white', 'close', 'stiff', 'tested', 'test', 'according', 'color', 'colour', 'top']
+  ...['strong', 'stronger', 'free', 'warm', 'no', 'not', 'doubt', 'sensitive', 'dark', 'high', 'hard', 'sweet', 'intense', 'new', 'hype', 'matte', 'mattes', 'fine', 'expect', 'expected', 'wanted', 'white', 'close', 'stiff', 'tested', 'test', 'according', 'color', 'colour', 'top', 'even', 'go', 'going', 'right']
     .map((word): [string, number] => [word, 0]),
   ...Object.entries({
     // Complaints about how a product feels, looks or behaves.
@@ -37,12 +37,54 @@ const REVIEW_WORDS = new Map<string, number>([
     // A negated "anything" is a complaint ("it did not do anything").
     anything: 0.3,
   }),
+  // The wider vocabulary of reviews, by what it describes.
+  ...Object.entries({
+    // Skin and scalp reactions.
+    itch: -0.5, itching: -0.5, irritating: -0.6, inflamed: -0.6, swollen: -0.5, hives: -0.6, blotchy: -0.5, blotches: -0.5,
+    peeling: -0.4, peel: -0.4, peeled: -0.4, flaking: -0.5, cracking: -0.4, chapped: -0.4, sore: -0.5, raw: -0.4, allergic: -0.6,
+    reaction: -0.4, cystic: -0.5, congested: -0.4, dehydrated: -0.4, tightness: -0.4, burnt: -0.5, stung: -0.5, itched: -0.5,
+    // Texture and finish.
+    waxy: -0.4, tacky: -0.5, gummy: -0.4, gloopy: -0.4, slimy: -0.5, chalky: -0.5, gritty: -0.4, grainy: -0.4, clumpy: -0.5,
+    clumps: -0.5, clumping: -0.5, creases: -0.5, creasing: -0.5, creased: -0.5, runny: -0.3, ashy: -0.5, lifeless: -0.5,
+    frizzy: -0.4, tangled: -0.4, tangles: -0.4, brittle: -0.5, limp: -0.4, crunchy: -0.3, smears: -0.4, smeared: -0.4,
+    smudged: -0.5, transfers: -0.3, budge: -0.4, budges: -0.4, separates: -0.3, oxidises: -0.5, oxidizes: -0.5,
+    // How well it works.
+    ineffective: -0.6, mediocre: -0.5, underwhelming: -0.6, meh: -0.4, lacklustre: -0.5, lackluster: -0.5, flop: -0.5,
+    gimmick: -0.5, gimmicky: -0.5, overrated: -0.6, overhyped: -0.6,
+    // Packaging, build and delivery.
+    leaking: -0.5, leaky: -0.5, snapped: -0.4, shattered: -0.5, spilled: -0.4, spilt: -0.4, messy: -0.4, wobbly: -0.4,
+    jammed: -0.5, faulty: -0.6, defective: -0.6, damaged: -0.5, scratched: -0.4, rusty: -0.5, cheaply: -0.4, stained: -0.4,
+    stains: -0.4, mould: -0.6, mold: -0.6, mouldy: -0.6, moldy: -0.6, expired: -0.5, late: -0.3, delayed: -0.4, missing: -0.4,
+    counterfeit: -0.6, ripoff: -0.6,
+    // Smell.
+    smelly: -0.5, stinks: -0.6, stench: -0.6, sour: -0.4, musty: -0.5, artificial: -0.3, overpowering: -0.5, nauseating: -0.7,
+    cloying: -0.5,
+    // Praise of skin, hair and finish.
+    moisturised: 0.5, moisturized: 0.5, moisturising: 0.5, moisturizing: 0.5, nourished: 0.5, nourishing: 0.5, supple: 0.5,
+    dewy: 0.5, luminous: 0.5, evened: 0.4, balanced: 0.3, refreshed: 0.5, refreshing: 0.5, revived: 0.4, rejuvenated: 0.5,
+    silky: 0.5, velvety: 0.5, softened: 0.4, calmer: 0.4, brightening: 0.3, firmer: 0.4, plumper: 0.4, fuller: 0.4,
+    voluminous: 0.5, volume: 0.3, glossy: 0.4, lustrous: 0.5, manageable: 0.4, detangles: 0.4, detangling: 0.4, tamed: 0.4,
+    tames: 0.4, weightless: 0.5, breathable: 0.4, comfortable: 0.4, buildable: 0.4, blendable: 0.4, seamless: 0.5,
+    flawless: 0.6, pigmented: 0.4, creamy: 0.3, lasting: 0.4, healed: 0.5, healing: 0.4,
+    // Praise of build and value, and of a product as a whole.
+    sturdy: 0.4, durable: 0.4, handy: 0.4, hygienic: 0.3, leakproof: 0.4, chic: 0.4, staple: 0.4, fave: 0.5, repurchasing: 0.5,
+    repurchased: 0.5, restock: 0.3, stellar: 0.6, dreamy: 0.5, heavenly: 0.5, affordable: 0.4, bargain: 0.4,
+    rough: -0.4, harsher: -0.5, chipped: -0.5, chips: -0.3, glides: 0.4, crisp: 0.3, fresh: 0.3, hold: 0.3, holds: 0.3,
+    cover: 0.3, covers: 0.3, clog: -0.5, breakout: -0.6,
+  }),
 ]);
 
 /** Skin and hair problems: a complaint on their own, praise beside a word that says they went away. */
-const PROBLEMS = new Set(['spots', 'acne', 'redness', 'wrinkles', 'circles', 'scars', 'marks', 'pigmentation', 'frizz', 'dandruff', 'breakouts', 'breakout', 'eczema', 'blemishes', 'pores', 'finelines']);
+const PROBLEMS = new Set([
+  'spots', 'acne', 'redness', 'wrinkles', 'circles', 'scars', 'marks', 'pigmentation', 'frizz', 'dandruff', 'breakouts', 'breakout',
+  'eczema', 'blemishes', 'pores', 'finelines', 'pimples', 'zits', 'blackheads', 'whiteheads', 'bumps', 'dryness', 'oiliness',
+  'puffiness', 'flyaways', 'dullness', 'hyperpigmentation', 'melasma', 'rosacea', 'psoriasis', 'flare', 'flareups',
+]);
 const PROBLEM_POLARITY = -0.3;
-const REMEDIES = new Set(['faded', 'fade', 'cleared', 'clear', 'calmed', 'calm', 'reduced', 'gone', 'disappeared', 'fewer', 'less', 'helped', 'soothed', 'vanished']);
+const REMEDIES = new Set([
+  'faded', 'fade', 'cleared', 'clear', 'calmed', 'calm', 'reduced', 'gone', 'disappeared', 'fewer', 'less', 'helped', 'soothed',
+  'vanished', 'tames', 'tamed', 'smaller', 'minimised', 'minimized', 'shrunk', 'lightened', 'improved', 'healed', 'treats', 'treated',
+]);
 
 /** Words that turn the polarity of the few words after them in the same clause. */
 const NEGATORS = new Set(['not', 'no', 'never', 'without', 'nowhere', 'hardly', 'barely', 'none', 'neither', 'nor']);
@@ -78,6 +120,13 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bnot what\b/g, 'xbadx'],
   [/\bnothing (about it )?(felt |was |is |seemed )?special\b/g, 'xbadx'],
   [/\bwaste of\b/g, 'xbadx'],
+  [/\b(wears|wore|rubs|rubbed) off\b/g, 'xbadx'],
+  [/\b(falls|fell|falling) apart\b/g, 'xbadx'],
+  [/\bsplit ends\b/g, 'flyaways'],
+  [/\bgame ?changer\b/g, 'xgoodx'],
+  [/\b(drinks|soaks|drank|soaked) (it|them) up\b/g, 'xgoodx'],
+  [/\bmust ?have\b/g, 'xgoodx'],
+  [/\b(ten|10) out of (ten|10)\b/g, 'xgoodx'],
   [/\b(does|did|do|doing) (absolutely )?nothing\b/g, 'xbadx'],
   [/\b(without a|no) doubt\b/g, ' '],
   [/\bfine lines\b/g, 'finelines'],
@@ -104,10 +153,32 @@ function polarityOf(word: Word): number {
   if (own !== undefined) return own;
   // "like" is praise only as a verb ("I like it"), not in "looks like straw".
   if (word.lemma === 'like') return word.pos === 'VERB' ? 0.4 : 0;
-  // "it lasts all day" is praise, "last month" a date.
-  if (word.lemma === 'last') return word.pos === 'VERB' ? 0.3 : 0;
+  // "the colour is pretty" is praise, "pretty good" leaves the praise to "good".
+  if (word.text === 'pretty') return word.pos === 'ADJ' ? 0.4 : 0;
+  // "it lasts all day" is praise (the clause leaves out "last" before a noun: "last month" is a date).
+  if (word.lemma === 'last') return 0.3;
   if (PROBLEMS.has(word.text)) return PROBLEM_POLARITY;
-  return lexiconPolarity(word.text) || lexiconPolarity(word.lemma);
+  const general = lexiconPolarity(word.text) || lexiconPolarity(word.lemma);
+  if (general !== 0) return general;
+  // A comparative the lemmatiser left whole ("oilier", "rougher") has its base word's tone.
+  const base = /ier$/.test(word.text) ? `${word.text.slice(0, -3)}y` : /er$/.test(word.text) ? word.text.slice(0, -2) : null;
+  return base === null ? 0 : (REVIEW_WORDS.get(base) ?? 0);
+}
+
+/** Verbs that bring a problem about or find it: negated, the problem did not happen ("never had a breakout"). */
+const HAPPENING = new Set(['have', 'get', 'cause', 'give', 'see', 'notice', 'develop', 'experience', 'leave']);
+const OWNERS = new Set(['my', 'your', 'his', 'her', 'their', 'our', 'the']);
+
+/**
+ * Whether a negated problem word keeps its tone: "it did not cover my redness" leaves the redness (a complaint), where
+ * "no redness", "never had a breakout" and "did not clog my pores" say the problem did not happen.
+ */
+function problemStays(words: readonly Word[], negatorAt: number, at: number): boolean {
+  const negator = words[negatorAt]?.text ?? '';
+  if (negator !== 'not') return false;
+  if (!OWNERS.has(words[at - 1]?.text ?? '') && !OWNERS.has(words[at - 2]?.text ?? '')) return false;
+  const between = words.slice(negatorAt + 1, at);
+  return !between.some((word) => HAPPENING.has(word.lemma) || (word.pos === 'VERB' && polarityOf(word) < 0));
 }
 
 /** The summed polarity of one clause (no punctuation and no turn inside). */
@@ -120,10 +191,12 @@ function clausePolarity(words: readonly Word[]): number {
   const remedied = own.some((word) => REMEDIES.has(word.text) || REMEDIES.has(word.lemma)) && own.some((word) => PROBLEMS.has(word.text));
   let sum = 0;
   let negatedUntil = -1;
+  let negatedFrom = -1;
   for (let index = 0; index < own.length; index += 1) {
     const word = own[index] as Word;
     if (NEGATORS.has(word.text)) {
       negatedUntil = index + NEGATION_REACH;
+      negatedFrom = index;
       continue;
     }
     const negated = index <= negatedUntil;
@@ -145,8 +218,10 @@ function clausePolarity(words: readonly Word[]): number {
       continue;
     }
     if (remedied && (REMEDIES.has(word.text) || REMEDIES.has(word.lemma))) continue;
+    // "last month" is a date; "it lasts", "does not last" speak of the product.
+    if (word.lemma === 'last' && own[index + 1]?.pos === 'NOUN') continue;
     let polarity = remedied && PROBLEMS.has(word.text) ? 0.4 : polarityOf(word);
-    if (negated) polarity = -polarity * 0.8;
+    if (negated && !(PROBLEMS.has(word.text) && problemStays(own, negatedFrom, index))) polarity = -polarity * 0.8;
     sum += polarity;
   }
   // "My old cream was much better than this", "I preferred my previous one": praise of the earlier product.
