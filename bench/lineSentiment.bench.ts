@@ -24,9 +24,9 @@ function report(title: string, sentences: readonly LabelledSentence[]): number {
 }
 
 export async function run(): Promise<void> {
-  const labelled = report('labelled review sentences', REVIEW_SENTENCES);
+  const labelled = report('labelled review sentences (the scorer\'s review words were shaped by them)', REVIEW_SENTENCES);
   console.log(`  ${labelled >= LINE_SENTIMENT_TARGET ? 'PASS' : 'MISS'} (line sentiment accuracy ≥ ${percent(LINE_SENTIMENT_TARGET)})\n`);
-  report('held-out sentences, printed but not judged', HELD_OUT_SENTENCES);
+  report('held-out sentences (never used to shape it: the figure for new lines), printed but not judged', HELD_OUT_SENTENCES);
   const texts = [...REVIEW_SENTENCES, ...HELD_OUT_SENTENCES].map((sentence) => sentence.text);
   const rounds = 20;
   const started = performance.now();

@@ -13,7 +13,7 @@ export const LINE_POLARITY_THRESHOLD = 0.1;
  */
 const REVIEW_WORDS = new Map<string, number>([
   // Neutral in a review, whatever a general lexicon says: measures, descriptions and words that only set up a judgement.
-  ...['strong', 'stronger', 'free', 'warm', 'no', 'not', 'doubt', 'sensitive', 'dark', 'high', 'hard', 'sweet', 'intense', 'new', 'hype', 'matte', 'mattes', 'fine', 'expect', 'expected', 'wanted', 'white', 'close', 'stiff', 'tested', 'test', 'according', 'color', 'colour', 'top', 'even', 'go', 'going', 'right']
+  ...['strong', 'stronger', 'free', 'warm', 'no', 'not', 'doubt', 'sensitive', 'dark', 'high', 'hard', 'sweet', 'intense', 'new', 'hype', 'matte', 'mattes', 'fine', 'expect', 'expected', 'wanted', 'white', 'close', 'stiff', 'tested', 'test', 'according', 'color', 'colour', 'top', 'even', 'go', 'going', 'right', 'sold', 'pay', 'paid']
     .map((word): [string, number] => [word, 0]),
   ...Object.entries({
     // Complaints about how a product feels, looks or behaves.
@@ -70,7 +70,8 @@ const REVIEW_WORDS = new Map<string, number>([
     sturdy: 0.4, durable: 0.4, handy: 0.4, hygienic: 0.3, leakproof: 0.4, chic: 0.4, staple: 0.4, fave: 0.5, repurchasing: 0.5,
     repurchased: 0.5, restock: 0.3, stellar: 0.6, dreamy: 0.5, heavenly: 0.5, affordable: 0.4, bargain: 0.4,
     rough: -0.4, harsher: -0.5, chipped: -0.5, chips: -0.3, glides: 0.4, crisp: 0.3, fresh: 0.3, hold: 0.3, holds: 0.3,
-    cover: 0.3, covers: 0.3, clog: -0.5, breakout: -0.6,
+    cover: 0.3, covers: 0.3, clog: -0.5, breakout: -0.6, pilled: -0.5, squeaks: -0.4, squeaky: -0.3, wobbles: -0.4,
+    rattles: -0.4, removes: 0.3, remove: 0.3, match: 0.3, matches: 0.3, matched: 0.3,
   }),
 ]);
 
@@ -106,7 +107,13 @@ const PREFERENCE = new Set(['better', 'nicer', 'preferred', 'prefer', 'more']);
  */
 const PHRASES: readonly [RegExp, string][] = [
   // Buying again is praise that negation turns ("I would not buy it again"): a plain word of the review list.
-  [/\b(buy|purchase|order) (it |this |them |one )?again\b/g, 'rebuy'],
+  [/\b(buy|purchase|order|get|pay)\b[^.,;!?]{0,25}\bagain\b/g, 'rebuy'],
+  // A skin or hair type, or a product named by one ("for normal to dry skin", "dry shampoo"), is not a complaint.
+  [/\b(for|to|with|have|has) (very |normal to |combination to )?(dry|oily|sensitive|combination)( or (dry|oily|sensitive|combination))? (skin|hair|scalp)\b/g, ' skintype '],
+  [/\b(dry|oil) (shampoo|oil|brush|spray)\b/g, ' product '],
+  [/\b(is|was|feels|felt) (a|like a) dream\b/g, 'xgoodx'],
+  [/\b(slides|slide|slid|slipped|slips) (right )?off\b/g, 'xbadx'],
+  [/\bsettles? into (every |my |the |fine )?(lines?|pores|creases|wrinkles)\b/g, 'xbadx'],
   [/\b(could ?n[o']?t|can ?n[o']?t|cannot) be (happier|more pleased|more impressed)\b/g, 'xgoodx'],
   [/\b(could ?n[o']?t|can ?n[o']?t|cannot) (fault|complain)\b/g, 'xgoodx'],
   [/\b(did ?n[o']?t|never) (expect|think) (to|i would|i d) (love|like)\b/g, 'xgoodx'],
@@ -183,11 +190,15 @@ function problemStays(words: readonly Word[], negatorAt: number, at: number): bo
 
 /** The summed polarity of one clause (no punctuation and no turn inside). */
 function clausePolarity(words: readonly Word[]): number {
-  const end = words.findIndex((word) => COMPARED_WITH.has(word.text));
+  const than = words.findIndex((word) => COMPARED_WITH.has(word.text));
+  // The compared-with part runs to the next "and" or "which": "thinner than the old formula and runs" speaks of this one again.
+  const resume = than === -1 ? -1 : words.findIndex((word, index) => index > than && (word.text === 'and' || word.text === 'which'));
+  const end = than;
   // In "as good as the one that costs more", what follows the second "as" is the other product.
   const asAt = words.findIndex((word, index) => word.text === 'as' && words.slice(index + 2).some((next) => next.text === 'as'));
   const secondAs = asAt === -1 ? -1 : words.findIndex((word, index) => index > asAt + 1 && word.text === 'as');
-  const own = words.slice(0, [end, secondAs].filter((at) => at >= 0).reduce((a, b) => Math.min(a, b), words.length));
+  const cut = [end, secondAs].filter((at) => at >= 0).reduce((a, b) => Math.min(a, b), words.length);
+  const own = [...words.slice(0, cut), ...(resume > cut ? words.slice(resume + 1) : [])];
   const remedied = own.some((word) => REMEDIES.has(word.text) || REMEDIES.has(word.lemma)) && own.some((word) => PROBLEMS.has(word.text));
   let sum = 0;
   let negatedUntil = -1;
