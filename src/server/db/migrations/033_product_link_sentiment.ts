@@ -1,8 +1,11 @@
 import type { Migration } from './index';
 
-/** A product's positive share over the videos that name it: each link's own share where it has one, else its video's. */
-export const PRODUCT_LINK_SHARE = 'COALESCE(vp.sentiment_positive, v.sentiment_positive)';
-const RECOUNT_SENTIMENT = `sentiment_positive = COALESCE((SELECT AVG(${PRODUCT_LINK_SHARE}) FROM video_products vp JOIN videos v ON v.id = vp.video_id WHERE vp.product_id = products.id), 0)`;
+/**
+ * A product's positive share over the videos that name it: each link's own share where it has one, else its video's
+ * (an assignment of an `UPDATE products`, the same text on both engines).
+ */
+export const RECOUNT_SENTIMENT = `sentiment_positive = COALESCE((SELECT AVG(COALESCE(vp.sentiment_positive, v.sentiment_positive))
+    FROM video_products vp JOIN videos v ON v.id = vp.video_id WHERE vp.product_id = products.id), 0)`;
 
 /**
  * A competitor's product named in a brand's video takes the tone of the lines about it, not the video's overall share:

@@ -1,8 +1,6 @@
 import type { Migration } from '../../migrations/index';
-import { PRODUCT_LINK_SHARE } from '../../migrations/033_product_link_sentiment';
+import { RECOUNT_SENTIMENT } from '../../migrations/033_product_link_sentiment';
 import { rowTrigger, triggerBody } from './triggerSql';
-
-const RECOUNT_SENTIMENT = `sentiment_positive = COALESCE((SELECT AVG(${PRODUCT_LINK_SHARE}) FROM video_products vp JOIN videos v ON v.id = vp.video_id WHERE vp.product_id = products.id), 0)`;
 
 /**
  * PostgreSQL twin of migration 033: the link's own positive share (a competitor's product named in a brand's video
