@@ -1,15 +1,14 @@
 import { franc } from 'franc-min';
 import { iso6393 } from 'iso-639-3';
 import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
-import winkNLP, { type ItemToken } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import type { ItemToken } from 'wink-nlp';
 import type { Mention } from '../../shared/http/uploads.schemas';
 import type { Topic } from '../../shared/domain/video';
+import { lineSentiment, type LineSentiment } from './lineSentiment';
+import { nlp } from './nlp';
 import type { TopicEntry } from './topicVocabulary';
 
-export type LineSentiment = 'positive' | 'negative' | 'neutral';
-/** wink-nlp scores a text in [-1, 1]; beyond ±this a line counts as positive or negative. */
-export const SENTIMENT_THRESHOLD = 0.05;
+export type { LineSentiment };
 /** Matches of foul language above which a video is 'strong' rather than 'mild'. */
 export const FOUL_MILD_MAX = 2;
 
@@ -27,10 +26,13 @@ export interface AnalysedLine {
   speaker: string | null;
   sentiment: LineSentiment;
   score: number;
+  /** The competitors (target ids) the line speaks of; [] when it is the brand's own line. */
+  about: string[];
 }
 
 export interface TextAnalysis {
   lines: AnalysedLine[];
+  /** Shares of the brand's own lines: lines about a competitor count for that competitor's mention instead. */
   sentiment: { positive: number; negative: number; neutral: number };
   /** ISO 639-1 when it has one (else 639-3); null when the text is too short to tell. */
   language: string | null;
@@ -40,12 +42,7 @@ export interface TextAnalysis {
   mentions: Mention[];
 }
 
-let nlpInstance: ReturnType<typeof winkNLP> | null = null;
-/** wink-nlp with its English lite model, loaded on first use (about 100 ms). */
-export function nlp(): ReturnType<typeof winkNLP> {
-  nlpInstance ??= winkNLP(model);
-  return nlpInstance;
-}
+export { nlp };
 
 let profanity: RegExpMatcher | null = null;
 function profanityMatcher(): RegExpMatcher {
@@ -67,6 +64,8 @@ function normalise(text: string): string {
   return ` ${text.toLocaleLowerCase().replace(/[’']/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function countOf(haystack: string, needle: string): number {
   if (needle.trim() === '') return 0;
   let count = 0;
@@ -84,20 +83,48 @@ function aliasesOf(target: MentionTarget): string[] {
   return aliases;
 }
 
-function findMentions(lines: readonly AnalysedLine[], targets: readonly MentionTarget[]): Mention[] {
-  const normalised = lines.map((line) => normalise(line.content));
+/** The targets a line names, each with how often; the longest alias that matches counts ("Lumina Glow Serum" is not counted again as "glow serum"). */
+function namedIn(text: string, targets: readonly MentionTarget[]): { target: MentionTarget; hits: number; at: number }[] {
+  return targets.flatMap((target) => {
+    const found = aliasesOf(target).map((alias) => ({ hits: countOf(text, alias), at: text.indexOf(alias) })).filter((alias) => alias.hits > 0);
+    if (found.length === 0) return [];
+    return [{ target, hits: Math.max(...found.map((alias) => alias.hits)), at: Math.min(...found.map((alias) => alias.at)) }];
+  });
+}
+
+/** Where a comparison's second term starts ("better than the Dewbloom one"): a name after it is what the line is compared with. */
+const COMPARED_WITH = [' than ', ' compared to ', ' compared with ', ' instead of ', ' unlike '];
+
+/**
+ * The competitors a line is about, or [] when it is the brand's: a line that names a competitor's product or name as
+ * its subject and none of the brand's own speaks of the competitor, and its tone is the competitor's, not the brand's.
+ * A competitor named only as the thing compared with ("works better than Dewbloom") leaves the line the brand's.
+ */
+function competitorsOf(text: string, named: readonly { target: MentionTarget; at: number }[]): MentionTarget[] {
+  if (named.some((entry) => !entry.target.competitor)) return [];
+  const comparedFrom = Math.min(...COMPARED_WITH.map((marker) => text.indexOf(marker)).filter((at) => at !== -1), Number.POSITIVE_INFINITY);
+  return named.filter((entry) => entry.at < comparedFrom).map((entry) => entry.target);
+}
+
+function findMentions(lines: readonly AnalysedLine[], named: readonly ReturnType<typeof namedIn>[], targets: readonly MentionTarget[]): Mention[] {
   const mentions: Mention[] = [];
   for (const target of targets) {
-    const aliases = aliasesOf(target);
     let count = 0;
     let first = -1;
-    normalised.forEach((text, index) => {
-      // The longest alias that matches counts, so "Lumina Glow Serum" is not counted again as "glow serum".
-      const hits = Math.max(...aliases.map((alias) => countOf(text, alias)));
-      if (hits > 0 && first === -1) first = index;
-      count += hits;
+    const tone = { positive: 0, negative: 0, neutral: 0 };
+    named.forEach((entries, index) => {
+      const entry = entries.find((candidate) => candidate.target === target);
+      if (!entry) return;
+      if (first === -1) first = index;
+      count += entry.hits;
+      const line = lines[index] as AnalysedLine;
+      // A competitor's tally holds the lines about it with their tone, and as neutral the lines that only compare the
+      // brand's product with it ("better than Dewbloom" says nothing good of Dewbloom); the brand's own names hold the
+      // tone of every line that names them.
+      if (!target.competitor || line.about.includes(target.id)) tone[line.sentiment] += 1;
+      else tone.neutral += 1;
     });
-    if (count > 0) mentions.push({ ...target, count, first_time: lines[first]?.start_time ?? 0 });
+    if (count > 0) mentions.push({ ...target, count, first_time: lines[first]?.start_time ?? 0, sentiment: tone });
   }
   return mentions.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
@@ -147,21 +174,22 @@ export function analyseText(
   targets: readonly MentionTarget[],
   vocabulary: readonly TopicEntry[],
 ): TextAnalysis {
-  const { its } = nlp();
-  // Names are not opinions ("Dewbloom Beauty" would score as praise): they are blanked before scoring.
+  // Names are not opinions ("Dewbloom Beauty" would score as praise): each becomes "it" before scoring, in the line
+  // as said, not its normalised form: the scorer needs the commas, full stops and "n't" that normalising takes away.
   const names = targets.flatMap(aliasesOf).map((alias) => alias.trim()).filter((alias) => alias !== '').sort((a, b) => b.length - a.length);
-  const withoutNames = (content: string): string => {
-    let text = normalise(content);
-    for (const name of names) text = text.split(` ${name} `).join(' _ ');
-    return text.trim();
-  };
-  const lines: AnalysedLine[] = input.map((line) => {
-    const score = Number(nlp().readDoc(names.length > 0 ? withoutNames(line.content) : line.content).out(its.sentiment)) || 0;
-    const sentiment: LineSentiment = score > SENTIMENT_THRESHOLD ? 'positive' : score < -SENTIMENT_THRESHOLD ? 'negative' : 'neutral';
-    return { ...line, sentiment, score };
+  const namePattern = names.length === 0
+    ? null
+    : new RegExp(`(?<![\\p{L}\\p{N}])(?:${names.map((name) => name.split(' ').map(escapeRegExp).join("[^\\p{L}\\p{N}]+")).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  const withoutNames = (content: string): string => (namePattern ? content.replace(namePattern, 'it') : content);
+  const named = input.map((line) => namedIn(normalise(line.content), targets));
+  const lines: AnalysedLine[] = input.map((line, index) => {
+    const { sentiment, score } = lineSentiment(withoutNames(line.content));
+    const about = competitorsOf(normalise(line.content), named[index] ?? []).map((target) => target.id);
+    return { ...line, sentiment, score, about };
   });
+  const own = lines.filter((line) => line.about.length === 0);
+  const share = (kind: LineSentiment): number => (own.length === 0 ? 0 : round(own.filter((line) => line.sentiment === kind).length / own.length));
   const total = lines.length;
-  const share = (kind: LineSentiment): number => (total === 0 ? 0 : round(lines.filter((line) => line.sentiment === kind).length / total));
   const fullText = input.map((line) => line.content).join('\n');
   const matches = input.reduce((sum, line) => sum + profanityMatcher().getAllMatches(line.content).length, 0);
   return {
@@ -171,6 +199,6 @@ export function analyseText(
     topics: findTopics(normalise(fullText), vocabulary),
     keywords: total === 0 ? [] : findKeywords(fullText),
     foul: { level: matches === 0 ? 'none' : matches <= FOUL_MILD_MAX ? 'mild' : 'strong', matches },
-    mentions: findMentions(lines, targets),
+    mentions: findMentions(lines, named, targets),
   };
 }

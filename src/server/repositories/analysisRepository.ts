@@ -66,6 +66,17 @@ export interface Claim {
 const JOB_COLUMNS = 'video_id, state, due_at, runs, transcript_source, note, summary, completed_at';
 const STAGE = 'UPDATE videos SET analysis_stage = ?, updated_at = ? WHERE id = ?';
 
+/**
+ * The positive share a product link carries: a competitor's product takes the tone of the lines that name it (NULL,
+ * the video's own share, for the brand's products and for a mention without a tally).
+ */
+function linkShare(mention: Mention): number | null {
+  const tone = mention.sentiment;
+  if (!mention.competitor || !tone) return null;
+  const lines = tone.positive + tone.negative + tone.neutral;
+  return lines === 0 ? null : Math.round((tone.positive / lines) * 1000) / 1000;
+}
+
 /** Writes one finished analysis on a transaction's client: transcript, video columns, products and links, the job. */
 async function writeResult(tx: SqlClient, result: AnalysisWrite): Promise<void> {
   if (result.lines) {
@@ -97,7 +108,12 @@ async function writeResult(tx: SqlClient, result: AnalysisWrite): Promise<void> 
           "SELECT id FROM videos WHERE brand_id = ? AND id != ? AND analysis_stage = 'completed' ORDER BY created_at DESC, id LIMIT 5", [mention.id, result.videoId],
         )
         : [];
-    if (mention.kind === 'product') await tx.run('INSERT INTO video_products (video_id, product_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [result.videoId, mention.id]);
+    if (mention.kind === 'product') {
+      await tx.run(
+        'INSERT INTO video_products (video_id, product_id, sentiment_positive) VALUES (?, ?, ?) ON CONFLICT (video_id, product_id) DO UPDATE SET sentiment_positive = excluded.sentiment_positive',
+        [result.videoId, mention.id, linkShare(mention)],
+      );
+    }
     const kind = mention.kind === 'product' ? 'same_product' : 'competitor_mention';
     for (const other of others) await tx.run(associate, [result.videoId, other.id, kind, score]);
   }

@@ -122,6 +122,12 @@ export const MentionSchema = z.object({
   competitor: z.boolean(),
   count: z.number().int(),
   first_time: z.number(),
+  /**
+   * The tone of the lines that name it, as line counts: for a competitor, the lines whose subject it is (they leave
+   * the video's own shares) and, as neutral, those that only compare with it; for the brand's own names, every line
+   * naming them. Absent in summaries stored before it was kept.
+   */
+  sentiment: z.object({ positive: z.number().int(), negative: z.number().int(), neutral: z.number().int() }).optional(),
 });
 export type Mention = z.infer<typeof MentionSchema>;
 

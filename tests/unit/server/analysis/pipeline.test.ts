@@ -42,7 +42,8 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
       { topic: 'Results', subTopics: ['Texture'] }, { topic: 'Value', subTopics: ['Price'] }, { topic: 'Packaging', subTopics: ['Dropper'] },
     ]);
     expect(JSON.parse(String(row.brand_safety))).toEqual({ visual_content: 'safe', foul_language: 'mild' });
-    expect([row.sentiment_positive, row.sentiment_negative, row.duration_seconds]).toEqual([0.333, 0.333, 28]);
+    // The line running down Dewbloom Beauty's essence is the competitor's: the video's shares are of the other eight.
+    expect([row.sentiment_positive, row.sentiment_negative, row.duration_seconds]).toEqual([0.375, 0.25, 28]);
     const lines = await w.sql.all<{ content: string; sentiment: string; start_time: number }>('SELECT line_no, start_time, content, sentiment FROM transcript_lines WHERE video_id = ? ORDER BY line_no', [id]);
     expect(lines).toHaveLength(9);
     expect(lines[5]).toMatchObject({ content: 'これは素晴らしい美容液です。毎日使っています。', start_time: 16.5, sentiment: 'neutral' });
@@ -57,12 +58,51 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     expect(status).toMatchObject({ analysis_stage: 'completed', due_at: null });
     expect(status.analysis).toMatchObject({
       transcript_source: 'subtitle_file', transcript_lines: 9, note: null, language: 'en', runs: 1,
-      sentiment: { positive: 0.333, negative: 0.333, neutral: 0.333 }, foul_language: { level: 'mild', matches: 1 },
+      sentiment: { positive: 0.375, negative: 0.25, neutral: 0.375 }, foul_language: { level: 'mild', matches: 1 },
     });
     expect(status.analysis.mentions.map((m: { name: string }) => m.name)).toEqual(['Dewbloom Beauty', 'Lumina Glow Serum', 'Lumina Skincare']);
+    expect(status.analysis.mentions[0]).toMatchObject({ competitor: true, sentiment: { positive: 0, negative: 1, neutral: 0 } });
 
     const navbar = (await w.inject('GET', '/jwt_api/navbar_stats')).json().data;
     expect(navbar).toMatchObject({ video_count: 1, analysed_count: 1, pending_count: 0, first_video: { _id: id, analysis_stage: 'completed' } });
+  });
+
+  it('a competitor\'s product named in a glowing review takes the tone of the lines about it, in the video and the catalog', async () => {
+    w = await openUploadWorkspace();
+    const review = [
+      'I have been using the Lumina Glow Serum every morning.',
+      'I absolutely love it, my skin looks wonderful.',
+      'The Dewbloom Rose Essence left my skin dry and the scent was too strong.',
+      'Honestly it is the best serum I have tried.',
+    ].map((line, index) => `${index + 1}\n00:00:0${index * 2},000 --> 00:00:0${index * 2 + 1},500\n${line}\n`).join('\n');
+    const id = await upload(w, Buffer.from('x'), Buffer.from(review));
+    await w.advance(0);
+    await w.advance(DELAY_MS);
+    expect(await w.settled(id)).toBeNull();
+    await w.refresh();
+    const status = (await w.inject('GET', `/jwt_api/videos/${id}/status`)).json();
+    // Three lines are the brand's (two of praise); the complaint is about the essence and counts for it alone.
+    expect(status.analysis.sentiment).toEqual({ positive: 0.667, negative: 0, neutral: 0.333 });
+    const rose = status.analysis.mentions.find((m: { id: string }) => m.id === 'p-rose');
+    expect(rose).toMatchObject({ competitor: true, count: 1, sentiment: { positive: 0, negative: 1, neutral: 0 } });
+    const products = async (tab: string): Promise<Map<string, number>> => new Map(
+      ((await w.inject('GET', `/jwt_api/products?tab=${encodeURIComponent(tab)}`)).json().products as { _id: string; sentiment: number }[])
+        .map((product) => [product._id, product.sentiment]),
+    );
+    // Before, the essence took the video's overall share of praise: a complaint about it read as half positive.
+    expect((await products('Competitors')).get('p-rose')).toBe(0);
+    expect((await products('My Products')).get('p-glow')).toBe(0.667);
+
+    // A second run writes the same link again: still one review of the essence, still its figure.
+    expect((await w.inject('POST', '/second/reanalyze', { videoId: id })).statusCode).toBe(200);
+    await w.advance(DELAY_MS);
+    expect(await w.settled(id, 2)).toBeNull();
+    await w.refresh();
+    expect((await products('Competitors')).get('p-rose')).toBe(0);
+    expect(await firstValue(w.sql, "SELECT video_reviews FROM products WHERE id = 'p-rose'")).toBe(1);
+    // A run that reads the essence otherwise changes the link's share, and the catalog follows.
+    await w.sql.run("UPDATE video_products SET sentiment_positive = 1 WHERE video_id = ? AND product_id = 'p-rose'", [id]);
+    expect((await products('Competitors')).get('p-rose')).toBe(1);
   });
 
   it('a video without subtitles completes with an empty transcript and says why (remote link; ffmpeg missing)', async () => {

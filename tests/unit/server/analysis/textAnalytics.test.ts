@@ -39,7 +39,33 @@ describe('text analytics', () => {
 
   it('scores each line and the overall shares (names are not opinions: "Beauty" in a brand name does not count)', () => {
     expect(result.lines.map((line) => line.sentiment)).toEqual(['neutral', 'positive', 'positive', 'negative', 'negative', 'neutral', 'neutral', 'negative', 'positive']);
-    expect(result.sentiment).toEqual({ positive: 0.333, negative: 0.333, neutral: 0.333 });
+    // The fourth line runs down the competitor's essence: it is the competitor's, so the brand's shares are of the other eight.
+    expect(result.lines.map((line) => line.about)).toEqual([[], [], [], ['rival'], [], [], [], [], []]);
+    expect(result.sentiment).toEqual({ positive: 0.375, negative: 0.25, neutral: 0.375 });
+    expect(result.mentions.find((mention) => mention.id === 'rival')?.sentiment).toEqual({ positive: 0, negative: 1, neutral: 0 });
+  });
+
+  it('reads a complaint as one ("too strong", "dry") and scores a line about a competitor for the competitor', () => {
+    const lines = [
+      'I have been using the Lumina Glow Serum for a month now.',
+      'It left my skin dry and the scent was too strong.',
+      'The Dewbloom Rose Essence is awful, it pilled and stung.',
+      'Honestly it works better than Dewbloom Rose Essence ever did.',
+    ].map((content, index) => ({ start_time: index * 5, content, speaker: null }));
+    const analysed = analyseText(lines, targets, []);
+    expect(analysed.lines.map((line) => line.sentiment)).toEqual(['neutral', 'negative', 'negative', 'positive']);
+    // Only the third line is the competitor's (its product, and so its name): in the fourth the competitor is what the brand's serum is compared with.
+    expect(analysed.lines.map((line) => line.about)).toEqual([[], [], ['p-rose', 'rival'], []]);
+    expect(analysed.sentiment).toEqual({ positive: 0.333, negative: 0.333, neutral: 0.333 });
+    // Compared with, it is praised by nobody: that line is neutral in its tally.
+    expect(analysed.mentions.find((mention) => mention.id === 'p-rose')).toMatchObject({ count: 2, sentiment: { positive: 0, negative: 1, neutral: 1 } });
+    expect(analysed.mentions.find((mention) => mention.id === 'p-glow')).toMatchObject({ count: 1, sentiment: { positive: 0, negative: 0, neutral: 1 } });
+  });
+
+  it('a video whose every line is about a competitor has no share of the brand\'s at all', () => {
+    const analysed = analyseText([{ start_time: 0, content: 'Dewbloom Beauty makes the worst cleanser I own.', speaker: null }], targets, []);
+    expect(analysed.lines[0]).toMatchObject({ sentiment: 'negative', about: ['rival'] });
+    expect(analysed.sentiment).toEqual({ positive: 0, negative: 0, neutral: 0 });
   });
 
   it('finds language, topics, foul language and mentions of own and competitor names', () => {
