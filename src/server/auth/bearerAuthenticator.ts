@@ -36,9 +36,11 @@ export function createBearerAuthenticator(
     const claims = await tokens.verify(token);
     verified(claims.brandId);
     // One statement: on a team server each is a round trip (the brands of a user who turns out gone are not used).
-    const { user, memberships, readable, competitors, names } = await repos.bearerAccess(claims.userId);
+    const { user, memberships, readable, competitors, names, sessionEnded } = await repos.bearerAccess(claims.userId, claims.sessionId ?? null);
     // A deleted user's still-unexpired token must not keep working.
     if (!user) throw unauthorized();
+    // Nor one whose sign-in has ended: signing out ends the access token with it, on every instance, not 15 minutes later.
+    if (sessionEnded) throw unauthorized(MESSAGES.sessionExpired);
     assertMayHaveSession(user);
     const brandIds = memberships.map((membership) => membership.brandId);
     const readableBrandIds = readable;
