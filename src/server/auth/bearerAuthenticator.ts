@@ -39,13 +39,14 @@ export function createBearerAuthenticator(
     const { user, memberships, readable, competitors, names, sessionEnded } = await repos.bearerAccess(claims.userId, claims.sessionId ?? null);
     // A deleted user's still-unexpired token must not keep working.
     if (!user) throw unauthorized();
-    // Nor one whose sign-in has ended: signing out ends the access token with it, on every instance, not 15 minutes later.
-    if (sessionEnded) throw unauthorized(MESSAGES.sessionExpired);
     assertMayHaveSession(user);
     const brandIds = memberships.map((membership) => membership.brandId);
     const readableBrandIds = readable;
     // A token for a brand the person was removed from ends now, not when it expires.
     if (claims.brandId !== null && !brandIds.includes(claims.brandId)) throw unauthorized(MESSAGES.teamRemoved);
+    // Nor one whose sign-in has ended (after the removal check: a removal ends the sessions too, and says why):
+    // signing out ends the access token with it, on every instance, not 15 minutes later.
+    if (sessionEnded) throw unauthorized(MESSAGES.sessionExpired);
     const roles: Record<string, TeamRole> = Object.fromEntries(memberships.map((membership) => [membership.brandId, membership.role]));
     if (claims.brandId !== null) await noteActivity(claims.userId, claims.brandId);
     return {
