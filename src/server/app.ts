@@ -169,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // In the database, not in memory: every instance behind one address counts the same attempts.
     loginLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'login', limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, now }),
     addressLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'address', limit: ADDRESS_PROBES_PER_WINDOW, windowMs: ADDRESS_PROBE_WINDOW_MINUTES * 60_000, now }),
+    accountLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'address-account', limit: 1, windowMs: ADDRESS_PROBE_WINDOW_MINUTES * 60_000, now }),
     submissionLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'submission', limit: SUBMISSIONS_PER_WINDOW, windowMs: SUBMISSION_WINDOW_MS, now }),
     version: BACKEND_VERSION,
     media: createMediaService(options.dataDir, mediaStores, now, options.mediaUrlSecret),

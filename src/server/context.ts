@@ -30,6 +30,11 @@ export interface ServerContext {
   loginLimiter: FailedAttemptLimiter;
   /** Account probes per client address across accounts (sign-in, sign-up, recovery, confirmation): ADDRESS_PROBES_PER_WINDOW. */
   addressLimiter: FailedAttemptLimiter;
+  /**
+   * Failed sign-ins per account and client address over the address's window: while the address is full, an account
+   * with none of them standing (not itself under attack from there) may still sign in with its right password.
+   */
+  accountLimiter: FailedAttemptLimiter;
   /** Campaign submissions per client address (SUBMISSIONS_PER_WINDOW), accepted or refused. */
   submissionLimiter: FailedAttemptLimiter;
   version: string;

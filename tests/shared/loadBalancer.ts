@@ -34,10 +34,13 @@ export function freePort(): Promise<number> {
 /** deploy/nginx.conf pointed at `backendPorts` on 127.0.0.1, listening on `listenPort`, its files kept in `folder`. */
 export function loadBalancerConfig(folder: string, listenPort: number, backendPorts: number[]): string {
   const deployed = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
-  const servers = backendPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=10s;`).join('\n');
+  // backend-1's lines (in the rotation, and as a backup) stand for every instance: each is written once per port with
+  // its parameters as deployed; the other instances' lines go.
+  const perInstance = (line: string): string =>
+    line.includes(' backend-1:4100 ') ? backendPorts.map((port) => line.replace('backend-1:4100', `127.0.0.1:${port}`)).join('') : '';
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(folder, kind)};`).join('\n');
   const config = deployed
-    .replace(/^ {4}server backend-1:4100 .*\n {4}server backend-2:4100 .*$/m, servers)
+    .replace(/^ {4}server backend-\d+:4100 .*\n/gm, perInstance)
     .replace('listen 80;', `listen 127.0.0.1:${listenPort};`)
     .replace('worker_processes auto;', 'worker_processes 1;')
     .replace('error_log /dev/stderr warn;', `error_log ${join(folder, 'error.log')} warn;`)

@@ -9,8 +9,16 @@ import type { FailedAttemptLimiter } from './failedAttemptLimiter';
  * requests cannot all pass while a password is hashed; it counts when `counts` says its answer told something about
  * an account, and is given back otherwise (a session opened, a request refused before any lookup, an error).
  */
-export async function withAddressProbe<T>(limiter: FailedAttemptLimiter, address: string, run: () => T | Promise<T>, counts: (result: T) => boolean): Promise<T> {
+export async function withAddressProbe<T>(
+  limiter: FailedAttemptLimiter, address: string, run: () => T | Promise<T>, counts: (result: T) => boolean,
+  /**
+   * What runs instead of the 429 once the address is full, for a request that can be answered without telling an
+   * account apart (a sign-in: a right password signs in, everything else is answered with that same 429).
+   */
+  whenFull?: () => Promise<T>,
+): Promise<T> {
   const ticket = await limiter.reserve(address);
+  if (!ticket && whenFull) return whenFull();
   if (!ticket) throw new HttpError(429, MESSAGES.tooManyAddressAttempts);
   try {
     const result = await run();

@@ -36,7 +36,7 @@ export function createBearerAuthenticator(
     const claims = await tokens.verify(token);
     verified(claims.brandId);
     // One statement: on a team server each is a round trip (the brands of a user who turns out gone are not used).
-    const { user, memberships, readable, competitors, names } = await repos.bearerAccess(claims.userId);
+    const { user, memberships, readable, competitors, names, sessionEnded } = await repos.bearerAccess(claims.userId, claims.sessionId ?? null);
     // A deleted user's still-unexpired token must not keep working.
     if (!user) throw unauthorized();
     assertMayHaveSession(user);
@@ -44,6 +44,9 @@ export function createBearerAuthenticator(
     const readableBrandIds = readable;
     // A token for a brand the person was removed from ends now, not when it expires.
     if (claims.brandId !== null && !brandIds.includes(claims.brandId)) throw unauthorized(MESSAGES.teamRemoved);
+    // Nor one whose sign-in has ended (after the removal check: a removal ends the sessions too, and says why):
+    // signing out ends the access token with it, on every instance, not 15 minutes later.
+    if (sessionEnded) throw unauthorized(MESSAGES.sessionExpired);
     const roles: Record<string, TeamRole> = Object.fromEntries(memberships.map((membership) => [membership.brandId, membership.role]));
     if (claims.brandId !== null) await noteActivity(claims.userId, claims.brandId);
     return {

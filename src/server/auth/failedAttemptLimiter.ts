@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { LimiterAttemptsRepository } from '../repositories/limiterAttemptsRepository';
+import type { LimiterAttemptsRepository, LimiterWindow } from '../repositories/limiterAttemptsRepository';
 
 /** One reserved attempt: settle it once the outcome is known. Settling twice is harmless. */
 export interface AttemptTicket {
@@ -19,6 +19,11 @@ export interface FailedAttemptLimiter {
    * longer lets every parallel request past before the first failure is recorded.
    */
   reserve(key: string): Promise<AttemptTicket | null>;
+  /**
+   * Reserves an attempt for `key` whatever the count: it is only recorded, so that a later `reserve` (which stops at
+   * the limit) sees its failure. For a count some other limit already bounds.
+   */
+  record(key: string): Promise<AttemptTicket>;
 }
 
 export interface FailedAttemptLimiterOptions {
@@ -39,22 +44,30 @@ export function createFailedAttemptLimiter(options: FailedAttemptLimiterOptions)
   const { store, scope } = options;
   const window = { scope, limit: options.limit, windowMs: options.windowMs };
   const clock = () => options.now().getTime();
+  /** Every attempt stands as one row; `record` asks for a place with a limit no count reaches. */
+  const unbounded = { ...window, limit: Number.MAX_SAFE_INTEGER };
+  async function reserveIn(limits: LimiterWindow, key: string): Promise<AttemptTicket | null> {
+    const keyHash = createHash('sha256').update(key).digest('base64url');
+    const id = randomUUID();
+    if (!(await store.reserve(limits, keyHash, id, clock()))) return null;
+    let settled = false;
+    const settle = async (outcome: () => Promise<void>): Promise<void> => {
+      if (settled) return;
+      settled = true;
+      await outcome();
+    };
+    return {
+      fail: () => settle(() => store.fail(id, clock())),
+      succeed: () => settle(() => store.succeed(scope, keyHash, id)),
+      release: () => settle(() => store.release(id)),
+    };
+  }
   return {
-    async reserve(key) {
-      const keyHash = createHash('sha256').update(key).digest('base64url');
-      const id = randomUUID();
-      if (!(await store.reserve(window, keyHash, id, clock()))) return null;
-      let settled = false;
-      const settle = async (outcome: () => Promise<void>): Promise<void> => {
-        if (settled) return;
-        settled = true;
-        await outcome();
-      };
-      return {
-        fail: () => settle(() => store.fail(id, clock())),
-        succeed: () => settle(() => store.succeed(scope, keyHash, id)),
-        release: () => settle(() => store.release(id)),
-      };
+    reserve: (key) => reserveIn(window, key),
+    async record(key) {
+      const ticket = await reserveIn(unbounded, key);
+      if (!ticket) throw new Error(`limiter ${scope}: an unbounded reservation was refused`);
+      return ticket;
     },
   };
 }

@@ -47,6 +47,8 @@ export interface RouteDefinition<B extends MaybeSchema, Q extends MaybeSchema, P
   params?: P;
   /** Response schemas by status code; the returned body is parsed by the one for the reply's status. */
   response?: R;
+  /** Answers that are not JSON, by status: their media type for the OpenAPI document (e.g. 200 'text/event-stream'). */
+  responseContent?: Partial<Record<number, string>>;
   /** Accept multipart/form-data on this route (refused everywhere else). */
   multipart?: boolean;
   /** Any web page may call it (see FastifyContextConfig.anyOrigin); only for auth 'none'. */
@@ -103,6 +105,7 @@ export function defineRoute<
     query,
     params,
     response: response ?? undefined,
+    ...(definition.responseContent ? { responseContent: definition.responseContent } : {}),
   });
 
   app.route({

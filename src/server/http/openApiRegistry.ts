@@ -21,6 +21,8 @@ export interface RouteDoc {
   query?: z.ZodType;
   params?: z.ZodType;
   response?: Partial<Record<number, z.ZodType>>;
+  /** Answers that are not JSON, by status, with their media type (a text body, e.g. a server-sent event stream). */
+  responseContent?: Partial<Record<number, string>>;
 }
 
 function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
@@ -54,6 +56,9 @@ export class OpenApiRegistry {
       const responses: Record<string, JsonSchema> = {};
       for (const [status, schema] of Object.entries(route.response ?? {})) {
         if (schema) responses[status] = { description: `HTTP ${status}`, content: { 'application/json': { schema: toSchema(schema, 'output') } } };
+      }
+      for (const [status, mediaType] of Object.entries(route.responseContent ?? {})) {
+        if (mediaType) responses[status] = { description: `HTTP ${status}`, content: { [mediaType]: { schema: { type: 'string' } } } };
       }
       if (Object.keys(responses).length === 0) responses['200'] = { description: 'OK' };
       const operation: JsonSchema = {

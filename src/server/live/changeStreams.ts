@@ -25,6 +25,11 @@ export interface OpenStream {
   expiresAt: number;
   /** Whether the sign-in still lives and the user may still read the brand (checked at every heartbeat). */
   stillAllowed(): Promise<boolean>;
+  /**
+   * Aborted when the client leaves. It may leave while the stream is still being opened (the reads below await), so
+   * the slot it holds is given back then too, not only once the stream is open.
+   */
+  left: AbortSignal;
   sink: StreamSink;
 }
 
@@ -38,7 +43,7 @@ interface Stream extends OpenStream {
   retry: NodeJS.Timeout | null;
 }
 
-export type OpenResult = { ok: true; close: () => void } | { ok: false; reason: 'too-many' };
+export type OpenResult = { ok: true; close: () => void } | { ok: false; reason: 'too-many' | 'left' };
 
 const frame = (event: string, id: string | null, data: unknown) => `${id === null ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -67,6 +72,13 @@ export function createChangeStreams(log: BrandChangeLog, now: () => Date, notifi
   const perUser = new Map<string, number>();
   const shared = notifier.shared;
 
+  /** Frees one of the user's stream slots. */
+  const giveBack = (userId: string): void => {
+    const left = (perUser.get(userId) ?? 1) - 1;
+    if (left > 0) perUser.set(userId, left);
+    else perUser.delete(userId);
+  };
+
   const close = (stream: Stream): void => {
     if (stream.closed) return;
     stream.closed = true;
@@ -74,9 +86,7 @@ export function createChangeStreams(log: BrandChangeLog, now: () => Date, notifi
     if (stream.retry !== null) clearTimeout(stream.retry);
     byBrand.get(stream.brandId)?.delete(stream);
     if (byBrand.get(stream.brandId)?.size === 0) byBrand.delete(stream.brandId);
-    const left = (perUser.get(stream.userId) ?? 1) - 1;
-    if (left > 0) perUser.set(stream.userId, left);
-    else perUser.delete(stream.userId);
+    giveBack(stream.userId);
     stream.sink.end();
   };
 
@@ -138,10 +148,23 @@ export function createChangeStreams(log: BrandChangeLog, now: () => Date, notifi
       const held = perUser.get(options.userId) ?? 0;
       if (held >= LIVE_STREAMS_PER_USER) return { ok: false, reason: 'too-many' };
       perUser.set(options.userId, held + 1);
-      await listening;
-      const resumed = options.resumeFrom !== null && (await log.resumable(options.resumeFrom));
-      const cursor = resumed ? (options.resumeFrom as string) : await log.start();
+      let cursor: string;
+      let resumed: boolean;
+      try {
+        await listening;
+        resumed = options.resumeFrom !== null && (await log.resumable(options.resumeFrom));
+        cursor = resumed ? (options.resumeFrom as string) : await log.start();
+      } catch (error) {
+        giveBack(options.userId);
+        throw error;
+      }
+      // Counted before the reads so parallel opens cannot pass the limit together; a client gone meanwhile frees it.
+      if (options.left.aborted) {
+        giveBack(options.userId);
+        return { ok: false, reason: 'left' };
+      }
       const stream: Stream = { ...options, cursor, reading: false, again: false, closed: false, timers: [], retry: null };
+      options.left.addEventListener('abort', () => close(stream), { once: true });
       const brandStreams = byBrand.get(stream.brandId) ?? new Set<Stream>();
       brandStreams.add(stream);
       byBrand.set(stream.brandId, brandStreams);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdentitySchema } from './videoList.schemas';
 
 /** Where a window's live stream of its brand's changes is read (issue 29), under the main API's prefix. */
 export const LIVE_CHANGES_PATH = '/changes/stream';
@@ -18,7 +19,8 @@ export const LIVE_MESSAGES = {
 export const CHANGE_KINDS = ['video', 'note', 'flag', 'favorite', 'trash', 'label', 'report', 'campaign', 'widget', 'license', 'publish', 'analysis', 'team'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
-export const LiveStreamQuerySchema = z.object({ brand_id: z.string().min(1).max(200).optional() }).strict();
+/** The identity pair every call carries (brand_id, user_id), like every other route; nothing else. */
+export const LiveStreamQuerySchema = IdentitySchema.strict();
 
 /** The `data` of a `change` event (its SSE `id` is the cursor a resumed stream continues from). */
 export const LiveChangeSchema = z.object({

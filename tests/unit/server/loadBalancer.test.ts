@@ -1,9 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../src/shared/messages';
 import { nginxBinary, startLoadBalancer, type LoadBalancer } from '../../shared/loadBalancer';
 import { readyMessage, startCli, type Started } from './support/cliProcess';
 import { ENGINE, openTestDatabase } from './support/testEngine';
@@ -104,4 +106,90 @@ describe('nginx (deploy/nginx.conf) round robin in front of two back-end process
     const again = await fetch(`${lb}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) });
     expect(again.status).toBe(200);
   });
+});
+
+/**
+ * A TCP relay between the instances and PostgreSQL: cutting it is the database going away for both at once (its
+ * connections drop, new ones are refused), as a PostgreSQL outage looks from the team server.
+ */
+async function startRelay(target: URL): Promise<{ port: number; cut: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const relay = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+      sockets.add(from);
+      from.pipe(to);
+      from.once('error', () => to.destroy());
+      from.once('close', () => (sockets.delete(from), to.destroy()));
+    }
+  });
+  await new Promise<void>((done) => relay.listen(0, '127.0.0.1', done));
+  const { port } = relay.address() as { port: number };
+  return {
+    port,
+    cut: () => new Promise<void>((done) => {
+      relay.close(() => done());
+      for (const socket of sockets) socket.destroy();
+    }),
+  };
+}
+
+describe.skipIf(ENGINE !== 'postgres')('nginx (deploy/nginx.conf) in front of two instances while their PostgreSQL is down', () => {
+  let folder = '';
+  const user = { id: randomUUID(), email: 'lb-down@example.com', password: 'correct-horse-1' };
+  const instances: Started[] = [];
+  let nginx: LoadBalancer | null = null;
+  let relay: Awaited<ReturnType<typeof startRelay>> | null = null;
+
+  beforeAll(async () => {
+    const secrets = { REELSCOPE_JWT_SECRET: randomBytes(48).toString('base64'), REELSCOPE_MEDIA_URL_SECRET: randomBytes(32).toString('hex') };
+    folder = mkdtempSync(join(tmpdir(), 'reelscope-lb-down-'));
+    const opened = await openTestDatabase({ dir: folder });
+    await createTestUser(opened.sql, { ...user, brands: [{ id: randomUUID(), name: 'Lumina Skincare' }] });
+    await opened.close();
+    const url = new URL(opened.url!);
+    relay = await startRelay(url);
+    const relayed = new URL(url);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String(relay.port);
+    const ports: number[] = [];
+    for (const name of ['a', 'b']) {
+      const dataDir = join(folder, name);
+      mkdirSync(dataDir, { mode: 0o700 });
+      const instance = startCli({ ...secrets, REELSCOPE_DATABASE_URL: relayed.toString(), REELSCOPE_PORT: '0', REELSCOPE_DATA_DIR: dataDir, REELSCOPE_TRUSTED_PROXIES: '127.0.0.1' });
+      instances.push(instance);
+      ports.push((await readyMessage(instance.child)).port);
+    }
+    nginx = await startLoadBalancer(folder, ports);
+  }, 60_000);
+
+  afterAll(async () => {
+    await nginx?.stop();
+    await Promise.all(instances.map((instance) => instance.child)
+      .filter((child): child is ChildProcess => child !== null && child.exitCode === null && child.signalCode === null)
+      .map((child) => new Promise((done) => {
+        child.once('exit', done);
+        child.kill('SIGKILL');
+      })));
+    await relay?.cut();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("passes the back end's own JSON 503 through on every request once every instance says it, never nginx's HTML 502", async () => {
+    const login = await fetch(`${nginx!.url}/jwt_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) });
+    expect(login.status).toBe(200);
+    const { jwt } = (await login.json()) as { jwt: string };
+    expect((await fetch(`${nginx!.url}${BOOKMARKS}`, { headers: { authorization: `Bearer ${jwt}` } })).status).toBe(200);
+
+    await relay!.cut();
+    // One after another, as a window keeps asking: each reaches an instance, which cannot reach the database.
+    const answers: { status: number; type: string | null; message: string }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const response = await fetch(`${nginx!.url}${BOOKMARKS}`, { headers: { authorization: `Bearer ${jwt}` } });
+      const text = await response.text();
+      answers.push({ status: response.status, type: response.headers.get('content-type'), message: text.startsWith('{') ? (JSON.parse(text) as { message: string }).message : text });
+    }
+    expect(answers.map(({ status, message }) => [status, message])).toEqual(Array.from({ length: 8 }, () => [503, MESSAGES.serverDown]));
+    expect(answers.map(({ type }) => type?.split(';')[0])).toEqual(Array.from({ length: 8 }, () => 'application/json'));
+  }, 60_000);
 });

@@ -78,12 +78,45 @@ describe('login attempts under concurrency (real HTTP on 127.0.0.1)', () => {
     expect(tallyOf(answers.map((r) => r.status))).toEqual({ 208: ADDRESS_PROBES_PER_WINDOW, 429: 60 - ADDRESS_PROBES_PER_WINDOW });
     expect(await messageOf(answers.find((r) => r.status === 429)!)).toBe(MESSAGES.tooManyAddressAttempts);
     expect(MESSAGES.tooManyAddressAttempts).toContain(`wait ${ADDRESS_PROBE_WINDOW_MINUTES} minutes`);
-    // While the address is full, recovery, sign-up and even a right password are refused with the same sentence.
-    for (const refused of [await attempt(maya.email, maya.password), await post('/recovery_passwords', { email: maya.email }), await signUp(ana.email)]) {
+    // While the address is full, recovery and sign-up are refused with the same sentence.
+    for (const refused of [await post('/recovery_passwords', { email: maya.email }), await signUp(ana.email)]) {
       expect([refused.status, await messageOf(refused)]).toEqual([429, MESSAGES.tooManyAddressAttempts]);
     }
     clock.advance(ADDRESS_PROBE_WINDOW_MINUTES * 60_000);
     expect((await attempt(maya.email, maya.password)).status).toBe(200);
+    expect((await attempt('probe-0@example.com', 'wrong-password')).status).toBe(208);
+  });
+
+  it('still signs in the right password of everyone behind a full address whose own account is not under attack', async () => {
+    await Promise.all(Array.from({ length: ADDRESS_PROBES_PER_WINDOW }, (_, i) => attempt(`probe-${i}@example.com`, 'wrong-password')));
+    expect([(await attempt('one-more@example.com', 'wrong-password')).status]).toEqual([429]);
+    // Everyone sharing the address (a desktop's loopback, a team server's balancer) signs in, again and again.
+    for (const person of [maya, ana, maya]) {
+      const right = await attempt(person.email, person.password);
+      expect(right.status).toBe(200);
+      expect(((await right.json()) as { jwt: string }).jwt.split('.')).toHaveLength(3);
+    }
+    // Every failure meanwhile gets the address's sentence whether the account exists or not: nothing is told apart.
+    for (const [email, password] of [[ana.email, 'wrong-password'], ['nobody@example.com', 'wrong-password'], ['not an email', 'x']] as const) {
+      const refused = await attempt(email, password);
+      expect([refused.status, await messageOf(refused)]).toEqual([429, MESSAGES.tooManyAddressAttempts]);
+    }
+    // Ana's account is now under attack from this address: not even her right password is checked there until the window ends.
+    expect((await attempt(ana.email, ana.password)).status).toBe(429);
+    expect((await attempt(maya.email, maya.password)).status).toBe(200);
+    clock.advance(ADDRESS_PROBE_WINDOW_MINUTES * 60_000);
+    expect((await attempt(ana.email, ana.password)).status).toBe(200);
+  });
+
+  it('keeps an account whose password was guessed at from the address locked there once the address is full', async () => {
+    // Four minutes of wrong passwords for Maya, each minute as many as her account allows, fill the address.
+    for (let minute = 0; minute < ADDRESS_PROBES_PER_WINDOW / LOGIN_ATTEMPTS_PER_MINUTE; minute++) {
+      for (let i = 0; i < LOGIN_ATTEMPTS_PER_MINUTE; i++) expect((await attempt(maya.email, 'wrong-password')).status).toBe(208);
+      clock.advance(60_000);
+    }
+    const refused = await attempt(maya.email, maya.password);
+    expect([refused.status, await messageOf(refused)]).toEqual([429, MESSAGES.tooManyAddressAttempts]);
+    expect((await attempt(ana.email, ana.password)).status).toBe(200);
   });
 
   it('counts recovery requests and sign-ups refused for a taken email against the same bound, never a successful sign-in', async () => {

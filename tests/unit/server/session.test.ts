@@ -4,7 +4,9 @@ import { SessionSchema } from '../../../src/shared/domain/session';
 import { SessionResponseSchema } from '../../../src/shared/http/auth.schemas';
 import { MESSAGES } from '../../../src/shared/messages';
 import { TOKEN_SETTINGS } from '../../../src/server/auth/tokenSettings';
-import { createTestUser, send, signIn, startTestApp } from './support/testServer';
+import { buildApp } from '../../../src/server/app';
+import { LIVE_CHANGES_PATH } from '../../../src/shared/http/liveChanges.schemas';
+import { createTestUser, send, signIn, startTestApp, WEB_ORIGIN } from './support/testServer';
 import type { TestApp, TestUser } from './support/testServer';
 
 describe('session routes', () => {
@@ -131,6 +133,40 @@ describe('session routes', () => {
     const { refresh_token } = await signIn(t.app, maya);
     expect((await send(t.app, 'POST', '/jwt_api/logout', { refresh_token })).statusCode).toBe(200);
     expect((await send(t.app, 'PUT', '/jwt_api/session', { refresh_token })).statusCode).toBe(401);
+  });
+
+  it('ends the access token with its sign-out on every instance: reads, writes and a new change stream are refused at once', async () => {
+    // A second instance on the same database, as a team server runs them behind its balancer.
+    const other = await buildApp({ sql: t.sql, jwtSecret: t.secret, now: t.clock.now, allowedOrigins: [WEB_ORIGIN] });
+    try {
+      const signedOut = await signIn(t.app, maya);
+      const elsewhere = await signIn(t.app, maya);
+      const renewed = SessionResponseSchema.parse((await send(t.app, 'PUT', '/jwt_api/session', { refresh_token: elsewhere.refresh_token })).json());
+      const bases = [await t.app.listen({ host: '127.0.0.1', port: 0 }), await other.listen({ host: '127.0.0.1', port: 0 })];
+      const streamStatus = async (base: string, jwt: string): Promise<number> => {
+        const leave = new AbortController();
+        const response = await fetch(`${base}/jwt_api${LIVE_CHANGES_PATH}`, { headers: { authorization: `Bearer ${jwt}` }, signal: leave.signal });
+        leave.abort();
+        return response.status;
+      };
+      const answers = async (app: typeof other, base: string, jwt: string) => [
+        (await send(app, 'GET', '/jwt_api/session', undefined, jwt)).statusCode,
+        (await send(app, 'PUT', '/jwt_api/session', { brand_id: maya.brandIds[1] }, jwt)).statusCode,
+        await streamStatus(base, jwt),
+      ];
+      for (const [i, app] of [t.app, other].entries()) expect(await answers(app, bases[i]!, signedOut.jwt)).toEqual([200, 200, 200]);
+
+      expect((await send(t.app, 'POST', '/jwt_api/logout', { refresh_token: signedOut.refresh_token })).statusCode).toBe(200);
+      for (const [i, app] of [t.app, other].entries()) {
+        expect(await answers(app, bases[i]!, signedOut.jwt)).toEqual([401, 401, 401]);
+        expect((await send(app, 'GET', '/jwt_api/session', undefined, signedOut.jwt)).json().message).toBe(MESSAGES.sessionExpired);
+        // The person's other sign-in goes on, and a renewal is not an end: the token it replaced works until it expires.
+        expect((await send(app, 'GET', '/jwt_api/session', undefined, renewed.jwt)).statusCode).toBe(200);
+        expect((await send(app, 'GET', '/jwt_api/session', undefined, elsewhere.jwt)).statusCode).toBe(200);
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('serves 50 concurrent authenticated requests', async () => {

@@ -36,13 +36,16 @@ describe('a server behind a load balancer (REELSCOPE_TRUSTED_PROXIES)', () => {
   it('counts sign-in probes per client, so one person guessing does not lock out the team behind the same balancer', async () => {
     const { app, maya } = await serverBehindBalancer(['10.0.0.0/8']);
     for (let i = 0; i < ADDRESS_PROBES_PER_WINDOW; i++) await signInVia(app, '203.0.113.7', `nobody-${i}@example.com`, 'wrong-password');
-    expect((await signInVia(app, '203.0.113.7', maya.email, maya.password)).statusCode).toBe(429);
+    // The guesser's next probe is refused; another client behind the balancer is still answered (a full address
+    // would still sign in a right password, so a probe is what shows whose address is full).
+    expect((await signInVia(app, '203.0.113.7', 'nobody-more@example.com', 'wrong-password')).statusCode).toBe(429);
+    expect((await signInVia(app, '198.51.100.9', 'nobody-more@example.com', 'wrong-password')).statusCode).toBe(208);
     expect((await signInVia(app, '198.51.100.9', maya.email, maya.password)).statusCode).toBe(200);
   });
 
   it('ignores X-Forwarded-For unless the balancer is trusted: a client cannot dodge the bound by writing it', async () => {
-    const { app, maya } = await serverBehindBalancer();
+    const { app } = await serverBehindBalancer();
     for (let i = 0; i < ADDRESS_PROBES_PER_WINDOW; i++) await signInVia(app, `203.0.113.${i}`, `nobody-${i}@example.com`, 'wrong-password');
-    expect((await signInVia(app, '198.51.100.9', maya.email, maya.password)).statusCode).toBe(429);
+    expect((await signInVia(app, '198.51.100.9', 'nobody-more@example.com', 'wrong-password')).statusCode).toBe(429);
   });
 });

@@ -15,6 +15,8 @@ export interface BearerAccess {
   competitors: Map<string, string[]>;
   /** The name of every readable brand. */
   names: Map<string, string>;
+  /** The sign-in the token belongs to has ended (signed out, or ended by a copied refresh token): the token is void. */
+  sessionEnded: boolean;
 }
 
 interface AccessRow extends UserRow {
@@ -23,6 +25,7 @@ interface AccessRow extends UserRow {
   competitor_of: string | null;
   role: TeamRole | null;
   brand_name: string | null;
+  session_ended: number | null;
 }
 
 const userColumns = USER_COLUMNS.split(', ').map((column) => `u.${column}`).join(', ');
@@ -33,8 +36,12 @@ const userColumns = USER_COLUMNS.split(', ').map((column) => `u.${column}`).join
  * is a round trip and a statement's work on both sides: the three reads this replaces (user, memberships, readable
  * brands) and the brand names home looked up after them cost a home widget about three times SQLite's time.
  * A user with no brand still comes back: the LEFT JOIN keeps their row with the brand columns NULL.
+ * The same statement tells whether the token's sign-in has ended: a sign-out (or a copied refresh token) revokes its
+ * tokens without a rotation, while a rotation revokes the old token and sets `rotated_at` in the same write, so a
+ * session being renewed never reads as ended. The subquery names no outer column: it is run once, on the session index.
  */
-const BEARER_ACCESS = `SELECT ${userColumns}, a.brand_id, a.own, a.competitor_of, a.role, a.brand_name
+const BEARER_ACCESS = `SELECT ${userColumns}, a.brand_id, a.own, a.competitor_of, a.role, a.brand_name,
+  (SELECT 1 FROM refresh_tokens r WHERE r.session_id = ? AND r.revoked_at IS NOT NULL AND r.rotated_at IS NULL LIMIT 1) AS session_ended
   FROM users u LEFT JOIN (
     SELECT b.id AS brand_id, 1 AS own, NULL AS competitor_of, m.role AS role, b.name AS brand_name, b.created_at AS brand_created_at, b.name AS own_name
       FROM brands b JOIN brand_members m ON m.brand_id = b.id WHERE m.user_id = ?
@@ -46,8 +53,9 @@ const BEARER_ACCESS = `SELECT ${userColumns}, a.brand_id, a.own, a.competitor_of
   ORDER BY a.own DESC, a.brand_created_at, a.own_name, a.brand_id`;
 
 export function createBearerAccess(sql: SqlClient) {
-  return async (userId: string): Promise<BearerAccess> => {
-    const rows = await sql.all<AccessRow>(BEARER_ACCESS, [userId, userId, userId]);
+  /** `sessionId`: the sign-in the bearer's token belongs to (null for a token signed without one: never ended). */
+  return async (userId: string, sessionId: string | null = null): Promise<BearerAccess> => {
+    const rows = await sql.all<AccessRow>(BEARER_ACCESS, [sessionId, userId, userId, userId]);
     const first = rows[0];
     const memberships: Membership[] = [];
     const competitors = new Map<string, string[]>();
@@ -61,6 +69,6 @@ export function createBearerAccess(sql: SqlClient) {
       } else if (row.competitor_of !== null) competitors.get(row.competitor_of)?.push(row.brand_id);
     }
     const readable = [...new Set(rows.flatMap((row) => (row.brand_id === null ? [] : [row.brand_id])))];
-    return { user: first ? userFromRow(first) : null, memberships, readable, competitors, names };
+    return { user: first ? userFromRow(first) : null, memberships, readable, competitors, names, sessionEnded: first?.session_ended != null };
   };
 }

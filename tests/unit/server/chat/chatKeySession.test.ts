@@ -54,7 +54,9 @@ describe('the chat auth key lives with the session it was issued in (issue 26, i
     // Signing out with the token from before the switch ends the whole sign-in, the switch's tokens included.
     await send(app, 'POST', '/jwt_api/logout', { refresh_token: rotated.refresh_token });
     expect(await chatStatuses(config)).toEqual(ENDED);
-    expect(await chatStatuses(await chatConfig((switched.json() as { jwt: string }).jwt))).toEqual(ENDED);
+    // The switch's access token ended with the sign-in too: it cannot fetch a chat key any more.
+    const afterSignOut = await app.inject({ method: 'GET', url: `/jwt_api/chats/config?brand_id=${workspace.w.brandId}`, headers: { authorization: `Bearer ${(switched.json() as { jwt: string }).jwt}` } });
+    expect(afterSignOut.statusCode).toBe(401);
   });
 
   it('a reused refresh token (the family revoked) ends it', async () => {

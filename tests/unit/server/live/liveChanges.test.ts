@@ -2,6 +2,7 @@
  * The live stream of a brand's changes (issue 29) over real HTTP on loopback, on the test engine: resuming after a cut
  * with Last-Event-ID, who may open it, and its end with the access token.
  */
+import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_CHANGES_PATH, LIVE_STREAMS_PER_USER, type LiveChange } from '../../../../src/shared/http/liveChanges.schemas';
 import { TOKEN_SETTINGS } from '../../../../src/server/auth/tokenSettings';
@@ -13,12 +14,14 @@ let t: TestApp;
 let base: string;
 let brandId: string;
 let jwt: string;
+let userId: string;
 const videoIds = Array.from({ length: CHANGES }, (_, i) => `live-video-${String(i).padStart(4, '0')}`);
 
 beforeEach(async () => {
   t = await startTestApp();
   const user = await createTestUser(t.sql, { email: 'maya@example.com', firstName: 'Maya', brands: [{ name: 'Glow' }] });
   brandId = user.brandIds[0]!;
+  userId = user.id;
   const at = '2026-02-01T00:00:00.000Z';
   await t.sql.run(
     `INSERT INTO videos (id, brand_id, title, platform, video_url, created_at, updated_at) VALUES ${videoIds.map(() => "(?, ?, 'A video', 'youtube', 'https://v.example/1', ?, ?)").join(', ')}`,
@@ -152,5 +155,50 @@ describe('the live stream of the brand changes', () => {
     expect(events).toEqual(['ready', 'expired']);
     t.clock.advance(1000);
     expect(await stream(bearer(), () => undefined)).toBe(401);
+  });
+
+  it(`gives back the place of a stream whose client left before the answer: after 12 abandoned opens, ${LIVE_STREAMS_PER_USER} streams open`, async () => {
+    const { hostname, port } = new URL(base);
+    // Each client sends the request and hangs up at once, while the back end is still opening its stream.
+    await Promise.all(Array.from({ length: 12 }, () => new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.end(`GET /jwt_api${LIVE_CHANGES_PATH} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${jwt}\r\n\r\n`);
+        socket.destroy();
+      });
+      socket.once('close', () => resolve());
+      socket.once('error', reject);
+    })));
+    // The back end may still be finishing those opens: a moment later every place is free (an abandoned one never was).
+    const deadline = Date.now() + 5_000;
+    let statuses: number[];
+    for (;;) {
+      const windows = Array.from({ length: LIVE_STREAMS_PER_USER }, () => new AbortController());
+      const open = windows.map((window) => {
+        const o = opened();
+        return { done: stream(bearer(), o.seen, window.signal), ready: o.ready };
+      });
+      statuses = await Promise.all(open.map((o) => Promise.race([o.ready.then(() => 200), o.done])));
+      for (const window of windows) window.abort();
+      await Promise.all(open.map((o) => o.done));
+      if (statuses.every((status) => status === 200) || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(statuses).toEqual(Array.from({ length: LIVE_STREAMS_PER_USER }, () => 200));
+  });
+
+  it("takes the identity pair every route takes (its own user_id opens it, another's is refused) and is documented as an event stream", async () => {
+    const events: string[] = [];
+    const done = new AbortController();
+    const url = `${base}/jwt_api${LIVE_CHANGES_PATH}?brand_id=${brandId}&user_id=${userId}`;
+    expect(await readSse(url, { headers: bearer(), signal: done.signal }, (event) => (events.push(event.event), done.abort()))).toBe(200);
+    expect(events).toEqual(['ready']);
+    expect((await fetch(`${base}/jwt_api${LIVE_CHANGES_PATH}?user_id=someone-else`, { headers: bearer() })).status).toBe(404);
+
+    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as {
+      paths: Record<string, { get: { parameters: { name: string }[]; responses: Record<string, { content?: Record<string, unknown> }> } }>;
+    };
+    const operation = doc.paths[`/jwt_api${LIVE_CHANGES_PATH}`]!.get;
+    expect(operation.parameters.map((parameter) => parameter.name).sort()).toEqual(['brand_id', 'user_id']);
+    expect(Object.keys(operation.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
   });
 });

@@ -30,7 +30,7 @@ describe('the brands repository answers alike on SQLite and PostgreSQL', () => {
       expect([...access.readable].sort(), name).toEqual(readable);
       expect([...access.competitors], name).toEqual([['b1', ['b2', 'b4']], ['b3', ['b5']]]);
       expect(Object.fromEntries(access.names), name).toEqual({ b1: 'Glow', b2: 'Dewbloom', b3: 'Aura', b4: 'Bloom', b5: 'Zest' });
-      expect(await bearer('nobody'), name).toEqual({ user: null, memberships: [], readable: [], competitors: new Map(), names: new Map() });
+      expect(await bearer('nobody'), name).toEqual({ user: null, memberships: [], readable: [], competitors: new Map(), names: new Map(), sessionEnded: false });
       answers.push({ own, readable, access, competitors: await brands.competitorsOf('b3') });
     }
     expect(answers[1]).toEqual(answers[0]);

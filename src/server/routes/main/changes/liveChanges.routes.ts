@@ -28,7 +28,13 @@ export function registerLiveChangeRoutes(app: FastifyInstance, ctx: ServerContex
       'Last-Event-ID could not be resumed: read every view again) and `expired` (the access token ended: reconnect with ' +
       'the renewed one and the last id). A comment line every 15 s keeps proxies from closing it. At most 8 streams a user (429).',
     query: LiveStreamQuerySchema,
+    responseContent: { 200: 'text/event-stream' },
     handler: async ({ request, reply, auth }) => {
+      // Listened for before anything awaits: a client that leaves while the stream is still being opened (it counts
+      // against the user's streams from the start) gives its place back instead of holding it until the token ends.
+      const left = new AbortController();
+      reply.raw.once('close', () => left.abort());
+      if (request.raw.socket.destroyed) left.abort();
       const acting = await actingBrand(request, ctx.videos);
       const lastEventId = request.headers['last-event-id'];
       const resumeFrom = typeof lastEventId === 'string' && lastEventId.length <= LAST_EVENT_ID_MAX ? lastEventId.trim() : null;
@@ -41,13 +47,15 @@ export function registerLiveChangeRoutes(app: FastifyInstance, ctx: ServerContex
         brandId: acting.brandId,
         resumeFrom,
         expiresAt,
+        left: left.signal,
         stillAllowed: async () =>
           (auth.sessionId === null || (await ctx.sessions.isLive(auth.userId, auth.sessionId))) &&
           (await ctx.repos.brands.ownBrands(auth.userId)).some((brand) => brand.id === acting.brandId),
         sink: { write: (text) => void body.write(text), end: () => void body.end() },
       });
+      // Nobody is there to read an answer: the (empty) body just ends.
+      if (!opened.ok && opened.reason === 'left') return body.end();
       if (!opened.ok) throw new HttpError(429, LIVE_MESSAGES.tooManyStreams);
-      request.raw.once('close', opened.close);
       reply.headers({
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
