@@ -75,12 +75,13 @@ export function readSummary(text: string | null | undefined): AnalysisSummary {
   }
 }
 
+/** The stored labels; a part never labelled stays null (there is no image engine here to label what is seen). */
 function parseSafety(text: string): BrandSafety {
   try {
     const value = JSON.parse(text) as Partial<BrandSafety>;
-    return { visual_content: value.visual_content ?? 'safe', foul_language: value.foul_language ?? 'none' };
+    return { visual_content: value.visual_content ?? null, foul_language: value.foul_language ?? null };
   } catch {
-    return { visual_content: 'safe', foul_language: 'none' };
+    return { visual_content: null, foul_language: null };
   }
 }
 
@@ -180,7 +181,9 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
       lines: found.source === 'stored' ? null : result.lines.map((line) => ({ start_time: Math.round(line.start_time * 1000) / 1000, content: line.content, sentiment: line.sentiment, speaker: line.speaker })),
       language: result.language ?? video.language,
       topics: result.topics,
-      brandSafety: { ...parseSafety(video.brand_safety), foul_language: result.foul.level },
+      // No line read means nothing was heard: foul language stays unknown rather than "none".
+      brandSafety: { ...parseSafety(video.brand_safety), foul_language: found.lines.length > 0 ? result.foul.level : null },
+      sponsored: result.sponsored,
       sentiment: { positive: result.sentiment.positive, negative: result.sentiment.negative },
       durationSeconds: video.duration_seconds > 0 ? video.duration_seconds : picture.durationSeconds ?? Math.round((lastLine?.end_time ?? 0) * 10) / 10,
       thumbnailUrl: picture.thumbnailUrl,

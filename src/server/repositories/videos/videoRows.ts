@@ -1,6 +1,7 @@
 import type { Platform } from '../../../shared/constants';
 import type { BrandSafety, Demographics, Topic } from '../../../shared/domain/video';
 import type { VideoDetail, VideoListItem } from '../../../shared/http/videos.schemas';
+import { hasAudienceShares, notAnalysedParts, type NotAnalysed } from '../../../shared/rules/analysedParts';
 
 /** The per-brand columns VIDEO_BRAND_STATE_COLUMNS adds to a videos row (0/1 on both engines: PostgreSQL's EXISTS is a boolean). */
 interface BrandStateColumns {
@@ -66,6 +67,8 @@ export interface VideoRow extends BrandStateColumns {
   flag_reason: string | null;
   is_trashed: number;
   has_note: number;
+  /** 1 when the video has a transcript line (its speech was read), as the list index's `felt`. */
+  has_transcript: number;
 }
 
 /**
@@ -79,7 +82,8 @@ const VIDEO_BRAND_STATE_COLUMNS = `b.name AS brand_name, (SELECT c.name FROM cre
 /** The acting brand's marks only the detail answers; bind the acting brand id 3 times. */
 const VIDEO_DETAIL_MARK_COLUMNS = `(SELECT m.reason FROM marks m WHERE m.mark = 'flag' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS flag_reason,
   CASE WHEN EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'trash' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) THEN 1 ELSE 0 END AS is_trashed,
-  CASE WHEN EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'video' AND n.target_id = v.id AND n.brand_id = ?) THEN 1 ELSE 0 END AS has_note`;
+  CASE WHEN EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'video' AND n.target_id = v.id AND n.brand_id = ?) THEN 1 ELSE 0 END AS has_note,
+  CASE WHEN EXISTS (SELECT 1 FROM transcript_lines tl WHERE tl.video_id = v.id) THEN 1 ELSE 0 END AS has_transcript`;
 
 /** Columns of VideoRow for `SELECT ... FROM videos v JOIN brands b ...`; bind brand, user, then the brand 4 times. */
 export const VIDEO_ROW_COLUMNS = `v.*, ${VIDEO_BRAND_STATE_COLUMNS}, ${VIDEO_DETAIL_MARK_COLUMNS}`;
@@ -94,6 +98,19 @@ function parse<T>(text: string, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/** Which parts of a stored video were analysed (the shared rule), from its row. */
+export function notAnalysedOf(row: Pick<VideoRow, 'analysis_stage' | 'media_file' | 'has_transcript' | 'brand_safety' | 'demographics' | 'sponsored'>): NotAnalysed {
+  const safety = parse<Partial<BrandSafety>>(row.brand_safety, {});
+  return notAnalysedParts({
+    analysis_stage: row.analysis_stage,
+    onThisComputer: row.media_file !== null,
+    hasTranscript: row.has_transcript === 1,
+    visualKnown: typeof safety.visual_content === 'string',
+    demographicsKnown: hasAudienceShares(parse<unknown>(row.demographics, null)),
+    sponsored: row.sponsored === 1,
+  });
 }
 
 /** Signs URLs of local media files. */
@@ -133,6 +150,8 @@ export type VideoView = Omit<VideoDetail, 'can_download' | 'product_ids'>;
 
 /** A whole row as the acting brand sees it; local media get fresh signed URLs. */
 export function toVideoView(row: VideoRow, actingBrandId: string, sign: SignFile): VideoView {
+  const safety = parse<Partial<BrandSafety>>(row.brand_safety, {});
+  const demographics = parse<Demographics>(row.demographics, { age_range: {}, ethnicity: {}, gender: {} });
   const playable = row.media_file ? sign(row.media_file) : null;
   const ownStorage = row.video_url.startsWith('/media/');
   return {
@@ -153,8 +172,8 @@ export function toVideoView(row: VideoRow, actingBrandId: string, sign: SignFile
     pov: row.pov,
     audio_labels: parse<string[]>(row.audio_labels, []),
     topics: parse<Topic[]>(row.topics, []),
-    brand_safety: parse<BrandSafety>(row.brand_safety, { visual_content: 'safe', foul_language: 'none' }),
-    demographics: parse<Demographics>(row.demographics, { age_range: {}, ethnicity: {}, gender: {} }),
+    brand_safety: { visual_content: safety.visual_content ?? null, foul_language: row.has_transcript === 1 ? safety.foul_language ?? null : null },
+    demographics,
     sentiment: { positive: row.sentiment_positive, negative: row.sentiment_negative },
     views: row.views,
     likes: row.likes,
@@ -166,6 +185,7 @@ export function toVideoView(row: VideoRow, actingBrandId: string, sign: SignFile
     licensing_duration: row.licensing_duration,
     licensing_price: row.licensing_price,
     sentiment_feedback_like: row.sentiment_feedback_like === null ? null : row.sentiment_feedback_like === 1,
+    not_analysed: notAnalysedOf(row),
     duration_seconds: row.duration_seconds,
     media_file: row.media_file,
     published_at: row.published_at,

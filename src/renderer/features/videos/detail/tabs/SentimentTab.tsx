@@ -7,6 +7,7 @@ import { TimeButton, TranscriptSnippet } from '../../../../ui/transcript';
 import { RemoteView } from '../../../../ui/remote';
 import { ShareBars } from '../ShareBars';
 import { ThumbIcon } from '../ThumbIcon';
+import { NotAnalysedNote } from '../NotAnalysedNote';
 import { useRemoteSlice } from '../../../../lib/useRemoteSlice';
 import { fetchSentiment, sendSentimentFeedback } from '../videoDetail.api';
 import type { DetailTabProps } from './tabProps';
@@ -40,15 +41,19 @@ export function SentimentTab({ video, who, slices, onSeek, onVideoChanged }: Det
     <RemoteView state={state} what="the sentiment" onRetry={() => void reload()}>
       {(body) => (
         <div className="detail-stack">
-          <ShareBars
-            title="Overall sentiment"
-            entries={[
-              { label: 'Positive', share: body.sentiment.positive, tone: 'positive' },
-              { label: 'Neutral', share: body.sentiment.neutral, tone: 'neutral' },
-              { label: 'Negative', share: body.sentiment.negative, tone: 'negative' },
-            ]}
-          />
-          <div className="detail-feedback" role="group" aria-label="Is this sentiment analysis right?">
+          {body.sentiment === null ? (
+            <NotAnalysedNote part="Sentiment" reason={body.not_analysed ?? video.not_analysed.speech ?? ''} />
+          ) : (
+            <ShareBars
+              title="Overall sentiment"
+              entries={[
+                { label: 'Positive', share: body.sentiment.positive, tone: 'positive' },
+                { label: 'Neutral', share: body.sentiment.neutral, tone: 'neutral' },
+                { label: 'Negative', share: body.sentiment.negative, tone: 'negative' },
+              ]}
+            />
+          )}
+          {body.sentiment !== null && <div className="detail-feedback" role="group" aria-label="Is this sentiment analysis right?">
             <span className="detail-muted">Is this sentiment analysis right?</span>
             <button type="button" className="btn btn--small" aria-pressed={body.sentiment_feedback_like === true} disabled={sending} onClick={() => void feedback(true)}>
               <ThumbIcon direction="up" /> Like
@@ -56,7 +61,7 @@ export function SentimentTab({ video, who, slices, onSeek, onVideoChanged }: Det
             <button type="button" className="btn btn--small" aria-pressed={body.sentiment_feedback_like === false} disabled={sending} onClick={() => void feedback(false)}>
               <ThumbIcon direction="down" /> Dislike
             </button>
-          </div>
+          </div>}
           <section aria-label="Sentiment Highlights">
             <h3 className="detail-subtitle">Sentiment Highlights</h3>
             {body.highlights.length === 0 ? (
