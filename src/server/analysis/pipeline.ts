@@ -162,15 +162,17 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
     const previous = readSummary(job.summary);
     const at = iso();
     const lastLine = found.lines.at(-1);
+    const heard = found.lines.length > 0;
     const summary: AnalysisSummary = {
       transcript_source: found.source,
       transcript_lines: found.lines.length,
       note: found.note,
       language: result.language,
-      sentiment: result.sentiment,
+      // Shares and a foul-language level of no lines at all would read as findings (0 %, "none"): there are none.
+      sentiment: heard ? result.sentiment : null,
       topics: result.topics,
       keywords: result.keywords,
-      foul_language: result.foul,
+      foul_language: heard ? result.foul : null,
       mentions: result.mentions,
       runs: previous.runs + 1,
       completed_at: at,
@@ -182,7 +184,7 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
       language: result.language ?? video.language,
       topics: result.topics,
       // No line read means nothing was heard: foul language stays unknown rather than "none".
-      brandSafety: { ...parseSafety(video.brand_safety), foul_language: found.lines.length > 0 ? result.foul.level : null },
+      brandSafety: { ...parseSafety(video.brand_safety), foul_language: heard ? result.foul.level : null },
       sponsored: result.sponsored,
       sentiment: { positive: result.sentiment.positive, negative: result.sentiment.negative },
       durationSeconds: video.duration_seconds > 0 ? video.duration_seconds : picture.durationSeconds ?? Math.round((lastLine?.end_time ?? 0) * 10) / 10,
