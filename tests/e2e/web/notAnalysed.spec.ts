@@ -41,15 +41,15 @@ test('a link analysed offline says per part what was not analysed and why, never
     const suffix = `${skin}${rtl ? '-rtl' : ''}`;
 
     await detail.openTab('Brand safety');
-    for (const [fact, shown] of [['Visual content', offline], ['Foul language', offline], ['Sponsored', offline], ['Topics', offline]] as const) {
+    for (const [fact, shown] of [['Visual content', offline], ['Foul language', offline], ['Sponsored', offline], ['Audio', offline], ['Scene and point of view', offline], ['Topics', offline]] as const) {
       await expect(detail.tabPanel.locator('.detail-facts__item').filter({ hasText: fact }).locator('dd')).toHaveText(shown);
     }
-    await expect(detail.tabPanel).not.toContainText(/\bSafe\b|\bNone\b/);
+    await expect(detail.tabPanel).not.toContainText(/\bSafe\b|\bNone\b|No audio labels|Not recognised/);
     await page.screenshot({ path: `artifacts/screenshots/not-analysed-brand-safety-${suffix}.png`, fullPage: true });
 
     await detail.openTab('Sentiment');
     await expect(detail.tabPanel.getByRole('region', { name: 'Sentiment not analysed' })).toContainText(offline);
-    await expect(detail.tabPanel).not.toContainText(/Neutral|Overall sentiment/);
+    await expect(detail.tabPanel).not.toContainText(/Neutral|Overall sentiment|Sentiment Highlights/);
     await page.screenshot({ path: `artifacts/screenshots/not-analysed-sentiment-${suffix}.png`, fullPage: true });
 
     await detail.openTab('Demographics');

@@ -31,11 +31,11 @@ export function BrandSafetyTab({ video }: DetailTabProps) {
         </div>
         <div className="detail-facts__item">
           <dt>Audio</dt>
-          <dd>{video.audio_labels.length > 0 ? video.audio_labels.join(', ') : 'No audio labels'}</dd>
+          <dd>{video.audio_labels.length > 0 ? video.audio_labels.join(', ') : missing.speech === null ? 'No audio labels' : <NotAnalysedText reason={missing.speech} />}</dd>
         </div>
         <div className="detail-facts__item">
           <dt>Scene and point of view</dt>
-          <dd>{[video.scene, video.pov].filter(Boolean).join(' · ') || 'Not recognised'}</dd>
+          <dd>{[video.scene, video.pov].filter(Boolean).join(' · ') || (missing.visual_content === null ? 'Not recognised' : <NotAnalysedText reason={missing.visual_content} />)}</dd>
         </div>
         <div className="detail-facts__item">
           <dt>Topics</dt>

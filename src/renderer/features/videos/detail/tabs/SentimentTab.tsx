@@ -39,11 +39,17 @@ export function SentimentTab({ video, who, slices, onSeek, onVideoChanged }: Det
 
   return (
     <RemoteView state={state} what="the sentiment" onRetry={() => void reload()}>
-      {(body) => (
-        <div className="detail-stack">
-          {body.sentiment === null ? (
-            <NotAnalysedNote part="Sentiment" reason={body.not_analysed ?? video.not_analysed.speech ?? ''} />
-          ) : (
+      {(body) => {
+        if (body.sentiment === null) {
+          // Nothing was heard: no shares, no feedback to give and no highlights, only which part and why.
+          return (
+            <div className="detail-stack">
+              <NotAnalysedNote part="Sentiment" reason={body.not_analysed ?? video.not_analysed.speech ?? ''} />
+            </div>
+          );
+        }
+        return (
+          <div className="detail-stack">
             <ShareBars
               title="Overall sentiment"
               entries={[
@@ -52,34 +58,34 @@ export function SentimentTab({ video, who, slices, onSeek, onVideoChanged }: Det
                 { label: 'Negative', share: body.sentiment.negative, tone: 'negative' },
               ]}
             />
-          )}
-          {body.sentiment !== null && <div className="detail-feedback" role="group" aria-label="Is this sentiment analysis right?">
-            <span className="detail-muted">Is this sentiment analysis right?</span>
-            <button type="button" className="btn btn--small" aria-pressed={body.sentiment_feedback_like === true} disabled={sending} onClick={() => void feedback(true)}>
-              <ThumbIcon direction="up" /> Like
-            </button>
-            <button type="button" className="btn btn--small" aria-pressed={body.sentiment_feedback_like === false} disabled={sending} onClick={() => void feedback(false)}>
-              <ThumbIcon direction="down" /> Dislike
-            </button>
-          </div>}
-          <section aria-label="Sentiment Highlights">
-            <h3 className="detail-subtitle">Sentiment Highlights</h3>
-            {body.highlights.length === 0 ? (
-              <p className="detail-muted">No line of this video carries a clear sentiment.</p>
-            ) : (
-              <ul className="transcript-highlights__list">
-                {body.highlights.map((line) => (
-                  <li key={line.line_no} className={`transcript-highlight transcript-highlight--${line.sentiment}`}>
-                    <TimeButton seconds={line.start_time} onSeek={onSeek} />
-                    <span className="transcript-highlight__tone">{line.sentiment}</span>
-                    <TranscriptSnippet text={line.content} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        </div>
-      )}
+            <div className="detail-feedback" role="group" aria-label="Is this sentiment analysis right?">
+              <span className="detail-muted">Is this sentiment analysis right?</span>
+              <button type="button" className="btn btn--small" aria-pressed={body.sentiment_feedback_like === true} disabled={sending} onClick={() => void feedback(true)}>
+                <ThumbIcon direction="up" /> Like
+              </button>
+              <button type="button" className="btn btn--small" aria-pressed={body.sentiment_feedback_like === false} disabled={sending} onClick={() => void feedback(false)}>
+                <ThumbIcon direction="down" /> Dislike
+              </button>
+            </div>
+            <section aria-label="Sentiment Highlights">
+              <h3 className="detail-subtitle">Sentiment Highlights</h3>
+              {body.highlights.length === 0 ? (
+                <p className="detail-muted">No line of this video carries a clear sentiment.</p>
+              ) : (
+                <ul className="transcript-highlights__list">
+                  {body.highlights.map((line) => (
+                    <li key={line.line_no} className={`transcript-highlight transcript-highlight--${line.sentiment}`}>
+                      <TimeButton seconds={line.start_time} onSeek={onSeek} />
+                      <span className="transcript-highlight__tone">{line.sentiment}</span>
+                      <TranscriptSnippet text={line.content} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        );
+      }}
     </RemoteView>
   );
 }
