@@ -63,7 +63,11 @@ export const VideoListItemSchema = VideoSchema.pick({
   sentiment: true,
   views: true,
   created_at: true,
-}).extend(VideoBrandStateShape);
+}).extend({
+  ...VideoBrandStateShape,
+  /** Null while the video's speech was not analysed (no transcript): no sentiment, rather than 0 % and 0 %. */
+  sentiment: VideoSchema.shape.sentiment.nullable(),
+});
 export type VideoListItem = z.infer<typeof VideoListItemSchema>;
 
 /** One option of a filter family with how many videos of the tab have it. */

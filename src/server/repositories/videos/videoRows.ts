@@ -24,6 +24,8 @@ export interface VideoListRow extends BrandStateColumns {
   views: number;
   created_at: string;
   published: number;
+  /** 1 when the video has a transcript line (its speech was read). */
+  has_transcript: number;
 }
 
 /** A whole videos row with the per-brand columns (VIDEO_ROW_COLUMNS). */
@@ -82,15 +84,17 @@ const VIDEO_BRAND_STATE_COLUMNS = `b.name AS brand_name, (SELECT c.name FROM cre
 /** The acting brand's marks only the detail answers; bind the acting brand id 3 times. */
 const VIDEO_DETAIL_MARK_COLUMNS = `(SELECT m.reason FROM marks m WHERE m.mark = 'flag' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) AS flag_reason,
   CASE WHEN EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'trash' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) THEN 1 ELSE 0 END AS is_trashed,
-  CASE WHEN EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'video' AND n.target_id = v.id AND n.brand_id = ?) THEN 1 ELSE 0 END AS has_note,
-  CASE WHEN EXISTS (SELECT 1 FROM transcript_lines tl WHERE tl.video_id = v.id) THEN 1 ELSE 0 END AS has_transcript`;
+  CASE WHEN EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'video' AND n.target_id = v.id AND n.brand_id = ?) THEN 1 ELSE 0 END AS has_note`;
+
+/** Whether the video's speech was read (a transcript line), as the list index's `felt`; binds nothing. */
+const HAS_TRANSCRIPT = 'CASE WHEN EXISTS (SELECT 1 FROM transcript_lines tl WHERE tl.video_id = v.id) THEN 1 ELSE 0 END AS has_transcript';
 
 /** Columns of VideoRow for `SELECT ... FROM videos v JOIN brands b ...`; bind brand, user, then the brand 4 times. */
-export const VIDEO_ROW_COLUMNS = `v.*, ${VIDEO_BRAND_STATE_COLUMNS}, ${VIDEO_DETAIL_MARK_COLUMNS}`;
+export const VIDEO_ROW_COLUMNS = `v.*, ${VIDEO_BRAND_STATE_COLUMNS}, ${VIDEO_DETAIL_MARK_COLUMNS}, ${HAS_TRANSCRIPT}`;
 
 /** Columns of VideoListRow for `SELECT ... FROM videos v JOIN brands b ...`; bind brand, user, brand. */
 export const VIDEO_LIST_COLUMNS = `v.id, v.brand_id, v.title, v.platform, v.thumbnail_url, v.analysis_stage, v.sentiment_positive,
-  v.sentiment_negative, v.views, v.created_at, v.published, ${VIDEO_BRAND_STATE_COLUMNS}`;
+  v.sentiment_negative, v.views, v.created_at, v.published, ${VIDEO_BRAND_STATE_COLUMNS}, ${HAS_TRANSCRIPT}`;
 
 function parse<T>(text: string, fallback: T): T {
   try {
@@ -137,7 +141,8 @@ export function toListItem(row: VideoListRow, actingBrandId: string, match: { st
     platform: row.platform,
     thumbnail_url: row.thumbnail_url,
     analysis_stage: row.analysis_stage,
-    sentiment: { positive: row.sentiment_positive, negative: row.sentiment_negative },
+    // The stored 0 and 0 of a video never heard are no sentiment: the row shows none rather than an empty bar.
+    sentiment: row.has_transcript === 1 ? { positive: row.sentiment_positive, negative: row.sentiment_negative } : null,
     views: row.views,
     created_at: row.created_at,
     ...brandState(row, actingBrandId),

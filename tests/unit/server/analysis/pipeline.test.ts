@@ -118,6 +118,9 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
       return response.json().data.count as number;
     };
     expect(await count({})).toBe(4);
+    // List rows: no sentiment bar for a video never heard (its stored zeros would draw as 0 % positive).
+    const rows = (await w.inject('GET', `/jwt_api/videos?${brand}`)).json().videos as { _id: string; sentiment: object | null }[];
+    expect(Object.fromEntries(rows.map((row) => [row._id, row.sentiment === null]))).toEqual({ [linked]: true, [local]: true, [heard]: false, [paid]: false });
     expect(await count({ sponsored: { sponsorship: false } })).toBe(1);
     // A sponsorship said aloud is found in the transcript.
     expect(await count({ sponsored: { sponsorship: true } })).toBe(1);

@@ -158,8 +158,9 @@ describe('GET /videos sorting, paging and dates', () => {
     };
     await sorted('created_at', (v) => v.created_at, true);
     await sorted('created_at', (v) => v.created_at, false, { desc: false });
-    await sorted('highest_sentiment', (v) => v.sentiment.positive, true);
-    await sorted('lowest_sentiment', (v) => v.sentiment.positive, false);
+    // A video never heard has no sentiment to show; it sorts by its stored 0.
+    await sorted('highest_sentiment', (v) => v.sentiment?.positive ?? 0, true);
+    await sorted('lowest_sentiment', (v) => v.sentiment?.positive ?? 0, false);
     const published = new Map((await w.sql.all<{ id: string; published_at: string | null }>('SELECT id, published_at FROM videos WHERE brand_id = ?', [w.brandId])).map((row) => [row.id, row.published_at]));
     const publishedAt = (v: VideoListResponse['videos'][number]) => published.get(v._id) ?? '';
     await sorted('newest_videos', publishedAt, true);
