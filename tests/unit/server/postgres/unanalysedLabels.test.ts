@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../../../../src/server/db/migrate';
 import { MIGRATIONS } from '../../../../src/server/db/migrations/index';
-import { OLD_UNANALYSED_SAFETY } from '../../../../src/server/db/migrations/033_unanalysed_labels';
+import { OLD_UNANALYSED_SAFETY } from '../../../../src/server/db/migrations/034_unanalysed_labels';
 import { migratePostgres } from '../../../../src/server/db/postgres/migrate';
 import { PG_MIGRATIONS } from '../../../../src/server/db/postgres/migrations/index';
 import { connectPostgres, type PostgresPool } from '../../../../src/server/db/postgres/pool';

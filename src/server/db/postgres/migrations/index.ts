@@ -30,7 +30,7 @@ import { pgMigration029BrandChanges } from './029_brand_changes';
 import { pgMigration030BrandChangeTimes } from './030_brand_change_times';
 import { pgMigration031PersonalFavorites } from './031_personal_favorites';
 import { pgMigration032TranscriptTriples } from './032_transcript_triples';
-import { pgMigration033UnanalysedLabels } from './033_unanalysed_labels';
+import { pgMigration034UnanalysedLabels } from './034_unanalysed_labels';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -72,5 +72,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration030BrandChangeTimes,
   pgMigration031PersonalFavorites,
   pgMigration032TranscriptTriples,
-  pgMigration033UnanalysedLabels,
+  pgMigration034UnanalysedLabels,
 ];

@@ -21,8 +21,8 @@ UPDATE videos SET brand_safety = ${json.withoutVisual} WHERE id IN (SELECT video
  * transcript line keeps no label at all; an added video (uploads and links, the ones with a video_sources row; the demo
  * seed's come labelled) keeps its foul language, heard in its subtitles, and loses the visual "safe" no engine gave.
  */
-export const migration033UnanalysedLabels: Migration = {
-  version: 33,
+export const migration034UnanalysedLabels: Migration = {
+  version: 34,
   name: 'unanalysed_labels',
   up: unanalysedLabelsSql({
     withoutVisual: "json_remove(brand_safety, '$.visual_content')",
