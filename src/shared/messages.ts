@@ -84,3 +84,15 @@ export const TUTORIAL_TEXTS = {
   ],
   userGuide: 'User guide',
 } as const;
+
+/**
+ * Why a part of a video's analysis has no result yet, shown in its place instead of a figure. A part not analysed must
+ * never read as a finding (Neutral 100 %, Safe, None, No), so each says which part and why.
+ */
+export const NOT_ANALYSED_REASONS = {
+  pending: 'not analysed yet: the analysis is still running',
+  noSpeechEngine: 'not analysed: no speech engine set up',
+  linkNotLocal: "not analysed: this link's video is not on this computer",
+  noImageEngine: 'not analysed: no image engine set up',
+  noAudienceData: 'not analysed: no audience figures came with this video',
+} as const;

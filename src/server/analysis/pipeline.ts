@@ -75,12 +75,13 @@ export function readSummary(text: string | null | undefined): AnalysisSummary {
   }
 }
 
+/** The stored labels; a part never labelled stays null (there is no image engine here to label what is seen). */
 function parseSafety(text: string): BrandSafety {
   try {
     const value = JSON.parse(text) as Partial<BrandSafety>;
-    return { visual_content: value.visual_content ?? 'safe', foul_language: value.foul_language ?? 'none' };
+    return { visual_content: value.visual_content ?? null, foul_language: value.foul_language ?? null };
   } catch {
-    return { visual_content: 'safe', foul_language: 'none' };
+    return { visual_content: null, foul_language: null };
   }
 }
 
@@ -161,15 +162,17 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
     const previous = readSummary(job.summary);
     const at = iso();
     const lastLine = found.lines.at(-1);
+    const heard = found.lines.length > 0;
     const summary: AnalysisSummary = {
       transcript_source: found.source,
       transcript_lines: found.lines.length,
       note: found.note,
       language: result.language,
-      sentiment: result.sentiment,
+      // Shares and a foul-language level of no lines at all would read as findings (0 %, "none"): there are none.
+      sentiment: heard ? result.sentiment : null,
       topics: result.topics,
       keywords: result.keywords,
-      foul_language: result.foul,
+      foul_language: heard ? result.foul : null,
       mentions: result.mentions,
       runs: previous.runs + 1,
       completed_at: at,
@@ -180,7 +183,9 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
       lines: found.source === 'stored' ? null : result.lines.map((line) => ({ start_time: Math.round(line.start_time * 1000) / 1000, content: line.content, sentiment: line.sentiment, speaker: line.speaker })),
       language: result.language ?? video.language,
       topics: result.topics,
-      brandSafety: { ...parseSafety(video.brand_safety), foul_language: result.foul.level },
+      // No line read means nothing was heard: foul language stays unknown rather than "none".
+      brandSafety: { ...parseSafety(video.brand_safety), foul_language: heard ? result.foul.level : null },
+      sponsored: result.sponsored,
       sentiment: { positive: result.sentiment.positive, negative: result.sentiment.negative },
       durationSeconds: video.duration_seconds > 0 ? video.duration_seconds : picture.durationSeconds ?? Math.round((lastLine?.end_time ?? 0) * 10) / 10,
       thumbnailUrl: picture.thumbnailUrl,

@@ -40,9 +40,14 @@ export interface TextAnalysis {
   keywords: string[];
   foul: { level: 'none' | 'mild' | 'strong'; matches: number };
   mentions: Mention[];
+  /** The speaker discloses a sponsorship ("sponsored by", "paid partnership", #ad). */
+  sponsored: boolean;
 }
 
 export { nlp };
+
+/** How creators disclose a paid video aloud or in captions, in the transcript languages the seed and uploads use. */
+const SPONSORSHIP_DISCLOSURE = /\b(sponsored by|this video is sponsored|paid partnership|in partnership with|patrocinado por|sponsoris[ée]e? par|gesponsert von)\b|#(ad|sponsored|anzeige|publi)\b/iu;
 
 let profanity: RegExpMatcher | null = null;
 function profanityMatcher(): RegExpMatcher {
@@ -200,5 +205,6 @@ export function analyseText(
     keywords: total === 0 ? [] : findKeywords(fullText),
     foul: { level: matches === 0 ? 'none' : matches <= FOUL_MILD_MAX ? 'mild' : 'strong', matches },
     mentions: findMentions(lines, named, targets),
+    sponsored: input.some((line) => SPONSORSHIP_DISCLOSURE.test(line.content)),
   };
 }

@@ -36,6 +36,8 @@ export interface AnalysisWrite {
   topics: Topic[];
   brandSafety: BrandSafety;
   sentiment: { positive: number; negative: number };
+  /** A sponsorship said in the transcript; false leaves the stored flag (a "no" is only ever the absence of a disclosure). */
+  sponsored: boolean;
   durationSeconds: number;
   /** A poster frame taken from the uploaded file; null keeps what the video has. */
   thumbnailUrl: string | null;
@@ -89,10 +91,10 @@ async function writeResult(tx: SqlClient, result: AnalysisWrite): Promise<void> 
   }
   await tx.run(
     `UPDATE videos SET language = ?, topics = ?, brand_safety = ?, sentiment_positive = ?, sentiment_negative = ?, duration_seconds = ?,
-       thumbnail_url = COALESCE(?, thumbnail_url), analysis_stage = 'completed', updated_at = ? WHERE id = ?`,
+       thumbnail_url = COALESCE(?, thumbnail_url), sponsored = CASE WHEN ? = 1 THEN 1 ELSE sponsored END, analysis_stage = 'completed', updated_at = ? WHERE id = ?`,
     [
-      result.language, JSON.stringify(result.topics), JSON.stringify(result.brandSafety), result.sentiment.positive, result.sentiment.negative,
-      result.durationSeconds, result.thumbnailUrl, result.at, result.videoId,
+      result.language, JSON.stringify(result.topics), JSON.stringify(Object.fromEntries(Object.entries(result.brandSafety).filter(([, level]) => level !== null))),
+      result.sentiment.positive, result.sentiment.negative, result.durationSeconds, result.thumbnailUrl, result.sponsored ? 1 : 0, result.at, result.videoId,
     ],
   );
   // SQLite's two-argument MAX is PostgreSQL's GREATEST.

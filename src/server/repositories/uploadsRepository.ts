@@ -36,9 +36,11 @@ export interface TicketRow {
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 const ADDED_COLUMNS = 'id AS _id, brand_id, title, platform, video_url, video_embedded_url, thumbnail_url, tiktok_id, analysis_stage, created_at';
-// New videos start with an explicit, schema-valid analysis (the column defaults '{}' would not parse).
-/** What a video holds before its analysis: the brand-safety default and an audience not measured yet. */
-export const UNANALYSED_BRAND_SAFETY = JSON.stringify({ visual_content: 'safe', foul_language: 'none' });
+/**
+ * What a video holds before its analysis: no brand-safety label and an audience not measured yet. Not "safe" and
+ * "none": a label is a finding, and nothing has looked at the video yet.
+ */
+export const UNANALYSED_BRAND_SAFETY = JSON.stringify({});
 export const UNANALYSED_DEMOGRAPHICS = JSON.stringify({ age_range: {}, ethnicity: {}, gender: {} });
 
 const INSERT_VIDEO = `INSERT INTO videos (id, brand_id, title, platform, video_url, video_embedded_url, thumbnail_url, tiktok_id, added_by_bm, language,

@@ -210,6 +210,18 @@ export class VideoColumns {
     return this.felt[o] === 1 ? (this.positive[o] ?? NaN) : NaN;
   }
 
+  /**
+   * Which parts of a video were analysed, as `notAnalysedParts` (src/shared/rules/analysedParts.ts) decides them for
+   * the detail: speech once a transcript line exists, visual content and audience once stored, sponsorship when the
+   * speech was read or a sponsorship is known. Filters, Home and the assistant leave out what is false here.
+   */
+  partsRead(o: number): { speech: boolean; visual_content: boolean; demographics: boolean; sponsored: boolean } {
+    const speech = this.felt[o] === 1;
+    let audience = false;
+    for (let at = o * SHARE_WIDTH, end = at + SHARE_WIDTH; at < end && !audience; at += 1) audience = (this.shares[at] ?? NaN) === (this.shares[at] ?? NaN);
+    return { speech, visual_content: (this.visual[o] ?? -1) >= 0, demographics: audience, sponsored: speech || this.sponsored[o] === 1 };
+  }
+
   /** A video's negative share, NaN when it has no sentiment (`felt`). */
   feltNegative(o: number): number {
     return this.felt[o] === 1 ? (this.negative[o] ?? NaN) : NaN;

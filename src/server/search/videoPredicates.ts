@@ -132,7 +132,8 @@ export function filterPredicates(columns: VideoColumns, filters: VideoFilters | 
     single(c.language, d.language, filters.language),
     single(c.sponsoredBy, d.sponsoredBy, filters.sponsored.sponsored_by),
     views === null ? null : threshold(c.views, views, filters.views?.radio === 'lte'),
-    sponsorship === null || sponsorship === undefined ? null : ((flag) => byPredicate((o) => c.sponsored[o] === flag))(sponsorship ? 1 : 0),
+    // "Not sponsored" is only known of a video whose speech was read: the stored 0 of one never analysed is no finding.
+    sponsorship === null || sponsorship === undefined ? null : sponsorship ? byPredicate((o) => c.sponsored[o] === 1) : byPredicate((o) => c.sponsored[o] === 0 && c.partsRead(o).sponsored),
     multi(c, c.products, d.product, filters.product),
     multi(c, c.audio, d.audio, filters.audio_labels),
     multi(c, c.topics, d.topic, filters.topic.topics),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../constants';
+import { NotAnalysedSchema } from '../rules/analysedParts';
 
 /** Analysis pipeline stages; 'completed' is the one the app checks (spec §3). */
 export const ANALYSIS_STAGES = ['pending', 'processing', 'completed'] as const;
@@ -17,9 +18,10 @@ export const DemographicsSchema = z.object({
 });
 export type Demographics = z.infer<typeof DemographicsSchema>;
 
+/** Brand safety labels; null where that part was not analysed (no image engine, no transcript), never a default "safe". */
 export const BrandSafetySchema = z.object({
-  visual_content: z.enum(VISUAL_CONTENT_LEVELS),
-  foul_language: z.enum(FOUL_LANGUAGE_LEVELS),
+  visual_content: z.enum(VISUAL_CONTENT_LEVELS).nullable(),
+  foul_language: z.enum(FOUL_LANGUAGE_LEVELS).nullable(),
 });
 export type BrandSafety = z.infer<typeof BrandSafetySchema>;
 
@@ -69,6 +71,8 @@ export const VideoSchema = z.object({
   licensing_duration: z.string().nullable(),
   licensing_price: z.number().nullable(),
   sentiment_feedback_like: z.boolean().nullable(),
+  /** The parts of the analysis with no result, each with why (null: analysed). */
+  not_analysed: NotAnalysedSchema,
   duration_seconds: z.number(),
   media_file: z.string().nullable(),
   published_at: z.string().nullable(),

@@ -63,7 +63,11 @@ export const VideoListItemSchema = VideoSchema.pick({
   sentiment: true,
   views: true,
   created_at: true,
-}).extend(VideoBrandStateShape);
+}).extend({
+  ...VideoBrandStateShape,
+  /** Null while the video's speech was not analysed (no transcript): no sentiment, rather than 0 % and 0 %. */
+  sentiment: VideoSchema.shape.sentiment.nullable(),
+});
 export type VideoListItem = z.infer<typeof VideoListItemSchema>;
 
 /** One option of a filter family with how many videos of the tab have it. */
@@ -181,9 +185,13 @@ export const VideoProductDetailsResponseSchema = z.object({
   products: z.array(z.object({ _id: z.string(), brand_id: z.string(), name: z.string(), category: z.string(), price: z.number(), pictures: z.array(z.string()) })),
 });
 
-/** GET /videos/:id/sentiment 200: overall shares and the positive/negative lines (Sentiment Highlights). */
+/**
+ * GET /videos/:id/sentiment 200: overall shares and the positive/negative lines (Sentiment Highlights). `sentiment` is
+ * null while the speech was not analysed, with `not_analysed` saying why: no shares at all, not "Neutral 100 %".
+ */
 export const VideoSentimentResponseSchema = z.object({
-  sentiment: z.object({ positive: z.number(), negative: z.number(), neutral: z.number() }),
+  sentiment: z.object({ positive: z.number(), negative: z.number(), neutral: z.number() }).nullable(),
+  not_analysed: z.string().nullable().default(null),
   sentiment_feedback_like: z.boolean().nullable(),
   highlights: z.array(z.object({ line_no: z.number().int(), start_time: z.number(), content: z.string(), sentiment: z.enum(LINE_SENTIMENTS) })),
 });
@@ -206,7 +214,9 @@ export type DemographicsLabel = z.infer<typeof DemographicsLabelSchema>;
 
 /** GET /videos/:id/demographics 200. */
 export const VideoDemographicsResponseSchema = z.object({
-  demographics: DemographicsSummarySchema,
+  /** Null while the audience was not analysed (`not_analysed` says why), rather than every bucket at 0 %. */
+  demographics: DemographicsSummarySchema.nullable(),
+  not_analysed: z.string().nullable().default(null),
   labels: z.array(DemographicsLabelSchema),
 });
 

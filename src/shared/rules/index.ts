@@ -3,3 +3,4 @@ export * from './formatting';
 export * from './licensing';
 export * from './videos';
 export * from './campaignTabs';
+export * from './analysedParts';

@@ -29,11 +29,13 @@ interface TranscriptPanelProps {
   loading?: boolean;
   error?: string | null;
   onRetry?: () => void;
+  /** Why the video has no transcript (its speech was not analysed), said instead of "no transcript yet". */
+  emptyReason?: string | null;
 }
 
 /** Timed transcript with keyword search (case-insensitive substring), highlighted matches and seek-on-click. */
 export function TranscriptPanel(props: TranscriptPanelProps) {
-  const { lines, highlights, onSeek, title = 'Transcript', collapsible = false, defaultExpanded = true, maxHeight, loading, error, onRetry } = props;
+  const { lines, highlights, onSeek, title = 'Transcript', collapsible = false, defaultExpanded = true, maxHeight, loading, error, onRetry, emptyReason } = props;
   const [expanded, setExpanded] = useState(defaultExpanded);
   const [query, setQuery] = useState('');
   const baseId = useId();
@@ -113,7 +115,7 @@ export function TranscriptPanel(props: TranscriptPanelProps) {
                 </div>
               )}
               {lines.length === 0 ? (
-                <p className="transcript-panel__state">This video has no transcript yet.</p>
+                <p className="transcript-panel__state">{emptyReason ? `Transcript ${emptyReason}.` : 'This video has no transcript yet.'}</p>
               ) : matching.length === 0 ? (
                 <p className="transcript-panel__state">No line contains “{query.trim()}”.</p>
               ) : (

@@ -7,6 +7,7 @@ import { valueLabel } from '../../../shared/labels';
 import { kpiChange } from '../../../shared/rules/kpiChange';
 import type { Intent } from './questionTerms';
 import { numbered } from './answerText';
+import type { AnalysisPart } from '../../../shared/rules/analysedParts';
 import type { FigureWords } from './understanding/figureWords';
 
 /** A figure answer: its text (without the window sentence) and the phrases whose lines it quotes. */
@@ -26,14 +27,30 @@ function changeText(w: FigureWords, current: number | null, previous: number | n
   return w.change(kpiChange(current, previous), previous === null ? '' : format(previous));
 }
 
+/** The sentence saying how many of the window's videos a figure left out as not analysed ('' when none). */
+function leftOut(w: FigureWords, missing: number, total: number): string {
+  return missing > 0 ? ` ${w.leftOut(w.count(missing), w.count(total))}` : '';
+}
+
 /**
  * The answers to questions about the brand's figures, each from the same builders as the home dashboard and the
  * reports (never estimated), so the assistant and the dashboards never disagree; written in the question's language.
  */
 export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIndex) {
+  /** The window's videos with this part analysed (the base a figure about it is over). */
+  const analysedIn = (scope: ResolvedHome, part: AnalysisPart): { read: number; total: number } => {
+    const { columns, picked } = videosInRange(index, scope.current);
+    let read = 0;
+    for (const o of picked) if (columns.partsRead(o)[part]) read += 1;
+    return { read, total: picked.length };
+  };
   const answers: Record<Exclude<Intent, 'open'>, (scope: ResolvedHome, total: number, w: FigureWords) => FigureAnswer | Promise<FigureAnswer>> = {
     topics(scope, total, w) {
-      const { columns, picked } = videosInRange(index, scope.current);
+      const { columns, picked: windowVideos } = videosInRange(index, scope.current);
+      // Topics come from the speech: a video whose speech was not analysed has none to count, and is no "0 topics" either.
+      const picked = windowVideos.filter((o) => columns.partsRead(o).speech);
+      if (picked.length === 0) return { text: w.noneAnalysed(w.count(total)), quote: null };
+      const note = leftOut(w, windowVideos.length - picked.length, windowVideos.length);
       // Counted per video (a topic listed twice on one video counts once), in arrays by topic code.
       const names = columns.dict.topic.values();
       const counts = new Int32Array(names.length);
@@ -46,17 +63,21 @@ export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIn
         }
       }
       const top = [...counts.entries()].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || (names[a[0]] ?? '').localeCompare(names[b[0]] ?? '')).slice(0, TOPICS);
-      if (top.length === 0) return { text: w.noTopics(w.count(total)), quote: null };
-      const items = top.map(([code, n]) => `${names[code] ?? ''} — ${w.videos(n)}${w.paren(w.percent(n / total))}`);
-      return { text: `${w.topics(top.length, w.count(total))}\n${numbered(items)}`, quote: { column: 'topics', keys: top.slice(0, 3).map(([code]) => ({ code, phrase: names[code] ?? '' })) } };
+      if (top.length === 0) return { text: `${w.noTopics(w.count(picked.length))}${note}`, quote: null };
+      const items = top.map(([code, n]) => `${names[code] ?? ''} — ${w.videos(n)}${w.paren(w.percent(n / picked.length))}`);
+      return { text: `${w.topics(top.length, w.count(picked.length))}\n${numbered(items)}${note ? `\n${note.trim()}` : ''}`, quote: { column: 'topics', keys: top.slice(0, 3).map(([code]) => ({ code, phrase: names[code] ?? '' })) } };
     },
     async sentiment(scope, _total, w) {
       const split = (await HOME_WIDGET_BUILDERS.sentiment(home, scope)).split;
       if (split.positive.current === null || split.negative.current === null) return { text: w.noTranscripts, quote: null };
       const parts = (['positive', 'negative', 'neutral'] as const).map((kind) => `${w.percent(split[kind].current)} ${w.kinds[kind]}${w.paren(changeText(w, split[kind].current, split[kind].previous, w.percent))}`);
-      return { text: w.sentiment(split.positive.current >= split.negative.current, parts.join(w.sep)), quote: { sentiment: true } };
+      const speech = analysedIn(scope, 'speech');
+      const note = leftOut(w, speech.total - speech.read, speech.total);
+      return { text: `${w.sentiment(split.positive.current >= split.negative.current, parts.join(w.sep))}${note}`, quote: { sentiment: true } };
     },
-    async demographics(scope, _total, w) {
+    async demographics(scope, total, w) {
+      const measured = analysedIn(scope, 'demographics');
+      if (measured.read === 0) return { text: w.noAudience(w.count(total)), quote: null };
       const widget = await HOME_WIDGET_BUILDERS.demographics(home, scope);
       const families = (['age_range', 'gender', 'ethnicity'] as const).map((family) => [family, w.families[family]] as const);
       const absent: string[] = [];
@@ -67,7 +88,8 @@ export function createFigureAnswers(home: HomeRepositories, index: VideoSearchIn
         absent.push(...missing);
         return w.family(title, missing, barely);
       });
-      return { text: `${w.demographicsLead(absent.length)}\n${lines.join('\n')}`, quote: null };
+      const note = leftOut(w, measured.total - measured.read, measured.total);
+      return { text: `${w.demographicsLead(absent.length)}\n${lines.join('\n')}${note ? `\n${note.trim()}` : ''}`, quote: null };
     },
     async products(scope, _total, w) {
       const columns = index.columnsNow();

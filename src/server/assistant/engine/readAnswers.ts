@@ -6,6 +6,7 @@ import { creatorFigures, productFigures, productVideos, sentimentOf } from './co
 import type { AnswerWords } from './understanding/answerWords';
 import { conceptNamed, type Concept } from './understanding/lexicon';
 import type { Reading } from './understanding/reading';
+import { ANALYSIS_PARTS } from '../../../shared/rules/analysedParts';
 
 /** Items a ranking lists. */
 const RANKED = 5;
@@ -42,6 +43,17 @@ export function createReadAnswers() {
   const list = (items: readonly string[]) => items.map((item, at) => `${at + 1}. ${item}`).join('\n');
 
   return {
+    /** How many of the window's videos had each part analysed: the base every figure about that part is over. */
+    coverage(c: ReadContext): ReadAnswer {
+      const w = c.words;
+      const read = { speech: 0, visual_content: 0, demographics: 0, sponsored: 0 };
+      for (const o of c.picked) {
+        const parts = c.columns.partsRead(o);
+        for (const part of ANALYSIS_PARTS) if (parts[part]) read[part] += 1;
+      }
+      const rows = ANALYSIS_PARTS.map((part) => w.analysedRow(w.analysedParts[part], number(w, read[part]), number(w, c.picked.length - read[part])));
+      return { text: `\n${list(rows)}\n${w.analysedNote}`, lines: [] };
+    },
     share(c: ReadContext): ReadAnswer {
       return { text: c.words.share(percent(c.words, c.whole.length === 0 ? 0 : c.picked.length / c.whole.length), number(c.words, c.picked.length), number(c.words, c.whole.length)), lines: [] };
     },

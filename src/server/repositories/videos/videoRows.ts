@@ -1,6 +1,7 @@
 import type { Platform } from '../../../shared/constants';
 import type { BrandSafety, Demographics, Topic } from '../../../shared/domain/video';
 import type { VideoDetail, VideoListItem } from '../../../shared/http/videos.schemas';
+import { hasAudienceShares, notAnalysedParts, type NotAnalysed } from '../../../shared/rules/analysedParts';
 
 /** The per-brand columns VIDEO_BRAND_STATE_COLUMNS adds to a videos row (0/1 on both engines: PostgreSQL's EXISTS is a boolean). */
 interface BrandStateColumns {
@@ -23,6 +24,8 @@ export interface VideoListRow extends BrandStateColumns {
   views: number;
   created_at: string;
   published: number;
+  /** 1 when the video has a transcript line (its speech was read). */
+  has_transcript: number;
 }
 
 /** A whole videos row with the per-brand columns (VIDEO_ROW_COLUMNS). */
@@ -66,6 +69,8 @@ export interface VideoRow extends BrandStateColumns {
   flag_reason: string | null;
   is_trashed: number;
   has_note: number;
+  /** 1 when the video has a transcript line (its speech was read), as the list index's `felt`. */
+  has_transcript: number;
 }
 
 /**
@@ -81,12 +86,15 @@ const VIDEO_DETAIL_MARK_COLUMNS = `(SELECT m.reason FROM marks m WHERE m.mark = 
   CASE WHEN EXISTS (SELECT 1 FROM marks m WHERE m.mark = 'trash' AND m.kind = 'video' AND m.brand_id = ? AND m.target_id = v.id) THEN 1 ELSE 0 END AS is_trashed,
   CASE WHEN EXISTS (SELECT 1 FROM notes n WHERE n.kind = 'video' AND n.target_id = v.id AND n.brand_id = ?) THEN 1 ELSE 0 END AS has_note`;
 
+/** Whether the video's speech was read (a transcript line), as the list index's `felt`; binds nothing. */
+const HAS_TRANSCRIPT = 'CASE WHEN EXISTS (SELECT 1 FROM transcript_lines tl WHERE tl.video_id = v.id) THEN 1 ELSE 0 END AS has_transcript';
+
 /** Columns of VideoRow for `SELECT ... FROM videos v JOIN brands b ...`; bind brand, user, then the brand 4 times. */
-export const VIDEO_ROW_COLUMNS = `v.*, ${VIDEO_BRAND_STATE_COLUMNS}, ${VIDEO_DETAIL_MARK_COLUMNS}`;
+export const VIDEO_ROW_COLUMNS = `v.*, ${VIDEO_BRAND_STATE_COLUMNS}, ${VIDEO_DETAIL_MARK_COLUMNS}, ${HAS_TRANSCRIPT}`;
 
 /** Columns of VideoListRow for `SELECT ... FROM videos v JOIN brands b ...`; bind brand, user, brand. */
 export const VIDEO_LIST_COLUMNS = `v.id, v.brand_id, v.title, v.platform, v.thumbnail_url, v.analysis_stage, v.sentiment_positive,
-  v.sentiment_negative, v.views, v.created_at, v.published, ${VIDEO_BRAND_STATE_COLUMNS}`;
+  v.sentiment_negative, v.views, v.created_at, v.published, ${VIDEO_BRAND_STATE_COLUMNS}, ${HAS_TRANSCRIPT}`;
 
 function parse<T>(text: string, fallback: T): T {
   try {
@@ -94,6 +102,19 @@ function parse<T>(text: string, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/** Which parts of a stored video were analysed (the shared rule), from its row. */
+export function notAnalysedOf(row: Pick<VideoRow, 'analysis_stage' | 'media_file' | 'has_transcript' | 'brand_safety' | 'demographics' | 'sponsored'>): NotAnalysed {
+  const safety = parse<Partial<BrandSafety>>(row.brand_safety, {});
+  return notAnalysedParts({
+    analysis_stage: row.analysis_stage,
+    onThisComputer: row.media_file !== null,
+    hasTranscript: row.has_transcript === 1,
+    visualKnown: typeof safety.visual_content === 'string',
+    demographicsKnown: hasAudienceShares(parse<unknown>(row.demographics, null)),
+    sponsored: row.sponsored === 1,
+  });
 }
 
 /** Signs URLs of local media files. */
@@ -120,7 +141,8 @@ export function toListItem(row: VideoListRow, actingBrandId: string, match: { st
     platform: row.platform,
     thumbnail_url: row.thumbnail_url,
     analysis_stage: row.analysis_stage,
-    sentiment: { positive: row.sentiment_positive, negative: row.sentiment_negative },
+    // The stored 0 and 0 of a video never heard are no sentiment: the row shows none rather than an empty bar.
+    sentiment: row.has_transcript === 1 ? { positive: row.sentiment_positive, negative: row.sentiment_negative } : null,
     views: row.views,
     created_at: row.created_at,
     ...brandState(row, actingBrandId),
@@ -133,6 +155,8 @@ export type VideoView = Omit<VideoDetail, 'can_download' | 'product_ids'>;
 
 /** A whole row as the acting brand sees it; local media get fresh signed URLs. */
 export function toVideoView(row: VideoRow, actingBrandId: string, sign: SignFile): VideoView {
+  const safety = parse<Partial<BrandSafety>>(row.brand_safety, {});
+  const demographics = parse<Demographics>(row.demographics, { age_range: {}, ethnicity: {}, gender: {} });
   const playable = row.media_file ? sign(row.media_file) : null;
   const ownStorage = row.video_url.startsWith('/media/');
   return {
@@ -153,8 +177,8 @@ export function toVideoView(row: VideoRow, actingBrandId: string, sign: SignFile
     pov: row.pov,
     audio_labels: parse<string[]>(row.audio_labels, []),
     topics: parse<Topic[]>(row.topics, []),
-    brand_safety: parse<BrandSafety>(row.brand_safety, { visual_content: 'safe', foul_language: 'none' }),
-    demographics: parse<Demographics>(row.demographics, { age_range: {}, ethnicity: {}, gender: {} }),
+    brand_safety: { visual_content: safety.visual_content ?? null, foul_language: row.has_transcript === 1 ? safety.foul_language ?? null : null },
+    demographics,
     sentiment: { positive: row.sentiment_positive, negative: row.sentiment_negative },
     views: row.views,
     likes: row.likes,
@@ -166,6 +190,7 @@ export function toVideoView(row: VideoRow, actingBrandId: string, sign: SignFile
     licensing_duration: row.licensing_duration,
     licensing_price: row.licensing_price,
     sentiment_feedback_like: row.sentiment_feedback_like === null ? null : row.sentiment_feedback_like === 1,
+    not_analysed: notAnalysedOf(row),
     duration_seconds: row.duration_seconds,
     media_file: row.media_file,
     published_at: row.published_at,

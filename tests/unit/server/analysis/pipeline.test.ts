@@ -6,6 +6,7 @@ import { FFMPEG_MISSING_NOTE } from '../../../../src/server/analysis/embeddedSub
 import { REMOTE_VIDEO_NOTE } from '../../../../src/server/analysis/transcriptSource';
 import { DELAY_MS, openUploadWorkspace, type UploadWorkspace } from '../uploads/support/uploadWorkspace';
 import { firstValue, firstValues } from '../support/testEngine';
+import { NOT_ANALYSED_REASONS } from '../../../../src/shared/messages';
 
 const srt = readFileSync(join(import.meta.dirname, 'fixtures', 'review.srt'));
 let w: UploadWorkspace;
@@ -41,7 +42,8 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     expect(JSON.parse(String(row.topics))).toEqual([
       { topic: 'Results', subTopics: ['Texture'] }, { topic: 'Value', subTopics: ['Price'] }, { topic: 'Packaging', subTopics: ['Dropper'] },
     ]);
-    expect(JSON.parse(String(row.brand_safety))).toEqual({ visual_content: 'safe', foul_language: 'mild' });
+    // Foul language is heard in the subtitles; there is no image engine, so visual content gets no label at all.
+    expect(JSON.parse(String(row.brand_safety))).toEqual({ foul_language: 'mild' });
     // The line running down Dewbloom Beauty's essence is the competitor's: the video's shares are of the other eight.
     expect([row.sentiment_positive, row.sentiment_negative, row.duration_seconds]).toEqual([0.375, 0.25, 28]);
     const lines = await w.sql.all<{ content: string; sentiment: string; start_time: number }>('SELECT line_no, start_time, content, sentiment FROM transcript_lines WHERE video_id = ? ORDER BY line_no', [id]);
@@ -115,9 +117,62 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     for (const [id, note] of [[linked, REMOTE_VIDEO_NOTE], [local, FFMPEG_MISSING_NOTE]] as const) {
       expect(await w.stage(id)).toBe('completed');
       const status = (await w.inject('GET', `/jwt_api/videos/${id}/status`)).json();
-      expect(status.analysis).toMatchObject({ transcript_source: 'none', transcript_lines: 0, note, sentiment: { positive: 0, negative: 0, neutral: 0 } });
+      expect(status.analysis).toMatchObject({ transcript_source: 'none', transcript_lines: 0, note, sentiment: null, foul_language: null });
       expect(await firstValue(w.sql, 'SELECT COUNT(*) FROM transcript_lines WHERE video_id = ?', [id])).toBe(0);
     }
+  });
+
+  it('a part not analysed says so and why, never a default that reads as a finding, and the list filters and Home leave it out', async () => {
+    w = await openUploadWorkspace({ ffmpeg: { ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' } });
+    const linked = (await w.inject('POST', '/second/video/submit-video-url', { url: 'youtu.be/dQw4w9WgXcQ' })).json().video._id as string;
+    const local = await upload(w, Buffer.from('bytes'));
+    const heard = await upload(w, Buffer.from('bytes'), srt);
+    const paid = await upload(w, Buffer.from('bytes'), Buffer.from('1\n00:00:01,000 --> 00:00:04,000\nThis video is sponsored by Lumina Skincare.\n'));
+    await w.advance(0);
+    await w.advance(DELAY_MS);
+    await Promise.all([w.settled(linked), w.settled(local), w.settled(heard), w.settled(paid)]);
+    await w.refresh();
+    const brand = `brand_id=${w.brandId}`;
+    const cases = [[linked, NOT_ANALYSED_REASONS.linkNotLocal, NOT_ANALYSED_REASONS.linkNotLocal], [local, NOT_ANALYSED_REASONS.noSpeechEngine, NOT_ANALYSED_REASONS.noImageEngine]] as const;
+    for (const [id, speech, visual] of cases) {
+      const video = (await w.inject('GET', `/jwt_api/videos/${id}?${brand}`)).json().video;
+      expect(video.analysis_stage).toBe('completed');
+      expect(video.not_analysed).toEqual({ speech, visual_content: visual, demographics: NOT_ANALYSED_REASONS.noAudienceData, sponsored: speech });
+      // No "Safe", no "None": nothing looked at the picture or heard the speech.
+      expect(video.brand_safety).toEqual({ visual_content: null, foul_language: null });
+      const sentiment = (await w.inject('GET', `/jwt_api/videos/${id}/sentiment?${brand}`)).json();
+      expect(sentiment).toMatchObject({ sentiment: null, not_analysed: speech, highlights: [] });
+      const audience = (await w.inject('GET', `/jwt_api/videos/${id}/demographics?${brand}`)).json();
+      expect(audience).toMatchObject({ demographics: null, not_analysed: NOT_ANALYSED_REASONS.noAudienceData });
+    }
+    // The video whose subtitles were read has its speech analysed (no image engine and no audience figures still say so).
+    const read = (await w.inject('GET', `/jwt_api/videos/${heard}?${brand}`)).json().video;
+    expect(read.not_analysed).toEqual({ speech: null, visual_content: NOT_ANALYSED_REASONS.noImageEngine, demographics: NOT_ANALYSED_REASONS.noAudienceData, sponsored: null });
+    expect(read.brand_safety).toEqual({ visual_content: null, foul_language: 'mild' });
+    expect((await w.inject('GET', `/jwt_api/videos/${heard}/sentiment?${brand}`)).json()).toMatchObject({ sentiment: { positive: 0.333, negative: 0.333 }, not_analysed: null });
+
+    // Filters: "not sponsored", "no foul language" and "safe" are findings the two unheard videos do not have.
+    const count = async (filters: object) => {
+      const response = await w.inject('GET', `/jwt_api/videos?${brand}&filters=${encodeURIComponent(JSON.stringify(filters))}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.count as number;
+    };
+    expect(await count({})).toBe(4);
+    // List rows: no sentiment bar for a video never heard (its stored zeros would draw as 0 % positive).
+    const rows = (await w.inject('GET', `/jwt_api/videos?${brand}`)).json().videos as { _id: string; sentiment: object | null }[];
+    expect(Object.fromEntries(rows.map((row) => [row._id, row.sentiment === null]))).toEqual({ [linked]: true, [local]: true, [heard]: false, [paid]: false });
+    expect(await count({ sponsored: { sponsorship: false } })).toBe(1);
+    // A sponsorship said aloud is found in the transcript.
+    expect(await count({ sponsored: { sponsorship: true } })).toBe(1);
+    expect((await w.inject('GET', `/jwt_api/videos/${paid}?${brand}`)).json().video.sponsored).toBe(true);
+    expect(await count({ brand_safety: { foul_language: ['none', 'mild', 'strong'] } })).toBe(2);
+    expect(await count({ brand_safety: { visual_content: ['safe', 'caution', 'unsafe'] } })).toBe(0);
+
+    // Home's sentiment is the mean of the two heard videos alone (the other two's stored zeros would pull it down).
+    const shares = await Promise.all([heard, paid].map(async (id) => (await w.inject('GET', `/jwt_api/videos/${id}/sentiment?${brand}`)).json().sentiment.positive as number));
+    const kpis = (await w.inject('GET', `/jwt_api/home?${brand}`)).json().kpis;
+    expect(kpis.videos.current).toBe(4);
+    expect(kpis.positive.current).toBeCloseTo((shares[0]! + shares[1]!) / 2, 9);
   });
 
   it('reads a subtitle stream inside the video with ffmpeg when there is no file beside it', async () => {

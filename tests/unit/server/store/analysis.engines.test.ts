@@ -12,7 +12,7 @@ const at = '2026-11-26T12:00:00.000Z';
 
 const result = (lines: AnalysisWrite['lines']): AnalysisWrite => ({
   videoId: 'v1', brandId: 'b1', lines, language: 'en', topics: [{ topic: 'Results', subTopics: ['Texture'] }],
-  brandSafety: { visual_content: 'safe', foul_language: 'mild' }, sentiment: { positive: 0.5, negative: 0.25 }, durationSeconds: 28,
+  brandSafety: { visual_content: 'safe', foul_language: 'mild' }, sentiment: { positive: 0.5, negative: 0.25 }, sponsored: true, durationSeconds: 28,
   thumbnailUrl: null, transcriptSource: 'subtitle_file', note: null, summary: { ...readSummary('{}'), runs: 1 }, at, owner: 'i1',
   mentions: [
     { kind: 'product', id: 'p2', name: 'Cream', competitor: false, count: 2, first_time: 1 },

@@ -109,7 +109,9 @@ export function VideoTable({ rows, busy, onOpen }: VideoTableProps) {
     { key: 'creator', width: 'minmax(90px, 1.2fr)', header: 'Creator', render: (row) => <span className="vtable__text" dir="auto">{row.creator_name ?? '—'}</span> },
     { key: 'date', width: '96px', header: 'Added', render: (row) => <time dateTime={row.created_at}>{formatDate(row.created_at)}</time> },
     { key: 'views', width: '56px', header: 'Views', align: 'end', render: (row) => formatCount(row.views) },
-    { key: 'sentiment', width: '96px', header: 'Sentiment', render: (row) => <SentimentBar positive={row.sentiment.positive} negative={row.sentiment.negative} /> },
+    { key: 'sentiment', width: '96px', header: 'Sentiment', render: (row) => (row.sentiment === null
+      ? <span className="sentiment-bar__none" title="Sentiment not analysed: this video has no transcript">—</span>
+      : <SentimentBar positive={row.sentiment.positive} negative={row.sentiment.negative} />) },
   ];
 
   return (

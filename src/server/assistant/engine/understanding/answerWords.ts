@@ -32,6 +32,10 @@ export interface AnswerWords {
   noneSays: (words: string) => string;
   saying: (videos: string, word: string) => string;
   noVideos: (when: string) => string;
+  /** The parts of the analysis by name, one analysis row ("speech: 95 analysed, 25 not analysed") and what follows from it. */
+  analysedParts: { speech: string; visual_content: string; demographics: string; sponsored: string };
+  analysedRow: (part: string, read: string, missing: string) => string;
+  analysedNote: string;
   summary: (positive: string, negative: string) => string;
   notUnderstood: (part: string, examples: readonly string[]) => string;
   fallback: (language: string) => string;
@@ -48,6 +52,9 @@ const EN: AnswerWords = {
   yes: (v, s) => `Yes: ${v} about the ${s} say so.`, no: (s) => `No video says so about the ${s}.`, creatorsWhoSaid: 'The creators whose lines say it', mentioning: (p) => `mentioning the ${p}`, closest: 'The closest things said', inTheirWords: 'In their words',
   clearest: 'The clearest moments', noneSays: (w) => `None of them says ${w}. Try other words or a wider window.`, saying: (v, w) => `${v} say “${w}”`,
   noVideos: (when) => `You have no videos ${when}. Pick a wider window, such as all dates.`,
+  analysedParts: { speech: 'Speech (transcript, sentiment, foul language, topics)', visual_content: 'Visual content', demographics: 'Audience', sponsored: 'Sponsorship' },
+  analysedRow: (part, read, missing) => `${part}: ${read} analysed, ${missing} not analysed`,
+  analysedNote: 'A figure about a part counts only the videos where that part was analysed.',
   summary: (p, n) => `Overall ${p} positive and ${n} negative. The clearest positive and negative lines`,
   notUnderstood: (part, ex) => `I could not read “${part}”. Questions I can answer: ${ex.map((e) => `“${e}”`).join(', ')}.`,
   fallback: (l) => `I read questions in English, Spanish, French, German, Japanese, Arabic and Hindi, not ${l}, so this answer is in English.`, language: 'English',
@@ -63,6 +70,9 @@ const ES: AnswerWords = {
   yes: (v, s) => `Sí: ${v} sobre el ${s} lo dicen.`, no: (s) => `Ningún vídeo lo dice sobre el ${s}.`, creatorsWhoSaid: 'Los creadores que lo dicen', mentioning: (p) => `que mencionan ${p}`, closest: 'Lo más parecido que se dijo', inTheirWords: 'En sus palabras',
   clearest: 'Los momentos más claros', noneSays: (w) => `Ninguno de ellos dice ${w}. Prueba otras palabras o un periodo más amplio.`, saying: (v, w) => `${v} dicen «${w}»`,
   noVideos: (when) => `No tienes vídeos ${when}. Elige un periodo más amplio, como todas las fechas.`,
+  analysedParts: { speech: 'Habla (transcripción, sentimiento, lenguaje ofensivo, temas)', visual_content: 'Contenido visual', demographics: 'Audiencia', sponsored: 'Patrocinio' },
+  analysedRow: (part, read, missing) => `${part}: ${read} analizados, ${missing} sin analizar`,
+  analysedNote: 'Una cifra sobre una parte cuenta solo los vídeos en los que esa parte se analizó.',
   summary: (p, n) => `En conjunto, ${p} positivo y ${n} negativo. Las frases positivas y negativas más claras`,
   notUnderstood: (part, ex) => `No pude entender «${part}». Preguntas que puedo responder: ${ex.map((e) => `«${e}»`).join(', ')}.`,
   fallback: () => '', language: 'español',
@@ -78,6 +88,9 @@ const FR: AnswerWords = {
   yes: (v, s) => `Oui : ${v} sur le ${s} le disent.`, no: (s) => `Aucune vidéo ne le dit à propos du ${s}.`, creatorsWhoSaid: 'Les créateurs qui le disent', mentioning: (p) => `qui mentionnent ${p}`, closest: 'Ce qui s’en rapproche le plus', inTheirWords: 'Dans leurs mots',
   clearest: 'Les moments les plus clairs', noneSays: (w) => `Aucune ne dit ${w}. Essayez d’autres mots ou une période plus large.`, saying: (v, w) => `${v} disent « ${w} »`,
   noVideos: (when) => `Vous n’avez aucune vidéo ${when}. Choisissez une période plus large, comme toutes les dates.`,
+  analysedParts: { speech: 'Parole (transcription, sentiment, langage grossier, thèmes)', visual_content: 'Contenu visuel', demographics: 'Audience', sponsored: 'Sponsoring' },
+  analysedRow: (part, read, missing) => `${part} : ${read} analysées, ${missing} non analysées`,
+  analysedNote: 'Un chiffre sur une partie ne compte que les vidéos où cette partie a été analysée.',
   summary: (p, n) => `Dans l’ensemble, ${p} positif et ${n} négatif. Les phrases positives et négatives les plus claires`,
   notUnderstood: (part, ex) => `Je n'ai pas pu comprendre « ${part} ». Questions auxquelles je peux répondre : ${ex.map((e) => `« ${e} »`).join(', ')}.`,
   fallback: () => '', language: 'français',
@@ -93,6 +106,9 @@ const DE: AnswerWords = {
   yes: (v, s) => `Ja: ${v} über das ${s} sagen das.`, no: (s) => `Kein Video sagt das über das ${s}.`, creatorsWhoSaid: 'Die Creator, die das sagen', mentioning: (p) => `mit ${p}`, closest: 'Was dem am nächsten kommt', inTheirWords: 'In ihren Worten',
   clearest: 'Die deutlichsten Momente', noneSays: (w) => `Keines davon sagt ${w}. Versuchen Sie andere Wörter oder einen längeren Zeitraum.`, saying: (v, w) => `${v} sagen „${w}“`,
   noVideos: (when) => `Sie haben keine Videos ${when}. Wählen Sie einen längeren Zeitraum, etwa alle Daten.`,
+  analysedParts: { speech: 'Sprache (Transkript, Stimmung, Schimpfwörter, Themen)', visual_content: 'Bildinhalt', demographics: 'Publikum', sponsored: 'Sponsoring' },
+  analysedRow: (part, read, missing) => `${part}: ${read} analysiert, ${missing} nicht analysiert`,
+  analysedNote: 'Eine Zahl zu einem Teil zählt nur die Videos, in denen dieser Teil analysiert wurde.',
   summary: (p, n) => `Insgesamt ${p} positiv und ${n} negativ. Die deutlichsten positiven und negativen Sätze`,
   notUnderstood: (part, ex) => `Ich konnte „${part}“ nicht verstehen. Fragen, die ich beantworten kann: ${ex.map((e) => `„${e}“`).join(', ')}.`,
   fallback: () => '', language: 'Deutsch',
@@ -108,6 +124,9 @@ const JA: AnswerWords = {
   yes: (v, s) => `はい：${s}について${v}の動画がそう言っています。`, no: (s) => `${s}についてそう言っている動画はありません。`, creatorsWhoSaid: 'そう言ったクリエイター', mentioning: (p) => `（${p}）`, closest: '最も近い発言', inTheirWords: '実際の発言',
   clearest: '最もはっきりした発言', noneSays: (w) => `${w}と言っている動画はありません。別の言葉か、もっと長い期間で試してください。`, saying: (v, w) => `「${w}」と言っている動画は${v}`,
   noVideos: (when) => `${when}の動画はありません。すべての期間など、もっと長い期間を選んでください。`,
+  analysedParts: { speech: '音声（文字起こし・感情・不適切な言葉・トピック）', visual_content: '映像の内容', demographics: '視聴者', sponsored: 'スポンサー' },
+  analysedRow: (part, read, missing) => `${part}：分析済み${read}本、未分析${missing}本`,
+  analysedNote: '各項目の数値は、その項目が分析された動画だけを数えています。',
   summary: (p, n) => `全体ではポジティブ${p}、ネガティブ${n}です。最もはっきりしたポジティブとネガティブの発言`,
   notUnderstood: (part, ex) => `「${part}」を読み取れませんでした。答えられる質問：${ex.map((e) => `「${e}」`).join('、')}。`,
   fallback: () => '', language: '日本語',
@@ -123,6 +142,9 @@ const AR: AnswerWords = {
   yes: (v, s) => `نعم: ${v} عن ${s} تقول ذلك.`, no: (s) => `لا يوجد فيديو يقول ذلك عن ${s}.`, creatorsWhoSaid: 'صناع المحتوى الذين قالوا ذلك', mentioning: (p) => ` تذكر ${p}`, closest: 'أقرب ما قيل', inTheirWords: 'بكلماتهم',
   clearest: 'أوضح اللحظات', noneSays: (w) => `لا يقول أي منها ${w}. جرّب كلمات أخرى أو فترة أطول.`, saying: (v, w) => `${v} تقول «${w}»`,
   noVideos: (when) => `ليس لديك فيديوهات ${when}. اختر فترة أطول، مثل كل التواريخ.`,
+  analysedParts: { speech: 'الكلام (النص والمشاعر والألفاظ النابية والمواضيع)', visual_content: 'المحتوى المرئي', demographics: 'الجمهور', sponsored: 'الرعاية' },
+  analysedRow: (part, read, missing) => `${part}: ${read} تم تحليلها، ${missing} لم يتم تحليلها`,
+  analysedNote: 'كل رقم عن جزء يعدّ فقط الفيديوهات التي تم تحليل هذا الجزء فيها.',
   summary: (p, n) => `إجمالًا ${p} إيجابي و${n} سلبي. أوضح الجمل الإيجابية والسلبية`,
   notUnderstood: (part, ex) => `لم أستطع فهم «${part}». أسئلة يمكنني الإجابة عنها: ${ex.map((e) => `«${e}»`).join('، ')}.`,
   fallback: () => '', language: 'العربية',
@@ -138,6 +160,9 @@ const HI: AnswerWords = {
   yes: (v, s) => `हाँ: ${s} के बारे में ${v} यह कहते हैं।`, no: (s) => `${s} के बारे में कोई वीडियो यह नहीं कहता।`, creatorsWhoSaid: 'यह कहने वाले क्रिएटर', mentioning: (p) => ` ${p} वाले`, closest: 'सबसे करीबी बातें', inTheirWords: 'उनके शब्दों में',
   clearest: 'सबसे साफ़ पल', noneSays: (w) => `इनमें से कोई ${w} नहीं कहता। दूसरे शब्द या लंबी अवधि आज़माएँ।`, saying: (v, w) => `${v} “${w}” कहते हैं`,
   noVideos: (when) => `${when} आपके पास कोई वीडियो नहीं है। लंबी अवधि चुनें, जैसे सभी तारीखें।`,
+  analysedParts: { speech: 'बोली (ट्रांसक्रिप्ट, भावना, अपशब्द, विषय)', visual_content: 'दृश्य सामग्री', demographics: 'दर्शक', sponsored: 'प्रायोजन' },
+  analysedRow: (part, read, missing) => `${part}: ${read} का विश्लेषण हुआ, ${missing} का विश्लेषण नहीं हुआ`,
+  analysedNote: 'किसी हिस्से का आँकड़ा केवल उन वीडियो को गिनता है जिनमें उस हिस्से का विश्लेषण हुआ।',
   summary: (p, n) => `कुल मिलाकर ${p} सकारात्मक और ${n} नकारात्मक। सबसे साफ़ सकारात्मक और नकारात्मक बातें`,
   notUnderstood: (part, ex) => `मैं “${part}” समझ नहीं सका। सवाल जिनका मैं जवाब दे सकता हूँ: ${ex.map((e) => `“${e}”`).join(', ')}।`,
   fallback: () => '', language: 'हिंदी',

@@ -23,6 +23,11 @@ export interface FigureWords {
   noTopics: (total: string) => string;
   topics: (shown: number, total: string) => string;
   noTranscripts: string;
+  /** After a figure over analysed videos only: how many of the window's were left out, not analysed. */
+  leftOut: (missing: string, total: string) => string;
+  /** None of the window's videos had its speech analysed (topics), or its audience (demographics). */
+  noneAnalysed: (total: string) => string;
+  noAudience: (total: string) => string;
   sentiment: (mostlyPositive: boolean, parts: string) => string;
   kinds: { positive: string; negative: string; neutral: string };
   families: { age_range: string; gender: string; ethnicity: string };
@@ -77,6 +82,9 @@ const EN: FigureWords = {
   noTopics: (total) => `None of the ${total} videos has topics yet.`,
   topics: (shown, total) => `The top ${shown} topics discussed, by the videos that discuss them (of ${total}):`,
   noTranscripts: 'None of the videos here has a transcript yet, so there is no sentiment to report.',
+  leftOut: (m, t) => `${m} of the ${t} videos are not analysed yet and are left out.`,
+  noneAnalysed: (t) => `None of the ${t} videos has had its speech analysed, so there are no topics to report.`,
+  noAudience: (t) => `None of the ${t} videos has audience figures analysed, so there is no audience to report.`,
   sentiment: (positive, parts) => `Overall sentiment is ${positive ? 'mostly positive' : 'mostly negative'}: ${parts}. Each share is the mean over the videos of their transcripts' sentiment.`,
   kinds: { positive: 'positive', negative: 'negative', neutral: 'neutral' },
   families: { age_range: 'Age ranges', gender: 'Genders', ethnicity: 'Ethnicities' },
@@ -102,6 +110,9 @@ const ES: FigureWords = {
   noTopics: (total) => `Ninguno de los ${total} vídeos tiene temas todavía.`,
   topics: (shown, total) => `Los ${shown} temas más tratados, por los vídeos que los tratan (de ${total}):`,
   noTranscripts: 'Ningún vídeo de este periodo tiene transcripción todavía, así que no hay sentimiento que mostrar.',
+  leftOut: (m, t) => `${m} de los ${t} vídeos aún no están analizados y quedan fuera.`,
+  noneAnalysed: (t) => `Ninguno de los ${t} vídeos tiene el habla analizada, así que no hay temas que mostrar.`,
+  noAudience: (t) => `Ninguno de los ${t} vídeos tiene la audiencia analizada, así que no hay audiencia que mostrar.`,
   sentiment: (positive, parts) => `El sentimiento general es ${positive ? 'sobre todo positivo' : 'sobre todo negativo'}: ${parts}. Cada porcentaje es la media del sentimiento de las transcripciones de los vídeos.`,
   kinds: { positive: 'positivo', negative: 'negativo', neutral: 'neutro' },
   families: { age_range: 'Franjas de edad', gender: 'Géneros', ethnicity: 'Etnias' },
@@ -127,6 +138,9 @@ const FR: FigureWords = {
   noTopics: (total) => `Aucune des ${total} vidéos n’a encore de thèmes.`,
   topics: (shown, total) => `Les ${shown} thèmes les plus abordés, par les vidéos qui les abordent (sur ${total}) :`,
   noTranscripts: 'Aucune vidéo ici n’a encore de transcription : il n’y a pas de sentiment à rapporter.',
+  leftOut: (m, t) => `${m} des ${t} vidéos ne sont pas encore analysées et sont laissées de côté.`,
+  noneAnalysed: (t) => `Aucune des ${t} vidéos n’a eu sa parole analysée : il n’y a pas de thèmes à rapporter.`,
+  noAudience: (t) => `Aucune des ${t} vidéos n’a d’audience analysée : il n’y a pas d’audience à rapporter.`,
   sentiment: (positive, parts) => `Le sentiment d’ensemble est ${positive ? 'surtout positif' : 'surtout négatif'} : ${parts}. Chaque part est la moyenne du sentiment des transcriptions des vidéos.`,
   kinds: { positive: 'positif', negative: 'négatif', neutral: 'neutre' },
   families: { age_range: 'Tranches d’âge', gender: 'Genres', ethnicity: 'Origines' },
@@ -152,6 +166,9 @@ const DE: FigureWords = {
   noTopics: (total) => `Keines der ${total} Videos hat bisher Themen.`,
   topics: (shown, total) => `Die ${shown} meistbesprochenen Themen, nach den Videos, die sie besprechen (von ${total}):`,
   noTranscripts: 'Keines der Videos hier hat bisher ein Transkript, daher gibt es keine Stimmung zu berichten.',
+  leftOut: (m, t) => `${m} der ${t} Videos sind noch nicht analysiert und bleiben außen vor.`,
+  noneAnalysed: (t) => `Bei keinem der ${t} Videos wurde die Sprache analysiert, daher gibt es keine Themen zu berichten.`,
+  noAudience: (t) => `Bei keinem der ${t} Videos wurde das Publikum analysiert, daher gibt es kein Publikum zu berichten.`,
   sentiment: (positive, parts) => `Die Stimmung ist insgesamt ${positive ? 'überwiegend positiv' : 'überwiegend negativ'}: ${parts}. Jeder Anteil ist der Mittelwert der Stimmung der Transkripte der Videos.`,
   kinds: { positive: 'positiv', negative: 'negativ', neutral: 'neutral' },
   families: { age_range: 'Altersgruppen', gender: 'Geschlechter', ethnicity: 'Ethnien' },
@@ -177,6 +194,9 @@ const JA: FigureWords = {
   noTopics: (total) => `${total}本の動画のどれにもまだトピックがありません。`,
   topics: (shown, total) => `話題になっているトピック上位${shown}件（${total}本中、取り上げた動画の数）：`,
   noTranscripts: 'ここの動画にはまだ文字起こしがないため、感情を示せません。',
+  leftOut: (m, t) => `${t}本のうち${m}本はまだ分析されていないため、数えていません。`,
+  noneAnalysed: (t) => `${t}本の動画はどれも音声が分析されていないため、トピックを示せません。`,
+  noAudience: (t) => `${t}本の動画はどれも視聴者が分析されていないため、視聴者を示せません。`,
   sentiment: (positive, parts) => `全体の感情は${positive ? '主にポジティブ' : '主にネガティブ'}です：${parts}。各割合は動画の文字起こしの感情の平均です。`,
   kinds: { positive: 'ポジティブ', negative: 'ネガティブ', neutral: 'ニュートラル' },
   families: { age_range: '年齢層', gender: '性別', ethnicity: '民族' },
@@ -202,6 +222,9 @@ const AR: FigureWords = {
   noTopics: (total) => `لا يحتوي أي من الفيديوهات الـ${total} على مواضيع بعد.`,
   topics: (shown, total) => `أكثر ${shown} مواضيع تناولًا، حسب الفيديوهات التي تتناولها (من ${total}):`,
   noTranscripts: 'لا يحتوي أي فيديو هنا على نص مكتوب بعد، لذا لا توجد مشاعر لعرضها.',
+  leftOut: (m, t) => `${m} من ${t} فيديو لم يتم تحليلها بعد وهي مستبعدة.`,
+  noneAnalysed: (t) => `لم يتم تحليل الكلام في أي من ${t} فيديو، لذا لا توجد مواضيع لعرضها.`,
+  noAudience: (t) => `لم يتم تحليل الجمهور في أي من ${t} فيديو، لذا لا يوجد جمهور لعرضه.`,
   sentiment: (positive, parts) => `المشاعر العامة ${positive ? 'إيجابية في الغالب' : 'سلبية في الغالب'}: ${parts}. كل نسبة هي متوسط مشاعر النصوص المكتوبة للفيديوهات.`,
   kinds: { positive: 'إيجابي', negative: 'سلبي', neutral: 'محايد' },
   families: { age_range: 'الفئات العمرية', gender: 'الجنس', ethnicity: 'الأصول العرقية' },
@@ -227,6 +250,9 @@ const HI: FigureWords = {
   noTopics: (total) => `${total} वीडियो में से किसी में अभी कोई विषय नहीं है।`,
   topics: (shown, total) => `सबसे ज़्यादा चर्चित ${shown} विषय, उन पर बात करने वाले वीडियो के हिसाब से (${total} में से):`,
   noTranscripts: 'यहाँ किसी वीडियो का अभी ट्रांसक्रिप्ट नहीं है, इसलिए बताने को कोई भावना नहीं है।',
+  leftOut: (m, t) => `${t} में से ${m} वीडियो का अभी विश्लेषण नहीं हुआ है और वे गिने नहीं गए।`,
+  noneAnalysed: (t) => `${t} में से किसी वीडियो की बोली का विश्लेषण नहीं हुआ, इसलिए बताने को कोई विषय नहीं है।`,
+  noAudience: (t) => `${t} में से किसी वीडियो के दर्शकों का विश्लेषण नहीं हुआ, इसलिए बताने को कोई दर्शक नहीं है।`,
   sentiment: (positive, parts) => `कुल भावना ${positive ? 'ज़्यादातर सकारात्मक' : 'ज़्यादातर नकारात्मक'} है: ${parts}। हर हिस्सा वीडियो के ट्रांसक्रिप्ट की भावना का औसत है।`,
   kinds: { positive: 'सकारात्मक', negative: 'नकारात्मक', neutral: 'तटस्थ' },
   families: { age_range: 'आयु वर्ग', gender: 'लिंग', ethnicity: 'जातीयता' },

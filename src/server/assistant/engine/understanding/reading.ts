@@ -18,7 +18,7 @@ export interface Reading {
   named: Named;
   concepts: Concept[];
   /** What is answered: a figure the new readings know, or null for the engine's earlier intents and retrieval. */
-  kind: 'count' | 'share' | 'ranking' | 'compareProducts' | 'compareCompetitor' | 'yesno' | 'summary' | null;
+  kind: 'coverage' | 'count' | 'share' | 'ranking' | 'compareProducts' | 'compareCompetitor' | 'yesno' | 'summary' | null;
   ranking: Ranking | null;
   /** The question whose words an open answer searches (a follow-up's may be an earlier one's). */
   source: string;
@@ -27,6 +27,7 @@ export interface Reading {
 }
 
 function kindOf(asked: Asked, ranking: Ranking | null, named: Named, concepts: readonly Concept[], question: string): Reading['kind'] {
+  if (asked === 'coverage') return 'coverage';
   if (asked === 'share') return 'share';
   if (asked === 'count') return 'count';
   if (ranking) return 'ranking';

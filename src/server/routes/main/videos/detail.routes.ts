@@ -7,7 +7,7 @@ import {
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import type { VideoRepositories } from '../../../repositories/videos/index';
-import { toVideoView } from '../../../repositories/videos/videoRows';
+import { notAnalysedOf, toVideoView } from '../../../repositories/videos/videoRows';
 import { actingBrand, visibleVideo, type Acting } from './videoAccess';
 
 function parseList(text: string): string[] {
@@ -66,8 +66,11 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
       const row = await visibleVideo(repos, await actingBrand(request, repos), params.id);
       const { lines } = await repos.detail.transcript(params.id, '');
       const neutral = Math.max(0, Math.round((1 - row.sentiment_positive - row.sentiment_negative) * 1000) / 1000);
+      // Without a transcript the stored shares are the column defaults (0 and 0), which would read as Neutral 100 %.
+      const unread = notAnalysedOf(row).speech;
       return {
-        sentiment: { positive: row.sentiment_positive, negative: row.sentiment_negative, neutral },
+        sentiment: unread === null ? { positive: row.sentiment_positive, negative: row.sentiment_negative, neutral } : null,
+        not_analysed: unread,
         sentiment_feedback_like: row.sentiment_feedback_like === null ? null : row.sentiment_feedback_like === 1,
         highlights: lines.filter((line) => line.sentiment !== 'neutral'),
       };

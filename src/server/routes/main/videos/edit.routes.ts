@@ -77,7 +77,8 @@ export function registerVideoEditRoutes(app: FastifyInstance, ctx: ServerContext
     handler: async ({ params, request }) => {
       const acting = await actingBrand(request, repos);
       const video = toVideoView(await visibleVideo(repos, acting, params.id), acting.brandId, (file) => file);
-      return { demographics: video.demographics, labels: (await repos.edits.labels(params.id, acting.brandId)).map(toLabel) };
+      const unmeasured = video.not_analysed.demographics;
+      return { demographics: unmeasured === null ? video.demographics : null, not_analysed: unmeasured, labels: (await repos.edits.labels(params.id, acting.brandId)).map(toLabel) };
     },
   });
 

@@ -36,7 +36,11 @@ export type Expect =
   | { kind: 'competitor'; window: Window; rival: string }
   | { kind: 'share'; window: Window; platform: string }
   | { kind: 'yesno'; window: Window; product: string; forms: string[] }
-  | { kind: 'lines'; window: Window; forms: string[] };
+  | { kind: 'lines'; window: Window; forms: string[] }
+  /** How many of the window's videos had their speech analysed and how many not (both stated, never the whole count alone). */
+  | { kind: 'coverage'; window: Window }
+  /** The overall sentiment over the analysed videos only, saying how many were left out as not analysed. */
+  | { kind: 'sentimentBase'; window: Window };
 
 export interface HeldOutCase { lang: Lang; question: string; expect: Expect }
 
@@ -188,5 +192,23 @@ each({
   en: (t) => `Summarise what creators said ${t}`, es: (t) => `Resume lo que dijeron los creadores ${t}`, fr: (t) => `Résume ce que les créateurs ont dit ${t}`,
   de: (t) => `Fasse zusammen, was die Creator ${t} gesagt haben`, ja: (t) => `${t}クリエイターが言ったことをまとめて`,
 }, when('lastMonth'), { kind: 'lines', window: WHEN.lastMonth.window, forms: [] });
+
+// What has been analysed: a video not analysed yet is no finding, so its parts are counted apart (issue 40).
+const ANALYSED: Phrase = {
+  en: (t) => `How many videos have been analysed ${t}?`, es: (t) => `¿Cuántos vídeos están analizados ${t}?`, fr: (t) => `Combien de vidéos ont été analysées ${t} ?`,
+  de: (t) => `Wie viele Videos wurden ${t} analysiert?`, ja: (t) => `${t}の動画のうち分析されたのは何本ですか？`,
+};
+each(ANALYSED, when('thisWeek'), { kind: 'coverage', window: WHEN.thisWeek.window });
+each({
+  en: () => 'How many of our videos were not analysed?', es: () => '¿Cuántos de nuestros vídeos están sin analizar?', fr: () => 'Combien de nos vidéos ne sont pas analysées ?',
+  de: () => 'Wie viele unserer Videos sind nicht analysiert?', ja: () => '未分析の動画は何本ありますか？',
+}, none, { kind: 'coverage', window: ALL });
+cases.push({ lang: 'ar', question: 'كم عدد الفيديوهات التي تم تحليلها هذا الأسبوع؟', expect: { kind: 'coverage', window: WHEN.thisWeek.window } });
+cases.push({ lang: 'hi', question: 'इस हफ्ते कितने वीडियो का विश्लेषण हुआ?', expect: { kind: 'coverage', window: WHEN.thisWeek.window } });
+// The sentiment of a window holding videos still in analysis: over the analysed ones, saying how many were left out.
+each({
+  en: (t) => `What is the overall sentiment ${t}?`, es: (t) => `¿Cuál es el sentimiento general ${t}?`, fr: (t) => `Quel est le sentiment général ${t} ?`,
+  de: (t) => `Wie ist die Stimmung ${t}?`, ja: (t) => `${t}の全体的な感情は？`,
+}, when('thisWeek'), { kind: 'sentimentBase', window: WHEN.thisWeek.window });
 
 export const HELD_OUT: readonly HeldOutCase[] = cases;

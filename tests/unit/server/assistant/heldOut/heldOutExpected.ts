@@ -153,4 +153,29 @@ const lines: Check<'lines'> = (db, brandId, expect, answer) => {
   return { problems, precision: firstFive.filter(relevant).length / firstFive.length };
 };
 
-const CHECKS: { [K in Expect['kind']]: Check<K> } = { count, superlative, topCreator, compare, competitor, share, yesno, lines };
+/** The window's videos with their speech analysed (a transcript line) and without, by SQL written apart from the engine. */
+function analysedSplit(db: Database.Database, brandId: string, window: Window): { read: number; missing: number } {
+  const row = db.prepare(`SELECT COUNT(*) AS total, SUM(CASE WHEN ${HAS_SENTIMENT} THEN 1 ELSE 0 END) AS read FROM videos v WHERE ${IN_WINDOW}`)
+    .get(params(brandId, window)) as { total: number; read: number | null };
+  return { read: row.read ?? 0, missing: row.total - (row.read ?? 0) };
+}
+
+const coverage: Check<'coverage'> = (db, brandId, expect, answer) => {
+  const { read, missing } = analysedSplit(db, brandId, expect.window);
+  const problems = [...(states(answer.content, read) ? [] : [`${read} analysed not stated`]), ...(states(answer.content, missing) ? [] : [`${missing} not analysed not stated`])];
+  // Answering with the window's count alone reads the question as another one (how many videos there are).
+  return { problems, subjectWrong: !states(answer.content, read) && !states(answer.content, missing) };
+};
+
+const sentimentBase: Check<'sentimentBase'> = (db, brandId, expect, answer) => {
+  const positive = db.prepare(`SELECT AVG(v.sentiment_positive) FROM videos v WHERE ${IN_WINDOW} AND ${HAS_SENTIMENT}`).pluck().get(params(brandId, expect.window)) as number | null;
+  const { missing } = analysedSplit(db, brandId, expect.window);
+  const stated = [...ownWords(answer.content).matchAll(/(\d+(?:[.,]\d+)?)\s?%/g)].map((m) => Number((m[1] ?? '').replace(',', '.')));
+  const problems: string[] = [];
+  if (positive === null) problems.push('no analysed video: expected no sentiment');
+  else if (!stated.some((p) => Math.abs(p - positive * 100) <= 0.051)) problems.push(`positive ${(positive * 100).toFixed(1)}% not stated (found ${stated.join(', ')})`);
+  if (missing > 0 && !states(answer.content, missing)) problems.push(`${missing} videos not analysed not stated`);
+  return { problems };
+};
+
+const CHECKS: { [K in Expect['kind']]: Check<K> } = { count, superlative, topCreator, compare, competitor, share, yesno, lines, coverage, sentimentBase };

@@ -1,3 +1,4 @@
+import { HAS_SENTIMENT } from './sentimentReference';
 import { DEMOGRAPHIC_FILTER_MIN_SHARE, type VideoFilters } from '../../../../../src/shared/http/videos.schemas';
 import { andAll, ftsPhrase, inList, likeContains, orAny, type SqlPart } from '../../../../../src/server/repositories/videos/videoScope';
 import { FTS_MIN_CHARS } from '../../../../../src/server/search/searchLimits';
@@ -56,7 +57,7 @@ export function filtersSql(filters: VideoFilters | undefined, brandId: string): 
     inList("json_extract(v.brand_safety, '$.foul_language')", filters.brand_safety.foul_language),
     inList('v.language', filters.language),
     views,
-    sponsorship === null || sponsorship === undefined ? null : { sql: 'v.sponsored = ?', params: [sponsorship ? 1 : 0] },
+    sponsorship === null || sponsorship === undefined ? null : sponsorship ? { sql: 'v.sponsored = 1', params: [] } : { sql: `v.sponsored = 0 AND ${HAS_SENTIMENT}`, params: [] },
     inList('v.sponsored_by', filters.sponsored.sponsored_by),
     jsonAny("EXISTS (SELECT 1 FROM json_each(v.topics) j0, json_each(j0.value, '$.topic') j WHERE %IN%)", filters.topic.topics),
     jsonAny("EXISTS (SELECT 1 FROM json_each(v.topics) j0, json_each(j0.value, '$.subTopics') j WHERE %IN%)", filters.topic.subTopics),

@@ -10,6 +10,7 @@ import { useRemoteSlice } from '../../../../lib/useRemoteSlice';
 import type { LabelDraft, VideoDemographics } from '../videoDetail.api';
 import { addDemographicsLabel, deleteDemographicsLabel, fetchDemographics, updateDemographicsLabel } from '../videoDetail.api';
 import { DemographicsLabels } from './DemographicsLabels';
+import { NotAnalysedNote } from '../NotAnalysedNote';
 import type { DetailTabProps } from './tabProps';
 
 const entries = (shares: Record<string, number>, order: readonly string[], pretty = false) =>
@@ -53,11 +54,15 @@ export function DemographicsTab({ video, who, slices }: DetailTabProps) {
     <RemoteView state={state} what="the demographics" onRetry={() => void reload()}>
       {(body) => (
         <div className="detail-stack">
-          <div className="detail-charts">
-            <ShareBars title="Age" entries={entries(body.demographics.age_range, AGE_RANGES)} />
-            <ShareBars title="Ethnicity" entries={entries(body.demographics.ethnicity, ETHNICITIES, true)} />
-            <ShareBars title="Gender" entries={entries(body.demographics.gender, GENDERS, true)} />
-          </div>
+          {body.demographics === null ? (
+            <NotAnalysedNote part="Audience" reason={body.not_analysed ?? video.not_analysed.demographics ?? ''} />
+          ) : (
+            <div className="detail-charts">
+              <ShareBars title="Age" entries={entries(body.demographics.age_range, AGE_RANGES)} />
+              <ShareBars title="Ethnicity" entries={entries(body.demographics.ethnicity, ETHNICITIES, true)} />
+              <ShareBars title="Gender" entries={entries(body.demographics.gender, GENDERS, true)} />
+            </div>
+          )}
           <DemographicsLabels labels={body.labels} onAdd={add} onEdit={edit} onDelete={remove} />
         </div>
       )}

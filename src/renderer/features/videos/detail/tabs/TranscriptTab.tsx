@@ -17,6 +17,7 @@ export function TranscriptTab({ video, who, slices, onSeek }: DetailTabProps) {
       loading={state.phase === 'loading' || state.phase === 'idle'}
       error={state.phase === 'failure' ? state.error : null}
       onRetry={() => void reload()}
+      emptyReason={video.not_analysed.speech}
     />
   );
 }
