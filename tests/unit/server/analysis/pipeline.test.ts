@@ -149,7 +149,7 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     const read = (await w.inject('GET', `/jwt_api/videos/${heard}?${brand}`)).json().video;
     expect(read.not_analysed).toEqual({ speech: null, visual_content: NOT_ANALYSED_REASONS.noImageEngine, demographics: NOT_ANALYSED_REASONS.noAudienceData, sponsored: null });
     expect(read.brand_safety).toEqual({ visual_content: null, foul_language: 'mild' });
-    expect((await w.inject('GET', `/jwt_api/videos/${heard}/sentiment?${brand}`)).json()).toMatchObject({ sentiment: { positive: 0.333, negative: 0.333 }, not_analysed: null });
+    expect((await w.inject('GET', `/jwt_api/videos/${heard}/sentiment?${brand}`)).json()).toMatchObject({ sentiment: { positive: 0.375, negative: 0.25 }, not_analysed: null });
 
     // Filters: "not sponsored", "no foul language" and "safe" are findings the two unheard videos do not have.
     const count = async (filters: object) => {
