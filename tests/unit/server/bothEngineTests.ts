@@ -59,6 +59,7 @@ export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/team/personalFavorites.test.ts',
   'tests/unit/server/team/authorship.test.ts',
   'tests/unit/server/team/roleTable.test.ts',
+  'tests/unit/server/team/invitationSecrets.test.ts',
   'tests/unit/server/team/teamInvitations.test.ts',
   'tests/unit/server/team/teamRemoval.test.ts',
   'tests/unit/server/trustedProxies.test.ts',
