@@ -9,19 +9,14 @@ import { REDACTED_SECRET, type OutboxResponse } from '../../../../src/shared/htt
 import { INVITATIONS_PER_BRAND_PER_DAY, INVITATIONS_PER_MANAGER_PER_HOUR, type InviteResponse, type TeamResponse } from '../../../../src/shared/http/team.schemas';
 import { MESSAGES } from '../../../../src/shared/messages';
 import { openTestDatabase } from '../support/testEngine';
-import { createTestUser, send, signIn, startTestApp, type TestApp } from '../support/testServer';
-import { as, invite, linkToken, signUpInvited } from './teamSupport';
+import { createTestUser, send, signIn, type TestApp } from '../support/testServer';
+import { as, invite, linkToken, openLuminaTeam, signUpInvited } from './teamSupport';
 
 let server: TestApp;
 let managerJwt: string;
 let brandId: string;
 
-beforeEach(async () => {
-  server = await startTestApp();
-  const manager = await createTestUser(server.sql, { email: 'owner@lumina.test', firstName: 'Olga', brands: [{ name: 'Lumina' }] });
-  brandId = manager.brandIds[0] ?? '';
-  managerJwt = (await signIn(server.app, manager)).jwt;
-});
+beforeEach(async () => void ({ server, managerJwt, brandId } = await openLuminaTeam()));
 afterEach(async () => server.close());
 
 const SIGN_UP = { first_name: 'Mallory', last_name: 'Member', password: 'correct-horse-9' };

@@ -1,19 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INVITATION_TTL_MS, type InviteResponse, type TeamResponse } from '../../../../src/shared/http/team.schemas';
 import { MESSAGES } from '../../../../src/shared/messages';
-import { createTestUser, send, signIn, startTestApp, type TestApp } from '../support/testServer';
-import { as, invite, linkToken, signUpInvited } from './teamSupport';
+import { createTestUser, send, signIn, type TestApp } from '../support/testServer';
+import { as, invite, linkToken, openLuminaTeam, signUpInvited } from './teamSupport';
 
 let server: TestApp;
 let managerJwt: string;
 let brandId: string;
 
-beforeEach(async () => {
-  server = await startTestApp();
-  const manager = await createTestUser(server.sql, { email: 'owner@lumina.test', firstName: 'Olga', brands: [{ name: 'Lumina' }] });
-  brandId = manager.brandIds[0] ?? '';
-  managerJwt = (await signIn(server.app, manager)).jwt;
-});
+beforeEach(async () => void ({ server, managerJwt, brandId } = await openLuminaTeam()));
 afterEach(async () => server.close());
 
 const team = async (): Promise<TeamResponse> => (await as(server.app, managerJwt, 'GET', `/jwt_api/brands/${brandId}/team`)).json();

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { LiveMail } from '../../../../src/shared/http/outbox.schemas';
 import type { InviteResponse } from '../../../../src/shared/http/team.schemas';
-import { send } from '../support/testServer';
+import { createTestUser, send, signIn, startTestApp, type TestApp } from '../support/testServer';
 
 /** A JSON call with a bearer. */
 export function as(app: FastifyInstance, jwt: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object): Promise<LightMyRequestResponse> {
@@ -33,4 +33,11 @@ export async function signUpInvited(app: FastifyInstance, mailbox: readonly Live
   const response = await send(app, 'POST', `/jwt_api/team/invitations/${linkToken(...mailbox.map((mail) => mail.body))}/finish`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
+}
+
+/** A fresh back end with the brand Lumina and its manager Olga (owner@lumina.test, signed in). */
+export async function openLuminaTeam(): Promise<{ server: TestApp; managerJwt: string; brandId: string }> {
+  const server = await startTestApp();
+  const manager = await createTestUser(server.sql, { email: 'owner@lumina.test', firstName: 'Olga', brands: [{ name: 'Lumina' }] });
+  return { server, managerJwt: (await signIn(server.app, manager)).jwt, brandId: manager.brandIds[0] ?? '' };
 }
