@@ -111,6 +111,7 @@ async function teamStory(page: Page, browser: Browser, stack: AppStack): Promise
   await memberPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await memberPage.getByRole('button', { name: 'Create account and join' }).click();
   await expect(memberPage.getByText(MESSAGES.teamInvitationCheckMailbox)).toBeVisible();
+  await memberPage.screenshot({ path: 'artifacts/screenshots/join-brand-check-mailbox.png' });
   // The link the manager copied no longer works; the one mailed to the address (kept live by this computer's host,
   // no mail server here) finishes the account.
   await memberPage.reload();
@@ -118,7 +119,15 @@ async function teamStory(page: Page, browser: Browser, stack: AppStack): Promise
   const mails = LiveMailSchema.array().parse(await callHost(stack, 'mail.localOutbox'));
   const mailed = /join-brand\?token=([A-Za-z0-9_-]+)/.exec(mails.find((mail) => mail.to === email)?.body ?? '')?.[1] ?? '';
   expect(mailed).not.toBe('');
-  await memberPage.goto(`${stack.webUrl}/#/join-brand?token=${mailed}`);
+  for (const [skin, rtl] of [['light', false], ['dark', false], ['light', true]] as const) {
+    await callHost(stack, 'settings.update', { layout: { skin, rtl } });
+    await memberPage.goto(`${stack.webUrl}/#/join-brand?token=${mailed}`);
+    await memberPage.reload();
+    await expect(memberPage.getByRole('button', { name: 'Finish and join' })).toBeVisible();
+    await memberPage.screenshot({ path: `artifacts/screenshots/join-brand-finish-${rtl ? 'rtl' : skin}.png` });
+  }
+  await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
+  await memberPage.reload();
   await memberPage.getByRole('button', { name: 'Finish and join' }).click();
   await expect(new ShellPage(memberPage).greeting).toBeVisible();
   // A member has no Team in the navigation, and the screen itself refuses them with the sentence.
