@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MEDIA_URL_PREFIX } from '../shared/domain/workspace';
 import { SUBMISSION_WINDOW_MS, SUBMISSIONS_PER_WINDOW } from '../shared/http/campaignSubmission.schemas';
+import { INVITATIONS_PER_BRAND_PER_DAY, INVITATIONS_PER_MANAGER_PER_HOUR } from '../shared/http/team.schemas';
 import packageJson from '../../package.json' with { type: 'json' };
 import { ADDRESS_PROBE_WINDOW_MINUTES, ADDRESS_PROBES_PER_WINDOW, DEFAULT_BACKEND_PORT, ELECTRON_APP_ORIGIN, JSON_BODY_LIMIT_BYTES, LOGIN_ATTEMPTS_PER_MINUTE, SERVICE_PREFIXES } from '../shared/constants';
 import { readPipelineEnv } from './analysis/analysisConfig';
@@ -171,6 +172,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     addressLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'address', limit: ADDRESS_PROBES_PER_WINDOW, windowMs: ADDRESS_PROBE_WINDOW_MINUTES * 60_000, now }),
     accountLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'address-account', limit: 1, windowMs: ADDRESS_PROBE_WINDOW_MINUTES * 60_000, now }),
     submissionLimiter: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'submission', limit: SUBMISSIONS_PER_WINDOW, windowMs: SUBMISSION_WINDOW_MS, now }),
+    invitationLimiters: {
+      manager: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'invitation_manager', limit: INVITATIONS_PER_MANAGER_PER_HOUR, windowMs: 60 * 60_000, now }),
+      brand: createFailedAttemptLimiter({ store: store.limiterAttempts, scope: 'invitation_brand', limit: INVITATIONS_PER_BRAND_PER_DAY, windowMs: 24 * 60 * 60_000, now }),
+    },
     version: BACKEND_VERSION,
     media: createMediaService(options.dataDir, mediaStores, now, options.mediaUrlSecret),
     analysis: createAnalysisPipeline({

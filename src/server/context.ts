@@ -37,6 +37,8 @@ export interface ServerContext {
   accountLimiter: FailedAttemptLimiter;
   /** Campaign submissions per client address (SUBMISSIONS_PER_WINDOW), accepted or refused. */
   submissionLimiter: FailedAttemptLimiter;
+  /** Invitations sent per manager (INVITATIONS_PER_MANAGER_PER_HOUR) and per brand (INVITATIONS_PER_BRAND_PER_DAY). */
+  invitationLimiters: { manager: FailedAttemptLimiter; brand: FailedAttemptLimiter };
   version: string;
   /** The media folder and the signer of its video URLs. */
   media: MediaService;

@@ -37,6 +37,10 @@ export const MESSAGES = {
   teamAlreadyMember: 'This person is already in your team.',
   teamLastManager: 'A brand needs at least one manager. Make someone else a manager first.',
   teamRemoved: 'You are no longer a member of this brand. Sign in again to continue.',
+  teamInvitationCheckMailbox: 'Check the mailbox of the invited address: we sent it a new link to finish joining. This link no longer works.',
+  teamInvitationLookalike: 'This address differs from an existing account’s only by a dot or a look-alike letter. Ask the brand manager to invite the exact address.',
+  teamInvitationsPerManager: 'You have sent too many invitations in the last hour. Please wait an hour and try again.',
+  teamInvitationsPerBrand: 'This brand has sent too many invitations today. Please try again tomorrow.',
   /** A read that got no answer: what failed comes before it, what happens next is in it. */
   serverNoAnswerLoad: 'the Reelscope server did not answer. This loads again by itself as soon as the server is back.',
   /** A change that got no answer: nothing was changed. */

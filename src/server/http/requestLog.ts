@@ -44,8 +44,13 @@ export function requestIdOf(request: IncomingMessage): string {
 const CENSOR = '[redacted]';
 /** Query parameters that carry a credential: PubNub's auth key, widget and reset tokens, signed-URL signatures, keys. */
 const SECRET_PARAM = /^(auth|auth_?key|token|.*_token|key|api_?key|sig|signature|password|secret|code|jwt)$/i;
-/** Path segments that are credentials or private text: upload targets and a GET publish's chat message. */
-const SECRET_PATHS: readonly RegExp[] = [/^(\/media\/upload\/)[^/?]+/, /^(\/publish\/[^/]+\/[^/]+\/0\/[^/]+\/0\/)[^?]+/];
+/**
+ * Path segments that are credentials or private text: upload targets, a GET publish's chat message and an invitation
+ * link's token (it signs its holder up into the brand).
+ */
+const SECRET_PATHS: readonly RegExp[] = [
+  /^(\/media\/upload\/)[^/?]+/, /^(\/publish\/[^/]+\/[^/]+\/0\/[^/]+\/0\/)[^?]+/, /^(\/jwt_api\/team\/invitations\/)[^/?]+/,
+];
 
 /** A request URL as it may be logged: credential query values and path segments replaced by [redacted]. */
 export function redactedUrl(url: string): string {

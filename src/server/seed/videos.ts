@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { PLATFORMS, type Platform } from '../../shared/constants';
 import type { SeededBrand } from './accounts';
 import { VOCABULARY } from './catalog';
+import { ANALYSIS_TAKES_MINUTES } from '../../shared/constants';
 import { plusSeconds, type SeedClock } from './clock';
 import type { SeededCreator } from './creators';
 import { makeDemographics } from './demographics';
@@ -54,6 +55,7 @@ export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly Vi
          @licensing_duration, @licensing_price, @sentiment_feedback_like, @duration_seconds, @media_file, @published_at, @created_at, @updated_at)`,
     ),
     line: db.prepare('INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment, speaker) VALUES (?, ?, ?, ?, ?, ?)'),
+    job: db.prepare('INSERT INTO analysis_jobs (video_id, state, due_at, runs, updated_at) VALUES (?, ?, ?, 0, ?)'),
     product: db.prepare('INSERT INTO video_products (video_id, product_id) VALUES (?, ?)'),
     person: db.prepare('INSERT INTO video_people (video_id, name, role, appears_at) VALUES (?, ?, ?, ?)'),
     association: db.prepare('INSERT OR IGNORE INTO video_associations (video_id, associated_video_id, kind, score) VALUES (?, ?, ?, ?)'),
@@ -99,8 +101,8 @@ export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly Vi
     const createdAt = fresh ? publishedAt : clock.daysAgo(age - rng.float(0, Math.min(20, age)));
     const sponsored = rng.chance(0.22);
 
-    // A video still in analysis has no analysis results yet: no transcript, sentiment, audience, topics or safety
-    // labels (the generators still run, so the rest of the seed stays the same stream).
+    // A video still in analysis has no analysis results yet: no sentiment, audience, topics or safety labels (the
+    // generators still run, so the rest of the seed stays the same stream).
     const analysed = !fresh;
     s.video.run({
       id, brand_id: brand.id, title, platform, ...location,
@@ -118,7 +120,11 @@ export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly Vi
       sentiment_feedback_like: attributes.sentiment_feedback_like, duration_seconds: Math.round(duration * 10) / 10,
       published_at: publishedAt, created_at: createdAt, updated_at: plusSeconds(createdAt, rng.int(600, 36000)),
     });
-    if (analysed) for (const line of lines) s.line.run(id, line.line_no, line.start_time, line.content, line.sentiment, line.speaker);
+    // A video still in analysis has its platform's captions stored and its job queued like any video added: due the
+    // analysis time after it was added, so the back end's first start finishes it from those lines (its results come
+    // from the analysis then). Without a job nothing would ever finish it.
+    for (const line of lines) s.line.run(id, line.line_no, line.start_time, line.content, line.sentiment, line.speaker);
+    if (fresh) s.job.run(id, attributes.analysis_stage === 'pending' ? 'queued' : 'processing', plusSeconds(createdAt, ANALYSIS_TAKES_MINUTES * 60), createdAt);
     for (const product of featured) s.product.run(id, product.id);
     s.person.run(id, creator.name, 'Creator', 0);
     if (guest) s.person.run(id, guest.name, guest.role, Math.round(rng.float(5, Math.max(6, duration * 0.8)) * 10) / 10);

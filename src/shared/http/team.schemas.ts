@@ -11,6 +11,13 @@ export type TeamRole = z.infer<typeof TeamRoleSchema>;
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * Invitations one manager may send in an hour, and one brand in a day, before 429: each is a mail to an address of the
+ * sender's choosing, carrying a brand and a person name they chose, so a free sign-up must not make a mail relay of it.
+ */
+export const INVITATIONS_PER_MANAGER_PER_HOUR = 10;
+export const INVITATIONS_PER_BRAND_PER_DAY = 25;
+
 /** Who did something, as every authored record answers it: null when that person's account is gone. */
 export const PersonSchema = z.object({ _id: z.string(), name: z.string() });
 export type Person = z.infer<typeof PersonSchema>;
@@ -46,8 +53,13 @@ export const MyRoleResponseSchema = z.object({ role: TeamRoleSchema });
 /** POST /brands/:id/team/invitations */
 export const InviteBodySchema = z.object({ email: z.string().trim().min(3).max(320), role: TeamRoleSchema });
 export type InviteBody = z.infer<typeof InviteBodySchema>;
-/** The same answer whether or not the address has an account anywhere: an invitation reveals nothing about a user. */
-export const InviteResponseSchema = z.object({ message: z.string(), invitation: PendingInvitationSchema });
+/**
+ * The same answer whether or not the address has an account anywhere: an invitation reveals nothing about a user.
+ * `link` is the invitation's link, answered this once to the manager who made it (the Team screen shows it to copy);
+ * apart from this answer only the mail to the invited address carries it.
+ */
+export const InviteResponseSchema = z.object({ message: z.string(), invitation: PendingInvitationSchema, link: z.string() });
+export type InviteResponse = z.infer<typeof InviteResponseSchema>;
 
 /** PUT /brands/:id/team/members/:userId */
 export const ChangeRoleBodySchema = z.object({ role: TeamRoleSchema });
@@ -61,6 +73,8 @@ export const InvitationPreviewSchema = z.object({
   email: z.string(),
   role: TeamRoleSchema,
   invited_by: z.string().nullable(),
+  /** A sign-up through the link waits for this link, mailed to the invited address: opening it finishes the account. */
+  sign_up_pending: z.boolean(),
 });
 export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 
@@ -71,3 +85,8 @@ export const InvitationSignUpBodySchema = z.object({
   password: z.string().min(8).max(1024),
 });
 export type InvitationSignUpBody = z.infer<typeof InvitationSignUpBodySchema>;
+/**
+ * POST /team/invitations/:token/sign_up 200: one sentence, the same whether or not the address has an account — a
+ * fresh link went to the invited address (which finishes the account, or says to sign in) and this link stopped working.
+ */
+export const InvitationSignUpResponseSchema = z.object({ message: z.string() });

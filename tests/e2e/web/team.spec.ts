@@ -1,12 +1,12 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
-import type { OutboxResponse } from '../../../src/shared/http/outbox.schemas';
+import { LiveMailSchema, type OutboxResponse } from '../../../src/shared/http/outbox.schemas';
 import type { VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import { MESSAGES } from '../../../src/shared/messages';
 import { ShellPage } from '../pages/ShellPage';
 import { getAsBrandManager } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
-import type { AppStack } from '../support/stack';
+import { AppStack } from '../support/stack';
 import { signInAsManager } from '../support/signIn';
 
 const PASSWORD = 'correct-horse-42';
@@ -40,8 +40,36 @@ async function shoot(page: Page, stack: AppStack, route: string, name: string, r
   await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
 }
 
-test('a manager invites a teammate, who signs up through the link from the outbox and is refused the team screen; authorship shows on a note, a flag and a report', async ({ page, browser, stack }) => {
-  test.setTimeout(300_000);
+/** The Team screen right after an invitation, its link shown once, in light, dark and right-to-left. */
+async function shootInvitationLink(page: Page, stack: AppStack): Promise<void> {
+  for (const [skin, rtl] of [['light', false], ['dark', false], ['light', true]] as const) {
+    await callHost(stack, 'settings.update', { layout: { skin, rtl } });
+    await page.goto(`${stack.webUrl}/#/team`);
+    await page.reload();
+    await page.getByLabel('Email', { exact: true }).fill(`shot.${skin}.${rtl ? 'rtl' : 'ltr'}.${Date.now()}@lumina.test`);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByRole('button', { name: 'Copy invitation link' })).toBeVisible();
+    await page.screenshot({ path: `artifacts/screenshots/team-invitation-link-${rtl ? 'rtl' : skin}.png`, fullPage: true });
+  }
+  await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
+}
+
+/**
+ * The story of a teammate, on a workspace of its own whose web host starts its back end as the desktop app does: the
+ * mail to the invited address (no mail server) reaches only that host, as the link to finish joining.
+ */
+test('a manager invites a teammate and copies the link shown once; the teammate signs up, finishes from their mailbox and is refused the team screen; authorship shows on a note, a flag and a report', async ({ page, browser }) => {
+  test.setTimeout(360_000);
+  const stack = new AppStack({}, { hostStartsBackend: true });
+  await stack.start();
+  try {
+    await teamStory(page, browser, stack);
+  } finally {
+    await stack.stop();
+  }
+});
+
+async function teamStory(page: Page, browser: Browser, stack: AppStack): Promise<void> {
   const email = `maya.${Date.now()}@lumina.test`;
   // The manager invites through the Team screen, reached from the navigation.
   await signInAsManager(page, stack.webUrl);
@@ -51,17 +79,29 @@ test('a manager invites a teammate, who signs up through the link from the outbo
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(MESSAGES.teamInvitationSent)).toBeVisible();
   await expect(page.getByTestId('team-invitation').filter({ hasText: email })).toBeVisible();
+  // The link is shown to its inviter this once, to copy.
+  const link = await page.getByLabel('Invitation link').inputValue();
+  const token = /join-brand\?token=([A-Za-z0-9_-]+)/.exec(link)?.[1] ?? '';
+  expect(token).not.toBe('');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.webUrl });
+  await page.getByRole('button', { name: 'Copy invitation link' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  // The brand's outbox, which every teammate reads, keeps the mail without it.
+  const outbox = await getAsBrandManager<OutboxResponse>(stack, '/outbox');
+  const kept = outbox.mails.find((mail) => mail.kind === 'invitation' && mail.to === email)?.body ?? '';
+  expect(kept).toContain('join-brand?token=[redacted]');
+  expect(JSON.stringify(outbox)).not.toContain(token);
+  // Leaving the screen and coming back, the link is gone: the team list never shows it.
+  await page.reload();
+  await expect(page.getByTestId('team-invitation').filter({ hasText: email })).toBeVisible();
+  await expect(page.getByLabel('Invitation link')).toHaveCount(0);
   await page.getByLabel('Email', { exact: true }).fill(`sam.${Date.now()}@lumina.test`);
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(MESSAGES.teamInvitationSent)).toBeVisible();
+  await shootInvitationLink(page, stack);
 
-  // The link, taken from the brand's outbox (no mail server on the embedded back end).
-  const outbox = await getAsBrandManager<OutboxResponse>(stack, '/outbox');
-  const link = outbox.mails.find((mail) => mail.kind === 'invitation' && mail.to === email)?.body ?? '';
-  const token = /join-brand\?token=([A-Za-z0-9_-]+)/.exec(link)?.[1] ?? '';
-  expect(token).not.toBe('');
-
-  // The invited person, in a browser of their own, signs up through the link and lands in the brand.
+  // The invited person, in a browser of their own, signs up through the link; the account waits for their mailbox.
   const member = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const memberPage = await member.newPage();
   await memberPage.goto(`${stack.webUrl}/#/join-brand?token=${token}`);
@@ -70,6 +110,25 @@ test('a manager invites a teammate, who signs up through the link from the outbo
   await memberPage.getByLabel('Last name').fill('Levi');
   await memberPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await memberPage.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(memberPage.getByText(MESSAGES.teamInvitationCheckMailbox)).toBeVisible();
+  await memberPage.screenshot({ path: 'artifacts/screenshots/join-brand-check-mailbox.png' });
+  // The link the manager copied no longer works; the one mailed to the address (kept live by this computer's host,
+  // no mail server here) finishes the account.
+  await memberPage.reload();
+  await expect(memberPage.getByText(MESSAGES.teamInvitationInvalid)).toBeVisible();
+  const mails = LiveMailSchema.array().parse(await callHost(stack, 'mail.localOutbox'));
+  const mailed = /join-brand\?token=([A-Za-z0-9_-]+)/.exec(mails.find((mail) => mail.to === email)?.body ?? '')?.[1] ?? '';
+  expect(mailed).not.toBe('');
+  for (const [skin, rtl] of [['light', false], ['dark', false], ['light', true]] as const) {
+    await callHost(stack, 'settings.update', { layout: { skin, rtl } });
+    await memberPage.goto(`${stack.webUrl}/#/join-brand?token=${mailed}`);
+    await memberPage.reload();
+    await expect(memberPage.getByRole('button', { name: 'Finish and join' })).toBeVisible();
+    await memberPage.screenshot({ path: `artifacts/screenshots/join-brand-finish-${rtl ? 'rtl' : skin}.png` });
+  }
+  await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
+  await memberPage.reload();
+  await memberPage.getByRole('button', { name: 'Finish and join' }).click();
   await expect(new ShellPage(memberPage).greeting).toBeVisible();
   // A member has no Team in the navigation, and the screen itself refuses them with the sentence.
   await expect(memberPage.getByRole('link', { name: 'Settings' })).toBeVisible();
@@ -78,7 +137,7 @@ test('a manager invites a teammate, who signs up through the link from the outbo
   await expect(memberPage.getByText(MESSAGES.teamManagerOnly)).toBeVisible();
   await memberPage.screenshot({ path: 'artifacts/screenshots/team-member-refused.png' });
   // The used link says so.
-  await memberPage.goto(`${stack.webUrl}/#/join-brand?token=${token}`);
+  await memberPage.goto(`${stack.webUrl}/#/join-brand?token=${mailed}`);
   await expect(memberPage.getByText(MESSAGES.teamInvitationUsed)).toBeVisible();
   await member.close();
 
@@ -114,4 +173,4 @@ test('a manager invites a teammate, who signs up through the link from the outbo
     await expect(row.getByTestId('report-owner')).not.toHaveText('—');
   });
   await again.close();
-});
+}

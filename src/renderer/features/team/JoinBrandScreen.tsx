@@ -19,8 +19,8 @@ type Mode = 'signUp' | 'signIn';
 
 /**
  * The invitation link (issue 29, `reelscope://join-brand?token=…`): who invites to which brand; a new person signs up
- * with the invited address, someone with an account signs in (or is signed in) and accepts. Either way they land in
- * the brand. A used, expired or unknown link says so in one sentence.
+ * with the invited address and finishes with the link then mailed to it, someone with an account signs in (or is
+ * signed in) and accepts. Either way they land in the brand. A used, expired or unknown link says so in one sentence.
  */
 export function JoinBrandScreen() {
   const { api } = useServices();
@@ -39,6 +39,7 @@ export function JoinBrandScreen() {
   const [form, setForm] = useState({ first_name: '', last_name: '', password: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
 
   const land = async (session: SessionResponse) => {
     await storeSignedInSession(store, session);
@@ -58,12 +59,10 @@ export function JoinBrandScreen() {
     event.preventDefault();
     void run(async () => {
       if (mode === 'signUp') {
-        const answer = await teamApi.signUp(api.main, token, form);
-        if ('message' in answer) {
-          setMode('signIn');
-          throw new Error(`${answer.message} Sign in to join.`);
-        }
-        return land(answer);
+        // The account waits for the invited mailbox: this link has stopped working, the one mailed there finishes it.
+        setSent(await teamApi.signUp(api.main, token, form));
+        setBusy(false);
+        return;
       }
       const outcome = await login(api.main, invitation.email, form.password);
       if (outcome.kind !== 'session') throw new Error(outcome.kind === 'incomplete' ? MESSAGES.registrationIncomplete : outcome.message);
@@ -71,6 +70,14 @@ export function JoinBrandScreen() {
       await land(await teamApi.accept(api.main, token));
     });
   };
+  const finish = () => void run(async () => {
+    const answer = await teamApi.finish(api.main, token);
+    if ('message' in answer) {
+      setMode('signIn');
+      throw new Error(`${answer.message} Sign in to join.`);
+    }
+    await land(answer);
+  });
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((previous) => ({ ...previous, [key]: event.target.value }));
 
   const render = (invitation: InvitationPreview) => (
@@ -79,7 +86,15 @@ export function JoinBrandScreen() {
         <bdi>{invitation.invited_by ?? 'A brand manager'}</bdi> invited <bdi>{invitation.email}</bdi> to join <bdi>{invitation.brand_name}</bdi> as a {invitation.role}.
       </p>
       {error && <FormAlert tone="error">{error}</FormAlert>}
-      {phase === 'signedIn' ? (
+      {sent ? (
+        <FormAlert tone="success">{sent}</FormAlert>
+      ) : invitation.sign_up_pending && phase !== 'signedIn' && mode === 'signUp' ? (
+        <>
+          <p className="auth__subtitle">Your address is confirmed. Finish creating your account to open <bdi>{invitation.brand_name}</bdi>.</p>
+          <button type="button" className="btn btn--primary btn--block" disabled={busy} onClick={finish}>Finish and join</button>
+          <button type="button" className="btn btn--ghost btn--block" onClick={() => setMode('signIn')}>I already have an account</button>
+        </>
+      ) : phase === 'signedIn' ? (
         <button type="button" className="btn btn--primary btn--block" disabled={busy} onClick={() => void run(async () => land(await teamApi.accept(api.main, token)))}>
           Join {invitation.brand_name}{signedInAs ? ` as ${signedInAs}` : ''}
         </button>

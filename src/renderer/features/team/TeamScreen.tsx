@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { TEAM_ROLES, type TeamResponse, type TeamRole, type Teammate } from '../../../shared/http/team.schemas';
 import { isValidEmail } from '../../../shared/rules';
@@ -27,12 +27,42 @@ function RoleSelect({ value, onChange, label, disabled }: { value: TeamRole; onC
   );
 }
 
+/**
+ * The link of the invitation just sent, shown this once (the back end answers it only to its inviter; the outbox and
+ * the team list never show it): it signs its holder up into the brand with the invited role, so it is handed over,
+ * not left lying around.
+ */
+function InvitationLink({ link }: { link: string }) {
+  const [copied, setCopied] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      // No clipboard here (an insecure origin): the text is selected for the person to copy themselves.
+      field.current?.select();
+      return;
+    }
+    setCopied(true);
+  };
+  return (
+    <div className="team__link" data-testid="team-invitation-link">
+      <label className="field team__link-field">
+        <span className="field__label">Invitation link</span>
+        <input ref={field} className="input" readOnly value={link} dir="ltr" onFocus={(event) => event.target.select()} />
+      </label>
+      <button type="button" className="btn" onClick={() => void copy()}>{copied ? 'Copied' : 'Copy invitation link'}</button>
+      <p className="field__hint">Shown only now. Whoever holds this link can join as the invited person: send it only to them, or let them use the mail.</p>
+    </div>
+  );
+}
+
 /** Invite by email: the answer is the same whether or not the address has an account. */
-function InviteForm({ onInvite }: { onInvite: (email: string, role: TeamRole) => Promise<string> }) {
+function InviteForm({ onInvite }: { onInvite: (email: string, role: TeamRole) => Promise<{ message: string; link: string }> }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<TeamRole>('member');
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ message: string; link: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +82,8 @@ function InviteForm({ onInvite }: { onInvite: (email: string, role: TeamRole) =>
   return (
     <form className="card team__invite" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="team-invite-title">
       <h2 className="card__title" id="team-invite-title">Invite a teammate</h2>
-      {sent && <FormAlert tone="success">{sent}</FormAlert>}
+      {sent && <FormAlert tone="success">{sent.message}</FormAlert>}
+      {sent && <InvitationLink key={sent.link} link={sent.link} />}
       <div className="team__invite-row">
         <TextField label="Email" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} error={error ?? undefined} />
         <label className="field">
@@ -138,9 +169,9 @@ export function TeamScreen() {
       {/* Outside the team's read: the sent message stays while the list reads again. Hidden when the team is refused. */}
       {query.state.phase !== 'failure' && (
         <InviteForm onInvite={async (email, role) => {
-          const message = await teamApi.invite(api.main, brandId, email, role);
+          const sent = await teamApi.invite(api.main, brandId, email, role);
           query.reload();
-          return message;
+          return sent;
         }} />
       )}
       {error && <FormAlert tone="error">{error}</FormAlert>}

@@ -28,6 +28,15 @@ export interface InvitationRecord {
   createdAt: string;
   expiresAt: string;
   acceptedAt: string | null;
+  /** A sign-up through the link, waiting for the link mailed to the invited address; null when none waits. */
+  signUp: PendingSignUp | null;
+}
+
+/** Who signed up through an invitation's link, kept until the invited mailbox opens the link it was sent. */
+export interface PendingSignUp {
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
 }
 
 interface InvitationRow {
@@ -40,15 +49,21 @@ interface InvitationRow {
   created_at: string;
   expires_at: string;
   accepted_at: string | null;
+  signup_first_name: string | null;
+  signup_last_name: string | null;
+  signup_password_hash: string | null;
 }
 
 const toInvitation = (row: InvitationRow): InvitationRecord => ({
   id: row.id, brandId: row.brand_id, email: row.email, role: row.role, invitedBy: row.invited_by,
   inviterName: row.inviter_name, createdAt: row.created_at, expiresAt: row.expires_at, acceptedAt: row.accepted_at,
+  signUp: row.signup_password_hash === null ? null
+    : { firstName: row.signup_first_name ?? '', lastName: row.signup_last_name ?? '', passwordHash: row.signup_password_hash },
 });
 
 
-const INVITATION_SELECT = `SELECT i.id, i.brand_id, i.email, i.role, i.invited_by, ${PERSON_NAME('u')} AS inviter_name, i.created_at, i.expires_at, i.accepted_at
+const INVITATION_SELECT = `SELECT i.id, i.brand_id, i.email, i.role, i.invited_by, ${PERSON_NAME('u')} AS inviter_name, i.created_at, i.expires_at, i.accepted_at,
+    i.signup_first_name, i.signup_last_name, i.signup_password_hash
   FROM brand_invitations i LEFT JOIN users u ON u.id = i.invited_by`;
 
 /** A brand's people, their roles and invitations (issue 29); the same texts on both engines. */
@@ -111,6 +126,17 @@ export function createTeamRepository(sql: SqlClient) {
       const row = await sql.get<InvitationRow>(`${INVITATION_SELECT} WHERE i.token_hash = ?`, [tokenHash]);
       return row ? toInvitation(row) : null;
     },
+    /**
+     * Gives a usable invitation a new token (the old link stops working) and keeps `signUp` waiting on it, or clears a
+     * waiting one (null); false when the invitation was spent or withdrawn meanwhile.
+     */
+    async renewInvitationToken(id: string, tokenHash: string, signUp: PendingSignUp | null): Promise<boolean> {
+      const { changes } = await sql.run(
+        'UPDATE brand_invitations SET token_hash = ?, signup_first_name = ?, signup_last_name = ?, signup_password_hash = ? WHERE id = ? AND accepted_at IS NULL',
+        [tokenHash, signUp?.firstName ?? null, signUp?.lastName ?? null, signUp?.passwordHash ?? null, id],
+      );
+      return changes === 1;
+    },
     async cancelInvitation(brandId: string, id: string): Promise<boolean> {
       return (await sql.run('DELETE FROM brand_invitations WHERE id = ? AND brand_id = ? AND accepted_at IS NULL', [id, brandId])).changes === 1;
     },
@@ -120,7 +146,8 @@ export function createTeamRepository(sql: SqlClient) {
      */
     acceptInvitation(invitation: InvitationRecord, userId: string, at: string): Promise<boolean> {
       return sql.transaction(async (tx) => {
-        const spent = await tx.run('UPDATE brand_invitations SET accepted_at = ?, accepted_by = ? WHERE id = ? AND accepted_at IS NULL', [at, userId, invitation.id]);
+        const spent = await tx.run(`UPDATE brand_invitations SET accepted_at = ?, accepted_by = ?, signup_first_name = NULL, signup_last_name = NULL, signup_password_hash = NULL
+           WHERE id = ? AND accepted_at IS NULL`, [at, userId, invitation.id]);
         if (spent.changes !== 1) return false;
         await tx.run('INSERT INTO brand_members (user_id, brand_id, role, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', [userId, invitation.brandId, invitation.role, at]);
         return true;

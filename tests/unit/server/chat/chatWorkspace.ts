@@ -10,6 +10,7 @@ import type { SqlClient } from '../../../../src/server/db/sqlClient';
 import { seedDemoWorkspace } from '../../../../src/server/seed/index';
 import { DEMO_ACCOUNTS } from '../../../../src/shared/demoAccounts';
 import type { ChatConfig } from '../../../../src/shared/http/chat.schemas';
+import type { LiveMail } from '../../../../src/shared/http/outbox.schemas';
 import { EMBEDDED_PUBNUB_KEYS } from '../../../../src/shared/http/pubnub.schemas';
 import { signIn } from '../support/testServer';
 import { openTestDatabase } from '../support/testEngine';
@@ -23,6 +24,8 @@ export interface ChatWorkspace {
   jwt: string;
   brandId: string;
   config: ChatConfig;
+  /** Account mail the back end handed over live (an invited person's link to finish joining), newest last. */
+  liveMail: LiveMail[];
   /** A key for a PubNub user id, as the back end would issue it (creators have no session here to ask for one). */
   keyFor(userId: string): string;
   /** A real `pubnub` SDK client against the embedded back end; closed with the workspace. */
@@ -35,7 +38,8 @@ async function openChatWorkspace(): Promise<ChatWorkspace & { close(): Promise<v
   const database = await openTestDatabase({ dir: dataDir, seed: (db) => seedDemoWorkspace(db, { mediaDir: join(dataDir, 'media'), scale: 0.05, creatorScale: 0.1 }) });
   const { sql } = database;
   const secret = randomBytes(64);
-  const app = await buildApp({ sql, jwtSecret: secret, dataDir, chatWaitMs: 3000 });
+  const liveMail: LiveMail[] = [];
+  const app = await buildApp({ sql, jwtSecret: secret, dataDir, chatWaitMs: 3000, onLiveMail: (mail) => liveMail.push(mail) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const origin = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -45,7 +49,7 @@ async function openChatWorkspace(): Promise<ChatWorkspace & { close(): Promise<v
   const keys = createChatKeys(secret, () => new Date());
   const clients: PubNub[] = [];
   return {
-    app, sql, origin, jwt: session.jwt, brandId, config,
+    app, sql, origin, jwt: session.jwt, brandId, config, liveMail,
     keyFor: (userId) => keys.issue(userId),
     client(userId, authKey = keys.issue(userId)) {
       const pubnub = new PubNub({ ...EMBEDDED_PUBNUB_KEYS, origin, ssl: false, userId, authKey, logLevel: PubNub.LogLevel.None });

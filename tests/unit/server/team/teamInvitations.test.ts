@@ -1,31 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INVITATION_TTL_MS, type TeamResponse } from '../../../../src/shared/http/team.schemas';
+import { INVITATION_TTL_MS, type InviteResponse, type TeamResponse } from '../../../../src/shared/http/team.schemas';
 import { MESSAGES } from '../../../../src/shared/messages';
-import { createTestUser, send, signIn, startTestApp, type TestApp } from '../support/testServer';
-import { as, invite, signUpInvited } from './teamSupport';
+import { createTestUser, send, signIn, type TestApp } from '../support/testServer';
+import { as, invite, linkToken, openLuminaTeam, signUpInvited } from './teamSupport';
 
 let server: TestApp;
 let managerJwt: string;
 let brandId: string;
 
-beforeEach(async () => {
-  server = await startTestApp();
-  const manager = await createTestUser(server.sql, { email: 'owner@lumina.test', firstName: 'Olga', brands: [{ name: 'Lumina' }] });
-  brandId = manager.brandIds[0] ?? '';
-  managerJwt = (await signIn(server.app, manager)).jwt;
-});
+beforeEach(async () => void ({ server, managerJwt, brandId } = await openLuminaTeam()));
 afterEach(async () => server.close());
 
 const team = async (): Promise<TeamResponse> => (await as(server.app, managerJwt, 'GET', `/jwt_api/brands/${brandId}/team`)).json();
 
 describe('inviting a teammate (issue 29)', () => {
-  it('the link from the outbox signs a new person up straight into the brand as a member; the manager sees them with their activity', async () => {
+  it('the link shown to the inviter signs a new person up into the brand as a member, finished from their mailbox; the manager sees them with their activity', async () => {
     const token = await invite(server.app, managerJwt, brandId, 'maya@lumina.test');
     const preview = await send(server.app, 'GET', `/jwt_api/team/invitations/${token}`);
-    expect(preview.json()).toEqual({ brand_name: 'Lumina', email: 'maya@lumina.test', role: 'member', invited_by: 'Olga User' });
+    expect(preview.json()).toEqual({ brand_name: 'Lumina', email: 'maya@lumina.test', role: 'member', invited_by: 'Olga User', sign_up_pending: false });
     expect((await team()).invitations.map((invitation) => invitation.email)).toEqual(['maya@lumina.test']);
 
-    const session = await signUpInvited(server.app, token);
+    const session = await signUpInvited(server.app, server.liveMail, token);
     expect(session.currentBrand?._id).toBe(brandId);
     expect((await as(server.app, session.jwt, 'GET', `/jwt_api/brands/${brandId}/role`)).json()).toEqual({ role: 'member' });
 
@@ -38,8 +33,9 @@ describe('inviting a teammate (issue 29)', () => {
   });
 
   it('a used link says so in one sentence, an expired one too, and an unknown one is not valid', async () => {
-    const token = await invite(server.app, managerJwt, brandId, 'once@lumina.test');
-    await signUpInvited(server.app, token);
+    await signUpInvited(server.app, server.liveMail, await invite(server.app, managerJwt, brandId, 'once@lumina.test'));
+    // The link mailed to the address, once it has made the account.
+    const token = linkToken(...server.liveMail.map((mail) => mail.body));
     const reused = await send(server.app, 'POST', `/jwt_api/team/invitations/${token}/sign_up`, { first_name: 'A', last_name: 'B', password: 'correct-horse-3' });
     expect([reused.statusCode, reused.json().message]).toEqual([410, MESSAGES.teamInvitationUsed]);
     expect((await send(server.app, 'GET', `/jwt_api/team/invitations/${token}`)).json().message).toBe(MESSAGES.teamInvitationUsed);
@@ -61,9 +57,7 @@ describe('inviting a teammate (issue 29)', () => {
     expect([known.statusCode, shape(known.json())]).toEqual([unknown.statusCode, shape(unknown.json())]);
     expect(JSON.stringify(known.json())).not.toMatch(/Sam|Rival/);
 
-    const token = /join-brand\?token=([A-Za-z0-9_-]+)/.exec(
-      ((await as(server.app, managerJwt, 'GET', '/jwt_api/outbox')).json() as { mails: { to: string; body: string }[] }).mails.find((mail) => mail.to === 'sam@rival.test')?.body ?? '',
-    )?.[1] ?? '';
+    const token = linkToken((known.json() as InviteResponse).link);
     const sam = await signIn(server.app, elsewhere);
     // Someone signed in with another address cannot take the invitation.
     const stranger = await signIn(server.app, await createTestUser(server.sql, { email: 'eve@else.test', brands: [{ name: 'Else' }] }));
@@ -77,7 +71,7 @@ describe('inviting a teammate (issue 29)', () => {
   });
 
   it('a member is refused the team with a sentence; made a manager they see it; the last manager cannot step down', async () => {
-    const member = await signUpInvited(server.app, await invite(server.app, managerJwt, brandId, 'maya@lumina.test'));
+    const member = await signUpInvited(server.app, server.liveMail, await invite(server.app, managerJwt, brandId, 'maya@lumina.test'));
     const refused = await as(server.app, member.jwt, 'GET', `/jwt_api/brands/${brandId}/team`);
     expect([refused.statusCode, refused.json().message]).toEqual([403, MESSAGES.teamManagerOnly]);
     const mayaId = (await team()).members.find((person) => person.email === 'maya@lumina.test')?._id ?? '';
@@ -92,7 +86,7 @@ describe('inviting a teammate (issue 29)', () => {
   });
 
   it('a removed teammate is cut off at once: their access token, their refresh token and the team list', async () => {
-    const member = await signUpInvited(server.app, await invite(server.app, managerJwt, brandId, 'maya@lumina.test'));
+    const member = await signUpInvited(server.app, server.liveMail, await invite(server.app, managerJwt, brandId, 'maya@lumina.test'));
     expect((await as(server.app, member.jwt, 'GET', `/jwt_api/brands/${brandId}/role`)).statusCode).toBe(200);
     const mayaId = (await team()).members.find((person) => person.email === 'maya@lumina.test')?._id ?? '';
     expect((await as(server.app, managerJwt, 'DELETE', `/jwt_api/brands/${brandId}/team/members/${mayaId}`)).statusCode).toBe(200);

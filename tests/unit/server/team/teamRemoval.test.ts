@@ -18,8 +18,8 @@ async function chatHistoryStatus(config: ChatConfig): Promise<number> {
 
 describe('removing a teammate (issue 29)', () => {
   it("ends their token, their chat key and their app key with the removal, not when they expire", async () => {
-    const { app, jwt, brandId } = workspace.w;
-    const member = await signUpInvited(app, await invite(app, jwt, brandId, 'leaving@lumina.test'));
+    const { app, jwt, brandId, liveMail } = workspace.w;
+    const member = await signUpInvited(app, liveMail, await invite(app, jwt, brandId, 'leaving@lumina.test'));
     const config = (await as(app, member.jwt, 'GET', `/jwt_api/chats/config?brand_id=${brandId}`)).json() as ChatConfig;
     const appKey = await as(app, member.jwt, 'POST', `/jwt_api/brands/${brandId}/app_key`);
     expect(appKey.statusCode, appKey.body).toBe(200);

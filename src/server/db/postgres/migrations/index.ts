@@ -32,6 +32,7 @@ import { pgMigration031PersonalFavorites } from './031_personal_favorites';
 import { pgMigration032TranscriptTriples } from './032_transcript_triples';
 import { pgMigration033ProductLinkSentiment } from './033_product_link_sentiment';
 import { pgMigration034UnanalysedLabels } from './034_unanalysed_labels';
+import { pgMigration035InvitationSignUps } from './035_invitation_sign_ups';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -75,4 +76,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration032TranscriptTriples,
   pgMigration033ProductLinkSentiment,
   pgMigration034UnanalysedLabels,
+  pgMigration035InvitationSignUps,
 ];

@@ -5,6 +5,7 @@ import {
   ChangeRoleBodySchema, INVITATION_TTL_MS, InviteBodySchema, InviteResponseSchema, MyRoleResponseSchema, TeamResponseSchema, TeammateSchema,
   type PendingInvitation,
 } from '../../../../shared/http/team.schemas';
+import { HttpErrorSchema } from '../../../../shared/http/auth.schemas';
 import { MESSAGES } from '../../../../shared/messages';
 import { isValidEmail } from '../../../../shared/rules/validation';
 import { assertOwnBrand } from '../../../auth/brandAccess';
@@ -15,7 +16,7 @@ import { HttpError, badRequest, found, notFound } from '../../../http/httpError'
 import { HTTP_MESSAGES } from '../../../http/httpMessages';
 import type { InvitationRecord, TeammateRecord } from '../../../repositories/team/teamRepository';
 import { registerInvitationAnswerRoutes } from './invitationAnswer.routes';
-import { JOIN_BRAND_LINK, sameAddress } from './invitationLink';
+import { JOIN_BRAND_LINK, sameAddress, withInvitationQuota } from './invitationLink';
 
 const BrandParams = z.object({ id: z.string().min(1).max(64) });
 const MemberParams = BrandParams.extend({ userId: z.string().min(1).max(64) });
@@ -60,33 +61,38 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   defineRoute(app, {
     ...base, method: 'POST', url: '/brands/:id/team/invitations', access: 'manager', params: BrandParams, body: InviteBodySchema,
-    summary: 'Invites a person to the brand by email (the link works 7 days, once); the answer is the same whether or not the address has an account',
-    response: { 200: InviteResponseSchema },
+    summary: 'Invites a person to the brand by email (the link works 7 days, once, and is answered only here, to the inviter); the answer is the same whether or not the address has an account; 429 past INVITATIONS_PER_MANAGER_PER_HOUR or INVITATIONS_PER_BRAND_PER_DAY',
+    response: { 200: InviteResponseSchema, 429: HttpErrorSchema },
     handler: async ({ params, body, request }) => {
       const auth = assertOwnBrand(request, params.id);
       if (!isValidEmail(body.email)) throw badRequest(HTTP_MESSAGES.invalidEmail);
       // Only this brand's own people are looked at: whether the address has an account elsewhere is never told.
       const members = await team.members(params.id);
       if (members.some((member) => sameAddress(member.email, body.email))) throw new HttpError(409, MESSAGES.teamAlreadyMember, 'already_member');
-      const [brand, inviter] = await Promise.all([ctx.repos.brands.findById(params.id), ctx.repos.users.findById(auth.userId)]);
-      const token = generateOpaqueToken();
-      const now = ctx.now();
-      const invitation = {
-        id: randomUUID(), brandId: params.id, email: body.email, role: body.role, tokenHash: hashOpaqueToken(token), invitedBy: auth.userId,
-        createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
-      };
-      await team.createInvitation(invitation);
-      const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'A brand manager';
-      // Kept whole in the brand's outbox: the link admits only the invited address, so its teammates may read it.
-      await ctx.mail.deliver({
-        kind: 'invitation', to: body.email, brandId: params.id, expiresAt: invitation.expiresAt,
-        subject: `${inviterName} invited you to ${brand?.name ?? 'a brand'} on Reelscope`,
-        body: `${inviterName} invited you to join ${brand?.name ?? 'their brand'} on Reelscope as a ${body.role}. Open this link within 7 days to sign up or sign in: ${JOIN_BRAND_LINK}${token}`,
+      return withInvitationQuota(ctx, auth.userId, params.id, async () => {
+        const [brand, inviter] = await Promise.all([ctx.repos.brands.findById(params.id), ctx.repos.users.findById(auth.userId)]);
+        const token = generateOpaqueToken();
+        const now = ctx.now();
+        const invitation = {
+          id: randomUUID(), brandId: params.id, email: body.email, role: body.role, tokenHash: hashOpaqueToken(token), invitedBy: auth.userId,
+          createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
+        };
+        await team.createInvitation(invitation);
+        const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'A brand manager';
+        const link = `${JOIN_BRAND_LINK}${token}`;
+        // The link admits whoever holds it to sign up as the invited address with the invited role, so it is a
+        // credential: the brand's outbox, which every teammate reads, keeps the mail with the token redacted.
+        await ctx.mail.deliver({
+          kind: 'invitation', to: body.email, brandId: params.id, expiresAt: invitation.expiresAt, secrets: [token],
+          subject: `${inviterName} invited you to ${brand?.name ?? 'a brand'} on Reelscope`,
+          body: `${inviterName} invited you to join ${brand?.name ?? 'their brand'} on Reelscope as a ${body.role}. Open this link within 7 days to sign up or sign in: ${link}`,
+        });
+        return {
+          message: MESSAGES.teamInvitationSent,
+          invitation: toPending({ ...invitation, inviterName: inviter ? inviterName : null, acceptedAt: null, signUp: null }),
+          link,
+        };
       });
-      return {
-        message: MESSAGES.teamInvitationSent,
-        invitation: toPending({ ...invitation, inviterName: inviter ? inviterName : null, acceptedAt: null }),
-      };
     },
   });
 

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../../src/server/app';
+import { seedDemoWorkspace } from '../../../../src/server/seed/index';
+import { DEMO_ACCOUNTS } from '../../../../src/shared/demoAccounts';
+import type { VideoListResponse } from '../../../../src/shared/http/videos.schemas';
+import { firstValues, openTestDatabase, type TestDatabase } from '../support/testEngine';
+import { send, signIn } from '../support/testServer';
+
+const DELAY_MS = 200;
+let dir: string;
+let database: TestDatabase;
+let inAnalysis: string[];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'reelscope-seeded-analysis-'));
+  database = await openTestDatabase({ dir, seed: (db) => seedDemoWorkspace(db, { mediaDir: join(dir, 'media'), scale: 0.2, creatorScale: 0.1 }) });
+  inAnalysis = (await firstValues(database.sql, "SELECT id FROM videos WHERE analysis_stage <> 'completed' ORDER BY id")) as string[];
+});
+afterAll(async () => {
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the demo videos the seed leaves in analysis', () => {
+  it('finish by themselves once the back end runs, with sentiment from their transcript instead of 0 % / 0 %', async () => {
+    expect(inAnalysis.length).toBeGreaterThan(0);
+    const settled = new Set<string>();
+    const app = await buildApp({ sql: database.sql, jwtSecret: randomBytes(64), dataDir: dir, analysis: { delayMs: DELAY_MS, onSettled: (id) => settled.add(id) } });
+    try {
+      await app.ready();
+      const deadline = Date.now() + 20_000;
+      while (inAnalysis.some((id) => !settled.has(id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const session = await signIn(app, DEMO_ACCOUNTS.brandManager);
+      const brandId = (session.currentBrand as { _id: string })._id;
+      const list = (await send(app, 'GET', `/jwt_api/videos?brand_id=${brandId}&user_id=${(session.currentUser as { _id: string })._id}&per_page=1000&tab=My%20Videos`, undefined, session.jwt)).json() as VideoListResponse;
+      const shown = list.videos.filter((video) => inAnalysis.includes(video._id));
+      expect(shown.length).toBeGreaterThan(0);
+      for (const video of shown) {
+        expect(video.analysis_stage).toBe('completed');
+        expect(video.sentiment.positive + video.sentiment.negative).toBeGreaterThan(0);
+      }
+      expect(await firstValues(database.sql, "SELECT id FROM videos WHERE analysis_stage <> 'completed'")).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
