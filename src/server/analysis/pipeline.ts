@@ -1,4 +1,4 @@
-import type { BrandSafety } from '../../shared/domain/video';
+import type { BrandSafety, Topic } from '../../shared/domain/video';
 import type { AnalysisSummary } from '../../shared/http/uploads.schemas';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -72,6 +72,25 @@ export function readSummary(text: string | null | undefined): AnalysisSummary {
     return { ...emptySummary(), ...(JSON.parse(text ?? '{}') as Partial<AnalysisSummary>) };
   } catch {
     return emptySummary();
+  }
+}
+
+const FEELINGS = ['positive', 'negative', 'neutral'] as const;
+const asFeeling = (value: string): (typeof FEELINGS)[number] | undefined => FEELINGS.find((feeling) => feeling === value);
+
+/** A video's stored sentiment as the summary's shares ({0,0,0}: nothing known). */
+function sentimentOfColumns(video: { sentiment_positive: number; sentiment_negative: number }): AnalysisSummary['sentiment'] {
+  const { sentiment_positive: positive, sentiment_negative: negative } = video;
+  if (positive + negative === 0) return { positive: 0, negative: 0, neutral: 0 };
+  return { positive, negative, neutral: Math.round((1 - positive - negative) * 1000) / 1000 };
+}
+
+function readTopics(text: string): Topic[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as Topic[]) : [];
+  } catch {
+    return [];
   }
 }
 
@@ -151,37 +170,51 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
     });
   };
 
+  /**
+   * Runs the analysis of a video and stores it. A re-analysis replaces a result only with a new one: what it cannot
+   * recompute stays as it was — the feeling of lines the scorer cannot read (another language), the video's
+   * sentiment when no line's feeling is known, its topics and keywords when none are found, its foul-language rating
+   * when the transcript is not English (the profanity list is), its language when franc cannot tell.
+   */
   const finish = async (videoId: string): Promise<void> => {
     const video = await repo.video(videoId);
     const job = await repo.job(videoId);
     if (!video || !job) return;
     // The language models load with the first analysis, not with every start (tens of MiB most sessions never use).
-    const [{ analyseText }, { found, picture }] = await Promise.all([import('./textAnalytics'), readVideo(videoId, video)]);
-    const result = analyseText(found.lines, await repo.targets(video.brand_id), vocabulary);
+    const [{ analyseText }, { found, picture }, before] = await Promise.all([import('./textAnalytics'), readVideo(videoId, video), repo.storedFeelings(videoId)]);
+    const felt = new Map(before.map((line) => [line.content, asFeeling(line.sentiment)]));
+    const result = analyseText(found.lines.map((line) => ({ ...line, sentiment: felt.get(line.content) })), await repo.targets(video.brand_id), vocabulary);
     const previous = readSummary(job.summary);
     const at = iso();
     const lastLine = found.lines.at(-1);
+    const language = result.language ?? video.language;
+    const safety = parseSafety(video.brand_safety);
+    // The profanity list is English: another language's transcript cannot show it clean, so its rating stays.
+    const foul = language === 'en' || found.lines.length === 0 && previous.runs === 0 ? result.foul : previous.foul_language ?? { level: safety.foul_language, matches: 0 };
+    const topics = result.topics.length > 0 ? result.topics : null;
     const summary: AnalysisSummary = {
       transcript_source: found.source,
       transcript_lines: found.lines.length,
       note: found.note,
-      language: result.language,
-      sentiment: result.sentiment,
-      topics: result.topics,
-      keywords: result.keywords,
-      foul_language: result.foul,
+      language,
+      sentiment: result.sentiment ?? previous.sentiment ?? sentimentOfColumns(video),
+      topics: topics ?? readTopics(video.topics),
+      keywords: result.keywords.length > 0 ? result.keywords : previous.keywords,
+      foul_language: foul,
       mentions: result.mentions,
       runs: previous.runs + 1,
       completed_at: at,
     };
+    const stored = found.source === 'stored';
     await repo.write({
       videoId,
       brandId: video.brand_id,
-      lines: found.source === 'stored' ? null : result.lines.map((line) => ({ start_time: Math.round(line.start_time * 1000) / 1000, content: line.content, sentiment: line.sentiment, speaker: line.speaker })),
-      language: result.language ?? video.language,
-      topics: result.topics,
-      brandSafety: { ...parseSafety(video.brand_safety), foul_language: result.foul.level },
-      sentiment: { positive: result.sentiment.positive, negative: result.sentiment.negative },
+      lines: stored ? null : result.lines.map((line) => ({ start_time: Math.round(line.start_time * 1000) / 1000, content: line.content, sentiment: line.sentiment, speaker: line.speaker })),
+      restated: stored ? before.map((line, index) => ({ line_no: line.line_no, sentiment: result.lines[index]?.sentiment ?? line.sentiment })) : undefined,
+      language,
+      topics,
+      brandSafety: { ...safety, foul_language: foul.level },
+      sentiment: result.sentiment ? { positive: result.sentiment.positive, negative: result.sentiment.negative } : null,
       durationSeconds: video.duration_seconds > 0 ? video.duration_seconds : picture.durationSeconds ?? Math.round((lastLine?.end_time ?? 0) * 10) / 10,
       thumbnailUrl: picture.thumbnailUrl,
       mentions: result.mentions,

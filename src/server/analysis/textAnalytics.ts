@@ -1,15 +1,13 @@
 import { franc } from 'franc-min';
 import { iso6393 } from 'iso-639-3';
 import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
-import winkNLP, { type ItemToken } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import type { ItemToken } from 'wink-nlp';
 import type { Mention } from '../../shared/http/uploads.schemas';
 import type { Topic } from '../../shared/domain/video';
 import type { TopicEntry } from './topicVocabulary';
+import { lineOpinion, nlp, type LineSentiment } from './lineSentiment';
 
-export type LineSentiment = 'positive' | 'negative' | 'neutral';
-/** wink-nlp scores a text in [-1, 1]; beyond ±this a line counts as positive or negative. */
-export const SENTIMENT_THRESHOLD = 0.05;
+export { nlp, type LineSentiment };
 /** Matches of foul language above which a video is 'strong' rather than 'mild'. */
 export const FOUL_MILD_MAX = 2;
 
@@ -27,24 +25,22 @@ export interface AnalysedLine {
   speaker: string | null;
   sentiment: LineSentiment;
   score: number;
+  /** False when the scorer could not read the line (another language) and it kept the feeling it had, if any. */
+  measured: boolean;
+  /** The competitor a line names without naming the brand's own: its feeling counts for that competitor. */
+  competitorId: string | null;
 }
 
 export interface TextAnalysis {
   lines: AnalysedLine[];
-  sentiment: { positive: number; negative: number; neutral: number };
+  /** Shares of the brand's own lines whose feeling is known; null when no line's is (nothing to replace a stored figure with). */
+  sentiment: { positive: number; negative: number; neutral: number } | null;
   /** ISO 639-1 when it has one (else 639-3); null when the text is too short to tell. */
   language: string | null;
   topics: Topic[];
   keywords: string[];
   foul: { level: 'none' | 'mild' | 'strong'; matches: number };
   mentions: Mention[];
-}
-
-let nlpInstance: ReturnType<typeof winkNLP> | null = null;
-/** wink-nlp with its English lite model, loaded on first use (about 100 ms). */
-export function nlp(): ReturnType<typeof winkNLP> {
-  nlpInstance ??= winkNLP(model);
-  return nlpInstance;
 }
 
 let profanity: RegExpMatcher | null = null;
@@ -54,12 +50,20 @@ function profanityMatcher(): RegExpMatcher {
 }
 
 const ISO1 = new Map(iso6393.filter((lang) => lang.iso6391).map((lang) => [lang.iso6393, lang.iso6391 as string]));
+/**
+ * franc names some languages by an individual language of a macrolanguage (Standard Arabic "arb", Mandarin "cmn"),
+ * which has no ISO 639-1 code of its own; the app speaks of them by the macrolanguage's ("ar", "zh").
+ */
+const MACRO: Readonly<Record<string, string>> = {
+  arb: 'ar', cmn: 'zh', pes: 'fa', zlm: 'ms', uzn: 'uz', azj: 'az', khk: 'mn', npi: 'ne', ory: 'or', plt: 'mg', swh: 'sw',
+  ekk: 'et', lvs: 'lv', als: 'sq', ydd: 'yi', gaz: 'om', quy: 'qu', pbu: 'ps', kmr: 'ku',
+};
 
 /** The language of a text by franc (trigram statistics), as ISO 639-1 where one exists; null when undetermined. */
 export function detectLanguage(text: string): string | null {
   const code = franc(text, { minLength: 10 });
   if (code === 'und') return null;
-  return ISO1.get(code) ?? code;
+  return ISO1.get(code) ?? MACRO[code] ?? code;
 }
 
 /** Lower case, letters and digits only, single spaces, padded: phrases match on word boundaries by `includes`. */
@@ -91,13 +95,16 @@ function findMentions(lines: readonly AnalysedLine[], targets: readonly MentionT
     const aliases = aliasesOf(target);
     let count = 0;
     let first = -1;
+    const felt = { positive: 0, negative: 0, neutral: 0 };
     normalised.forEach((text, index) => {
       // The longest alias that matches counts, so "Lumina Glow Serum" is not counted again as "glow serum".
       const hits = Math.max(...aliases.map((alias) => countOf(text, alias)));
       if (hits > 0 && first === -1) first = index;
       count += hits;
+      const line = lines[index];
+      if (hits > 0 && line && line.measured) felt[line.sentiment] += 1;
     });
-    if (count > 0) mentions.push({ ...target, count, first_time: lines[first]?.start_time ?? 0 });
+    if (count > 0) mentions.push({ ...target, count, first_time: lines[first]?.start_time ?? 0, sentiment: felt });
   }
   return mentions.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
@@ -134,39 +141,60 @@ function findKeywords(text: string, limit = 10): string[] {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit).map(([word]) => word);
 }
 
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The line with every name blanked out ("_"), its punctuation kept so the scorer still sees the clauses. */
+function blankNames(content: string, names: readonly string[]): string {
+  let text = content.toLocaleLowerCase().replace(/[’']/g, '');
+  for (const name of names) {
+    const pattern = name.split(' ').map(escape).join('[^\\p{L}\\p{N}]+');
+    text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'gu'), '_');
+  }
+  return text;
+}
+
 const round = (value: number): number => Math.round(value * 1000) / 1000;
 
 /**
- * Text analytics of a transcript: wink-nlp sentiment per line (AFINN-style lexicon with negation handling) and the
- * shares of positive / negative / neutral lines overall, franc language detection, topics and sub-topics from the
+ * Text analytics of a transcript: the sentiment of each line (lineSentiment.ts) and the shares of positive / negative /
+ * neutral among the brand's own lines whose feeling is known (a line about a competitor counts for that competitor's
+ * mention; a line in a language the scorer cannot read keeps the feeling it came with), franc language detection, topics and sub-topics from the
  * brand's vocabulary (cue words on word boundaries, ranked by hits, top 3), noun keywords, obscenity's English
  * profanity dataset for brand safety, and named products and brands (own and competitors).
  */
 export function analyseText(
-  input: readonly { start_time: number; content: string; speaker: string | null }[],
+  input: readonly { start_time: number; content: string; speaker: string | null; sentiment?: LineSentiment }[],
   targets: readonly MentionTarget[],
   vocabulary: readonly TopicEntry[],
 ): TextAnalysis {
-  const { its } = nlp();
   // Names are not opinions ("Dewbloom Beauty" would score as praise): they are blanked before scoring.
   const names = targets.flatMap(aliasesOf).map((alias) => alias.trim()).filter((alias) => alias !== '').sort((a, b) => b.length - a.length);
-  const withoutNames = (content: string): string => {
-    let text = normalise(content);
-    for (const name of names) text = text.split(` ${name} `).join(' _ ');
-    return text.trim();
+  // A line is about what it names: one naming a competitor and nothing of the brand's own speaks of that competitor.
+  const named = targets.map((target) => ({ target, aliases: aliasesOf(target) }));
+  const competitorOf = (content: string): string | null => {
+    const text = normalise(content);
+    const hits = named.filter(({ aliases }) => aliases.some((alias) => text.includes(alias)));
+    if (hits.length === 0 || hits.some(({ target }) => !target.competitor)) return null;
+    const brand = hits.find(({ target }) => target.kind === 'brand');
+    return (brand ?? hits[0])?.target.id ?? null;
   };
   const lines: AnalysedLine[] = input.map((line) => {
-    const score = Number(nlp().readDoc(names.length > 0 ? withoutNames(line.content) : line.content).out(its.sentiment)) || 0;
-    const sentiment: LineSentiment = score > SENTIMENT_THRESHOLD ? 'positive' : score < -SENTIMENT_THRESHOLD ? 'negative' : 'neutral';
-    return { ...line, sentiment, score };
+    // Punctuation stays (it separates clauses for the scorer); only the names are taken out.
+    const text = names.length > 0 ? blankNames(line.content, names) : line.content;
+    const opinion = lineOpinion(text);
+    // A line the scorer cannot read keeps the feeling it was given (a stored line's), else it is neutral but unmeasured.
+    const sentiment = opinion.measured ? opinion.sentiment : line.sentiment ?? 'neutral';
+    const known = opinion.measured || line.sentiment !== undefined;
+    return { start_time: line.start_time, content: line.content, speaker: line.speaker, sentiment, score: opinion.score, measured: known, competitorId: competitorOf(line.content) };
   });
+  const own = lines.filter((line) => line.measured && line.competitorId === null);
+  const share = (kind: LineSentiment): number => round(own.filter((line) => line.sentiment === kind).length / own.length);
   const total = lines.length;
-  const share = (kind: LineSentiment): number => (total === 0 ? 0 : round(lines.filter((line) => line.sentiment === kind).length / total));
   const fullText = input.map((line) => line.content).join('\n');
   const matches = input.reduce((sum, line) => sum + profanityMatcher().getAllMatches(line.content).length, 0);
   return {
     lines,
-    sentiment: { positive: share('positive'), negative: share('negative'), neutral: share('neutral') },
+    sentiment: own.length === 0 ? null : { positive: share('positive'), negative: share('negative'), neutral: share('neutral') },
     language: total === 0 ? null : detectLanguage(fullText),
     topics: findTopics(normalise(fullText), vocabulary),
     keywords: total === 0 ? [] : findKeywords(fullText),

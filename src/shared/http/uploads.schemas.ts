@@ -122,6 +122,8 @@ export const MentionSchema = z.object({
   competitor: z.boolean(),
   count: z.number().int(),
   first_time: z.number(),
+  /** How the lines naming it feel (lines about a competitor count for it, not for the video's brand); absent before this was kept. */
+  sentiment: z.object({ positive: z.number().int(), negative: z.number().int(), neutral: z.number().int() }).optional(),
 });
 export type Mention = z.infer<typeof MentionSchema>;
 

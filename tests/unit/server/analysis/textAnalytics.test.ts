@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parseSubtitles } from '../../../../src/server/analysis/subtitles';
 import { analyseText, detectLanguage, type MentionTarget } from '../../../../src/server/analysis/textAnalytics';
 import { buildTopicVocabulary } from '../../../../src/server/analysis/topicVocabulary';
+import { lineOpinion } from '../../../../src/server/analysis/lineSentiment';
+import { LABELLED_SENTENCES } from './sentimentSet';
 
 const fixture = readFileSync(join(import.meta.dirname, 'fixtures', 'review.srt'), 'utf8');
 const targets: MentionTarget[] = [
@@ -37,9 +39,37 @@ describe('subtitle parsing', () => {
 describe('text analytics', () => {
   const result = analyseText(parseSubtitles(fixture), targets, buildTopicVocabulary());
 
-  it('scores each line and the overall shares (names are not opinions: "Beauty" in a brand name does not count)', () => {
+  it('scores each line and the overall shares of the brand\'s own lines whose feeling is known (names are not opinions)', () => {
     expect(result.lines.map((line) => line.sentiment)).toEqual(['neutral', 'positive', 'positive', 'negative', 'negative', 'neutral', 'neutral', 'negative', 'positive']);
-    expect(result.sentiment).toEqual({ positive: 0.333, negative: 0.333, neutral: 0.333 });
+    // Line 4 speaks of the competitor's essence, the Japanese and Russian lines cannot be read: six lines count.
+    expect(result.lines.map((line) => line.measured)).toEqual([true, true, true, true, true, false, false, true, true]);
+    expect(result.sentiment).toEqual({ positive: 0.5, negative: 0.333, neutral: 0.167 });
+  });
+
+  it('a line about a competitor\'s product counts for the competitor, not against the brand', () => {
+    const lines = ['I love the Lumina Glow Serum.', 'It left my skin dry and the scent was too strong.', 'The Dewbloom Rose Essence made my skin break out, awful.']
+      .map((content, index) => ({ start_time: index, content, speaker: null }));
+    const own = analyseText(lines, targets, []);
+    expect(own.lines.map((line) => [line.sentiment, line.competitorId])).toEqual([['positive', null], ['negative', null], ['negative', 'rival']]);
+    expect(own.sentiment).toEqual({ positive: 0.5, negative: 0.5, neutral: 0 });
+    expect(own.mentions.find((mention) => mention.id === 'p-rose')?.sentiment).toEqual({ positive: 0, negative: 1, neutral: 0 });
+    expect(own.mentions.find((mention) => mention.id === 'p-glow')?.sentiment).toEqual({ positive: 1, negative: 0, neutral: 0 });
+  });
+
+  it('a line it cannot read keeps the feeling it came with; with none known there is no sentiment figure', () => {
+    const japanese = [{ start_time: 0, content: 'これは素晴らしい美容液です。', speaker: null, sentiment: 'positive' as const }, { start_time: 1, content: '毎日使っています。', speaker: null, sentiment: 'neutral' as const }];
+    const kept = analyseText(japanese, targets, []);
+    expect(kept.lines.map((line) => line.sentiment)).toEqual(['positive', 'neutral']);
+    expect(kept.sentiment).toEqual({ positive: 0.5, negative: 0, neutral: 0.5 });
+    expect(analyseText(japanese.map(({ sentiment: _, ...line }) => line), targets, []).sentiment).toBeNull();
+  });
+
+  it(`reads the feeling of ${LABELLED_SENTENCES.length} labelled review sentences at 85 % or better (negation, "too", comparisons, turns)`, () => {
+    expect(LABELLED_SENTENCES.length).toBeGreaterThanOrEqual(200);
+    for (const label of ['positive', 'negative', 'neutral'] as const) expect(LABELLED_SENTENCES.filter(([, wanted]) => wanted === label).length).toBeGreaterThanOrEqual(40);
+    const right = LABELLED_SENTENCES.filter(([text, wanted]) => lineOpinion(text).sentiment === wanted).length;
+    expect(right / LABELLED_SENTENCES.length).toBeGreaterThanOrEqual(0.85);
+    expect(lineOpinion('It left my skin dry and the scent was too strong.').sentiment).toBe('negative');
   });
 
   it('finds language, topics, foul language and mentions of own and competitor names', () => {
@@ -64,6 +94,6 @@ describe('text analytics', () => {
     const foul = analyseText([0, 1, 2].map((i) => ({ start_time: i, content: 'this shit is fucking awful', speaker: null })), [], []);
     expect(foul.foul.level).toBe('strong');
     const empty = analyseText([], targets, buildTopicVocabulary());
-    expect(empty).toMatchObject({ sentiment: { positive: 0, negative: 0, neutral: 0 }, language: null, topics: [], mentions: [], foul: { level: 'none', matches: 0 } });
+    expect(empty).toMatchObject({ sentiment: null, language: null, topics: [], mentions: [], foul: { level: 'none', matches: 0 } });
   });
 });
