@@ -121,7 +121,9 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
   }
 
   /** The window an answer covers: the one the question names, else the one the person picked. */
-  const windowSpec = (ask: Ask, reading: Reading) => (reading.window
+  const windowSpec = (ask: Ask, reading: Reading) => (reading.window?.range
+    ? { duration: reading.window.range }
+    : reading.window
     ? { duration: 'custom' as const, start_date: reading.window.start_date, end_date: reading.window.end_date ?? undefined }
     : { duration: ask.duration, start_date: ask.start_date ?? undefined, end_date: ask.end_date ?? undefined });
 

@@ -46,14 +46,14 @@ describe('questions the assistant misread before issue 30', () => {
     expect((await cited(answer)).map((line) => line.sentiment)).toEqual(answer.supporting_data.map(() => 'negative'));
   });
 
-  it('“Summarise what creators said last month” covers October only and counts no words of the question', async () => {
+  it('“Summarise what creators said last month” covers the month up to now, as Home\'s “Last month”, and counts no words of the question', async () => {
     const answer = await ask('Summarise what creators said last month');
-    expect([answer.start_date, answer.end_date]).toEqual(['2026-10-01T00:00:00.000Z', '2026-10-31T23:59:59.999Z']);
-    expect(answer.content).toMatch(/^Between 1 Oct 2026 and 31 Oct 2026 \(last month\)/);
+    expect([answer.start_date, answer.end_date]).toEqual(['2026-10-22T10:00:00.000Z', '2026-11-22T10:00:00.000Z']);
+    expect(answer.content).toMatch(/^Between 22 Oct 2026 and 22 Nov 2026 \(last month\)/);
     expect(answer.content).not.toMatch(/say “(summarise|last|month)”/);
     const lines = await cited(answer);
     expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines) expect(line.created_at >= '2026-10-01' && line.created_at < '2026-11-01', line.created_at).toBe(true);
+    for (const line of lines) expect(line.created_at >= '2026-10-22T10:00:00.000Z' && line.created_at <= '2026-11-22T10:00:00.000Z', line.created_at).toBe(true);
   });
 
   it('“Does the Glow Serum feel sticky?” says no video says so, and quotes the closest lines of the Glow Serum’s videos', async () => {
