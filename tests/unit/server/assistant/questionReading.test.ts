@@ -9,7 +9,8 @@ import { useVideoWorkspace } from '../videos/support/videoWorkspace';
  */
 const ws = useVideoWorkspace(0.3);
 
-async function ask(question: string): Promise<AssistantMessage> {
+/** A new conversation: each question asked in it through GraphQL, after the ones before. */
+async function conversation(): Promise<(question: string) => Promise<AssistantMessage>> {
   const { w } = ws;
   const call = async <T>(query: string, variables: Record<string, unknown>): Promise<T> => {
     const response = await w.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${w.jwt}` }, payload: { query, variables } });
@@ -18,10 +19,11 @@ async function ask(question: string): Promise<AssistantMessage> {
     return body.data as T;
   };
   const { createConversation } = await call<{ createConversation: { _id: string } }>(ops.CREATE_CONVERSATION, { brandId: w.brandId });
-  return (await call<{ askReelscope: AssistantMessage }>(ops.ASK_REELSCOPE, {
+  return async (question) => (await call<{ askReelscope: AssistantMessage }>(ops.ASK_REELSCOPE, {
     brandId: w.brandId, conversationId: createConversation._id, duration: 'all_dates', userMessage: { content: question, role: 'user' },
   })).askReelscope;
 }
+const ask = async (question: string): Promise<AssistantMessage> => (await conversation())(question);
 
 /** The brand's videos as its list counts them: not trashed, flagged or removed by it. */
 const SHOWN = `v.brand_id = ? AND v.id NOT IN (SELECT target_id FROM marks WHERE kind = 'video' AND mark IN ('trash', 'flag') AND brand_id = v.brand_id)
@@ -92,19 +94,6 @@ describe('questions the assistant misread before issue 30', () => {
 
 describe('questions answered as asked (issue 40): figures, follow-ups, what Reelscope does not know, what nobody said', () => {
   const NOW = '2026-11-22T10:00:00.000Z';
-  async function conversation(): Promise<(question: string) => Promise<AssistantMessage>> {
-    const { w } = ws;
-    const call = async <T>(query: string, variables: Record<string, unknown>): Promise<T> => {
-      const response = await w.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${w.jwt}` }, payload: { query, variables } });
-      const body = response.json() as { data?: T; errors?: { message: string }[] };
-      if (body.errors) throw new Error(body.errors.map((e) => e.message).join('; '));
-      return body.data as T;
-    };
-    const { createConversation } = await call<{ createConversation: { _id: string } }>(ops.CREATE_CONVERSATION, { brandId: w.brandId });
-    return async (question) => (await call<{ askReelscope: AssistantMessage }>(ops.ASK_REELSCOPE, {
-      brandId: w.brandId, conversationId: createConversation._id, duration: 'all_dates', userMessage: { content: question, role: 'user' },
-    })).askReelscope;
-  }
 
   it('“Which video had the most views last month?” lists the month\'s most viewed videos, the list\'s last month (up to now)', async () => {
     const from = '2026-10-22T10:00:00.000Z';
