@@ -178,10 +178,14 @@ export function analyseText(
     const brand = hits.find(({ target }) => target.kind === 'brand');
     return (brand ?? hits[0])?.target.id ?? null;
   };
+  const fullText = input.map((line) => line.content).join('\n');
+  const language = input.length === 0 ? null : detectLanguage(fullText);
   const lines: AnalysedLine[] = input.map((line) => {
     // Punctuation stays (it separates clauses for the scorer); only the names are taken out.
     const text = names.length > 0 ? blankNames(line.content, names) : line.content;
-    const opinion = lineOpinion(text);
+    const scored = lineOpinion(text);
+    // In an English transcript a short Latin-script line with no English word ("Hey everyone!") is read, as neutral.
+    const opinion = scored.measured || language !== 'en' || !/\p{Script=Latin}/u.test(line.content) ? scored : { ...scored, measured: true };
     // A line the scorer cannot read keeps the feeling it was given (a stored line's), else it is neutral but unmeasured.
     const sentiment = opinion.measured ? opinion.sentiment : line.sentiment ?? 'neutral';
     const known = opinion.measured || line.sentiment !== undefined;
@@ -190,12 +194,11 @@ export function analyseText(
   const own = lines.filter((line) => line.measured && line.competitorId === null);
   const share = (kind: LineSentiment): number => round(own.filter((line) => line.sentiment === kind).length / own.length);
   const total = lines.length;
-  const fullText = input.map((line) => line.content).join('\n');
   const matches = input.reduce((sum, line) => sum + profanityMatcher().getAllMatches(line.content).length, 0);
   return {
     lines,
     sentiment: own.length === 0 ? null : { positive: share('positive'), negative: share('negative'), neutral: share('neutral') },
-    language: total === 0 ? null : detectLanguage(fullText),
+    language,
     topics: findTopics(normalise(fullText), vocabulary),
     keywords: total === 0 ? [] : findKeywords(fullText),
     foul: { level: matches === 0 ? 'none' : matches <= FOUL_MILD_MAX ? 'mild' : 'strong', matches },

@@ -62,6 +62,9 @@ describe('text analytics', () => {
     expect(kept.lines.map((line) => line.sentiment)).toEqual(['positive', 'neutral']);
     expect(kept.sentiment).toEqual({ positive: 0.5, negative: 0, neutral: 0.5 });
     expect(analyseText(japanese.map(({ sentiment: _, ...line }) => line), targets, []).sentiment).toBeNull();
+    // In an English transcript a line without an English word ("Hey everyone!") is read, as neutral, not left out.
+    const english = ['Hey everyone!', 'I love this serum, honestly it is wonderful.'].map((content, index) => ({ start_time: index, content, speaker: null }));
+    expect(analyseText(english, targets, []).sentiment).toEqual({ positive: 0.5, negative: 0, neutral: 0.5 });
   });
 
   it(`reads the feeling of ${LABELLED_SENTENCES.length} labelled review sentences at 85 % or better (negation, "too", comparisons, turns)`, () => {
