@@ -25,6 +25,7 @@ import { foreignTerms } from './understanding/foreignTerms';
 import type { Names } from './understanding/namedThings';
 import type { AnswerLanguage } from './understanding/questionLanguage';
 import { asksWhoSaid, toneAsked } from './understanding/followUp';
+import { askedFor, asksUnknownFigure } from './understanding/askedFor';
 import { readInConversation, type Reading } from './understanding/reading';
 import { changedReading } from './understanding/readingChange';
 
@@ -121,7 +122,9 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
   }
 
   /** The window an answer covers: the one the question names, else the one the person picked. */
-  const windowSpec = (ask: Ask, reading: Reading) => (reading.window
+  const windowSpec = (ask: Ask, reading: Reading) => (reading.window?.range
+    ? { duration: reading.window.range }
+    : reading.window
     ? { duration: 'custom' as const, start_date: reading.window.start_date, end_date: reading.window.end_date ?? undefined }
     : { duration: ask.duration, start_date: ask.start_date ?? undefined, end_date: ask.end_date ?? undefined });
 
@@ -161,6 +164,7 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     const figureWords = FIGURE_WORDS[reading.language.lang];
     const when = whenText(window, reading.window?.said ?? null, ask.duration, words);
     const fallback = reading.language.other ? `${EN_WORDS.fallback(reading.language.other)}\n\n` : '';
+    if (asksUnknownFigure(ask.question)) return { intent, content: `${fallback}${words.notKnown(words.sales)}`, supporting_data: [], window, quoted: [] };
     if (picked.length === 0 && reading.kind !== 'count') {
       return { intent, content: `${fallback}${words.noVideos(when)}`, supporting_data: [], window, quoted: [] };
     }
@@ -213,7 +217,9 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
     let found = await retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
     // An English word nobody says ("smell") is looked up again by its concept's words in every language ("scent", "olor").
     if (found.videosSayingAny === 0 && english && reading.concepts.length > 0) {
-      terms = foreignTerms(searched, reading.concepts, 'en');
+      // The question's other words stay asked ("smells like chocolate": chocolate too), only the concept's words change.
+      const covered = (term: QueryTerm) => reading.concepts.some((concept) => concept.forms.includes(term.word) || concept.forms.includes(term.lemma));
+      terms = [...foreignTerms(searched, reading.concepts, 'en'), ...terms.filter((term) => !covered(term))];
       found = await retrieve.search(columns, picked, terms, ask.avoid, ANSWER_CITATIONS, tone);
     }
     const said = (term: QueryTerm) => (term.lemma.startsWith('concept:') ? `“${term.word}” (${term.forms.filter((form) => form !== term.word).slice(0, 3).join(', ')}…)` : `“${term.word}”`);
@@ -221,13 +227,19 @@ export function createAssistantEngine(ctx: ServerContext, home: HomeRepositories
       const n = found.videosSaying.get(term.lemma) ?? 0;
       return english ? `${countLabel(n, 'video')} ${n === 1 ? 'says' : 'say'} ${said(term)}` : words.saying(words.videos(n.toLocaleString(words.locale), n === 1), term.word);
     });
+    const sayingText = (): string => `${saying.join(figureWords.sep)}${figureWords.stop}`;
+    const heading = tone === null || !english ? words.clearest : figureWords.clearestTone(tone);
     if (found.videosSayingAny === 0) {
       return { intent, content: `${lead} ${words.noneSays(terms.map((t) => `“${t.word}”`).join(' / '))}`, supporting_data: [], window, quoted: [] };
     }
-    const heading = tone === null || !english ? words.clearest : figureWords.clearestTone(tone);
-    const sayingText = `${saying.join(figureWords.sep)}${figureWords.stop}`;
-    if (found.lines.length === 0) return answerWith(`${sayingText}\n\n${figureWords.allQuoted}`, []);
-    return answerWith(`${sayingText}\n\n${heading}${figureWords.colon.trimEnd()}`, found.lines);
+    // "Does anyone say it smells like chocolate?": a yes or no question is answered no when a word it asks about is said
+    // in none of the videos, rather than by quoting lines that say only its other words.
+    const unsaid = askedFor(ask.question) === 'yesno' ? terms.filter((term) => (found.videosSaying.get(term.lemma) ?? 0) === 0) : [];
+    if (unsaid.length > 0) {
+      return { intent, content: `${lead} ${sayingText()} ${words.noneSays(unsaid.map((t) => `“${t.word}”`).join(' / '))}`, supporting_data: [], window, quoted: [] };
+    }
+    if (found.lines.length === 0) return answerWith(`${sayingText()}\n\n${figureWords.allQuoted}`, []);
+    return answerWith(`${sayingText()}\n\n${heading}${figureWords.colon.trimEnd()}`, found.lines);
   }
   /** The names the acting brand's questions may use (the generative mode's tools check a product or creator by them). */
   const names = async (acting: Acting): Promise<Names> => {

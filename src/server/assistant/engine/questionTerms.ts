@@ -17,7 +17,8 @@ export interface QueryTerm {
 const FRAME_WORDS = new Set(`say says said saying tell talk talks talked talking mention mentions mentioned people person someone
   anyone everyone video videos clip clips creator creators influencer influencers viewer viewers audience thing things
   think thinks opinion opinions feel feels felt us our we brand brands show shows find please give list top most best
-  anything something everything nothing`.split(/\s+/));
+  anything something everything nothing discuss discusses discussed discussing reviewer reviewers commenter commenters anybody
+  somebody`.split(/\s+/));
 
 /** Words that ask for a tone rather than a subject: "complain about the pump" looks for negative lines saying "pump". */
 const TONE_WORDS: Readonly<Record<string, 'positive' | 'negative'>> = {

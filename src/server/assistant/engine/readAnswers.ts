@@ -62,6 +62,21 @@ export function createReadAnswers() {
       if (!ranking) return { text: '', lines: [] };
       const w = c.words;
       const sign = ranking.direction === 'most' ? 1 : -1;
+      if (ranking.of === 'video') {
+        // Videos ranked by the figure named: views, or the share of positive or negative lines (those without lines left out).
+        const score = (o: number): number => (ranking.measure === 'positive' ? c.columns.positive[o] ?? 0 : ranking.measure === 'negative' ? c.columns.negative[o] ?? 0 : c.columns.views[o] ?? 0);
+        const felt = ranking.measure === 'positive' || ranking.measure === 'negative';
+        const ordinals = c.picked.filter((o) => !felt || (c.columns.felt[o] ?? 0) > 0)
+          .sort((a, b) => sign * (score(b) - score(a)) || (c.columns.id[a] ?? '').localeCompare(c.columns.id[b] ?? '')).slice(0, RANKED);
+        const rows = await c.home.rows.videos(ordinals.map((o) => c.columns.id[o] ?? ''));
+        const items = ordinals.map((o) => {
+          const row = rows.get(c.columns.id[o] ?? '');
+          const known = (c.columns.felt[o] ?? 0) > 0;
+          return `${row?.title ?? ''} — ${number(w, c.columns.views[o] ?? 0)} ${w.views}, ${percent(w, known ? c.columns.positive[o] ?? 0 : null)} ${w.positive}, ${percent(w, known ? c.columns.negative[o] ?? 0 : null)} ${w.negative}`;
+        });
+        const title = w.videoRanking[ranking.measure === 'negative' || ranking.measure === 'positive' ? ranking.measure : 'views'];
+        return { text: `${title}${ranking.direction === 'least' ? ` (${w.ranking.least})` : ''}:\n${list(items)}`, lines: [] };
+      }
       if (ranking.of === 'creator') {
         const rows = creatorFigures(c.columns, c.picked).sort((a, b) => sign * (b.views - a.views) || a.code - b.code).slice(0, RANKED);
         const ids = c.columns.dict.creator.values();

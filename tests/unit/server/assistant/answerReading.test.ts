@@ -29,15 +29,15 @@ const OCTOBER = ['2026-10-01T00:00:00.000Z', '2026-10-31T23:59:59.999Z'];
 describe('the reading an answer used', () => {
   it('names the window, the subject and the filters, and is kept with the answer', async () => {
     const chat = await conversation();
-    const answer = await chat.ask('How many TikTok videos mention the Glow Serum last month?');
+    const answer = await chat.ask('How many TikTok videos mention the Glow Serum in October?');
     expect([answer.start_date, answer.end_date]).toEqual(OCTOBER);
-    expect(answer.reading).toMatchObject({ window_said: 'last month', products: [{ id: await glowSerum(), name: 'Lumina Glow Serum' }], platform: 'Tiktok', understood: true, answer_language: 'en' });
+    expect(answer.reading).toMatchObject({ window_said: 'in October', products: [{ id: await glowSerum(), name: 'Lumina Glow Serum' }], platform: 'Tiktok', understood: true, answer_language: 'en' });
     expect((await chat.messages()).find((m) => m._id === answer._id)?.reading).toEqual(answer.reading);
   });
 
   it('a regenerated follow-up keeps the subject and window of the question before it', async () => {
     const chat = await conversation();
-    await chat.ask('How many videos mention the Glow Serum last month?');
+    await chat.ask('How many videos mention the Glow Serum in October?');
     const followUp = await chat.ask('Only on TikTok');
     expect(followUp.reading).toMatchObject({ products: [{ name: 'Lumina Glow Serum' }], platform: 'Tiktok' });
     const again = await chat.regenerate(followUp);
@@ -48,8 +48,8 @@ describe('the reading an answer used', () => {
 
   it('asked again with changed chips, the answer uses the changed reading, and so does its regeneration', async () => {
     const chat = await conversation();
-    const first = await chat.ask('How many TikTok videos mention the Glow Serum last month?');
-    const changed = await chat.ask('How many TikTok videos mention the Glow Serum last month?', { duration: '1y', reading: { products: [await glowSerum()], competitor: null, platform: 'Instagram', creator: null, language: null } });
+    const first = await chat.ask('How many TikTok videos mention the Glow Serum in October?');
+    const changed = await chat.ask('How many TikTok videos mention the Glow Serum in October?', { duration: '1y', reading: { products: [await glowSerum()], competitor: null, platform: 'Instagram', creator: null, language: null } });
     expect(changed.reading).toMatchObject({ window_said: null, products: [{ name: 'Lumina Glow Serum' }], platform: 'Instagram' });
     expect(changed.content).toContain('on Instagram mentioning the Lumina Glow Serum');
     expect(changed.start_date).not.toBe(first.start_date);

@@ -29,9 +29,9 @@ const lineOf = (id: string) => ws.w.sql.get<{ content: string; sentiment: string
   FROM transcript_lines tl JOIN videos v ON v.id = tl.video_id LEFT JOIN creators c ON c.id = v.creator_id WHERE tl.id = ?`, [Number(id)]);
 
 describe('follow-ups resolved against the questions before them', () => {
-  it('a product over last month, then the month before, then only on TikTok', async () => {
+  it('a product in October, then the month before, then only on TikTok', async () => {
     const ask = await conversation();
-    const first = await ask('How many videos mention the Glow Serum last month?');
+    const first = await ask('How many videos mention the Glow Serum in October?');
     expect([first.start_date, first.end_date]).toEqual(['2026-10-01T00:00:00.000Z', '2026-10-31T23:59:59.999Z']);
     expect(first.content).toContain(`mentioning the Lumina Glow Serum, you have ${await glowSerumVideos('2026-10-01', '2026-10-31T23:59:59.999Z', null)} video`);
 
@@ -67,10 +67,10 @@ describe('follow-ups resolved against the questions before them', () => {
     expect(negative[0]?.sentiment).toBe('negative');
   });
 
-  it('a Spanish count over last month, the month before, then on YouTube', async () => {
+  it('a Spanish count in October, the month before, then on YouTube', async () => {
     const ask = await conversation();
-    const first = await ask('¿Cuántos vídeos de TikTok tuvimos el mes pasado?');
-    expect(first.content).toMatch(/^Entre el 1 oct 2026 y el 31 oct 2026 \(el mes pasado\), en TikTok, tienes \d+ vídeos?\./);
+    const first = await ask('¿Cuántos vídeos de TikTok tuvimos en octubre?');
+    expect(first.content).toMatch(/^Entre el 1 oct 2026 y el 31 oct 2026 \(en octubre\), en TikTok, tienes \d+ vídeos?\./);
     const second = await ask('¿Y el mes anterior?');
     expect([second.start_date, second.end_date]).toEqual(['2026-09-01T00:00:00.000Z', '2026-09-30T23:59:59.999Z']);
     expect(second.content).toMatch(/en TikTok, tienes \d+ vídeos?\./);

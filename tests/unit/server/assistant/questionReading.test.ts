@@ -9,7 +9,8 @@ import { useVideoWorkspace } from '../videos/support/videoWorkspace';
  */
 const ws = useVideoWorkspace(0.3);
 
-async function ask(question: string): Promise<AssistantMessage> {
+/** A new conversation: each question asked in it through GraphQL, after the ones before. */
+async function conversation(): Promise<(question: string) => Promise<AssistantMessage>> {
   const { w } = ws;
   const call = async <T>(query: string, variables: Record<string, unknown>): Promise<T> => {
     const response = await w.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${w.jwt}` }, payload: { query, variables } });
@@ -18,10 +19,11 @@ async function ask(question: string): Promise<AssistantMessage> {
     return body.data as T;
   };
   const { createConversation } = await call<{ createConversation: { _id: string } }>(ops.CREATE_CONVERSATION, { brandId: w.brandId });
-  return (await call<{ askReelscope: AssistantMessage }>(ops.ASK_REELSCOPE, {
+  return async (question) => (await call<{ askReelscope: AssistantMessage }>(ops.ASK_REELSCOPE, {
     brandId: w.brandId, conversationId: createConversation._id, duration: 'all_dates', userMessage: { content: question, role: 'user' },
   })).askReelscope;
 }
+const ask = async (question: string): Promise<AssistantMessage> => (await conversation())(question);
 
 /** The brand's videos as its list counts them: not trashed, flagged or removed by it. */
 const SHOWN = `v.brand_id = ? AND v.id NOT IN (SELECT target_id FROM marks WHERE kind = 'video' AND mark IN ('trash', 'flag') AND brand_id = v.brand_id)
@@ -46,14 +48,14 @@ describe('questions the assistant misread before issue 30', () => {
     expect((await cited(answer)).map((line) => line.sentiment)).toEqual(answer.supporting_data.map(() => 'negative'));
   });
 
-  it('“Summarise what creators said last month” covers October only and counts no words of the question', async () => {
+  it('“Summarise what creators said last month” covers the month up to now, as Home\'s “Last month”, and counts no words of the question', async () => {
     const answer = await ask('Summarise what creators said last month');
-    expect([answer.start_date, answer.end_date]).toEqual(['2026-10-01T00:00:00.000Z', '2026-10-31T23:59:59.999Z']);
-    expect(answer.content).toMatch(/^Between 1 Oct 2026 and 31 Oct 2026 \(last month\)/);
+    expect([answer.start_date, answer.end_date]).toEqual(['2026-10-22T10:00:00.000Z', '2026-11-22T10:00:00.000Z']);
+    expect(answer.content).toMatch(/^Between 22 Oct 2026 and 22 Nov 2026 \(last month\)/);
     expect(answer.content).not.toMatch(/say “(summarise|last|month)”/);
     const lines = await cited(answer);
     expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines) expect(line.created_at >= '2026-10-01' && line.created_at < '2026-11-01', line.created_at).toBe(true);
+    for (const line of lines) expect(line.created_at >= '2026-10-22T10:00:00.000Z' && line.created_at <= '2026-11-22T10:00:00.000Z', line.created_at).toBe(true);
   });
 
   it('“Does the Glow Serum feel sticky?” says no video says so, and quotes the closest lines of the Glow Serum’s videos', async () => {
@@ -87,5 +89,55 @@ describe('questions the assistant misread before issue 30', () => {
     const lines = await cited(answer);
     expect(lines.some((line) => line.language === 'en' && line.content.toLowerCase().includes('price'))).toBe(true);
     for (const line of lines) expect(line.content.toLowerCase()).toMatch(/price|precio|prix|preis|価格|値段|سعر|कीमत|दाम/);
+  });
+});
+
+describe('questions answered as asked (issue 40): figures, follow-ups, what Reelscope does not know, what nobody said', () => {
+  const NOW = '2026-11-22T10:00:00.000Z';
+
+  it('“Which video had the most views last month?” lists the month\'s most viewed videos, the list\'s last month (up to now)', async () => {
+    const from = '2026-10-22T10:00:00.000Z';
+    const top = await ws.w.sql.all<{ title: string; views: number }>(`SELECT v.title, v.views FROM videos v WHERE ${SHOWN} AND v.created_at >= ? AND v.created_at <= ?
+      ORDER BY v.views DESC, v.id LIMIT 3`, [ws.w.brandId, from, NOW]);
+    const answer = await (await conversation())('Which video had the most views last month?');
+    expect([answer.start_date, answer.end_date]).toEqual([from, NOW]);
+    const listed = [...answer.content.matchAll(/\n\d\. (.+?) — ([\d,]+) views/g)].map((m) => [m[1], Number((m[2] ?? '').replace(/,/g, ''))]);
+    expect(listed.slice(0, 3), answer.content).toEqual(top.map((row) => [row.title, Number(row.views)]));
+    expect(answer.content).not.toMatch(/say “(views|last|month)”/);
+  });
+
+  it('“How many units did we sell?” says Reelscope does not know sales, not how many videos there are', async () => {
+    const answer = await (await conversation())('How many units did we sell?');
+    expect(answer.content).toMatch(/^Reelscope does not know sales/);
+    expect(answer.content).not.toMatch(/you have \d+ video/);
+  });
+
+  it('a follow-up that reverses a superlative is answered as asked: least liked, then best liked', async () => {
+    const ask = await conversation();
+    const positives = (answer: AssistantMessage) => [...answer.content.matchAll(/\n\d\. .+? — mentioned in .+?, ([\d.]+)% positive/g)].map((m) => Number(m[1]));
+    const least = await ask('Which product do people like least?');
+    const best = await ask('and which one do people like best?');
+    expect(positives(least).length, least.content).toBeGreaterThan(1);
+    expect(positives(least)).toEqual([...positives(least)].sort((a, b) => a - b));
+    expect(positives(best)).toEqual([...positives(best)].sort((a, b) => b - a));
+    expect(Math.max(...positives(best))).toBeGreaterThan(Math.max(...positives(least)));
+    expect(best.content).not.toContain('least first');
+  });
+
+  it('an English follow-up to a German question is answered in English', async () => {
+    const ask = await conversation();
+    expect((await ask('Wie viele Videos hatten wir letzten Monat?')).reading).toMatchObject({ answer_language: 'de' });
+    const followUp = await ask('And which product do people complain about most?');
+    expect(followUp.reading).toMatchObject({ answer_language: 'en', window_said: 'letzten Monat' });
+    expect(followUp.content).toMatch(/The products people are most negative about/);
+    expect(followUp.content).not.toMatch(/haben Sie|Produkte/);
+  });
+
+  it('a yes/no question about something nobody said is answered no, quoting nothing', async () => {
+    const saidBy = await ws.w.sql.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM transcript_lines WHERE LOWER(content) LIKE '%chocolate%'");
+    expect(Number(saidBy?.n)).toBe(0);
+    const answer = await (await conversation())('Does anyone say it smells like chocolate?');
+    expect(answer.content).toMatch(/None of them says “chocolate”/);
+    expect(answer.supporting_data).toEqual([]);
   });
 });

@@ -101,16 +101,22 @@ const change: QuestionCase['check'] = async (sql, brandId, answer) => {
 /** Case and Latin diacritics folded, as SQLite's trigram index (remove_diacritics) compares: "Sérum" says "serum". */
 const fold = (text: string) => text.normalize('NFD').replace(/(\p{Script=Latin})\p{M}+/gu, '$1').toLocaleLowerCase();
 
-/** An open question's check: per word, the videos saying it (read from every line), and every citation a real line saying one of them. */
-function open(words: Record<string, string[]>, tone: 'positive' | 'negative' | null = null): QuestionCase['check'] {
+/**
+ * An open question's check: per word, the videos saying it (read from every line), and every citation a real line
+ * saying one of them. `asked` 'all': a yes/no question ("Is the serum sticky?"), answered no when one of its words is
+ * said nowhere, so there is then nothing to quote.
+ */
+function open(words: Record<string, string[]>, tone: 'positive' | 'negative' | null = null, asked: 'any' | 'all' = 'any'): QuestionCase['check'] {
   return async (sql, brandId, answer) => {
     const w = windowOf(answer);
     const problems: string[] = [];
     let anySaid = false;
+    let allSaid = true;
     const lines = await sql.all<{ video: string; content: string }>(...namedParams(`SELECT tl.video_id AS video, tl.content FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE ${IN_WINDOW}`, params(brandId, w)));
     for (const [word, forms] of Object.entries(words)) {
       const saying = new Set(lines.filter((line) => forms.some((form) => fold(line.content).includes(fold(form)))).map((line) => line.video)).size;
       anySaid ||= saying > 0;
+      allSaid &&= saying > 0;
       const sentence = saying === 0 ? `None of them says “${word}”` : `${countLabel(saying, 'video')} ${saying === 1 ? 'says' : 'say'} “${word}”`;
       // A word in Japanese, Hindi or Arabic is a question in that language, answered in it (issue 30): its count stated beside the word.
       if (!/\p{Script=Latin}/u.test(word)) {
@@ -135,7 +141,9 @@ function open(words: Record<string, string[]>, tone: 'positive' | 'negative' | n
       if (cited.includes(c) && says && (tone === null || line.sentiment === tone)) relevant += 1;
     }
     // Precision is scored where the window has something to quote; a word nobody says must meet "None of them".
-    return anySaid ? { problems, precision: cited.length === 0 ? 0 : relevant / cited.length } : { problems };
+    const quotable = asked === 'all' ? allSaid : anySaid;
+    if (asked === 'all' && !allSaid && cited.length > 0) problems.push('a yes/no question about a word nobody says quotes lines');
+    return quotable ? { problems, precision: cited.length === 0 ? 0 : relevant / cited.length } : { problems };
   };
 }
 
@@ -169,7 +177,7 @@ export const QUESTION_SET: readonly QuestionCase[] = [
   { question: 'How do the ingredients come across?', duration: 'all_dates', check: open({ ingredients: ['ingredient'] }) },
   { question: 'Does anyone mention the routine?', duration: '6m', check: open({ routine: ['routine'] }) },
   { question: 'What is said about the bottle?', duration: 'all_dates', check: open({ bottle: ['bottle'] }) },
-  { question: 'Is the serum sticky?', duration: 'all_dates', check: open({ serum: ['serum'], sticky: ['sticky'] }) },
+  { question: 'Is the serum sticky?', duration: 'all_dates', check: open({ serum: ['serum'], sticky: ['sticky'] }, null, 'all') },
   { question: '素晴らしい', duration: 'all_dates', check: open({ 素晴らしい: ['素晴らしい'] }) },
   { question: 'उत्पाद', duration: 'all_dates', check: open({ उत्पाद: ['उत्पाद'] }) },
   { question: 'رائع', duration: 'all_dates', check: open({ رائع: ['رائع'] }) },

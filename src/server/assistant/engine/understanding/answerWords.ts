@@ -17,6 +17,12 @@ export interface AnswerWords {
   counted: (videos: string, what: string) => string;
   share: (percent: string, part: string, whole: string) => string;
   ranking: { negative: string; positive: string; mentions: string; views: string; growth: string; least: string };
+  /** Headings of a ranking of videos: by views, by the share of positive or of negative lines. */
+  videoRanking: { views: string; positive: string; negative: string };
+  /** A figure Reelscope has no data for (sales, revenue, stock): said so, with what it does know. */
+  notKnown: (what: string) => string;
+  /** The words of notKnown's "what": sales. */
+  sales: string;
   mentionedIn: (videos: string) => string;
   positive: string;
   negative: string;
@@ -43,6 +49,7 @@ export interface AnswerWords {
 }
 
 const EN: AnswerWords = {
+  videoRanking: { views: 'The most viewed videos', positive: 'The videos whose lines are most positive', negative: 'The videos whose lines are most negative' }, sales: 'sales', notKnown: (what) => `Reelscope does not know ${what}: it reads your videos, their views, likes, comments and what is said in them, not orders or stock.`,
   locale: 'en-GB', between: (a, b) => `between ${a} and ${b}`, upTo: (b) => `up to ${b}`,
   lead: (when, narrowed, videos) => `${when}${narrowed}, you have ${videos}.`, videos: (n, one) => `${n} ${one ? 'video' : 'videos'}`,
   on: (p) => `on ${p}`, by: (c) => `by ${c}`, inLanguage: (l) => `in ${l}`,
@@ -61,6 +68,7 @@ const EN: AnswerWords = {
 };
 
 const ES: AnswerWords = {
+  videoRanking: { views: 'Los vídeos más vistos', positive: 'Los vídeos con frases más positivas', negative: 'Los vídeos con frases más negativas' }, sales: 'las ventas', notKnown: (what) => `Reelscope no conoce ${what}: lee tus vídeos, sus vistas, me gusta, comentarios y lo que se dice en ellos, no pedidos ni existencias.`,
   locale: 'es-ES', between: (a, b) => `entre el ${a} y el ${b}`, upTo: (b) => `hasta el ${b}`,
   lead: (when, narrowed, videos) => `${when}${narrowed}, tienes ${videos}.`, videos: (n, one) => `${n} ${one ? 'vídeo' : 'vídeos'}`,
   on: (p) => `en ${p}`, by: (c) => `de ${c}`, inLanguage: (l) => `en ${l}`,
@@ -79,6 +87,7 @@ const ES: AnswerWords = {
 };
 
 const FR: AnswerWords = {
+  videoRanking: { views: 'Les vidéos les plus vues', positive: 'Les vidéos aux phrases les plus positives', negative: 'Les vidéos aux phrases les plus négatives' }, sales: 'les ventes', notKnown: (what) => `Reelscope ne connaît pas ${what} : il lit vos vidéos, leurs vues, j’aime, commentaires et ce qui s’y dit, pas les commandes ni les stocks.`,
   locale: 'fr-FR', between: (a, b) => `entre le ${a} et le ${b}`, upTo: (b) => `jusqu’au ${b}`,
   lead: (when, narrowed, videos) => `${when}${narrowed}, vous avez ${videos}.`, videos: (n, one) => `${n} ${one ? 'vidéo' : 'vidéos'}`,
   on: (p) => `sur ${p}`, by: (c) => `de ${c}`, inLanguage: (l) => `en ${l}`,
@@ -97,6 +106,7 @@ const FR: AnswerWords = {
 };
 
 const DE: AnswerWords = {
+  videoRanking: { views: 'Die meistgesehenen Videos', positive: 'Die Videos mit den positivsten Sätzen', negative: 'Die Videos mit den negativsten Sätzen' }, sales: 'die Verkäufe', notKnown: (what) => `Reelscope kennt ${what} nicht: Es liest Ihre Videos, ihre Aufrufe, Likes, Kommentare und was darin gesagt wird, keine Bestellungen oder Lagerbestände.`,
   locale: 'de-DE', between: (a, b) => `zwischen dem ${a} und dem ${b}`, upTo: (b) => `bis zum ${b}`,
   lead: (when, narrowed, videos) => `${when}${narrowed} haben Sie ${videos}.`, videos: (n, one) => `${n} ${one ? 'Video' : 'Videos'}`,
   on: (p) => `auf ${p}`, by: (c) => `von ${c}`, inLanguage: (l) => `auf ${l}`,
@@ -115,6 +125,7 @@ const DE: AnswerWords = {
 };
 
 const JA: AnswerWords = {
+  videoRanking: { views: '再生回数が多い動画', positive: 'ポジティブな発言が多い動画', negative: 'ネガティブな発言が多い動画' }, sales: '売上', notKnown: (what) => `Reelscopeは${what}を知りません。動画の再生回数、いいね、コメント、話されている内容を読みますが、注文や在庫は読みません。`,
   locale: 'ja-JP', between: (a, b) => `${a}から${b}まで`, upTo: (b) => `${b}まで`,
   lead: (when, narrowed, videos) => `${when}${narrowed}の動画は${videos}です。`, videos: (n) => `${n}本`,
   on: (p) => `（${p}）`, by: (c) => `（${c}）`, inLanguage: (l) => `（${l}）`,
@@ -133,6 +144,7 @@ const JA: AnswerWords = {
 };
 
 const AR: AnswerWords = {
+  videoRanking: { views: 'الفيديوهات الأكثر مشاهدة', positive: 'الفيديوهات ذات العبارات الأكثر إيجابية', negative: 'الفيديوهات ذات العبارات الأكثر سلبية' }, sales: 'المبيعات', notKnown: (what) => `لا يعرف Reelscope ${what}: فهو يقرأ فيديوهاتك ومشاهداتها وإعجاباتها وتعليقاتها وما يقال فيها، لا الطلبات ولا المخزون.`,
   locale: 'ar-u-nu-latn', between: (a, b) => `بين ${a} و${b}`, upTo: (b) => `حتى ${b}`,
   lead: (when, narrowed, videos) => `${when}${narrowed}، لديك ${videos}.`, videos: (n) => `${n} فيديو`,
   on: (p) => ` على ${p}`, by: (c) => ` من ${c}`, inLanguage: (l) => ` باللغة ${l}`,
@@ -151,6 +163,7 @@ const AR: AnswerWords = {
 };
 
 const HI: AnswerWords = {
+  videoRanking: { views: 'सबसे ज़्यादा देखे गए वीडियो', positive: 'सबसे सकारात्मक बातों वाले वीडियो', negative: 'सबसे नकारात्मक बातों वाले वीडियो' }, sales: 'बिक्री', notKnown: (what) => `Reelscope ${what} नहीं जानता: यह आपके वीडियो, उनके व्यूज़, लाइक, कमेंट और उनमें कही गई बातें पढ़ता है, ऑर्डर या स्टॉक नहीं।`,
   locale: 'hi-IN', between: (a, b) => `${a} से ${b} के बीच`, upTo: (b) => `${b} तक`,
   lead: (when, narrowed, videos) => `${when}${narrowed} आपके पास ${videos} हैं।`, videos: (n) => `${n} वीडियो`,
   on: (p) => ` ${p} पर`, by: (c) => ` ${c} के`, inLanguage: (l) => ` ${l} में`,

@@ -21,3 +21,11 @@ export function askedFor(question: string): Asked {
   if (YES_NO.test(question)) return 'yesno';
   return null;
 }
+
+/**
+ * Figures Reelscope has no data for, asked as figures: sales, units sold, revenue, orders, stock. It reads videos
+ * (views, likes, comments, what is said), so such a question is answered by saying so, not by a count of videos.
+ */
+const UNKNOWN_FIGURE = /\b(did|have|has|do) (we|they|you) sell\b|\b(units?|items?|products?) (did|have|do) (we|you) sold?\b|\b(we|they) sold\b|\bsales\b|\bsold\b(?! out)|\brevenue\b|\bturnover\b|\bprofits?\b|\bincome\b|\borders\b|\bconversions?\b|\binventory\b|\bstock levels?\b|\bventas\b|\bvendimos\b|\bvendido\b|\bingresos\b|\bventes\b|\bvendu(e?s)?\b|chiffre d.affaires|\bverkauf(t|en|szahlen)?\b|\bumsatz\b|売上|販売数|売れた|何個売|المبيعات|بعنا|बिक्री|बेचे/iu;
+
+export const asksUnknownFigure = (question: string): boolean => UNKNOWN_FIGURE.test(question);

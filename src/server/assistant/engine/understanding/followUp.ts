@@ -1,4 +1,5 @@
 import type { Reading } from './reading';
+import { rankingWords } from './superlatives';
 
 /**
  * Follow-ups (issue 30): a question that leans on the one before ("and the month before?", "only on TikTok", "which
@@ -57,7 +58,8 @@ export function followUp(question: string, current: Reading, earlier: Reading, n
     },
     concepts: current.concepts.length > 0 ? current.concepts : earlier.concepts,
     kind: current.kind ?? (WHO_SAID.test(question) || TONE_ONES.test(question) ? null : earlier.kind),
-    ranking: current.ranking ?? earlier.ranking,
+    // "And which one do people like best?": the earlier ranking, by the measure and in the direction the follow-up says.
+    ranking: current.ranking ?? (earlier.ranking ? { ...earlier.ranking, ...rankingWords(question) } : null),
     source: current.concepts.length > 0 || named.products.length > 0 ? question : earlier.source,
     inherited,
   };

@@ -1,14 +1,70 @@
 import * as chrono from 'chrono-node';
+import { dateWindow, type DateRange } from '../../../repositories/videos/videoDates';
 import type { AnswerLanguage } from './questionLanguage';
 
-/** A window read from the question: first and last days (UTC, inclusive; no last day = up to now) and the words read. */
-export interface AskedWindow { start_date: string; end_date: string | null; said: string }
+/**
+ * A window read from the question: first and last days (UTC, inclusive; no last day = up to now) and the words read.
+ * `range`: the app's own date range the words name ("last week" is Home's and the list's last 7 days), which the
+ * answer then covers exactly as those screens do; null for a calendar span (a quarter, "in October", "since March").
+ */
+export interface AskedWindow { start_date: string; end_date: string | null; said: string; range?: DateRange | null }
 
 const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const utc = (year: number, month: number, day: number) => Date.UTC(year, month, day);
 
 type Period = 'today' | 'yesterday' | 'thisWeek' | 'lastWeek' | 'thisMonth' | 'lastMonth' | 'thisYear' | 'lastYear';
+
+/**
+ * The named windows that are the app's date ranges: one definition for Home, the list, reports and the assistant.
+ * "Last week" is the last 7 days up to now, "last month" the month up to now, "last year" the 12 months up to now
+ * (DATE_RANGE_LABELS), not the previous calendar week, month or year.
+ */
+const PERIOD_RANGES: Partial<Record<Period, DateRange>> = { lastWeek: '1w', lastMonth: '1m', lastYear: '1y' };
+
+/** "in the last 3 months", "past 7 days", "los últimos 3 meses", "les 6 derniers mois", "in den letzten 3 Monaten", "過去3か月". */
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, thirty: 30, ninety: 90,
+  un: 1, una: 1, uno: 1, dos: 2, tres: 3, cuatro: 4, seis: 6, doce: 12, deux: 2, trois: 3, quatre: 4, douze: 12, sieben: 7,
+  ein: 1, einen: 1, zwei: 2, drei: 3, vier: 4, sechs: 6, zwölf: 12,
+};
+const UNIT = String.raw`(days?|weeks?|months?|years?|d[ií]as|semanas?|mes(?:es)?|a[nñ]os?|jours?|semaines?|mois|ans?|ann[ée]es?|tage?n?|wochen?|monate?n?|jahren?|日間?|週間|か月|ヶ月|カ月|年間?)`;
+const COUNT = String.raw`(\d{1,3}|[a-zäöüéèñ]+)`;
+const ROLLING: readonly RegExp[] = [
+  new RegExp(String.raw`\b(?:last|past|previous|recent)\s+${COUNT}\s+${UNIT}\b`, 'iu'),
+  new RegExp(String.raw`(?:[úu]ltim[oa]s|pasad[oa]s)\s+${COUNT}\s+${UNIT}`, 'iu'),
+  new RegExp(String.raw`\b(?:les|ces)\s+${COUNT}\s+(?:derni[eè]r(?:e)?s)\s+${UNIT}`, 'iu'),
+  new RegExp(String.raw`\b(?:letzten|vergangenen)\s+${COUNT}\s+${UNIT}`, 'iu'),
+  new RegExp(String.raw`(?:過去|直近|最近)\s?([0-9０-９]{1,3})\s?${UNIT}`, 'u'),
+];
+/** "last 3 months" as the app's range where it is one ("3m"), else as many days or months back from now. */
+function rollingWindow(question: string, now: Date): AskedWindow | null {
+  for (const pattern of ROLLING) {
+    const match = question.match(pattern);
+    if (!match) continue;
+    const raw = (match[1] ?? '').replace(/[０-９]/g, (digit) => String(digit.charCodeAt(0) - 0xff10)).toLocaleLowerCase();
+    const count = /^\d+$/.test(raw) ? Number(raw) : NUMBER_WORDS[raw];
+    if (!count || count <= 0) continue;
+    const unit = (match[2] ?? '').toLocaleLowerCase();
+    const kind = /^(days?|d[ií]as|jours?|tage?n?)$|日/u.test(unit) ? 'day' : /^(weeks?|semanas?|semaines?|wochen?)$|週/u.test(unit) ? 'week'
+      : /^(years?|a[nñ]os?|ans?|ann[ée]es?|jahren?)$|年/u.test(unit) ? 'year' : 'month';
+    const months = kind === 'month' ? count : kind === 'year' ? count * 12 : 0;
+    const days = kind === 'day' ? count : kind === 'week' ? count * 7 : 0;
+    const range: DateRange | null = days === 1 ? '1d' : days === 7 ? '1w' : months === 1 ? '1m' : months === 3 ? '3m' : months === 6 ? '6m' : months === 12 ? '1y' : null;
+    if (range) return named(range, now, match[0].trim());
+    const start = new Date(now);
+    if (months > 0) start.setUTCMonth(start.getUTCMonth() - months);
+    else start.setTime(now.getTime() - days * DAY_MS);
+    return { start_date: iso(start.getTime()), end_date: null, said: match[0].trim(), range: null };
+  }
+  return null;
+}
+
+/** A window that is one of the app's ranges, with its first day as that range has it. */
+function named(range: DateRange, now: Date, said: string): AskedWindow {
+  const window = dateWindow(range, now, {});
+  return { start_date: (window.start ?? now.toISOString()).slice(0, 10), end_date: null, said, range };
+}
 
 /** Relative periods as each language says them (the parts chrono reads as a single instant, not a span). */
 const PERIODS: readonly [Period, RegExp][] = [
@@ -92,9 +148,13 @@ function monthStart(words: string, lang: AnswerLanguage, now: Date): { start: nu
  * English, Spanish, French, German and Japanese (relative periods also in Arabic and Hindi). Null when it names none.
  */
 export function askedWindow(question: string, lang: AnswerLanguage, now: Date): AskedWindow | null {
+  const rolling = rollingWindow(question, now);
+  if (rolling) return rolling;
   for (const [period, pattern] of PERIODS) {
     const match = question.match(pattern);
     if (!match) continue;
+    const range = PERIOD_RANGES[period];
+    if (range) return named(range, now, match[0].trim());
     const { start, end } = periodWindow(period, now);
     return { start_date: iso(start), end_date: end === null ? null : iso(end), said: match[0].trim() };
   }

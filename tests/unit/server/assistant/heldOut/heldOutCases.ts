@@ -13,17 +13,22 @@ export interface Window { start: string | null; end: string }
 const NOW = '2026-11-22T10:00:00.000Z';
 const day = (from: string, to: string | null): Window => ({ start: `${from}T00:00:00.000Z`, end: to === null ? NOW : `${to}T23:59:59.999Z` });
 export const ALL: Window = { start: null, end: NOW };
+/** One of the app's date ranges (Home's, the list's): from this instant up to now. */
+const upToNow = (from: string): Window => ({ start: from, end: NOW });
 
-/** The time expressions asked, each per language, with the window it means on 22 Nov 2026. */
+/**
+ * The time expressions asked, each per language, with the window it means on 22 Nov 2026. "Last week", "last month"
+ * and "last year" are the app's date ranges (the last 7 days, month and 12 months up to now), as Home and the list read them.
+ */
 export const WHEN = {
-  lastMonth: { window: day('2026-10-01', '2026-10-31'), en: 'last month', es: 'el mes pasado', fr: 'le mois dernier', de: 'letzten Monat', ja: '先月', ar: 'الشهر الماضي', hi: 'पिछले महीने' },
+  lastMonth: { window: upToNow('2026-10-22T10:00:00.000Z'), en: 'last month', es: 'el mes pasado', fr: 'le mois dernier', de: 'letzten Monat', ja: '先月', ar: 'الشهر الماضي', hi: 'पिछले महीने' },
   thisWeek: { window: day('2026-11-16', null), en: 'this week', es: 'esta semana', fr: 'cette semaine', de: 'diese Woche', ja: '今週' },
   yesterday: { window: day('2026-11-21', '2026-11-21'), en: 'yesterday', es: 'ayer', fr: 'hier', de: 'gestern', ja: '昨日' },
   sinceMarch: { window: day('2026-03-01', null), en: 'since March', es: 'desde marzo', fr: 'depuis mars', de: 'seit März', ja: '3月以降' },
   q3: { window: day('2026-07-01', '2026-09-30'), en: 'in Q3', es: 'en el tercer trimestre', fr: 'au troisième trimestre', de: 'im dritten Quartal', ja: '第3四半期' },
-  lastWeek: { window: day('2026-11-09', '2026-11-15'), en: 'last week', es: 'la semana pasada', fr: 'la semaine dernière', de: 'letzte Woche', ja: '先週' },
+  lastWeek: { window: upToNow('2026-11-15T10:00:00.000Z'), en: 'last week', es: 'la semana pasada', fr: 'la semaine dernière', de: 'letzte Woche', ja: '先週' },
   thisMonth: { window: day('2026-11-01', null), en: 'this month', es: 'este mes', fr: 'ce mois-ci', de: 'diesen Monat', ja: '今月' },
-  lastYear: { window: day('2025-01-01', '2025-12-31'), en: 'last year', es: 'el año pasado', fr: "l'année dernière", de: 'letztes Jahr', ja: '去年' },
+  lastYear: { window: upToNow('2025-11-22T10:00:00.000Z'), en: 'last year', es: 'el año pasado', fr: "l'année dernière", de: 'letztes Jahr', ja: '去年' },
 } as const;
 type When = keyof typeof WHEN;
 
