@@ -30,6 +30,7 @@ import { pgMigration029BrandChanges } from './029_brand_changes';
 import { pgMigration030BrandChangeTimes } from './030_brand_change_times';
 import { pgMigration031PersonalFavorites } from './031_personal_favorites';
 import { pgMigration032TranscriptTriples } from './032_transcript_triples';
+import { pgMigration033AttributedChanges } from './033_attributed_changes';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -71,4 +72,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration030BrandChangeTimes,
   pgMigration031PersonalFavorites,
   pgMigration032TranscriptTriples,
+  pgMigration033AttributedChanges,
 ];
