@@ -17,13 +17,16 @@ export interface LoggedWrite {
   targetKind: string;
   target: string;
   video: string;
+  /** The author the written row records (the live streams' `by`, as migration 029 logged it). */
   user: string;
+  /** Who did it: the acting person, else the author the row records (the activity's `by`). */
+  actor: string;
   verb: string;
   from?: string;
 }
 
 const on = (table: string, event: Event, kind: string, verb: string, extra: Partial<LoggedWrite> = {}): LoggedWrite => ({
-  table, event, brand: 'R.brand_id', kind: `'${kind}'`, targetKind: `'${kind}'`, target: 'R.id', video: 'NULL', user: 'ACTOR', verb, ...extra,
+  table, event, brand: 'R.brand_id', kind: `'${kind}'`, targetKind: `'${kind}'`, target: 'R.id', video: 'NULL', user: 'NULL', actor: 'ACTOR', verb, ...extra,
 });
 /** Added, edited and deleted, for a table whose rows a person writes. */
 const crud = (table: string, kind: string, extra: Partial<LoggedWrite> = {}, verbs: Partial<Record<Event, string>> = {}) =>
@@ -31,7 +34,8 @@ const crud = (table: string, kind: string, extra: Partial<LoggedWrite> = {}, ver
     on(table, event, kind, verbs[event] ?? { INSERT: "'added'", UPDATE: "'edited'", DELETE: "'deleted'" }[event], extra));
 /** A row that names its author keeps it when no request acts (a test, a job); a delete is the acting person's alone. */
 const authored = (author: string): Partial<Record<Event, string>> => ({ INSERT: `COALESCE(ACTOR, ${author})`, UPDATE: `COALESCE(ACTOR, ${author})`, DELETE: 'ACTOR' });
-const withUsers = (writes: LoggedWrite[], users: Partial<Record<Event, string>>) => writes.map((w) => ({ ...w, user: users[w.event] ?? w.user }));
+const withAuthor = (writes: LoggedWrite[], author: string, actors: Partial<Record<Event, string>>) =>
+  writes.map((w) => ({ ...w, user: author, actor: actors[w.event] ?? w.actor }));
 
 const onVideo = "CASE WHEN R.kind = 'video' THEN R.target_id END";
 const VIDEO_EDITS = ['title', 'category', 'licensing_duration', 'licensing_price', 'sentiment_feedback_like'].map((c) => `CHANGED(${c})`).join(' OR ');
@@ -46,15 +50,15 @@ export const LOGGED_WRITES: readonly LoggedWrite[] = [
   }),
   on('video_removals', 'INSERT', 'video', "'removed'", { targetKind: "'video'", target: 'R.video_id', video: 'R.video_id' }),
   on('video_removals', 'DELETE', 'video', "'restored'", { targetKind: "'video'", target: 'R.video_id', video: 'R.video_id' }),
-  ...withUsers(crud('notes', 'note', { targetKind: 'R.kind', target: 'R.target_id', video: onVideo }), authored('R.user_id')),
-  ...withUsers(crud('marks', '', {
+  ...withAuthor(crud('notes', 'note', { targetKind: 'R.kind', target: 'R.target_id', video: onVideo }), 'R.user_id', authored('R.user_id')),
+  ...withAuthor(crud('marks', '', {
     kind: "CASE WHEN R.mark = 'trash' THEN 'trash' ELSE R.mark END", targetKind: 'R.kind', target: 'R.target_id', video: onVideo,
   }, {
     INSERT: "CASE R.mark WHEN 'flag' THEN 'flagged' WHEN 'trash' THEN 'trashed' ELSE 'added' END",
     DELETE: "CASE R.mark WHEN 'flag' THEN 'unflagged' WHEN 'trash' THEN 'restored' ELSE 'removed' END",
-  }), authored('R.user_id')),
-  ...withUsers(crud('demographics_labels', 'label', { video: 'R.video_id' }), authored('COALESCE(R.updated_by, R.user_id)')),
-  ...withUsers(crud('reports', 'report'), authored('COALESCE(R.updated_by, R.user_id)')),
+  }), 'R.user_id', authored('R.user_id')),
+  ...withAuthor(crud('demographics_labels', 'label', { video: 'R.video_id' }), 'R.user_id', authored('COALESCE(R.updated_by, R.user_id)')),
+  ...withAuthor(crud('reports', 'report'), 'R.user_id', authored('COALESCE(R.updated_by, R.user_id)')),
   ...crud('campaigns', 'campaign', {}, {
     UPDATE: "CASE WHEN CHANGED(state) THEN CASE new.state WHEN 'active' THEN 'published' WHEN 'past' THEN 'ended' ELSE 'unpublished' END ELSE 'edited' END",
   }),
@@ -65,25 +69,25 @@ export const LOGGED_WRITES: readonly LoggedWrite[] = [
   ...crud('playlists', 'widget', { targetKind: "'playlist'" }),
   ...crud('license_agreements', 'license', { video: 'R.video_id' }, { INSERT: "'requested'", UPDATE: `CASE WHEN CHANGED(status) THEN ${LICENSE_STATE} ELSE 'edited' END` })
     // A license runs out by the calendar, whoever happens to be reading the list at the time.
-    .map((w) => (w.event === 'UPDATE' ? { ...w, user: "CASE WHEN new.status = 'expired' THEN NULL ELSE ACTOR END" } : w)),
+    .map((w) => (w.event === 'UPDATE' ? { ...w, actor: "CASE WHEN new.status = 'expired' THEN NULL ELSE ACTOR END" } : w)),
   // Paying moves the agreement to paid, which is the entry; the purchase row only refreshes the screens.
   on('license_purchases', 'INSERT', 'license', 'NULL', { brand: 'a.brand_id', target: 'R.agreement_id', video: 'a.video_id', from: 'license_agreements a WHERE a.id = R.agreement_id' }),
   on('analysis_jobs', 'UPDATE', 'analysis', 'new.state', {
     when: "new.state <> old.state AND new.state IN ('completed', 'failed')", targetKind: "'video'",
-    brand: 'v.brand_id', target: 'R.video_id', video: 'R.video_id', user: 'NULL', from: 'videos v WHERE v.id = R.video_id',
+    brand: 'v.brand_id', target: 'R.video_id', video: 'R.video_id', actor: 'NULL', from: 'videos v WHERE v.id = R.video_id',
   }),
   // A teammate removed from the brand: their open streams end at once, on every instance (changeStreams.ts).
   on('brand_members', 'DELETE', 'team', "CASE WHEN ACTOR = R.user_id THEN 'left' ELSE 'removed' END", { targetKind: "'removed_member'", target: 'R.user_id' }),
-  on('brand_members', 'INSERT', 'team', "'joined'", { targetKind: "'member'", target: 'R.user_id', user: 'R.user_id' }),
-  on('brand_invitations', 'INSERT', 'team', "'invited'", { targetKind: "'invitation'", user: 'COALESCE(ACTOR, R.invited_by)' }),
+  on('brand_members', 'INSERT', 'team', "'joined'", { targetKind: "'member'", target: 'R.user_id', actor: 'R.user_id' }),
+  on('brand_invitations', 'INSERT', 'team', "'invited'", { targetKind: "'invitation'", actor: 'COALESCE(ACTOR, R.invited_by)' }),
   on('brand_invitations', 'DELETE', 'team', "CASE WHEN R.accepted_at IS NULL THEN 'revoked' END", { targetKind: "'invitation'" }),
   // The job runner publishes later, for the person who asked (the row names them).
   on('publish_jobs', 'UPDATE', 'publish', 'new.state', {
     when: "new.state <> old.state AND new.state IN ('published', 'unpublished', 'failed')", targetKind: "'video'", target: 'R.video_id', video: 'R.video_id',
-    user: 'COALESCE(R.user_id, ACTOR)',
+    actor: 'COALESCE(R.user_id, ACTOR)',
   }),
   ...(['INSERT', 'DELETE'] as const).map((event) => on('favorites', event, 'favorite', event === 'INSERT' ? "'favorited'" : "'unfavorited'", {
-    targetKind: 'R.kind', target: 'R.target_id', video: onVideo, user: 'R.user_id',
+    targetKind: 'R.kind', target: 'R.target_id', video: onVideo, user: 'R.user_id', actor: 'R.user_id',
   })),
 ];
 
@@ -108,8 +112,8 @@ export function loggedInsert(write: LoggedWrite, dialect: TriggerDialect): strin
   const row = dialect.row(write.event);
   const r = (expression: string) =>
     dialect.rewrite(expression.replace(/\bR\./g, `${row}.`).replace(/\bACTOR\b/g, dialect.actor).replace(/\bCHANGED\((\w+)\)/g, (_m, column: string) => dialect.changed(column)));
-  const columns = [write.brand, write.kind, write.targetKind, write.target, write.video, write.user, write.verb].map(r).join(', ');
-  return `INSERT INTO brand_changes (brand_id, kind, target_kind, target_id, video_id, user_id, verb) SELECT ${columns}${write.from ? ` FROM ${r(write.from)}` : ''};`;
+  const columns = [write.brand, write.kind, write.targetKind, write.target, write.video, write.user, write.actor, write.verb].map(r).join(', ');
+  return `INSERT INTO brand_changes (brand_id, kind, target_kind, target_id, video_id, user_id, actor_id, verb) SELECT ${columns}${write.from ? ` FROM ${r(write.from)}` : ''};`;
 }
 
 export const triggerName = (write: LoggedWrite) => `brand_changes_${write.table}_${write.event.toLowerCase()}`;
@@ -128,8 +132,9 @@ export function writesChangeLog(sql: string): boolean {
 }
 
 /**
- * Who did what (issue 40): each logged change names the person the writing request acted for, not only the author a
- * row happens to record, so a publish, a license request, its acceptance and payment, a campaign going live, a new
+ * Who did what (issue 40): each logged change names the person the writing request acted for (`actor_id`), not only
+ * the author a row happens to record (`user_id`, which the live streams keep sending as before: a window skips what its
+ * own person did, and a publish from another device must still refresh it), so a publish, a license request, its acceptance and payment, a campaign going live, a new
  * widget, an upload and a removal from the team are theirs; and it says what was done (`verb`), so an upload is one
  * "added" entry, not one per write its processing makes. Invitations and joins are logged too. Rows logged before
  * say only "changed".
@@ -138,8 +143,9 @@ export const migration033AttributedChanges: Migration = {
   version: 33,
   name: 'attributed_changes',
   up: `
+ALTER TABLE brand_changes ADD COLUMN actor_id TEXT;
 ALTER TABLE brand_changes ADD COLUMN verb TEXT;
-UPDATE brand_changes SET verb = 'changed';
+UPDATE brand_changes SET actor_id = user_id, verb = 'changed';
 ${LOGGED_WRITES.map((write) => `DROP TRIGGER IF EXISTS ${triggerName(write)};
 CREATE TRIGGER ${triggerName(write)} AFTER ${write.event} ON ${write.table}${write.when ? ` WHEN ${write.when}` : ''} BEGIN
   ${loggedInsert(write, SQLITE)}

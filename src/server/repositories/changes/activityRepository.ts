@@ -29,7 +29,7 @@ interface EntryRow {
   target_kind: string;
   target_id: string;
   video_id: string | null;
-  user_id: string | null;
+  actor_id: string | null;
   first_name: string | null;
   last_name: string | null;
   at: string | null;
@@ -64,21 +64,21 @@ export function createActivityRepository(sql: SqlClient): ActivityRepository {
         where.push(clause);
         params.push(value);
       };
-      add('c.user_id = ?', filter.person);
+      add('c.actor_id = ?', filter.person);
       add('c.kind = ?', filter.kind);
       add('c.at >= ?', filter.from);
       add('c.at < ?', filter.until);
       add('c.seq < ?', filter.before);
       const rows = await sql.all<EntryRow>(
-        `SELECT c.seq, c.kind, c.verb, c.target_kind, c.target_id, c.video_id, c.user_id, c.at, u.first_name, u.last_name, ${TITLE} AS title
-         FROM brand_changes c LEFT JOIN users u ON u.id = c.user_id
+        `SELECT c.seq, c.kind, c.verb, c.target_kind, c.target_id, c.video_id, c.actor_id, c.at, u.first_name, u.last_name, ${TITLE} AS title
+         FROM brand_changes c LEFT JOIN users u ON u.id = c.actor_id
          WHERE ${where.join(' AND ')} ORDER BY c.seq DESC LIMIT ?`,
         [...params, filter.limit],
       );
       return rows.map((row) => ({
         id: String(row.seq), kind: row.kind, verb: row.verb, target_kind: row.target_kind, target_id: row.target_id, video_id: row.video_id,
         title: row.title, at: row.at,
-        by: row.user_id === null ? null : { user_id: row.user_id, name: nameOf(row.first_name, row.last_name) },
+        by: row.actor_id === null ? null : { user_id: row.actor_id, name: nameOf(row.first_name, row.last_name) },
       }));
     },
     async people(brandId) {

@@ -16,8 +16,9 @@ export const pgMigration033AttributedChanges: Migration = {
   version: 33,
   name: 'attributed_changes',
   up: `
+ALTER TABLE brand_changes ADD COLUMN actor_id TEXT;
 ALTER TABLE brand_changes ADD COLUMN verb TEXT;
-UPDATE brand_changes SET verb = 'changed';
+UPDATE brand_changes SET actor_id = user_id, verb = 'changed';
 ${LOGGED_WRITES.map((write) => {
     const statement = loggedInsert(write, POSTGRES);
     const condition = write.when && POSTGRES.rewrite(write.when).replace(/<>/g, 'IS DISTINCT FROM');
