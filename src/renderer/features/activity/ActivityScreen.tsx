@@ -124,7 +124,8 @@ function ActivityRow({ entry }: { entry: ActivityEntry }) {
     <li className="activity__entry" data-testid="activity-entry">
       <span className={`activity__kind activity__kind--${entry.kind}`}>{KIND_LABELS[entry.kind]}</span>
       <span className="activity__what">
-        <span className="activity__verb">{words.verb}</span>
+        {/* A space, not a margin: in a right-to-left page the verb and an English title still read as one line of text. */}
+        <span className="activity__verb">{words.verb}</span>{' '}
         {words.showTitle && (link ? <Link to={link}>{title}</Link> : <span>{title}</span>)}
       </span>
       <span className="activity__who">{entry.by ? entry.by.name || 'A teammate' : 'Reelscope'}</span>
