@@ -118,14 +118,20 @@ export function loggedInsert(write: LoggedWrite, dialect: TriggerDialect): strin
 
 export const triggerName = (write: LoggedWrite) => `brand_changes_${write.table}_${write.event.toLowerCase()}`;
 
-/** Whether a statement writes a table the change log records (PostgreSQL names the acting person for those). */
-const LOGGED_TABLES = new RegExp(`\\b(${[...new Set(LOGGED_WRITES.map((w) => w.table))].join('|')})\\b`, 'i');
-const READ_ONLY = /^\s*SELECT\b/i;
+const LOGGED_EVENTS = new Set(LOGGED_WRITES.map((w) => `${w.event} ${w.table}`));
+const WRITE = /^\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)/i;
 const decided = new Map<string, boolean>();
+
+/**
+ * Whether a statement writes rows the change log records (PostgreSQL then names the acting person, in a transaction
+ * of the statement's own): by the table and the kind of write it opens with, so the writes no trigger logs (a
+ * teammate's last-active time, a refresh token) go straight to the pool as before.
+ */
 export function writesChangeLog(sql: string): boolean {
   let writes = decided.get(sql);
   if (writes === undefined) {
-    writes = !READ_ONLY.test(sql) && LOGGED_TABLES.test(sql);
+    const match = WRITE.exec(sql);
+    writes = match !== null && LOGGED_EVENTS.has(`${match[1]!.split(/\s+/)[0]!.toUpperCase()} ${match[2]!.toLowerCase()}`);
     decided.set(sql, writes);
   }
   return writes;
