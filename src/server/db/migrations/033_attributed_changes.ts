@@ -1,3 +1,4 @@
+import type { ChangeSource } from './029_brand_changes';
 import type { Migration } from './index';
 
 type Event = 'INSERT' | 'UPDATE' | 'DELETE';
@@ -7,22 +8,13 @@ type Event = 'INSERT' | 'UPDATE' | 'DELETE';
  * (an UPDATE also `new.` and `old.`), `ACTOR` the person the writing request acts for (null outside one), and
  * `CHANGED(column)` an UPDATE that changed that column. `verb` null marks a change the screens refresh for but no one
  * did (an upload storing its file, an analysis writing its figures): the live streams send it, the activity leaves it out.
+ * `user` stays the author the written row records (the live streams' `by`, as migration 029 logged it).
  */
-export interface LoggedWrite {
-  table: string;
+export interface LoggedWrite extends Omit<ChangeSource, 'events'> {
   event: Event;
-  when?: string;
-  brand: string;
-  kind: string;
-  targetKind: string;
-  target: string;
-  video: string;
-  /** The author the written row records (the live streams' `by`, as migration 029 logged it). */
-  user: string;
   /** Who did it: the acting person, else the author the row records (the activity's `by`). */
   actor: string;
   verb: string;
-  from?: string;
 }
 
 const on = (table: string, event: Event, kind: string, verb: string, extra: Partial<LoggedWrite> = {}): LoggedWrite => ({
@@ -140,21 +132,26 @@ export function writesChangeLog(sql: string): boolean {
 /**
  * Who did what (issue 40): each logged change names the person the writing request acted for (`actor_id`), not only
  * the author a row happens to record (`user_id`, which the live streams keep sending as before: a window skips what its
- * own person did, and a publish from another device must still refresh it), so a publish, a license request, its acceptance and payment, a campaign going live, a new
- * widget, an upload and a removal from the team are theirs; and it says what was done (`verb`), so an upload is one
+ * own person did, and a publish from another device must still refresh it), so a publish, a license request, its
+ * acceptance and payment, a campaign going live, a new widget, an upload and a removal from the team are theirs; and it says what was done (`verb`), so an upload is one
  * "added" entry, not one per write its processing makes. Invitations and joins are logged too. Rows logged before
  * say only "changed".
  */
-export const migration033AttributedChanges: Migration = {
-  version: 33,
-  name: 'attributed_changes',
-  up: `
+/** Migration 033 on one engine: the two columns, then each logged write's trigger replaced (`trigger` writes one). */
+export function attributedChanges(dialect: TriggerDialect, trigger: (write: LoggedWrite, statement: string) => string): string {
+  return `
 ALTER TABLE brand_changes ADD COLUMN actor_id TEXT;
 ALTER TABLE brand_changes ADD COLUMN verb TEXT;
 UPDATE brand_changes SET actor_id = user_id, verb = 'changed';
-${LOGGED_WRITES.map((write) => `DROP TRIGGER IF EXISTS ${triggerName(write)};
+${LOGGED_WRITES.map((write) => trigger(write, loggedInsert(write, dialect))).join('\n')}
+`;
+}
+
+export const migration033AttributedChanges: Migration = {
+  version: 33,
+  name: 'attributed_changes',
+  up: attributedChanges(SQLITE, (write, statement) => `DROP TRIGGER IF EXISTS ${triggerName(write)};
 CREATE TRIGGER ${triggerName(write)} AFTER ${write.event} ON ${write.table}${write.when ? ` WHEN ${write.when}` : ''} BEGIN
-  ${loggedInsert(write, SQLITE)}
-END;`).join('\n')}
-`,
+  ${statement}
+END;`),
 };

@@ -10,7 +10,7 @@ import type { TeamResponse } from '../../../../src/shared/http/team.schemas';
 import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
 import { BRAND_MADE_SQL } from '../../../../src/server/repositories/videos/videoScope';
 import { firstValue, firstValues } from '../support/testEngine';
-import { invite, signUpInvited } from '../team/teamSupport';
+import { invite, joinAsMember, signUpInvited } from '../team/teamSupport';
 import { DELAY_MS, openUploadWorkspace } from '../uploads/support/uploadWorkspace';
 import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
 
@@ -19,8 +19,7 @@ let maya: { jwt: string; userId: string };
 let managerName = '';
 beforeAll(async () => {
   w = await openVideoWorkspace();
-  const session = await signUpInvited(w.app, await invite(w.app, w.jwt, w.brandId, 'maya@lumina.test'), 'Maya');
-  maya = { jwt: session.jwt, userId: (session as unknown as { currentUser: { _id: string } }).currentUser._id };
+  maya = await joinAsMember(w.app, w.jwt, w.brandId, 'maya@lumina.test');
   managerName = (await firstValue(w.sql, "SELECT first_name || ' ' || last_name FROM users WHERE id = ?", [w.userId])) as string;
 }, 120_000);
 afterAll(async () => w.close());

@@ -4,7 +4,7 @@ import { openVideoWorkspace, WORKSPACE_NOW, type VideoWorkspace } from '../video
 import { firstValue, firstValues } from '../support/testEngine';
 import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
 import { BRAND_MADE_SQL } from '../../../../src/server/repositories/videos/videoScope';
-import { invite, signUpInvited } from './teamSupport';
+import { joinAsMember } from './teamSupport';
 
 /**
  * Authorship (issue 29): every kind of shared change answers who made it and who changed it last, with their names.
@@ -15,8 +15,7 @@ let maya: { jwt: string; userId: string };
 let managerName = '';
 beforeAll(async () => {
   w = await openVideoWorkspace();
-  const session = await signUpInvited(w.app, await invite(w.app, w.jwt, w.brandId, 'maya@lumina.test'), 'Maya');
-  maya = { jwt: session.jwt, userId: (session as unknown as { currentUser: { _id: string } }).currentUser._id };
+  maya = await joinAsMember(w.app, w.jwt, w.brandId, 'maya@lumina.test');
   managerName = (await firstValue(w.sql, "SELECT first_name || ' ' || last_name FROM users WHERE id = ?", [w.userId])) as string;
 }, 120_000);
 afterAll(async () => w.close());

@@ -25,3 +25,9 @@ export async function signUpInvited(app: FastifyInstance, token: string, firstNa
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
+
+/** Invites `email` as a member and signs them up ('Maya Levi' by default): their jwt and user id. */
+export async function joinAsMember(app: FastifyInstance, managerJwt: string, brandId: string, email: string, firstName = 'Maya'): Promise<{ jwt: string; userId: string }> {
+  const session = await signUpInvited(app, await invite(app, managerJwt, brandId, email), firstName);
+  return { jwt: session.jwt, userId: (session as unknown as { currentUser: { _id: string } }).currentUser._id };
+}

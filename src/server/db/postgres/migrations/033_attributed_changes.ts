@@ -1,6 +1,6 @@
 import { ACTING_USER_SETTING } from '../../actingUser';
 import type { Migration } from '../../migrations/index';
-import { LOGGED_WRITES, loggedInsert, triggerName, type TriggerDialect } from '../../migrations/033_attributed_changes';
+import { attributedChanges, triggerName, type TriggerDialect } from '../../migrations/033_attributed_changes';
 import { rowTrigger } from './triggerSql';
 
 const POSTGRES: TriggerDialect = {
@@ -15,15 +15,9 @@ const POSTGRES: TriggerDialect = {
 export const pgMigration033AttributedChanges: Migration = {
   version: 33,
   name: 'attributed_changes',
-  up: `
-ALTER TABLE brand_changes ADD COLUMN actor_id TEXT;
-ALTER TABLE brand_changes ADD COLUMN verb TEXT;
-UPDATE brand_changes SET actor_id = user_id, verb = 'changed';
-${LOGGED_WRITES.map((write) => {
-    const statement = loggedInsert(write, POSTGRES);
+  up: attributedChanges(POSTGRES, (write, statement) => {
     const condition = write.when && POSTGRES.rewrite(write.when).replace(/<>/g, 'IS DISTINCT FROM');
     return `DROP TRIGGER IF EXISTS ${triggerName(write)} ON ${write.table};
 ${rowTrigger(triggerName(write), write.event, write.table, condition ? `IF ${condition} THEN ${statement} END IF;` : statement)}`;
-  }).join('\n')}
-`,
+  }),
 };
