@@ -10,18 +10,14 @@ import type { TeamResponse } from '../../../../src/shared/http/team.schemas';
 import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
 import { BRAND_MADE_SQL } from '../../../../src/server/repositories/videos/videoScope';
 import { firstValue, firstValues } from '../support/testEngine';
-import { invite, joinAsMember, signUpInvited } from '../team/teamSupport';
+import { invite, openWorkspaceWithMember, signUpInvited } from '../team/teamSupport';
 import { DELAY_MS, openUploadWorkspace } from '../uploads/support/uploadWorkspace';
-import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
+import type { VideoWorkspace } from '../videos/support/videoWorkspace';
 
 let w: VideoWorkspace;
 let maya: { jwt: string; userId: string };
 let managerName = '';
-beforeAll(async () => {
-  w = await openVideoWorkspace();
-  maya = await joinAsMember(w.app, w.jwt, w.brandId, 'maya@lumina.test');
-  managerName = (await firstValue(w.sql, "SELECT first_name || ' ' || last_name FROM users WHERE id = ?", [w.userId])) as string;
-}, 120_000);
+beforeAll(async () => void ({ w, maya, managerName } = await openWorkspaceWithMember()), 120_000);
 afterAll(async () => w.close());
 
 /** A call as Maya, a member, with her own identity. */

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { openVideoWorkspace, WORKSPACE_NOW, type VideoWorkspace } from '../videos/support/videoWorkspace';
+import { WORKSPACE_NOW, type VideoWorkspace } from '../videos/support/videoWorkspace';
 import { firstValue, firstValues } from '../support/testEngine';
 import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
 import { BRAND_MADE_SQL } from '../../../../src/server/repositories/videos/videoScope';
-import { joinAsMember } from './teamSupport';
+import { openWorkspaceWithMember } from './teamSupport';
 
 /**
  * Authorship (issue 29): every kind of shared change answers who made it and who changed it last, with their names.
@@ -13,11 +13,7 @@ import { joinAsMember } from './teamSupport';
 let w: VideoWorkspace;
 let maya: { jwt: string; userId: string };
 let managerName = '';
-beforeAll(async () => {
-  w = await openVideoWorkspace();
-  maya = await joinAsMember(w.app, w.jwt, w.brandId, 'maya@lumina.test');
-  managerName = (await firstValue(w.sql, "SELECT first_name || ' ' || last_name FROM users WHERE id = ?", [w.userId])) as string;
-}, 120_000);
+beforeAll(async () => void ({ w, maya, managerName } = await openWorkspaceWithMember()), 120_000);
 afterAll(async () => w.close());
 
 const MAYA = () => ({ _id: maya.userId, name: 'Maya Levi' });

@@ -1,7 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { OutboxResponse } from '../../../../src/shared/http/outbox.schemas';
+import { firstValue } from '../support/testEngine';
 import { send } from '../support/testServer';
+import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
 
 /** A JSON call with a bearer. */
 export function as(app: FastifyInstance, jwt: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object): Promise<LightMyRequestResponse> {
@@ -30,4 +32,12 @@ export async function signUpInvited(app: FastifyInstance, token: string, firstNa
 export async function joinAsMember(app: FastifyInstance, managerJwt: string, brandId: string, email: string, firstName = 'Maya'): Promise<{ jwt: string; userId: string }> {
   const session = await signUpInvited(app, await invite(app, managerJwt, brandId, email), firstName);
   return { jwt: session.jwt, userId: (session as unknown as { currentUser: { _id: string } }).currentUser._id };
+}
+
+/** The seeded demo workspace with Maya Levi joined as a member, and the manager's full name. */
+export async function openWorkspaceWithMember(): Promise<{ w: VideoWorkspace; maya: { jwt: string; userId: string }; managerName: string }> {
+  const w = await openVideoWorkspace();
+  const maya = await joinAsMember(w.app, w.jwt, w.brandId, 'maya@lumina.test');
+  const managerName = (await firstValue(w.sql, "SELECT first_name || ' ' || last_name FROM users WHERE id = ?", [w.userId])) as string;
+  return { w, maya, managerName };
 }
