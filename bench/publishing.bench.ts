@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
+import { defineActingUser } from '../src/server/db/migrate';
 import { DEMO_ACCOUNTS } from '../src/shared/demoAccounts';
 import type { PublishJob } from '../src/shared/http/publishing.schemas';
 
@@ -56,6 +57,8 @@ export async function run(): Promise<void> {
 
     // 1,000 of the brand's own videos (copies of one of its uploads), written beside the running back end (WAL).
     const db = new Database(join(dataDir, 'reelscope.sqlite'));
+    // The change log's triggers ask the connection who acts (no one, here).
+    defineActingUser(db);
     const source = db.prepare('SELECT id FROM videos WHERE brand_id = ? AND added_by_bm = 1 LIMIT 1').pluck().get(brandId) as string;
     const columns = (db.prepare("SELECT name FROM pragma_table_info('videos')").pluck().all() as string[]).filter((c) => c !== 'id');
     const copy = db.prepare(`INSERT INTO videos (id, ${columns.join(', ')}) SELECT ?, ${columns.join(', ')} FROM videos WHERE id = ?`);

@@ -15,6 +15,7 @@ import { realTimer, type AnalysisTimer } from './analysis/timer';
 import { createAccessTokenService } from './auth/accessTokens';
 import { createBearerAuthenticator } from './auth/bearerAuthenticator';
 import { noteRequestWrote, serveArrivedNow } from './search/requestArrival';
+import { actAs, serveActing } from './db/actingUser';
 import { createFailedAttemptLimiter } from './auth/failedAttemptLimiter';
 import { loadOrCreateJwtSecret } from './auth/jwtSecret';
 import { readSharedSecrets, type SharedSecrets } from './auth/sharedSecrets';
@@ -230,6 +231,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installDrain(app);
   // A request's index check begins beside its bearer check (on a team server two round trips at once, not in a row).
   app.addHook('onRequest', (_request, _reply, done) => serveArrivedNow(done));
+  // Whom the request's writes are logged as (its route names the signed-in person); work it leaves running after the
+  // answer (an analysis it queued) is no longer that person's doing.
+  app.addHook('onRequest', (_request, _reply, done) => serveActing(done));
+  app.addHook('onResponse', async () => actAs(null));
   installRouteSupport(app, createBearerAuthenticator(tokens, repos, now, (brandId) => ctx.videos.index.prefetch(brandId)));
   installHostOriginGuard(app, new Set([ELECTRON_APP_ORIGIN, ...(options.allowedOrigins ?? [])]), new Set(options.allowedHosts));
   installCors(app);

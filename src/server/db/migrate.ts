@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { actingUserId } from './actingUser';
 import type { Migration } from './migrations/index';
 
 /** Raised when the database was created by a newer release than this code. */
@@ -16,8 +17,18 @@ interface VersionRow {
   version: number | null;
 }
 
+/**
+ * Defines `acting_user()` on a connection: who the statement being run acts for (actingUser.ts), which the change log's
+ * triggers record (migration 033). A trigger calling a function the connection lacks fails the write, so every
+ * connection that migrates defines it, and so does any other that writes to a logged table.
+ */
+export function defineActingUser(db: Database.Database): void {
+  db.function('acting_user', { deterministic: false }, () => actingUserId());
+}
+
 /** Applies every migration newer than the recorded version, each in its own transaction. Returns the versions applied. */
 export function migrateDatabase(db: Database.Database, migrations: readonly Migration[], now: () => Date = () => new Date()): number[] {
+  defineActingUser(db);
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../auth/authContext';
 import { enforceIdentityParams } from '../auth/brandAccess';
 import { decideActingBrand, enforceKeyAccess, enforceRouteAccess, type RouteAccess } from '../auth/teamRoles';
+import { actAs } from '../db/actingUser';
 import { badRequest } from './httpError';
 import type { ApiKeyAuth } from './fastifyTypes';
 
@@ -120,10 +121,13 @@ export function defineRoute<
         if (!app.authenticateApiKey) throw new Error(`${url}: auth 'apiKey' on a service without authenticateApiKey`);
         request.apiKeyAuth = await app.authenticateApiKey(request);
         enforceKeyAccess(request.apiKeyAuth.role, definition.access ?? 'member');
+        actAs(request.apiKeyAuth.userId ?? null);
         return;
       }
       // 'optional': a stale bearer (clients often send the expired jwt along with a refresh) counts as none.
       if (mode === 'optional' && header !== undefined) request.auth = await app.authenticate(header).catch(() => null);
+      // What the request writes is the signed-in person's doing (the activity view names them).
+      actAs(request.auth?.userId ?? null);
       if (!request.auth) return;
       enforceIdentityParams(request, request.auth);
       const brandId = decideActingBrand(request, url, request.auth);

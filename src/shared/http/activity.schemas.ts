@@ -22,12 +22,24 @@ export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;
 export const ActivityPersonSchema = z.object({ user_id: z.string(), name: z.string() });
 export type ActivityPerson = z.infer<typeof ActivityPersonSchema>;
 
+/**
+ * What was done (the change log's `verb`, migration 033). 'changed' is an entry logged before verbs were kept;
+ * video_added and video_removed are a campaign's videos; completed and failed an analysis or a publish job.
+ */
+export const ACTIVITY_VERBS = [
+  'added', 'edited', 'deleted', 'removed', 'restored', 'flagged', 'unflagged', 'trashed', 'favorited', 'unfavorited',
+  'published', 'unpublished', 'ended', 'video_added', 'video_removed', 'requested', 'accepted', 'declined', 'paid', 'expired',
+  'completed', 'failed', 'invited', 'revoked', 'joined', 'left', 'changed',
+] as const;
+export type ActivityVerb = (typeof ACTIVITY_VERBS)[number];
+
 /** One thing a person (or the back end: an analysis, a publish job) did in the brand. */
 export const ActivityEntrySchema = z.object({
   id: z.string(),
   kind: z.enum(CHANGE_KINDS),
-  /** What target_id names: video, product, influencer, report, campaign, widget, playlist, license, label, removed_member. */
+  /** What target_id names: video, product, influencer, report, campaign, widget, playlist, license, label, removed_member, member, invitation. */
   target_kind: z.string(),
+  verb: z.enum(ACTIVITY_VERBS),
   target_id: z.string(),
   /** The video it is about, when it is about one: where the entry links. */
   video_id: z.string().nullable(),

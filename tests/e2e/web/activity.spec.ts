@@ -11,23 +11,22 @@ test.afterEach(async ({ stack }) => {
   await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
 });
 
-test('a note and a flag show in the activity with their author, a new campaign arrives live; filtering by kind keeps the note, and its entry opens the video', async ({ page, stack }) => {
+test('a note, a flag and a license request show in the activity with their author and what was done, a new campaign arrives live; filtering by kind keeps the note, and its entry opens the video', async ({ page, stack }) => {
   test.setTimeout(90_000);
   const { videos } = await getAsBrandManager<VideoListResponse>(stack, '/videos', { per_page: '50' });
-  const [noted, flagged] = videos.filter((video) => !video.is_flagged);
+  const [noted, flagged, licensed] = videos.filter((video) => !video.is_flagged);
   await sendAsBrandManager(stack, 'PUT', `/videos/${noted!._id}/video_note`, { content: 'Strong opening, reuse the hook' });
   await sendAsBrandManager(stack, 'POST', '/videos/flag_videos', { video_ids: [flagged!._id], reason: 'Spam or misleading' });
+  // A write whose row names no author: the entry is still the person's, with its verb.
+  await sendAsBrandManager(stack, 'POST', '/license_agreements', { license_video: licensed!._id, duration: '1 year', price: 25 });
 
   await signInAsManager(page, stack.webUrl);
   await page.getByRole('link', { name: 'Activity' }).click();
   await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
   const entries = page.getByTestId('activity-entry');
-  await expect(entries.nth(0)).toContainText('Flag');
-  await expect(entries.nth(0)).toContainText(flagged!.title);
-  await expect(entries.nth(0)).toContainText(author);
-  await expect(entries.nth(1)).toContainText('Note');
-  await expect(entries.nth(1)).toContainText(noted!.title);
-  await expect(entries.nth(1)).toContainText(author);
+  for (const [i, words] of [['License', 'Requested a license for', licensed!.title], ['Flag', 'Flagged', flagged!.title], ['Note', 'Added', noted!.title]].entries()) {
+    for (const text of [...words, author]) await expect(entries.nth(i)).toContainText(text);
+  }
 
   for (const [skin, rtl, name] of [['light', false, 'light'], ['dark', false, 'dark'], ['light', true, 'rtl']] as const) {
     await callHost(stack, 'settings.update', { layout: { skin, rtl } });

@@ -7,6 +7,7 @@
 export const BOTH_ENGINE_TESTS: string[] = [
   'tests/unit/server/accessTokens.test.ts',
   'tests/unit/server/activity/brandActivity.test.ts',
+  'tests/unit/server/activity/whoDidWhat.test.ts',
   'tests/unit/server/analysis/pipeline.test.ts',
   'tests/unit/server/analysis/seededAnalysis.test.ts',
   'tests/unit/server/assistant/answers.test.ts',

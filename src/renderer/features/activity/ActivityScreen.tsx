@@ -12,6 +12,7 @@ import { FormAlert, SelectField } from '../../ui/form';
 import { EmptyState, PageHeader } from '../../ui/page';
 import { RemoteView } from '../../ui/remote';
 import { entryLink, fetchActivity, type ActivityFilters } from './activity.api';
+import { activityWords } from './activityWords';
 import './activity.css';
 
 /** What each kind of change is called on screen. */
@@ -28,7 +29,7 @@ export function ActivityScreen() {
   const who = useAtomValue(actingIdentityAtom);
   return (
     <div className="page activity">
-      <PageHeader title="Activity" description="Who did what in your brand: notes, flags, reports, campaigns and more, newest first." />
+      <PageHeader title="Activity" description="Who did what in your brand: uploads, publishing, licenses, campaigns, the team and more, newest first." />
       {who ? <Activity brandId={who.brand_id} /> : <EmptyState title="No brand yet">Connect a brand to see its activity.</EmptyState>}
     </div>
   );
@@ -118,11 +119,14 @@ function Activity({ brandId }: { brandId: string }) {
 function ActivityRow({ entry }: { entry: ActivityEntry }) {
   const link = entryLink(entry);
   const title = entry.title ?? `A ${KIND_LABELS[entry.kind].toLowerCase()} no longer there`;
+  const words = activityWords(entry);
   return (
     <li className="activity__entry" data-testid="activity-entry">
       <span className={`activity__kind activity__kind--${entry.kind}`}>{KIND_LABELS[entry.kind]}</span>
       <span className="activity__what">
-        {link ? <Link to={link}>{title}</Link> : <span>{title}</span>}
+        {/* A space, not a margin: in a right-to-left page the verb and an English title still read as one line of text. */}
+        <span className="activity__verb">{words.verb}</span>{' '}
+        {words.showTitle && (link ? <Link to={link}>{title}</Link> : <span>{title}</span>)}
       </span>
       <span className="activity__who">{entry.by ? entry.by.name || 'A teammate' : 'Reelscope'}</span>
       <span className="activity__when">{entry.at ? <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> : 'Earlier'}</span>

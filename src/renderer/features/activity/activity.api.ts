@@ -27,7 +27,7 @@ export function entryLink(entry: ActivityEntry): string | null {
     case 'playlist': return '/widgets';
     case 'product': return `/products/${id}`;
     case 'influencer': return `/creators/${id}`;
-    case 'removed_member': return null;
+    case 'removed_member': case 'member': case 'invitation': return null;
   }
   if (entry.video_id) return `/videos/${encodeURIComponent(entry.video_id)}`;
   return entry.kind === 'license' ? '/licensing' : null;

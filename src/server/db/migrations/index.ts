@@ -33,6 +33,7 @@ import { migration032TranscriptTriples } from './032_transcript_triples';
 import { migration033ProductLinkSentiment } from './033_product_link_sentiment';
 import { migration034UnanalysedLabels } from './034_unanalysed_labels';
 import { migration035InvitationSignUps } from './035_invitation_sign_ups';
+import { migration036AttributedChanges } from './036_attributed_changes';
 
 /** A forward-only schema step; `version` is its position and never changes once released. */
 export interface Migration {
@@ -43,4 +44,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover, migration005VideoSearch, migration006UploadsAnalysis, migration007CatalogLists, migration008TranscriptTerms, migration009SearchSnapshots, migration010ReportDefinitions, migration011Assistant, migration012ChatTimetokens, migration013Widgets, migration014PublishJobs, migration015Integrations, migration016PublishPayloadBytes, migration017RefreshSessions, migration018SecretsAtRest, migration019RefreshRotationGrace, migration020CampaignSubmissions, migration021ReportHighlight, migration022DemoSeedAnchor, migration023TranscriptPairPositions, migration024BrandMarkVersions, migration025TranscriptTermTrigrams, migration026LimiterAttempts, migration027JobClaims, migration028Team, migration029BrandChanges, migration030BrandChangeTimes, migration031PersonalFavorites, migration032TranscriptTriples, migration033ProductLinkSentiment, migration034UnanalysedLabels, migration035InvitationSignUps];
+export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover, migration005VideoSearch, migration006UploadsAnalysis, migration007CatalogLists, migration008TranscriptTerms, migration009SearchSnapshots, migration010ReportDefinitions, migration011Assistant, migration012ChatTimetokens, migration013Widgets, migration014PublishJobs, migration015Integrations, migration016PublishPayloadBytes, migration017RefreshSessions, migration018SecretsAtRest, migration019RefreshRotationGrace, migration020CampaignSubmissions, migration021ReportHighlight, migration022DemoSeedAnchor, migration023TranscriptPairPositions, migration024BrandMarkVersions, migration025TranscriptTermTrigrams, migration026LimiterAttempts, migration027JobClaims, migration028Team, migration029BrandChanges, migration030BrandChangeTimes, migration031PersonalFavorites, migration032TranscriptTriples, migration033ProductLinkSentiment, migration034UnanalysedLabels, migration035InvitationSignUps, migration036AttributedChanges];

@@ -1,4 +1,6 @@
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryResult } from 'pg';
+import { ACTING_USER_SETTING, actingUserId } from '../actingUser';
+import { writesChangeLog } from '../migrations/036_attributed_changes';
 import { numberPlaceholders } from '../sqlClient';
 import { refuseNulText, StoreUnavailableError, type SqlClient, type SqlParam } from '../sqlClient';
 import { isDatabaseUnreachable } from './connectionError';
@@ -30,16 +32,30 @@ export function unreachableAsStoreError(error: unknown): unknown {
   return isDatabaseUnreachable(error) ? new StoreUnavailableError(error) : error;
 }
 
-function clientOver(target: Queryable, transaction: SqlClient['transaction']): SqlClient {
-  const query = async (sql: string, params: readonly SqlParam[]) => {
-    refuseNulText(params);
-    try {
-      const { name, text } = preparedText(sql);
-      return await target.query({ name, text, values: params as unknown[] });
-    } catch (error) {
-      throw unreachableAsStoreError(error);
-    }
-  };
+type Result = QueryResult;
+type Run = (target: Queryable, sql: string, params: readonly SqlParam[]) => Promise<Result>;
+
+const runOn: Run = async (target, sql, params) => {
+  refuseNulText(params);
+  try {
+    const { name, text } = preparedText(sql);
+    return await target.query({ name, text, values: params as unknown[] });
+  } catch (error) {
+    throw unreachableAsStoreError(error);
+  }
+};
+
+/**
+ * BEGIN, naming who the transaction acts for when a signed-in request makes it: the change log's triggers read the
+ * setting (migration 033). It is local to the transaction, so a pooled connection never carries one person's name into
+ * another's writes. One round trip either way (the id is written as a literal, its quotes doubled).
+ */
+function begin(actor: string | null): string {
+  return actor === null ? 'BEGIN' : `BEGIN; SELECT set_config('${ACTING_USER_SETTING}', '${actor.replace(/'/g, "''")}', true)`;
+}
+
+function clientOver(target: Queryable, transaction: SqlClient['transaction'], run: Run = runOn): SqlClient {
+  const query = (sql: string, params: readonly SqlParam[]) => run(target, sql, params);
   return {
     engine: 'postgres',
     all: async <T extends object>(sql: string, params: readonly SqlParam[] = []) => (await query(sql, params)).rows as T[],
@@ -51,15 +67,14 @@ function clientOver(target: Queryable, transaction: SqlClient['transaction']): S
 
 /** The SqlClient of a team server: every call is a round trip through the pool; a transaction holds one connection. */
 export function createPostgresClient(pool: PostgresPool): SqlClient {
-  return clientOver(pool, async (work) => {
+  const inTransaction = async <T>(work: (connection: PoolClient) => Promise<T>): Promise<T> => {
     const connection = await pool.connect().catch((error: unknown) => {
       throw unreachableAsStoreError(error);
     });
-    const inside: SqlClient = clientOver(connection, (nested) => nested(inside));
     let broken = false;
     try {
-      await connection.query('BEGIN');
-      const result = await work(inside);
+      await connection.query(begin(actingUserId()));
+      const result = await work(connection);
       await connection.query('COMMIT');
       return result;
     } catch (error) {
@@ -69,5 +84,14 @@ export function createPostgresClient(pool: PostgresPool): SqlClient {
     } finally {
       connection.release(broken);
     }
+  };
+  const transaction: SqlClient['transaction'] = (work) => inTransaction((connection) => {
+    const inside: SqlClient = clientOver(connection, (nested) => nested(inside));
+    return work(inside);
   });
+  // A lone write a person makes to a logged table runs in a transaction of its own, so the log can name them; every
+  // other statement goes straight to the pool as before.
+  const attributed: Run = (target, sql, params) =>
+    actingUserId() !== null && writesChangeLog(sql) ? inTransaction((connection) => runOn(connection, sql, params)) : runOn(target, sql, params);
+  return clientOver(pool, transaction, attributed);
 }

@@ -1,4 +1,4 @@
-import type { ActivityEntry, ActivityPerson } from '../../../shared/http/activity.schemas';
+import type { ActivityEntry, ActivityPerson, ActivityVerb } from '../../../shared/http/activity.schemas';
 import type { ChangeKind } from '../../../shared/http/liveChanges.schemas';
 import type { SqlClient, SqlParam } from '../../db/sqlClient';
 
@@ -16,7 +16,7 @@ export interface ActivityFilter {
 }
 
 export interface ActivityRepository {
-  /** The brand's logged changes, newest first, with their author's name and the changed thing's title. */
+  /** The brand's logged changes someone did, newest first, with what was done, its author's name and the changed thing's title. */
   page(brandId: string, filter: ActivityFilter): Promise<ActivityEntry[]>;
   /** The brand's members, by name. */
   people(brandId: string): Promise<ActivityPerson[]>;
@@ -25,10 +25,11 @@ export interface ActivityRepository {
 interface EntryRow {
   seq: number | string;
   kind: ChangeKind;
+  verb: ActivityVerb;
   target_kind: string;
   target_id: string;
   video_id: string | null;
-  user_id: string | null;
+  actor_id: string | null;
   first_name: string | null;
   last_name: string | null;
   at: string | null;
@@ -45,6 +46,8 @@ const TITLE = `COALESCE(CASE c.target_kind
     WHEN 'product' THEN (SELECT p.name FROM products p WHERE p.id = c.target_id)
     WHEN 'influencer' THEN (SELECT i.name FROM creators i WHERE i.id = c.target_id)
     WHEN 'removed_member' THEN (SELECT m.first_name || ' ' || m.last_name FROM users m WHERE m.id = c.target_id)
+    WHEN 'member' THEN (SELECT m.first_name || ' ' || m.last_name FROM users m WHERE m.id = c.target_id)
+    WHEN 'invitation' THEN (SELECT i.email FROM brand_invitations i WHERE i.id = c.target_id)
   END, (SELECT v.title FROM videos v WHERE v.id = c.video_id))`;
 
 const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ').trim();
@@ -53,28 +56,29 @@ const nameOf = (first: string | null, last: string | null) => [first, last].filt
 export function createActivityRepository(sql: SqlClient): ActivityRepository {
   return {
     async page(brandId, filter) {
-      const where = ['c.brand_id = ?', "(c.kind <> 'favorite' OR c.user_id = ?)"];
+      // A change without a verb is one no one did (an upload storing its file): the streams refresh for it, the view skips it.
+      const where = ['c.brand_id = ?', 'c.verb IS NOT NULL', "(c.kind <> 'favorite' OR c.user_id = ?)"];
       const params: SqlParam[] = [brandId, filter.viewerId];
       const add = (clause: string, value: SqlParam | undefined) => {
         if (value === undefined) return;
         where.push(clause);
         params.push(value);
       };
-      add('c.user_id = ?', filter.person);
+      add('c.actor_id = ?', filter.person);
       add('c.kind = ?', filter.kind);
       add('c.at >= ?', filter.from);
       add('c.at < ?', filter.until);
       add('c.seq < ?', filter.before);
       const rows = await sql.all<EntryRow>(
-        `SELECT c.seq, c.kind, c.target_kind, c.target_id, c.video_id, c.user_id, c.at, u.first_name, u.last_name, ${TITLE} AS title
-         FROM brand_changes c LEFT JOIN users u ON u.id = c.user_id
+        `SELECT c.seq, c.kind, c.verb, c.target_kind, c.target_id, c.video_id, c.actor_id, c.at, u.first_name, u.last_name, ${TITLE} AS title
+         FROM brand_changes c LEFT JOIN users u ON u.id = c.actor_id
          WHERE ${where.join(' AND ')} ORDER BY c.seq DESC LIMIT ?`,
         [...params, filter.limit],
       );
       return rows.map((row) => ({
-        id: String(row.seq), kind: row.kind, target_kind: row.target_kind, target_id: row.target_id, video_id: row.video_id,
+        id: String(row.seq), kind: row.kind, verb: row.verb, target_kind: row.target_kind, target_id: row.target_id, video_id: row.video_id,
         title: row.title, at: row.at,
-        by: row.user_id === null ? null : { user_id: row.user_id, name: nameOf(row.first_name, row.last_name) },
+        by: row.actor_id === null ? null : { user_id: row.actor_id, name: nameOf(row.first_name, row.last_name) },
       }));
     },
     async people(brandId) {

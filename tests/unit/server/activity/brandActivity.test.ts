@@ -35,7 +35,7 @@ const activity = async (jwt: string, query: Record<string, string> = {}, brand =
   const response = await send(t.app, 'GET', `/jwt_api/brands/${brand}/activity?${new URLSearchParams(query).toString()}`, undefined, jwt);
   return { status: response.statusCode, page: response.json<ActivityPage>() };
 };
-const summary = (page: ActivityPage) => page.entries.map((e) => `${e.kind} ${e.title ?? '-'} by ${e.by?.name ?? '-'}`);
+const summary = (page: ActivityPage) => page.entries.map((e) => `${e.kind} ${e.verb} ${e.title ?? '-'} by ${e.by?.name ?? '-'}`);
 
 describe('the brand activity', () => {
   it('lists what each teammate did, newest first, with the author and the title; filters by person and kind', async () => {
@@ -45,13 +45,16 @@ describe('the brand activity', () => {
 
     const all = await activity(maya.jwt);
     expect(all.status).toBe(200);
-    expect(summary(all.page)).toEqual(['report Spring reach by Sam Reed', 'flag Video 2 by Sam Reed', 'note Video 1 by Maya Ito', 'video Video 2 by -', 'video Video 1 by -']);
+    expect(summary(all.page)).toEqual([
+      'report added Spring reach by Sam Reed', 'flag flagged Video 2 by Sam Reed', 'note added Video 1 by Maya Ito', 'video added Video 2 by -', 'video added Video 1 by -',
+      'team joined Sam Reed by Sam Reed', 'team joined Maya Ito by Maya Ito',
+    ]);
     expect(all.page.entries[1]).toMatchObject({ target_kind: 'video', target_id: videoIds[1], video_id: videoIds[1] });
     expect(all.page.entries[0]!.at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(all.page.people.map((p) => p.name)).toEqual(['Maya Ito', 'Sam Reed']);
 
-    expect(summary((await activity(maya.jwt, { person: sam.id })).page)).toEqual(['report Spring reach by Sam Reed', 'flag Video 2 by Sam Reed']);
-    expect(summary((await activity(maya.jwt, { kind: 'note' })).page)).toEqual(['note Video 1 by Maya Ito']);
+    expect(summary((await activity(maya.jwt, { person: sam.id })).page)).toEqual(['report added Spring reach by Sam Reed', 'flag flagged Video 2 by Sam Reed', 'team joined Sam Reed by Sam Reed']);
+    expect(summary((await activity(maya.jwt, { kind: 'note' })).page)).toEqual(['note added Video 1 by Maya Ito']);
     expect(summary((await activity(maya.jwt, { person: maya.id, kind: 'flag' })).page)).toEqual([]);
   });
 
@@ -61,15 +64,15 @@ describe('the brand activity', () => {
     // The log stamps each change with the time it was written; the test moves the first one back two days.
     await t.sql.run("UPDATE brand_changes SET at = '2026-03-01T23:59:59.000Z' WHERE video_id = ? AND kind = 'note'", [videoIds[0]]);
     await t.sql.run("UPDATE brand_changes SET at = '2026-03-03T00:00:00.000Z' WHERE video_id = ? AND kind = 'note'", [videoIds[1]]);
-    expect(summary((await activity(maya.jwt, { kind: 'note', from: '2026-03-01', to: '2026-03-01' })).page)).toEqual(['note Video 1 by Maya Ito']);
-    expect(summary((await activity(maya.jwt, { kind: 'note', from: '2026-03-02' })).page)).toEqual(['note Video 2 by Maya Ito']);
-    expect(summary((await activity(maya.jwt, { kind: 'note', to: '2026-03-02' })).page)).toEqual(['note Video 1 by Maya Ito']);
+    expect(summary((await activity(maya.jwt, { kind: 'note', from: '2026-03-01', to: '2026-03-01' })).page)).toEqual(['note added Video 1 by Maya Ito']);
+    expect(summary((await activity(maya.jwt, { kind: 'note', from: '2026-03-02' })).page)).toEqual(['note added Video 2 by Maya Ito']);
+    expect(summary((await activity(maya.jwt, { kind: 'note', to: '2026-03-02' })).page)).toEqual(['note added Video 1 by Maya Ito']);
     expect((await activity(maya.jwt, { from: 'yesterday' })).status).toBe(400);
   });
 
   it('pages newest first with a cursor, every entry once', async () => {
     for (let i = 0; i < ACTIVITY_PAGE_SIZE + 5; i++) await ok('PUT', `/videos/${videoIds[0]}/video_note`, { content: `note ${i}` }, maya.jwt);
-    const total = Number((await t.sql.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM brand_changes WHERE brand_id = ?', [brandId]))!.n);
+    const total = Number((await t.sql.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM brand_changes WHERE brand_id = ? AND verb IS NOT NULL', [brandId]))!.n);
     const first = await activity(maya.jwt);
     expect(first.page.entries).toHaveLength(ACTIVITY_PAGE_SIZE);
     expect(first.page.next_cursor).not.toBeNull();
@@ -84,9 +87,9 @@ describe('the brand activity', () => {
   it("shows a person their own favorites but never a teammate's", async () => {
     await ok('POST', '/videos/favorite_videos', { video_ids: [videoIds[0]] }, sam.jwt);
     await ok('POST', '/videos/favorite_videos', { video_ids: [videoIds[1]] }, maya.jwt);
-    expect(summary((await activity(maya.jwt, { kind: 'favorite' })).page)).toEqual(['favorite Video 2 by Maya Ito']);
-    expect(summary((await activity(sam.jwt, { kind: 'favorite' })).page)).toEqual(['favorite Video 1 by Sam Reed']);
-    expect(summary((await activity(maya.jwt, { person: sam.id })).page)).toEqual([]);
+    expect(summary((await activity(maya.jwt, { kind: 'favorite' })).page)).toEqual(['favorite favorited Video 2 by Maya Ito']);
+    expect(summary((await activity(sam.jwt, { kind: 'favorite' })).page)).toEqual(['favorite favorited Video 1 by Sam Reed']);
+    expect(summary((await activity(maya.jwt, { person: sam.id })).page)).toEqual(['team joined Sam Reed by Sam Reed']);
   });
 
   it("refuses another brand's activity as if it did not exist", async () => {
@@ -94,7 +97,7 @@ describe('the brand activity', () => {
     const leeJwt = (await signIn(t.app, lee)).jwt;
     await ok('PUT', `/videos/${videoIds[0]}/video_note`, { content: 'private' }, maya.jwt);
     expect((await activity(leeJwt)).status).toBe(404);
-    expect((await activity(leeJwt, {}, lee.brandIds[0]!)).page.entries).toEqual([]);
+    expect(summary((await activity(leeJwt, {}, lee.brandIds[0]!)).page)).toEqual(['team joined Test User by Test User']);
     expect((await send(t.app, 'GET', `/jwt_api/brands/${brandId}/activity`)).statusCode).toBe(401);
   });
 });

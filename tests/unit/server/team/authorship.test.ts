@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { openVideoWorkspace, WORKSPACE_NOW, type VideoWorkspace } from '../videos/support/videoWorkspace';
+import { WORKSPACE_NOW, type VideoWorkspace } from '../videos/support/videoWorkspace';
 import { firstValue, firstValues } from '../support/testEngine';
 import { METRICS_KEY_HEADER } from '../../../../src/shared/http/widgets.schemas';
 import { BRAND_MADE_SQL } from '../../../../src/server/repositories/videos/videoScope';
-import type { LiveMail } from '../../../../src/shared/http/outbox.schemas';
-import { invite, signUpInvited } from './teamSupport';
+import { openWorkspaceWithMember } from './teamSupport';
 
 /**
  * Authorship (issue 29): every kind of shared change answers who made it and who changed it last, with their names.
  * The demo manager makes each thing; Maya, a member invited through the team, changes it.
  */
 let w: VideoWorkspace;
-const mailbox: LiveMail[] = [];
 let maya: { jwt: string; userId: string };
 let managerName = '';
-beforeAll(async () => {
-  w = await openVideoWorkspace(0.3, { onLiveMail: (mail) => mailbox.push(mail) });
-  const session = await signUpInvited(w.app, mailbox, await invite(w.app, w.jwt, w.brandId, 'maya@lumina.test'), 'Maya');
-  maya = { jwt: session.jwt, userId: (session as unknown as { currentUser: { _id: string } }).currentUser._id };
-  managerName = (await firstValue(w.sql, "SELECT first_name || ' ' || last_name FROM users WHERE id = ?", [w.userId])) as string;
-}, 120_000);
+beforeAll(async () => void ({ w, maya, managerName } = await openWorkspaceWithMember()), 120_000);
 afterAll(async () => w.close());
 
 const MAYA = () => ({ _id: maya.userId, name: 'Maya Levi' });

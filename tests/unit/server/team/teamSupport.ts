@@ -2,7 +2,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { LiveMail } from '../../../../src/shared/http/outbox.schemas';
 import type { InviteResponse } from '../../../../src/shared/http/team.schemas';
+import { firstValue } from '../support/testEngine';
 import { createTestUser, send, signIn, startTestApp, type TestApp } from '../support/testServer';
+import { openVideoWorkspace, type VideoWorkspace } from '../videos/support/videoWorkspace';
 
 /** A JSON call with a bearer. */
 export function as(app: FastifyInstance, jwt: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object): Promise<LightMyRequestResponse> {
@@ -40,4 +42,19 @@ export async function openLuminaTeam(): Promise<{ server: TestApp; managerJwt: s
   const server = await startTestApp();
   const manager = await createTestUser(server.sql, { email: 'owner@lumina.test', firstName: 'Olga', brands: [{ name: 'Lumina' }] });
   return { server, managerJwt: (await signIn(server.app, manager)).jwt, brandId: manager.brandIds[0] ?? '' };
+}
+
+/** Invites `email` as a member and signs them up from the mailed link ('Maya Levi' by default): their jwt and user id. */
+export async function joinAsMember(app: FastifyInstance, mailbox: readonly LiveMail[], managerJwt: string, brandId: string, email: string, firstName = 'Maya'): Promise<{ jwt: string; userId: string }> {
+  const session = await signUpInvited(app, mailbox, await invite(app, managerJwt, brandId, email), firstName);
+  return { jwt: session.jwt, userId: (session as unknown as { currentUser: { _id: string } }).currentUser._id };
+}
+
+/** The seeded demo workspace with Maya Levi joined as a member, the manager's full name, and the mail it handed on live. */
+export async function openWorkspaceWithMember(): Promise<{ w: VideoWorkspace; maya: { jwt: string; userId: string }; managerName: string; mailbox: LiveMail[] }> {
+  const mailbox: LiveMail[] = [];
+  const w = await openVideoWorkspace(0.3, { onLiveMail: (mail) => mailbox.push(mail) });
+  const maya = await joinAsMember(w.app, mailbox, w.jwt, w.brandId, 'maya@lumina.test');
+  const managerName = (await firstValue(w.sql, "SELECT first_name || ' ' || last_name FROM users WHERE id = ?", [w.userId])) as string;
+  return { w, maya, managerName, mailbox };
 }

@@ -33,6 +33,7 @@ import { pgMigration032TranscriptTriples } from './032_transcript_triples';
 import { pgMigration033ProductLinkSentiment } from './033_product_link_sentiment';
 import { pgMigration034UnanalysedLabels } from './034_unanalysed_labels';
 import { pgMigration035InvitationSignUps } from './035_invitation_sign_ups';
+import { pgMigration036AttributedChanges } from './036_attributed_changes';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -77,4 +78,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration033ProductLinkSentiment,
   pgMigration034UnanalysedLabels,
   pgMigration035InvitationSignUps,
+  pgMigration036AttributedChanges,
 ];
