@@ -48,7 +48,9 @@ step tools bash scripts/system-deps.sh check
 # the cores less one) and those files mostly wait on the processes they start, so the second core is free for them.
 beside lint npm run --silent lint
 beside typecheck npm run --silent typecheck
-step unit bash scripts/with-keyring.sh npx vitest run --project unit --reporter=default --reporter=json --outputFile="$ART/unit.json"
+# Two test files at a time (vitest's default on 2 cores is one): most of them wait on the back-end processes, clusters
+# and browsers they start, so a second file fills the idle core.
+step unit bash scripts/with-keyring.sh npx vitest run --project unit --maxWorkers=2 --reporter=default --reporter=json --outputFile="$ART/unit.json"
 joined lint
 joined typecheck
 
