@@ -22,6 +22,7 @@ export interface VideoListRow extends BrandStateColumns {
   sentiment_negative: number;
   views: number;
   created_at: string;
+  published_at: string | null;
   published: number;
 }
 
@@ -86,7 +87,7 @@ export const VIDEO_ROW_COLUMNS = `v.*, ${VIDEO_BRAND_STATE_COLUMNS}, ${VIDEO_DET
 
 /** Columns of VideoListRow for `SELECT ... FROM videos v JOIN brands b ...`; bind brand, user, brand. */
 export const VIDEO_LIST_COLUMNS = `v.id, v.brand_id, v.title, v.platform, v.thumbnail_url, v.analysis_stage, v.sentiment_positive,
-  v.sentiment_negative, v.views, v.created_at, v.published, ${VIDEO_BRAND_STATE_COLUMNS}`;
+  v.sentiment_negative, v.views, v.created_at, v.published_at, v.published, ${VIDEO_BRAND_STATE_COLUMNS}`;
 
 function parse<T>(text: string, fallback: T): T {
   try {
@@ -123,6 +124,7 @@ export function toListItem(row: VideoListRow, actingBrandId: string, match: { st
     sentiment: { positive: row.sentiment_positive, negative: row.sentiment_negative },
     views: row.views,
     created_at: row.created_at,
+    published_at: row.published_at,
     ...brandState(row, actingBrandId),
     transcript_match: match,
   };

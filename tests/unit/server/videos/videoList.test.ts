@@ -159,6 +159,10 @@ describe('GET /videos sorting, paging and dates', () => {
     const published = new Map((await w.sql.all<{ id: string; published_at: string | null }>('SELECT id, published_at FROM videos WHERE brand_id = ?', [w.brandId])).map((row) => [row.id, row.published_at]));
     const publishedAt = (v: VideoListResponse['videos'][number]) => published.get(v._id) ?? '';
     await sorted('newest_videos', publishedAt, true);
+    // Each row carries the date it is sorted by, for the list's date column to show.
+    const newest = (await list({ sort: 'newest_videos', per_page: 100 })).videos;
+    expect(newest.map((v) => v.published_at ?? null)).toEqual(newest.map((v) => published.get(v._id) ?? null));
+    expect(newest.some((v) => typeof v.published_at === 'string')).toBe(true);
     await sorted('oldest_videos', publishedAt, false);
     const favFirst = (await list({ sort: 'favorite_videos', per_page: 250 })).videos.map((v) => v.is_favorite);
     expect(favFirst.indexOf(false)).toBeGreaterThan(-1);

@@ -10,8 +10,8 @@ interface FlaggedNoticeProps {
   flaggedAt?: string | null;
   /** Leaves for the list (spec §2's close). */
   onClose: () => void;
-  /** Hides the notice and stays: the note and analysis of a flagged video stay readable without unflagging it. */
-  onStay: () => void;
+  /** Hides the notice and stays (offered where Close leaves): the note and analysis of a flagged video stay readable without unflagging it. */
+  onStay?: () => void;
 }
 
 /** Spec §2 overlay shown when a flagged video is opened. */
@@ -23,9 +23,11 @@ export function FlaggedNotice({ reason, flaggedBy, flaggedAt, onClose, onStay }:
       onDismiss={onClose}
       actions={
         <>
-          <button type="button" className="btn" onClick={onStay}>
-            View the video anyway
-          </button>
+          {onStay && (
+            <button type="button" className="btn" onClick={onStay}>
+              View the video anyway
+            </button>
+          )}
           <button type="button" className="btn btn--primary" onClick={onClose}>
             Close
           </button>
