@@ -53,8 +53,9 @@ test('a question asked before the intro could open counts as asking: the intro d
   });
   await signInAsManager(page, stack.webUrl, '/assistant');
   await ask(page, SAMPLE_QUESTIONS[1]);
+  const read = page.waitForResponse((response) => /\/navbar_stats/.test(response.url()) && response.request().method() === 'GET');
   release();
-  await page.waitForResponse((response) => /\/navbar_stats/.test(response.url()) && response.request().method() === 'GET');
+  await read;
   await page.waitForTimeout(500);
   await expect(page.getByRole('dialog', { name: 'Ask Reelscope' })).toHaveCount(0);
   await page.unroute(/\/navbar_stats/);
