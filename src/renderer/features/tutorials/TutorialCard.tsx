@@ -39,7 +39,9 @@ function usePlacement(selector: string | undefined, card: RefObject<HTMLDivEleme
       }
       const ring = element.getBoundingClientRect();
       const rtl = document.documentElement.dir === 'rtl';
-      setPlacement({ ring, ...placeTutorialCard(ring, { width: box.offsetWidth, height: box.offsetHeight }, view, rtl) });
+      // The card stays below the sticky top bar, which it would otherwise cover.
+      const topInset = Math.max(0, document.querySelector('.top-bar')?.getBoundingClientRect().bottom ?? 0);
+      setPlacement({ ring, ...placeTutorialCard(ring, { width: box.offsetWidth, height: box.offsetHeight }, view, rtl, topInset) });
     };
     let frame = requestAnimationFrame(measure);
     const later = () => {
