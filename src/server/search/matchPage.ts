@@ -21,13 +21,27 @@ function orderOf(query: VideoListQuery): { kind: SortKind; descending: boolean }
   }
 }
 
+/** The matches a sort puts before the rest, or null for the order alone. */
+type First = ((o: number) => boolean) | null;
+
 /**
- * Ids of one page of a match set in the query's sort order. `favorites` (the person's, read only for the favorites-first
- * sort) go before the other matches.
+ * The matches that go before the others: the person's favorites (read only for the favorites-first sort); and for
+ * lowest-first sentiment the measured videos, since the ascending sentiment order starts with the unmeasured ones
+ * (sortOrders.ts) and a video not analysed yet is not the worst received.
  */
+function firstOf(columns: VideoColumns, query: VideoListQuery, favorites: () => ReadonlySet<number>): First {
+  if (query.sort === 'favorite_videos') {
+    const set = favorites();
+    return (o) => set.has(o);
+  }
+  if (query.sort === 'lowest_sentiment') return (o) => columns.felt[o] === 1;
+  return null;
+}
+
+/** Ids of one page of a match set in the query's sort order (the matches `firstOf` names first). */
 export function pageOfMatches(columns: VideoColumns, query: VideoListQuery, matches: MatchSet, favorites: () => ReadonlySet<number>): string[] {
   const { kind, descending } = orderOf(query);
-  const first = query.sort === 'favorite_videos' ? favorites() : null;
+  const first = firstOf(columns, query, favorites);
   // A walk of the order steps over about size / count videos per match it takes (matches spread through the order),
   // until the page is full; sorting costs every match. Few matches sort (330 of 100k: a walk of 15,000), a product's
   // 3,300 walk to their first page (1,500 steps, where sorting them took 0.4 ms).
@@ -38,7 +52,7 @@ export function pageOfMatches(columns: VideoColumns, query: VideoListQuery, matc
 }
 
 /** Walks the kept order of every video, taking the matching ones until the page is full. */
-function densePage(columns: VideoColumns, query: VideoListQuery, matches: MatchSet, kind: SortKind, descending: boolean, first: ReadonlySet<number> | null): string[] {
+function densePage(columns: VideoColumns, query: VideoListQuery, matches: MatchSet, kind: SortKind, descending: boolean, first: First): string[] {
   const { order } = columns.sorted(kind);
   const skip = (query.page - 1) * query.per_page;
   const ids: string[] = [];
@@ -54,7 +68,7 @@ function densePage(columns: VideoColumns, query: VideoListQuery, matches: MatchS
     return false;
   };
   if (first === null) take(() => true);
-  else if (!take((o) => first.has(o))) take((o) => !first.has(o));
+  else if (!take(first)) take((o) => !first(o));
   return ids;
 }
 
@@ -62,7 +76,7 @@ function densePage(columns: VideoColumns, query: VideoListQuery, matches: MatchS
  * One page of a small match set: the ranks of its ordinals in the query's order, sorted as numbers (a native sort,
  * no comparator calls), read from the front or the back, and turned back into ordinals through the order.
  */
-function sparsePage(columns: VideoColumns, query: VideoListQuery, matches: MatchSet, kind: SortKind, descending: boolean, first: ReadonlySet<number> | null): string[] {
+function sparsePage(columns: VideoColumns, query: VideoListQuery, matches: MatchSet, kind: SortKind, descending: boolean, first: First): string[] {
   const { order, rank } = columns.sorted(kind);
   const skip = (query.page - 1) * query.per_page;
   const ids: string[] = [];
@@ -79,6 +93,6 @@ function sparsePage(columns: VideoColumns, query: VideoListQuery, matches: Match
   };
   const matched = matches.ordinals.subarray(0, matches.count);
   if (first === null) takeSorted(matched, 0);
-  else takeSorted(matched.filter((o) => !first.has(o)), takeSorted(matched.filter((o) => first.has(o)), 0));
+  else takeSorted(matched.filter((o) => !first(o)), takeSorted(matched.filter(first), 0));
   return ids;
 }

@@ -27,7 +27,9 @@ export function sortedOrder(columns: VideoColumns, kind: SortKind): Int32Array {
       };
       break;
     case 'sentiment':
-      compare = (a, b) => (columns.positive[a] ?? 0) - (columns.positive[b] ?? 0) || byText(id(a), id(b));
+      // A video with no sentiment (not analysed, or nothing said) stores 0 %, which is no measurement: it goes below
+      // every measured one, so highest-first ends with them; lowest-first takes the measured ones first (matchPage.ts).
+      compare = (a, b) => (columns.felt[a] ?? 0) - (columns.felt[b] ?? 0) || (columns.positive[a] ?? 0) - (columns.positive[b] ?? 0) || byText(id(a), id(b));
       break;
   }
   return Int32Array.from(live.sort(compare));

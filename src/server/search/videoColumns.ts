@@ -239,9 +239,9 @@ export class VideoColumns {
     if (!row) return;
     const known = this.ordOf.has(videoId);
     // The orders and each brand's list of videos are built again when a key of theirs changed.
-    const keys = known ? `${this.brandId[row.ord]}|${this.createdAt[row.ord]}|${this.publishedAt[row.ord]}|${this.positive[row.ord]}` : '';
+    const keys = known ? `${this.brandId[row.ord]}|${this.createdAt[row.ord]}|${this.publishedAt[row.ord]}|${this.positive[row.ord]}|${this.felt[row.ord]}` : '';
     this.set(row);
-    if (!known || keys !== `${row.brand_id}|${row.created_at}|${row.published_at}|${row.sentiment_positive}`) this.orderVersion += 1;
+    if (!known || keys !== `${row.brand_id}|${row.created_at}|${row.published_at}|${row.sentiment_positive}|${row.felt}`) this.orderVersion += 1;
   }
 
   /**

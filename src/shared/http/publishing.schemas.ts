@@ -60,7 +60,12 @@ export const AppManagerVideoSchema = z.object({
 });
 export type AppManagerVideo = z.infer<typeof AppManagerVideoSchema>;
 /** POST /videos/publish_rights 200: what the rights gate decides from, per video, so the videos list checks a bulk publish before sending it. */
-export const PublishRightsResponseSchema = z.object({ videos: z.array(AppManagerVideoSchema.pick({ _id: true, title: true, by_brand: true, licenses: true })) });
+export const PublishRightsResponseSchema = z.object({
+  videos: z.array(AppManagerVideoSchema.pick({ _id: true, title: true, by_brand: true, licenses: true }).extend({
+    /** False while its analysis is not complete: the rights gate refuses it until then. */
+    analysed: z.boolean(),
+  })),
+});
 export type PublishRightsResponse = z.infer<typeof PublishRightsResponseSchema>;
 export const AppManagerResponseSchema = z.object({
   videos: z.array(AppManagerVideoSchema),

@@ -63,6 +63,8 @@ export const VideoListItemSchema = VideoSchema.pick({
   sentiment: true,
   views: true,
   created_at: true,
+  /** On its platform; the date column shows it when the list is sorted by it (newest/oldest videos). */
+  published_at: true,
 }).extend({
   ...VideoBrandStateShape,
   /** Null while the video's speech was not analysed (no transcript): no sentiment, rather than 0 % and 0 %. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { campaignEnd, campaignTab, zonedInstant } from './campaignTabs';
+import { US_TIMEZONES } from '../constants';
+import { campaignEnd, campaignTab, US_TIMEZONE_LABELS, zonedInstant } from './campaignTabs';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -42,5 +43,12 @@ describe('campaign tabs', () => {
     expect(campaignTab({ ...base, state: 'draft' }, new Date('2030-01-01T00:00:00Z'))).toBe('draft');
     expect(campaignTab({ ...base, ongoing: true }, new Date('2030-01-01T00:00:00Z'))).toBe('active');
     expect(campaignTab({ ...base, state: 'past', end_date: '2030-01-01' }, new Date('2026-01-01T00:00:00Z'))).toBe('active');
+  });
+});
+
+describe('time-zone labels', () => {
+  it('name each region\'s clock, never a season that is wrong half the year', () => {
+    for (const zone of US_TIMEZONES) expect(US_TIMEZONE_LABELS[zone], zone).not.toMatch(/Daylight Time|Standard Time/);
+    expect(new Set(Object.values(US_TIMEZONE_LABELS)).size).toBe(US_TIMEZONES.length);
   });
 });

@@ -17,6 +17,20 @@ export const US_TIMEZONE_ZONES: Readonly<Record<UsTimezone, string>> = {
   'Eastern Daylight Time': 'America/New_York',
 };
 
+/**
+ * What a person reads for each zone: its region's clock, not the stored name's season (a December campaign in
+ * "Pacific Daylight Time" reads wrong, its clock then being on standard time). Arizona's is named for not moving.
+ */
+export const US_TIMEZONE_LABELS: Readonly<Record<UsTimezone, string>> = {
+  'Hawaii Standard Time': 'Hawaii Time (Honolulu)',
+  'Alaska Daylight Time': 'Alaska Time (Anchorage)',
+  'Pacific Daylight Time': 'Pacific Time (Los Angeles)',
+  'Mountain Standard Time': 'Mountain Time, no daylight saving (Phoenix)',
+  'Mountain Daylight Time': 'Mountain Time (Denver)',
+  'Central Daylight Time': 'Central Time (Chicago)',
+  'Eastern Daylight Time': 'Eastern Time (New York)',
+};
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** How far the zone's wall clock is ahead of UTC at an instant (ms; negative west of Greenwich). */
 function offsetAt(zone: string, at: number): number {

@@ -45,11 +45,17 @@ export interface VideoRights {
   /** The brand's own video (uploaded by it, or by a creator of type brand): no license needed. */
   byBrand: boolean;
   licenses: readonly { status: string; expires_at: string | null }[];
+  /**
+   * False while the video is still being analysed (or its analysis failed): the shopper app would show it without
+   * its transcript, products and sentiment. Absent where the caller does not know the stage.
+   */
+  analysed?: boolean;
 }
 
 export const PUBLISH_BLOCKED = {
   expired: "This video's license has expired. Renew it under Licensing before publishing it to the shopper app.",
   unlicensed: "This is a creator's video without an active license. License it under Licensing before publishing it to the shopper app.",
+  analysing: 'This video is still being analysed. Publish it to the shopper app once its analysis is complete.',
 } as const;
 
 /**
@@ -57,6 +63,7 @@ export const PUBLISH_BLOCKED = {
  * has ended blocks unless another is active; a creator's video needs an active (paid, not yet ended) license.
  */
 export function publishingBlock(rights: VideoRights, now: Date): string | null {
+  if (rights.analysed === false) return PUBLISH_BLOCKED.analysing;
   const active = rights.licenses.some((l) => l.status === 'paid' && l.expires_at !== null && Date.parse(l.expires_at) > now.getTime());
   if (active) return null;
   const ended = rights.licenses.some((l) => licenseBlocksPublishing(l.status) || (l.status === 'paid' && l.expires_at !== null && Date.parse(l.expires_at) <= now.getTime()));

@@ -42,6 +42,29 @@ test('the intro offers the sample questions once; each is answered from the data
   await expect(page.getByRole('dialog', { name: 'Ask Reelscope' })).toHaveCount(0);
 });
 
+test('a question asked before the intro could open counts as asking: the intro does not pop up over the answer, nor come back', async ({ page, stack }) => {
+  await setAssistantIntro(stack, true);
+  // The intro's flag arrives late (a busy back end): the person has typed and sent a question by then.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/navbar_stats/, async (route) => {
+    if (route.request().method() === 'GET' && /\/assistant/.test(page.url())) await held;
+    await route.continue();
+  });
+  await signInAsManager(page, stack.webUrl, '/assistant');
+  await ask(page, SAMPLE_QUESTIONS[1]);
+  const read = page.waitForResponse((response) => /\/navbar_stats/.test(response.url()) && response.request().method() === 'GET');
+  release();
+  await read;
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog', { name: 'Ask Reelscope' })).toHaveCount(0);
+  await page.unroute(/\/navbar_stats/);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog', { name: 'Ask Reelscope' })).toHaveCount(0);
+});
+
 test('an open question cites moments that play where they were said; like, regenerate, rename, delete', async ({ page, stack }) => {
   await setAssistantIntro(stack, false);
   // A video with its own file (the player's time can be read), a long word it says, and the day it was added: asked

@@ -172,5 +172,19 @@ async function teamStory(page: Page, browser: Browser, stack: AppStack): Promise
     await expect(row.getByTestId('report-editor')).toContainText('Last edited by Maya Levi');
     await expect(row.getByTestId('report-owner')).not.toHaveText('—');
   });
+  // A waiting invitation's end is in the app's date style ("Dec 9, 2026"), and removing asks in the app's own dialog.
+  await shoot(managerPage, stack, '/team', 'team-remove-dialog', async (shown) => {
+    await expect(shown.getByTestId('team-invitation').first()).toContainText(/Link valid until [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    await shown.getByRole('button', { name: 'Remove Maya Levi' }).click();
+    await expect(shown.getByRole('alertdialog', { name: 'Remove teammate' })).toContainText('Remove Maya Levi from the team?');
+  });
+  let nativeBox = false;
+  managerPage.on('dialog', (dialog) => { nativeBox = true; void dialog.dismiss(); });
+  await managerPage.getByRole('alertdialog', { name: 'Remove teammate' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(managerPage.getByTestId('team-member').filter({ hasText: 'Maya Levi' })).toHaveCount(1);
+  await managerPage.getByRole('button', { name: 'Remove Maya Levi' }).click();
+  await managerPage.getByRole('alertdialog', { name: 'Remove teammate' }).getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(managerPage.getByTestId('team-member').filter({ hasText: 'Maya Levi' })).toHaveCount(0);
+  expect(nativeBox).toBe(false);
   await again.close();
 }

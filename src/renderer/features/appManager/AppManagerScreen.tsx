@@ -43,7 +43,7 @@ export function AppManagerScreen() {
 }
 
 /** The short words of the rights gate's reasons; the whole reason is read out and shown on hover. */
-const BLOCK_LABELS: Readonly<Record<string, string>> = { [PUBLISH_BLOCKED.unlicensed]: 'Needs a license', [PUBLISH_BLOCKED.expired]: 'License expired' };
+const BLOCK_LABELS: Readonly<Record<string, string>> = { [PUBLISH_BLOCKED.unlicensed]: 'Needs a license', [PUBLISH_BLOCKED.expired]: 'License expired', [PUBLISH_BLOCKED.analysing]: 'Still analysing' };
 
 /** How a job names its teammate: under a finished state ("Published 26 Nov") just "by Maya"; while it runs or after it failed, who asked. */
 const publishVerb = (job: PublishJob): string => (job.state === 'published' || job.state === 'unpublished' ? '' : 'Asked');

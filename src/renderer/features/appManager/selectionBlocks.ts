@@ -3,7 +3,7 @@ import { publishingBlock } from '../../../shared/rules/licensing';
 
 export type BlockedVideo = { id: string; title: string; reason: string };
 /** A video with what the rights gate decides from (an app manager row, or the videos list's POST /videos/publish_rights). */
-type VideoWithRights = Pick<AppManagerVideo, '_id' | 'title' | 'by_brand' | 'licenses'> & { published?: boolean };
+type VideoWithRights = Pick<AppManagerVideo, '_id' | 'title' | 'by_brand' | 'licenses'> & { published?: boolean; analysed?: boolean };
 
 /**
  * The selected videos the shopper app would refuse, each with why: the back end's own rule (`publishingBlock`) run on
@@ -13,7 +13,7 @@ export function blockedInSelection(selected: Iterable<VideoWithRights>, now: Dat
   const blocked: BlockedVideo[] = [];
   for (const video of selected) {
     if (video.published) continue;
-    const reason = publishingBlock({ byBrand: video.by_brand, licenses: video.licenses }, now);
+    const reason = publishingBlock({ byBrand: video.by_brand, licenses: video.licenses, analysed: video.analysed }, now);
     if (reason) blocked.push({ id: video._id, title: video.title, reason });
   }
   return blocked;

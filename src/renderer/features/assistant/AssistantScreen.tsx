@@ -115,7 +115,7 @@ function Assistant({ who }: { who: { brand_id: string; user_id: string } }) {
         {thread.error && <p className="form-alert form-alert--error" role="alert">{thread.error}</p>}
         <Composer text={text} onText={setText} busy={thread.busy} onSend={(question, window) => void send(question, window)} onStop={thread.stop} />
       </section>
-      <IntroModal who={who} onAsk={(question) => void send(question, DEFAULT_WINDOW)} />
+      <IntroModal who={who} asked={questions.length > 0 || thread.asking !== null} onAsk={(question) => void send(question, DEFAULT_WINDOW)} />
       {popup && <VideoPopup videoId={popup.videoId} startAt={popup.seconds} onClose={() => setPopup(null)} />}
     </div>
   );

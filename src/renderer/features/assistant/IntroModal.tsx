@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SAMPLE_QUESTIONS } from '../../../shared/assistant/sampleQuestions';
 import { ASK_INTRO_FLAG } from '../../../shared/constants';
 import { NavbarStatsResponseSchema } from '../../../shared/http/onboarding.schemas';
@@ -8,29 +8,46 @@ import { Modal } from '../../ui/dialog';
 interface IntroModalProps {
   who: { brand_id: string; user_id: string };
   onAsk: (question: string) => void;
+  /** The person has asked something on the screen (through the composer, too): the intro has done its job. */
+  asked: boolean;
 }
 
 /**
  * The assistant's intro (spec §1): shown until the person dismisses it or asks; either sends PATCH /navbar_stats
- * with ask_reelscope_intro false, so it never returns. A failure to read the flag shows nothing (the screen works).
+ * with ask_reelscope_intro false, so it never returns. Asking through the composer counts as asking: the intro is then
+ * not opened (its flag may arrive after the first question, and it popped up over the first answer) and the flag is
+ * cleared. A failure to read the flag shows nothing (the screen works).
  */
-export function IntroModal({ who, onAsk }: IntroModalProps) {
+export function IntroModal({ who, onAsk, asked }: IntroModalProps) {
   const { api } = useServices();
-  const [open, setOpen] = useState(false);
+  /** The stored flag: null until read (or when it could not be). */
+  const [flag, setFlag] = useState<boolean | null>(null);
+  const cleared = useRef(false);
+  const { brand_id: brandId, user_id: userId } = who;
+  // Read once per person and brand, not again each time the identity object is rebuilt (a refreshed session).
   useEffect(() => {
     let live = true;
-    api.main.get('/navbar_stats', { params: who }).then(
-      (response) => live && setOpen(NavbarStatsResponseSchema.parse(response.data).data[ASK_INTRO_FLAG]),
+    api.main.get('/navbar_stats', { params: { brand_id: brandId, user_id: userId } }).then(
+      (response) => live && setFlag(NavbarStatsResponseSchema.parse(response.data).data[ASK_INTRO_FLAG]),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [api, who]);
-  if (!open) return null;
+  }, [api, brandId, userId]);
+  /** Stores that the intro is done with (once). */
+  const store = () => {
+    if (cleared.current) return;
+    cleared.current = true;
+    void api.main.patch('/navbar_stats', { brand_id: brandId, user_id: userId, [ASK_INTRO_FLAG]: false }).catch(() => undefined);
+  };
+  useEffect(() => {
+    if (asked && flag === true) store();
+  });
+  if (flag !== true || asked) return null;
   const close = (question: string | null) => {
-    setOpen(false);
-    void api.main.patch('/navbar_stats', { ...who, [ASK_INTRO_FLAG]: false }).catch(() => undefined);
+    setFlag(false);
+    store();
     if (question) onAsk(question);
   };
   return (

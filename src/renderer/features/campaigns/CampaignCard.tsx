@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Campaign } from '../../../shared/http/campaigns.schemas';
+import { US_TIMEZONE_LABELS } from '../../../shared/rules/campaignTabs';
 import { useServices } from '../../app/useServices';
 import { formatNumber } from '../../lib/format';
 import { resolveMediaUrl } from '../../ui/player/playerSource';
@@ -18,7 +19,7 @@ export function CampaignCard({ campaign, onQr }: { campaign: Campaign; onQr: () 
         <h2 className="campaign-card__title" id={`campaign-${campaign._id}`}><Link to={detail}><bdi>{campaign.campaign_headline}</bdi></Link></h2>
         {campaign.campaign_hashtag && <p className="campaign-card__tag"><bdi>{campaign.campaign_hashtag}</bdi></p>}
         <dl className="campaign-card__facts">
-          <dt>Dates</dt><dd>{campaignDates(campaign)} <span className="campaign-card__zone">({campaign.campaign_timezone})</span></dd>
+          <dt>Dates</dt><dd>{campaignDates(campaign)} <span className="campaign-card__zone">({US_TIMEZONE_LABELS[campaign.campaign_timezone]})</span></dd>
           {campaign.campaign_reward && <><dt>Reward</dt><dd><bdi>{campaign.campaign_reward}</bdi></dd></>}
           <dt>Videos</dt><dd>{formatNumber(campaign.submitted_videos)} of {formatNumber(campaign.campaign_video_limit)} submitted</dd>
         </dl>

@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import type { ReportExportInput } from '../../../shared/ipc/exports.schemas';
 import { host } from '../../host/hostClient';
 import { formatBytes } from '../../lib/format';
-import { pushBannerAtom } from '../../ui/banner';
+import { dismissBannerAtom, pushBannerAtom } from '../../ui/banner';
 import type { Who } from './reports.api';
 
 type Target = { reportId: string; window?: ReportExportInput['window'] } | { definition: NonNullable<ReportExportInput['definition']> };
@@ -11,10 +11,11 @@ type Target = { reportId: string; window?: ReportExportInput['window'] } | { def
 /** "Export PDF" and "Export CSV": the host builds the file from the report's figures and the banner says where it went. */
 export function ReportExportButtons({ who, title, ...target }: { who: Who; title: string } & Target) {
   const pushBanner = useSetAtom(pushBannerAtom);
+  const dismissBanner = useSetAtom(dismissBannerAtom);
   const [busy, setBusy] = useState<'pdf' | 'csv' | null>(null);
   const run = async (format: 'pdf' | 'csv') => {
     setBusy(format);
-    pushBanner(`Preparing the ${format.toUpperCase()} of "${title}"…`, 'info');
+    const preparing = pushBanner(`Preparing the ${format.toUpperCase()} of "${title}"…`, 'info');
     try {
       const input: ReportExportInput = 'reportId' in target
         ? { format, identity: who, report_id: target.reportId, window: target.window ?? {} }
@@ -24,6 +25,8 @@ export function ReportExportButtons({ who, title, ...target }: { who: Who; title
     } catch (error) {
       pushBanner(`The ${format.toUpperCase()} could not be saved: ${error instanceof Error ? error.message : String(error)}`, 'error');
     } finally {
+      // The outcome replaces the progress message (see CsvDownloadButton).
+      if (preparing !== null) dismissBanner(preparing);
       setBusy(null);
     }
   };

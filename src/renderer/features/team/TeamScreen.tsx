@@ -6,8 +6,10 @@ import { isValidEmail } from '../../../shared/rules';
 import { sessionAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { toFailure } from '../../lib/httpFailure';
+import { formatDate } from '../../lib/format';
 import { timeAgo } from '../../lib/relativeTime';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
+import { ConfirmDialog } from '../../ui/dialog';
 import { FormAlert, TextField } from '../../ui/form';
 import { PageHeader } from '../../ui/page';
 import { RemoteView } from '../../ui/remote';
@@ -120,6 +122,8 @@ export function TeamScreen() {
   const query = useRemoteQuery(`team:${brandId}`, useCallback(async () => ({ data: await teamApi.team(api.main, brandId), status: 200 }), [api, brandId]));
   const [error, setError] = useState<string | null>(null);
   const role = useMyRole();
+  /** The teammate whose removal is being confirmed (the app's own dialog, as every other removal asks). */
+  const [removing, setRemoving] = useState<Teammate | null>(null);
   const act = async (work: () => Promise<unknown>) => {
     setError(null);
     try {
@@ -137,7 +141,7 @@ export function TeamScreen() {
           {team.members.map((member) => (
             <MemberRow key={member._id} member={member} me={member._id === session?.currentUser._id}
               onRole={(role) => void act(() => teamApi.changeRole(api.main, brandId, member._id, role))}
-              onRemove={() => { if (window.confirm(`Remove ${member.name} from the team? They are signed out at once.`)) void act(() => teamApi.remove(api.main, brandId, member._id)); }} />
+              onRemove={() => setRemoving(member)} />
           ))}
         </ul>
       </section>
@@ -152,7 +156,7 @@ export function TeamScreen() {
                   <bdi className="team__name">{invitation.email}</bdi>
                   <span className="team__email">{ROLE_LABEL[invitation.role]}{invitation.invited_by && <> · invited by <bdi>{invitation.invited_by.name}</bdi></>} · {timeAgo(invitation.created_at)}</span>
                 </span>
-                <span className="team__activity">Link valid until {new Date(invitation.expires_at).toLocaleDateString()}</span>
+                <span className="team__activity">Link valid until {formatDate(invitation.expires_at)}</span>
                 <button type="button" className="btn btn--small btn--ghost" onClick={() => void act(() => teamApi.cancelInvitation(api.main, brandId, invitation._id))}>Withdraw</button>
               </li>
             ))}
@@ -177,6 +181,19 @@ export function TeamScreen() {
       {error && <FormAlert tone="error">{error}</FormAlert>}
       <RemoteView state={query.state} what="the team" onRetry={query.reload}>{render}</RemoteView>
       </>}
+      {removing && (
+        <ConfirmDialog
+          title="Remove teammate"
+          question={<>Remove <bdi>{removing.name}</bdi> from the team? They are signed out at once.</>}
+          confirmLabel="Remove"
+          cancelLabel="Cancel"
+          onConfirm={async () => {
+            await teamApi.remove(api.main, brandId, removing._id);
+            query.reload();
+          }}
+          onClose={() => setRemoving(null)}
+        />
+      )}
     </div>
   );
 }

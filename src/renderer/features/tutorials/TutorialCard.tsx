@@ -39,7 +39,9 @@ function usePlacement(selector: string | undefined, card: RefObject<HTMLDivEleme
       }
       const ring = element.getBoundingClientRect();
       const rtl = document.documentElement.dir === 'rtl';
-      setPlacement({ ring, ...placeTutorialCard(ring, { width: box.offsetWidth, height: box.offsetHeight }, view, rtl) });
+      // The card stays below the sticky top bar, which it would otherwise cover.
+      const topInset = Math.max(0, document.querySelector('.top-bar')?.getBoundingClientRect().bottom ?? 0);
+      setPlacement({ ring, ...placeTutorialCard(ring, { width: box.offsetWidth, height: box.offsetHeight }, view, rtl, topInset) });
     };
     let frame = requestAnimationFrame(measure);
     const later = () => {
@@ -51,11 +53,21 @@ function usePlacement(selector: string | undefined, card: RefObject<HTMLDivEleme
     const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(later);
     sizes?.observe(document.body);
     if (card.current) sizes?.observe(card.current);
+    // A tour started on its way to another page (the guide's Video analysis) finds its target only once that page has
+    // rendered it, which need not resize the body: look again while the target is missing.
+    const arrivals = selector ? new MutationObserver(() => {
+      if (document.querySelector(selector)) {
+        arrivals?.disconnect();
+        later();
+      }
+    }) : null;
+    if (!document.querySelector(selector ?? ':not(*)')) arrivals?.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('resize', later);
     window.addEventListener('scroll', later, { capture: true, passive: true });
     return () => {
       cancelAnimationFrame(frame);
       sizes?.disconnect();
+      arrivals?.disconnect();
       window.removeEventListener('resize', later);
       window.removeEventListener('scroll', later, { capture: true });
     };

@@ -23,4 +23,12 @@ describe('placeTutorialCard', () => {
     expect(placeTutorialCard(target, card, view, false).left).toBe(816);
     expect(placeTutorialCard(target, card, view, true).left).toBe(600 - 16 - 360);
   });
+
+  it('keeps the card below the sticky top bar, even for a target scrolled up under it or inside it', () => {
+    const view = { width: 1400, height: 900 };
+    const bar = 64;
+    for (const target of [{ top: 20, left: 600, width: 200, height: 100 }, { top: -40, left: 264, width: 1100, height: 300 }, { top: 10, left: 500, width: 300, height: 40 }]) {
+      for (const rtl of [false, true]) expect(placeTutorialCard(target, card, view, rtl, bar).top).toBeGreaterThanOrEqual(bar + 16);
+    }
+  });
 });

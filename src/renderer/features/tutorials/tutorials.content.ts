@@ -22,6 +22,9 @@ export interface Tutorial {
 /** What each home-overview step points at: the overview, recent and trending, the shortcuts, the word cloud, the search. */
 const HOME_TARGETS = ['#home-overview', '#home-trending', '.home-shortcuts', '#home-word-cloud', '.search-box'];
 
+/** What each video-analysis step points at on a video's page: player and transcript, the sentiment tab, brand safety. */
+const VIDEO_DETAIL_TARGETS = ['.detail-body', '.video-detail [data-tab="sentiment"]', '.video-detail [data-tab="brand-safety"]'];
+
 const MY_VIDEOS = '[data-nav-target="/videos"], a[href$="/videos"]';
 
 /** The four tutorials of spec §2, texts from src/shared. */
@@ -32,7 +35,12 @@ export const TUTORIALS: Record<TutorialName, Tutorial> = {
     closeTo: '/home',
     steps: TUTORIAL_TEXTS.homeOverview.slice(0, TUTORIAL_STEPS.homeOverview).map((step, index) => ({ ...step, target: HOME_TARGETS[index] })),
   },
-  'video-detail': { name: 'video-detail', label: 'Video analysis', closeTo: '/videos', steps: TUTORIAL_TEXTS.videoDetail },
+  'video-detail': {
+    name: 'video-detail',
+    label: 'Video analysis',
+    closeTo: '/videos',
+    steps: TUTORIAL_TEXTS.videoDetail.map((step, index) => ({ ...step, target: VIDEO_DETAIL_TARGETS[index] })),
+  },
   'first-video': {
     name: 'first-video',
     label: 'Your first video',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { UrlDetails } from '../../../shared/http/uploads.schemas';
+import { platformLabel } from '../../../shared/labels';
 import { useServices } from '../../app/useServices';
 import { toFailure } from '../../lib/httpFailure';
 import { FormAlert, TextField } from '../../ui/form';
@@ -71,7 +72,7 @@ export function UrlSourceForm({ source, onAdded }: { source: UrlSource; onAdded:
           {details.thumbnail_url && <VideoThumb className="upload-url__thumb" src={details.thumbnail_url} title={details.title ?? ''} platform={details.platform} />}
           <dl>
             <dt>Platform</dt>
-            <dd>{details.platform ?? 'Link'}</dd>
+            <dd>{details.platform ? platformLabel(details.platform) : 'Link'}</dd>
             <dt>Link</dt>
             <dd className="upload-url__link">{details.url}</dd>
           </dl>

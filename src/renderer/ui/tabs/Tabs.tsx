@@ -52,6 +52,7 @@ export function Tabs<Value extends string>({ label, items, value, onChange, pane
             type="button"
             role="tab"
             className="tabs__tab"
+            data-tab={item.value}
             aria-selected={selected}
             aria-controls={panelId}
             tabIndex={selected ? 0 : -1}

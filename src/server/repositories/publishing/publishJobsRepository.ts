@@ -11,7 +11,7 @@ export type PublishJobRow = {
   id: string; brand_id: string; video_id: string; action: Action; state: PublishJob['state']; error: string | null; payload_file: string | null; created_at: string; updated_at: string;
   user_id: string | null; requester_name?: string | null;
 };
-type VideoRow = { id: string; title: string; by_brand: number };
+type VideoRow = { id: string; title: string; analysis_stage: string; by_brand: number };
 /** A brand's video with what the rights gate decides from. */
 export type PublishableVideo = { id: string; title: string; rights: VideoRights };
 
@@ -22,7 +22,7 @@ const toJob = (row: PublishJobRow): PublishJob => ({
 /** Jobs with the name of the teammate who asked for them. */
 const JOB_ROWS = `SELECT j.*, ${PERSON_NAME('u')} AS requester_name FROM publish_jobs j LEFT JOIN users u ON u.id = j.user_id`;
 
-const VIDEO = `SELECT v.id, v.title, CASE WHEN ${BRAND_MADE_SQL} THEN 1 ELSE 0 END AS by_brand
+const VIDEO = `SELECT v.id, v.title, v.analysis_stage, CASE WHEN ${BRAND_MADE_SQL} THEN 1 ELSE 0 END AS by_brand
   FROM videos v LEFT JOIN creators c ON c.id = v.creator_id WHERE v.id = ? AND v.brand_id = ?`;
 // The licenses as plain rows (one text for both engines, instead of SQLite's json_group_array), in the order they were asked for.
 const LICENSES = `SELECT la.status, (SELECT MAX(lp.expires_at) FROM license_purchases lp WHERE lp.agreement_id = la.id) AS expires_at
@@ -41,7 +41,7 @@ export function createPublishJobsRepository(sql: SqlClient) {
     const row = await client.get<VideoRow>(VIDEO, [videoId, brandId]);
     if (!row) return null;
     const licenses = await client.all<VideoRights['licenses'][number]>(LICENSES, [videoId]);
-    return { id: row.id, title: row.title, rights: { byBrand: row.by_brand === 1, licenses } };
+    return { id: row.id, title: row.title, rights: { byBrand: row.by_brand === 1, licenses, analysed: row.analysis_stage === 'completed' } };
   };
   const jobOf = (row: PublishJobRow | undefined): PublishJob | null => (row ? toJob(row) : null);
   const byId = `${JOB_ROWS} WHERE j.id = ? AND j.brand_id = ?`;

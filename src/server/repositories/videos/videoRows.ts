@@ -23,6 +23,7 @@ export interface VideoListRow extends BrandStateColumns {
   sentiment_negative: number;
   views: number;
   created_at: string;
+  published_at: string | null;
   published: number;
   /** 1 when the video has a transcript line (its speech was read). */
   has_transcript: number;
@@ -94,7 +95,7 @@ export const VIDEO_ROW_COLUMNS = `v.*, ${VIDEO_BRAND_STATE_COLUMNS}, ${VIDEO_DET
 
 /** Columns of VideoListRow for `SELECT ... FROM videos v JOIN brands b ...`; bind brand, user, brand. */
 export const VIDEO_LIST_COLUMNS = `v.id, v.brand_id, v.title, v.platform, v.thumbnail_url, v.analysis_stage, v.sentiment_positive,
-  v.sentiment_negative, v.views, v.created_at, v.published, ${VIDEO_BRAND_STATE_COLUMNS}, ${HAS_TRANSCRIPT}`;
+  v.sentiment_negative, v.views, v.created_at, v.published_at, v.published, ${VIDEO_BRAND_STATE_COLUMNS}, ${HAS_TRANSCRIPT}`;
 
 function parse<T>(text: string, fallback: T): T {
   try {
@@ -145,6 +146,7 @@ export function toListItem(row: VideoListRow, actingBrandId: string, match: { st
     sentiment: row.has_transcript === 1 ? { positive: row.sentiment_positive, negative: row.sentiment_negative } : null,
     views: row.views,
     created_at: row.created_at,
+    published_at: row.published_at,
     ...brandState(row, actingBrandId),
     transcript_match: match,
   };

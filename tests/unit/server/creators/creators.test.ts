@@ -110,6 +110,13 @@ describe('GET /influencers/export.csv', () => {
     const again = parseCsv((await w.get('/jwt_api/influencers/export.csv', query)).body.slice(1));
     expect(again.find((r) => r[0] === id)?.[1]).toBe('\'=HYPERLINK("x")');
   });
+
+  it('names the platforms as people write them (YouTube, TikTok), not by their stored values', async () => {
+    const [header, ...rows] = parseCsv((await w.get('/jwt_api/influencers/export.csv', { tab: 'View All' })).body.slice(1));
+    const platforms = new Set(rows.map((row) => row[header?.indexOf('platform') ?? -1]));
+    expect(platforms.has('YouTube') && platforms.has('TikTok')).toBe(true);
+    expect(platforms.has('Youtube') || platforms.has('Tiktok')).toBe(false);
+  });
 });
 
 describe('creator detail', () => {

@@ -13,7 +13,7 @@ const NOW = Date.parse(WORKSPACE_NOW);
 const DAY = 86_400_000;
 
 const videosWhere = (where: string, count = 3) => firstValues<string>(workspace.w.sql, `SELECT v.id FROM videos v LEFT JOIN creators c ON c.id = v.creator_id
-  WHERE v.brand_id = ? AND ${where} AND NOT EXISTS (SELECT 1 FROM license_agreements la WHERE la.video_id = v.id) ORDER BY v.id LIMIT ?`, [workspace.w.brandId, count]);
+  WHERE v.brand_id = ? AND ${where} AND v.analysis_stage = 'completed' AND NOT EXISTS (SELECT 1 FROM license_agreements la WHERE la.video_id = v.id) ORDER BY v.id LIMIT ?`, [workspace.w.brandId, count]);
 const brandMade = (count = 3) => videosWhere(BRAND_MADE_SQL, count);
 const creatorMade = (count = 3) => videosWhere(`NOT ${BRAND_MADE_SQL}`, count);
 const publishedFlag = (id: string) => firstValue<number>(workspace.w.sql, 'SELECT published FROM videos WHERE id = ?', [id]);
@@ -75,7 +75,7 @@ describe('publishing to the shopper app', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const { videos } = answer.json() as PublishRightsResponse;
     expect(videos.map((video) => video._id)).toEqual(asked);
-    const verdicts = videos.map((video) => publishingBlock({ byBrand: video.by_brand, licenses: video.licenses }, new Date(NOW)));
+    const verdicts = videos.map((video) => publishingBlock({ byBrand: video.by_brand, licenses: video.licenses, analysed: video.analysed }, new Date(NOW)));
     expect(verdicts).toEqual([null, PUBLISH_BLOCKED.unlicensed, PUBLISH_BLOCKED.expired, null]);
     // What the server then does with each agrees: refused with that reason, or published.
     for (const [index, id] of asked.entries()) {
@@ -85,6 +85,24 @@ describe('publishing to the shopper app', () => {
     // Another brand's video is not answered for (as a publish of it is not).
     const foreign = await firstValue<string>(workspace.w.sql, 'SELECT id FROM videos WHERE brand_id = ? ORDER BY id LIMIT 1', [workspace.w.otherBrandId]);
     expect((await workspace.w.send('POST', '/jwt_api/videos/publish_rights', { video_ids: [own, foreign] })).statusCode).toBe(404);
+  });
+
+  it('refuses to publish a video still being analysed, in a bulk publish and in the rights the list checks first; it goes once analysed', async () => {
+    const [own] = (await brandMade(1)) as [string];
+    await workspace.w.send('POST', '/second/video/content', { video_ids: [own], published: false });
+    await workspace.w.sql.run("UPDATE videos SET analysis_stage = 'processing' WHERE id = ?", [own]);
+    try {
+      const rights = (await workspace.w.send('POST', '/jwt_api/videos/publish_rights', { video_ids: [own] })).json() as PublishRightsResponse;
+      expect(rights.videos[0]?.analysed).toBe(false);
+      expect(publishingBlock({ byBrand: rights.videos[0]!.by_brand, licenses: rights.videos[0]!.licenses, analysed: rights.videos[0]!.analysed }, new Date(NOW))).toBe(PUBLISH_BLOCKED.analysing);
+      const refused = await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: [own], published: true });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain(PUBLISH_BLOCKED.analysing);
+      expect(await publishedFlag(own)).toBe(0);
+    } finally {
+      await workspace.w.sql.run("UPDATE videos SET analysis_stage = 'completed' WHERE id = ?", [own]);
+    }
+    expect((await workspace.w.send('POST', '/jwt_api/videos/multi_publish', { video_ids: [own], published: true })).statusCode).toBe(200);
   });
 
   it('the gateway takes a large streamed payload with the brand key, and its jobs are polled to their end', async () => {

@@ -158,16 +158,34 @@ describe('GET /videos sorting, paging and dates', () => {
     };
     await sorted('created_at', (v) => v.created_at, true);
     await sorted('created_at', (v) => v.created_at, false, { desc: false });
-    // A video never heard has no sentiment to show; it sorts by its stored 0.
+    // A video never heard has no sentiment to show; it sorts after every heard one (its own test below).
     await sorted('highest_sentiment', (v) => v.sentiment?.positive ?? 0, true);
-    await sorted('lowest_sentiment', (v) => v.sentiment?.positive ?? 0, false);
     const published = new Map((await w.sql.all<{ id: string; published_at: string | null }>('SELECT id, published_at FROM videos WHERE brand_id = ?', [w.brandId])).map((row) => [row.id, row.published_at]));
     const publishedAt = (v: VideoListResponse['videos'][number]) => published.get(v._id) ?? '';
     await sorted('newest_videos', publishedAt, true);
+    // Each row carries the date it is sorted by, for the list's date column to show.
+    const newest = (await list({ sort: 'newest_videos', per_page: 100 })).videos;
+    expect(newest.map((v) => v.published_at ?? null)).toEqual(newest.map((v) => published.get(v._id) ?? null));
+    expect(newest.some((v) => typeof v.published_at === 'string')).toBe(true);
     await sorted('oldest_videos', publishedAt, false);
     const favFirst = (await list({ sort: 'favorite_videos', per_page: 250 })).videos.map((v) => v.is_favorite);
     expect(favFirst.indexOf(false)).toBeGreaterThan(-1);
     expect(favFirst.slice(favFirst.indexOf(false)).includes(true)).toBe(false);
+  });
+
+  it('lowest sentiment starts with the worst-received analysed videos; the not-yet-analysed ones come last either way', async () => {
+    const measured = new Set((await w.sql.all<{ id: string }>('SELECT DISTINCT v.id FROM videos v JOIN transcript_lines tl ON tl.video_id = v.id WHERE v.brand_id = ?', [w.brandId])).map((row) => row.id));
+    for (const sort of ['lowest_sentiment', 'highest_sentiment']) {
+      const ids: string[] = (await w.get('/jwt_api/videos/get_video_ids', { sort })).json().videos.map((v: { video_id: string }) => v.video_id);
+      const unmeasured = ids.filter((id) => !measured.has(id));
+      expect(unmeasured.length, sort).toBeGreaterThan(0);
+      expect(ids.slice(ids.length - unmeasured.length), sort).toEqual(unmeasured);
+    }
+    const lowest = (await list({ sort: 'lowest_sentiment', per_page: 100 })).videos.filter((v) => measured.has(v._id)).map((v) => v.sentiment?.positive ?? Number.NaN);
+    expect(lowest.length).toBeGreaterThan(10);
+    expect(lowest).toEqual([...lowest].sort((a, b) => a - b));
+    const first = (await list({ sort: 'lowest_sentiment', per_page: 10 })).videos;
+    expect(first.every((v) => measured.has(v._id) && v.analysis_stage === 'completed')).toBe(true);
   });
 
   it('paging math, every page size, and get_video_ids equals the list across pages', async () => {

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CAMPAIGN_TAB_LABELS, type Campaign } from '../../../../shared/http/campaigns.schemas';
 import { formatCount } from '../../../../shared/rules/formatting';
 import { platformLabel } from '../../../../shared/labels';
+import { US_TIMEZONE_LABELS } from '../../../../shared/rules/campaignTabs';
 import { actingIdentityAtom } from '../../../app/session/session.atoms';
 import { useServices } from '../../../app/useServices';
 import { useRemoteQuery } from '../../../lib/useRemoteQuery';
@@ -60,7 +61,7 @@ function CampaignView({ who, campaign }: { who: Who; campaign: Campaign }) {
           {campaign.description && <p className="campaign-detail__text"><bdi>{campaign.description}</bdi></p>}
           {campaign.brand_instruction && <><h2>Instructions</h2><p className="campaign-detail__text"><bdi>{campaign.brand_instruction}</bdi></p></>}
           <dl className="campaign-card__facts">
-            <dt>Dates</dt><dd>{campaignDates(campaign)} ({campaign.campaign_timezone})</dd>
+            <dt>Dates</dt><dd>{campaignDates(campaign)} ({US_TIMEZONE_LABELS[campaign.campaign_timezone]})</dd>
             {campaign.campaign_reward && <><dt>Reward</dt><dd><bdi>{campaign.campaign_reward}</bdi>{campaign.campaign_reward_type && ` (${campaign.campaign_reward_type})`}</dd></>}
             {campaign.campaign_product && <><dt>Product</dt><dd><bdi>{campaign.campaign_product}</bdi></dd></>}
             <dt>Videos</dt><dd>{formatCount(campaign.submitted_videos)} of {formatCount(campaign.campaign_video_limit)} · {length}</dd>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { Campaign } from '../../../../shared/http/campaigns.schemas';
+import { US_TIMEZONE_LABELS } from '../../../../shared/rules/campaignTabs';
 import type { CreatorListResponse } from '../../../../shared/http/creators.schemas';
 import { useServices } from '../../../app/useServices';
 import { toFailure } from '../../../lib/httpFailure';
@@ -19,7 +20,7 @@ export function invitationOf(campaign: Campaign, link: string): MailDraft {
     `${campaign.campaign_brand_name || 'We'} would love a video from you for “${campaign.campaign_headline}”${campaign.campaign_hashtag ? ` (${campaign.campaign_hashtag})` : ''}.`,
     '', campaign.description,
     ...(campaign.campaign_reward ? ['', `Reward: ${campaign.campaign_reward}`] : []),
-    ...(campaign.end_date && !campaign.ongoing ? [`Open until ${campaign.end_date} (${campaign.campaign_timezone}).`] : []),
+    ...(campaign.end_date && !campaign.ongoing ? [`Open until ${campaign.end_date} (${US_TIMEZONE_LABELS[campaign.campaign_timezone]}).`] : []),
     '', `Submit your video here: ${link}`,
   ];
   return { title: 'Invite creators', subject: `Invitation: ${campaign.campaign_headline}`, text: lines.join('\n').replace(/\n{3,}/g, '\n\n') };

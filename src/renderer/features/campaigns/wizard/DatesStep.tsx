@@ -1,4 +1,5 @@
 import { US_TIMEZONES } from '../../../../shared/constants';
+import { US_TIMEZONE_LABELS } from '../../../../shared/rules/campaignTabs';
 import { FieldShell, TextField } from '../../../ui/form';
 import type { StepProps } from './stepProps';
 
@@ -24,7 +25,7 @@ export function DatesStep({ form, problems, set }: StepProps) {
       <FieldShell label="Time zone" error={problems.campaign_timezone} hint="The dates and times are read in this zone, daylight saving included.">
         {(control) => (
           <select className="select" {...control} value={form.campaign_timezone} onChange={(event) => set('campaign_timezone', event.target.value as StepProps['form']['campaign_timezone'])}>
-            {US_TIMEZONES.map((zone) => <option key={zone} value={zone}>{zone}</option>)}
+            {US_TIMEZONES.map((zone) => <option key={zone} value={zone}>{US_TIMEZONE_LABELS[zone]}</option>)}
           </select>
         )}
       </FieldShell>

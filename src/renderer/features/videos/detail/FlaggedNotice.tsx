@@ -8,20 +8,30 @@ interface FlaggedNoticeProps {
   /** Who flagged it and when (issue 29: flags are the team's). */
   flaggedBy?: Person | null;
   flaggedAt?: string | null;
+  /** Leaves for the list (spec §2's close). */
   onClose: () => void;
+  /** Hides the notice and stays (offered where Close leaves): the note and analysis of a flagged video stay readable without unflagging it. */
+  onStay?: () => void;
 }
 
 /** Spec §2 overlay shown when a flagged video is opened. */
-export function FlaggedNotice({ reason, flaggedBy, flaggedAt, onClose }: FlaggedNoticeProps) {
+export function FlaggedNotice({ reason, flaggedBy, flaggedAt, onClose, onStay }: FlaggedNoticeProps) {
   return (
     <Modal
       title={MESSAGES.videoFlagged}
       role="alertdialog"
       onDismiss={onClose}
       actions={
-        <button type="button" className="btn btn--primary" onClick={onClose}>
-          Close
-        </button>
+        <>
+          {onStay && (
+            <button type="button" className="btn" onClick={onStay}>
+              View the video anyway
+            </button>
+          )}
+          <button type="button" className="btn btn--primary" onClick={onClose}>
+            Close
+          </button>
+        </>
       }
     >
       <p data-testid="flagged-notice">

@@ -127,7 +127,7 @@ function VideoDetailView({ id, who }: { id: string; who: Identity }) {
                 </div>
                 <DetailTabs video={video} who={who} slices={slices} onSeek={onSeek} onVideoChanged={onVideoChanged} />
               </div>
-              {video.is_flagged && !noticeClosed && <FlaggedNotice reason={video.flag_reason} flaggedBy={video.flagged_by} flaggedAt={video.flagged_at} onClose={closeNotice} />}
+              {video.is_flagged && !noticeClosed && <FlaggedNotice reason={video.flag_reason} flaggedBy={video.flagged_by} flaggedAt={video.flagged_at} onClose={closeNotice} onStay={() => setNoticeClosed(true)} />}
             </>
           );
         }}

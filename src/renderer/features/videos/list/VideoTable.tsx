@@ -49,7 +49,8 @@ export function VideoTable({ rows, busy, onOpen }: VideoTableProps) {
   };
 
   // The words under a found video are marked as the search typed them.
-  const search = useAtomValue(videoListStateAtom).search;
+  const { search, sort } = useAtomValue(videoListStateAtom);
+  const byPublished = sort === 'newest_videos' || sort === 'oldest_videos';
   const columns: TableColumn<VideoListItem>[] = [
     ...(mode
       ? [{
@@ -107,7 +108,10 @@ export function VideoTable({ rows, busy, onOpen }: VideoTableProps) {
     },
     { key: 'platform', width: 'minmax(80px, 1fr)', header: 'Platform', render: (row) => <span className="vtable__text" dir="auto">{platformLabel(row.platform)}</span> },
     { key: 'creator', width: 'minmax(90px, 1.2fr)', header: 'Creator', render: (row) => <span className="vtable__text" dir="auto">{row.creator_name ?? '—'}</span> },
-    { key: 'date', width: '96px', header: 'Added', render: (row) => <time dateTime={row.created_at}>{formatDate(row.created_at)}</time> },
+    // The date the list is sorted by: newest/oldest videos order by the platform's publish date, the rest by when added.
+    byPublished
+      ? { key: 'date', width: '96px', header: 'Published', render: (row) => (row.published_at ? <time dateTime={row.published_at}>{formatDate(row.published_at)}</time> : '—') }
+      : { key: 'date', width: '96px', header: 'Added', render: (row) => <time dateTime={row.created_at}>{formatDate(row.created_at)}</time> },
     { key: 'views', width: '56px', header: 'Views', align: 'end', render: (row) => formatCount(row.views) },
     { key: 'sentiment', width: '96px', header: 'Sentiment', render: (row) => (row.sentiment === null
       ? <span className="sentiment-bar__none" title="Sentiment not analysed: this video has no transcript">—</span>

@@ -111,7 +111,7 @@ export function registerVideoMarkRoutes(app: FastifyInstance, ctx: ServerContext
       const acting = await actingBrand(request, repos);
       const rows = await ctx.publishing.rightsOf(acting.brandId, body.video_ids);
       if (rows.some((row) => row === null)) throw notFound();
-      return { videos: rows.flatMap((row) => (row ? [{ _id: row.id, title: row.title, by_brand: row.rights.byBrand, licenses: [...row.rights.licenses] }] : [])) };
+      return { videos: rows.flatMap((row) => (row ? [{ _id: row.id, title: row.title, by_brand: row.rights.byBrand, licenses: [...row.rights.licenses], analysed: row.rights.analysed !== false }] : [])) };
     },
   });
 }

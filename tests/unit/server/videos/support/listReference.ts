@@ -4,13 +4,16 @@ import { dateWindow } from '../../../../../src/server/repositories/videos/videoD
 import { andAll, FAVORITE_IDS, favoritesOwner, tabSql, type BrandScope, type SqlPart } from '../../../../../src/server/repositories/videos/videoScope';
 import { filtersSql, searchSql } from './listReferenceFilters';
 
+const MEASURED = 'EXISTS (SELECT 1 FROM transcript_lines tl WHERE tl.video_id = v.id)';
+
 function orderSql(query: VideoListQuery): SqlPart {
   const dir = query.desc ? 'DESC' : 'ASC';
   switch (query.sort) {
+    // A video with no transcript line has no sentiment: last in either direction.
     case 'highest_sentiment':
-      return { sql: 'v.sentiment_positive DESC, v.id DESC', params: [] };
+      return { sql: `${MEASURED} DESC, v.sentiment_positive DESC, v.id DESC`, params: [] };
     case 'lowest_sentiment':
-      return { sql: 'v.sentiment_positive ASC, v.id ASC', params: [] };
+      return { sql: `${MEASURED} DESC, v.sentiment_positive ASC, v.id ASC`, params: [] };
     case 'newest_videos':
       return { sql: 'v.published_at DESC, v.id DESC', params: [] };
     case 'oldest_videos':
