@@ -9,6 +9,12 @@ import { HAS_SENTIMENT } from './support/sentimentReference';
 let w: VideoWorkspace;
 beforeAll(async () => {
   w = await openVideoWorkspace();
+  // Every seeded video is heard (the seed stores captions even for those it leaves in analysis); links added by
+  // a person are not, and the list must keep them apart from the heard ones (sorts, the "not sponsored" filter).
+  for (const url of ['youtu.be/dQw4w9WgXcQ', 'https://www.tiktok.com/@lumina/video/7300000000000000001']) {
+    const added = await w.send('POST', '/second/video/submit-video-url', { url });
+    expect(added.statusCode, added.body).toBe(200);
+  }
 }, 120_000);
 afterAll(async () => w.close());
 
