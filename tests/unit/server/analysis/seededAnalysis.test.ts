@@ -80,6 +80,8 @@ describe('the demo videos the seed leaves in analysis', () => {
       expect(status).toMatchObject({ analysis_stage: 'completed', analysis: { transcript_source: 'stored', transcript_lines: linesBefore.length } });
       expect(status.analysis.sentiment).toMatchObject({ positive: before.sentiment_positive, negative: before.sentiment_negative });
       expect(status.analysis.topics.length).toBeGreaterThan(0);
+      const transcript = (await send(app, 'GET', `/jwt_api/videos/${id}/transcript`, undefined, session.jwt)).json() as { transcription: { sentiment: string }[] };
+      expect(transcript.transcription.map((line) => line.sentiment)).toEqual(linesBefore.map((line) => (line as { sentiment: string }).sentiment));
     } finally {
       await app.close();
     }
