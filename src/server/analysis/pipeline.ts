@@ -217,7 +217,7 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
       lines: found.source === 'stored' || !heard ? null : result.lines.map((line) => ({ start_time: Math.round(line.start_time * 1000) / 1000, content: line.content, sentiment: line.sentiment, speaker: line.speaker })),
       language: result.language ?? video.language,
       topics,
-      // No line read means nothing was heard: foul language stays unknown rather than "none".
+      // No line read means nothing was heard: foul language keeps what it was (unknown when never heard), never "none".
       brandSafety: { ...safety, foul_language: foul?.level ?? safety.foul_language },
       sponsored: result.sponsored,
       sentiment: sentiment === null || sentiment === kept.sentiment ? null : { positive: sentiment.positive, negative: sentiment.negative },
