@@ -1,4 +1,4 @@
-import type { BrandSafety } from '../../shared/domain/video';
+import type { BrandSafety, Topic } from '../../shared/domain/video';
 import type { AnalysisSummary } from '../../shared/http/uploads.schemas';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -72,6 +72,25 @@ export function readSummary(text: string | null | undefined): AnalysisSummary {
     return { ...emptySummary(), ...(JSON.parse(text ?? '{}') as Partial<AnalysisSummary>) };
   } catch {
     return emptySummary();
+  }
+}
+
+const FEELINGS = ['positive', 'negative', 'neutral'] as const;
+const asFeeling = (value: string): (typeof FEELINGS)[number] | undefined => FEELINGS.find((feeling) => feeling === value);
+
+/** A video's stored sentiment as the summary's shares; null when none was ever found (both shares 0). */
+function storedSentiment(video: { sentiment_positive: number; sentiment_negative: number }): AnalysisSummary['sentiment'] {
+  const { sentiment_positive: positive, sentiment_negative: negative } = video;
+  if (positive + negative === 0) return null;
+  return { positive, negative, neutral: Math.round((1 - positive - negative) * 1000) / 1000 };
+}
+
+function readTopics(text: string): Topic[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as Topic[]) : [];
+  } catch {
+    return [];
   }
 }
 
@@ -152,27 +171,41 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
     });
   };
 
+  /**
+   * Runs the analysis of a video and stores it. A re-analysis replaces a result only with a new one: what it cannot
+   * recompute stays as it was — the feeling of lines the scorer cannot read (another language), the video's sentiment
+   * when it can read none of its lines, its topics and keywords when none are found, its foul-language rating when the
+   * transcript is not English (the profanity list is), its language when franc cannot tell.
+   */
   const finish = async (videoId: string): Promise<void> => {
     const video = await repo.video(videoId);
     const job = await repo.job(videoId);
     if (!video || !job) return;
     // The language models load with the first analysis, not with every start (tens of MiB most sessions never use).
-    const [{ analyseText }, { found, picture }] = await Promise.all([import('./textAnalytics'), readVideo(videoId, video)]);
-    const result = analyseText(found.lines, await repo.targets(video.brand_id), vocabulary);
+    const [{ analyseText }, { found, picture }, before] = await Promise.all([import('./textAnalytics'), readVideo(videoId, video), repo.storedLines(videoId)]);
+    const felt = new Map(before.map((line) => [line.content, asFeeling(line.sentiment)]));
+    const result = analyseText(found.lines.map((line) => ({ ...line, sentiment: felt.get(line.content) })), await repo.targets(video.brand_id), vocabulary);
     const previous = readSummary(job.summary);
     const at = iso();
     const lastLine = found.lines.at(-1);
     const heard = found.lines.length > 0;
+    const language = result.language ?? previous.language;
+    const safety = parseSafety(video.brand_safety);
+    const kept = { sentiment: previous.sentiment ?? storedSentiment(video), foul: previous.foul_language ?? (safety.foul_language ? { level: safety.foul_language, matches: 0 } : null) };
+    // Shares and a foul-language level of no lines at all would read as findings (0 %, "none"): there are none. Lines
+    // the scorer cannot read, or a profanity list of English words, give no new finding: the stored one stays, if any.
+    const sentiment = !heard ? null : result.sentimentMeasured ? result.sentiment : kept.sentiment ?? result.sentiment;
+    const foul = !heard ? null : language === 'en' || language === null ? result.foul : kept.foul ?? result.foul;
+    const topics = result.topics.length > 0 ? result.topics : null;
     const summary: AnalysisSummary = {
       transcript_source: found.source,
       transcript_lines: found.lines.length,
       note: found.note,
-      language: result.language,
-      // Shares and a foul-language level of no lines at all would read as findings (0 %, "none"): there are none.
-      sentiment: heard ? result.sentiment : null,
-      topics: result.topics,
-      keywords: result.keywords,
-      foul_language: heard ? result.foul : null,
+      language,
+      sentiment,
+      topics: topics ?? readTopics(video.topics),
+      keywords: result.keywords.length > 0 ? result.keywords : previous.keywords,
+      foul_language: foul,
       mentions: result.mentions,
       runs: previous.runs + 1,
       completed_at: at,
@@ -180,13 +213,14 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
     await repo.write({
       videoId,
       brandId: video.brand_id,
-      lines: found.source === 'stored' ? null : result.lines.map((line) => ({ start_time: Math.round(line.start_time * 1000) / 1000, content: line.content, sentiment: line.sentiment, speaker: line.speaker })),
+      // A stored transcript is never replaced by nothing (a run that found no lines); its lines' feelings stay as stored.
+      lines: found.source === 'stored' || !heard ? null : result.lines.map((line) => ({ start_time: Math.round(line.start_time * 1000) / 1000, content: line.content, sentiment: line.sentiment, speaker: line.speaker })),
       language: result.language ?? video.language,
-      topics: result.topics,
-      // No line read means nothing was heard: foul language stays unknown rather than "none".
-      brandSafety: { ...parseSafety(video.brand_safety), foul_language: heard ? result.foul.level : null },
+      topics,
+      // No line read means nothing was heard: foul language keeps what it was (unknown when never heard), never "none".
+      brandSafety: { ...safety, foul_language: foul?.level ?? safety.foul_language },
       sponsored: result.sponsored,
-      sentiment: { positive: result.sentiment.positive, negative: result.sentiment.negative },
+      sentiment: sentiment === null || sentiment === kept.sentiment ? null : { positive: sentiment.positive, negative: sentiment.negative },
       durationSeconds: video.duration_seconds > 0 ? video.duration_seconds : picture.durationSeconds ?? Math.round((lastLine?.end_time ?? 0) * 10) / 10,
       thumbnailUrl: picture.thumbnailUrl,
       mentions: result.mentions,

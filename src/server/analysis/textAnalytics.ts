@@ -28,12 +28,16 @@ export interface AnalysedLine {
   score: number;
   /** The competitors (target ids) the line speaks of; [] when it is the brand's own line. */
   about: string[];
+  /** False when the scorer could not read the line (not English): its feeling is the one it came with, else neutral. */
+  measured: boolean;
 }
 
 export interface TextAnalysis {
   lines: AnalysedLine[];
   /** Shares of the brand's own lines: lines about a competitor count for that competitor's mention instead. */
   sentiment: { positive: number; negative: number; neutral: number };
+  /** Whether the scorer could read any of the brand's own lines; when not, the shares hold no new finding. */
+  sentimentMeasured: boolean;
   /** ISO 639-1 when it has one (else 639-3); null when the text is too short to tell. */
   language: string | null;
   topics: Topic[];
@@ -56,18 +60,37 @@ function profanityMatcher(): RegExpMatcher {
 }
 
 const ISO1 = new Map(iso6393.filter((lang) => lang.iso6391).map((lang) => [lang.iso6393, lang.iso6391 as string]));
+/**
+ * franc names some languages by an individual language of a macrolanguage (Standard Arabic "arb", Mandarin "cmn"),
+ * which has no ISO 639-1 code of its own; the app speaks of them by the macrolanguage's ("ar", "zh").
+ */
+const MACRO: Readonly<Record<string, string>> = {
+  arb: 'ar', cmn: 'zh', pes: 'fa', zlm: 'ms', uzn: 'uz', azj: 'az', khk: 'mn', npi: 'ne', ory: 'or', plt: 'mg', swh: 'sw',
+  ekk: 'et', lvs: 'lv', als: 'sq', ydd: 'yi', gaz: 'om', quy: 'qu', pbu: 'ps', kmr: 'ku',
+};
 
 /** The language of a text by franc (trigram statistics), as ISO 639-1 where one exists; null when undetermined. */
 export function detectLanguage(text: string): string | null {
   const code = franc(text, { minLength: 10 });
   if (code === 'und') return null;
-  return ISO1.get(code) ?? code;
+  return ISO1.get(code) ?? MACRO[code] ?? code;
 }
 
 /** Lower case, letters and digits only, single spaces, padded: phrases match on word boundaries by `includes`. */
 function normalise(text: string): string {
   return ` ${text.toLocaleLowerCase().replace(/[’']/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 }
+
+/**
+ * Everyday English words that are not also words of the other languages transcripts come in ("in", "so", "a", "me"
+ * are): a line with none of them is not English, and the English scorer cannot read it (it would call it neutral).
+ */
+const ENGLISH_WORDS = new Set([
+  'the', 'and', 'is', 'it', 'this', 'my', 'of', 'to', 'for', 'with', 'that', 'you', 'but', 'are', 'have', 'has', 'its', 'im', 'ive',
+  'after', 'just', 'too', 'than', 'one', 'be', 'at', 'what', 'they', 'we', 'your', 'did', 'does', 'really', 'very', 'not', 'love',
+  'like', 'skin', 'feels', 'smells', 'looks', 'works', 'great', 'good', 'bad',
+]);
+const readsAsEnglish = (content: string): boolean => normalise(content).trim().split(' ').some((word) => ENGLISH_WORDS.has(word));
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -175,7 +198,7 @@ const round = (value: number): number => Math.round(value * 1000) / 1000;
  * profanity dataset for brand safety, and named products and brands (own and competitors).
  */
 export function analyseText(
-  input: readonly { start_time: number; content: string; speaker: string | null }[],
+  input: readonly { start_time: number; content: string; speaker: string | null; sentiment?: LineSentiment }[],
   targets: readonly MentionTarget[],
   vocabulary: readonly TopicEntry[],
 ): TextAnalysis {
@@ -186,11 +209,16 @@ export function analyseText(
     ? null
     : new RegExp(`(?<![\\p{L}\\p{N}])(?:${names.map((name) => name.split(' ').map(escapeRegExp).join("[^\\p{L}\\p{N}]+")).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
   const withoutNames = (content: string): string => (namePattern ? content.replace(namePattern, 'it') : content);
+  // Names say nothing of the language ("The Ordinary" in a French line): they are left out when telling it.
+  const readable = (content: string): boolean => readsAsEnglish(namePattern ? content.replace(namePattern, ' ') : content);
   const named = input.map((line) => namedIn(normalise(line.content), targets));
   const lines: AnalysedLine[] = input.map((line, index) => {
-    const { sentiment, score } = lineSentiment(withoutNames(line.content));
     const about = competitorsOf(normalise(line.content), named[index] ?? []).map((target) => target.id);
-    return { ...line, sentiment, score, about };
+    const base = { start_time: line.start_time, content: line.content, speaker: line.speaker, about };
+    // A line the scorer cannot read keeps the feeling it came with (a stored line's): "neutral" would be a guess.
+    if (!readable(line.content) && line.sentiment !== undefined) return { ...base, sentiment: line.sentiment, score: 0, measured: false };
+    const { sentiment, score } = lineSentiment(withoutNames(line.content));
+    return { ...base, sentiment, score, measured: readable(line.content) };
   });
   const own = lines.filter((line) => line.about.length === 0);
   const share = (kind: LineSentiment): number => (own.length === 0 ? 0 : round(own.filter((line) => line.sentiment === kind).length / own.length));
@@ -200,6 +228,7 @@ export function analyseText(
   return {
     lines,
     sentiment: { positive: share('positive'), negative: share('negative'), neutral: share('neutral') },
+    sentimentMeasured: own.some((line) => line.measured),
     language: total === 0 ? null : detectLanguage(fullText),
     topics: findTopics(normalise(fullText), vocabulary),
     keywords: total === 0 ? [] : findKeywords(fullText),

@@ -25,6 +25,9 @@ export interface AnalysisVideo {
   language: string;
   brand_safety: string;
   duration_seconds: number;
+  topics: string;
+  sentiment_positive: number;
+  sentiment_negative: number;
 }
 
 /** What one finished analysis writes. `lines` null keeps the stored transcript (re-analysis of existing text). */
@@ -33,9 +36,11 @@ export interface AnalysisWrite {
   brandId: string;
   lines: { start_time: number; content: string; sentiment: string; speaker: string | null }[] | null;
   language: string;
-  topics: Topic[];
+  /** null keeps the video's topics (nothing found to replace them with). */
+  topics: Topic[] | null;
   brandSafety: BrandSafety;
-  sentiment: { positive: number; negative: number };
+  /** null keeps the video's sentiment (no line could be scored anew). */
+  sentiment: { positive: number; negative: number } | null;
   /** A sponsorship said in the transcript; false leaves the stored flag (a "no" is only ever the absence of a disclosure). */
   sponsored: boolean;
   durationSeconds: number;
@@ -90,11 +95,12 @@ async function writeResult(tx: SqlClient, result: AnalysisWrite): Promise<void> 
     }
   }
   await tx.run(
-    `UPDATE videos SET language = ?, topics = ?, brand_safety = ?, sentiment_positive = ?, sentiment_negative = ?, duration_seconds = ?,
+    `UPDATE videos SET language = ?, topics = COALESCE(?, topics), brand_safety = ?, sentiment_positive = COALESCE(?, sentiment_positive),
+       sentiment_negative = COALESCE(?, sentiment_negative), duration_seconds = ?,
        thumbnail_url = COALESCE(?, thumbnail_url), sponsored = CASE WHEN ? = 1 THEN 1 ELSE sponsored END, analysis_stage = 'completed', updated_at = ? WHERE id = ?`,
     [
-      result.language, JSON.stringify(result.topics), JSON.stringify(Object.fromEntries(Object.entries(result.brandSafety).filter(([, level]) => level !== null))),
-      result.sentiment.positive, result.sentiment.negative, result.durationSeconds, result.thumbnailUrl, result.sponsored ? 1 : 0, result.at, result.videoId,
+      result.language, result.topics === null ? null : JSON.stringify(result.topics), JSON.stringify(Object.fromEntries(Object.entries(result.brandSafety).filter(([, level]) => level !== null))),
+      result.sentiment?.positive ?? null, result.sentiment?.negative ?? null, result.durationSeconds, result.thumbnailUrl, result.sponsored ? 1 : 0, result.at, result.videoId,
     ],
   );
   // SQLite's two-argument MAX is PostgreSQL's GREATEST.
@@ -194,9 +200,13 @@ export function createAnalysisRepository(sql: SqlClient) {
     release: async (videoId: string, owner: string): Promise<void> =>
       void (await sql.run('UPDATE analysis_jobs SET claimed_by = NULL, lease_until = NULL WHERE video_id = ? AND claimed_by = ?', [videoId, owner])),
     video: async (videoId: string): Promise<AnalysisVideo | null> =>
-      (await sql.get<AnalysisVideo>('SELECT id, brand_id, platform, media_file, thumbnail_url, language, brand_safety, duration_seconds FROM videos WHERE id = ?', [videoId])) ?? null,
-    storedLines: (videoId: string): Promise<{ start_time: number; content: string; speaker: string | null }[]> =>
-      sql.all('SELECT start_time, content, speaker FROM transcript_lines WHERE video_id = ? ORDER BY line_no', [videoId]),
+      (await sql.get<AnalysisVideo>(
+        `SELECT id, brand_id, platform, media_file, thumbnail_url, language, brand_safety, duration_seconds, topics, sentiment_positive, sentiment_negative
+           FROM videos WHERE id = ?`, [videoId],
+      )) ?? null,
+    /** The stored transcript with each line's feeling (kept for the lines a re-analysis cannot score). */
+    storedLines: (videoId: string): Promise<{ start_time: number; content: string; speaker: string | null; sentiment: string }[]> =>
+      sql.all('SELECT start_time, content, speaker, sentiment FROM transcript_lines WHERE video_id = ? ORDER BY line_no', [videoId]),
     /** The brand's and its competitors' products and names. */
     async targets(brandId: string): Promise<MentionTarget[]> {
       const products = await sql.all<{ id: string; name: string; brand_id: string }>(

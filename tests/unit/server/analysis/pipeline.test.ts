@@ -251,4 +251,32 @@ describe('analysis pipeline (injected clock and timer: nothing waits)', () => {
     const status = (await w.inject('GET', `/jwt_api/videos/${id}/status`)).json();
     expect(status).toMatchObject({ analysis_stage: 'completed', analysis: { runs: 2, transcript_source: 'subtitle_file', transcript_lines: 9 } });
   });
+  it('re-analysis replaces a result only with a new one: a transcript it cannot read keeps its lines, their feelings, sentiment, topics and language', async () => {
+    w = await openUploadWorkspace();
+    // As the demo seed stores a video of its platform: a Japanese transcript with its feelings, figures and topics.
+    const id = (await w.inject('POST', '/second/video/submit-video-url', { url: 'youtu.be/dQw4w9WgXcQ' })).json().video._id as string;
+    await w.advance(0);
+    await w.advance(DELAY_MS);
+    await w.settled(id);
+    const said: [string, string][] = [['この美容液は本当に素晴らしいです。', 'positive'], ['ベタつきが気になりました。', 'negative'], ['毎朝使っています。', 'neutral'], ['肌がしっとりします。', 'positive']];
+    for (const [index, [content, sentiment]] of said.entries()) {
+      await w.sql.run('INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment, speaker) VALUES (?, ?, ?, ?, ?, ?)', [id, index, index * 4, content, sentiment, null]);
+    }
+    const topics = JSON.stringify([{ topic: 'Results', subTopics: ['Texture'] }]);
+    await w.sql.run("UPDATE videos SET language = 'ja', sentiment_positive = 0.5, sentiment_negative = 0.25, topics = ? WHERE id = ?", [topics, id]);
+    const before = await w.sql.all('SELECT line_no, content, sentiment FROM transcript_lines WHERE video_id = ? ORDER BY line_no', [id]);
+
+    expect((await w.inject('POST', '/second/reanalyze', { videoId: id })).statusCode).toBe(200);
+    await w.advance(DELAY_MS);
+    expect(await w.settled(id, 2)).toBeNull();
+    await w.refresh();
+
+    expect(await w.sql.all('SELECT line_no, content, sentiment FROM transcript_lines WHERE video_id = ? ORDER BY line_no', [id])).toEqual(before);
+    expect(await w.sql.get('SELECT language, sentiment_positive, sentiment_negative, topics FROM videos WHERE id = ?', [id]))
+      .toEqual({ language: 'ja', sentiment_positive: 0.5, sentiment_negative: 0.25, topics });
+    const status = (await w.inject('GET', `/jwt_api/videos/${id}/status`)).json();
+    expect(status.analysis).toMatchObject({ transcript_source: 'stored', transcript_lines: 4, language: 'ja', sentiment: { positive: 0.5, negative: 0.25, neutral: 0.25 } });
+    const transcript = (await w.inject('GET', `/jwt_api/videos/${id}/transcript`)).json();
+    expect(transcript.transcription.map((line: { sentiment: string }) => line.sentiment)).toEqual(['positive', 'negative', 'neutral', 'positive']);
+  });
 });

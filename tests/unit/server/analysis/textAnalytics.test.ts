@@ -92,4 +92,22 @@ describe('text analytics', () => {
     const empty = analyseText([], targets, buildTopicVocabulary());
     expect(empty).toMatchObject({ sentiment: { positive: 0, negative: 0, neutral: 0 }, language: null, topics: [], mentions: [], foul: { level: 'none', matches: 0 } });
   });
+
+  it('a line it cannot read keeps the feeling it came with; with none read the shares are no new finding', () => {
+    const spanish = [
+      { start_time: 0, content: 'Me encanta este sérum, deja la piel suave.', speaker: null, sentiment: 'positive' as const },
+      { start_time: 1, content: 'Lo uso cada mañana después de limpiar.', speaker: null, sentiment: 'neutral' as const },
+    ];
+    const kept = analyseText(spanish, targets, []);
+    expect(kept.lines.map((line) => [line.sentiment, line.measured])).toEqual([['positive', false], ['neutral', false]]);
+    expect(kept).toMatchObject({ sentiment: { positive: 0.5, negative: 0, neutral: 0.5 }, sentimentMeasured: false });
+    // An English line is scored anew whatever it was stored with.
+    const english = analyseText([{ start_time: 0, content: 'I love this serum, my skin feels so soft.', speaker: null, sentiment: 'negative' }], targets, []);
+    expect(english).toMatchObject({ lines: [{ sentiment: 'positive', measured: true }], sentimentMeasured: true });
+  });
+
+  it('names Standard Arabic and Mandarin by their macrolanguage, as the app does (ar, zh)', () => {
+    expect(detectLanguage('هذا السيروم رائع جدا وأنا أستخدمه كل يوم على بشرتي')).toBe('ar');
+    expect(detectLanguage('这个精华液非常好用，我每天早上和晚上都在用，皮肤变得很滋润')).toBe('zh');
+  });
 });
