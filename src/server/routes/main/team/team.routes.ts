@@ -15,7 +15,9 @@ import { HttpError, badRequest, found, notFound } from '../../../http/httpError'
 import { HTTP_MESSAGES } from '../../../http/httpMessages';
 import type { InvitationRecord, TeammateRecord } from '../../../repositories/team/teamRepository';
 import { registerInvitationAnswerRoutes } from './invitationAnswer.routes';
-import { JOIN_BRAND_LINK, sameAddress } from './invitationLink';
+import { sameAddress } from './invitationLink';
+import { joinBrandLink } from '../../../../shared/joinBrandLink';
+import { configuredPublicUrl } from '../../../http/publicOrigin';
 
 const BrandParams = z.object({ id: z.string().min(1).max(64) });
 const MemberParams = BrandParams.extend({ userId: z.string().min(1).max(64) });
@@ -81,7 +83,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ServerContext): vo
       await ctx.mail.deliver({
         kind: 'invitation', to: body.email, brandId: params.id, expiresAt: invitation.expiresAt,
         subject: `${inviterName} invited you to ${brand?.name ?? 'a brand'} on Reelscope`,
-        body: `${inviterName} invited you to join ${brand?.name ?? 'their brand'} on Reelscope as a ${body.role}. Open this link within 7 days to sign up or sign in: ${JOIN_BRAND_LINK}${token}`,
+        body: `${inviterName} invited you to join ${brand?.name ?? 'their brand'} on Reelscope as a ${body.role}. Open this link within 7 days to sign up or sign in: ${joinBrandLink(token, { kind: 'mail', publicUrl: configuredPublicUrl() })}`,
       });
       return {
         message: MESSAGES.teamInvitationSent,
