@@ -10,7 +10,6 @@ import { defineRoute } from '../../../http/defineRoute';
  * page, so the mailed address stays short). The team server has no screens: the app, which knows which back end it
  * signs in to, takes the token from its own link.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async
 export async function joinLinkPlugin(app: FastifyInstance, _ctx: ServerContext): Promise<void> {
   defineRoute(app, {
     method: 'GET', url: `/${JOIN_BRAND_PATH}`, auth: 'none', tags: ['team'], query: z.object({ token: InvitationTokenSchema }),
