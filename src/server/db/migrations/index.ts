@@ -31,6 +31,7 @@ import { migration030BrandChangeTimes } from './030_brand_change_times';
 import { migration031PersonalFavorites } from './031_personal_favorites';
 import { migration032TranscriptTriples } from './032_transcript_triples';
 import { migration033ProductLinkSentiment } from './033_product_link_sentiment';
+import { migration034SubmissionRating } from './034_submission_rating';
 
 /** A forward-only schema step; `version` is its position and never changes once released. */
 export interface Migration {
@@ -41,4 +42,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover, migration005VideoSearch, migration006UploadsAnalysis, migration007CatalogLists, migration008TranscriptTerms, migration009SearchSnapshots, migration010ReportDefinitions, migration011Assistant, migration012ChatTimetokens, migration013Widgets, migration014PublishJobs, migration015Integrations, migration016PublishPayloadBytes, migration017RefreshSessions, migration018SecretsAtRest, migration019RefreshRotationGrace, migration020CampaignSubmissions, migration021ReportHighlight, migration022DemoSeedAnchor, migration023TranscriptPairPositions, migration024BrandMarkVersions, migration025TranscriptTermTrigrams, migration026LimiterAttempts, migration027JobClaims, migration028Team, migration029BrandChanges, migration030BrandChangeTimes, migration031PersonalFavorites, migration032TranscriptTriples, migration033ProductLinkSentiment];
+export const MIGRATIONS: readonly Migration[] = [migration001Auth, migration002Content, migration003VideoState, migration004VideoListCover, migration005VideoSearch, migration006UploadsAnalysis, migration007CatalogLists, migration008TranscriptTerms, migration009SearchSnapshots, migration010ReportDefinitions, migration011Assistant, migration012ChatTimetokens, migration013Widgets, migration014PublishJobs, migration015Integrations, migration016PublishPayloadBytes, migration017RefreshSessions, migration018SecretsAtRest, migration019RefreshRotationGrace, migration020CampaignSubmissions, migration021ReportHighlight, migration022DemoSeedAnchor, migration023TranscriptPairPositions, migration024BrandMarkVersions, migration025TranscriptTermTrigrams, migration026LimiterAttempts, migration027JobClaims, migration028Team, migration029BrandChanges, migration030BrandChangeTimes, migration031PersonalFavorites, migration032TranscriptTriples, migration033ProductLinkSentiment, migration034SubmissionRating];

@@ -31,6 +31,7 @@ import { pgMigration030BrandChangeTimes } from './030_brand_change_times';
 import { pgMigration031PersonalFavorites } from './031_personal_favorites';
 import { pgMigration032TranscriptTriples } from './032_transcript_triples';
 import { pgMigration033ProductLinkSentiment } from './033_product_link_sentiment';
+import { pgMigration034SubmissionRating } from './034_submission_rating';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -73,4 +74,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration031PersonalFavorites,
   pgMigration032TranscriptTriples,
   pgMigration033ProductLinkSentiment,
+  pgMigration034SubmissionRating,
 ];
