@@ -15,7 +15,8 @@ export const JOIN_BRAND_PATH = 'join-brand';
 const withoutSlash = (origin: string) => origin.replace(/\/+$/, '');
 
 export function joinBrandLink(token: string, reader: JoinBrandReader): string {
-  const query = `${JOIN_BRAND_PATH}?token=${encodeURIComponent(token)}`;
+  // Tokens are base64url (and a redacted one reads `[redacted]`): nothing to escape.
+  const query = `${JOIN_BRAND_PATH}?token=${token}`;
   // The renderer routes by the address's fragment (a hash router), so the web host serves one page for every route.
   if (reader.kind === 'web') return `${withoutSlash(reader.origin)}/#/${query}`;
   // A back end without a public address is the desktop app's own: its mail is read in that app.
@@ -28,6 +29,6 @@ export function joinBrandLink(token: string, reader: JoinBrandReader): string {
  * the mail as sent, and the person reading it in a browser cannot follow the desktop scheme.
  */
 export function joinLinksFor(text: string, reader: JoinBrandReader): string {
-  return text.replace(/(?:reelscope:\/\/|https?:\/\/\S*?\/(?:#\/)?)join-brand\?token=([A-Za-z0-9_%-]+)/g,
-    (_, token: string) => joinBrandLink(decodeURIComponent(token), reader));
+  return text.replace(/(?:reelscope:\/\/|https?:\/\/\S*?\/(?:#\/)?)join-brand\?token=([A-Za-z0-9_-]+|\[redacted\])/g,
+    (_, token: string) => joinBrandLink(token, reader));
 }

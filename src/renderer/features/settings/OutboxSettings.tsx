@@ -11,6 +11,8 @@ import { RemoteView } from '../../ui/remote';
 function redactedLinks(mail: OutboxMail) {
   // An invitation link is shown as this window can follow it (a browser cannot open the desktop scheme).
   const body = joinLinksFor(mail.body, joinBrandReaderHere());
+  const parts = body.split(/(\S+join-brand\?token=[A-Za-z0-9_-]+)/);
+  if (parts.length > 1) return <span>{parts.map((part, index) => (index % 2 === 1 ? <a key={index} href={part}>{part}</a> : part))}</span>;
   const [before, ...rest] = body.split(/reelscope:\/\/reset-password\?token=\[redacted\]/);
   if (rest.length === 0) return body;
   return (
