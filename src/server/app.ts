@@ -41,6 +41,7 @@ import { gatewayApiPlugin } from './routes/gateway/index';
 import { graphqlPlugin } from './routes/graphql/index';
 import { mainApiPlugin } from './routes/main/index';
 import { campaignSubmissionPlugin } from './routes/main/campaigns/submission/submission.routes';
+import { joinLinkPlugin } from './routes/main/team/joinLink.routes';
 import { uploadTargetPlugin } from './routes/main/uploads/uploadTarget.plugin';
 import { mediaPlugin } from './routes/media/index';
 import { createMediaService } from './routes/media/mediaService';
@@ -255,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadTargetPlugin, { ...ctx, prefix: `${MEDIA_URL_PREFIX}/upload` });
   // The campaign submission page sits at the root: its address is printed in QR codes and links creators open.
   await app.register(campaignSubmissionPlugin, ctx);
+  await app.register(joinLinkPlugin, ctx);
   // PubNub's REST paths sit at the root, where the SDK calls them (its origin is a host, not a path).
   registerPubnubRoutes(app, ctx.chat);
   // Live streams end at once too: their clients resume from their last id (on another instance, behind a balancer).

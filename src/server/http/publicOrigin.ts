@@ -6,6 +6,11 @@ import { z } from 'zod';
  * end's REELSCOPE_PUBLIC_URL, else the address this request reached. No trailing slash.
  */
 export function publicOrigin(request: FastifyRequest): string {
+  return configuredPublicUrl() ?? `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`;
+}
+
+/** REELSCOPE_PUBLIC_URL when it is an http(s) address, without a trailing slash; else null (a back end of one computer). */
+export function configuredPublicUrl(): string | null {
   const configured = z.url({ protocol: /^https?$/ }).safeParse(process.env.REELSCOPE_PUBLIC_URL ?? '').data;
-  return (configured ?? `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`).replace(/\/+$/, '');
+  return configured ? configured.replace(/\/+$/, '') : null;
 }

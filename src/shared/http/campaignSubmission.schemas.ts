@@ -23,13 +23,21 @@ export const SUBMISSION_MESSAGES = {
   emailInvalid: 'Write an email address the brand can reach you at, e.g. name@example.com.',
   videoMissing: 'Choose a video file or paste a link to your video.',
   both: 'Send either a file or a link, not both.',
+  ratingMissing: 'Rate the product from 1 to 5 stars.',
 } as const;
+
+/** The stars a creator gives the product when the campaign asks for a rating (`campaign_allow_rating`). */
+export const SUBMISSION_RATINGS = [1, 2, 3, 4, 5] as const;
 
 /** The text fields of a submission; the file, when there is one, comes as its own part. */
 export const SubmissionFieldsSchema = z.object({
   name: z.string().trim().min(1, SUBMISSION_MESSAGES.nameMissing).max(120, 'At most 120 characters.'),
   email: z.string().trim().max(254, 'At most 254 characters.').refine(isValidEmail, SUBMISSION_MESSAGES.emailInvalid),
   url: z.string().trim().max(2048, 'At most 2,048 characters.').optional().transform((value) => (value === '' ? undefined : value)),
+  /** 1–5 as the form sends it; whether one is needed is the campaign's to say (checked with it). */
+  rating: z.string().trim().optional()
+    .refine((value) => value === undefined || value === '' || /^[1-5]$/.test(value), SUBMISSION_MESSAGES.ratingMissing)
+    .transform((value) => (value === undefined || value === '' ? undefined : Number(value))),
 });
 export type SubmissionFields = z.infer<typeof SubmissionFieldsSchema>;
 

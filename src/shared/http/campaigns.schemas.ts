@@ -120,7 +120,9 @@ export const CampaignListsResponseSchema = z.object({
   campaign_lists: z.array(z.object({
     _id: z.string(), campaign_headline: z.string(), campaign_hashtag: z.string(), tab: z.enum(CAMPAIGN_TABS), campaign_video_limit: z.number().int(),
     /** Each with who sent it through the campaign's public page (null for a video the brand linked itself). */
-    videos: z.array(ProductVideoSchema.extend({ submitted_at: z.string(), submitter_name: z.string().nullable().default(null), submitter_email: z.string().nullable().default(null) })),
+    videos: z.array(ProductVideoSchema.extend({ submitted_at: z.string(), submitter_name: z.string().nullable().default(null), submitter_email: z.string().nullable().default(null),
+      /** The creator's 1–5 rating of the product, for a campaign that asks for one. */
+      submitter_rating: z.number().int().min(1).max(5).nullable().default(null) })),
   })),
 });
 export type CampaignLists = z.infer<typeof CampaignListsResponseSchema>;

@@ -181,7 +181,8 @@ function sectionsOf(figures: ReportFigures, dates: DocumentDates): ReportSection
   if (figures.passages) {
     out.push({
       kind: 'table', id: 'passages', title: 'What was said',
-      columns: [{ label: 'Video', format: 'text' }, { label: 'At', format: 'text' }, { label: 'Passage', format: 'text' }, { label: 'Sentiment', format: 'text' }],
+      columns: [{ label: 'Video', format: 'text' }, { label: 'At', format: 'text' }, { label: 'Passage', format: 'text', wrap: true }, { label: 'Sentiment', format: 'text' }],
+      ...(figures.definition.highlight ? { mark: figures.definition.highlight } : {}),
       rows: figures.passages.items.map((item) => [item.title, formatTime(item.start_time), item.content, item.sentiment ? valueLabel(item.sentiment) : null]),
       links: figures.passages.items.map((item) => videoDeepLink(item.video_id, item.start_time)),
     });

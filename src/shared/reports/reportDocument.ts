@@ -48,7 +48,14 @@ export const ReportTableSchema = z.object({
   kind: z.literal('table'),
   id: z.string().max(100),
   title: z.string().max(300),
-  columns: z.array(z.object({ label: z.string().max(200), format: z.enum(VALUE_FORMATS) })).min(1).max(20),
+  columns: z.array(z.object({
+    label: z.string().max(200),
+    format: z.enum(VALUE_FORMATS),
+    /** Long text wraps onto more lines instead of being cut (a quoted passage must be read whole). */
+    wrap: z.boolean().optional(),
+  })).min(1).max(20),
+  /** A word or phrase marked wherever a wrapping column says it (a speech report's highlight); absent: nothing marked. */
+  mark: z.string().max(200).optional(),
   rows: z.array(z.array(z.union([z.string().max(5000), z.number(), z.null()])).max(20)).max(10_000),
   /** Per row, where it leads (a reelscope:// deep link to a video at a second), or null. */
   links: z.array(z.string().max(500).nullable()).max(10_000),

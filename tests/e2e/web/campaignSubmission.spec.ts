@@ -9,7 +9,7 @@ import type { Campaign } from '../../../src/shared/http/campaigns.schemas';
 import { SUBMISSION_MESSAGES } from '../../../src/shared/http/campaignSubmission.schemas';
 import { UPLOAD_MESSAGES } from '../../../src/shared/http/uploads.schemas';
 import { VideosListPage } from '../pages/VideosListPage';
-import { expect, test } from '../support/fixtures';
+import { callHost, expect, test } from '../support/fixtures';
 import type { AppStack } from '../support/stack';
 import { signInAsManager } from '../support/signIn';
 
@@ -154,4 +154,46 @@ test('the submission page in light, dark, 1024 px and right to left, and a close
   await expect(creator.getByRole('button', { name: 'Submit your video' })).toHaveCount(0);
   await creator.screenshot({ path: 'artifacts/screenshots/campaign-submit-closed.png', fullPage: true });
   await creator.context().close();
+});
+
+test('a campaign that asks creators to rate the product: the page asks for stars, and the campaign shows the rating', async ({ page, stack, browser }) => {
+  test.setTimeout(180_000);
+  const headline = `Rate the serum ${Date.now() % 100000}`;
+  const campaign = await publishedCampaign(stack, { campaign_headline: headline, description: 'Thirty seconds on how it feels.', campaign_allow_rating: true });
+  const rtl = await publishedCampaign(stack, { campaign_headline: 'قيّم السيروم', description: 'ثلاثون ثانية.', campaign_allow_rating: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    const look = await creatorPage(browser, { colorScheme: scheme });
+    for (const [id, name] of [[campaign._id, scheme], [rtl._id, `rtl-${scheme}`]] as const) {
+      await look.goto(`${stack.backendUrl}/campaigns/${id}/submit`);
+      await expect(look.getByRole('group', { name: 'Your rating of the product' })).toBeVisible();
+      await look.screenshot({ path: `artifacts/screenshots/campaign-submit-rating-${name}.png`, fullPage: true });
+    }
+    await look.context().close();
+  }
+
+  const creator = await creatorPage(browser);
+  await creator.goto(`${stack.backendUrl}/campaigns/${campaign._id}/submit`);
+  await creator.getByLabel('Your name').fill('Noor Haddad');
+  await creator.getByLabel('Email').fill('noor@example.com');
+  await creator.getByLabel('Video file').setInputFiles(creatorVideo());
+  // No stars chosen: the page says so and goes to the first star before anything is sent.
+  await creator.getByRole('button', { name: 'Submit your video' }).click();
+  await expect(creator.getByRole('alert')).toHaveText(SUBMISSION_MESSAGES.ratingMissing);
+  await expect(creator.getByLabel('1 star', { exact: true })).toBeFocused();
+  await creator.getByLabel('4 stars').check();
+  await creator.getByRole('button', { name: 'Submit your video' }).click();
+  await expect(creator.getByRole('region', { name: 'Video sent' })).toBeVisible();
+  await creator.context().close();
+
+  await signInAsManager(page, stack.webUrl, `/campaigns/${campaign._id}`);
+  for (const [skin, rtlLayout] of [['light', false], ['dark', false], ['light', true]] as const) {
+    await callHost(stack, 'settings.update', { layout: { skin, rtl: rtlLayout } });
+    await page.goto(`${stack.webUrl}/#/campaigns/${campaign._id}`);
+    await page.reload();
+    const submitted = page.getByRole('region', { name: 'Submitted videos' });
+    await expect(submitted.getByTestId('campaign-rating')).toHaveText('Creators rate the product 4.0 of 5 (1 rating)');
+    await expect(submitted.getByLabel('Rated the product 4 of 5')).toBeVisible();
+    await page.screenshot({ path: `artifacts/screenshots/campaign-detail-rating-${rtlLayout ? 'rtl' : skin}.png`, fullPage: true });
+  }
+  await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
 });

@@ -194,3 +194,29 @@ test('a speech report keeps to its highlight: the seeded report about price show
   await builder.getByRole('button', { name: 'Save report' }).click();
   await expect(builder).toHaveCount(0);
 });
+
+test("a speech report's passages are quoted whole with its word marked, on screen and in the PDF", async ({ page, stack }) => {
+  test.setTimeout(120_000);
+  const list = await getAsBrandManager<ReportList>(stack, '/reports', { tab: 'speech' });
+  const report = list.reports.find((candidate) => candidate.highlight);
+  expect(report, 'a seeded speech report about a word').toBeTruthy();
+  const word = report!.highlight!.toLowerCase();
+  await signInAsManager(page, stack.webUrl, `/reports/${report!._id}`);
+  for (const [skin, rtl] of [['light', false], ['dark', false], ['light', true]] as const) {
+    await callHost(stack, 'settings.update', { layout: { skin, rtl } });
+    await page.reload();
+    await page.getByRole('tab', { name: 'Tables' }).click();
+    const said = page.getByRole('region', { name: 'What was said' });
+    await expect(said.locator('mark').first()).toBeVisible({ timeout: 15_000 });
+    for (const mark of await said.locator('mark').allInnerTexts()) expect(mark.toLowerCase()).toBe(word);
+    await page.screenshot({ path: `artifacts/screenshots/report-speech-marked-${rtl ? 'rtl' : skin}.png`, fullPage: true });
+  }
+  await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
+  const quoted = (await page.getByRole('region', { name: 'What was said' }).locator('tbody tr td:nth-child(3)').allInnerTexts()).slice(0, 5);
+
+  await page.getByRole('button', { name: 'Export PDF' }).click();
+  const pdf = await savedPath(page, 'pdf');
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  // Each quoted passage reads whole in the PDF, not cut short with an ellipsis.
+  for (const line of quoted) expect(text).toContain(line.replace(/\s+/g, ' ').trim());
+});

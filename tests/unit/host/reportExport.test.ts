@@ -123,3 +123,42 @@ describe('report CSV', () => {
     expect(negative).toContain('\r\n\'-lead,x,-5,0,\'@home\r\n');
   });
 });
+
+describe('speech report PDF passages', () => {
+  const font = createFontCache(resolveFontsDir());
+  const passage = 'Honestly I want to be transparent about this serum: it did not work for my dry skin in winter, and the price felt high for the size of the bottle, but the texture was lovely and it never stung once';
+  const table: ReportTable = {
+    kind: 'table', id: 'passages', title: 'What was said', mark: 'transparent',
+    columns: [{ label: 'Video', format: 'text' }, { label: 'At', format: 'text' }, { label: 'Passage', format: 'text', wrap: true }, { label: 'Sentiment', format: 'text' }],
+    rows: [['Thirty days with the Hydra Serum', '0:42', passage, 'Negative'], ['Short one', '1:05', 'Not a word of it', null]],
+    links: ['reelscope://videos/v1?t=42', 'reelscope://videos/v2?t=65'],
+  };
+  let dir: string;
+  let file: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'reelscope-speech-'));
+    file = join(dir, 'speech.pdf');
+    const { bytes } = await renderReportPdf({ ...REPORT, kpis: [], sections: [table] }, font, { now: new Date('2025-01-02T09:30:00Z') });
+    writeFileSync(file, bytes);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('quotes each passage whole, over as many lines as it takes', () => {
+    const text = run('pdftotext', ['-enc', 'UTF-8', file, '-']).replace(/\s+/g, ' ');
+    expect(text).toContain(passage);
+    expect(text).not.toContain('…');
+    expect(text).toContain('Short one');
+  });
+
+  it('shades the highlight where the passage says it', () => {
+    // The page as pixels (PPM: a text header, then RGB bytes): the mark's shade (#fde68a) is on it.
+    const ppm = execFileSync('pdftoppm', ['-r', '60', '-f', '1', '-l', '1', file]);
+    const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.toString('latin1', 0, 40));
+    expect(header).not.toBeNull();
+    let shaded = 0;
+    for (let at = header![0].length; at + 2 < ppm.length; at += 3) {
+      if (Math.abs(ppm[at]! - 0xfd) < 6 && Math.abs(ppm[at + 1]! - 0xe6) < 6 && Math.abs(ppm[at + 2]! - 0x8a) < 6) shaded += 1;
+    }
+    expect(shaded).toBeGreaterThan(20);
+  });
+});

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { routeOfDeepLink } from '../../../shared/deepLinks';
 import type { ReportTable } from '../../../shared/reports/reportDocument';
+import { HighlightedText } from '../../ui/transcript';
 import { formatValue } from './reportValues';
 
 const PAGE_ROWS = 50;
@@ -33,7 +34,9 @@ export function ReportTableView({ table, whole = false }: { table: ReportTable; 
                   <tr key={page * pageRows + r}>
                     {table.columns.map((column, c) => {
                       const text = formatValue(row[c] ?? null, column.format);
-                      const cell = c === 0 && route ? <button type="button" className="link-button report-table__link" onClick={() => navigate(route)}><bdi>{text}</bdi></button> : <bdi>{text}</bdi>;
+                      // The table's mark (a speech report's highlight) is shown where the quoted text says it, as in the PDF.
+                      const shown = column.wrap && table.mark ? <HighlightedText text={text} query={table.mark} /> : text;
+                      const cell = c === 0 && route ? <button type="button" className="link-button report-table__link" onClick={() => navigate(route)}><bdi>{shown}</bdi></button> : <bdi>{shown}</bdi>;
                       return c === 0 ? <th key={c} scope="row">{cell}</th> : <td key={c} className={numeric(column.format) ? 'home-table__number' : undefined}>{cell}</td>;
                     })}
                   </tr>

@@ -1,14 +1,20 @@
 import { useCallback } from 'react';
 import { OutboxResponseSchema, REDACTED_SECRET, type OutboxMail } from '../../../shared/http/outbox.schemas';
+import { joinLinksFor } from '../../../shared/joinBrandLink';
 import { useServices } from '../../app/useServices';
+import { joinBrandReaderHere } from '../../host/joinBrandReader';
 import { useRemoteQuery } from '../../lib/useRemoteQuery';
 import { MailList } from '../../ui/mail';
 import { RemoteView } from '../../ui/remote';
 
 /** A reset link kept without its token reads as what it is. */
 function redactedLinks(mail: OutboxMail) {
-  const [before, ...rest] = mail.body.split(/reelscope:\/\/reset-password\?token=\[redacted\]/);
-  if (rest.length === 0) return mail.body;
+  // An invitation link is shown as this window can follow it (a browser cannot open the desktop scheme).
+  const body = joinLinksFor(mail.body, joinBrandReaderHere());
+  const parts = body.split(/(\S+join-brand\?token=[A-Za-z0-9_-]+)/);
+  if (parts.length > 1) return <span>{parts.map((part, index) => (index % 2 === 1 ? <a key={index} href={part}>{part}</a> : part))}</span>;
+  const [before, ...rest] = body.split(/reelscope:\/\/reset-password\?token=\[redacted\]/);
+  if (rest.length === 0) return body;
   return (
     <span>
       {before}

@@ -2,7 +2,9 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { TEAM_ROLES, type TeamResponse, type TeamRole, type Teammate } from '../../../shared/http/team.schemas';
+import { joinLinksFor } from '../../../shared/joinBrandLink';
 import { isValidEmail } from '../../../shared/rules';
+import { joinBrandReaderHere } from '../../host/joinBrandReader';
 import { sessionAtom } from '../../app/session/session.atoms';
 import { useServices } from '../../app/useServices';
 import { toFailure } from '../../lib/httpFailure';
@@ -85,7 +87,7 @@ function InviteForm({ onInvite }: { onInvite: (email: string, role: TeamRole) =>
     <form className="card team__invite" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="team-invite-title">
       <h2 className="card__title" id="team-invite-title">Invite a teammate</h2>
       {sent && <FormAlert tone="success">{sent.message}</FormAlert>}
-      {sent && <InvitationLink key={sent.link} link={sent.link} />}
+      {sent && <InvitationLink key={sent.link} link={joinLinksFor(sent.link, joinBrandReaderHere())} />}
       <div className="team__invite-row">
         <TextField label="Email" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} error={error ?? undefined} />
         <label className="field">

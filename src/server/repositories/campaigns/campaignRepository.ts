@@ -31,7 +31,7 @@ export const PUBLIC_CAMPAIGN_SQL = {
   find: `${SELECT} WHERE c.id = ?`,
   brandName: 'SELECT name FROM brands WHERE id = ?',
   wasDeleted: 'SELECT 1 AS deleted FROM deleted_campaigns WHERE id = ?',
-  addSubmission: `INSERT INTO campaign_videos (campaign_id, video_id, submitted_at, submitter_name, submitter_email) VALUES (?, ?, ?, ?, ?)
+  addSubmission: `INSERT INTO campaign_videos (campaign_id, video_id, submitted_at, submitter_name, submitter_email, submitter_rating) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT DO NOTHING`,
 } as const;
 
@@ -115,8 +115,8 @@ export function createCampaignRepository(sql: SqlClient) {
       if (sql.engine === 'postgres') await sql.get('SELECT id FROM campaigns WHERE id = ? FOR UPDATE', [id]);
     },
     /** Links a submitted video to the campaign with who sent it (a video already linked stays as it was). */
-    async addSubmission(campaignId: string, videoId: string, name: string, email: string, now: Date): Promise<void> {
-      await sql.run(PUBLIC_CAMPAIGN_SQL.addSubmission, [campaignId, videoId, now.toISOString(), name, email]);
+    async addSubmission(campaignId: string, videoId: string, sender: { name: string; email: string; rating?: number | undefined }, now: Date): Promise<void> {
+      await sql.run(PUBLIC_CAMPAIGN_SQL.addSubmission, [campaignId, videoId, now.toISOString(), sender.name, sender.email, sender.rating ?? null]);
     },
     /** The stored banner file's name (null for a banner that is a link), for deleting it when replaced or removed. */
     bannerFile: async (id: string, brandId: string): Promise<string | null> =>

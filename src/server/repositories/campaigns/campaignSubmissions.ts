@@ -3,7 +3,7 @@ import { CATALOG_VIDEO_COLUMNS, type CatalogVideoRow } from '../products/product
 import { tabSql, type BrandScope } from '../videos/videoScope';
 
 /** A video submitted to a campaign, with who sent it and when. */
-export type CampaignSubmissionRow = CatalogVideoRow & { campaign_id: string; submitted_at: string; submitter_name: string | null; submitter_email: string | null };
+export type CampaignSubmissionRow = CatalogVideoRow & { campaign_id: string; submitted_at: string; submitter_name: string | null; submitter_email: string | null; submitter_rating: number | null };
 
 /** The campaigns' side of the brand's data: their submitted videos, and the brand's products a campaign may name. */
 export function createCampaignSubmissions(sql: SqlClient) {
@@ -20,7 +20,7 @@ export function createCampaignSubmissions(sql: SqlClient) {
       const inTab = tabSql('Campaigns', scope);
       const campaigns = inList(sql, 'cv.campaign_id', campaignIds);
       return sql.all<CampaignSubmissionRow>(
-        `SELECT cv.campaign_id, cv.submitted_at, cv.submitter_name, cv.submitter_email, ${CATALOG_VIDEO_COLUMNS} FROM campaign_videos cv JOIN videos v ON v.id = cv.video_id
+        `SELECT cv.campaign_id, cv.submitted_at, cv.submitter_name, cv.submitter_email, cv.submitter_rating, ${CATALOG_VIDEO_COLUMNS} FROM campaign_videos cv JOIN videos v ON v.id = cv.video_id
          LEFT JOIN creators c ON c.id = v.creator_id WHERE ${campaigns.sql} AND ${inTab.sql}
          ORDER BY cv.submitted_at DESC, v.id`,
         [campaigns.param, ...(inTab.params as SqlParam[])],

@@ -220,3 +220,33 @@ describe('the campaign submission page', () => {
     });
   });
 });
+
+describe('the product rating a campaign asks for', () => {
+  it('the page asks for 1 to 5 stars, a submission without them stores nothing, and the rating sent is kept with the video', async () => {
+    const rated = await campaign({ campaign_allow_rating: true }, true);
+    const page = await w.app.inject({ method: 'GET', url: `/campaigns/${rated._id}/submit` });
+    expect(page.body).toContain('Your rating of the product');
+    expect(page.body.match(/name="rating" value="\d"/g)).toHaveLength(5);
+
+    const before = storedUploads();
+    const unrated = await submit(rated._id, creator, { name: 'clip.mp4', type: 'video/mp4', data: MP4 });
+    expect(unrated.statusCode).toBe(400);
+    expect(unrated.json().message).toBe(SUBMISSION_MESSAGES.ratingMissing);
+    expect((await submit(rated._id, { ...creator, rating: '6' }, { name: 'clip.mp4', type: 'video/mp4', data: MP4 })).statusCode).toBe(400);
+    expect(storedUploads()).toEqual(before);
+
+    const sent = await submit(rated._id, { ...creator, rating: '4' }, { name: 'clip.mp4', type: 'video/mp4', data: MP4 });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const lists = (await w.get(`/jwt_api/manufacturers/${w.brandId}/campaign_lists`, { campaign_id: rated._id })).json() as CampaignLists;
+    expect(lists.campaign_lists[0]!.videos.map((v) => [v._id, v.submitter_rating])).toEqual([[sent.json().video_id, 4]]);
+  });
+
+  it('a campaign that asks for no rating shows no stars and keeps none a hand-made form sends', async () => {
+    const plain = await campaign({ campaign_allow_rating: false }, true);
+    expect((await w.app.inject({ method: 'GET', url: `/campaigns/${plain._id}/submit` })).body).not.toContain('Your rating of the product');
+    const sent = await submit(plain._id, { ...creator, rating: '5' }, { name: 'clip.mp4', type: 'video/mp4', data: MP4 });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const lists = (await w.get(`/jwt_api/manufacturers/${w.brandId}/campaign_lists`, { campaign_id: plain._id })).json() as CampaignLists;
+    expect(lists.campaign_lists[0]!.videos.map((v) => v.submitter_rating)).toEqual([null]);
+  });
+});

@@ -61,13 +61,13 @@ describe('the uploads repository answers alike on SQLite and PostgreSQL', () => 
       const at = new Date(later);
       await expect(inSubmission('k1', async ({ uploads, campaigns }) => {
         await uploads.addVideo(newVideo('s1', { userId: null }));
-        await campaigns.addSubmission('k1', 's1', 'Ana', 'ana@example.com', at);
+        await campaigns.addSubmission('k1', 's1', { name: 'Ana', email: 'ana@example.com' }, at);
         throw new Error('refused');
       }), name).rejects.toThrow('refused');
       const places = await inSubmission('k1', async ({ uploads, campaigns }) => {
         const before = (await campaigns.findPublic('k1', at))?.campaign.submitted_videos;
         await uploads.addVideo(newVideo('s2', { userId: null, creatorName: 'Ana' }));
-        await campaigns.addSubmission('k1', 's2', 'Ana', 'ana@example.com', at);
+        await campaigns.addSubmission('k1', 's2', { name: 'Ana', email: 'ana@example.com' }, at);
         return [before, (await campaigns.findPublic('k1', at))?.campaign.submitted_videos];
       });
       const kept = await sql.all<{ video_id: string }>('SELECT video_id FROM campaign_videos ORDER BY video_id');
@@ -87,7 +87,7 @@ describe('the uploads repository answers alike on SQLite and PostgreSQL', () => 
         const found = await campaigns.findPublic('k1', at);
         if (!found || found.campaign.submitted_videos >= found.campaign.campaign_video_limit) throw new Error('full');
         await uploads.addVideo(newVideo(id, { userId: null }));
-        await campaigns.addSubmission('k1', id, 'Ana', 'ana@example.com', at);
+        await campaigns.addSubmission('k1', id, { name: 'Ana', email: 'ana@example.com' }, at);
       });
       const outcomes = (await Promise.allSettled([take('r1'), take('r2')])).map((outcome) => outcome.status).sort();
       const kept = (await sql.all<{ n: number }>('SELECT COUNT(*) AS n FROM campaign_videos'))[0]?.n;

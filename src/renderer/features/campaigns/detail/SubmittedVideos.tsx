@@ -11,6 +11,20 @@ import { VideoPopup } from '../../videos/popup';
 import { fetchCampaignVideos, type Who } from '../campaigns.api';
 import { VideoThumb } from '../../../ui/thumb';
 
+/** Filled then empty stars, out of five. */
+const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating);
+
+/** The creators' average rating of the product, for a campaign that asks for one. */
+function RatingSummary({ ratings, asked }: { ratings: number[]; asked: boolean }) {
+  if (!asked && ratings.length === 0) return null;
+  if (ratings.length === 0) return <p className="campaign-detail__rating">No creator has rated the product yet.</p>;
+  const average = ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length;
+  return (
+    <p className="campaign-detail__rating" data-testid="campaign-rating">
+      Creators rate the product <strong>{average.toFixed(1)} of 5</strong> ({ratings.length} {ratings.length === 1 ? 'rating' : 'ratings'})
+    </p>
+  );
+}
 
 /** The videos creators submitted to the campaign (the videos list's Campaigns tab, narrowed to it); each opens the popup. */
 export function SubmittedVideos({ who, campaign }: { who: Who; campaign: Campaign }) {
@@ -24,6 +38,8 @@ export function SubmittedVideos({ who, campaign }: { who: Who; campaign: Campaig
         {(list) => list.length === 0
           ? <EmptyState title="No video yet">{campaign.state === 'draft' ? 'Publish the campaign and invite creators to receive videos.' : 'Invite creators or share the QR code to receive videos.'}</EmptyState>
           : (
+            <>
+            <RatingSummary ratings={list.flatMap((video) => (video.submitter_rating === null ? [] : [video.submitter_rating]))} asked={campaign.campaign_allow_rating} />
             <ul className="campaign-videos">
               {list.map((video) => (
                 <li key={video._id}>
@@ -32,10 +48,12 @@ export function SubmittedVideos({ who, campaign }: { who: Who; campaign: Campaig
                     <span className="campaign-video__title"><bdi>{video.title}</bdi></span>
                     <span className="campaign-video__meta"><bdi>{video.creator_name ?? video.submitter_name ?? 'Unknown creator'}</bdi> · {formatCount(video.views)} views · {formatDate(video.submitted_at)}</span>
                     {video.submitter_email && <span className="campaign-video__meta">Sent from the campaign page by <bdi>{video.submitter_email}</bdi></span>}
+                    {video.submitter_rating !== null && <span className="campaign-video__meta" aria-label={`Rated the product ${video.submitter_rating} of 5`}><span aria-hidden="true">{stars(video.submitter_rating)}</span> {video.submitter_rating} of 5</span>}
                   </button>
                 </li>
               ))}
             </ul>
+            </>
           )}
       </RemoteView>
       {open && <VideoPopup videoId={open} onClose={() => setOpen(null)} />}

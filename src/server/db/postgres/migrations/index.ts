@@ -34,6 +34,7 @@ import { pgMigration033ProductLinkSentiment } from './033_product_link_sentiment
 import { pgMigration034UnanalysedLabels } from './034_unanalysed_labels';
 import { pgMigration035InvitationSignUps } from './035_invitation_sign_ups';
 import { pgMigration036AttributedChanges } from './036_attributed_changes';
+import { pgMigration037SubmissionRating } from './037_submission_rating';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -79,4 +80,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration034UnanalysedLabels,
   pgMigration035InvitationSignUps,
   pgMigration036AttributedChanges,
+  pgMigration037SubmissionRating,
 ];

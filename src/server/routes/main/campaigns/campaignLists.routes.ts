@@ -28,6 +28,7 @@ export function registerCampaignListRoutes(app: FastifyInstance, ctx: ServerCont
         _id: c._id, campaign_headline: c.campaign_headline, campaign_hashtag: c.campaign_hashtag, tab: c.tab, campaign_video_limit: c.campaign_video_limit,
         videos: (byCampaign.get(c._id) ?? []).map((row) => ({
           ...toCatalogVideo(row), submitted_at: row.submitted_at, submitter_name: row.submitter_name, submitter_email: row.submitter_email,
+          submitter_rating: row.submitter_rating === null ? null : Number(row.submitter_rating),
         })),
       }));
       return { campaign_lists };

@@ -14,7 +14,9 @@ import { defineRoute } from '../../../http/defineRoute';
 import { HttpError, unauthorized } from '../../../http/httpError';
 import { isUniqueViolation } from '../../../repositories/accountTransaction';
 import { reply208 } from '../auth/reply208';
-import { JOIN_BRAND_LINK, sameAddress, usableInvitation } from './invitationLink';
+import { sameAddress, usableInvitation } from './invitationLink';
+import { joinBrandLink } from '../../../../shared/joinBrandLink';
+import { configuredPublicUrl } from '../../../http/publicOrigin';
 
 const TokenParams = z.object({ token: InvitationTokenSchema });
 const invitationUsed = () => new HttpError(410, MESSAGES.teamInvitationUsed, 'invitation_used');
@@ -70,7 +72,8 @@ export function registerInvitationAnswerRoutes(app: FastifyInstance, ctx: Server
         const signUp = existing ? null : { firstName: body.first_name, lastName: body.last_name, passwordHash };
         if (!(await ctx.repos.team.renewInvitationToken(invitation.id, hashOpaqueToken(token), signUp))) throw invitationUsed();
         const brand = (await ctx.repos.brands.findById(invitation.brandId))?.name ?? 'your team';
-        const link = `${JOIN_BRAND_LINK}${token}`;
+        // Mail leaves for any device: it names the team server's public address where there is one.
+        const link = joinBrandLink(token, { kind: 'mail', publicUrl: configuredPublicUrl() });
         // The invited person's own mail (no brand: only that address reads it in the outbox), its link kept redacted.
         await ctx.mail.deliver({
           kind: 'invitation', to: invitation.email, brandId: null, secrets: [token], expiresAt: invitation.expiresAt,

@@ -4,9 +4,6 @@ import type { ServerContext } from '../../../context';
 import { HttpError } from '../../../http/httpError';
 import type { InvitationRecord, TeamRepository } from '../../../repositories/team/teamRepository';
 
-/** The deep link the desktop app (and the web renderer's /join-brand route) opens to accept an invitation. */
-export const JOIN_BRAND_LINK = 'reelscope://join-brand?token=';
-
 /**
  * The invitation a link's token names, when it can still be accepted; otherwise the one sentence that says why not:
  * unknown (404), already used or expired (410).

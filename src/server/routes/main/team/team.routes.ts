@@ -17,6 +17,8 @@ import { HTTP_MESSAGES } from '../../../http/httpMessages';
 import type { InvitationRecord, TeammateRecord } from '../../../repositories/team/teamRepository';
 import { registerInvitationAnswerRoutes } from './invitationAnswer.routes';
 import { JOIN_BRAND_LINK, sameAddress, withInvitationQuota } from './invitationLink';
+import { joinBrandLink } from '../../../../shared/joinBrandLink';
+import { configuredPublicUrl } from '../../../http/publicOrigin';
 
 const BrandParams = z.object({ id: z.string().min(1).max(64) });
 const MemberParams = BrandParams.extend({ userId: z.string().min(1).max(64) });
@@ -85,7 +87,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ServerContext): vo
         await ctx.mail.deliver({
           kind: 'invitation', to: body.email, brandId: params.id, expiresAt: invitation.expiresAt, secrets: [token],
           subject: `${inviterName} invited you to ${brand?.name ?? 'a brand'} on Reelscope`,
-          body: `${inviterName} invited you to join ${brand?.name ?? 'their brand'} on Reelscope as a ${body.role}. Open this link within 7 days to sign up or sign in: ${link}`,
+          body: `${inviterName} invited you to join ${brand?.name ?? 'their brand'} on Reelscope as a ${body.role}. Open this link within 7 days to sign up or sign in: ${joinBrandLink(token, { kind: 'mail', publicUrl: configuredPublicUrl() })}`,
         });
         return {
           message: MESSAGES.teamInvitationSent,

@@ -16,10 +16,12 @@ export interface ReceivedSubmission {
   file: { key: string; fileName: string } | null;
 }
 
-function checkedFields(raw: Record<string, string>): SubmissionFields {
+function checkedFields(raw: Record<string, string>, wantsRating: boolean): SubmissionFields {
   const parsed = SubmissionFieldsSchema.safeParse(raw);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? SUBMISSION_MESSAGES.videoMissing);
-  return parsed.data;
+  if (wantsRating && parsed.data.rating === undefined) throw badRequest(SUBMISSION_MESSAGES.ratingMissing);
+  // A campaign that asks for no rating keeps none, whatever a hand-made form sends.
+  return wantsRating ? parsed.data : { ...parsed.data, rating: undefined };
 }
 
 /**
@@ -28,7 +30,7 @@ function checkedFields(raw: Record<string, string>): SubmissionFields {
  * headers before any byte is stored and again while the file streams to the media store's `uploads/<videoId>.<ext>`;
  * the text fields, sent before the file, are checked before it is stored too. Whatever fails leaves no file behind.
  */
-export async function receiveSubmission(request: FastifyRequest, store: MediaStore | null, maxBytes: number, videoId: string): Promise<ReceivedSubmission> {
+export async function receiveSubmission(request: FastifyRequest, store: MediaStore | null, maxBytes: number, videoId: string, wantsRating: boolean): Promise<ReceivedSubmission> {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > maxBytes + ENVELOPE_BYTES) {
     await drainBody(request.raw);
@@ -45,8 +47,8 @@ export async function receiveSubmission(request: FastifyRequest, store: MediaSto
     tooLargeMessage: UPLOAD_MESSAGES.tooLarge,
     destination: toMedia,
     beforeFile: (received) => {
-      // The name and email come first: a submission that cannot be accepted stores nothing.
-      early = checkedFields(received);
+      // The name, email and rating come first: a submission that cannot be accepted stores nothing.
+      early = checkedFields(received, wantsRating);
       if (early.url !== undefined) throw badRequest(SUBMISSION_MESSAGES.both);
     },
   });
@@ -55,7 +57,7 @@ export async function receiveSubmission(request: FastifyRequest, store: MediaSto
     if (file) await discardFiles(store, [file]);
   };
   try {
-    const checked = early ?? checkedFields(fields);
+    const checked = early ?? checkedFields(fields, wantsRating);
     if (file && file.bytes === 0) throw badRequest(SUBMISSION_MESSAGES.videoMissing);
     if (!file && checked.url === undefined) throw badRequest(SUBMISSION_MESSAGES.videoMissing);
     return { fields: checked, file: file ? { key: file.key, fileName: file.fileName } : null };

@@ -64,7 +64,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
 
   defineRoute(app, {
     ...base, method: 'POST', url: '/campaigns/:id/submissions', multipart: true, anyOrigin: true, bodyLimit: ctx.uploadMaxBytes + 1024 * 1024,
-    summary: 'A creator submits a video to an open campaign: multipart name, email, then a file in "video" (the app\'s upload types and limit) or a link in "url"',
+    summary: 'A creator submits a video to an open campaign: multipart name, email, rating (1-5, when the campaign asks for one), then a file in "video" (the app\'s upload types and limit) or a link in "url"',
     response: { 200: SubmissionResponseSchema },
     handler: async ({ params, request, reply }) => {
       // A refusal before the body is read drains it (so the sender reads the answer, not a broken pipe); any refusal
@@ -84,7 +84,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
         // A sent file is stored at once under the id its video will have (a bucket has no cheap rename).
         const fileVideoId = randomUUID();
         try {
-          received = await receiveSubmission(request, ctx.media.store, ctx.uploadMaxBytes, fileVideoId);
+          received = await receiveSubmission(request, ctx.media.store, ctx.uploadMaxBytes, fileVideoId, campaign.campaign_allow_rating);
         } catch (error) {
           if (error instanceof HttpError) return await refuse(error, false);
           throw error;
@@ -128,7 +128,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
       }
       const { video, duplicate } = await inSubmission(campaign, async ({ campaigns, uploads }) => {
         const stored = await storeLinkedVideo(ctx, uploads, { brandId: campaign.brand_id, userId: null, creatorName: fields.name }, details, title);
-        await campaigns.addSubmission(campaign._id, stored.video._id, fields.name, fields.email, at);
+        await campaigns.addSubmission(campaign._id, stored.video._id, fields, at);
         return stored;
       });
       if (!duplicate) await ctx.analysis.submit(video._id);
@@ -147,7 +147,7 @@ export async function campaignSubmissionPlugin(app: FastifyInstance, ctx: Server
           creatorName: fields.name,
         });
         await uploads.setMedia(videoId, relative, file.fileName, at.toISOString());
-        await campaigns.addSubmission(campaign._id, videoId, fields.name, fields.email, at);
+        await campaigns.addSubmission(campaign._id, videoId, fields, at);
       });
     } catch (error) {
       await ctx.media.store?.delete(relative);

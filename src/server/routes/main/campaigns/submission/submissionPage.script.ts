@@ -73,6 +73,13 @@ export const SUBMISSION_PAGE_SCRIPT = `
     var data = new FormData();
     data.append('name', name);
     data.append('email', email);
+    // Before the file: the server checks the fields before it stores a byte.
+    var ratings = form.querySelectorAll('input[name="rating"]');
+    if (ratings.length > 0) {
+      var rated = form.querySelector('input[name="rating"]:checked');
+      if (!rated) return fail(messages.ratingMissing, ratings[0]);
+      data.append('rating', rated.value);
+    }
     var sendingFile = way() === 'file';
     if (sendingFile) {
       var file = fileInput.files && fileInput.files[0];

@@ -1,6 +1,6 @@
 import { CAMPAIGN_DEFAULTS, OWN_STORAGE_PLATFORM, VIDEO_MIME_MAP } from '../../../../../shared/constants';
 import { HEX_COLOUR, type Campaign } from '../../../../../shared/http/campaigns.schemas';
-import { SUBMISSION_MESSAGES, SUBMISSION_VIDEO_FIELD } from '../../../../../shared/http/campaignSubmission.schemas';
+import { SUBMISSION_MESSAGES, SUBMISSION_RATINGS, SUBMISSION_VIDEO_FIELD } from '../../../../../shared/http/campaignSubmission.schemas';
 import { UPLOAD_MESSAGES } from '../../../../../shared/http/uploads.schemas';
 import { readableTextOn } from '../../../../../shared/rules/contrast';
 import { publicCampaign, type Availability } from './campaignAvailability';
@@ -70,6 +70,13 @@ function describedCampaign(campaign: Campaign, brandName: string): string {
   ].join('\n');
 }
 
+/** The product's rating, 1 to 5 stars, when the campaign asks creators for one. */
+function ratingField(campaign: Campaign): string {
+  if (!campaign.campaign_allow_rating) return '';
+  const stars = SUBMISSION_RATINGS.map((stars) => `<label><input type="radio" name="rating" value="${stars}" required> ${stars} ${stars === 1 ? 'star' : 'stars'}</label>`).join('\n');
+  return `<fieldset class="ways" id="rating"><legend>Your rating of the product</legend>\n${stars}</fieldset>`;
+}
+
 function submissionForm(campaign: Campaign, maxBytes: number): string {
   const ways = acceptedWays(campaign);
   const accept = [...Object.keys(VIDEO_MIME_MAP).map((ext) => `.${ext}`), ...new Set(Object.values(VIDEO_MIME_MAP))].join(',');
@@ -84,6 +91,7 @@ function submissionForm(campaign: Campaign, maxBytes: number): string {
 <div class="field"><label for="name">Your name</label><input id="name" name="name" autocomplete="name" maxlength="120" required dir="auto"></div>
 <div class="field"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" maxlength="254" required dir="ltr">
 <p class="hint">The brand writes to you here about your video.</p></div>
+${ratingField(campaign)}
 ${choice}
 <div class="field" data-way="file"${ways.file ? '' : ' hidden'}><label for="video">Video file</label>
 <input id="video" name="${SUBMISSION_VIDEO_FIELD}" type="file" accept="${escapeHtml(accept)}" aria-describedby="video-hint">
@@ -104,6 +112,7 @@ ${termsOf(campaign)}
 /** The messages the page's script shows itself, as the server words them. */
 const CLIENT_MESSAGES = {
   nameMissing: SUBMISSION_MESSAGES.nameMissing, emailInvalid: SUBMISSION_MESSAGES.emailInvalid, videoMissing: SUBMISSION_MESSAGES.videoMissing,
+  ratingMissing: SUBMISSION_MESSAGES.ratingMissing,
   notAVideo: UPLOAD_MESSAGES.notAVideo, tooLarge: UPLOAD_MESSAGES.tooLarge,
   lost: 'The video could not be sent: the connection was lost. Check it, then send again.',
   failed: 'The video could not be sent. Try again in a moment.',
