@@ -2,7 +2,7 @@ import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import { callHost, expect, test } from '../support/fixtures';
 import { signInAsManager } from '../support/signIn';
 
-test("the invitation link in the outbox is one a browser opens: the web host's page, not the desktop scheme", async ({ page, browser, stack }) => {
+test("invitation links are ones a browser opens: the outbox names the web host's page (token withheld), the Team screen's one-time link opens it", async ({ page, browser, stack }) => {
   test.setTimeout(180_000);
   const email = `noor.${Date.now()}@lumina.test`;
   const { email: managerEmail, password } = DEMO_ACCOUNTS.brandManager;
@@ -24,13 +24,21 @@ test("the invitation link in the outbox is one a browser opens: the web host's p
   }
   await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
 
-  const link = page.getByRole('region', { name: 'Mail outbox' }).getByRole('listitem').filter({ hasText: email }).getByRole('link', { name: /join-brand\?token=/ });
-  const href = (await link.getAttribute('href')) ?? '';
+  // The outbox, which every teammate reads, names the browser's form of the link with its token withheld (no live link).
+  const kept = page.getByRole('region', { name: 'Mail outbox' }).getByRole('listitem').filter({ hasText: email });
+  await expect(kept).toContainText(`${stack.webUrl}/#/join-brand?token=[redacted]`);
+
+  // The live link is the inviter's alone, shown once on the Team screen, in the form a browser opens.
+  const again = `sam.${Date.now()}@lumina.test`;
+  await page.goto(`${stack.webUrl}/#/team`);
+  await page.getByLabel('Email', { exact: true }).fill(again);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  const href = await page.getByTestId('team-invitation-link').getByRole('textbox').inputValue();
   expect(href.startsWith(`${stack.webUrl}/#/join-brand?token=`), href).toBe(true);
   // The invited person, in a browser of their own, opens the link as it reads.
   const other = await browser.newContext();
   const invitee = await other.newPage();
   await invitee.goto(href);
-  await expect(invitee.getByTestId('invitation-summary')).toContainText(email);
+  await expect(invitee.getByTestId('invitation-summary')).toContainText(again);
   await other.close();
 });

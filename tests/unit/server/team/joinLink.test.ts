@@ -21,23 +21,26 @@ afterEach(async () => {
   await server.close();
 });
 
-/** The invitation link as mailed: the live copy handed to the host when there is one, else the outbox's. */
-async function mailedLink(email: string): Promise<string> {
+/**
+ * An invitation to `email`: the link as the outbox keeps the mail (its token redacted: the link is a credential) and
+ * the live token, which only the inviter's answer carries.
+ */
+async function invited(email: string): Promise<{ mailed: string; token: string }> {
   const response = await as(server.app, managerJwt, 'POST', `/jwt_api/brands/${brandId}/team/invitations`, { email, role: 'member' });
   expect(response.statusCode, response.body).toBe(200);
+  const token = new URL((response.json() as { link: string }).link.replace('reelscope://', 'https://app/')).searchParams.get('token') ?? '';
+  expect(token.length).toBeGreaterThanOrEqual(16);
   const outbox = (await as(server.app, managerJwt, 'GET', '/jwt_api/outbox')).json() as OutboxResponse;
-  const bodies = [...server.liveMail.filter((mail) => mail.to === email).map((mail) => mail.body), ...outbox.mails.filter((mail) => mail.to === email).map((mail) => mail.body)];
-  const link = bodies.map((body) => /\S*join-brand\?token=[A-Za-z0-9_-]{16,}/.exec(body)?.[0]).find(Boolean);
-  if (!link) throw new Error(`no invitation link for ${email}`);
-  return link;
+  const mailed = outbox.mails.filter((mail) => mail.to === email).map((mail) => /\S*join-brand\?token=\[redacted\]/.exec(mail.body)?.[0]).find(Boolean);
+  if (!mailed) throw new Error(`no invitation link for ${email}`);
+  return { mailed, token };
 }
 
 describe('the invitation link works where it is read', () => {
   it("a team server mails its public address, which hands the token to the desktop app's link", async () => {
     process.env.REELSCOPE_PUBLIC_URL = 'https://team.lumina.test/';
-    const link = await mailedLink('maya@lumina.test');
-    expect(link).toMatch(/^https:\/\/team\.lumina\.test\/join-brand\?token=[A-Za-z0-9_-]+$/);
-    const token = new URL(link).searchParams.get('token') ?? '';
+    const { mailed, token } = await invited('maya@lumina.test');
+    expect(mailed).toBe('https://team.lumina.test/join-brand?token=[redacted]');
 
     const opened = await send(server.app, 'GET', `/join-brand?token=${token}`);
     expect(opened.statusCode).toBe(302);
@@ -49,9 +52,9 @@ describe('the invitation link works where it is read', () => {
 
   it("a desktop back end mails the app's own link; a browser reading it is shown the web host's page instead", async () => {
     delete process.env.REELSCOPE_PUBLIC_URL;
-    const link = await mailedLink('sam@lumina.test');
-    expect(link).toMatch(/^reelscope:\/\/join-brand\?token=[A-Za-z0-9_-]+$/);
-    const token = link.split('token=')[1] ?? '';
+    const { mailed, token } = await invited('sam@lumina.test');
+    expect(mailed).toBe('reelscope://join-brand?token=[redacted]');
+    const link = `reelscope://join-brand?token=${token}`;
     const body = `Open this link within 7 days to sign up or sign in: ${link}`;
     expect(joinLinksFor(body, { kind: 'web', origin: 'http://127.0.0.1:5199' })).toBe(`Open this link within 7 days to sign up or sign in: http://127.0.0.1:5199/#/join-brand?token=${token}`);
     expect(joinLinksFor(body, { kind: 'desktop' })).toBe(body);

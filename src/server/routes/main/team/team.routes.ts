@@ -16,7 +16,7 @@ import { HttpError, badRequest, found, notFound } from '../../../http/httpError'
 import { HTTP_MESSAGES } from '../../../http/httpMessages';
 import type { InvitationRecord, TeammateRecord } from '../../../repositories/team/teamRepository';
 import { registerInvitationAnswerRoutes } from './invitationAnswer.routes';
-import { JOIN_BRAND_LINK, sameAddress, withInvitationQuota } from './invitationLink';
+import { sameAddress, withInvitationQuota } from './invitationLink';
 import { joinBrandLink } from '../../../../shared/joinBrandLink';
 import { configuredPublicUrl } from '../../../http/publicOrigin';
 
@@ -81,7 +81,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ServerContext): vo
         };
         await team.createInvitation(invitation);
         const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'A brand manager';
-        const link = `${JOIN_BRAND_LINK}${token}`;
+        // Answered to the inviter alone, in the desktop form: each screen rewrites it for where it is read.
+        const link = joinBrandLink(token, { kind: 'desktop' });
         // The link admits whoever holds it to sign up as the invited address with the invited role, so it is a
         // credential: the brand's outbox, which every teammate reads, keeps the mail with the token redacted.
         await ctx.mail.deliver({
