@@ -1,23 +1,12 @@
-import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import type { VideoListResponse } from '../../../src/shared/http/videos.schemas';
 import { MESSAGES, TUTORIAL_TEXTS } from '../../../src/shared/messages';
 import { getAsBrandManager, sendAsBrandManager } from '../support/backend';
-import { callHost, expect, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 import type { AppStack } from '../support/stack';
 import { signInAsManager } from '../support/signIn';
+import { shootSkins } from '../support/screenshots';
 
-/** Light, dark and right-to-left screenshots of what `ready` sets up on `route` (each from a fresh load). */
-async function shoot(page: Page, stack: AppStack, route: string, name: string, ready: (page: Page) => Promise<void>): Promise<void> {
-  for (const [skin, rtl] of [['light', false], ['dark', false], ['light', true]] as const) {
-    await callHost(stack, 'settings.update', { layout: { skin, rtl } });
-    await page.goto(`${stack.webUrl}/#${route}`);
-    await page.reload();
-    await ready(page);
-    await page.screenshot({ path: `artifacts/screenshots/${name}-${rtl ? 'rtl' : skin}.png` });
-  }
-  await callHost(stack, 'settings.update', { layout: { skin: 'light', rtl: false } });
-}
 
 async function identity(stack: AppStack): Promise<{ brand_id: string; user_id: string }> {
   const { email, password } = DEMO_ACCOUNTS.brandManager;
@@ -32,7 +21,7 @@ test("a flagged video's note can be read: the notice offers to stay on the page"
   const note = 'Reported by a shopper; keep it off the app until legal has looked.';
   await sendAsBrandManager(stack, 'PUT', `/videos/${flagged._id}/video_note`, { ...(await identity(stack)), content: note });
   await signInAsManager(page, stack.webUrl);
-  await shoot(page, stack, `/videos/${flagged._id}?tab=notes`, 'flagged-notice-stay', async (shown) => {
+  await shootSkins(page, stack, `/videos/${flagged._id}?tab=notes`, 'flagged-notice-stay', async (shown) => {
     await expect(shown.getByRole('alertdialog', { name: MESSAGES.videoFlagged }).getByRole('button', { name: 'View the video anyway' })).toBeVisible();
   });
   await page.getByRole('alertdialog', { name: MESSAGES.videoFlagged }).getByRole('button', { name: 'View the video anyway' }).click();
@@ -69,7 +58,7 @@ test("sorted by newest videos, the list's date column is the publish date it sor
   const shown = await page.locator('.vtable time').evaluateAll((times) => times.slice(0, 10).map((time) => time.getAttribute('datetime') ?? ''));
   expect(shown.length).toBeGreaterThan(1);
   expect(shown).toEqual([...shown].sort().reverse());
-  await shoot(page, stack, '/videos', 'videos-published-column', async (again) => {
+  await shootSkins(page, stack, '/videos', 'videos-published-column', async (again) => {
     await again.getByRole('combobox', { name: 'Sort', exact: true }).selectOption('newest_videos');
     await expect(again.getByRole('columnheader', { name: 'Published' })).toBeVisible();
   });
