@@ -59,6 +59,14 @@ async function withApp(uploadMaxBytes: number | undefined, use: (app: App) => Pr
 }
 
 describe('the campaign submission page', () => {
+  it("names the campaign's time zone by its region, not a season's name (no 'Daylight Time' in December)", async () => {
+    const open = await campaign({ campaign_timezone: 'Pacific Daylight Time' }, true);
+    const page = await w.app.inject({ method: 'GET', url: `/campaigns/${open._id}/submit` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('(Pacific Time (Los Angeles)).');
+    expect(page.body).not.toContain('Daylight Time');
+  });
+
   it('serves the open campaign publicly with its text escaped, its colours, and a strict CSP whose nonce alone runs', async () => {
     const open = await campaign({ campaign_button_color: '#1D4ED8', preview_color_change: '#FAFAF5', campaign_reward: '<b>$80</b>' }, true);
     const page = await w.app.inject({ method: 'GET', url: `/campaigns/${open._id}/submit` });

@@ -2,6 +2,7 @@ import { CAMPAIGN_DEFAULTS, OWN_STORAGE_PLATFORM, VIDEO_MIME_MAP } from '../../.
 import { HEX_COLOUR, type Campaign } from '../../../../../shared/http/campaigns.schemas';
 import { SUBMISSION_MESSAGES, SUBMISSION_RATINGS, SUBMISSION_VIDEO_FIELD } from '../../../../../shared/http/campaignSubmission.schemas';
 import { UPLOAD_MESSAGES } from '../../../../../shared/http/uploads.schemas';
+import { US_TIMEZONE_LABELS } from '../../../../../shared/rules/campaignTabs';
 import { readableTextOn } from '../../../../../shared/rules/contrast';
 import { publicCampaign, type Availability } from './campaignAvailability';
 import { SUBMISSION_PAGE_CSS } from './submissionPage.css';
@@ -40,7 +41,7 @@ function when(campaign: Campaign): string | null {
   if (campaign.ongoing) return 'Open until the brand closes it.';
   if (!campaign.end_date) return null;
   const day = new Date(`${campaign.end_date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
-  return `Open until ${day}${campaign.end_time ? `, ${campaign.end_time}` : ''} (${campaign.campaign_timezone}).`;
+  return `Open until ${day}${campaign.end_time ? `, ${campaign.end_time}` : ''} (${US_TIMEZONE_LABELS[campaign.campaign_timezone]}).`;
 }
 
 function termsOf(campaign: Campaign): string {
