@@ -214,6 +214,9 @@ describe('three back-end instances on one PostgreSQL and one bucket behave as on
   it('finishes the analysis and publish jobs an instance had claimed when it was killed, on another instance, once each', async () => {
     const [victim, ...others] = cluster.live() as [Instance, Instance, Instance];
     const pause = (signal: 'SIGSTOP' | 'SIGCONT') => others.forEach((instance) => instance.started.child.kill(signal));
+    // The videos to publish are analysed first: a video still under analysis is not published.
+    const toPublish = await addLinks(1100, 5);
+    await until(async () => (await analysisJobs(toPublish)).every((row) => row.state === 'completed'), { what: 'the analyses of the videos to publish', limitMs: 60_000, everyMs: 100 });
     // While the others are paused, only the victim can claim: whatever is claimed is its.
     pause('SIGSTOP');
     const holder = new pg.Client({ connectionString: cluster.database.url ?? '' });
@@ -223,8 +226,8 @@ describe('three back-end instances on one PostgreSQL and one bucket behave as on
       await until(async () => (await analysisJobs(videoIds)).every((row) => row.state === 'processing'), { what: 'the analyses starting' });
       // Holding the videos' rows keeps each job's last write waiting after its claim: the victim dies mid-job.
       await holder.query('BEGIN');
-      await holder.query('SELECT id FROM videos WHERE id = ANY($1) FOR NO KEY UPDATE', [videoIds]);
-      const jobIds = await publish(victim, videoIds);
+      await holder.query('SELECT id FROM videos WHERE id = ANY($1) FOR NO KEY UPDATE', [[...videoIds, ...toPublish]]);
+      const jobIds = await publish(victim, toPublish);
       await until(async () => {
         const analyses = await analysisJobs(videoIds);
         if (analyses.some((row) => row.state === 'completed')) throw new Error('an analysis ended before the test held its video: ANALYSIS_DELAY_MS is too short for this machine');

@@ -56,7 +56,8 @@ describe('the analysis repository answers alike on SQLite and PostgreSQL', () =>
     expect(answer.targets.map((target) => [target.kind, target.id, target.competitor])).toEqual([
       ['product', 'p1', false], ['product', 'p2', false], ['brand', 'b1', false], ['brand', 'b2', true],
     ]);
-    expect(answer.stored).toEqual([{ start_time: 0.5, content: 'The Cream is great', speaker: null }, { start_time: 2, content: 'Better than Dewbloom', speaker: 'Maya' }]);
+    // Each stored line with its feeling: a re-analysis that cannot read a line keeps the feeling it had.
+    expect(answer.stored).toEqual([{ start_time: 0.5, content: 'The Cream is great', sentiment: 'positive', speaker: null }, { start_time: 2, content: 'Better than Dewbloom', sentiment: 'neutral', speaker: 'Maya' }]);
     expect(answer.storedAgain).toEqual(answer.stored);
     expect(answer.jobs).toEqual([
       { video_id: 'v1', state: 'completed', runs: 2, note: null, transcript_source: 'subtitle_file', completed_at: at },

@@ -20,8 +20,10 @@ const ids = (prefix: string, count: number) => Array.from({ length: count }, (_,
 const ANALYSED = ids('a', 300);
 const PUBLISHED = ids('p', 100);
 const videoRows = [...ANALYSED, ...PUBLISHED].map((id) => `('${id}', 'b1', 'Clip ${id}', 'youtube', 'https://v.example/${id}', 1, '${AT}', '${AT}')`);
+// The videos to publish are analysed already: a video still under analysis is not published.
 const both = useBothEngines(`${BASE_ROWS}
-INSERT INTO videos (id, brand_id, title, platform, video_url, added_by_bm, created_at, updated_at) VALUES ${videoRows.join(',\n')};`);
+INSERT INTO videos (id, brand_id, title, platform, video_url, added_by_bm, created_at, updated_at) VALUES ${videoRows.join(',\n')};
+UPDATE videos SET analysis_stage = 'completed' WHERE id LIKE 'p%';`);
 
 /** Side effects committed, per video: an analysis result written, a publish handed over. */
 type Effects = { analysed: Map<string, number>; published: Map<string, number> };
