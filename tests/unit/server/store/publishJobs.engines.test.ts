@@ -4,8 +4,10 @@ import { createPublishJobsRepository, type PublishableVideo, type PublishJobRow 
 import { useBothEngines } from './support/bothEngines';
 import { answersAlike, AT, BRAND_VIDEO_ROWS } from './support/brandVideoRows';
 
-// v1 (a creator's video) has a paid license that ends in 2027 and one that expired; v2 and v3 are brand-made.
+// v1 (a creator's video) has a paid license that ends in 2027 and one that expired; v2 and v3 are brand-made; v2 is
+// analysed, the others are still under analysis.
 const both = useBothEngines(`${BRAND_VIDEO_ROWS}
+UPDATE videos SET analysis_stage = 'completed' WHERE id = 'v2';
 INSERT INTO license_agreements (id, brand_id, requester_id, video_id, duration, price, fee, status, created_at, updated_at) VALUES
   ('la1', 'b1', 'u1', 'v1', '1 year', 100, 20, 'paid', '2026-11-01T00:00:00.000Z', '${AT}'),
   ('la2', 'b1', 'u1', 'v1', '1 year', 100, 20, 'expired', '2026-11-02T00:00:00.000Z', '${AT}'),
@@ -25,8 +27,8 @@ describe('the publish jobs repository answers alike on SQLite and PostgreSQL', (
       const jobs = createPublishJobsRepository(sql);
       const rights = { v1: await jobs.video('b1', 'v1'), v2: await jobs.video('b1', 'v2'), foreign: await jobs.video('b2', 'v1') };
       expect(rights, name).toEqual({
-        v1: { id: 'v1', title: 'Serum routine', rights: { byBrand: false, licenses: [{ status: 'paid', expires_at: '2027-11-01T00:00:00.000Z' }, { status: 'expired', expires_at: '2026-11-01T00:00:00.000Z' }] } },
-        v2: { id: 'v2', title: 'Glow morning', rights: { byBrand: true, licenses: [] } },
+        v1: { id: 'v1', title: 'Serum routine', rights: { analysed: false, byBrand: false, licenses: [{ status: 'paid', expires_at: '2027-11-01T00:00:00.000Z' }, { status: 'expired', expires_at: '2026-11-01T00:00:00.000Z' }] } },
+        v2: { id: 'v2', title: 'Glow morning', rights: { analysed: true, byBrand: true, licenses: [] } },
         foreign: null,
       });
       return rights;

@@ -6,7 +6,9 @@ import { useBothEngines } from './support/bothEngines';
 import { answersAlike, AT, BRAND_VIDEO_ROWS } from './support/brandVideoRows';
 
 // v1, a creator's video, is licensed until 2026-12-01.
+// Analysed videos: one still under analysis is not published.
 const both = useBothEngines(`${BRAND_VIDEO_ROWS}
+UPDATE videos SET analysis_stage = 'completed';
 INSERT INTO license_agreements (id, brand_id, requester_id, video_id, duration, price, fee, status, created_at, updated_at)
   VALUES ('la1', 'b1', 'u1', 'v1', '1 year', 100, 20, 'paid', '2025-12-01T00:00:00.000Z', '${AT}');
 INSERT INTO license_purchases (id, agreement_id, amount, fee, purchased_at, expires_at) VALUES ('lp1', 'la1', 100, 20, '2025-12-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z');`);
