@@ -95,7 +95,11 @@ test('every filter family narrows the list consistently with the summary', async
 
   const sponsored = (await list.load(() => list.group('Sponsorship').getByRole('radio', { name: 'Sponsored', exact: true }).check())).data.count;
   const notSponsored = (await list.load(() => list.group('Sponsorship').getByRole('radio', { name: 'Not sponsored' }).check())).data.count;
-  expect(sponsored + notSponsored).toBe(total);
+  // "Not sponsored" is a finding only of a video whose speech was read: a video nobody heard (a link another spec
+  // added) is neither, so the two together may fall short of the tab, never past it.
+  expect(sponsored).toBeGreaterThan(0);
+  expect(notSponsored).toBeGreaterThan(0);
+  expect(sponsored + notSponsored).toBeLessThanOrEqual(total);
   await list.load(() => page.getByRole('button', { name: 'Clear all filters' }).click());
   await expect(list.count).toHaveText(total.toLocaleString('en-US'));
 
