@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Debian packages the build and the tests use, and what each must put on the machine, in one list:
 #
-#   bash scripts/system-deps.sh install   # apt-get installs every package not fully installed (.ci/run)
+#   bash scripts/system-deps.sh install [PKG…]  # apt-get installs every package not fully installed (.ci/run names them)
 #   bash scripts/system-deps.sh check     # exits 1 naming every missing tool and its package (.ci/run, npm test)
 #   bash scripts/system-deps.sh packages  # prints the package names
 #
@@ -72,7 +72,10 @@ check() {
 install() {
   local sudo="" pkg status missing=()
   if [ "$(id -u)" != "0" ] && command -v sudo >/dev/null 2>&1; then sudo="sudo"; fi
-  for pkg in $(packages); do
+  # The packages named (.ci/run lists them where a reader of CI looks), else this file's own list.
+  local wanted=("$@")
+  [ "${#wanted[@]}" -gt 0 ] || mapfile -t wanted < <(packages)
+  for pkg in "${wanted[@]}"; do
     # Only "install ok installed" counts: a package removed without purging keeps a status ("deinstall ok
     # config-files") that `dpkg -s` answers 0 for, although its programs are gone.
     status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
@@ -90,6 +93,6 @@ install() {
 case "${1:-}" in
   packages) packages ;;
   check) check ;;
-  install) install ;;
+  install) shift; install "$@" ;;
   *) echo "usage: bash scripts/system-deps.sh install|check|packages" >&2; exit 2 ;;
 esac
