@@ -53,6 +53,20 @@ export async function stopChild(child: ChildProcess | null): Promise<void> {
  * folder and the web host (`npm run web`'s server) pointed at it. The back end runs as a separate process so a
  * test can stop and restart it, exactly like a back end that goes away and comes back.
  */
+/**
+ * `use` on an app stack of its own (started with these arguments, stopped afterwards whatever happens): for a spec
+ * whose story needs another set-up than the worker's shared stack, e.g. a web host that starts its back end.
+ */
+export async function withOwnStack(args: ConstructorParameters<typeof AppStack>, use: (stack: AppStack) => Promise<void>): Promise<void> {
+  const stack = new AppStack(...args);
+  await stack.start();
+  try {
+    await use(stack);
+  } finally {
+    await stack.stop();
+  }
+}
+
 export class AppStack {
   readonly dataDir = mkdtempSync(join(tmpdir(), 'reelscope-e2e-'));
   backendPort = 0;

@@ -5,7 +5,7 @@ import { LiveMailSchema } from '../../../src/shared/http/outbox.schemas';
 import { LoginPage } from '../pages/LoginPage';
 import { ShellPage } from '../pages/ShellPage';
 import { callHost, expect, test } from '../support/fixtures';
-import { AppStack } from '../support/stack';
+import { withOwnStack, type AppStack } from '../support/stack';
 import { signInAsManager } from '../support/signIn';
 import { shootSkins } from '../support/screenshots';
 
@@ -31,13 +31,7 @@ test("a member is not offered the deletes only a manager may make: widgets, play
   test.setTimeout(300_000);
   // A workspace of its own whose web host starts the back end, as the desktop app does: only that host is handed the
   // mail to the invited address (no mail server here), whose link finishes the member's account.
-  const stack = new AppStack({}, { hostStartsBackend: true });
-  await stack.start();
-  try {
-    await memberStory(page, browser, stack);
-  } finally {
-    await stack.stop();
-  }
+  await withOwnStack([{}, { hostStartsBackend: true }], (stack) => memberStory(page, browser, stack));
 });
 
 async function memberStory(page: Page, browser: Browser, stack: AppStack): Promise<void> {

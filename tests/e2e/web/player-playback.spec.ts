@@ -4,7 +4,7 @@ import { ShellPage } from '../pages/ShellPage';
 import { VideoDetailPage } from '../pages/VideoDetailPage';
 import { playableVideo } from '../support/backend';
 import { expect, test } from '../support/fixtures';
-import { AppStack } from '../support/stack';
+import { withOwnStack } from '../support/stack';
 
 test.beforeEach(async ({ page, stack }) => {
   const login = new LoginPage(page);
@@ -56,9 +56,7 @@ test('a video under analysis keeps playing while the page checks its status agai
   test.setTimeout(180_000);
   // A back end of its own whose analysis takes as long as a real one: a video re-analysed there stays under analysis
   // for the whole test (the demo's own videos all finish at the first start, and the shared stack's take 2 s).
-  const stack = new AppStack({ backend: { REELSCOPE_ANALYSIS_DELAY_MS: '600000' } });
-  await stack.start();
-  try {
+  await withOwnStack([{ backend: { REELSCOPE_ANALYSIS_DELAY_MS: '600000' } }], async (stack) => {
     const video = await playableVideo(stack, (entry) => entry.analysis_stage === 'completed');
     const { jwt } = (await (await fetch(`${stack.backendUrl}/jwt_api/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_ACCOUNTS.brandManager.email, password: DEMO_ACCOUNTS.brandManager.password }),
@@ -93,7 +91,5 @@ test('a video under analysis keeps playing while the page checks its status agai
     // Twelve seconds and more of uninterrupted playback (a restart would put it back near 0).
     expect(state.time).toBeGreaterThan(10);
     expect(await detail.player.locator('source').getAttribute('src')).toBe(src);
-  } finally {
-    await stack.stop();
-  }
+  });
 });

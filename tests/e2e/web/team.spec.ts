@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../src/shared/messages';
 import { ShellPage } from '../pages/ShellPage';
 import { getAsBrandManager } from '../support/backend';
 import { callHost, expect, test } from '../support/fixtures';
-import { AppStack } from '../support/stack';
+import { withOwnStack, type AppStack } from '../support/stack';
 import { signInAsManager } from '../support/signIn';
 
 const PASSWORD = 'correct-horse-42';
@@ -60,13 +60,7 @@ async function shootInvitationLink(page: Page, stack: AppStack): Promise<void> {
  */
 test('a manager invites a teammate and copies the link shown once; the teammate signs up, finishes from their mailbox and is refused the team screen; authorship shows on a note, a flag and a report', async ({ page, browser }) => {
   test.setTimeout(360_000);
-  const stack = new AppStack({}, { hostStartsBackend: true });
-  await stack.start();
-  try {
-    await teamStory(page, browser, stack);
-  } finally {
-    await stack.stop();
-  }
+  await withOwnStack([{}, { hostStartsBackend: true }], (stack) => teamStory(page, browser, stack));
 });
 
 async function teamStory(page: Page, browser: Browser, stack: AppStack): Promise<void> {
