@@ -4,7 +4,7 @@ import { nlp } from './nlp';
 export type LineSentiment = 'positive' | 'negative' | 'neutral';
 
 /** Beyond ±this (the line's summed word polarity) a line counts as positive or negative. */
-export const LINE_POLARITY_THRESHOLD = 0.1;
+const LINE_POLARITY_THRESHOLD = 0.1;
 
 /**
  * Words whose tone in a product review differs from a general word list. wink-nlp's lexicon reads "strong", "free"

@@ -8,7 +8,6 @@ import { lineSentiment, type LineSentiment } from './lineSentiment';
 import { nlp } from './nlp';
 import type { TopicEntry } from './topicVocabulary';
 
-export type { LineSentiment };
 /** Matches of foul language above which a video is 'strong' rather than 'mild'. */
 export const FOUL_MILD_MAX = 2;
 

@@ -17,7 +17,7 @@ const CONFUSABLES: Readonly<Record<string, string>> = {
  * replaced by the Latin letter they imitate, marks that render on top of a letter dropped, case folded, and the dots
  * after the domain gone.
  */
-export function addressSkeleton(address: string): string {
+function addressSkeleton(address: string): string {
   const folded = address.trim().normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
   return [...folded].map((char) => CONFUSABLES[char] ?? char).join('').replace(/\.+$/, '');
 }

@@ -43,7 +43,7 @@ interface Stream extends OpenStream {
   retry: NodeJS.Timeout | null;
 }
 
-export type OpenResult = { ok: true; close: () => void } | { ok: false; reason: 'too-many' | 'left' };
+type OpenResult = { ok: true; close: () => void } | { ok: false; reason: 'too-many' | 'left' };
 
 const frame = (event: string, id: string | null, data: unknown) => `${id === null ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 

@@ -26,7 +26,7 @@ export type ActivityPerson = z.infer<typeof ActivityPersonSchema>;
  * What was done (the change log's `verb`, migration 033). 'changed' is an entry logged before verbs were kept;
  * video_added and video_removed are a campaign's videos; completed and failed an analysis or a publish job.
  */
-export const ACTIVITY_VERBS = [
+const ACTIVITY_VERBS = [
   'added', 'edited', 'deleted', 'removed', 'restored', 'flagged', 'unflagged', 'trashed', 'favorited', 'unfavorited',
   'published', 'unpublished', 'ended', 'video_added', 'video_removed', 'requested', 'accepted', 'declined', 'paid', 'expired',
   'completed', 'failed', 'invited', 'revoked', 'joined', 'left', 'changed',

@@ -18,7 +18,7 @@ export const NotAnalysedSchema = z.object({
 export type NotAnalysed = z.infer<typeof NotAnalysedSchema>;
 
 /** What is stored about a video that tells which parts were analysed. */
-export interface AnalysedFacts {
+interface AnalysedFacts {
   analysis_stage: 'pending' | 'processing' | 'completed';
   /** The video's file is kept here (an upload); a link's video stays on its platform. */
   onThisComputer: boolean;

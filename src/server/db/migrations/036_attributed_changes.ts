@@ -10,7 +10,7 @@ type Event = 'INSERT' | 'UPDATE' | 'DELETE';
  * did (an upload storing its file, an analysis writing its figures): the live streams send it, the activity leaves it out.
  * `user` stays the author the written row records (the live streams' `by`, as migration 029 logged it).
  */
-export interface LoggedWrite extends Omit<ChangeSource, 'events'> {
+interface LoggedWrite extends Omit<ChangeSource, 'events'> {
   event: Event;
   /** Who did it: the acting person, else the author the row records (the activity's `by`). */
   actor: string;
@@ -34,7 +34,7 @@ const VIDEO_EDITS = ['title', 'category', 'licensing_duration', 'licensing_price
 const LICENSE_STATE = "CASE new.status WHEN 'accepted' THEN 'accepted' WHEN 'rejected' THEN 'declined' WHEN 'paid' THEN 'paid' WHEN 'expired' THEN 'expired' ELSE 'edited' END";
 
 /** Every write the change log records (replacing the triggers of migrations 029 and 031), with its author and verb. */
-export const LOGGED_WRITES: readonly LoggedWrite[] = [
+const LOGGED_WRITES: readonly LoggedWrite[] = [
   ...crud('videos', 'video', { video: 'R.id' }, {
     // Only a person's edit is an entry. Publishing is logged by its job (publish_jobs below), and what an upload or an
     // analysis writes to the row (its file, its figures, its stage) is no one's doing.
@@ -100,7 +100,7 @@ const SQLITE: TriggerDialect = {
 };
 
 /** The statement a trigger runs for one written row, in `dialect`. */
-export function loggedInsert(write: LoggedWrite, dialect: TriggerDialect): string {
+function loggedInsert(write: LoggedWrite, dialect: TriggerDialect): string {
   const row = dialect.row(write.event);
   const r = (expression: string) =>
     dialect.rewrite(expression.replace(/\bR\./g, `${row}.`).replace(/\bACTOR\b/g, dialect.actor).replace(/\bCHANGED\((\w+)\)/g, (_m, column: string) => dialect.changed(column)));

@@ -33,7 +33,7 @@ export interface InvitationRecord {
 }
 
 /** Who signed up through an invitation's link, kept until the invited mailbox opens the link it was sent. */
-export interface PendingSignUp {
+interface PendingSignUp {
   firstName: string;
   lastName: string;
   passwordHash: string;
