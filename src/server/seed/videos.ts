@@ -42,6 +42,9 @@ const OTHER_LANGUAGE_SHARE = 0.05;
  * Inserts `total` videos with products, people, associations and ≥40 transcript lines each. Generates and writes one
  * video at a time inside batched transactions, so memory stays flat at any scale.
  */
+/** At most this many videos of one brand are left in analysis for the back end's first start to finish. */
+const IN_ANALYSIS_PER_BRAND = 8;
+
 export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly VideoBrandInput[], total: number, clock: SeedClock): VideoSeedCounts {
   const s = {
     video: db.prepare(
@@ -67,6 +70,7 @@ export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly Vi
   const lines: GeneratedLine[] = [];
   let otherLanguageTurn = 0;
   const said = new SaidLines();
+  const inAnalysis = new Map<string, number>();
 
   const writeOne = (index: number): void => {
     const input = inputs[index < inputs.length ? index : rng.weighted(weights)];
@@ -95,7 +99,11 @@ export function seedVideos(db: Database.Database, rng: Prng, inputs: readonly Vi
     lines.length = 0;
     const duration = generateTranscript(ctx, rng, { positive: attributes.sentiment_positive, negative: attributes.sentiment_negative }, speakers, language, (line) => lines.push(line));
     // Videos still in analysis were added in the last two days; the rest over the past year and a half.
+    // A few per brand, not a share of all: the demo shows the state, and a large workspace's first start does not
+    // take on thousands of analyses. Past the bound a video drawn in analysis is stored analysed (the draws stay the same).
+    if (attributes.analysis_stage !== 'completed' && (inAnalysis.get(brand.id) ?? 0) >= IN_ANALYSIS_PER_BRAND) attributes.analysis_stage = 'completed';
     const fresh = attributes.analysis_stage !== 'completed';
+    if (fresh) inAnalysis.set(brand.id, (inAnalysis.get(brand.id) ?? 0) + 1);
     const age = fresh ? rng.float(0.1, 2) : rng.float(2, 540);
     const publishedAt = clock.daysAgo(age);
     const createdAt = fresh ? publishedAt : clock.daysAgo(age - rng.float(0, Math.min(20, age)));
