@@ -24,6 +24,7 @@ DEPS=(
   "poppler-utils pdfinfo"
   "ffmpeg ffmpeg"                                      # uploads' media probing and thumbnails
   "ffmpeg ffprobe"
+  "espeak-ng espeak-ng"                                # speech the analysis tests hear (speech to text, voice activity)
   "xvfb xvfb-run"                                      # a display for the desktop app
   "python3 python3"                                    # native module builds (node-gyp)
   "make make"
