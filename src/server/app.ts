@@ -12,6 +12,8 @@ import { readPipelineEnv } from './analysis/analysisConfig';
 import type { FfmpegTools } from './analysis/embeddedSubtitles';
 import { createAnalysisPipeline, JOB_POLL_MS } from './analysis/pipeline';
 import { realTimer, type AnalysisTimer } from './analysis/timer';
+import type { MediaAnalyser } from './analysis/media/mediaAnalyser';
+import type { SpeechEnvironment } from './analysis/media/speechSetup';
 import { createAccessTokenService } from './auth/accessTokens';
 import { createBearerAuthenticator } from './auth/bearerAuthenticator';
 import { noteRequestWrote, serveArrivedNow } from './search/requestArrival';
@@ -122,7 +124,11 @@ export interface BuildAppOptions {
   /** Where the media and publish payloads are kept; default chooseMediaStores (a REELSCOPE_S3_* bucket, else the data folder). */
   mediaStores?: MediaStores;
   /** Analysis pipeline settings; unset ones come from the environment (REELSCOPE_ANALYSIS_DELAY_MS, REELSCOPE_FFMPEG, ...). */
-  analysis?: { delayMs?: number; timer?: AnalysisTimer; pollMs?: number; ffmpeg?: FfmpegTools; onSettled?: (videoId: string, error: Error | null) => void };
+  analysis?: {
+    delayMs?: number; timer?: AnalysisTimer; pollMs?: number; ffmpeg?: FfmpegTools; onSettled?: (videoId: string, error: Error | null) => void;
+    /** Hears and reads the video files (worker processes, the speech engines); unset reads subtitle files only. */
+    hearing?: { analyser: MediaAnalyser; speech: SpeechEnvironment };
+  };
   /** Byte limit of one uploaded video; default REELSCOPE_UPLOAD_MAX_BYTES or 4 GiB. */
   uploadMaxBytes?: number;
   /** The gateway's publish payload limits; unset ones come from REELSCOPE_PUBLISH_PAYLOAD_MAX_BYTES / REELSCOPE_PUBLISH_QUEUE_MAX_BYTES. */
@@ -191,7 +197,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Due jobs no instance holds are looked for on real time; a test's manual timer alone decides when its steps run.
       pollMs: options.analysis?.pollMs ?? (options.analysis?.timer ? 0 : JOB_POLL_MS),
       leaseMs: pipelineEnv.jobLeaseMs,
+      hearing: options.analysis?.hearing ? { ...options.analysis.hearing, settings: repos.analysisSettings } : null,
     }),
+    hearing: options.analysis?.hearing ? { speech: options.analysis.hearing.speech, workers: options.analysis.hearing.analyser.workers } : null,
     uploadMaxBytes: options.uploadMaxBytes ?? pipelineEnv.uploadMaxBytes,
     publishPayloads: { ...readPublishPayloadLimits(), ...options.publishPayloads },
     widgets: {

@@ -3,6 +3,7 @@ import type { AccessKeys } from './routes/metrics/accessKeys';
 import type { Publisher } from './services/publisher';
 import type { PublishPayloadLimits } from './routes/gateway/publishPayloadBudget';
 import type { AnalysisPipeline } from './analysis/pipeline';
+import type { SpeechEnvironment } from './analysis/media/speechSetup';
 import type { AssistantRepositories } from './repositories/assistant/index';
 import type { AccessTokenService } from './auth/accessTokens';
 import type { FailedAttemptLimiter } from './auth/failedAttemptLimiter';
@@ -44,6 +45,8 @@ export interface ServerContext {
   media: MediaService;
   /** The analysis pipeline (issue 5): new and re-analysed videos go pending → processing → completed. */
   analysis: AnalysisPipeline;
+  /** How this back end hears videos (its speech engines and worker count); null when it reads only subtitle files. */
+  hearing: { speech: SpeechEnvironment; workers: number } | null;
   /** The assistant (issue 13): its conversations and the transcript lines its answers quote. */
   assistant: AssistantRepositories;
   /** Chat (issue 15): the PubNub-protocol side and its keys. */

@@ -36,9 +36,8 @@ export type AudioLabel = (typeof AUDIO_LABELS)[number];
 /** The share (0..1) of the video's length each label covers; labels may overlap (speech over music). */
 export type AudioLabelShares = Record<AudioLabel, number>;
 
-/** The stages a person sees on the video detail ("Transcribing speech · 40 %"). */
-export const ANALYSIS_STEPS = ['downloading_model', 'decoding_audio', 'finding_speech', 'transcribing', 'reading_screen', 'labelling_audio', 'storing'] as const;
-export type AnalysisStep = (typeof ANALYSIS_STEPS)[number];
+/** The stages a person sees on the video detail ("Transcribing speech · 40 %"), named in the shared HTTP schemas. */
+export { ANALYSIS_STEPS, type AnalysisStep } from '../../shared/http/uploads.schemas';
 
 /** Reports how far a step is, 0..1. Engines call it often; callers throttle. */
 export type OnProgress = (fraction: number) => void;

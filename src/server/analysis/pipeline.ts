@@ -13,6 +13,11 @@ import type { FfmpegTools } from './embeddedSubtitles';
 import type { AnalysisTimer } from './timer';
 import { buildTopicVocabulary } from './topicVocabulary';
 import { findTranscript } from './transcriptSource';
+import { AnalysisCancelled, AnalysisFault } from './engines';
+import type { MediaAnalyser } from './media/mediaAnalyser';
+import { hearAndRead, type Heard } from './media/hearAndRead';
+import type { SpeechEnvironment } from './media/speechSetup';
+import type { AnalysisSettingsRepository } from '../repositories/analysisSettingsRepository';
 import { probeDurationSeconds, thumbnailFileOf, writePosterFrame } from './videoFrame';
 
 export interface PipelineOptions {
@@ -27,6 +32,11 @@ export interface PipelineOptions {
   ffmpeg: FfmpegTools;
   /** Called after each run (tests await it; errors are logged, never thrown). */
   onSettled?: (videoId: string, error: Error | null) => void;
+  /**
+   * Hears and reads each video file (speech to text, words on screen, the sound's labels) in worker processes; null
+   * reads only subtitle files (unit tests of the rest of the pipeline).
+   */
+  hearing?: { analyser: MediaAnalyser; speech: SpeechEnvironment; settings: AnalysisSettingsRepository } | null;
   /** This instance's id in the jobs' claims (a new one per start). */
   owner?: string;
   /**
@@ -60,10 +70,20 @@ export interface AnalysisPipeline {
   pending(): number;
   /** Stops renewing this instance's claims without releasing them, as if its process died (tests of another instance taking over). */
   abandon(): void;
+  /** Stops the run of this video under way here, if any (a delete); nothing of it is written. */
+  cancel(videoId: string): void;
 }
 
+/** A service that asked to wait, or could not be reached, is tried again this many times, later each time. */
+export const ANALYSIS_ATTEMPTS = 5;
+/** Seconds before the next try: 30 s, 2 min, 8 min, 32 min (or what the service's Retry-After asked, if longer). */
+export const retryDelaySeconds = (attempt: number, asked: number | null): number => Math.max(asked ?? 0, 30 * 4 ** Math.max(0, attempt - 1));
+
 function emptySummary(): AnalysisSummary {
-  return { transcript_source: null, transcript_lines: 0, note: null, language: null, sentiment: null, topics: [], keywords: [], foul_language: null, mentions: [], runs: 0, completed_at: null };
+  return {
+    transcript_source: null, transcript_lines: 0, note: null, language: null, sentiment: null, topics: [], keywords: [], foul_language: null, mentions: [], runs: 0,
+    completed_at: null, screen_lines: 0, speech_seconds: null, audio: null, sponsor: null,
+  };
 }
 
 /** Parses a stored summary, tolerating an empty or foreign object. */
@@ -117,15 +137,24 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   /** The jobs this instance runs now (claimed), renewed together. */
   const held = new Set<string>();
+  /** The runs under way here, each cancellable (re-analysis, delete, a claim lost to another instance). */
+  const running = new Map<string, AbortController>();
   let stopped = false;
   let renewals: NodeJS.Timeout | null = null;
   let polling: NodeJS.Timeout | null = null;
   const iso = (): string => options.now().toISOString();
   const claimNow = (): Claim => ({ owner, now: iso(), leaseUntil: new Date(options.now().getTime() + leaseMs).toISOString() });
   // Renewal runs on real time (not the pipeline's timer): it keeps a claim alive while a run lasts, whatever the clock says.
+  // A job whose claim is gone (re-queued, deleted, taken over) stops its run: the worker is killed, nothing is written.
   const renewHeld = (): void => {
     if (held.size === 0 || stopped) return;
-    repo.renew([...held], owner, claimNow().leaseUntil).catch(() => undefined);
+    const ids = [...held];
+    repo.renew(ids, owner, claimNow().leaseUntil)
+      .then(() => repo.heldBy(ids, owner))
+      .then((still) => {
+        for (const id of ids) if (!still.has(id)) running.get(id)?.abort();
+      })
+      .catch(() => undefined);
   };
 
   const arm = (videoId: string, delayMs: number, step: () => Promise<void>): void => {
@@ -158,16 +187,38 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
     return { durationSeconds, thumbnailUrl: `${MEDIA_URL_PREFIX}/${thumbnail}` };
   };
 
-  /** The transcript and picture of a video, reading its file (a temporary copy when it lives in a bucket) once for both. */
-  const readVideo = async (videoId: string, video: { id: string; media_file: string | null; thumbnail_url: string | null }) => {
+  /** Stores how far a run is, at most every second or on a new step (each write is a change the detail hears). */
+  const progressWriter = (videoId: string) => {
+    let last = { step: '', fraction: -1, at: 0 };
+    return (step: string, fraction: number): void => {
+      const at = Date.now();
+      const rounded = Math.round(Math.min(1, Math.max(0, fraction)) * 100) / 100;
+      if (step === last.step && (at - last.at < 1000 || Math.abs(rounded - last.fraction) < 0.01)) return;
+      last = { step, fraction: rounded, at };
+      repo.progress(videoId, owner, step, rounded).catch(() => undefined);
+    };
+  };
+
+  /**
+   * The transcript and picture of a video, reading its file (a temporary copy when it lives in a bucket) once for
+   * all: subtitles, the poster frame, then what is heard and read in the file.
+   */
+  const readVideo = async (videoId: string, video: { id: string; brand_id: string; media_file: string | null; thumbnail_url: string | null }, signal: AbortSignal) => {
     const stored = () => repo.storedLines(videoId);
     const store = options.media;
     if (!store || !video.media_file) {
-      return { found: await findTranscript(video, null, options.ffmpeg, stored), picture: { durationSeconds: null, thumbnailUrl: null } };
+      return { found: await findTranscript(video, null, options.ffmpeg, stored), picture: { durationSeconds: null, thumbnailUrl: null }, heard: null };
     }
     return withLocalCopy(store, video.media_file, async (localFile) => {
       const [found, picture] = await Promise.all([findTranscript(video, { store, localFile }, options.ffmpeg, stored), pictureOf(video, store, localFile)]);
-      return { found, picture };
+      const hearing = options.hearing;
+      if (!hearing || localFile === null) return { found, picture, heard: null };
+      const heard: Heard = await hearAndRead({
+        ...hearing, ffmpeg: options.ffmpeg, file: localFile, brandId: video.brand_id, found,
+        brands: (await repo.targets(video.brand_id)).filter((target) => target.kind === 'brand').map((target) => ({ id: target.id, name: target.name })),
+        signal, onProgress: progressWriter(videoId),
+      });
+      return { found: heard.found, picture, heard };
     });
   };
 
@@ -177,18 +228,24 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
    * when it can read none of its lines, its topics and keywords when none are found, its foul-language rating when the
    * transcript is not English (the profanity list is), its language when franc cannot tell.
    */
-  const finish = async (videoId: string): Promise<void> => {
+  const finish = async (videoId: string, signal: AbortSignal): Promise<void> => {
     const video = await repo.video(videoId);
     const job = await repo.job(videoId);
     if (!video || !job) return;
     // The language models load with the first analysis, not with every start (tens of MiB most sessions never use).
-    const [{ analyseText }, { found, picture }, before] = await Promise.all([import('./textAnalytics'), readVideo(videoId, video), repo.storedLines(videoId)]);
+    const [{ analyseText }, { found, picture, heard: media }, before] = await Promise.all([import('./textAnalytics'), readVideo(videoId, video, signal), repo.storedLines(videoId)]);
+    if (signal.aborted) throw new AnalysisCancelled('The analysis was cancelled.');
+    progressWriter(videoId)('storing', 0);
     const felt = new Map(before.map((line) => [line.content, asFeeling(line.sentiment)]));
-    const result = analyseText(found.lines.map((line) => ({ ...line, sentiment: felt.get(line.content) })), await repo.targets(video.brand_id), vocabulary);
+    // Words on screen are read with the speech: they name products and brands, and disclose a sponsorship.
+    const screen = media?.screen ?? [];
+    const input = [...found.lines, ...screen.map((line) => ({ start_time: line.start, end_time: line.end, content: line.text, speaker: null }))];
+    const result = analyseText(input.map((line) => ({ ...line, sentiment: felt.get(line.content) })), await repo.targets(video.brand_id), vocabulary);
+    const speechCount = found.lines.length;
     const previous = readSummary(job.summary);
     const at = iso();
     const lastLine = found.lines.at(-1);
-    const heard = found.lines.length > 0;
+    const heard = found.lines.length > 0 || screen.length > 0;
     const language = result.language ?? previous.language;
     const safety = parseSafety(video.brand_safety);
     const kept = { sentiment: previous.sentiment ?? storedSentiment(video), foul: previous.foul_language ?? (safety.foul_language ? { level: safety.foul_language, matches: 0 } : null) };
@@ -209,17 +266,29 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
       mentions: result.mentions,
       runs: previous.runs + 1,
       completed_at: at,
+      screen_lines: media ? screen.length : previous.screen_lines,
+      speech_seconds: media ? media.speechSeconds : previous.speech_seconds,
+      audio: media ? media.audio : previous.audio,
+      sponsor: media?.sponsor ? { sponsored_by: media.sponsor.sponsoredBy, second: media.sponsor.second, phrase: media.sponsor.phrase } : previous.sponsor,
     };
+    const toLine = (line: (typeof result.lines)[number], index: number) => ({
+      start_time: Math.round(line.start_time * 1000) / 1000, content: line.content, sentiment: line.sentiment, speaker: line.speaker,
+      end_time: index >= speechCount ? Math.round((screen[index - speechCount]?.end ?? line.start_time) * 1000) / 1000 : null,
+    });
     await repo.write({
       videoId,
       brandId: video.brand_id,
       // A stored transcript is never replaced by nothing (a run that found no lines); its lines' feelings stay as stored.
-      lines: found.source === 'stored' || !heard ? null : result.lines.map((line) => ({ start_time: Math.round(line.start_time * 1000) / 1000, content: line.content, sentiment: line.sentiment, speaker: line.speaker })),
+      lines: found.source === 'stored' || found.lines.length === 0 ? null : result.lines.slice(0, speechCount).map(toLine),
+      // The words on screen of this run replace the last run's; without a file read (no hearing) they stay.
+      screenLines: media ? result.lines.slice(speechCount).map((line, index) => toLine(line, speechCount + index)) : null,
+      audio: media?.audio ?? null,
+      sponsor: media?.sponsor ?? null,
       language: result.language ?? video.language,
       topics,
       // No line read means nothing was heard: foul language keeps what it was (unknown when never heard), never "none".
       brandSafety: { ...safety, foul_language: foul?.level ?? safety.foul_language },
-      sponsored: result.sponsored,
+      sponsored: result.sponsored || Boolean(media?.sponsor),
       sentiment: sentiment === null || sentiment === kept.sentiment ? null : { positive: sentiment.positive, negative: sentiment.negative },
       durationSeconds: video.duration_seconds > 0 ? video.duration_seconds : picture.durationSeconds ?? Math.round((lastLine?.end_time ?? 0) * 10) / 10,
       thumbnailUrl: picture.thumbnailUrl,
@@ -235,12 +304,22 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
   /** Runs a job this instance has claimed, holding the claim (renewed) until the run has stored its end. */
   const runClaimed = async (videoId: string): Promise<void> => {
     const settle = async (error: Error | null): Promise<void> => {
-      // A claim lost to another instance is that instance's run now: nothing to mark here.
-      if (error && !(error instanceof LostClaimError)) {
+      // A claim lost to another instance is that instance's run now, a cancelled one (re-analysis, delete) has its
+      // next run queued or no video left: nothing to mark here.
+      if (error && !(error instanceof LostClaimError) && !(error instanceof AnalysisCancelled && !stopped)) {
         try {
+          const job = await repo.job(videoId);
+          const attempts = (job?.attempts ?? 0) + 1;
           // Cut by a shutdown: let go of the job, so the next start or another instance runs it without waiting for the lease.
           if (stopped) await repo.release(videoId, owner);
-          else await repo.markFailed(videoId, `The analysis could not finish: ${error.message}`, iso(), owner);
+          else if (error instanceof AnalysisFault && error.retryable && attempts < ANALYSIS_ATTEMPTS) {
+            const due = new Date(options.now().getTime() + retryDelaySeconds(attempts, error.retryAfterSeconds) * 1000).toISOString();
+            await repo.retryLater(videoId, owner, { dueAt: due, attempts, failure: error.message, at: iso() });
+            arm(videoId, untilDue(due), () => runFinish(videoId));
+          } else {
+            const sentence = error instanceof AnalysisFault ? error.message : `The analysis could not finish: ${error.message}`;
+            await repo.markFailed(videoId, sentence, iso(), owner);
+          }
         } catch {
           // The database is closing; the job resumes at the next start (or on another instance once the lease ends).
         }
@@ -248,13 +327,16 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
       options.onSettled?.(videoId, error);
     };
     held.add(videoId);
+    const controller = new AbortController();
+    running.set(videoId, controller);
     renewals ??= setInterval(renewHeld, Math.max(1, Math.floor(leaseMs / 3))).unref();
     try {
-      await finish(videoId);
+      await finish(videoId, controller.signal);
     } catch (error) {
       await settle(error instanceof Error ? error : new Error(String(error)));
       return;
     } finally {
+      if (running.get(videoId) === controller) running.delete(videoId);
       held.delete(videoId);
       if (held.size === 0 && renewals !== null) {
         clearInterval(renewals);
@@ -308,6 +390,7 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
       arm(videoId, 0, () => start(videoId));
     },
     async reanalyze(videoId) {
+      running.get(videoId)?.abort();
       const due = dueAt();
       await repo.queue(videoId, 'processing', due, iso());
       arm(videoId, untilDue(due), () => runFinish(videoId));
@@ -324,6 +407,10 @@ export function createAnalysisPipeline(options: PipelineOptions): AnalysisPipeli
     },
     stop() {
       halt();
+      for (const controller of running.values()) controller.abort();
+    },
+    cancel(videoId) {
+      running.get(videoId)?.abort();
     },
     abandon() {
       halt();

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { parse as parsePath } from 'node:path';
-import { SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES } from '../../shared/http/uploads.schemas';
+import { SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES, TRANSCRIPT_SOURCES } from '../../shared/http/uploads.schemas';
 import type { MediaStore } from '../media/mediaStore';
 import { readMediaText } from '../media/mediaTransfers';
 import { readEmbeddedSubtitles, type FfmpegTools } from './embeddedSubtitles';
 import { parseSubtitles, type SubtitleLine } from './subtitles';
 
-export type TranscriptSource = 'subtitle_file' | 'embedded_stream' | 'stored' | 'none';
+export type TranscriptSource = (typeof TRANSCRIPT_SOURCES)[number];
 
 export interface FoundTranscript {
   source: TranscriptSource;

@@ -1,6 +1,6 @@
 import { inList, type SqlClient } from '../db/sqlClient';
 import type { BrandSafety, Topic } from '../../shared/domain/video';
-import type { AnalysisSummary, Mention } from '../../shared/http/uploads.schemas';
+import type { AnalysisSummary, AudioFindings, Mention } from '../../shared/http/uploads.schemas';
 import type { MentionTarget } from '../analysis/textAnalytics';
 
 export type JobState = 'queued' | 'processing' | 'completed' | 'failed';
@@ -14,6 +14,13 @@ export interface JobRow {
   note: string | null;
   summary: string;
   completed_at: string | null;
+  /** The step a running analysis is at (ANALYSIS_STEPS) and how far, 0..1. */
+  step: string | null;
+  progress: number | null;
+  /** Tries of the current analysis that failed and are tried again later. */
+  attempts: number;
+  /** The sentence of the last failed try (kept while it is tried again, and after the last). */
+  failure: string | null;
 }
 
 export interface AnalysisVideo {
@@ -30,11 +37,27 @@ export interface AnalysisVideo {
   sentiment_negative: number;
 }
 
+/** A transcript line as stored: speech at its start, or words on screen from start to end. */
+export interface StoredLineWrite {
+  start_time: number;
+  end_time: number | null;
+  content: string;
+  sentiment: string;
+  speaker: string | null;
+}
+
 /** What one finished analysis writes. `lines` null keeps the stored transcript (re-analysis of existing text). */
 export interface AnalysisWrite {
   videoId: string;
   brandId: string;
-  lines: { start_time: number; content: string; sentiment: string; speaker: string | null }[] | null;
+  /** The speech track; null keeps it. */
+  lines: StoredLineWrite[] | null;
+  /** The on-screen track; null keeps it (the file was not read). */
+  screenLines: StoredLineWrite[] | null;
+  /** The sound's labels; null keeps the stored ones. */
+  audio: AudioFindings | null;
+  /** A disclosure seen on screen: the brand it names, if any, and its second. */
+  sponsor: { sponsoredBy: string | null; second: number } | null;
   language: string;
   /** null keeps the video's topics (nothing found to replace them with). */
   topics: Topic[] | null;
@@ -70,7 +93,13 @@ export interface Claim {
   now: string;
 }
 
-const JOB_COLUMNS = 'video_id, state, due_at, runs, transcript_source, note, summary, completed_at';
+/** The words on screen a video keeps for the plain search, at most (a title is short; a slide deck of text is not). */
+export const SCREEN_TEXT_MAX_CHARS = 4000;
+
+/** The first line number of the on-screen track (speech lines count from 0). */
+export const SCREEN_LINE_BASE = 1_000_000;
+
+const JOB_COLUMNS = 'video_id, state, due_at, runs, transcript_source, note, summary, completed_at, step, progress, attempts, failure';
 const STAGE = 'UPDATE videos SET analysis_stage = ?, updated_at = ? WHERE id = ?';
 
 /**
@@ -86,13 +115,30 @@ function linkShare(mention: Mention): number | null {
 
 /** Writes one finished analysis on a transaction's client: transcript, video columns, products and links, the job. */
 async function writeResult(tx: SqlClient, result: AnalysisWrite): Promise<void> {
-  if (result.lines) {
-    await tx.run('DELETE FROM transcript_lines WHERE video_id = ?', [result.videoId]);
-    for (const [index, line] of result.lines.entries()) {
-      await tx.run('INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment, speaker) VALUES (?, ?, ?, ?, ?, ?)', [
-        result.videoId, index, line.start_time, line.content, line.sentiment, line.speaker,
+  // Each track is rewritten on its own; the screen's lines are numbered from SCREEN_LINE_BASE, so the two never collide
+  // (UNIQUE (video_id, line_no)) and the stored order is speech, then screen.
+  for (const [track, lines, base] of [['speech', result.lines, 0], ['screen', result.screenLines, SCREEN_LINE_BASE]] as const) {
+    if (lines === null) continue;
+    await tx.run('DELETE FROM transcript_lines WHERE video_id = ? AND track = ?', [result.videoId, track]);
+    for (const [index, line] of lines.entries()) {
+      await tx.run('INSERT INTO transcript_lines (video_id, line_no, start_time, end_time, content, sentiment, speaker, track) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+        result.videoId, base + index, line.start_time, line.end_time, line.content, line.sentiment, line.speaker, track,
       ]);
     }
+  }
+  if (result.screenLines !== null) {
+    const text = result.screenLines.map((line) => line.content).join('\n').slice(0, SCREEN_TEXT_MAX_CHARS);
+    await tx.run('UPDATE videos SET screen_text = ? WHERE id = ?', [text === '' ? null : text, result.videoId]);
+  }
+  if (result.audio) {
+    await tx.run('UPDATE videos SET audio_labels = ?, audio_classification = ?, audio_label_shares = ? WHERE id = ?', [
+      JSON.stringify(result.audio.labels), result.audio.classification, JSON.stringify(result.audio.shares), result.videoId,
+    ]);
+  }
+  if (result.sponsor) {
+    await tx.run('UPDATE videos SET sponsored = 1, sponsored_by = COALESCE(?, sponsored_by), sponsored_second = ? WHERE id = ?', [
+      result.sponsor.sponsoredBy, result.sponsor.second, result.videoId,
+    ]);
   }
   await tx.run(
     `UPDATE videos SET language = ?, topics = COALESCE(?, topics), brand_safety = ?, sentiment_positive = COALESCE(?, sentiment_positive),
@@ -128,7 +174,7 @@ async function writeResult(tx: SqlClient, result: AnalysisWrite): Promise<void> 
   // Marks it done and releases the claim in the same transaction as the result: a run whose claim went elsewhere rolls back whole.
   const done = await tx.run(
     `UPDATE analysis_jobs SET state = 'completed', runs = runs + 1, transcript_source = ?, note = ?, summary = ?, completed_at = ?, updated_at = ?,
-       claimed_by = NULL, lease_until = NULL WHERE video_id = ? AND claimed_by = ?`,
+       claimed_by = NULL, lease_until = NULL, step = NULL, progress = NULL, attempts = 0, failure = NULL WHERE video_id = ? AND claimed_by = ?`,
     [result.transcriptSource, result.note, JSON.stringify(result.summary), result.at, result.at, result.videoId, result.owner],
   );
   if (done.changes !== 1) throw new LostClaimError(result.videoId);
@@ -145,7 +191,7 @@ export function createAnalysisRepository(sql: SqlClient) {
         await tx.run(
           `INSERT INTO analysis_jobs (video_id, state, due_at, runs, updated_at) VALUES (?, ?, ?, 0, ?)
            ON CONFLICT (video_id) DO UPDATE SET state = excluded.state, due_at = excluded.due_at, updated_at = excluded.updated_at,
-             claimed_by = NULL, lease_until = NULL`,
+             claimed_by = NULL, lease_until = NULL, step = NULL, progress = NULL, attempts = 0, failure = NULL`,
           [videoId, videoStage === 'pending' ? 'queued' : 'processing', dueAt, at],
         );
         await tx.run(STAGE, [videoStage, at, videoId]);
@@ -162,7 +208,8 @@ export function createAnalysisRepository(sql: SqlClient) {
     markFailed(videoId: string, note: string, at: string, owner: string): Promise<void> {
       return sql.transaction(async (tx) => {
         const failed = await tx.run(
-          "UPDATE analysis_jobs SET state = 'failed', note = ?, updated_at = ?, claimed_by = NULL, lease_until = NULL WHERE video_id = ? AND claimed_by = ?", [note, at, videoId, owner],
+          `UPDATE analysis_jobs SET state = 'failed', note = ?, failure = ?, updated_at = ?, claimed_by = NULL, lease_until = NULL, step = NULL, progress = NULL
+             WHERE video_id = ? AND claimed_by = ?`, [note, note, at, videoId, owner],
         );
         if (failed.changes === 1) await tx.run(STAGE, ['completed', at, videoId]);
       });
@@ -196,6 +243,23 @@ export function createAnalysisRepository(sql: SqlClient) {
       const ids = inList(sql, 'video_id', videoIds);
       await sql.run(`UPDATE analysis_jobs SET lease_until = ? WHERE claimed_by = ? AND ${ids.sql}`, [leaseUntil, owner, ids.param]);
     },
+    /** Where a run under `owner`'s claim is (the detail's progress bar). */
+    progress: async (videoId: string, owner: string, step: string, fraction: number): Promise<void> =>
+      void (await sql.run('UPDATE analysis_jobs SET step = ?, progress = ? WHERE video_id = ? AND claimed_by = ?', [step, fraction, videoId, owner])),
+    /** A try that may work later (a service asked to wait, or was unreachable): due again at `dueAt`, its sentence kept. */
+    retryLater: async (videoId: string, owner: string, retry: { dueAt: string; attempts: number; failure: string; at: string }): Promise<void> =>
+      void (await sql.run(
+        `UPDATE analysis_jobs SET due_at = ?, attempts = ?, failure = ?, updated_at = ?, claimed_by = NULL, lease_until = NULL, step = NULL, progress = NULL
+           WHERE video_id = ? AND claimed_by = ?`,
+        [retry.dueAt, retry.attempts, retry.failure, retry.at, videoId, owner],
+      )),
+    /** Which of these jobs `owner` still holds (a run whose claim went elsewhere, or whose video was deleted, stops). */
+    async heldBy(videoIds: readonly string[], owner: string): Promise<Set<string>> {
+      if (videoIds.length === 0) return new Set();
+      const ids = inList(sql, 'video_id', videoIds);
+      const rows = await sql.all<{ video_id: string }>(`SELECT video_id FROM analysis_jobs WHERE claimed_by = ? AND ${ids.sql}`, [owner, ids.param]);
+      return new Set(rows.map((row) => row.video_id));
+    },
     /** Lets go of a claim without ending the job (a run cut by a shutdown): another instance may take it at once. */
     release: async (videoId: string, owner: string): Promise<void> =>
       void (await sql.run('UPDATE analysis_jobs SET claimed_by = NULL, lease_until = NULL WHERE video_id = ? AND claimed_by = ?', [videoId, owner])),
@@ -206,7 +270,7 @@ export function createAnalysisRepository(sql: SqlClient) {
       )) ?? null,
     /** The stored transcript with each line's feeling (kept for the lines a re-analysis cannot score). */
     storedLines: (videoId: string): Promise<{ start_time: number; content: string; speaker: string | null; sentiment: string }[]> =>
-      sql.all('SELECT start_time, content, speaker, sentiment FROM transcript_lines WHERE video_id = ? ORDER BY line_no', [videoId]),
+      sql.all("SELECT start_time, content, speaker, sentiment FROM transcript_lines WHERE video_id = ? AND track = 'speech' ORDER BY line_no", [videoId]),
     /** The brand's and its competitors' products and names. */
     async targets(brandId: string): Promise<MentionTarget[]> {
       const products = await sql.all<{ id: string; name: string; brand_id: string }>(

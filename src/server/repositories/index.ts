@@ -2,6 +2,7 @@ import type { SqlClient } from '../db/sqlClient';
 import { createAccountTransaction } from './accountTransaction';
 import { createActivityRepository } from './changes/activityRepository';
 import { createAnalysisRepository } from './analysisRepository';
+import { createAnalysisSettingsRepository } from './analysisSettingsRepository';
 import { createAppManagerRepository } from './appManager/appManagerRepository';
 import { createBookmarksRepository } from './bookmarksRepository';
 import { createBrandsRepository } from './brandsRepository';
@@ -56,6 +57,7 @@ export function createRepositories(sql: SqlClient) {
     inSubmissionTransaction: createSubmissionTransaction(sql),
     onboarding: createOnboardingRepository(sql),
     analysis: createAnalysisRepository(sql),
+    analysisSettings: createAnalysisSettingsRepository(sql),
     bookmarks: createBookmarksRepository(sql),
     products: createProductRepositories(sql),
     /** A brand's people, their roles and invitations (issue 29). */

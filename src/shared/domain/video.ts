@@ -35,6 +35,9 @@ export const TranscriptLineSchema = z.object({
   content: z.string(),
   sentiment: z.enum(LINE_SENTIMENTS),
   speaker: z.string().nullable(),
+  /** Heard (speech) or read on screen; a line of text on screen shows until `end_time`. */
+  track: z.enum(['speech', 'screen']).default('speech'),
+  end_time: z.number().nonnegative().nullable().default(null),
 });
 export type TranscriptLine = z.infer<typeof TranscriptLineSchema>;
 

@@ -16,7 +16,7 @@ export const LIVE_MESSAGES = {
 } as const;
 
 /** What a change touched; a screen refreshes when one of the kinds it shows arrives. */
-export const CHANGE_KINDS = ['video', 'note', 'flag', 'favorite', 'trash', 'label', 'report', 'campaign', 'widget', 'license', 'publish', 'analysis', 'team'] as const;
+export const CHANGE_KINDS = ['video', 'note', 'flag', 'favorite', 'trash', 'label', 'report', 'campaign', 'widget', 'license', 'publish', 'analysis', 'analysis_progress', 'team'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /** The identity pair every call carries (brand_id, user_id), like every other route; nothing else. */

@@ -110,8 +110,23 @@ export const UploadTargetResponseSchema = z.object({
 });
 export const UploadTokenParamsSchema = z.object({ token: z.string().min(20).max(100) });
 
-/** Where a transcript came from: an .srt/.vtt beside the video, a subtitle stream inside it, the stored lines, or none. */
-export const TRANSCRIPT_SOURCES = ['subtitle_file', 'embedded_stream', 'stored', 'none'] as const;
+/**
+ * Where a transcript came from: an .srt/.vtt beside the video, a subtitle stream inside it, speech to text on this
+ * device or the team server, a transcription service, the stored lines, or none.
+ */
+export const TRANSCRIPT_SOURCES = ['subtitle_file', 'embedded_stream', 'speech_to_text', 'transcription_service', 'stored', 'none'] as const;
+
+/** The steps of a video's analysis, in order, as the progress bar names them. */
+export const ANALYSIS_STEPS = ['downloading_model', 'decoding_audio', 'finding_speech', 'transcribing', 'reading_screen', 'labelling_audio', 'storing'] as const;
+export type AnalysisStep = (typeof ANALYSIS_STEPS)[number];
+
+/** The share of the video (0..1) each sound covers, the labels it earned, and its one-line classification. */
+export const AudioFindingsSchema = z.object({
+  shares: z.object({ speech: z.number(), music: z.number(), silence: z.number(), loud: z.number() }),
+  labels: z.array(z.string()),
+  classification: z.string(),
+});
+export type AudioFindings = z.infer<typeof AudioFindingsSchema>;
 
 /** A product or brand named in the transcript. */
 export const MentionSchema = z.object({
@@ -145,6 +160,14 @@ export const AnalysisSummarySchema = z.object({
   mentions: z.array(MentionSchema),
   runs: z.number().int(),
   completed_at: z.string().nullable(),
+  /** Lines of text read on screen (the transcript's second track). */
+  screen_lines: z.number().int().default(0),
+  /** Seconds of speech found in the sound; null when the sound was not heard (no file, no audio stream, not analysed). */
+  speech_seconds: z.number().nullable().default(null),
+  /** What the sound holds; null when it was not heard. */
+  audio: AudioFindingsSchema.nullable().default(null),
+  /** The disclosure that marked the video sponsored, where it shows. */
+  sponsor: z.object({ sponsored_by: z.string().nullable(), second: z.number(), phrase: z.string() }).nullable().default(null),
 });
 export type AnalysisSummary = z.infer<typeof AnalysisSummarySchema>;
 
@@ -155,5 +178,11 @@ export const VideoStatusResponseSchema = z.object({
   /** When the current analysis is expected to finish (null when none runs). */
   due_at: z.string().nullable(),
   analysis: AnalysisSummarySchema,
+  /** The step a running analysis is at and how far (0..1); null when none runs or it has not started a step. */
+  progress: z.object({ step: z.enum(ANALYSIS_STEPS), fraction: z.number().min(0).max(1) }).nullable().default(null),
+  /** Why the last run failed (one sentence a person can act on); null when it did not. */
+  failure: z.string().nullable().default(null),
+  /** Runs tried for the current analysis (a service that asked to wait is tried again later). */
+  attempts: z.number().int().default(0),
 });
 export type VideoStatusResponse = z.infer<typeof VideoStatusResponseSchema>;

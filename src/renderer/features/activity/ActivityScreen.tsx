@@ -18,7 +18,7 @@ import './activity.css';
 /** What each kind of change is called on screen. */
 export const KIND_LABELS: Readonly<Record<ChangeKind, string>> = {
   video: 'Video', note: 'Note', flag: 'Flag', favorite: 'Favorite', trash: 'Trash', label: 'Audience label', report: 'Report',
-  campaign: 'Campaign', widget: 'Widget or playlist', license: 'License', publish: 'Publishing', analysis: 'Analysis', team: 'Team',
+  campaign: 'Campaign', widget: 'Widget or playlist', license: 'License', publish: 'Publishing', analysis: 'Analysis', analysis_progress: 'Analysis progress', team: 'Team',
 };
 /** Every change refreshes the view: it lists all of them. */
 const ACTIVITY_LIVE = { kinds: CHANGE_KINDS };

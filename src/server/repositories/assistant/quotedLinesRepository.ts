@@ -30,13 +30,16 @@ export function createQuotedLinesRepository(sql: SqlClient) {
     },
     /** The video postings of the indexed words that contain a (lower-case) form. */
     postingsContaining: async (form: string): Promise<Buffer[]> => (await sql.all<{ videos: Buffer }>(wordsContaining, [form])).map((row) => row.videos),
-    /** A quoted line's video (null when it is gone), and when the line after `lineNo` starts (null after the last line). */
+    /**
+     * A quoted line's video (null when it is gone), and when the line ends: text on screen where it leaves the screen,
+     * speech where the next line heard starts (null after the last line).
+     */
     async citation(videoId: string, lineNo: number): Promise<{ video: QuotedVideo | null; next: number | null }> {
       // One round trip; the row is there even when the video is gone (its columns are null then).
       const row = await sql.get<{ title: string | null; thumbnail_url: string | null; language: string | null; next: number | null }>(
-        `SELECT v.title, v.thumbnail_url, v.language, (SELECT start_time FROM transcript_lines WHERE video_id = ? AND line_no > ? ORDER BY line_no LIMIT 1) AS next
-         FROM (SELECT 1 AS one) AS here LEFT JOIN videos v ON v.id = ?`,
-        [videoId, lineNo, videoId],
+        `SELECT v.title, v.thumbnail_url, v.language, COALESCE(q.end_time, (SELECT n.start_time FROM transcript_lines n WHERE n.video_id = q.video_id AND n.track = q.track AND n.line_no > q.line_no ORDER BY n.line_no LIMIT 1)) AS next
+         FROM (SELECT 1 AS one) AS here LEFT JOIN videos v ON v.id = ? LEFT JOIN transcript_lines q ON q.video_id = ? AND q.line_no = ?`,
+        [videoId, videoId, lineNo],
       );
       return { video: row?.title == null ? null : { title: row.title, thumbnail_url: row.thumbnail_url, language: row.language ?? '' }, next: row?.next ?? null };
     },

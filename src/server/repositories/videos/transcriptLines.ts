@@ -7,7 +7,7 @@ import type { TranscriptIndex } from '../../search/transcriptIndex';
 import { trigramFold } from '../../search/trigramFold';
 import { termKind } from '../../search/transcriptTerms';
 
-const LINE_COLUMNS = 'line_no, start_time, content, sentiment, speaker';
+const LINE_COLUMNS = 'line_no, start_time, content, sentiment, speaker, track, end_time';
 
 /**
  * A video's transcript lines, all or those containing a search, with the meaning the list's search has: 3 characters
@@ -27,7 +27,7 @@ export function createTranscriptLines(sql: SqlClient, terms: TranscriptIndex) {
     }
     const range = await sql.get<{ low: number | null; high: number | null }>('SELECT MIN(id) AS low, MAX(id) AS high FROM transcript_lines WHERE video_id = ?', [videoId]);
     return sql.all<TranscriptLine>(
-      `SELECT tl.line_no, tl.start_time, tl.content, tl.sentiment, tl.speaker FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid
+      `SELECT tl.line_no, tl.start_time, tl.content, tl.sentiment, tl.speaker, tl.track, tl.end_time FROM transcript_fts f JOIN transcript_lines tl ON tl.id = f.rowid
        WHERE transcript_fts MATCH ? AND f.rowid BETWEEN ? AND ? AND tl.video_id = ? ORDER BY tl.line_no`,
       [ftsPhrase(text), range?.low ?? 0, range?.high ?? -1, videoId],
     );

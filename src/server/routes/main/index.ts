@@ -22,6 +22,7 @@ import { registerLiveChangeRoutes } from './changes/liveChanges.routes';
 import { registerTeamRoutes } from './team/team.routes';
 import { registerActivityRoutes } from './activity/activity.routes';
 import { registerAssistantToolRoutes } from './assistant/assistantTools.routes';
+import { registerAnalysisSettingsRoutes } from './analysis/analysisSettings.routes';
 
 /** The main API (mounted at SERVICE_PREFIXES.main). Later issues add their resources here. */
 export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -46,6 +47,7 @@ export async function mainApiPlugin(app: FastifyInstance, ctx: ServerContext): P
   registerTeamRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
   registerAssistantToolRoutes(app, ctx);
+  registerAnalysisSettingsRoutes(app, ctx);
   // Reports compute their figures with the home dashboard's (and the assistant's): one set of statements for all.
   registerHomeRoutes(app, ctx, ctx.home);
   registerReportRoutes(app, ctx, ctx.home);

@@ -77,9 +77,10 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext): 
       const at = ctx.now();
       let videoId: string;
       if (body.videoId) {
-        // Retry: new URLs for an own-storage video whose file has not arrived.
+        // New URLs for a video whose file is not here: an own-storage upload that did not arrive (a retry), or a video
+        // added by link, whose file the brand now adds (its own copy; then it is analysed like an upload).
         const own = await uploads.ownVideo(body.videoId, who.brandId);
-        if (!own || own.platform !== OWN_STORAGE_PLATFORM) throw notFound();
+        if (!own) throw notFound();
         if (own.media_file) throw new HttpError(409, 'This video file was already uploaded.');
         videoId = own.id;
       } else {

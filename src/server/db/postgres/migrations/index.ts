@@ -35,6 +35,7 @@ import { pgMigration034UnanalysedLabels } from './034_unanalysed_labels';
 import { pgMigration035InvitationSignUps } from './035_invitation_sign_ups';
 import { pgMigration036AttributedChanges } from './036_attributed_changes';
 import { pgMigration037SubmissionRating } from './037_submission_rating';
+import { pgMigration038HeardAndRead } from './038_heard_and_read';
 import type { Migration } from '../../migrations/index';
 
 /**
@@ -81,4 +82,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration035InvitationSignUps,
   pgMigration036AttributedChanges,
   pgMigration037SubmissionRating,
+  pgMigration038HeardAndRead,
 ];

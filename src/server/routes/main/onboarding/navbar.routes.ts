@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { ANALYSIS_TAKES_MINUTES, ASK_INTRO_FLAG, MIN_VIDEOS_FOR_CAROUSEL, PLATFORMS, VIDEO_MIME_MAP, type Platform } from '../../../../shared/constants';
 import { NavbarStatsPatchSchema, NavbarStatsResponseSchema, VideoUploadDetailsResponseSchema } from '../../../../shared/http/onboarding.schemas';
-import { VideoStatusResponseSchema } from '../../../../shared/http/uploads.schemas';
+import { ANALYSIS_STEPS, VideoStatusResponseSchema, type AnalysisStep } from '../../../../shared/http/uploads.schemas';
+
 import { IdentityQuerySchema, VideoIdParamsSchema } from '../../../../shared/http/videos.schemas';
 import { readSummary } from '../../../analysis/pipeline';
 import type { ServerContext } from '../../../context';
 import { defineRoute } from '../../../http/defineRoute';
 import { notFound } from '../../../http/httpError';
 import { uploaderOf } from '../uploads/uploadAccess';
+
+const isStep = (value: string): value is AnalysisStep => (ANALYSIS_STEPS as readonly string[]).includes(value);
 
 /** GET/PATCH /navbar_stats, GET /users/video_upload_details and GET /videos/:id/status (the first-analysis poll). */
 export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -77,6 +80,9 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
         analysis_stage: video.analysis_stage as 'pending' | 'processing' | 'completed',
         due_at: running ? job.due_at : null,
         analysis: { ...summary, note: job?.note ?? summary.note },
+        progress: running && job.step !== null && isStep(job.step) ? { step: job.step, fraction: Math.min(1, Math.max(0, job.progress ?? 0)) } : null,
+        failure: job?.failure ?? null,
+        attempts: job?.attempts ?? 0,
       };
     },
   });

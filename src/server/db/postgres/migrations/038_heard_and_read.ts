@@ -1,0 +1,14 @@
+import type { Migration } from '../../migrations/index';
+import { HEARD_AND_READ_SQL, progressChangeInsert } from '../../migrations/038_heard_and_read';
+import { rowTrigger } from './triggerSql';
+
+/** PostgreSQL twin of migration 038: speech and on-screen lines, job progress and tries, audio shares, the disclosure's second. */
+export const pgMigration038HeardAndRead: Migration = {
+  version: 38,
+  name: 'heard_and_read',
+  up: `${HEARD_AND_READ_SQL}
+${rowTrigger(
+    'brand_changes_analysis_progress', 'UPDATE OF step, progress', 'analysis_jobs',
+    `IF NEW.state = 'processing' AND (NEW.step IS DISTINCT FROM OLD.step OR NEW.progress IS DISTINCT FROM OLD.progress) THEN ${progressChangeInsert('NEW')} END IF;`,
+  )}`,
+};
