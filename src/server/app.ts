@@ -13,6 +13,7 @@ import type { FfmpegTools } from './analysis/embeddedSubtitles';
 import { createAnalysisPipeline, JOB_POLL_MS } from './analysis/pipeline';
 import { realTimer, type AnalysisTimer } from './analysis/timer';
 import type { MediaAnalyser } from './analysis/media/mediaAnalyser';
+import { backendHearing } from './analysis/media/backendHearing';
 import type { SpeechEnvironment } from './analysis/media/speechSetup';
 import { createAccessTokenService } from './auth/accessTokens';
 import { createBearerAuthenticator } from './auth/bearerAuthenticator';
@@ -313,7 +314,10 @@ async function openApp(options: ServerOptions, starting: StartingServer, mediaSt
   const { server } = starting;
   // The SQLite file of the data folder, or the PostgreSQL database of REELSCOPE_DATABASE_URL (issue 27).
   const database = await openWorkspaceDatabase(chooseDatabaseEngine(process.env, options.dataDir), seedDemoWorkspace);
+  // Its workers start with the first analysis, not here; a malformed setting stops the start before anything opens.
+  let hearing: ReturnType<typeof backendHearing> = null;
   try {
+    hearing = backendHearing(options.dataDir);
     if (options.seed !== false && (await database.isEmpty())) {
       // Dated from today (the server's clock), so a fresh install's dashboard looks live on any date.
       await database.seedDemo({ mediaDir: join(options.dataDir, 'media'), mediaStore: mediaStores.media, scale: options.seed?.scale, createdAt: options.now?.() }, options.seed?.seeder);
@@ -332,6 +336,7 @@ async function openApp(options: ServerOptions, starting: StartingServer, mediaSt
       mediaStores,
       onLiveMail: options.onLiveMail,
       serverFactory: starting.factory,
+      analysis: hearing ? { hearing } : undefined,
     });
     try {
       await app.ready();
@@ -357,10 +362,12 @@ async function openApp(options: ServerOptions, starting: StartingServer, mediaSt
         } finally {
           clearTimeout(cut);
         }
+        await hearing?.analyser.close();
         await database.close();
       },
     };
   } catch (error) {
+    await hearing?.analyser.close();
     await database.close();
     throw error;
   }
