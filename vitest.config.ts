@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // The back ends the tests start read subtitle files only; the tests of hearing and reading turn it on for theirs.
+          env: { REELSCOPE_MEDIA_ANALYSIS: 'off' },
           include: ['tests/unit/**/*.test.ts', 'src/{shared,server,main}/**/*.test.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
@@ -25,7 +27,7 @@ export default defineConfig({
           name: 'unit-postgres',
           environment: 'node',
           include: BOTH_ENGINE_TESTS,
-          env: { REELSCOPE_TEST_ENGINE: 'postgres' },
+          env: { REELSCOPE_TEST_ENGINE: 'postgres', REELSCOPE_MEDIA_ANALYSIS: 'off' },
           testTimeout: 30000,
           hookTimeout: 120000,
           pool: 'forks',

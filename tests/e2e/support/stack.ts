@@ -128,6 +128,9 @@ export class AppStack {
       REELSCOPE_DATA_DIR: this.dataDir,
       // The spec's analysis takes about 10 minutes; the tests watch it finish within seconds.
       REELSCOPE_ANALYSIS_DELAY_MS: '2000',
+      // Hearing and reading every uploaded and seeded video would keep both cores busy under every other spec; the
+      // spec of that analysis turns it on for its own stack (hearing.spec.ts).
+      REELSCOPE_MEDIA_ANALYSIS: 'off',
       // Test-only: the widget tests' stand-in store listens on 127.0.0.1, which a real back end refuses to call.
       REELSCOPE_TEST_ALLOW_LOOPBACK_STORES: '1',
       ...this.database?.backendEnv,
