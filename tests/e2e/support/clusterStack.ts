@@ -75,6 +75,8 @@ export class ClusterStack {
       // nginx's X-Forwarded-For is believed from loopback only; one log line per answer tells which instance answered.
       REELSCOPE_TRUSTED_PROXIES: '127.0.0.1',
       REELSCOPE_LOG_LEVEL: 'info',
+      // As on the one-back-end stack: subtitles only, the machine kept free for the cluster's own story.
+      REELSCOPE_MEDIA_ANALYSIS: 'off',
       ...this.database?.backendEnv,
       ...this.bucket?.env,
       ...env,
