@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, statfs } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, statfs } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { AnalysisCancelled, AnalysisFault } from '../engines';
@@ -75,6 +75,8 @@ export interface EnsureSpeechModelOptions {
   maxTries?: number;
   /** Pause before a try that follows one which brought nothing (default 1 s). */
   retryDelayMs?: number;
+  /** How often to look whether another process holding the download's lock has finished (default 500 ms). */
+  lockPollMs?: number;
 }
 
 export function speechModelPath(dataDir: string, size: SpeechModelSize, models: Readonly<Record<SpeechModelSize, SpeechModelFile>> = SPEECH_MODELS): string {
@@ -308,8 +310,71 @@ async function download(options: EnsureSpeechModelOptions, models: Readonly<Reco
     if (errorCodes(error).includes('ENOSPC')) throw diskFullFault(model.bytes, dirname(path), error);
     throw new AnalysisFault(`The speech model could not be saved in ${dirname(path)}.`, { cause: error });
   }
+
+  // Another process (an analysis worker) may be fetching the same file: one writer at a time, the others wait for it.
+  const lock = `${path}.lock`;
+  while (!(await takeLock(lock, dirname(path), model.bytes))) {
+    await sleep(options.lockPollMs ?? 500, signal);
+    if (signal.aborted) throw new AnalysisCancelled('The speech model download was cancelled.');
+    if ((await fileSize(path)) === model.bytes) return path;
+    const have = await fileSize(part);
+    if (have !== null) report(Math.min(have, model.bytes));
+  }
+  try {
+    return await downloadHoldingLock(options, models, signal, report);
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
+
+/** Whether a process that wrote `pid` into a lock still runs. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errorCodes(error).includes('EPERM');
+  }
+}
+
+/** Takes `<file>.lock` (holding this process's id); a lock whose process has gone is taken over. */
+async function takeLock(lock: string, dir: string, bytes: number): Promise<boolean> {
+  try {
+    const handle = await open(lock, 'wx');
+    try {
+      await handle.writeFile(String(process.pid));
+    } finally {
+      await handle.close();
+    }
+    return true;
+  } catch (error) {
+    const codes = errorCodes(error);
+    if (codes.includes('ENOSPC')) throw diskFullFault(bytes, dir, error);
+    if (!codes.includes('EEXIST')) throw new AnalysisFault(`The speech model could not be saved in ${dir}.`, { cause: error });
+  }
+  const text = await readFile(lock, 'utf8').catch(() => null);
+  if (text === null) return false; // just released: try again
+  const pid = Number(text.trim());
+  const age = Date.now() - ((await stat(lock).catch(() => null))?.mtimeMs ?? Date.now());
+  // An empty lock may be one being written this instant; only an old one is left over.
+  const stale = Number.isSafeInteger(pid) && pid > 0 ? pid === process.pid || !running(pid) : age > 10_000;
+  if (stale) await rm(lock, { force: true });
+  return false;
+}
+
+async function downloadHoldingLock(
+  options: EnsureSpeechModelOptions,
+  models: Readonly<Record<SpeechModelSize, SpeechModelFile>>,
+  signal: AbortSignal,
+  report: (done: number) => void,
+): Promise<string> {
+  const model = models[options.size];
+  const path = speechModelPath(options.dataDir, options.size, models);
+  const part = `${path}.part`;
+  const existing = await fileSize(path);
+  if (existing === model.bytes) return path;
   // A file of the wrong length where the model belongs is not the model (the state says 'ready' only for the right one).
-  if ((await fileSize(path)) !== null) await rm(path, { force: true });
+  if (existing !== null) await rm(path, { force: true });
 
   const d: Download = {
     url: `${baseUrlFor(options)}/${model.fileName}`,

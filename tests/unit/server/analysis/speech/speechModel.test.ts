@@ -5,11 +5,11 @@
  * process may mount one — as root here — else that one test is skipped and says why), one download shared by callers.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,10 @@ async function startServer(body: Buffer = content): Promise<FileServer> {
   const state: FileServer = { baseUrl: '', requests, behaviour: {}, close: async () => undefined };
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     requests.push({ url: req.url ?? '', range: req.headers.range });
+    if (req.url?.startsWith('/404/')) {
+      res.writeHead(404).end('Entry not found');
+      return;
+    }
     const first = requests.length === 1;
     const b = state.behaviour;
     let start = 0;
@@ -279,6 +283,61 @@ describe('ensureSpeechModel', () => {
     expect(seenA.at(-1)).toBe(1);
     expect(seenB.at(-1)).toBe(1);
     expect((await readFile(pathA)).equals(content)).toBe(true);
+  });
+
+  it('waits for another process that holds the lock, and takes over a lock left by a process that has gone', async () => {
+    const dir = dataDir();
+    const path = speechModelPath(dir, 'base', models);
+    mkdirSync(join(dir, 'models'), { recursive: true });
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      await writeFile(`${path}.lock`, String(other.pid));
+      const fractions: number[] = [];
+      const waiting = ensureSpeechModel({ dataDir: dir, size: 'base', baseUrl: server.baseUrl, models, lockPollMs: 20, onProgress: (f) => fractions.push(f) });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The other process gets half-way, then renames its verified file into place and lets go.
+      await writeFile(`${path}.part`, content.subarray(0, FILE_BYTES / 2));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await writeFile(`${path}.tmp`, content);
+      await rename(`${path}.tmp`, path);
+      await rm(`${path}.part`);
+      expect(await waiting).toBe(path);
+      expect(server.requests).toHaveLength(0);
+      expect(fractions.some((f) => f > 0.4 && f < 0.6)).toBe(true);
+    } finally {
+      other.kill();
+    }
+
+    const gone = spawn('true', { stdio: 'ignore' });
+    await new Promise((resolve) => gone.once('exit', resolve));
+    const dir2 = dataDir();
+    mkdirSync(join(dir2, 'models'), { recursive: true });
+    const path2 = speechModelPath(dir2, 'base', models);
+    await writeFile(`${path2}.lock`, String(gone.pid));
+    expect(await ensureSpeechModel({ dataDir: dir2, size: 'base', baseUrl: server.baseUrl, models, lockPollMs: 20 })).toBe(path2);
+    expect((await readFile(path2)).equals(content)).toBe(true);
+    expect(existsSync(`${path2}.lock`)).toBe(false);
+  });
+
+  it('counts a server that accepts but never answers as offline (idle timeout)', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const error = await caught(ensureSpeechModel({ dataDir: dataDir(), size: 'base', baseUrl: url, models, idleTimeoutMs: 200 }));
+      expect((error as AnalysisFault).message).toBe('Connect once to download the speech model (142 MB)');
+      expect((error as AnalysisFault).retryable).toBe(true);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('says what the server answered when the file is not there', async () => {
+    const missing = tableFor(content, { fileName: 'nothing-here.bin' });
+    const error = await caught(ensureSpeechModel({ dataDir: dataDir(), size: 'base', baseUrl: `${server.baseUrl.replace('/files', '')}/404`, models: missing }));
+    expect((error as AnalysisFault).message).toMatch(/^The speech model could not be downloaded: 127\.0\.0\.1:\d+ answered 404\.$/);
+    expect((error as AnalysisFault).retryable).toBe(false);
   });
 
   it('cancelled by its only caller, stops and keeps the .part for the next time', async () => {
