@@ -35,6 +35,18 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Whether a process runs (a killed one not yet reaped by whoever adopted it is a zombie, state Z: not running). */
+function isRunning(pid: number): boolean {
+  if (!isAlive(pid)) return false;
+  if (process.platform !== 'linux') return true;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 /** The nice value of every thread of a process (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
 function niceOfThreads(pid: number): number[] {
   return readdirSync(`/proc/${pid}/task`).map((tid) => {
@@ -153,6 +165,17 @@ describe('createWorkerPool', () => {
     expect(pid).toBeGreaterThan(0);
     expect(isAlive(pid)).toBe(false);
     expect(pool.running()).toBe(0);
+  });
+
+  it.runIf(process.platform !== 'win32')('cancel also ends what the child started (its process group: ffmpeg, here sleep)', async () => {
+    const pool = poolOf('hanging');
+    const cancel = new AbortController();
+    const pidFile = join(temp, 'grandchild.pid');
+    const run = pool.run({ cooperative: false, grandchildPidFile: pidFile }, { signal: cancel.signal, onProgress: () => cancel.abort() });
+    await expect(run).rejects.toBeInstanceOf(AnalysisCancelled);
+    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    expect(grandchild).toBeGreaterThan(0);
+    expect(isRunning(grandchild)).toBe(false);
   });
 
   it('cancel lets a cooperative child stop on SIGTERM; the run rejects with AnalysisCancelled', async () => {
