@@ -5,8 +5,10 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ANALYSIS_STEPS, AnalysisCancelled, AnalysisFault, type AnalysisStep } from '../../../../../src/server/analysis/engines';
+import { tsxExecArgv } from '../../../../../src/server/analysis/worker/workerEntry';
 import { createWorkerPool, workerCountFrom, type WorkerPool, type WorkerPoolOptions } from '../../../../../src/server/analysis/worker/workerPool';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
@@ -268,5 +270,17 @@ describe('createWorkerPool', () => {
     expect(await waiting).toBeInstanceOf(AnalysisCancelled);
     expect(isAlive(pid)).toBe(false);
     await expect(pool.run({ cooperative: true })).rejects.toBeInstanceOf(AnalysisCancelled);
+  });
+
+  it('a worker whose back end dies (SIGKILL, no close) stops by itself: the IPC channel closing cancels it', async () => {
+    const parent = spawn(process.execPath, [...tsxExecArgv(), join(FIXTURES, 'dyingParent.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let printed = '';
+    parent.stdout.setEncoding('utf8').on('data', (text: string) => (printed += text));
+    const [, signal] = (await new Promise((done) => parent.once('exit', (...args) => done(args)))) as [number | null, string | null];
+    expect(signal).toBe('SIGKILL');
+    const pid = Number(printed.trim());
+    expect(pid).toBeGreaterThan(0);
+    // Not a timing claim: how long the orphan takes is up to the system; it must end within the test's patience.
+    await vi.waitFor(() => expect(isRunning(pid)).toBe(false), { timeout: 15_000, interval: 100 });
   });
 });
