@@ -206,7 +206,11 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
           // EACCES/EPERM (a policy forbids it): the child runs at normal priority.
         }
       }
-      job.options.onStart?.(child.pid);
+      try {
+        job.options.onStart?.(child.pid);
+      } catch (error) {
+        log(`analysis worker pool: onStart threw: ${(error as Error).message}\n`);
+      }
     }
 
     const answered = (outcome: { value: unknown } | { error: Error }) => {
@@ -253,7 +257,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         settle(job, { error: new AnalysisCancelled('The analysis was cancelled.') });
       } else {
         const reason = spawnError
-          ? `it could not start: ${spawnError.message}`
+          ? spawnError.message.startsWith('its job') ? spawnError.message : `it could not start: ${spawnError.message}`
           : unreadable
             ? 'it sent a message the back end cannot read'
             : signal
@@ -266,11 +270,13 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       alive -= 1;
       pump();
     };
-    child.once('error', (error) => {
-      // Spawning failed (no such executable): there will be no 'exit'.
+    child.on('error', (error) => {
+      // Spawning failed (no such executable): there will be no 'exit'. Later errors (a failed kill) are only noted.
       if (child.pid === undefined) {
         spawnError = error;
         end(null, null);
+      } else {
+        tail = (tail + `\n${error.message}`).slice(-STDERR_TAIL_CHARS);
       }
     });
     child.once('exit', (code, signal) => {
@@ -283,10 +289,16 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       });
     });
 
-    child.send({ type: 'job', job: job.message }, (error) => {
-      // The child died before it could read its job: 'exit' follows and fails the job.
-      if (error) tail = (tail + `\n${error.message}`).slice(-STDERR_TAIL_CHARS);
-    });
+    try {
+      child.send({ type: 'job', job: job.message }, (error) => {
+        // The child died before it could read its job: 'exit' follows and fails the job.
+        if (error) tail = (tail + `\n${error.message}`).slice(-STDERR_TAIL_CHARS);
+      });
+    } catch (error) {
+      // The job cannot be cloned (a function, a class with private state): this child will never get it.
+      spawnError = new Error(`its job could not be sent: ${(error as Error).message}`);
+      signalChild('SIGKILL');
+    }
   };
 
   return {

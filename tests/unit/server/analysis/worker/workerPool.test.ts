@@ -218,6 +218,16 @@ describe('createWorkerPool', () => {
     expect(error.retryAfterSeconds).toBe(30);
   });
 
+  it('a job that cannot be sent (a function in it) fails with a sentence and leaves no child behind', async () => {
+    const pool = poolOf('answering');
+    let pid = 0;
+    await expect(pool.run({ id: 1, callback: () => 1 }, { onStart: (started) => (pid = started) })).rejects.toThrow(
+      /^The analysis engine stopped unexpectedly \(its job could not be sent: /,
+    );
+    expect(isAlive(pid)).toBe(false);
+    expect(await pool.run<object, Answer>({ id: 2 })).toMatchObject({ id: 2 });
+  });
+
   it('a job the child cannot read fails with a sentence (the fixture checks its job with zod)', async () => {
     const pool = poolOf('answering');
     await expect(pool.run({ id: 'not a number' })).rejects.toThrow('The analysis engine was given a job it cannot read.');
