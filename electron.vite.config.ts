@@ -10,11 +10,14 @@ const nodeBuild = (outDir: string, input: Record<string, string>) => ({
   build: { outDir, externalizeDeps: { include: NATIVE }, rolldownOptions: { input } },
 });
 
+/** The analysis worker child's script (issue 41): analysis/worker/workerEntry.ts looks for it beside the bundle. */
+const ANALYSIS_WORKER = resolve('src/server/analysis/worker/analysisWorker.ts');
+
 /**
  * `npm run build:server` (mode `server`): the same back-end build as the app's, with src/server/cli.ts itself as the
  * entry, into dist/server/server.js for `node` on a server; nothing of Electron, the preload or the renderer.
  */
-const serverBuild = { main: nodeBuild('dist/server', { server: resolve('src/server/cli.ts') }) };
+const serverBuild = { main: nodeBuild('dist/server', { server: resolve('src/server/cli.ts'), analysisWorker: ANALYSIS_WORKER }) };
 
 export default defineConfig(({ mode }) => mode === 'server' ? serverBuild : {
   main: nodeBuild('out/main', {
@@ -23,6 +26,8 @@ export default defineConfig(({ mode }) => mode === 'server' ? serverBuild : {
     backend: resolve('src/main/electron/backendChild.ts'),
     // Report charts are laid out on a thread of their own (reportExport/chartLayoutThread.ts looks for this file).
     chartLayoutWorker: resolve('src/main/services/reportExport/chartLayout.worker.ts'),
+    // The back end's analysis jobs run in child processes of this script (out/main/analysisWorker.js).
+    analysisWorker: ANALYSIS_WORKER,
   }),
   preload: {
     build: {
