@@ -9,6 +9,8 @@ export interface MediaAnalyser {
   analyse(job: MediaJob, options: { signal: AbortSignal; onProgress: StepProgress }): Promise<MediaFindings>;
   /** How many analyses run at once. */
   readonly workers: number;
+  /** The most memory one analysis took (a worker's peak resident set), in bytes; 0 before the first. */
+  peakRssBytes(): number;
   close(): Promise<void>;
 }
 
@@ -16,6 +18,7 @@ export interface MediaAnalyser {
 export function inProcessMediaAnalyser(): MediaAnalyser {
   return {
     workers: 1,
+    peakRssBytes: () => 0,
     async analyse(job, { signal, onProgress }) {
       const { analyseMedia } = await import('./analyseMedia');
       return analyseMedia(job, onProgress, signal);

@@ -1,6 +1,7 @@
 import { MediaFindingsSchema, MediaJobSchema } from './mediaJob';
 import type { MediaAnalyser } from './mediaAnalyser';
-import { analysisWorkerEntry, createWorkerPool, workerCountFrom } from '../worker/workerPool';
+import { analysisWorkerEntry } from '../worker/workerEntry';
+import { createWorkerPool, workerCountFrom } from '../worker/workerPool';
 
 /**
  * The back end's analyser: each video in a worker process of its own (a crash of an engine on a hostile file ends
@@ -8,13 +9,12 @@ import { analysisWorkerEntry, createWorkerPool, workerCountFrom } from '../worke
  */
 export function workerMediaAnalyser(options: { env: NodeJS.ProcessEnv; cores: number }): MediaAnalyser {
   const workers = workerCountFrom(options.env, options.cores);
-  const pool = createWorkerPool({ max: workers, ...analysisWorkerEntry() });
+  const entry = analysisWorkerEntry();
+  const pool = createWorkerPool({ max: workers, entry: entry.entry, execArgv: entry.execArgv });
   return {
     workers,
-    async analyse(job, { signal, onProgress }) {
-      const answer = await pool.run(MediaJobSchema.parse(job), { signal, onProgress });
-      return MediaFindingsSchema.parse(answer);
-    },
+    analyse: (job, { signal, onProgress }) => pool.run(MediaJobSchema.parse(job), { signal, onProgress, parse: (value) => MediaFindingsSchema.parse(value) }),
+    peakRssBytes: () => pool.peakRssBytes(),
     close: () => pool.close(),
   };
 }
