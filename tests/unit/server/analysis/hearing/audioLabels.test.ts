@@ -128,7 +128,8 @@ describe('audio labels', () => {
       labeller.add(samples, offset, await detector.speechSpans(samples, offset));
     });
     const result = labeller.result();
-    expect(decoded.durationSeconds).toBeCloseTo(seconds(talk), 1);
+    // AAC fills its last frame (1024 samples, 64 ms at 16 kHz).
+    expect(Math.abs(decoded.durationSeconds - seconds(talk))).toBeLessThanOrEqual(0.1);
     expect(result.shares.speech).toBeGreaterThan(0.8);
     expect(result.shares.music).toBeGreaterThan(0.7);
     expect(result.classification).toBe('Speech with music');
