@@ -207,7 +207,6 @@ export async function streamPcm(file: string, options: StreamPcmOptions, onWindo
         at += count * BYTES_PER_SAMPLE;
         if (filled === windowSamples) {
           // The for-await loop reads no further chunk until this settles: ffmpeg blocks on the full pipe meanwhile.
-          report();
           await hand(window);
           window = new Float32Array(windowSamples);
           filled = 0;
@@ -217,6 +216,8 @@ export async function streamPcm(file: string, options: StreamPcmOptions, onWindo
         chunk.copy(carry, 0, at);
         carried = chunk.length - at;
       }
+      // About once a second of sound (a pipe's chunk is 64 KiB): callers throttle.
+      report();
     }
     const { code, signal: killedBy, error } = await exited;
     if (signal?.aborted) throw cancelledError();

@@ -30,7 +30,8 @@ export interface VoiceDetector {
   /**
    * Speech spans in `samples` (16 kHz mono), in seconds of the video (`offsetSeconds` is where the samples begin).
    * Consecutive windows (each starting where the last ended) carry the model's state across; a span still open at the
-   * end of a window ends there and the next window's first span begins where it left off.
+   * end of a window ends there and the next window's first span begins where it left off (`mergeSpans` joins them).
+   * One call at a time: the model's state belongs to the detector.
    */
   speechSpans(samples: Float32Array, offsetSeconds: number): Promise<TimeSpan[]>;
   /** Speech probability per 32 ms frame of `samples`, for tests and tuning (the state is reset first). */

@@ -3,6 +3,7 @@
  * and sample count, the windows, each bad input's outcome, cancellation killing ffmpeg, and a 3-hour file decoded in
  * memory bounded by the window, not by the length.
  */
+import { execFileSync } from 'node:child_process';
 import { access, copyFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisCancelled, AnalysisFault, PCM_SAMPLE_RATE } from '../../../../../src/server/analysis/engines';
@@ -160,6 +161,20 @@ describe('streamPcm', () => {
     expect((await faultOf(decode(clips.path('never-written.mp4')))).message).toBe(FILE_MISSING_SENTENCE);
     expect((await faultOf(decode(files.m4a!, 2, '/nonexistent/bin/ffmpeg'))).message).toBe(FFMPEG_MISSING_SENTENCE);
     expect((await faultOf(decode(files.m4a!, 2, { ffmpeg: '/nonexistent/bin/ffmpeg', ffprobe: 'ffprobe' }))).message).toBe(FFMPEG_MISSING_SENTENCE);
+  });
+
+  it('finds ffprobe beside an ffmpeg given by its path', async () => {
+    const ffmpegPath = execFileSync('sh', ['-c', 'command -v ffmpeg'], { encoding: 'utf8' }).trim();
+    expect(ffmpegPath).toMatch(/[\\/]ffmpeg$/);
+    const { result } = await decode(files.m4a!, 5, ffmpegPath);
+    expectLength(result.durationSeconds);
+  });
+
+  it('says in a sentence that the decoder stopped when ffmpeg crashes part-way, and leaves nothing running', async () => {
+    const crashing = clips.path('crashing-ffmpeg.sh');
+    await writeFile(crashing, '#!/bin/sh\nhead -c 64000 /dev/zero\nkill -SEGV $$\n', { mode: 0o755 });
+    const fault = await faultOf(decode(files.m4a!, 1, { ffmpeg: crashing, ffprobe: 'ffprobe' }));
+    expect(fault.message).toBe('The video\'s sound could not be read: the decoder stopped unexpectedly.');
   });
 
   it('reads files whose names hold spaces, quotes, a colon, unicode or a leading dash', async () => {
