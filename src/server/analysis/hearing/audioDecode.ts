@@ -19,6 +19,10 @@ export interface StreamPcmOptions {
   signal?: AbortSignal;
   /** How far the decoding is, 0..1, from the position reached against the stream's length. */
   onProgress?: OnProgress;
+  /** Decode only from this second (a stretch of speech sent to transcription); offsets stay seconds in the file. */
+  startSeconds?: number;
+  /** …and only this many seconds of it. */
+  durationSeconds?: number;
 }
 
 export interface StreamPcmResult {
@@ -139,9 +143,13 @@ export async function streamPcm(file: string, options: StreamPcmOptions, onWindo
   }
   const probed = await probe(file, tools, signal);
   if (!probed.hasAudio) return { hasAudio: false, durationSeconds: probed.declaredSeconds ?? 0, declaredSeconds: probed.declaredSeconds };
-  const expectedSeconds = probed.audioSeconds ?? probed.declaredSeconds;
-
-  const args = ['-nostdin', '-hide_banner', '-v', 'error', '-i', inputOf(file), '-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', '1', '-ar', String(PCM_SAMPLE_RATE), '-f', 'f32le', 'pipe:1'];
+  const startSeconds = Math.max(0, options.startSeconds ?? 0);
+  const length = options.durationSeconds;
+  const expectedSeconds = length ?? probed.audioSeconds ?? probed.declaredSeconds;
+  // Seeking before the input is fast (by the index) and, when decoding audio, exact to the sample.
+  const range = [...(startSeconds > 0 ? ['-ss', startSeconds.toFixed(3)] : [])];
+  const until = length !== undefined ? ['-t', Math.max(0, length).toFixed(3)] : [];
+  const args = ['-nostdin', '-hide_banner', '-v', 'error', ...range, '-i', inputOf(file), ...until, '-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', '1', '-ar', String(PCM_SAMPLE_RATE), '-f', 'f32le', 'pipe:1'];
   const child = spawn(tools.ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
   const exited = exitOf(child);
   let stderr = '';
@@ -162,7 +170,7 @@ export async function streamPcm(file: string, options: StreamPcmOptions, onWindo
   signal?.addEventListener('abort', onAbort, { once: true });
 
   const hand = async (samples: Float32Array) => {
-    const offset = (windowIndex * windowSamples) / PCM_SAMPLE_RATE;
+    const offset = startSeconds + (windowIndex * windowSamples) / PCM_SAMPLE_RATE;
     windowIndex += 1;
     await onWindow(offset, samples);
     if (signal?.aborted) throw cancelledError();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AnalysisCancelled, type AnalysisStep, type TimedText, type TimeSpan } from '../engines';
 import { streamPcm } from '../hearing/audioDecode';
 import { createAudioLabeller } from '../hearing/audioLabels';
-import { createVoiceDetector } from '../hearing/voiceActivity';
+import { createVoiceDetector, mergeSpans } from '../hearing/voiceActivity';
 import { changeFrames } from '../screen/frames';
 import { createOcrEngine } from '../screen/ocrEngine';
 import { mergeScreenText } from '../screen/screenText';
@@ -37,13 +37,15 @@ async function hear(job: MediaJob, progress: StepProgress, signal?: AbortSignal)
   try {
     const labeller = createAudioLabeller();
     progress('decoding_audio', 0);
-    const decoded = await streamPcm(job.file, { ffmpeg: job.ffmpeg, windowSeconds: WINDOW_SECONDS, signal, onProgress: (fraction) => progress('finding_speech', fraction) }, async (offsetSeconds, samples) => {
+    const decoded = await streamPcm(job.file, { ffmpegPath: job.ffmpeg, windowSeconds: WINDOW_SECONDS, signal, onProgress: (fraction) => progress('finding_speech', fraction) }, async (offsetSeconds, samples) => {
       const found = await detector.speechSpans(samples, offsetSeconds);
       spans = spans.concat(found);
       labeller.add(samples, offsetSeconds, found);
     });
     durationSeconds = decoded.durationSeconds;
     if (!decoded.hasAudio) return { hasAudio: false, durationSeconds, spans: [], audio: null };
+    // A stretch of speech across two windows comes as two spans: one again.
+    spans = mergeSpans(spans);
     progress('labelling_audio', 1);
     audio = labeller.result();
   } finally {
@@ -67,7 +69,7 @@ async function transcribe(job: MediaJob, spans: readonly TimeSpan[], progress: S
     for (const chunk of chunks) {
       throwIfAborted(signal);
       const pieces: Float32Array[] = [];
-      await streamPcm(job.file, { ffmpeg: job.ffmpeg, windowSeconds: WINDOW_SECONDS, startSeconds: chunk.start, durationSeconds: chunk.end - chunk.start, signal }, async (_offset, samples) => {
+      await streamPcm(job.file, { ffmpegPath: job.ffmpeg, windowSeconds: WINDOW_SECONDS, startSeconds: chunk.start, durationSeconds: chunk.end - chunk.start, signal }, async (_offset, samples) => {
         pieces.push(samples.slice());
       });
       const samples = concat(pieces);
