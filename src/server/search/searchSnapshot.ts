@@ -10,7 +10,7 @@ import { VideoColumns, type ColumnsSnapshot } from './videoColumns';
  * position (see searchLog.ts) are then replayed as usual. A snapshot of another format or schema is ignored and
  * replaced. Both engines keep it (a BLOB on SQLite, bytea on PostgreSQL).
  */
-export const SNAPSHOT_FORMAT = 12;
+export const SNAPSHOT_FORMAT = 13;
 /**
  * The snapshot's kind: its format, the schema, and the engine whose log position it names (a workspace moved from
  * SQLite brings a snapshot whose position is an SQLite seq, meaningless on PostgreSQL: it is loaded afresh there).

@@ -6,6 +6,8 @@ export interface LoadedRow {
   language: string | null; scene: string | null; pov: string | null; audio_labels: string; topics: string; brand_safety: string;
   demographics: string; sentiment_positive: number; sentiment_negative: number; views: number; likes: number; comments: number; sponsored: number;
   sponsored_by: string | null; published_at: string | null; created_at: string; creator_name: string | null;
+  /** The words seen on screen (migration 038), newline-separated; null when none were read. */
+  screen_text: string | null;
   /** 1 when the video has a transcript line (it has a sentiment), else 0. */
   felt: number;
   products: string[];
@@ -14,7 +16,7 @@ export interface LoadedRow {
 // `rowid` is SQLite's implicit key and a column of PostgreSQL's videos (migration 002's twin): the video's ordinal.
 const ROW_SQL = `SELECT v.rowid AS ord, v.id, v.brand_id, v.title, v.platform, v.creator_id, v.category, v.language, v.scene, v.pov,
   v.audio_labels, v.topics, v.brand_safety, v.demographics, v.sentiment_positive, v.sentiment_negative, v.views, v.likes, v.comments, v.sponsored,
-  v.sponsored_by, v.published_at, v.created_at, c.name AS creator_name,
+  v.sponsored_by, v.published_at, v.created_at, c.name AS creator_name, v.screen_text,
   CASE WHEN EXISTS (SELECT 1 FROM transcript_lines tl WHERE tl.video_id = v.id) THEN 1 ELSE 0 END AS felt
   FROM videos v LEFT JOIN creators c ON c.id = v.creator_id`;
 

@@ -11,7 +11,7 @@ const CODE_COLUMNS = ['brand', 'platform', 'creator', 'category', 'language', 's
 /** Columns of a number per ordinal. */
 const NUMBER_COLUMNS = ['positive', 'negative', 'felt', 'views', 'likes', 'comments', 'sponsored', 'createdMs'] as const;
 /** Columns of strings (per ordinal, or per code for `titles` and `creatorNames`). */
-const STRING_COLUMNS = ['id', 'publishedAt', 'createdAt', 'titles', 'creatorNames'] as const;
+const STRING_COLUMNS = ['id', 'publishedAt', 'createdAt', 'titles', 'creatorNames', 'screenText'] as const;
 const LIST_COLUMNS = ['audio', 'topics', 'subTopics', 'products'] as const;
 const SORT_KINDS: readonly SortKind[] = ['created', 'published', 'sentiment'];
 
@@ -57,7 +57,7 @@ export interface ColumnsSnapshot {
 
 /**
  * Every video of the workspace as columns indexed by the video's rowid (its ordinal): dictionary codes for the filter
- * families, numbers for sorts and summaries, ASCII-folded title and creator name for search. Codes and numbers live in
+ * families, numbers for sorts and summaries, ASCII-folded title, creator name and on-screen text for search. Codes and numbers live in
  * typed arrays with room to grow (doubled when full): they restore from a snapshot as blocks of bytes, take half the
  * memory of arrays of small integers, and read as fast. Loaded once from SQLite or a snapshot; `refresh` keeps single
  * videos current (see videoSearchIndex.ts, which follows video_search_log).
@@ -123,6 +123,12 @@ export class VideoColumns {
   titles: string[] = [];
   /** ASCII-folded creator name per creator code (`creator` column). */
   creatorNames: (string | null)[] = [];
+  /**
+   * ASCII-folded words seen on screen per ordinal (videos.screen_text; null when none): the plain search finds a
+   * product name written on screen as it finds a title. Kept per video, not per distinct text: nearly every video's
+   * is its own, and a dictionary would keep a re-analysed video's old text until the next fresh load.
+   */
+  screenText: (string | null)[] = [];
   /** The codes of `titles`, built when a title is first added after a restore (a start that writes nothing needs none). */
   private titleCodes: Dictionary | null = null;
   /** Bumped when a video is added or removed or a sort key changes (sort orders are rebuilt lazily). */
@@ -171,6 +177,8 @@ export class VideoColumns {
     this.createdAt = strings.createdAt as string[];
     this.titles = strings.titles as string[];
     this.creatorNames = [...strings.creatorNames];
+    this.screenText = [...strings.screenText];
+    if (this.screenText.length !== size) throw new Error('damaged search snapshot');
     this.alive = owned(saved.alive, Uint8Array, size);
     for (const name of CODE_COLUMNS) this[name] = owned(saved.codes[name], Int32Array, size);
     for (const name of NUMBER_COLUMNS) this[name] = owned(saved.numbers[name], Float64Array, size);
@@ -278,6 +286,7 @@ export class VideoColumns {
       for (const name of LIST_COLUMNS) this[name].push();
       this.publishedAt.push(null);
       this.createdAt.push('');
+      this.screenText.push(null);
     }
   }
 
@@ -365,5 +374,6 @@ export class VideoColumns {
     this.title[o] = code;
     const creator = this.creator[o] ?? -1;
     if (creator >= 0) this.creatorNames[creator] = row.creator_name === null ? null : foldAscii(row.creator_name);
+    this.screenText[o] = row.screen_text === null || row.screen_text === '' ? null : foldAscii(row.screen_text);
   }
 }

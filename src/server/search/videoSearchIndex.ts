@@ -1,5 +1,5 @@
 import type { SqlClient } from '../db/sqlClient';
-import type { VideoFilterOptions, VideoFilters, VideoListQuery } from '../../shared/http/videos.schemas';
+import type { VideoFilterOptions, VideoFilters, VideoListQuery, VideoSearchScope } from '../../shared/http/videos.schemas';
 import type { VideoTab } from '../repositories/videos/videoTypes';
 import type { CodeListColumn } from './codeListColumn';
 import { dayBefore, type DateWindow } from '../repositories/videos/videoDates';
@@ -212,10 +212,11 @@ export class VideoSearchIndex {
   }
 
   /**
-   * Title / creator name (ASCII case-insensitive substring, as LIKE) or, with `inTranscript`, a transcript line. Run
-   * last: the transcript is searched among the videos the tab, window and other filters left.
+   * Title / creator name / words seen on screen (ASCII case-insensitive substring, as LIKE); with 'transcript', a
+   * transcript line too (of either track: words on screen are transcript lines as well); with 'on_screen', the words seen
+   * on screen alone. Run last: the transcript is searched among the videos the tab, window and other filters left.
    */
-  private searchFilter(columns: VideoColumns, search: string, inTranscript: boolean): Filter | null {
+  private searchFilter(columns: VideoColumns, search: string, scope: VideoSearchScope): Filter | null {
     const text = search.trim();
     if (text === '') return null;
     const folded = foldAscii(text);
@@ -228,11 +229,16 @@ export class VideoSearchIndex {
       if (tested[code] === 0) tested[code] = value?.includes(folded) ? 1 : 2;
       return tested[code] === 1;
     };
+    // A video's screen text is its own (see VideoColumns.screenText): tested only for a candidate its title and
+    // creator did not match, once per search (a candidate is tested once).
+    const onScreen = (o: number): boolean => columns.screenText[o]?.includes(folded) ?? false;
+    if (scope === 'on_screen') return byPredicate(onScreen);
     const titled = (o: number): boolean => {
       const title = columns.title[o] ?? -1;
       const creator = columns.creator[o] ?? -1;
-      return hit(titleHit, title, columns.titles[title]) || hit(creatorHit, creator, columns.creatorNames[creator]);
+      return hit(titleHit, title, columns.titles[title]) || hit(creatorHit, creator, columns.creatorNames[creator]) || onScreen(o);
     };
+    const inTranscript = scope === 'transcript';
     if (!inTranscript || [...text].length < FTS_MIN_CHARS) return byPredicate(titled);
     return (candidates, n) => {
       if (this.withinBuffer.length < columns.size) this.withinBuffer = new Uint8Array(Math.ceil(columns.size * 1.25));
@@ -289,7 +295,7 @@ export class VideoSearchIndex {
       noted: state.noted,
       noteContaining: (text) => state.noteContaining(text),
     });
-    const search = this.searchFilter(columns, query.search, query.search_in === 'transcript');
+    const search = this.searchFilter(columns, query.search, query.search_in);
     if (search) filters.push(search);
     // Timestamps are ISO-8601 UTC throughout, so comparing their epoch milliseconds orders them as SQL compares the text.
     const end = Date.parse(window.end);

@@ -103,8 +103,12 @@ export function jsonQueryParam<S extends z.ZodType>(schema: S) {
 /** `filters` travels as one JSON string query parameter. */
 const filtersParam = jsonQueryParam(VideoFiltersSchema);
 
-/** Where `search` looks: 'title' = title or creator name (substring, case-insensitive); 'transcript' = transcript lines too. */
-export const VIDEO_SEARCH_SCOPES = ['title', 'transcript'] as const;
+/**
+ * Where `search` looks: 'title' = title, creator name or the words seen on screen (substring, case-insensitive);
+ * 'transcript' = transcript lines too (what is said and what is written on screen); 'on_screen' = only the words seen on
+ * screen (the list item's `transcript_match` is then the first matching on-screen line).
+ */
+export const VIDEO_SEARCH_SCOPES = ['title', 'transcript', 'on_screen'] as const;
 export type VideoSearchScope = (typeof VIDEO_SEARCH_SCOPES)[number];
 export const VideoSortSchema = z.enum([DEFAULT_VIDEO_SORT, ...VIDEO_SORTS]);
 export type VideoSort = z.infer<typeof VideoSortSchema>;

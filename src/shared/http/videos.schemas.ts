@@ -20,7 +20,7 @@ export * from './videoList.schemas';
 // List and detail answers
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The first matching transcript line of a video (list with search_in=transcript). */
+/** The first matching transcript line of a video (list with search_in=transcript; on_screen: the first on-screen line). */
 export const TranscriptMatchSchema = z.object({ start_time: z.number(), content: z.string() });
 
 /** What the acting brand's view adds to a video, in list rows and the detail alike. */
@@ -33,7 +33,7 @@ const VideoBrandStateShape = {
   is_flagged: z.boolean(),
   /** Published to the shopper app (multi_publish, /second/video/content). */
   published: z.boolean(),
-  /** The first matching transcript line (list with search_in=transcript); null otherwise. */
+  /** The first matching transcript line (list with search_in=transcript, or on-screen line with on_screen); null otherwise. */
   transcript_match: TranscriptMatchSchema.nullable(),
 };
 

@@ -6,6 +6,7 @@ import { ftsPhrase } from './videoScope';
 import type { TranscriptIndex } from '../../search/transcriptIndex';
 import { trigramFold } from '../../search/trigramFold';
 import { termKind } from '../../search/transcriptTerms';
+import { foldAscii } from '../../search/columnValues';
 
 const LINE_COLUMNS = 'line_no, start_time, content, sentiment, speaker, track, end_time';
 
@@ -127,6 +128,24 @@ export function createTranscriptLines(sql: SqlClient, terms: TranscriptIndex) {
       }
       if (unsure.length === 0) return found;
       for (const row of await readAll(unsure)) if (!found.has(row.video_id) && says(row.content)) found.set(row.video_id, { start_time: row.start_time, content: row.content });
+      return found;
+    },
+
+    /**
+     * Each video's first on-screen line (track 'screen') holding the search as the list's on-screen search tests the
+     * video's screen text (ASCII case-insensitive substring; see VideoSearchIndex.searchFilter), in one read. Videos
+     * without such a line are absent (their screen text may hold a phrase across two lines).
+     */
+    async firstScreenMatches(videoIds: readonly string[], search: string): Promise<Map<string, { start_time: number; content: string }>> {
+      const folded = foldAscii(search.trim());
+      const found = new Map<string, { start_time: number; content: string }>();
+      if (videoIds.length === 0 || folded === '') return found;
+      const list = inList(sql, 'video_id', videoIds);
+      const rows = await sql.all<{ video_id: string; start_time: number; content: string }>(
+        `SELECT video_id, start_time, content FROM transcript_lines WHERE ${list.sql} AND track = 'screen' ORDER BY video_id, line_no`, [list.param]);
+      for (const row of rows) {
+        if (!found.has(row.video_id) && foldAscii(row.content).includes(folded)) found.set(row.video_id, { start_time: row.start_time, content: row.content });
+      }
       return found;
     },
 

@@ -73,10 +73,13 @@ export function createVideoListRepository(sql: SqlClient, index: VideoSearchInde
     const byId = inList(sql, 'v.id', ids);
     // The line shown under a match, found as the search found the video (same folding of case and diacritics; the
     // index was readied for this search by the caller). Read beside the rows: on a team server each is a round trip.
-    const inTranscript = query.search_in === 'transcript' && query.search.trim() !== '';
+    // With 'on_screen' it is the first on-screen line holding the search, tested as the video's screen text was.
+    const searched = query.search.trim() !== '';
     const [rowList, lines] = await Promise.all([
       sql.all<VideoListRow>(`SELECT ${VIDEO_LIST_COLUMNS} FROM videos v JOIN brands b ON b.id = v.brand_id WHERE ${byId.sql}`, [b, favoritesOwner(scope), b, byId.param]),
-      inTranscript ? transcripts.firstMatches(ids, query.search, true) : new Map<string, { start_time: number; content: string }>(),
+      searched && query.search_in === 'transcript' ? transcripts.firstMatches(ids, query.search, true)
+        : searched && query.search_in === 'on_screen' ? transcripts.firstScreenMatches(ids, query.search)
+          : new Map<string, { start_time: number; content: string }>(),
     ]);
     const rows = new Map(rowList.map((row) => [row.id, row]));
     return ids.flatMap((id) => {

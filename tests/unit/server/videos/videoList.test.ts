@@ -139,12 +139,33 @@ describe('GET /videos filters narrow to what SQL says', () => {
 
   it('search matches title or creator; transcript search finds spoken words', async () => {
     const word = 'haul';
-    // lower(): SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
-    expect((await list({ search: 'HAUL' })).data.count).toBe(await myCount("lower(v.title) LIKE '%haul%' OR EXISTS (SELECT 1 FROM creators c WHERE c.id = v.creator_id AND lower(c.name) LIKE '%haul%')"));
+    // lower(): SQLite's LIKE ignores ASCII case, PostgreSQL's does not. The words seen on screen count as the title does.
+    expect((await list({ search: 'HAUL' })).data.count).toBe(
+      await myCount("lower(v.title) LIKE '%haul%' OR lower(v.screen_text) LIKE '%haul%' OR EXISTS (SELECT 1 FROM creators c WHERE c.id = v.creator_id AND lower(c.name) LIKE '%haul%')"),
+    );
     const spoken = await list({ search: 'honest', search_in: 'transcript', per_page: 25 });
     expect(spoken.data.count).toBe(await myCount("lower(v.title) LIKE '%honest%' OR EXISTS (SELECT 1 FROM creators c WHERE c.id = v.creator_id AND lower(c.name) LIKE '%honest%') OR EXISTS (SELECT 1 FROM transcript_lines t WHERE t.video_id = v.id AND lower(t.content) LIKE '%honest%')"));
     expect(spoken.data.count).toBeGreaterThan((await list({ search: 'honest' })).data.count);
     expect(word).toBe('haul');
+  });
+
+  it('finds a product name written on screen: the plain search and search_in=on_screen, which shows the on-screen line', async () => {
+    const id = (await list({ per_page: 10 })).videos[0]?._id ?? '';
+    await w.sql.run("UPDATE videos SET screen_text = ? WHERE id = ?", ['QUIXOTIC GLOW 20% OFF\n#ad', id]);
+    await w.sql.run("INSERT INTO transcript_lines (video_id, line_no, start_time, content, sentiment, track, end_time) VALUES (?, 1000000, 1.5, 'QUIXOTIC GLOW 20% OFF', 'neutral', 'screen', 4)", [id]);
+    try {
+      expect((await list({ search: 'quixotic glow' })).videos.map((video) => video._id)).toEqual([id]);
+      const shown = await list({ search: 'Quixotic Glow', search_in: 'on_screen' });
+      expect(shown.videos.map((video) => [video._id, video.transcript_match])).toEqual([[id, { start_time: 1.5, content: 'QUIXOTIC GLOW 20% OFF' }]]);
+      expect((await list({ search: 'quixotic glow', search_in: 'transcript' })).videos.map((video) => video._id)).toEqual([id]);
+      expect((await w.get('/jwt_api/videos', { search: 'glow', search_in: 'everywhere' })).statusCode).toBe(400);
+      const doc = (await w.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, { get?: { parameters?: { name: string; schema?: { enum?: string[] } }[] } }> };
+      const scope = doc.paths['/jwt_api/videos']?.get?.parameters?.find((parameter) => parameter.name === 'search_in');
+      expect(scope?.schema?.enum).toEqual(['title', 'transcript', 'on_screen']);
+    } finally {
+      await w.sql.run("DELETE FROM transcript_lines WHERE video_id = ? AND track = 'screen'", [id]);
+      await w.sql.run('UPDATE videos SET screen_text = NULL WHERE id = ?', [id]);
+    }
   });
 
   it('rejects malformed filters and page sizes with 400', async () => {

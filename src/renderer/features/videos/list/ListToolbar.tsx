@@ -6,6 +6,13 @@ import { patchListStateAtom, videoListStateAtom } from './videoList.atoms';
 import type { VideoSearchScope } from '../../../../shared/http/videos.schemas';
 import type { DateRange } from './videoList.types';
 
+/** What the search box says it searches, per scope. */
+const SEARCH_PLACEHOLDERS: Record<VideoSearchScope, string> = {
+  title: 'Search titles, creators and words on screen',
+  transcript: 'Search what is said or shown in the videos',
+  on_screen: 'Search words written on screen',
+};
+
 /** Search, date range (with a custom start and end), sort and page size. */
 export function ListToolbar() {
   const state = useAtomValue(videoListStateAtom);
@@ -16,7 +23,7 @@ export function ListToolbar() {
         id="videos-search"
         className="videos-toolbar__search"
         label="Search videos"
-        placeholder={state.searchIn === 'transcript' ? 'Search what is said in the videos' : 'Search titles and creators'}
+        placeholder={SEARCH_PLACEHOLDERS[state.searchIn]}
         value={state.search}
         onSearch={(search) => patch({ search })}
       />
@@ -25,6 +32,7 @@ export function ListToolbar() {
         <select className="select" aria-label="Search in" value={state.searchIn} onChange={(event) => patch({ searchIn: event.target.value as VideoSearchScope })}>
           <option value="title">Titles and creators</option>
           <option value="transcript">Transcripts</option>
+          <option value="on_screen">On screen</option>
         </select>
       </label>
       <label className="toolbar-field">

@@ -5,6 +5,7 @@ import { DATE_RANGES, PLATFORMS, VIDEO_TABS, type Platform } from '../../../../s
 import { emptyFilters } from './videoFilters.query';
 import { patchListStateAtom } from './videoList.atoms';
 import type { VideoListState, VideoTab } from './videoList.types';
+import { VIDEO_SEARCH_SCOPES, type VideoSearchScope } from '../../../../shared/http/videoList.schemas';
 
 type Period = Exclude<(typeof DATE_RANGES)[number], 'custom'>;
 
@@ -21,7 +22,7 @@ export interface SearchScope {
 
 /**
  * The address of a list searched from elsewhere (a word of the home word cloud):
- * `/videos?search=…&in=transcript&tab=…&date=…&platform=…&brand=…`.
+ * `/videos?search=…&in=transcript&tab=…&date=…&platform=…&brand=…` (`in`: a search scope, `transcript` or `on_screen`).
  */
 export function videosSearchPath(search: string, options: SearchScope = {}): string {
   const params = new URLSearchParams({ search });
@@ -33,6 +34,7 @@ export function videosSearchPath(search: string, options: SearchScope = {}): str
   return `/videos?${params.toString()}`;
 }
 
+const scopeOf = (value: string | null): VideoSearchScope => VIDEO_SEARCH_SCOPES.find((scope) => scope === value) ?? 'title';
 const isTab = (value: string | null): value is VideoTab => VIDEO_TABS.some((tab) => tab === value);
 const isPeriod = (value: string | null): value is Period => value !== 'custom' && DATE_RANGES.some((range) => range === value);
 const isPlatform = (value: string | null): value is Platform => PLATFORMS.some((platform) => platform === value);
@@ -46,7 +48,7 @@ export function stateFromAddress(params: URLSearchParams): Partial<VideoListStat
   if (search === null) return null;
   const tab = params.get('tab');
   const date = params.get('date');
-  const patch: Partial<VideoListState> = { search: search.slice(0, 200), searchIn: params.get('in') === 'transcript' ? 'transcript' : 'title', ...(isTab(tab) ? { tab } : {}) };
+  const patch: Partial<VideoListState> = { search: search.slice(0, 200), searchIn: scopeOf(params.get('in')), ...(isTab(tab) ? { tab } : {}) };
   if (!isPeriod(date)) return patch;
   const platform = params.get('platform');
   const brand = params.get('brand');

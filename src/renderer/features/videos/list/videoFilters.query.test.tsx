@@ -39,12 +39,13 @@ describe('filter → query mapping', () => {
     expect(activeFamilyCount(filters)).toBe(15);
   });
 
-  it('sends where to search only with a search: titles by default, transcripts when chosen', () => {
+  it('sends where to search only with a search: titles by default, transcripts or on-screen words when chosen', () => {
     const base = initialListState();
     expect(toListQuery({ ...base, search: 'glow' }, who).search_in).toBeUndefined();
     expect(toListQuery({ ...base, search: 'glow', searchIn: 'transcript' }, who)).toMatchObject({ search: 'glow', search_in: 'transcript' });
     expect(VideoListQuerySchema.parse(toListQuery({ ...base, search: 'glow', searchIn: 'transcript' }, who)).search_in).toBe('transcript');
     expect(toListQuery({ ...base, search: '  ', searchIn: 'transcript' }, who).search_in).toBeUndefined();
+    expect(VideoListQuerySchema.parse(toListQuery({ ...base, search: 'glow', searchIn: 'on_screen' }, who)).search_in).toBe('on_screen');
   });
 
   it('leaves out empty families and a views filter without a value', () => {

@@ -52,7 +52,7 @@ export function toListQuery(state: VideoListState, who: Identity): Record<string
   const search = state.search.trim();
   if (search !== '') {
     query.search = search;
-    if (state.searchIn === 'transcript') query.search_in = 'transcript';
+    if (state.searchIn !== 'title') query.search_in = state.searchIn;
   }
   if (state.date === 'custom') {
     if (state.startDate !== '' && state.endDate !== '') {
