@@ -87,7 +87,7 @@ export async function renderTextFrame(dir: string, items: DrawnText[], backgroun
   const draws = items.map((item, index) => drawFilter(files[index] ?? '', item, background)).join(',');
   const out = join(dir, `${tag}.png`);
   const source = background === 'photo' ? photoSource(seq + 3) : PLAIN;
-  await runFfmpeg(['-f', 'lavfi', '-i', `${source},${draws}`, '-frames:v', '1', out]);
+  await runFfmpeg(['-f', 'lavfi', '-i', draws === '' ? source : `${source},${draws}`, '-frames:v', '1', out]);
   return out;
 }
 
