@@ -29,6 +29,22 @@ export interface ChangeFrame {
   second: number;
   /** The JPEG written in `outDir`. */
   path: string;
+  /**
+   * The picture is the same as the frame before's (a 64×36 grey copy of each differs by at most UNCHANGED_LEVELS
+   * anywhere): a frame taken only because STILL_GAP passed, whose words the reader may reuse instead of reading again.
+   */
+  unchanged: boolean;
+}
+
+/** Grey levels (0..255) a 64×36 copy of a frame may differ by anywhere and still be the same picture (grain, coding). */
+export const UNCHANGED_LEVELS = 6;
+const SIGNATURE_BYTES = 64 * 36;
+
+/** Whether two frame signatures show the same picture. */
+export function samePicture(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (Math.abs((a[index] ?? 0) - (b[index] ?? 0)) > UNCHANGED_LEVELS) return false;
+  return true;
 }
 
 export interface ChangeFrameOptions {
@@ -77,15 +93,28 @@ export async function changeFrames(file: string, options: ChangeFrameOptions): P
     '-hide_banner', '-nostdin', '-nostats', '-v', 'info',
     '-i', file,
     // V: a real video stream, not the cover picture of an audio file.
-    '-map', '0:V:0', '-an', '-sn', '-dn',
-    '-vf', `select='${selectExpression()}',${scale},showinfo`,
-    '-fps_mode', 'vfr', '-frames:v', String(maxFrames), '-q:v', '3', '-f', 'image2',
-    join(outDir, `${FRAME_PREFIX}%06d.jpg`),
+    // Each frame taken goes out twice: as a JPEG, and as a 64×36 grey signature on stdout to tell a still picture.
+    '-filter_complex', `[0:V:0]select='${selectExpression()}',split=2[full][tiny];[full]${scale},showinfo[out];[tiny]scale=64:36:flags=area,format=gray[sig]`,
+    '-map', '[out]', '-fps_mode', 'vfr', '-frames:v', String(maxFrames), '-q:v', '3', '-f', 'image2', join(outDir, `${FRAME_PREFIX}%06d.jpg`),
+    '-map', '[sig]', '-fps_mode', 'vfr', '-frames:v', String(maxFrames), '-f', 'rawvideo', 'pipe:1',
   ];
+  const unchanged: boolean[] = [];
+  let previous: Uint8Array | null = null;
+  let partial: Buffer = Buffer.alloc(0);
+  const onSignatures = (chunk: Buffer): void => {
+    partial = partial.length === 0 ? chunk : Buffer.concat([partial, chunk]);
+    while (partial.length >= SIGNATURE_BYTES) {
+      const signature = new Uint8Array(partial.subarray(0, SIGNATURE_BYTES));
+      unchanged.push(previous !== null && samePicture(previous, signature));
+      previous = signature;
+      partial = partial.subarray(SIGNATURE_BYTES);
+    }
+  };
   const seconds: number[] = [];
   let stderrTail = '';
   const outcome = await new Promise<{ code: number | null; missing: boolean; cancelled: boolean }>((resolve) => {
-    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'], windowsHide: true });
+    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    child.stdout.on('data', onSignatures);
     let pending = '';
     let cancelled = false;
     const onAbort = (): void => {
@@ -130,5 +159,5 @@ export async function changeFrames(file: string, options: ChangeFrameOptions): P
     throw new AnalysisFault('Reading on-screen text failed: the video file could not be decoded', { cause: new Error(stderrTail.trim().slice(-1000)) });
   }
   const names = (await readdir(outDir)).filter((name) => name.startsWith(FRAME_PREFIX)).sort();
-  return names.map((name, index) => ({ second: Math.round((seconds[index] ?? index) * 1000) / 1000, path: join(outDir, name) }));
+  return names.map((name, index) => ({ second: Math.round((seconds[index] ?? index) * 1000) / 1000, path: join(outDir, name), unchanged: unchanged[index] ?? false }));
 }

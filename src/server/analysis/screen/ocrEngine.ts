@@ -107,13 +107,27 @@ export function decodeRow(data: Float32Array, offset: number, steps: number, cla
 
 /** Letters whose capital and small forms look alike; in a word of capitals they are capitals ("GLoW15" → "GLOW15"). */
 const LOOK_ALIKE = /[cosuvwxz]/u;
+
+/**
+ * Undoes the recogniser's look-alike slips inside one word: small look-alike letters in a word of capitals become
+ * capitals, a zero in a word of capitals without other digits is an O ("0FF" → "OFF"), an o/O in a number is a zero
+ * ("5o" → "50").
+ */
 export function fixLookAlikeCase(text: string): string {
   return text.replace(/[\p{L}\p{N}]+/gu, (word) => {
-    const letters = [...word].filter((char) => /\p{L}/u.test(char));
+    const chars = [...word];
+    const letters = chars.filter((char) => /\p{L}/u.test(char));
+    const digits = chars.filter((char) => /\p{N}/u.test(char));
     const upper = letters.filter((char) => char !== char.toLowerCase()).length;
+    if (digits.length > 0 && letters.length > 0 && letters.every((char) => char === 'o' || char === 'O') && digits.length >= letters.length) {
+      return chars.map((char) => (char === 'o' || char === 'O' ? '0' : char)).join('');
+    }
+    if (digits.length > 0 && digits.every((char) => char === '0') && letters.length >= 2 && upper === letters.length) {
+      return chars.map((char) => (char === '0' ? 'O' : char)).join('');
+    }
     const lookAlikes = letters.filter((char) => LOOK_ALIKE.test(char)).length;
     if (letters.length >= 2 && lookAlikes > 0 && upper + lookAlikes === letters.length && upper >= 2) {
-      return [...word].map((char) => (LOOK_ALIKE.test(char) ? char.toUpperCase() : char)).join('');
+      return chars.map((char) => (LOOK_ALIKE.test(char) ? char.toUpperCase() : char)).join('');
     }
     return word;
   });

@@ -3,7 +3,9 @@
  * are one line (compared without case and extra spaces, and with one character of OCR difference allowed), seen from
  * the first frame that shows them to the last; junk (single characters, punctuation, unsure reads) is dropped.
  */
-import type { TimedText } from '../engines';
+import { AnalysisCancelled, type OnProgress, type TimedText } from '../engines';
+import type { ChangeFrame } from './frames';
+import type { OcrEngine } from './ocrEngine';
 
 /** A line read on a frame: its text, or its text with the recogniser's confidence (0..1). */
 export type FrameLine = string | { text: string; confidence: number };
@@ -119,4 +121,25 @@ export function mergeScreenText(frames: FrameText[]): TimedText[] {
   return [...closed, ...open]
     .sort((a, b) => a.start - b.start || a.order - b.order)
     .map((line) => ({ start: line.start, end: line.end, text: bestVariant(line) }));
+}
+
+/**
+ * Reads each frame with the OCR engine, reusing the words of the frame before for one that shows the same picture
+ * (`unchanged`), and merges them: the on-screen text of a video. Checks `signal` between frames.
+ */
+export async function readScreenText(
+  frames: readonly Pick<ChangeFrame, 'second' | 'path' | 'unchanged'>[],
+  engine: Pick<OcrEngine, 'read'>,
+  o: { signal?: AbortSignal; onProgress?: OnProgress } = {},
+): Promise<TimedText[]> {
+  const read: FrameText[] = [];
+  let previous: FrameLine[] = [];
+  for (const [index, frame] of frames.entries()) {
+    if (o.signal?.aborted) throw new AnalysisCancelled('Cancelled');
+    const lines = frame.unchanged && index > 0 ? previous : await engine.read(frame.path);
+    read.push({ second: frame.second, lines });
+    previous = lines;
+    o.onProgress?.((index + 1) / frames.length);
+  }
+  return mergeScreenText(read);
 }

@@ -77,9 +77,12 @@ describe('decoding the recogniser output', () => {
     expect(decodeRow(row(steps), 0, steps.length, 4, dictionary).text).toBe('a ba b');
   });
 
-  it('restores capitals the recogniser read small in a word of capitals', () => {
+  it('undoes look-alike slips: small capitals, a zero for an O, an o for a zero', () => {
     expect(fixLookAlikeCase('Use code GLoW15 at checkout')).toBe('Use code GLOW15 at checkout');
     expect(fixLookAlikeCase('SPF 50 Daily Sunscreen cocoa')).toBe('SPF 50 Daily Sunscreen cocoa');
+    expect(fixLookAlikeCase('Glow Serum 20% 0FF')).toBe('Glow Serum 20% OFF');
+    expect(fixLookAlikeCase('SPF 5o and 1O0 ml')).toBe('SPF 50 and 100 ml');
+    expect(fixLookAlikeCase('H2O B12 GLOW15 Go 2go')).toBe('H2O B12 GLOW15 Go 2go');
   });
 });
 

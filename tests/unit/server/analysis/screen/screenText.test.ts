@@ -1,6 +1,6 @@
 // No database: on-screen text read on consecutive frames merged into timed lines.
 import { describe, expect, it } from 'vitest';
-import { isJunk, mergeScreenText } from '../../../../../src/server/analysis/screen/screenText';
+import { isJunk, mergeScreenText, readScreenText } from '../../../../../src/server/analysis/screen/screenText';
 
 describe('merging on-screen text across frames', () => {
   it('makes the same text on consecutive frames one line, from the first second seen to the last', () => {
@@ -55,5 +55,27 @@ describe('merging on-screen text across frames', () => {
 
   it('answers nothing for no frames', () => {
     expect(mergeScreenText([])).toEqual([]);
+  });
+});
+
+describe('reading the frames of a video', () => {
+  it('reads each changed frame once, reuses the words of an unchanged one, and merges them', async () => {
+    const reads: string[] = [];
+    const engine = { read: async (path: string) => { reads.push(path); return path === 'b.jpg' ? [{ text: 'Glow Serum', confidence: 0.97 }] : []; } };
+    const lines = await readScreenText([
+      { second: 0, path: 'a.jpg', unchanged: false },
+      { second: 1, path: 'b.jpg', unchanged: false },
+      { second: 3, path: 'c.jpg', unchanged: true },
+      { second: 4, path: 'd.jpg', unchanged: false },
+    ], engine);
+    expect(reads).toEqual(['a.jpg', 'b.jpg', 'd.jpg']);
+    expect(lines).toEqual([{ start: 1, end: 3, text: 'Glow Serum' }]);
+  });
+
+  it('stops between frames when cancelled', async () => {
+    const controller = new AbortController();
+    const engine = { read: async () => { controller.abort(); return []; } };
+    await expect(readScreenText([{ second: 0, path: 'a', unchanged: false }, { second: 1, path: 'b', unchanged: false }], engine, { signal: controller.signal }))
+      .rejects.toMatchObject({ name: 'AnalysisCancelled' });
   });
 });
