@@ -133,12 +133,19 @@ export function fixLookAlikeCase(text: string): string {
   });
 }
 
+/**
+ * Imports a package from node_modules at run time, by its resolved file: a bundled build leaves it out of the bundle,
+ * so the OCR pipeline, its back end registration and onnxruntime's native binding are one copy, loaded from disk.
+ */
+async function importInstalled<T>(specifier: string): Promise<T> {
+  return (await import(pathToFileURL(require.resolve(specifier)).href)) as T;
+}
+
 async function loadPipeline(threads: number): Promise<{ ocr: OcrInstance; sessions: Session[] }> {
   // Importing @gutenye/ocr-node registers its Node back end (sharp images, onnxruntime-node sessions).
-  const { default: Ocr } = (await import('@gutenye/ocr-node')) as unknown as { default: new (arg: { detection: object; recognition: object }) => OcrInstance };
-  const { InferenceSession } = (await import('onnxruntime-node')) as unknown as {
-    InferenceSession: { create(model: Uint8Array, options: object): Promise<Session> };
-  };
+  const { default: Ocr } = await importInstalled<{ default: new (arg: { detection: object; recognition: object }) => OcrInstance }>('@gutenye/ocr-node');
+  // CommonJS with a native binding: required, not imported.
+  const { InferenceSession } = require('onnxruntime-node') as { InferenceSession: { create(model: Uint8Array, options: object): Promise<Session> } };
   // The model classes are not exported from the package root; they sit beside it in the same build.
   const models = (await import(pathToFileURL(join(dirname(require.resolve('@gutenye/ocr-common')), 'models', 'index.js')).href)) as {
     Detection: DetectionClass;

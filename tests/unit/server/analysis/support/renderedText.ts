@@ -86,7 +86,9 @@ export async function renderTextFrame(dir: string, items: DrawnText[], backgroun
   const files = await textFiles(dir, items, tag);
   const draws = items.map((item, index) => drawFilter(files[index] ?? '', item, background)).join(',');
   const out = join(dir, `${tag}.png`);
-  const source = background === 'photo' ? photoSource(seq + 3) : PLAIN;
+  // The picture's seed follows the frame's name, so a phrase meets the same picture whatever ran before it.
+  const seed = [...tag].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 100_003, 7);
+  const source = background === 'photo' ? photoSource(seed) : PLAIN;
   await runFfmpeg(['-f', 'lavfi', '-i', draws === '' ? source : `${source},${draws}`, '-frames:v', '1', out]);
   return out;
 }
