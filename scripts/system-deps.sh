@@ -25,6 +25,8 @@ DEPS=(
   "ffmpeg ffmpeg"                                      # uploads' media probing and thumbnails
   "ffmpeg ffprobe"
   "espeak-ng espeak-ng"                                # speech the analysis tests hear (speech to text, voice activity)
+  "fonts-dejavu-core /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"      # Latin text the OCR tests draw
+  "fonts-droid-fallback /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf" # Chinese text the OCR tests draw
   "xvfb xvfb-run"                                      # a display for the desktop app
   "python3 python3"                                    # native module builds (node-gyp)
   "make make"
