@@ -13,7 +13,11 @@
  *   finishes in the background (dispose() waits for it). To stop the CPU work at once, kill the worker process: that
  *   is the cancel the worker pool does.
  * - It prints whisper.cpp's log to stderr unless NODE_ENV is "production" when it loads; it is loaded here with that
- *   set (REELSCOPE_WHISPER_LOG=1 keeps the log).
+ *   set (REELSCOPE_WHISPER_LOG=1 keeps the log). ggml's own allocator notes still reach stderr (the addon is built
+ *   without NDEBUG).
+ * - Its install compiles whisper.cpp with -O3 but no vector-unit flags (no AVX2/FMA code: about 10× slower). A copy built
+ *   with them (CFLAGS/CXXFLAGS="-march=x86-64-v3" node-gyp rebuild) can be named by REELSCOPE_SMART_WHISPER (the
+ *   package's folder); docs/notes/2026-12-02-speech-binding.md has the figures.
  * Decoding: no past-text context (whisper.cpp's default, it keeps a hallucination from repeating into the next
  * window), blank and non-speech tokens suppressed ("[Music]", "♪", "(laughs)"), and a line that is only such noise
  * or empty is dropped.
@@ -46,7 +50,7 @@ function smartWhisper(): SmartWhisper {
   const before = process.env.NODE_ENV;
   if (process.env.REELSCOPE_WHISPER_LOG !== '1') process.env.NODE_ENV = 'production';
   try {
-    loaded = require('smart-whisper') as SmartWhisper;
+    loaded = require(process.env.REELSCOPE_SMART_WHISPER || 'smart-whisper') as SmartWhisper;
   } finally {
     if (before === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = before;
