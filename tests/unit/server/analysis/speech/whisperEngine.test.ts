@@ -51,6 +51,26 @@ describe('whisper engine (smart-whisper on a model file the test writes)', () =>
     }
   });
 
+  it('transcribes a long stretch in pieces cut at quiet moments, each at its own seconds; a language given is kept', async () => {
+    // 70 s: the speech, then silence. The first piece ends at the first quiet 0.1 s after 45 s (PIECE_SECONDS 60, searched
+    // over its last 15 s); whisper decodes it in two 30-second windows (the script's closing <|30.00|> moves it on),
+    // then the second piece. The model says its script in every window, so each window's lines show where it began.
+    const long = new Float32Array(70 * PCM_SAMPLE_RATE);
+    long.set(speech);
+    const engine = await createWhisperEngine(modelPath);
+    try {
+      const heard = await engine.transcribe(long, { offsetSeconds: 10, language: 'de' });
+      expect(heard.language).toBe('de');
+      expect(heard.lines.map((line) => [line.start, line.end])).toEqual([
+        [10.5, 12], [12, 14.2], // piece 1, window 1
+        [40.5, 42], [42, 44.2], // piece 1, window 2 (30 s on)
+        [55.55, 57.05], [57.05, 59.25], // piece 2, from 45.05 s
+      ]);
+    } finally {
+      await engine.dispose();
+    }
+  });
+
   it('says a damaged or missing model file in a sentence, without loading it', async () => {
     const junk = join(dir, 'junk.bin');
     writeFileSync(junk, '<html>Rate limited</html>');
