@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { PLATFORMS } from '../constants';
 import { ANALYSIS_STAGES, TopicSchema, VideoSchema } from '../domain/video';
 import { IdentitySchema, id } from './videoList.schemas';
+import { AnalysisProgressSchema } from '../analysisProgress';
 
 /** Byte limit of a video PUT unless REELSCOPE_UPLOAD_MAX_BYTES says otherwise (4 GiB). */
 export const DEFAULT_UPLOAD_MAX_BYTES = 4 * 1024 ** 3;
@@ -155,5 +156,22 @@ export const VideoStatusResponseSchema = z.object({
   /** When the current analysis is expected to finish (null when none runs). */
   due_at: z.string().nullable(),
   analysis: AnalysisSummarySchema,
+  /**
+   * The running analysis's step and how far it is (issue 41); null when none runs. Optional while back ends that
+   * do not report it answer (read as null). A move is announced on the change stream (kind 'analysis', video_id).
+   */
+  progress: AnalysisProgressSchema.nullable().optional(),
+  /** The sentence of the last run's failure (an AnalysisFault's message), e.g. "Transcription failed: the service refused the key"; null when it did not fail. */
+  failure: z.string().nullable().optional(),
 });
 export type VideoStatusResponse = z.infer<typeof VideoStatusResponseSchema>;
+
+/**
+ * POST /jwt_api/videos/:id/media (issue 41): attaches the brand's own copy of a link video (YouTube, TikTok,
+ * Instagram) as multipart field `file` (the video MIME map as for uploads; 415 with UPLOAD_MESSAGES.notAVideo, 413
+ * above the upload limit). The file becomes the video's media_file and it is analysed like an upload. 200: the status.
+ */
+export const ATTACH_MEDIA_FIELD = 'file';
+export const AttachMediaParamsSchema = z.object({ id });
+export const AttachMediaResponseSchema = VideoStatusResponseSchema;
+export type AttachMediaResponse = z.infer<typeof AttachMediaResponseSchema>;
