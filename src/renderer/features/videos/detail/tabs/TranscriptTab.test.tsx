@@ -6,7 +6,8 @@ import type { TranscriptLine } from '../../../../../shared/domain/video';
 import type { VideoDetail } from '../../../../../shared/http/videos.schemas';
 import { fakeClients, videoDetail, WHO } from '../../../../../../tests/component/support/analysisFakes';
 import { createVideoDetailSlices } from '../videoDetail.atoms';
-import { linesOfTrack, TranscriptTab } from './TranscriptTab';
+import { linesOfTrack } from '../transcriptTracks';
+import { TranscriptTab } from './TranscriptTab';
 
 const line = (line_no: number, start_time: number, content: string, track?: 'speech' | 'screen'): TranscriptLine => ({ line_no, start_time, content, sentiment: 'neutral', speaker: null, ...(track ? { track } : {}) });
 
@@ -87,8 +88,8 @@ describe('Transcript tab in two tracks (issue 41 item 4)', () => {
 });
 
 describe('linesOfTrack', () => {
-  it('renumbers the mixed lines so keys stay unique', () => {
-    expect(linesOfTrack(LINES, 'all').map((entry) => entry.line_no)).toEqual([0, 1, 2, 3]);
+  it('keeps spoken line numbers and numbers on-screen lines after them, so keys stay unique when mixed', () => {
+    expect(linesOfTrack(LINES, 'all').map((entry) => entry.line_no)).toEqual([1_000_000, 0, 1, 1_000_001]);
     expect(linesOfTrack(LINES, 'screen').map((entry) => entry.track)).toEqual(['screen', 'screen']);
   });
 });
