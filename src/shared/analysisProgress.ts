@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { PLATFORMS } from './constants';
+import { NOT_ANALYSED_REASONS } from './messages';
 
 /** The steps of one analysis, in the order they run. */
 export const ANALYSIS_STEPS = ['downloading_model', 'decoding_audio', 'finding_speech', 'transcribing', 'reading_screen', 'labelling_audio', 'storing'] as const;
@@ -58,8 +59,7 @@ export const ANALYSIS_TEXTS = {
   trackAll: 'All',
   noSpeech: 'No speech in this video',
   noScreenText: 'No text seen on screen',
-  notAnalysedYet: 'Not analysed yet: the analysis is still running',
-  linkNotLocal: "Not analysed: this link's video is not on this computer",
+  noSpeechOrText: 'No speech and no text on screen in this video',
   beingAnalysed: 'Being analysed',
   waiting: 'Waiting to be analysed',
   analysisFailedTitle: 'The analysis did not finish',
@@ -79,14 +79,14 @@ interface TrackFacts {
 
 /**
  * Why a track of the Transcript tab has no line, said in its place: still running and a link's video not being here
- * are not findings; a video whose speech was read and held none says "No speech in this video", distinct from a video
- * whose speech was never read (its reason is said instead).
+ * are not findings (the part's NOT_ANALYSED_REASONS sentence); a video whose speech was read and held none says "No
+ * speech in this video", distinct from a video whose speech was never read (its reason is said instead).
  */
 export function emptyTrackText(track: TranscriptTrack | 'all', facts: TrackFacts): string {
-  if (isLinkWithoutFile(facts)) return ANALYSIS_TEXTS.linkNotLocal;
-  if (facts.analysis_stage !== 'completed') return ANALYSIS_TEXTS.notAnalysedYet;
-  const speechUnread = facts.speechReason !== null && facts.speechReason !== ANALYSIS_TEXTS.noSpeech;
+  const part = track === 'screen' ? 'Text on screen' : 'Transcript';
+  if (isLinkWithoutFile(facts)) return `${part} ${NOT_ANALYSED_REASONS.linkNotLocal}.`;
+  if (facts.analysis_stage !== 'completed') return `${part} ${NOT_ANALYSED_REASONS.pending}.`;
   if (track === 'screen') return ANALYSIS_TEXTS.noScreenText;
-  if (speechUnread) return `Speech ${facts.speechReason}`;
-  return track === 'speech' ? ANALYSIS_TEXTS.noSpeech : `${ANALYSIS_TEXTS.noSpeech}, and ${ANALYSIS_TEXTS.noScreenText.toLowerCase()}`;
+  if (facts.speechReason !== null && facts.speechReason !== ANALYSIS_TEXTS.noSpeech) return `Transcript ${facts.speechReason}.`;
+  return track === 'speech' ? ANALYSIS_TEXTS.noSpeech : ANALYSIS_TEXTS.noSpeechOrText;
 }

@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demoAccounts';
 import { ANALYSIS_TEXTS } from '../../../src/shared/analysisProgress';
+import { NOT_ANALYSED_REASONS } from '../../../src/shared/messages';
 import type { AnalysisSettings } from '../../../src/shared/http/analysisSettings.schemas';
 import { SPEECH_MODEL_BYTES } from '../../../src/shared/http/analysisSettings.schemas';
 import type { VideoStatusResponse } from '../../../src/shared/http/uploads.schemas';
@@ -132,7 +133,7 @@ test('a link video says its file stays on the platform and offers Add the file',
   const detail = new VideoDetailPage(page);
   await detail.open(stack.webUrl, id, 'transcript');
   await expect(page.getByText("This video's file is not on this computer: it stays on YouTube.")).toBeVisible();
-  await expect(detail.tabPanel.getByTestId('transcript-empty')).toHaveText(ANALYSIS_TEXTS.linkNotLocal);
+  await expect(detail.tabPanel.getByTestId('transcript-empty')).toHaveText(`Transcript ${NOT_ANALYSED_REASONS.linkNotLocal}.`);
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await shot(page, 'link-video');
   await page.getByTestId('add-file-input').setInputFiles({ name: 'serum.mp4', mimeType: 'video/mp4', buffer: Buffer.from([0, 0, 0, 24, 102, 116, 121, 112]) });

@@ -23,10 +23,12 @@ describe('analysis progress texts (issue 41)', () => {
     expect(emptyTrackText('speech', local)).toBe(ANALYSIS_TEXTS.noSpeech);
     expect(emptyTrackText('speech', { ...local, speechReason: ANALYSIS_TEXTS.noSpeech })).toBe(ANALYSIS_TEXTS.noSpeech);
     expect(emptyTrackText('screen', local)).toBe(ANALYSIS_TEXTS.noScreenText);
-    expect(emptyTrackText('speech', { ...local, analysis_stage: 'processing' })).toBe(ANALYSIS_TEXTS.notAnalysedYet);
-    expect(emptyTrackText('screen', { ...local, analysis_stage: 'pending' })).toBe(ANALYSIS_TEXTS.notAnalysedYet);
-    expect(emptyTrackText('all', { ...local, platform: 'Youtube', media_file: null })).toBe(ANALYSIS_TEXTS.linkNotLocal);
-    expect(emptyTrackText('speech', { ...local, speechReason: 'not analysed: no speech engine set up' })).toBe('Speech not analysed: no speech engine set up');
+    expect(emptyTrackText('all', local)).toBe('No speech and no text on screen in this video');
+    expect(emptyTrackText('speech', { ...local, analysis_stage: 'processing' })).toBe('Transcript not analysed yet: the analysis is still running.');
+    expect(emptyTrackText('screen', { ...local, analysis_stage: 'pending' })).toBe('Text on screen not analysed yet: the analysis is still running.');
+    expect(emptyTrackText('all', { ...local, platform: 'Youtube', media_file: null })).toBe("Transcript not analysed: this link's video is not on this computer.");
+    expect(emptyTrackText('screen', { ...local, platform: 'Youtube', media_file: null })).toBe("Text on screen not analysed: this link's video is not on this computer.");
+    expect(emptyTrackText('speech', { ...local, speechReason: 'not analysed: no speech engine set up' })).toBe('Transcript not analysed: no speech engine set up.');
   });
 
   it('knows a link video by its platform and missing file', () => {

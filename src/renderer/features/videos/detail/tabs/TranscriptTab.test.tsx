@@ -71,19 +71,19 @@ describe('Transcript tab in two tracks (issue 41 item 4)', () => {
 
   it('a video whose speech was never read says why, not "no speech"', async () => {
     renderTab([], videoDetail({ not_analysed: { speech: 'not analysed: no speech engine set up', visual_content: null, demographics: null, sponsored: 'not analysed: no speech engine set up' } }));
-    expect((await screen.findByTestId('transcript-empty')).textContent).toBe('Speech not analysed: no speech engine set up');
+    expect((await screen.findByTestId('transcript-empty')).textContent).toBe('Transcript not analysed: no speech engine set up.');
   });
 
   it('a video still being analysed says so on both tracks, never "no speech"', async () => {
     renderTab([], videoDetail({ analysis_stage: 'processing', not_analysed: { speech: 'not analysed yet: the analysis is still running', visual_content: null, demographics: null, sponsored: null } }));
-    expect((await screen.findByTestId('transcript-empty')).textContent).toBe(ANALYSIS_TEXTS.notAnalysedYet);
+    expect((await screen.findByTestId('transcript-empty')).textContent).toBe('Transcript not analysed yet: the analysis is still running.');
     choose('On screen');
-    expect(screen.getByTestId('transcript-empty').textContent).toBe(ANALYSIS_TEXTS.notAnalysedYet);
+    expect(screen.getByTestId('transcript-empty').textContent).toBe('Text on screen not analysed yet: the analysis is still running.');
   });
 
   it("a link's transcript says its video is not on this computer", async () => {
     renderTab([], videoDetail({ platform: 'Youtube', media_file: null }));
-    expect((await screen.findByTestId('transcript-empty')).textContent).toBe(ANALYSIS_TEXTS.linkNotLocal);
+    expect((await screen.findByTestId('transcript-empty')).textContent).toBe("Transcript not analysed: this link's video is not on this computer.");
   });
 });
 
