@@ -37,7 +37,7 @@ export type AudioLabel = (typeof AUDIO_LABELS)[number];
 export type AudioLabelShares = Record<AudioLabel, number>;
 
 /** The stages a person sees on the video detail ("Transcribing speech · 40 %"), named in the shared HTTP schemas. */
-export { ANALYSIS_STEPS, type AnalysisStep } from '../../shared/http/uploads.schemas';
+export { ANALYSIS_STEPS, type AnalysisStep } from '../../shared/analysisProgress';
 
 /** Reports how far a step is, 0..1. Engines call it often; callers throttle. */
 export type OnProgress = (fraction: number) => void;

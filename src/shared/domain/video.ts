@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../constants';
 import { NotAnalysedSchema } from '../rules/analysedParts';
+import { TRANSCRIPT_TRACKS } from '../analysisProgress';
 
 /** Analysis pipeline stages; 'completed' is the one the app checks (spec §3). */
 export const ANALYSIS_STAGES = ['pending', 'processing', 'completed'] as const;
@@ -35,9 +36,10 @@ export const TranscriptLineSchema = z.object({
   content: z.string(),
   sentiment: z.enum(LINE_SENTIMENTS),
   speaker: z.string().nullable(),
-  /** Heard (speech) or read on screen; a line of text on screen shows until `end_time`. */
-  track: z.enum(['speech', 'screen']).default('speech'),
-  end_time: z.number().nonnegative().nullable().default(null),
+  /** Where the line comes from: said (speech, the default when absent) or written in the picture (screen, OCR). */
+  track: z.enum(TRANSCRIPT_TRACKS).optional(),
+  /** A line of text on screen shows until then; null for speech. */
+  end_time: z.number().nonnegative().nullable().optional(),
 });
 export type TranscriptLine = z.infer<typeof TranscriptLineSchema>;
 

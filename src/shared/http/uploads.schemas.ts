@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { PLATFORMS } from '../constants';
 import { ANALYSIS_STAGES, TopicSchema, VideoSchema } from '../domain/video';
 import { IdentitySchema, id } from './videoList.schemas';
+import { AnalysisProgressSchema } from '../analysisProgress';
 
 /** Byte limit of a video PUT unless REELSCOPE_UPLOAD_MAX_BYTES says otherwise (4 GiB). */
 export const DEFAULT_UPLOAD_MAX_BYTES = 4 * 1024 ** 3;
@@ -116,9 +117,6 @@ export const UploadTokenParamsSchema = z.object({ token: z.string().min(20).max(
  */
 export const TRANSCRIPT_SOURCES = ['subtitle_file', 'embedded_stream', 'speech_to_text', 'transcription_service', 'stored', 'none'] as const;
 
-/** The steps of a video's analysis, in order, as the progress bar names them. */
-export const ANALYSIS_STEPS = ['downloading_model', 'decoding_audio', 'finding_speech', 'transcribing', 'reading_screen', 'labelling_audio', 'storing'] as const;
-export type AnalysisStep = (typeof ANALYSIS_STEPS)[number];
 
 /** The share of the video (0..1) each sound covers, the labels it earned, and its one-line classification. */
 export const AudioFindingsSchema = z.object({
@@ -178,11 +176,24 @@ export const VideoStatusResponseSchema = z.object({
   /** When the current analysis is expected to finish (null when none runs). */
   due_at: z.string().nullable(),
   analysis: AnalysisSummarySchema,
-  /** The step a running analysis is at and how far (0..1); null when none runs or it has not started a step. */
-  progress: z.object({ step: z.enum(ANALYSIS_STEPS), fraction: z.number().min(0).max(1) }).nullable().default(null),
-  /** Why the last run failed (one sentence a person can act on); null when it did not. */
-  failure: z.string().nullable().default(null),
+  /**
+   * The running analysis's step and how far it is (issue 41); null when none runs. Optional while back ends that
+   * do not report it answer (read as null). A move is announced on the change stream (kind 'analysis', video_id).
+   */
+  progress: AnalysisProgressSchema.nullable().optional(),
+  /** The sentence of the last run's failure (an AnalysisFault's message), e.g. "Transcription failed: the service refused the key"; null when it did not fail. */
+  failure: z.string().nullable().optional(),
   /** Runs tried for the current analysis (a service that asked to wait is tried again later). */
-  attempts: z.number().int().default(0),
+  attempts: z.number().int().optional(),
 });
 export type VideoStatusResponse = z.infer<typeof VideoStatusResponseSchema>;
+
+/**
+ * POST /jwt_api/videos/:id/media (issue 41): attaches the brand's own copy of a link video (YouTube, TikTok,
+ * Instagram) as multipart field `file` (the video MIME map as for uploads; 415 with UPLOAD_MESSAGES.notAVideo, 413
+ * above the upload limit). The file becomes the video's media_file and it is analysed like an upload. 200: the status.
+ */
+export const ATTACH_MEDIA_FIELD = 'file';
+export const AttachMediaParamsSchema = z.object({ id });
+export const AttachMediaResponseSchema = VideoStatusResponseSchema;
+export type AttachMediaResponse = z.infer<typeof AttachMediaResponseSchema>;

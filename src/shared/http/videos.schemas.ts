@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { PersonSchema } from './team.schemas';
 import { AGE_RANGES, DATE_RANGES, ETHNICITIES, GENDERS, PLATFORMS, REPORT_REASONS } from '../constants';
 import { LINE_SENTIMENTS, TranscriptLineSchema, VideoSchema } from '../domain/video';
+import { AnalysisProgressSchema } from '../analysisProgress';
 
 import { id, ids, queryIdList, IdentitySchema, NoteBodySchema } from './videoList.schemas';
 import { searchText } from './searchText';
@@ -69,6 +70,8 @@ export const VideoListItemSchema = VideoSchema.pick({
   ...VideoBrandStateShape,
   /** Null while the video's speech was not analysed (no transcript): no sentiment, rather than 0 % and 0 %. */
   sentiment: VideoSchema.shape.sentiment.nullable(),
+  /** The running analysis's step and share done (issue 41), when the back end knows it; absent or null otherwise. */
+  analysis_progress: AnalysisProgressSchema.nullable().optional(),
 });
 export type VideoListItem = z.infer<typeof VideoListItemSchema>;
 

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { settingsAtom } from '../../app/boot/boot.atoms';
 import { PageHeader } from '../../ui/page';
+import { AnalysisSettings } from './AnalysisSettings';
 import { AssistantModelSettings } from './AssistantModelSettings';
 import { BackendSettings } from './BackendSettings';
 import { ChatServiceSettings } from './ChatServiceSettings';
@@ -23,6 +24,7 @@ export function SettingsScreen() {
           <BackendSettings settings={settings} />
           <TokenStorageSettings settings={settings} />
           <LayoutSettings />
+          <AnalysisSettings />
           <AssistantModelSettings />
           <ChatServiceSettings settings={settings} />
           <BrandSettings />

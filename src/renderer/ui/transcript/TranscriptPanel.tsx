@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { searchTranscript } from '../../../shared/rules';
+import { ANALYSIS_TEXTS } from '../../../shared/analysisProgress';
 import { HighlightedText } from './HighlightedText';
 import { TimeButton } from './TimeButton';
 import { TranscriptSnippet } from './TranscriptSnippet';
@@ -13,6 +14,8 @@ export interface TranscriptPanelLine {
   content: string;
   sentiment?: 'positive' | 'negative' | 'neutral';
   speaker?: string | null;
+  /** Written in the picture (OCR) rather than said; marked "On screen" where the panel mixes both tracks. */
+  track?: 'speech' | 'screen';
 }
 
 interface TranscriptPanelProps {
@@ -31,11 +34,17 @@ interface TranscriptPanelProps {
   onRetry?: () => void;
   /** Why the video has no transcript (its speech was not analysed), said instead of "no transcript yet". */
   emptyReason?: string | null;
+  /** The whole sentence said when there is no line (e.g. "No speech in this video"); wins over emptyReason. */
+  emptyText?: string;
+  /** Marks each on-screen line as such (the Transcript tab's "All" track). */
+  markScreenLines?: boolean;
+  /** Shown between the header and the search (the Transcript tab's track switch). */
+  toolbar?: ReactNode;
 }
 
 /** Timed transcript with keyword search (case-insensitive substring), highlighted matches and seek-on-click. */
 export function TranscriptPanel(props: TranscriptPanelProps) {
-  const { lines, highlights, onSeek, title = 'Transcript', collapsible = false, defaultExpanded = true, maxHeight, loading, error, onRetry, emptyReason } = props;
+  const { lines, highlights, onSeek, title = 'Transcript', collapsible = false, defaultExpanded = true, maxHeight, loading, error, onRetry, emptyReason, emptyText, markScreenLines = false, toolbar } = props;
   const [expanded, setExpanded] = useState(defaultExpanded);
   const [query, setQuery] = useState('');
   const baseId = useId();
@@ -67,6 +76,7 @@ export function TranscriptPanel(props: TranscriptPanelProps) {
       </div>
       {expanded && (
         <div id={bodyId} className="transcript-panel__body">
+          {toolbar}
           <div className="transcript-panel__search">
             <label className="visually-hidden" htmlFor={`${baseId}-search`}>
               Search the transcript
@@ -115,15 +125,16 @@ export function TranscriptPanel(props: TranscriptPanelProps) {
                 </div>
               )}
               {lines.length === 0 ? (
-                <p className="transcript-panel__state">{emptyReason ? `Transcript ${emptyReason}.` : 'This video has no transcript yet.'}</p>
+                <p className="transcript-panel__state" data-testid="transcript-empty">{emptyText ?? (emptyReason ? `Transcript ${emptyReason}.` : 'This video has no transcript yet.')}</p>
               ) : matching.length === 0 ? (
                 <p className="transcript-panel__state">No line contains “{query.trim()}”.</p>
               ) : (
                 <ol ref={listRef} className="transcript-lines">
                   {matching.map((line) => (
-                    <li key={line.line_no} className="transcript-line" data-line={line.line_no}>
+                    <li key={line.line_no} className={`transcript-line${line.track === 'screen' ? ' transcript-line--screen' : ''}`} data-line={line.line_no} data-track={line.track ?? 'speech'}>
                       <TimeButton seconds={line.start_time} onSeek={onSeek} />
                       <span className="transcript-line__text">
+                        {markScreenLines && line.track === 'screen' && <span className="transcript-line__track">{ANALYSIS_TEXTS.trackScreen}</span>}
                         {line.speaker && <span className="transcript-line__speaker">{line.speaker}: </span>}
                         {/* Isolated with its own direction: an Arabic or Hebrew line reads right to left after a Latin speaker name. */}
                         <bdi>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { isLinkWithoutFile } from '../../../../shared/analysisProgress';
 import { Tabs } from '../../../ui/tabs';
 import type { TabItem } from '../../../ui/tabs';
 import { AssociationsTab } from './tabs/AssociationsTab';
@@ -47,7 +48,7 @@ export function DetailTabs(props: DetailTabProps) {
     <div className="detail-tabs">
       <Tabs label="Video analysis" items={TABS} value={current} onChange={select} panelId={panelId} />
       <div id={panelId} role="tabpanel" aria-label={tab.label} className="detail-tabs__panel" tabIndex={0}>
-        {props.video.analysis_stage !== 'completed' && (
+        {props.video.analysis_stage !== 'completed' && !isLinkWithoutFile(props.video) && (
           <p className="form-alert form-alert--info" role="status">
             This video is still being analysed. Its transcript, sentiment, audience and brand safety appear here when the
             analysis finishes (about 10 minutes after it was added); this page updates by itself.

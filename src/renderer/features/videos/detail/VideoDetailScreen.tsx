@@ -13,6 +13,7 @@ import type { Identity } from '../videos.api';
 import { DownloadButton } from '../popup/DownloadButton';
 import { MessageCreatorButton } from '../../chat';
 import { LicenseVideoButton } from '../../licensing';
+import { AnalysisStatusPanel } from './AnalysisStatusPanel';
 import { DetailActions } from './DetailActions';
 import { DetailBadges } from './DetailBadges';
 import { DetailTabs } from './DetailTabs';
@@ -86,6 +87,8 @@ function VideoDetailView({ id, who }: { id: string; who: Identity }) {
   // A cited moment (`?t=`, from a report PDF's link) plays from there.
   useStartAt(playerRef, state.phase === 'success');
 
+  const quietRefresh = useCallback(() => void refresh(true), [refresh]);
+
   const onSeek = useCallback((seconds: number) => {
     playerRef.current?.seek(seconds);
   }, []);
@@ -121,6 +124,7 @@ function VideoDetailView({ id, who }: { id: string; who: Identity }) {
                   <DetailActions video={video} who={who} own={own} onChanged={onVideoChanged} onReload={() => void refresh()} />
                 </div>
               </header>
+              <AnalysisStatusPanel video={video} who={who} own={own} onReload={quietRefresh} />
               <div className="detail-body">
                 <div className="detail-body__player">
                   <VideoPlayer ref={playerRef} video={video} mediaOrigin={backend.origin} variant="detail" />

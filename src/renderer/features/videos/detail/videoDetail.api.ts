@@ -6,6 +6,8 @@ import type {
   VideoPeopleResponseSchema, VideoProductDetailsResponseSchema, VideoSentimentResponseSchema,
 } from '../../../../shared/http/videos.schemas';
 import type { Identity } from '../videos.api';
+import type { VideoStatusResponse } from '../../../../shared/http/uploads.schemas';
+import { ATTACH_MEDIA_FIELD, AttachMediaResponseSchema, VideoStatusResponseSchema } from '../../../../shared/http/uploads.schemas';
 
 export type MyOrCompetitor = z.infer<typeof MyOrCompetitorResponseSchema>;
 export type VideoSentiment = z.infer<typeof VideoSentimentResponseSchema>;
@@ -77,4 +79,26 @@ export async function deleteDemographicsLabel(main: AxiosInstance, who: Identity
 export async function reanalyzeVideo(second: AxiosInstance, who: Identity, id: string): Promise<string> {
   const response = await second.post<z.infer<typeof ReanalyzeResponseSchema>>('/reanalyze', { ...who, videoId: id });
   return response.data.message;
+}
+
+/** GET /jwt_api/videos/:id/status (own videos): the stage, the running step with its share done, and the last failure. */
+export async function fetchVideoStatus(main: AxiosInstance, who: Identity, id: string): Promise<VideoStatusResponse> {
+  const response = await main.get<unknown>(path(id, '/status'), { params: who });
+  return VideoStatusResponseSchema.parse(response.data);
+}
+
+/**
+ * POST /jwt_api/videos/:id/media: attaches the brand's own copy of a link video (multipart field `file`); the back end
+ * analyses it like an upload and answers the video's status. The identity goes in the query (the body is the file). `onProgress` gets the share of the file sent (0..1).
+ */
+export async function attachVideoMedia(main: AxiosInstance, who: Identity, id: string, file: File, onProgress?: (fraction: number) => void): Promise<VideoStatusResponse> {
+  const form = new FormData();
+  form.append(ATTACH_MEDIA_FIELD, file, file.name);
+  const response = await main.post<unknown>(path(id, '/media'), form, {
+    params: who,
+    onUploadProgress: (event) => {
+      if (onProgress && event.total) onProgress(event.loaded / event.total);
+    },
+  });
+  return AttachMediaResponseSchema.parse(response.data);
 }

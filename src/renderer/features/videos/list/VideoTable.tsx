@@ -7,6 +7,7 @@ import type { TableColumn } from '../../../ui/table';
 import { VirtualTable } from '../../../ui/table';
 import { describeTime, formatTime, HighlightedText } from '../../../ui/transcript';
 import { Link } from 'react-router-dom';
+import { AnalysingMark } from './AnalysingMark';
 import { SentimentBar } from './SentimentBar';
 import { selectBlocker, toSelected } from './selectionRules';
 import { checkModeAtom, selectionsAtom, setSelectionAtom, videoListStateAtom } from './videoList.atoms';
@@ -98,6 +99,7 @@ export function VideoTable({ rows, busy, onOpen }: VideoTableProps) {
             </Link>
           ) : null}
           <span className="video-title__marks">
+            <AnalysingMark stage={row.analysis_stage} progress={row.analysis_progress} />
             {row.is_favorite && <span className="video-mark">Favorite</span>}
             {row.is_flagged && <span className="video-mark video-mark--danger">Flagged</span>}
             {row.published && <span className="video-mark video-mark--success">Published</span>}

@@ -7,6 +7,7 @@ import { useFocusTrap } from '../../../ui/dialog';
 import type { VideoPlayerHandle } from '../../../ui/player';
 import { VideoPlayer } from '../../../ui/player';
 import { TranscriptPanel } from '../../../ui/transcript';
+import { linesOfTrack } from '../detail/transcriptTracks';
 import { FlaggedNotice } from '../detail/FlaggedNotice';
 import { RemoteView } from '../../../ui/remote';
 import { useRemoteSlice } from '../../../lib/useRemoteSlice';
@@ -55,6 +56,8 @@ export function VideoPopup({ videoId, startAt, onClose }: VideoPopupProps) {
   const title = detail.state.phase === 'success' ? detail.state.body.title : 'Video';
   const transcriptState = transcript.state;
   const highlights = sentiment.state.phase === 'success' ? sentiment.state.body.highlights : [];
+  // Said and written lines by time, each on-screen line marked as such (issue 41).
+  const popupLines = useMemo(() => linesOfTrack(transcriptState.phase === 'success' ? transcriptState.body.transcription : [], 'all'), [transcriptState]);
 
   return createPortal(
     <div
@@ -110,7 +113,8 @@ export function VideoPopup({ videoId, startAt, onClose }: VideoPopupProps) {
                 collapsible
                 defaultExpanded
                 maxHeight={PLAYER_SIZES.transcriptPanelMaxHeight}
-                lines={transcriptState.phase === 'success' ? transcriptState.body.transcription : []}
+                lines={popupLines}
+                markScreenLines
                 highlights={highlights}
                 loading={transcriptState.phase === 'loading' || transcriptState.phase === 'idle'}
                 error={transcriptState.phase === 'failure' ? transcriptState.error : null}

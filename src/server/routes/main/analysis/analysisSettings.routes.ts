@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AnalysisSettingsBodySchema, AnalysisSettingsSchema, type AnalysisSettings } from '../../../../shared/http/analysisSettings.schemas';
+import { ANALYSIS_SETTINGS_MESSAGES, AnalysisSettingsBodySchema, AnalysisSettingsSchema, SPEECH_MODEL_SIZES, type AnalysisSettings } from '../../../../shared/http/analysisSettings.schemas';
 import { IdentityQuerySchema } from '../../../../shared/http/videos.schemas';
 import { effectiveSettings } from '../../../analysis/media/speechSetup';
 import { SPEECH_MODELS, speechModelState } from '../../../analysis/speech/speechModel';
@@ -21,12 +21,14 @@ export function registerAnalysisSettingsRoutes(app: FastifyInstance, ctx: Server
     const saved = await repo.of(brandId);
     const settings = speech ? effectiveSettings(saved, speech) : saved ?? { speechEngine: 'off' as const, speechModel: 'base' as const };
     const model = SPEECH_MODELS[settings.speechModel];
+    const stateOf = async (size: (typeof SPEECH_MODEL_SIZES)[number]) => (speech?.modelFile ? 'ready' as const : speech ? speechModelState(speech.dataDir, size) : 'missing' as const);
     return {
       speech_engine: settings.speechEngine,
       speech_model: settings.speechModel,
       service: { configured: Boolean(speech?.service), url_host: speech?.service ? new URL(speech.service.url).host : null },
-      model_state: speech?.modelFile ? 'ready' : speech ? await speechModelState(speech.dataDir, settings.speechModel) : 'missing',
+      model_state: await stateOf(settings.speechModel),
       model_bytes: model.bytes,
+      models: await Promise.all(SPEECH_MODEL_SIZES.map(async (size) => ({ size, bytes: SPEECH_MODELS[size].bytes, state: await stateOf(size) }))),
       workers: ctx.hearing?.workers ?? 0,
       can_edit: canEdit,
     };
@@ -47,9 +49,11 @@ export function registerAnalysisSettingsRoutes(app: FastifyInstance, ctx: Server
     handler: async ({ body, request }) => {
       const { brandId } = actingOwnBrand(request);
       if (body.speech_engine === 'service' && !ctx.hearing?.speech.service) {
-        throw new HttpError(400, 'No transcription service is set up on this back end: set REELSCOPE_TRANSCRIPTION_URL (and REELSCOPE_TRANSCRIPTION_KEY) where it runs, or choose speech to text on the device.', 'no_transcription_service');
+        throw new HttpError(400, ANALYSIS_SETTINGS_MESSAGES.serviceNotConfigured, 'no_transcription_service');
       }
-      await repo.save(brandId, { speechEngine: body.speech_engine, speechModel: body.speech_model }, ctx.now().toISOString());
+      const speech = ctx.hearing?.speech;
+      const now = speech ? effectiveSettings(await repo.of(brandId), speech) : (await repo.of(brandId)) ?? { speechEngine: 'off' as const, speechModel: 'base' as const };
+      await repo.save(brandId, { speechEngine: body.speech_engine ?? now.speechEngine, speechModel: body.speech_model ?? now.speechModel }, ctx.now().toISOString());
       return describe(brandId, true);
     },
   });

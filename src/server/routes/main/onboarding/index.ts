@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../../context';
 import { registerBookmarkRoutes } from '../bookmarks/bookmarks.routes';
 import { registerDropboxRoutes } from '../uploads/dropbox.routes';
+import { registerAttachMediaRoutes } from '../uploads/attachMedia.routes';
 import { registerBrandDetailsRoutes } from './brandDetails.routes';
 import { registerNavbarRoutes } from './navbar.routes';
 
@@ -10,5 +11,6 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContex
   registerBrandDetailsRoutes(app, ctx);
   registerNavbarRoutes(app, ctx);
   registerDropboxRoutes(app, ctx);
+  registerAttachMediaRoutes(app, ctx);
   registerBookmarkRoutes(app, ctx);
 }

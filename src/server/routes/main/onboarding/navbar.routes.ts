@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ANALYSIS_TAKES_MINUTES, ASK_INTRO_FLAG, MIN_VIDEOS_FOR_CAROUSEL, PLATFORMS, VIDEO_MIME_MAP, type Platform } from '../../../../shared/constants';
 import { NavbarStatsPatchSchema, NavbarStatsResponseSchema, VideoUploadDetailsResponseSchema } from '../../../../shared/http/onboarding.schemas';
-import { ANALYSIS_STEPS, VideoStatusResponseSchema, type AnalysisStep } from '../../../../shared/http/uploads.schemas';
+import { VideoStatusResponseSchema, type VideoStatusResponse } from '../../../../shared/http/uploads.schemas';
+import { ANALYSIS_STEPS, type AnalysisStep } from '../../../../shared/analysisProgress';
 
 import { IdentityQuerySchema, VideoIdParamsSchema } from '../../../../shared/http/videos.schemas';
 import { readSummary } from '../../../analysis/pipeline';
@@ -14,7 +15,7 @@ const isStep = (value: string): value is AnalysisStep => (ANALYSIS_STEPS as read
 
 /** GET/PATCH /navbar_stats, GET /users/video_upload_details and GET /videos/:id/status (the first-analysis poll). */
 export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { onboarding: repo, analysis, uploads } = ctx.repos;
+  const { onboarding: repo, uploads } = ctx.repos;
   const base = { auth: 'bearer' as const };
 
   const stats = async (userId: string, brandId: string) => {
@@ -70,20 +71,26 @@ export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): 
     params: VideoIdParamsSchema, query: IdentityQuerySchema, response: { 200: VideoStatusResponseSchema },
     handler: async ({ params, request }) => {
       const who = uploaderOf(request);
-      const video = await uploads.ownVideo(params.id, who.brandId);
-      if (!video) throw notFound();
-      const job = await analysis.job(params.id);
-      const summary = readSummary(job?.summary);
-      const running = job && (job.state === 'queued' || job.state === 'processing');
-      return {
-        video_id: video.id,
-        analysis_stage: video.analysis_stage as 'pending' | 'processing' | 'completed',
-        due_at: running ? job.due_at : null,
-        analysis: { ...summary, note: job?.note ?? summary.note },
-        progress: running && job.step !== null && isStep(job.step) ? { step: job.step, fraction: Math.min(1, Math.max(0, job.progress ?? 0)) } : null,
-        failure: job?.failure ?? null,
-        attempts: job?.attempts ?? 0,
-      };
+      return videoStatus(ctx, params.id, who.brandId);
     },
   });
+}
+
+/** An own video's analysis stage, what its last analysis found and where a running one is (404 for anyone else's). */
+export async function videoStatus(ctx: ServerContext, videoId: string, brandId: string): Promise<VideoStatusResponse> {
+  const { analysis, uploads } = ctx.repos;
+  const video = await uploads.ownVideo(videoId, brandId);
+  if (!video) throw notFound();
+  const job = await analysis.job(videoId);
+  const summary = readSummary(job?.summary);
+  const running = job && (job.state === 'queued' || job.state === 'processing');
+  return {
+    video_id: video.id,
+    analysis_stage: video.analysis_stage as 'pending' | 'processing' | 'completed',
+    due_at: running ? job.due_at : null,
+    analysis: { ...summary, note: job?.note ?? summary.note },
+    progress: running && job.step !== null && isStep(job.step) ? { step: job.step, fraction: Math.min(1, Math.max(0, job.progress ?? 0)) } : null,
+    failure: job?.failure ?? null,
+    attempts: job?.attempts ?? 0,
+  };
 }
