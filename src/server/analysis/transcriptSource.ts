@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { parse as parsePath } from 'node:path';
-import { SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES, TRANSCRIPT_SOURCES } from '../../shared/http/uploads.schemas';
+import { SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES, type TRANSCRIPT_SOURCES } from '../../shared/http/uploads.schemas';
 import type { MediaStore } from '../media/mediaStore';
 import { readMediaText } from '../media/mediaTransfers';
 import { readEmbeddedSubtitles, type FfmpegTools } from './embeddedSubtitles';

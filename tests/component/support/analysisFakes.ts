@@ -62,7 +62,7 @@ export function videoDetail(overrides: Partial<VideoDetail> = {}): VideoDetail {
 export function videoStatus(overrides: Partial<VideoStatusResponse> = {}): VideoStatusResponse {
   return {
     video_id: 'v1', analysis_stage: 'processing', due_at: null,
-    analysis: { transcript_source: null, transcript_lines: 0, note: null, language: null, sentiment: null, topics: [], keywords: [], foul_language: null, mentions: [], runs: 0, completed_at: null },
+    analysis: { transcript_source: null, transcript_lines: 0, note: null, language: null, sentiment: null, topics: [], keywords: [], foul_language: null, mentions: [], runs: 0, completed_at: null, screen_lines: 0, speech_seconds: null, audio: null, sponsor: null },
     progress: null, failure: null,
     ...overrides,
   };

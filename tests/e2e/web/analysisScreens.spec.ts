@@ -27,7 +27,7 @@ const json = (route: Route, body: unknown) => route.fulfill({ status: 200, conte
 function status(videoId: string, overrides: Partial<VideoStatusResponse>): VideoStatusResponse {
   return {
     video_id: videoId, analysis_stage: 'processing', due_at: null,
-    analysis: { transcript_source: null, transcript_lines: 0, note: null, language: null, sentiment: null, topics: [], keywords: [], foul_language: null, mentions: [], runs: 1, completed_at: null },
+    analysis: { transcript_source: null, transcript_lines: 0, note: null, language: null, sentiment: null, topics: [], keywords: [], foul_language: null, mentions: [], runs: 1, completed_at: null, screen_lines: 0, speech_seconds: null, audio: null, sponsor: null },
     progress: null, failure: null, ...overrides,
   };
 }

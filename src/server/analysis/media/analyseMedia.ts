@@ -7,7 +7,7 @@ import { createAudioLabeller } from '../hearing/audioLabels';
 import { createVoiceDetector, mergeSpans } from '../hearing/voiceActivity';
 import { changeFrames } from '../screen/frames';
 import { createOcrEngine } from '../screen/ocrEngine';
-import { mergeScreenText } from '../screen/screenText';
+import { readScreenText } from '../screen/screenText';
 import { findSponsorDisclosure } from '../screen/sponsorDisclosure';
 import type { SpeechEngine } from '../speech/speechEngine';
 import type { MediaFindings, MediaJob, SpeechChoice } from './mediaJob';
@@ -31,27 +31,22 @@ const throwIfAborted = (signal: AbortSignal | undefined): void => {
 /** Hears the file: one pass finds the speech and labels the sound, a second decodes only the speech for transcription. */
 async function hear(job: MediaJob, progress: StepProgress, signal?: AbortSignal) {
   const detector = await createVoiceDetector();
-  let spans: TimeSpan[] = [];
-  let durationSeconds: number | null = null;
-  let audio: MediaFindings['audio'] = null;
   try {
     const labeller = createAudioLabeller();
+    let spans: TimeSpan[] = [];
     progress('decoding_audio', 0);
     const decoded = await streamPcm(job.file, { ffmpegPath: job.ffmpeg, windowSeconds: WINDOW_SECONDS, signal, onProgress: (fraction) => progress('finding_speech', fraction) }, async (offsetSeconds, samples) => {
       const found = await detector.speechSpans(samples, offsetSeconds);
       spans = spans.concat(found);
       labeller.add(samples, offsetSeconds, found);
     });
-    durationSeconds = decoded.durationSeconds;
-    if (!decoded.hasAudio) return { hasAudio: false, durationSeconds, spans: [], audio: null };
-    // A stretch of speech across two windows comes as two spans: one again.
-    spans = mergeSpans(spans);
+    if (!decoded.hasAudio) return { hasAudio: false, durationSeconds: decoded.durationSeconds || null, spans: [], audio: null };
     progress('labelling_audio', 1);
-    audio = labeller.result();
+    // A stretch of speech across two windows comes as two spans: one again.
+    return { hasAudio: true, durationSeconds: decoded.durationSeconds, spans: mergeSpans(spans), audio: labeller.result() as MediaFindings['audio'] };
   } finally {
     await detector.dispose();
   }
-  return { hasAudio: true, durationSeconds, spans, audio };
 }
 
 /** Sends each stretch of speech to the engine; silence and music never reach it (whisper invents words in silence). */
@@ -100,23 +95,17 @@ function concat(pieces: readonly Float32Array[]): Float32Array {
   return out;
 }
 
-/** Reads the words on screen, on frames taken where the picture changes. */
-async function read(job: MediaJob, progress: StepProgress, signal?: AbortSignal): Promise<TimedText[]> {
+/** Reads the words on screen, on frames taken where the picture changes (a still picture's words are read once). */
+async function read(job: MediaJob, durationSeconds: number | null, progress: StepProgress, signal?: AbortSignal): Promise<TimedText[]> {
   const outDir = await mkdtemp(join(tmpdir(), 'reelscope-frames-'));
   try {
     progress('reading_screen', 0);
-    const frames = await changeFrames(job.file, { ffmpeg: job.ffmpeg, outDir, signal });
+    const frames = await changeFrames(job.file, { ffmpegPath: job.ffmpeg.ffmpeg, outDir, signal, durationSeconds, onProgress: (fraction) => progress('reading_screen', fraction * 0.2) });
     if (frames.length === 0) return [];
+    // The OCR models take most of a worker's memory: loaded after speech to text has let go of its model, freed after.
     const ocr = await createOcrEngine();
     try {
-      const seen: { second: number; lines: string[] }[] = [];
-      for (const [index, frame] of frames.entries()) {
-        throwIfAborted(signal);
-        const lines = await ocr.read(frame.path);
-        seen.push({ second: frame.second, lines: lines.map((line) => line.text) });
-        progress('reading_screen', (index + 1) / frames.length);
-      }
-      return mergeScreenText(seen);
+      return await readScreenText(frames, ocr, { signal, onProgress: (fraction) => progress('reading_screen', 0.2 + fraction * 0.8) });
     } finally {
       await ocr.dispose();
     }
@@ -133,7 +122,7 @@ async function read(job: MediaJob, progress: StepProgress, signal?: AbortSignal)
 export async function analyseMedia(job: MediaJob, progress: StepProgress, signal?: AbortSignal): Promise<MediaFindings> {
   const heard = await hear(job, progress, signal);
   const speech = heard.hasAudio ? await transcribe(job, heard.spans, progress, signal) : null;
-  const screen = await read(job, progress, signal);
+  const screen = await read(job, heard.durationSeconds, progress, signal);
   return {
     durationSeconds: heard.durationSeconds,
     hasAudio: heard.hasAudio,

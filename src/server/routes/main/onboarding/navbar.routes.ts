@@ -15,7 +15,7 @@ const isStep = (value: string): value is AnalysisStep => (ANALYSIS_STEPS as read
 
 /** GET/PATCH /navbar_stats, GET /users/video_upload_details and GET /videos/:id/status (the first-analysis poll). */
 export function registerNavbarRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { onboarding: repo, uploads } = ctx.repos;
+  const { onboarding: repo } = ctx.repos;
   const base = { auth: 'bearer' as const };
 
   const stats = async (userId: string, brandId: string) => {
