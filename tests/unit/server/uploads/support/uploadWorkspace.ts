@@ -72,6 +72,8 @@ export interface WorkspaceOptions {
   ffmpeg?: FfmpegTools;
   /** Reuse the data folder of an earlier workspace (restart). */
   reuse?: { dataDir: string; user: TestUser; clock: TestClock };
+  /** Hears and reads the uploaded files (speech to text, words on screen, audio labels); unset reads subtitles only. */
+  hearing?: (dataDir: string) => NonNullable<NonNullable<Parameters<typeof buildApp>[0]['analysis']>['hearing']>;
 }
 
 /** A brand 'Lumina Skincare' with competitor 'Dewbloom Beauty', one product each, a signed-in manager, a manual timer. */
@@ -98,7 +100,7 @@ export async function openUploadWorkspace(options: WorkspaceOptions = {}): Promi
   const app = await buildApp({
     sql, jwtSecret: randomBytes(64), now: clock.now, dataDir, uploadMaxBytes: options.uploadMaxBytes,
     analysis: {
-      delayMs: DELAY_MS, timer, ...(options.ffmpeg ? { ffmpeg: options.ffmpeg } : {}),
+      delayMs: DELAY_MS, timer, ...(options.ffmpeg ? { ffmpeg: options.ffmpeg } : {}), ...(options.hearing ? { hearing: options.hearing(dataDir) } : {}),
       onSettled(videoId, error) {
         const state = entry(videoId);
         state.count += 1;
