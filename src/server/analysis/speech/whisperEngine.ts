@@ -46,11 +46,11 @@ let loaded: SmartWhisper | null = null;
 /** The binding, loaded quietly (see the header). */
 function smartWhisper(): SmartWhisper {
   if (loaded) return loaded;
-  const require = createRequire(import.meta.url);
+  const requireHere = createRequire(import.meta.url);
   const before = process.env.NODE_ENV;
   if (process.env.REELSCOPE_WHISPER_LOG !== '1') process.env.NODE_ENV = 'production';
   try {
-    loaded = require(process.env.REELSCOPE_SMART_WHISPER || 'smart-whisper') as SmartWhisper;
+    loaded = requireHere(process.env.REELSCOPE_SMART_WHISPER || 'smart-whisper') as SmartWhisper;
   } finally {
     if (before === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = before;
