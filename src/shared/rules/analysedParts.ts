@@ -24,6 +24,8 @@ interface AnalysedFacts {
   onThisComputer: boolean;
   /** It has at least one transcript line: the speech was read (the same test as the list index's `felt`). */
   hasTranscript: boolean;
+  /** Its sound was heard (audio labels stored): no transcript line then means no one spoke, not "not analysed". */
+  soundHeard?: boolean;
   visualKnown: boolean;
   demographicsKnown: boolean;
   sponsored: boolean;
@@ -40,10 +42,10 @@ export function notAnalysedParts(facts: AnalysedFacts): NotAnalysed {
   const unread = running ? NOT_ANALYSED_REASONS.pending : facts.onThisComputer ? NOT_ANALYSED_REASONS.noSpeechEngine : NOT_ANALYSED_REASONS.linkNotLocal;
   const unseen = running ? NOT_ANALYSED_REASONS.pending : facts.onThisComputer ? NOT_ANALYSED_REASONS.noImageEngine : NOT_ANALYSED_REASONS.linkNotLocal;
   return {
-    speech: facts.hasTranscript ? null : unread,
+    speech: facts.hasTranscript || (facts.soundHeard === true && !running) ? null : unread,
     visual_content: facts.visualKnown ? null : unseen,
     demographics: facts.demographicsKnown ? null : running ? NOT_ANALYSED_REASONS.pending : NOT_ANALYSED_REASONS.noAudienceData,
-    sponsored: facts.hasTranscript || facts.sponsored ? null : unread,
+    sponsored: facts.hasTranscript || facts.sponsored || (facts.soundHeard === true && !running) ? null : unread,
   };
 }
 

@@ -72,6 +72,8 @@ export interface VideoRow extends BrandStateColumns {
   has_note: number;
   /** 1 when the video has a transcript line (its speech was read), as the list index's `felt`. */
   has_transcript: number;
+  /** The share of the video each sound covers (JSON), once its sound was heard; null before. */
+  audio_label_shares?: string | null;
 }
 
 /**
@@ -106,12 +108,13 @@ function parse<T>(text: string, fallback: T): T {
 }
 
 /** Which parts of a stored video were analysed (the shared rule), from its row. */
-export function notAnalysedOf(row: Pick<VideoRow, 'analysis_stage' | 'media_file' | 'has_transcript' | 'brand_safety' | 'demographics' | 'sponsored'>): NotAnalysed {
+export function notAnalysedOf(row: Pick<VideoRow, 'analysis_stage' | 'media_file' | 'has_transcript' | 'brand_safety' | 'demographics' | 'sponsored' | 'audio_label_shares'>): NotAnalysed {
   const safety = parse<Partial<BrandSafety>>(row.brand_safety, {});
   return notAnalysedParts({
     analysis_stage: row.analysis_stage,
     onThisComputer: row.media_file !== null,
     hasTranscript: row.has_transcript === 1,
+    soundHeard: row.audio_label_shares != null,
     visualKnown: typeof safety.visual_content === 'string',
     demographicsKnown: hasAudienceShares(parse<unknown>(row.demographics, null)),
     sponsored: row.sponsored === 1,

@@ -1,3 +1,4 @@
+import { ANALYSIS_TEXTS } from '../../../../shared/analysisProgress';
 import type { FastifyInstance } from 'fastify';
 import { canDownload } from '../../../../shared/rules/videos';
 import {
@@ -67,10 +68,12 @@ export function registerVideoDetailRoutes(app: FastifyInstance, ctx: ServerConte
       const { lines } = await repos.detail.transcript(params.id, '');
       const neutral = Math.max(0, Math.round((1 - row.sentiment_positive - row.sentiment_negative) * 1000) / 1000);
       // Without a transcript the stored shares are the column defaults (0 and 0), which would read as Neutral 100 %.
+      // A video whose sound was heard with no one speaking has no sentiment either: it says so, it is not "Neutral".
+      const heard = row.has_transcript === 1;
       const unread = notAnalysedOf(row).speech;
       return {
-        sentiment: unread === null ? { positive: row.sentiment_positive, negative: row.sentiment_negative, neutral } : null,
-        not_analysed: unread,
+        sentiment: heard ? { positive: row.sentiment_positive, negative: row.sentiment_negative, neutral } : null,
+        not_analysed: heard ? null : unread ?? ANALYSIS_TEXTS.noSpeech,
         sentiment_feedback_like: row.sentiment_feedback_like === null ? null : row.sentiment_feedback_like === 1,
         highlights: lines.filter((line) => line.sentiment !== 'neutral'),
       };
