@@ -38,7 +38,7 @@ function makeClip(dir: string): string {
   execFileSync('espeak-ng', ['-w', speech, text.repeat(6)]);
   const out = join(dir, 'clip.mp4');
   execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=60', '-i', speech,
-    '-vf', "drawtext=text='GLOW SERUM 20%% OFF':fontsize=60:fontcolor=white:box=1:boxcolor=black:x=100:y=100:enable='lt(t,30)'",
+    '-vf', "drawtext=text='GLOW SERUM TWENTY OFF':fontsize=60:fontcolor=white:box=1:boxcolor=black:x=100:y=100:enable='lt(t,30)'",
     '-af', 'apad', '-t', '60', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', out]);
   return out;
 }

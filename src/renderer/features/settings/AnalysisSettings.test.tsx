@@ -27,7 +27,9 @@ describe('Settings → Analysis (issue 41)', () => {
     expect(screen.getByTestId('model-state-base').textContent).toBe('Will download on first use (142 MB)');
     // The other model's state is not known from these fields: its size alone.
     expect(screen.getByTestId('model-state-small').textContent).toBe('466 MB');
-    expect((screen.getByRole('spinbutton', { name: 'Videos analysed at once' }) as HTMLInputElement).value).toBe('2');
+    // How many run at once is the back end's setting: shown, not chosen here.
+    expect(screen.getByTestId('workers').textContent).toContain('Videos analysed at once on this back end: 2');
+    expect(screen.queryByRole('spinbutton')).toBeNull();
   });
 
   it('shows each model as the back end lists it: Downloaded, partly downloaded', async () => {
@@ -36,7 +38,7 @@ describe('Settings → Analysis (issue 41)', () => {
     expect(screen.getByTestId('model-state-small').textContent).toBe('Partly downloaded: the rest downloads on first use (466 MB)');
   });
 
-  it('saves the choice: the configured service, the small model and 3 workers, and says what transcribes now', async () => {
+  it('saves the choice: the configured service and the small model, and says what transcribes now', async () => {
     const configured = { ...SETTINGS, service: { configured: true, url_host: 'api.groq.com' } };
     const { calls } = renderCard({
       'GET /settings/analysis': configured,
@@ -46,22 +48,22 @@ describe('Settings → Analysis (issue 41)', () => {
     expect(service.disabled).toBe(false);
     fireEvent.click(service);
     fireEvent.click(screen.getByRole('radio', { name: /^Small/ }));
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'Videos analysed at once' }), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('status')).textContent).toBe('Saved. Speech is sent to the transcription service at api.groq.com.');
-    expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: '/settings/analysis', data: { speech_engine: 'service', speech_model: 'small', workers: 3 } });
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: '/settings/analysis', data: { speech_engine: 'service', speech_model: 'small' } });
   });
 
-  it('refuses a worker count outside 1..max before sending, and shows a refused save', async () => {
-    const { calls } = renderCard({ 'GET /settings/analysis': { ...SETTINGS, max_workers: 2 }, 'PUT /settings/analysis': httpError(400, 'The workers must be between 1 and 2.') });
-    const workers = await screen.findByRole('spinbutton', { name: 'Videos analysed at once' });
-    fireEvent.change(workers, { target: { value: '5' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('Enter a whole number from 1 to 2.')).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
-    fireEvent.change(workers, { target: { value: '1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The analysis settings could not be saved: The workers must be between 1 and 2.'));
+  it('shows a refused save, and a member reads the choice without changing it', async () => {
+    renderCard({ 'GET /settings/analysis': SETTINGS, 'PUT /settings/analysis': httpError(403, 'Only a brand manager can do this.') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The analysis settings could not be saved: Only a brand manager can do this.'));
+  });
+
+  it('a member sees the brand\'s choice with the controls off', async () => {
+    renderCard({ 'GET /settings/analysis': { ...SETTINGS, can_edit: false } });
+    expect(await screen.findByText("Only the brand's managers can change how its videos are transcribed.")).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /^On this computer/ }).matches(':disabled')).toBe(true);
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('stays away on a back end without analysis settings (404) and says a failed read with Try again', async () => {
