@@ -120,9 +120,10 @@ async function read(job: MediaJob, durationSeconds: number | null, progress: Ste
  * written there.
  */
 export async function analyseMedia(job: MediaJob, progress: StepProgress, signal?: AbortSignal): Promise<MediaFindings> {
-  const heard = await hear(job, progress, signal);
+  const hearing = job.parts.includes('hear');
+  const heard = hearing ? await hear(job, progress, signal) : { hasAudio: false, durationSeconds: null, spans: [], audio: null };
   const speech = heard.hasAudio ? await transcribe(job, heard.spans, progress, signal) : null;
-  const screen = await read(job, heard.durationSeconds, progress, signal);
+  const screen = job.parts.includes('read') ? await read(job, heard.durationSeconds, progress, signal) : [];
   return {
     durationSeconds: heard.durationSeconds,
     hasAudio: heard.hasAudio,

@@ -54,10 +54,12 @@ export async function hearAndRead(input: HearAndReadInput): Promise<Heard> {
       speechNote = `Speech was not transcribed: ${error.message}`;
     }
   }
-  const findings = await input.analyser.analyse(
-    { file: input.file, ffmpeg: input.ffmpeg, speech: choice, brands: input.brands, threads: 1 },
-    { signal: input.signal, onProgress: input.onProgress },
-  );
+  // Heard and read in two worker processes, one after the other: the speech model and the OCR models are never in
+  // one process's memory together (each takes most of a worker's budget).
+  const job = { file: input.file, ffmpeg: input.ffmpeg, speech: choice, brands: input.brands, threads: 1 };
+  const heard = await input.analyser.analyse({ ...job, parts: ['hear'] }, { signal: input.signal, onProgress: input.onProgress });
+  const seen = await input.analyser.analyse({ ...job, parts: ['read'] }, { signal: input.signal, onProgress: input.onProgress });
+  const findings = { ...heard, screen: seen.screen, sponsor: seen.sponsor };
   let found = input.found;
   const heardLines = findings.speech?.lines ?? [];
   if (heardLines.length > 0) {

@@ -18,6 +18,11 @@ export const MediaJobSchema = z.object({
   speech: SpeechChoiceSchema,
   /** The brand's and its competitors' names, for a disclosure that names its sponsor. */
   brands: z.array(z.object({ id: z.string(), name: z.string() })),
+  /**
+   * What this worker does: hear (the sound: labels, speech to text) or read (the words on screen). The two run in
+   * separate processes, one after the other, so one worker never holds the speech model and the OCR models at once.
+   */
+  parts: z.array(z.enum(['hear', 'read'])).min(1).default(['hear', 'read']),
   /** Threads the speech engine may use in this worker. */
   threads: z.number().int().min(1).max(64).default(1),
 });

@@ -10,7 +10,8 @@ import { createWorkerPool, workerCountFrom } from '../worker/workerPool';
 export function workerMediaAnalyser(options: { env: NodeJS.ProcessEnv; cores: number }): MediaAnalyser {
   const workers = workerCountFrom(options.env, options.cores);
   const entry = analysisWorkerEntry();
-  const pool = createWorkerPool({ max: workers, entry: entry.entry, execArgv: entry.execArgv });
+  // The lowest priority: the back end answering a person comes first, an analysis takes what is left.
+  const pool = createWorkerPool({ max: workers, entry: entry.entry, execArgv: entry.execArgv, priority: 19 });
   return {
     workers,
     analyse: (job, { signal, onProgress }) => pool.run(MediaJobSchema.parse(job), { signal, onProgress, parse: (value) => MediaFindingsSchema.parse(value) }),
