@@ -22,20 +22,11 @@
  * The closing `<|30.00|>` moves whisper's 30-second window on past the audio, so a clip of up to 31 s is decoded once.
  * whisper.cpp starts a segment at the first timestamp of a pair, so each segment starts where the one before ended.
  */
+import type { WhisperModelHeader } from '../../../../../src/server/analysis/speech/whisperEngine';
 import { closeSync, openSync, writeSync } from 'node:fs';
 
-export interface WhisperDims {
-  n_vocab: number;
-  n_audio_ctx: number;
-  n_audio_state: number;
-  n_audio_head: number;
-  n_audio_layer: number;
-  n_text_ctx: number;
-  n_text_state: number;
-  n_text_head: number;
-  n_text_layer: number;
-  n_mels: number;
-}
+/** A model's dimensions: the header the engine checks, less the number type the writer chooses per file. */
+export type WhisperDims = Omit<WhisperModelHeader, 'ftype'>;
 
 /** Tiny dimensions: a 1-layer encoder and decoder of width 64 (float16: about 7 MB, most of it the token embedding). */
 export const TINY_DIMS: WhisperDims = {
