@@ -52,9 +52,11 @@ describe('broken multipart bodies, over real HTTP', () => {
       .filter(([, operation]) => operation.requestBody?.content?.['multipart/form-data'] !== undefined).map(([method]) => ({ method: method.toUpperCase(), path })));
     expect(routes.length).toBeGreaterThanOrEqual(5);
     const campaign = await firstValue<string>(sql, "SELECT id FROM campaigns WHERE brand_id = ? AND state = 'active' ORDER BY id LIMIT 1", [brandId]);
+    // A video the brand added by link, whose file it may add.
+    const linked = await firstValue<string>(sql, 'SELECT id FROM videos WHERE brand_id = ? AND media_file IS NULL ORDER BY id LIMIT 1', [brandId]);
     const answers: string[] = [];
     for (const route of routes) {
-      const url = route.path.replace('{id}', (route.path.includes('campaigns') ? campaign : product) ?? '');
+      const url = route.path.replace('{id}', (route.path.includes('campaigns') ? campaign : route.path.startsWith('/jwt_api/videos/') ? linked : product) ?? '');
       for (const sample of BROKEN) {
         const answer = await send(route.method, url, sample.contentType, sample.body);
         answers.push(`${route.method} ${route.path} ${sample.name}: ${answer.status} ${answer.message}`);

@@ -16,7 +16,9 @@ import { as, invite, signUpInvited } from './teamSupport';
 const MANAGER_ONLY = (method: string, path: string): boolean =>
   /^\/jwt_api\/brands\/\{id\}\/(team|api_key)(\/|$)/.test(path)
   || (method === 'DELETE' && !/trash/.test(path))
-  || /\/(delete_videos|removed_on_dashboard)$/.test(path);
+  || /\/(delete_videos|removed_on_dashboard)$/.test(path)
+  // How the brand's speech is transcribed (a service sees its audio) is the managers' choice.
+  || (method === 'PUT' && path === '/jwt_api/settings/analysis');
 
 interface Operation {
   method: string;

@@ -6,7 +6,8 @@ import { rowTrigger } from './triggerSql';
 export const pgMigration038HeardAndRead: Migration = {
   version: 38,
   name: 'heard_and_read',
-  up: `${HEARD_AND_READ_SQL}
+  // SQLite's REAL is a double; PostgreSQL's REAL is a float4: the twin of a REAL column is DOUBLE PRECISION.
+  up: `${HEARD_AND_READ_SQL.replace(/ REAL\b/g, ' DOUBLE PRECISION')}
 ${rowTrigger(
     'brand_changes_analysis_progress', 'UPDATE OF step, progress', 'analysis_jobs',
     `IF NEW.state = 'processing' AND (NEW.step IS DISTINCT FROM OLD.step OR NEW.progress IS DISTINCT FROM OLD.progress) THEN ${progressChangeInsert('NEW')} END IF;`,
